@@ -1,0 +1,33 @@
+//! The tile sets and rule sets that ship with Tilewright, embedded in the binary so that
+//! `extends = "new-edition"` and the default game work from any folder.
+
+use std::path::PathBuf;
+use std::sync::OnceLock;
+
+use crate::model::RuleSet;
+use crate::source::Source;
+
+/// Bundled files: path (relative to the project root) and text.
+pub const FILES: &[(&str, &str)] = &[
+    ("tilesets/base.toml", include_str!("../../tilesets/base.toml")),
+    ("rulesets/first-edition.toml", include_str!("../../rulesets/first-edition.toml")),
+    ("rulesets/new-edition.toml", include_str!("../../rulesets/new-edition.toml")),
+    ("rulesets/farms-2000.toml", include_str!("../../rulesets/farms-2000.toml")),
+];
+
+/// The bundled files as sources.
+pub fn sources() -> Vec<Source> {
+    FILES.iter().map(|(path, text)| Source::new(PathBuf::from(path), *text)).collect()
+}
+
+/// The bundled rule sets (read without validation: a test keeps them valid).
+pub fn rulesets() -> &'static [RuleSet] {
+    static SETS: OnceLock<Vec<RuleSet>> = OnceLock::new();
+    SETS.get_or_init(|| {
+        FILES
+            .iter()
+            .filter(|(path, _)| path.starts_with("rulesets/"))
+            .filter_map(|(_, text)| toml::from_str(text).ok())
+            .collect()
+    })
+}

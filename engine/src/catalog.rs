@@ -1,0 +1,84 @@
+//! The validated model: every loaded tile set, expansion and rule set, each with its source so
+//! later problems (game setup, the editor) can still point at a line and column.
+
+use crate::diagnostic::Diagnostic;
+use crate::model::{ExpansionFile, RuleSet, TileSet};
+use crate::source::{Source, SourceMap};
+use crate::validate::Reporter;
+
+/// A model value with the file it came from.
+#[derive(Debug, Clone)]
+pub struct Loaded<T> {
+    /// The file.
+    pub source: Source,
+    /// Where each value of the file is.
+    pub map: SourceMap,
+    /// The model.
+    pub model: T,
+}
+
+impl<T> Loaded<T> {
+    pub(crate) fn reporter<'a>(&'a self, out: &'a mut Vec<Diagnostic>) -> Reporter<'a> {
+        Reporter { source: &self.source, map: &self.map, out }
+    }
+}
+
+/// A model value of any kind of file.
+#[derive(Debug, Clone)]
+pub enum Model {
+    /// A tile set.
+    TileSet(TileSet),
+    /// An expansion.
+    Expansion(ExpansionFile),
+    /// A rule set.
+    RuleSet(RuleSet),
+}
+
+impl Model {
+    /// Attaches the file the model came from.
+    pub fn with_source(self, source: Source, map: SourceMap) -> Document {
+        match self {
+            Model::TileSet(model) => Document::TileSet(Loaded { source, map, model }),
+            Model::Expansion(model) => Document::Expansion(Loaded { source, map, model }),
+            Model::RuleSet(model) => Document::RuleSet(Loaded { source, map, model }),
+        }
+    }
+}
+
+/// One validated file.
+#[derive(Debug, Clone)]
+pub enum Document {
+    /// A tile set.
+    TileSet(Loaded<TileSet>),
+    /// An expansion.
+    Expansion(Loaded<ExpansionFile>),
+    /// A rule set.
+    RuleSet(Loaded<RuleSet>),
+}
+
+/// Every validated file, by kind.
+#[derive(Debug, Clone, Default)]
+pub struct Catalog {
+    /// Tile sets.
+    pub tilesets: Vec<Loaded<TileSet>>,
+    /// Expansion files.
+    pub expansions: Vec<Loaded<ExpansionFile>>,
+    /// Rule sets.
+    pub rulesets: Vec<Loaded<RuleSet>>,
+}
+
+impl Catalog {
+    /// Adds a validated file.
+    pub fn add(&mut self, document: Document) {
+        match document {
+            Document::TileSet(d) => self.tilesets.push(d),
+            Document::Expansion(d) => self.expansions.push(d),
+            Document::RuleSet(d) => self.rulesets.push(d),
+        }
+    }
+
+    /// The tile set with this id.
+    pub fn tileset(&self, id: &str) -> Option<&Loaded<TileSet>> {
+        self.tilesets.iter().find(|t| t.model.id == id)
+    }
+}

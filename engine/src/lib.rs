@@ -1,0 +1,18 @@
+//! Tilewright's engine: Carcassonne tile sets, expansions and rule sets as data.
+//!
+//! Data flows one way: TOML text ([`source`]) → validated model ([`validate`], [`model`],
+//! [`catalog`]) → (later) compiled tables and game state. Nothing here names a specific tile.
+
+pub mod bundled;
+pub mod catalog;
+pub mod diagnostic;
+pub mod edge;
+pub mod model;
+pub mod schema;
+pub mod source;
+pub mod validate;
+
+pub use catalog::{Catalog, Document, Loaded};
+pub use diagnostic::{Diagnostic, Severity};
+pub use schema::FileKind;
+pub use source::Source;

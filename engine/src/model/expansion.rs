@@ -1,0 +1,181 @@
+//! Expansions: figures, token bags and rule mechanisms, in a file of their own or as sections of
+//! a tile set.
+
+use std::collections::BTreeMap;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::tileset::FeatureKind;
+
+/// An expansion file: figures, token bags and mechanisms without tiles of their own.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+#[schemars(title = "Tilewright expansion")]
+pub struct ExpansionFile {
+    /// Unique id of the expansion.
+    #[schemars(regex(pattern = r"^[a-z0-9][a-z0-9-]*$"))]
+    pub id: String,
+    /// Human-readable name of the expansion.
+    pub name: String,
+    /// Figures each player receives with this expansion, by id.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub figures: BTreeMap<String, Figure>,
+    /// Bags of tokens drawn at random during play, by id.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub bags: BTreeMap<String, Bag>,
+    /// Rule mechanisms this expansion switches on.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub mechanisms: Vec<Mechanism>,
+}
+
+/// A kind of figure every player receives.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct Figure {
+    /// Followers count towards the majority on a feature; special figures do not.
+    pub role: Role,
+    /// How many of this figure each player has in supply.
+    #[schemars(range(min = 1))]
+    pub count: u32,
+    /// Weight of the figure in a majority: a number, or `pennants` (the pennants of the city it
+    /// stands in, as for the mayor).
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub strength: Strength,
+    /// Where the figure may be deployed: feature kinds, or `field-corner` (the corner where four
+    /// tiles meet, as for the barn).
+    #[schemars(length(min = 1))]
+    pub stands_on: Vec<Spot>,
+    /// Extra behaviour of the figure, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mechanism: Option<FigureMechanism>,
+}
+
+fn is_default<T: Default + PartialEq>(value: &T) -> bool {
+    *value == T::default()
+}
+
+/// Whether a figure counts for majorities.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Role {
+    /// A follower: it occupies a feature and counts for the majority.
+    Follower,
+    /// A special figure: it does not count for majorities.
+    Special,
+}
+
+/// The weight of a figure in a majority.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum Strength {
+    /// A fixed weight.
+    Fixed(u32),
+    /// The number of pennants in the city the figure stands in.
+    Named(NamedStrength),
+}
+
+impl Default for Strength {
+    fn default() -> Self {
+        Strength::Fixed(1)
+    }
+}
+
+/// Strengths that depend on the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum NamedStrength {
+    /// The number of pennants in the city (0 without any).
+    Pennants,
+}
+
+/// A place where a figure may be deployed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Spot {
+    /// A city.
+    City,
+    /// A road.
+    Road,
+    /// A field.
+    Field,
+    /// A monastery or abbey.
+    Monastery,
+    /// A garden.
+    Garden,
+    /// The corner where four tiles meet, all four corners field.
+    FieldCorner,
+}
+
+impl Spot {
+    /// The feature kind this spot is on, if it is a feature.
+    pub fn feature_kind(self) -> Option<FeatureKind> {
+        match self {
+            Spot::City => Some(FeatureKind::City),
+            Spot::Road => Some(FeatureKind::Road),
+            Spot::Field => Some(FeatureKind::Field),
+            Spot::Monastery => Some(FeatureKind::Monastery),
+            Spot::Garden => Some(FeatureKind::Garden),
+            Spot::FieldCorner => None,
+        }
+    }
+}
+
+/// Behaviour a figure adds to the rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum FigureMechanism {
+    /// After its feature is scored, the owner may move it to another feature (the wagon);
+    /// where it may go is the rule set's `wagon-move` switch.
+    MovesAfterScoring,
+    /// Scores the cities around its field (the barn); see the rule set's barn values.
+    Barn,
+    /// Tends a flock drawn from a bag on its field (the shepherd).
+    Shepherd,
+}
+
+/// A bag of tokens drawn at random.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct Bag {
+    /// The tokens in the bag at the start of the game.
+    #[schemars(length(min = 1))]
+    pub tokens: Vec<Token>,
+}
+
+/// One kind of token in a bag.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct Token {
+    /// What the token is.
+    pub kind: TokenKind,
+    /// For sheep: how many sheep the token shows.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1))]
+    pub value: Option<u32>,
+    /// How many such tokens are in the bag.
+    #[schemars(range(min = 1))]
+    pub count: u32,
+}
+
+/// Kinds of token.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum TokenKind {
+    /// Sheep joining the flock.
+    Sheep,
+    /// A wolf, which scatters the flocks of its field.
+    Wolf,
+}
+
+/// Rule mechanisms a tile set or expansion switches on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Mechanism {
+    /// Tiles with `supply = "player"` are held by each player and placed instead of drawing.
+    Abbey,
+    /// A placed hill tile takes one tile out of the pile unseen; followers on hills break ties.
+    Hills,
+    /// Completed monasteries score extra for each neighbouring vineyard.
+    Vineyards,
+}

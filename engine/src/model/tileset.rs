@@ -1,0 +1,262 @@
+//! Tile sets: the land tiles of a game or an expansion, as written in TOML.
+
+use std::collections::BTreeMap;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::expansion::{Bag, Figure, Mechanism};
+
+/// A tile set: the land tiles of a base game or an expansion, optionally with the figures,
+/// token bags and mechanisms that come with it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+#[schemars(title = "Tilewright tile set")]
+pub struct TileSet {
+    /// Unique id of the tile set, used to pick it for a game (for example `base`).
+    #[schemars(regex(pattern = r"^[a-z0-9][a-z0-9-]*$"))]
+    pub id: String,
+    /// Human-readable name of the tile set.
+    pub name: String,
+    /// Editions this tile set exists in (for example `first-edition`, `new-edition`). A tile's
+    /// count may differ per edition; the first edition listed is the default.
+    #[serde(default = "default_editions")]
+    #[schemars(length(min = 1))]
+    pub editions: Vec<String>,
+    /// Id of the tile type whose one copy starts the game on the table. Only a base game
+    /// has one; expansions leave it out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start_tile: Option<String>,
+    /// The tile types of the set.
+    #[serde(default)]
+    pub tiles: Vec<Tile>,
+    /// Figures each player receives with this set (followers and special figures), by id.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub figures: BTreeMap<String, Figure>,
+    /// Bags of tokens drawn at random during play (for example the sheep bag), by id.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub bags: BTreeMap<String, Bag>,
+    /// Rule mechanisms this set switches on.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub mechanisms: Vec<Mechanism>,
+}
+
+fn default_editions() -> Vec<String> {
+    vec!["first-edition".to_owned()]
+}
+
+/// One tile type: its edges, features and markers, and how many copies exist.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct Tile {
+    /// Id of the tile type, unique across every loaded tile set (for example `D` or `AM/CRcr+`).
+    #[schemars(length(min = 1))]
+    pub id: String,
+    /// Optional descriptive name shown in the editor.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub name: String,
+    /// Number of copies: one number, or a table giving the count per edition
+    /// (`{ first-edition = 5, new-edition = 4 }`; an edition left out has none). For tiles
+    /// held by the players (`supply = "player"`) it is the number each player holds.
+    pub count: Count,
+    /// Where the copies come from: the shuffled pile, or each player's own supply (abbeys).
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub supply: Supply,
+    /// Where the tile may be placed: beside any placed tile, or only into a hole whose four
+    /// neighbours are all placed (abbeys).
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub placement: Placement,
+    /// The four edges in the order north, east, south, west. Each is `city`, `road`, `field`,
+    /// `any` (fits every neighbour and joins nothing), or a custom layout of segments with the
+    /// positions between them, counted in percent clockwise along the edge: `city 60 city` is two
+    /// city segments split 60% of the way along.
+    pub edges: [EdgeLayout; 4],
+    /// The features on the tile, by id (ids are local to the tile: `c`, `r1`, `f2`...).
+    #[serde(default)]
+    pub features: BTreeMap<String, Feature>,
+    /// Markers printed on the tile that rules refer to.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub markers: Vec<Marker>,
+    /// Image of the tile, as a path relative to the tile-set file; it must stay inside the
+    /// tile set's folder. Tiles without an image are drawn from their definition.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub image: Option<String>,
+}
+
+fn is_default<T: Default + PartialEq>(value: &T) -> bool {
+    *value == T::default()
+}
+
+/// How many copies of a tile exist.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum Count {
+    /// The same number of copies in every edition.
+    All(#[schemars(range(min = 1))] u32),
+    /// The number of copies per edition; an edition not listed has none.
+    PerEdition(BTreeMap<String, u32>),
+}
+
+impl Count {
+    /// Copies of the tile in `edition`.
+    pub fn in_edition(&self, edition: &str) -> u32 {
+        match self {
+            Count::All(n) => *n,
+            Count::PerEdition(map) => map.get(edition).copied().unwrap_or(0),
+        }
+    }
+}
+
+/// Where copies of a tile come from.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Supply {
+    /// Shuffled into the face-down pile and drawn in turn.
+    #[default]
+    Pile,
+    /// Held by each player, who may place it instead of drawing (the abbey).
+    Player,
+}
+
+/// Where a tile may be placed.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Placement {
+    /// Edge to edge with at least one placed tile, every touching edge matching.
+    #[default]
+    Adjacent,
+    /// Only into a hole whose four orthogonal neighbours are all placed.
+    Hole,
+}
+
+/// One edge of a tile: `city`, `road`, `field`, `any`, or a custom segment layout.
+///
+/// The layout grammar and its segment positions live in [`crate::edge`].
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct EdgeLayout(pub String);
+
+impl JsonSchema for EdgeLayout {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "EdgeLayout".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "type": "string",
+            "description": "An edge: `city`, `road`, `field`, `any`, or segments with the positions (percent, clockwise) between them, such as `city 60 city`.",
+            "pattern": crate::edge::LAYOUT_PATTERN,
+        })
+    }
+}
+
+/// A feature of a tile: a city, road, field, monastery or garden segment.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct Feature {
+    /// What kind of feature this is.
+    pub kind: FeatureKind,
+    /// The edge segments the feature reaches: `N`, `E`, `S`, `W` (every segment of that edge
+    /// with this feature's kind), a half edge for fields (`Nw Ne En Es Se Sw Ws Wn`), or a
+    /// segment by number (`N1`, `N2`... clockwise). Fields touching no edge, monasteries and
+    /// gardens leave it empty.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub on: Vec<EdgeRef>,
+    /// City only: number of pennants (coats of arms) in this segment.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub pennants: u32,
+    /// Road only: what the road ends at on this tile, if it ends here.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub end: Option<RoadEnd>,
+    /// Road only, with `end = "city-gate"` or `end = "monastery"`: id of the city or monastery
+    /// on this tile the road leads into.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<String>,
+    /// Field only: ids of the cities on this tile that border this field. This decides farm
+    /// scoring, so it is stated, never guessed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cities: Vec<String>,
+    /// Optional outline for display and editing: one or more polygons in tile coordinates
+    /// (0..1, origin at the north-west corner, x east, y south).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub polygons: Vec<Vec<[f64; 2]>>,
+    /// Optional point where a follower on this feature is drawn, in tile coordinates.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub anchor: Option<[f64; 2]>,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+/// Kinds of feature.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum FeatureKind {
+    /// A city segment, closed by walls.
+    City,
+    /// A road segment.
+    Road,
+    /// A field segment; fields are bounded by roads, cities and the board edge.
+    Field,
+    /// A monastery (cloister or abbey) in the tile's centre.
+    Monastery,
+    /// A garden; it lies in a field and does not split it.
+    Garden,
+}
+
+impl FeatureKind {
+    /// The word used in files and messages.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FeatureKind::City => "city",
+            FeatureKind::Road => "road",
+            FeatureKind::Field => "field",
+            FeatureKind::Monastery => "monastery",
+            FeatureKind::Garden => "garden",
+        }
+    }
+}
+
+/// A reference from a feature to edge segments, such as `N`, `Nw` or `N2`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct EdgeRef(pub String);
+
+impl JsonSchema for EdgeRef {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "EdgeRef".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "type": "string",
+            "description": "Edge segments: `N`, `E`, `S`, `W`, a half edge (`Nw Ne En Es Se Sw Ws Wn`), or a segment number (`N1`, `E2`...).",
+            "pattern": crate::edge::REF_PATTERN,
+        })
+    }
+}
+
+/// What a road ends at on its tile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum RoadEnd {
+    /// A crossing, junction or village: every road reaching it ends there.
+    Crossing,
+    /// A house (or other building) standing in the field.
+    House,
+    /// The gate of a city on this tile (named by `at`).
+    CityGate,
+    /// A monastery on this tile (named by `at`).
+    Monastery,
+}
+
+/// Markers printed on a tile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Marker {
+    /// A hill: the tile is placed on top of another tile, and followers on it break ties.
+    Hill,
+    /// A vineyard: completed neighbouring monasteries score extra.
+    Vineyard,
+}

@@ -1,0 +1,115 @@
+//! The JSON Schemas of the three kinds of data file.
+//!
+//! Schemas are generated from the model types (`schemars`) and committed under `schemas/`; the
+//! validator enforces the committed copies embedded here, so what a user's CI checks is exactly
+//! the published schema. A test fails when the committed files drift from the generated ones.
+
+use std::sync::OnceLock;
+
+use schemars::generate::SchemaSettings;
+use schemars::transform::RecursiveTransform;
+use schemars::Schema;
+use serde_json::Value;
+
+use crate::model::{ExpansionFile, RuleSet, TileSet};
+
+/// The kinds of data file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FileKind {
+    /// A tile set (`tileset.schema.json`).
+    TileSet,
+    /// An expansion (`expansion.schema.json`).
+    Expansion,
+    /// A rule set (`ruleset.schema.json`).
+    RuleSet,
+}
+
+impl FileKind {
+    /// Every kind.
+    pub const ALL: [FileKind; 3] = [FileKind::TileSet, FileKind::Expansion, FileKind::RuleSet];
+
+    /// The schema's file name under `schemas/`.
+    pub fn schema_file_name(self) -> &'static str {
+        match self {
+            FileKind::TileSet => "tileset.schema.json",
+            FileKind::Expansion => "expansion.schema.json",
+            FileKind::RuleSet => "ruleset.schema.json",
+        }
+    }
+
+    /// A short noun for messages.
+    pub fn noun(self) -> &'static str {
+        match self {
+            FileKind::TileSet => "tile set",
+            FileKind::Expansion => "expansion",
+            FileKind::RuleSet => "rule set",
+        }
+    }
+
+    /// The schema generated from the model types, as pretty JSON with a final newline.
+    pub fn generate(self) -> String {
+        let generator = SchemaSettings::draft2020_12()
+            .with_transform(RecursiveTransform(drop_null))
+            .into_generator();
+        let schema = match self {
+            FileKind::TileSet => generator.into_root_schema_for::<TileSet>(),
+            FileKind::Expansion => generator.into_root_schema_for::<ExpansionFile>(),
+            FileKind::RuleSet => generator.into_root_schema_for::<RuleSet>(),
+        };
+        let mut text = serde_json::to_string_pretty(&schema).expect("a schema serialises");
+        text.push('\n');
+        text
+    }
+
+    /// The committed schema this binary enforces.
+    pub fn committed(self) -> &'static str {
+        match self {
+            FileKind::TileSet => include_str!("../../schemas/tileset.schema.json"),
+            FileKind::Expansion => include_str!("../../schemas/expansion.schema.json"),
+            FileKind::RuleSet => include_str!("../../schemas/ruleset.schema.json"),
+        }
+    }
+
+    /// The committed schema as JSON.
+    pub fn schema(self) -> &'static Value {
+        static CELLS: [OnceLock<Value>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+        CELLS[self as usize].get_or_init(|| serde_json::from_str(self.committed()).unwrap_or(Value::Bool(true)))
+    }
+
+    /// The compiled validator for the committed schema.
+    pub fn validator(self) -> Option<&'static jsonschema::Validator> {
+        static CELLS: [OnceLock<Option<jsonschema::Validator>>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+        CELLS[self as usize].get_or_init(|| jsonschema::validator_for(self.schema()).ok()).as_ref()
+    }
+}
+
+/// TOML has no null: an optional value is simply left out, so `Option<T>` is described as `T`.
+fn drop_null(schema: &mut Schema) {
+    if let Some(Value::Array(types)) = schema.get_mut("type") {
+        types.retain(|t| t != "null");
+        if types.len() == 1 {
+            let single = types[0].clone();
+            schema.insert("type".into(), single);
+        }
+    }
+    let any_of = schema.get("anyOf").and_then(Value::as_array).cloned();
+    if let Some(branches) = any_of {
+        let kept: Vec<Value> = branches.into_iter().filter(|b| b.get("type") != Some(&Value::from("null"))).collect();
+        if kept.len() == 1 {
+            schema.remove("anyOf");
+            if let Value::Object(only) = &kept[0] {
+                for (k, v) in only {
+                    schema.insert(k.clone(), v.clone());
+                }
+            }
+        } else {
+            schema.insert("anyOf".into(), Value::Array(kept));
+        }
+    }
+}
+
+/// The `#:schema` line that starts every bundled file of `kind`, relative to a file one folder
+/// below the project root.
+pub fn schema_comment(kind: FileKind) -> String {
+    format!("#:schema ../schemas/{}", kind.schema_file_name())
+}

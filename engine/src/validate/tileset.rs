@@ -1,0 +1,296 @@
+//! Checks of a tile set that no schema can express: references, edge coverage, feature
+//! consistency, counts, geometry and images.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::path::{Component, Path};
+
+use super::report::Reporter;
+use crate::edge::{resolve_ref, Layout, SegmentKind, Side};
+use crate::model::{Count, Feature, FeatureKind, Mechanism, RoadEnd, Supply, Tile, TileSet};
+use crate::source::escape_segment;
+
+/// Largest image file accepted, in bytes.
+pub const MAX_IMAGE_BYTES: u64 = 32 * 1024 * 1024;
+/// Largest image side accepted, in pixels.
+pub const MAX_IMAGE_SIDE: u32 = 8192;
+
+/// Runs every semantic check of one tile set.
+pub(crate) fn check(set: &TileSet, report: &mut Reporter<'_>) {
+    check_editions(set, report);
+    let mut ids = HashMap::new();
+    for (i, tile) in set.tiles.iter().enumerate() {
+        let at = format!("/tiles/{i}");
+        if let Some(first) = ids.insert(tile.id.as_str(), i) {
+            report.error(&format!("{at}/id"), format!("tile id `{}` is used twice in this file", tile.id), format!("tiles[{first}] has the same id; give each tile type its own id"));
+        }
+        check_count(set, tile, &at, report);
+        check_tile(tile, &at, report);
+        check_image(tile, &at, report);
+    }
+    if let Some(start) = &set.start_tile {
+        match set.tiles.iter().find(|t| &t.id == start) {
+            None => report.error("/start-tile", format!("start tile `{start}` is not a tile of this set"), "name the id of one of this file's tiles"),
+            Some(tile) if tile.supply != Supply::Pile => {
+                report.error("/start-tile", format!("start tile `{start}` is held by the players"), "the start tile must be a tile of the pile")
+            }
+            Some(_) => {}
+        }
+    }
+    check_mechanisms_used(set, report);
+}
+
+fn check_editions(set: &TileSet, report: &mut Reporter<'_>) {
+    let mut seen = HashSet::new();
+    for (i, edition) in set.editions.iter().enumerate() {
+        if !seen.insert(edition) {
+            report.error(&format!("/editions/{i}"), format!("edition `{edition}` is listed twice"), "list each edition once");
+        }
+    }
+}
+
+fn check_count(set: &TileSet, tile: &Tile, at: &str, report: &mut Reporter<'_>) {
+    match &tile.count {
+        Count::All(0) => report.error(&format!("{at}/count"), "a tile needs at least one copy", "give a count of 1 or more, or remove the tile"),
+        Count::All(_) => {}
+        Count::PerEdition(map) => {
+            for (edition, n) in map {
+                let pointer = format!("{at}/count/{}", escape_segment(edition));
+                if !set.editions.contains(edition) {
+                    report.error_at_key(&pointer, format!("`{edition}` is not an edition of this tile set"), format!("use one of: {}", set.editions.join(", ")));
+                } else if *n == 0 {
+                    report.error(&pointer, format!("a count of 0 for `{edition}`"), "leave the edition out of the table instead");
+                }
+            }
+            if map.is_empty() {
+                report.error(&format!("{at}/count"), "the count table names no edition", "give the count per edition, such as `{ first-edition = 1 }`");
+            }
+        }
+    }
+}
+
+fn check_tile(tile: &Tile, at: &str, report: &mut Reporter<'_>) {
+    let mut layouts = Vec::with_capacity(4);
+    for (k, text) in tile.edges.iter().enumerate() {
+        match Layout::parse(&text.0) {
+            Ok(layout) => layouts.push(layout),
+            Err(e) => {
+                report.error(&format!("{at}/edges/{k}"), format!("edge {}: {}", Side::from_index(k).letter(), e.message), e.help);
+                return;
+            }
+        }
+    }
+    let layouts: [Layout; 4] = layouts.try_into().expect("four edges");
+    // Which feature claims each segment, to check every segment is covered exactly once.
+    let mut owners: BTreeMap<(usize, usize), Vec<&str>> = BTreeMap::new();
+    for (id, feature) in &tile.features {
+        let fat = format!("{at}/features/{}", escape_segment(id));
+        check_feature(tile, id, feature, &fat, report);
+        let Some(kind) = segment_kind(feature.kind) else { continue };
+        for (r, reference) in feature.on.iter().enumerate() {
+            match resolve_ref(&reference.0, &layouts, kind) {
+                Ok((side, indices)) => {
+                    for i in indices {
+                        owners.entry((side as usize, i)).or_default().push(id);
+                    }
+                }
+                Err(e) => report.error(&format!("{fat}/on/{r}"), format!("feature `{id}`: {}", e.message), e.help),
+            }
+        }
+    }
+    for (k, layout) in layouts.iter().enumerate() {
+        let side = Side::from_index(k).letter();
+        for (i, segment) in layout.segments.iter().enumerate() {
+            if segment.kind == SegmentKind::Any {
+                continue;
+            }
+            let what = format!("segment {side}{} ({} {}..{})", i + 1, segment.kind.as_str(), segment.start, segment.end);
+            match owners.get(&(k, i)).map(Vec::as_slice) {
+                None | Some([]) => report.error(
+                    &format!("{at}/edges/{k}"),
+                    format!("tile `{}`: {what} belongs to no feature", tile.id),
+                    format!("add `{side}` (or the half or segment number) to the `on` list of the {} feature it belongs to", segment.kind.as_str()),
+                ),
+                Some([_]) => {}
+                Some(many) => report.error(
+                    &format!("{at}/edges/{k}"),
+                    format!("tile `{}`: {what} is claimed by features {}", tile.id, many.iter().map(|f| format!("`{f}`")).collect::<Vec<_>>().join(" and ")),
+                    "each edge segment belongs to exactly one feature; remove it from all but one",
+                ),
+            }
+        }
+    }
+}
+
+fn segment_kind(kind: FeatureKind) -> Option<SegmentKind> {
+    match kind {
+        FeatureKind::City => Some(SegmentKind::City),
+        FeatureKind::Road => Some(SegmentKind::Road),
+        FeatureKind::Field => Some(SegmentKind::Field),
+        FeatureKind::Monastery | FeatureKind::Garden => None,
+    }
+}
+
+fn check_feature(tile: &Tile, id: &str, feature: &Feature, at: &str, report: &mut Reporter<'_>) {
+    let kind = feature.kind.as_str();
+    let only = |report: &mut Reporter<'_>, key: &str, owner: &str| {
+        report.error_at_key(&format!("{at}/{key}"), format!("`{key}` belongs on a {owner}, but `{id}` is a {kind}"), format!("remove `{key}` or change the kind to {owner}"));
+    };
+    if feature.pennants > 0 && feature.kind != FeatureKind::City {
+        only(report, "pennants", "city");
+    }
+    if feature.end.is_some() && feature.kind != FeatureKind::Road {
+        only(report, "end", "road");
+    }
+    if feature.at.is_some() && feature.kind != FeatureKind::Road {
+        only(report, "at", "road");
+    }
+    if !feature.cities.is_empty() && feature.kind != FeatureKind::Field {
+        only(report, "cities", "field");
+    }
+    match feature.kind {
+        FeatureKind::City | FeatureKind::Road if feature.on.is_empty() => {
+            report.error_at_key(at, format!("{kind} `{id}` reaches no edge"), format!("list the edges it reaches in `on`, such as `on = [\"N\"]`"));
+        }
+        FeatureKind::Monastery | FeatureKind::Garden if !feature.on.is_empty() => {
+            report.error_at_key(&format!("{at}/on"), format!("a {kind} sits inside the tile and reaches no edge"), "remove `on`");
+        }
+        _ => {}
+    }
+    if feature.kind == FeatureKind::Road {
+        check_road_end(tile, id, feature, at, report);
+    }
+    for (c, city) in feature.cities.iter().enumerate() {
+        match tile.features.get(city) {
+            Some(f) if f.kind == FeatureKind::City => {}
+            Some(f) => report.error(&format!("{at}/cities/{c}"), format!("`{city}` is a {}, not a city", f.kind.as_str()), "list only city features of this tile"),
+            None => report.error(&format!("{at}/cities/{c}"), format!("tile `{}` has no feature `{city}`", tile.id), format!("use one of this tile's cities: {}", ids_of(tile, FeatureKind::City))),
+        }
+    }
+    for (p, polygon) in feature.polygons.iter().enumerate() {
+        if polygon.len() < 3 {
+            report.error(&format!("{at}/polygons/{p}"), "a polygon needs at least 3 points", "add points or remove the polygon");
+        }
+        for (v, point) in polygon.iter().enumerate() {
+            check_point(point, &format!("{at}/polygons/{p}/{v}"), report);
+        }
+    }
+    if let Some(anchor) = &feature.anchor {
+        check_point(anchor, &format!("{at}/anchor"), report);
+    }
+}
+
+fn check_road_end(tile: &Tile, id: &str, feature: &Feature, at: &str, report: &mut Reporter<'_>) {
+    let wanted = match feature.end {
+        Some(RoadEnd::CityGate) => Some(FeatureKind::City),
+        Some(RoadEnd::Monastery) => Some(FeatureKind::Monastery),
+        _ => None,
+    };
+    match (wanted, &feature.at) {
+        (Some(kind), None) => report.error_at_key(
+            &format!("{at}/end"),
+            format!("road `{id}` ends at a {} but does not say which", kind.as_str()),
+            format!("add `at = \"...\"` naming one of: {}", ids_of(tile, kind)),
+        ),
+        (Some(kind), Some(target)) => match tile.features.get(target) {
+            Some(f) if f.kind == kind => {}
+            _ => report.error(&format!("{at}/at"), format!("`{target}` is not a {} of tile `{}`", kind.as_str(), tile.id), format!("name one of: {}", ids_of(tile, kind))),
+        },
+        (None, Some(_)) => report.error_at_key(&format!("{at}/at"), "`at` only goes with `end = \"city-gate\"` or `end = \"monastery\"`", "remove `at` or change `end`"),
+        (None, None) => {}
+    }
+    if feature.on.len() == 1 && feature.end.is_none() {
+        report.error_at_key(
+            at,
+            format!("road `{id}` reaches one edge and ends nowhere on the tile"),
+            "add `end = \"crossing\"`, `\"house\"`, `\"city-gate\"` or `\"monastery\"`, or list the other edges it reaches",
+        );
+    }
+}
+
+fn check_point(point: &[f64; 2], pointer: &str, report: &mut Reporter<'_>) {
+    if point.iter().any(|c| !(0.0..=1.0).contains(c)) {
+        report.error(pointer, format!("point [{}, {}] lies outside the tile", point[0], point[1]), "tile coordinates run from 0 to 1");
+    }
+}
+
+fn ids_of(tile: &Tile, kind: FeatureKind) -> String {
+    let ids: Vec<String> = tile.features.iter().filter(|(_, f)| f.kind == kind).map(|(id, _)| format!("`{id}`")).collect();
+    if ids.is_empty() { format!("(this tile has no {})", kind.as_str()) } else { ids.join(", ") }
+}
+
+fn check_mechanisms_used(set: &TileSet, report: &mut Reporter<'_>) {
+    use crate::model::Marker;
+    let wants = [
+        (Mechanism::Hills, set.tiles.iter().any(|t| t.markers.contains(&Marker::Hill)), "hill markers"),
+        (Mechanism::Vineyards, set.tiles.iter().any(|t| t.markers.contains(&Marker::Vineyard)), "vineyard markers"),
+        (Mechanism::Abbey, set.tiles.iter().any(|t| t.supply == Supply::Player), "tiles held by players"),
+    ];
+    for (mechanism, used, what) in wants {
+        if used && !set.mechanisms.contains(&mechanism) {
+            let name = serde_json::to_value(mechanism).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default();
+            report.warning("/tiles", format!("this set has {what} but does not switch on the `{name}` mechanism"), format!("add `\"{name}\"` to `mechanisms`, or the rule will not apply"));
+        }
+    }
+}
+
+fn check_image(tile: &Tile, at: &str, report: &mut Reporter<'_>) {
+    let Some(image) = &tile.image else { return };
+    let pointer = format!("{at}/image");
+    let relative = Path::new(image);
+    if relative.is_absolute() || relative.components().any(|c| matches!(c, Component::Prefix(_) | Component::RootDir)) {
+        report.error(&pointer, format!("image path `{image}` is absolute"), "give the path relative to the tile-set file, inside its folder");
+        return;
+    }
+    let mut depth = 0i32;
+    for component in relative.components() {
+        match component {
+            Component::ParentDir => depth -= 1,
+            Component::Normal(_) => depth += 1,
+            _ => {}
+        }
+        if depth < 0 {
+            report.error(&pointer, format!("image path `{image}` leaves the tile set's folder"), "keep images in the tile set's folder or below it");
+            return;
+        }
+    }
+    let path = report.source.folder().join(relative);
+    let size = match std::fs::metadata(&path) {
+        Ok(meta) if meta.is_file() => meta.len(),
+        _ => {
+            report.error(&pointer, format!("image `{image}` does not exist"), format!("put the image at {} or fix the path", path.display()));
+            return;
+        }
+    };
+    if let Ok(real) = path.canonicalize()
+        && let Ok(folder) = report.source.folder().canonicalize()
+        && !real.starts_with(&folder)
+    {
+        report.error(&pointer, format!("image `{image}` links outside the tile set's folder"), "copy the image into the tile set's folder");
+        return;
+    }
+    if size > MAX_IMAGE_BYTES {
+        report.error(&pointer, format!("image `{image}` is {} MiB", size / (1024 * 1024)), format!("use an image under {} MiB", MAX_IMAGE_BYTES / (1024 * 1024)));
+        return;
+    }
+    if let Err(message) = decode_check(&path) {
+        report.error(&pointer, format!("image `{image}` {message}"), "save it again as PNG, JPEG or WebP");
+    }
+}
+
+/// Opens and decodes an image, refusing absurd sizes before allocating.
+fn decode_check(path: &Path) -> Result<(), String> {
+    let reader = image::ImageReader::open(path).map_err(|e| format!("cannot be read: {e}"))?;
+    let reader = reader.with_guessed_format().map_err(|e| format!("cannot be read: {e}"))?;
+    if reader.format().is_none() {
+        return Err("is not a PNG, JPEG or WebP image".into());
+    }
+    let (w, h) = reader.into_dimensions().map_err(|e| format!("is corrupt: {e}"))?;
+    if w > MAX_IMAGE_SIDE || h > MAX_IMAGE_SIDE || w == 0 || h == 0 {
+        return Err(format!("is {w}x{h} pixels; sides must be 1 to {MAX_IMAGE_SIDE}"));
+    }
+    let mut reader = image::ImageReader::open(path).map_err(|e| format!("cannot be read: {e}"))?.with_guessed_format().map_err(|e| format!("cannot be read: {e}"))?;
+    let mut limits = image::Limits::default();
+    limits.max_alloc = Some(512 * 1024 * 1024);
+    reader.limits(limits);
+    reader.decode().map(|_| ()).map_err(|e| format!("is corrupt: {e}"))
+}
