@@ -52,7 +52,11 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Validate { paths, format, deny_warnings } => validate(paths, format, deny_warnings),
+        Command::Validate {
+            paths,
+            format,
+            deny_warnings,
+        } => validate(paths, format, deny_warnings),
         Command::Schema { write, check, dir } => schema(write, check, &dir),
     }
 }
@@ -65,13 +69,24 @@ fn validate(mut paths: Vec<PathBuf>, format: Format, deny_warnings: bool) -> Exi
     let report = validate_paths(&paths);
     let elapsed = started.elapsed();
     let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-    print!("{}", render::render(format, &report.diagnostics, &report.sources, colour));
+    print!(
+        "{}",
+        render::render(format, &report.diagnostics, &report.sources, colour)
+    );
     let (errors, warnings) = (report.errors(), report.warnings());
     if format == Format::Human {
         let files = if report.files == 1 { "file" } else { "files" };
-        eprintln!("checked {} {files} in {:.1} ms: {errors} error(s), {warnings} warning(s)", report.files, elapsed.as_secs_f64() * 1000.0);
+        eprintln!(
+            "checked {} {files} in {:.1} ms: {errors} error(s), {warnings} warning(s)",
+            report.files,
+            elapsed.as_secs_f64() * 1000.0
+        );
     }
-    if errors > 0 || (deny_warnings && warnings > 0) { ExitCode::from(1) } else { ExitCode::SUCCESS }
+    if errors > 0 || (deny_warnings && warnings > 0) {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
 }
 
 fn schema(write: bool, check: bool, dir: &std::path::Path) -> ExitCode {
@@ -93,11 +108,18 @@ fn schema(write: bool, check: bool, dir: &std::path::Path) -> ExitCode {
             }
             println!("wrote {}", path.display());
         } else if std::fs::read_to_string(&path).ok().as_deref() != Some(generated.as_str()) {
-            eprintln!("error: {} is not what the model generates; run `tilewright schema --write`", path.display());
+            eprintln!(
+                "error: {} is not what the model generates; run `tilewright schema --write`",
+                path.display()
+            );
             stale += 1;
         }
     }
-    if stale > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS }
+    if stale > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
 }
 
 /// Writes through a temporary file in the same folder, then renames, so a crash never leaves a

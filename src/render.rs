@@ -40,10 +40,26 @@ fn human(diagnostics: &[Diagnostic], sources: &[Source], colour: bool) -> String
         let title = level.primary_title(d.message.as_str());
         let mut report = match texts.get(d.file.as_path()) {
             Some(text) if d.span.end <= text.len() && !text.is_empty() => {
-                let span = if d.span.is_empty() { d.span.start..(d.span.start + 1).min(text.len()) } else { d.span.clone() };
-                vec![title.element(Snippet::source(*text).path(path.as_str()).annotation(AnnotationKind::Primary.span(span)))]
+                let span = if d.span.is_empty() {
+                    d.span.start..(d.span.start + 1).min(text.len())
+                } else {
+                    d.span.clone()
+                };
+                vec![
+                    title.element(
+                        Snippet::source(*text)
+                            .path(path.as_str())
+                            .annotation(AnnotationKind::Primary.span(span)),
+                    ),
+                ]
             }
-            _ => vec![title.element(annotate_snippets::Origin::path(path.as_str()).line(d.line).char_column(d.column))],
+            _ => vec![
+                title.element(
+                    annotate_snippets::Origin::path(path.as_str())
+                        .line(d.line)
+                        .char_column(d.column),
+                ),
+            ],
         };
         if !d.help.is_empty() {
             report.push(Group::with_title(Level::HELP.secondary_title(d.help.as_str())));
@@ -76,7 +92,11 @@ fn github(diagnostics: &[Diagnostic]) -> String {
             Severity::Error => "error",
             Severity::Warning => "warning",
         };
-        let message = if d.help.is_empty() { d.message.clone() } else { format!("{} (help: {})", d.message, d.help) };
+        let message = if d.help.is_empty() {
+            d.message.clone()
+        } else {
+            format!("{} (help: {})", d.message, d.help)
+        };
         out.push_str(&format!(
             "::{command} file={},line={},col={}::{}\n",
             escape(&d.file.display().to_string(), true),
@@ -94,14 +114,23 @@ mod tests {
 
     fn sample() -> (Diagnostic, Source) {
         let source = Source::new("sets/a.toml", "id = \"x\"\ncount = 0\n");
-        let d = Diagnostic::at(Severity::Error, &source, 17..18, "a tile needs at least one copy", "give a count of 1 or more");
+        let d = Diagnostic::at(
+            Severity::Error,
+            &source,
+            17..18,
+            "a tile needs at least one copy",
+            "give a count of 1 or more",
+        );
         (d, source)
     }
 
     #[test]
     fn github_lines_carry_file_line_and_column() {
         let (d, _) = sample();
-        assert_eq!(github(&[d]), "::error file=sets/a.toml,line=2,col=9::a tile needs at least one copy (help: give a count of 1 or more)\n");
+        assert_eq!(
+            github(&[d]),
+            "::error file=sets/a.toml,line=2,col=9::a tile needs at least one copy (help: give a count of 1 or more)\n"
+        );
     }
 
     #[test]

@@ -10,14 +10,26 @@ use crate::source::Source;
 /// Bundled files: path (relative to the project root) and text.
 pub const FILES: &[(&str, &str)] = &[
     ("tilesets/base.toml", include_str!("../../tilesets/base.toml")),
-    ("rulesets/first-edition.toml", include_str!("../../rulesets/first-edition.toml")),
-    ("rulesets/new-edition.toml", include_str!("../../rulesets/new-edition.toml")),
-    ("rulesets/farms-2000.toml", include_str!("../../rulesets/farms-2000.toml")),
+    (
+        "rulesets/first-edition.toml",
+        include_str!("../../rulesets/first-edition.toml"),
+    ),
+    (
+        "rulesets/new-edition.toml",
+        include_str!("../../rulesets/new-edition.toml"),
+    ),
+    (
+        "rulesets/farms-2000.toml",
+        include_str!("../../rulesets/farms-2000.toml"),
+    ),
 ];
 
 /// The bundled files as sources.
 pub fn sources() -> Vec<Source> {
-    FILES.iter().map(|(path, text)| Source::new(PathBuf::from(path), *text)).collect()
+    FILES
+        .iter()
+        .map(|(path, text)| Source::new(PathBuf::from(path), *text))
+        .collect()
 }
 
 /// The bundled rule sets (read without validation: a test keeps them valid).

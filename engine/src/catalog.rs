@@ -19,7 +19,11 @@ pub struct Loaded<T> {
 
 impl<T> Loaded<T> {
     pub(crate) fn reporter<'a>(&'a self, out: &'a mut Vec<Diagnostic>) -> Reporter<'a> {
-        Reporter { source: &self.source, map: &self.map, out }
+        Reporter {
+            source: &self.source,
+            map: &self.map,
+            out,
+        }
     }
 }
 

@@ -55,7 +55,13 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     /// A diagnostic at `span` of `source`.
-    pub fn at(severity: Severity, source: &Source, span: Range<usize>, message: impl Into<String>, help: impl Into<String>) -> Diagnostic {
+    pub fn at(
+        severity: Severity,
+        source: &Source,
+        span: Range<usize>,
+        message: impl Into<String>,
+        help: impl Into<String>,
+    ) -> Diagnostic {
         let (line, column) = source.line_col(span.start);
         Diagnostic {
             severity,
@@ -97,7 +103,15 @@ impl Diagnostic {
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}:{}: {}: {}", self.file.display(), self.line, self.column, self.severity, self.message)?;
+        write!(
+            f,
+            "{}:{}:{}: {}: {}",
+            self.file.display(),
+            self.line,
+            self.column,
+            self.severity,
+            self.message
+        )?;
         if !self.help.is_empty() {
             write!(f, " (help: {})", self.help)?;
         }

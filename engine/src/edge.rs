@@ -165,10 +165,16 @@ impl Layout {
         match words.as_slice() {
             [] => return Err(layout_error("the edge is empty")),
             ["city"] => {
-                return Ok(Layout { segments: vec![seg(SegmentKind::City, 0, 100)], halves: None });
+                return Ok(Layout {
+                    segments: vec![seg(SegmentKind::City, 0, 100)],
+                    halves: None,
+                });
             }
             ["any"] => {
-                return Ok(Layout { segments: vec![seg(SegmentKind::Any, 0, 100)], halves: None });
+                return Ok(Layout {
+                    segments: vec![seg(SegmentKind::Any, 0, 100)],
+                    halves: None,
+                });
             }
             ["field"] => {
                 return Ok(Layout {
@@ -188,7 +194,7 @@ impl Layout {
             }
             _ => {}
         }
-        if words.len() % 2 == 0 {
+        if words.len().is_multiple_of(2) {
             return Err(layout_error(format!(
                 "the edge `{text}` must alternate segments and positions, starting and ending with a segment"
             )));
@@ -282,18 +288,27 @@ pub fn resolve_ref(reference: &str, layouts: &[Layout; 4], kind: SegmentKind) ->
         format!("{} {}..{}", s.kind.as_str(), s.start, s.end)
     };
     let indices: Vec<usize> = if rest.is_empty() {
-        let found: Vec<usize> = (0..layout.segments.len()).filter(|&i| layout.segments[i].kind == kind).collect();
+        let found: Vec<usize> = (0..layout.segments.len())
+            .filter(|&i| layout.segments[i].kind == kind)
+            .collect();
         if found.is_empty() {
             return Err(RefError {
                 message: format!("edge {} has no {} segment", side.letter(), kind.as_str()),
-                help: format!("change edge {} or remove `{reference}` from this feature", side.letter()),
+                help: format!(
+                    "change edge {} or remove `{reference}` from this feature",
+                    side.letter()
+                ),
             });
         }
         found
     } else if let Ok(n) = rest.parse::<usize>() {
         if n == 0 || n > layout.segments.len() {
             return Err(RefError {
-                message: format!("edge {} has {} segment(s), not {n}", side.letter(), layout.segments.len()),
+                message: format!(
+                    "edge {} has {} segment(s), not {n}",
+                    side.letter(),
+                    layout.segments.len()
+                ),
                 help: format!("number the segments of edge {} from 1 clockwise", side.letter()),
             });
         }
@@ -305,7 +320,10 @@ pub fn resolve_ref(reference: &str, layouts: &[Layout; 4], kind: SegmentKind) ->
             (Some(_), None) => {
                 return Err(RefError {
                     message: format!("edge {} has no field halves to name with `{reference}`", side.letter()),
-                    help: format!("half edges exist on `field` and `road` edges; name the segment by number (`{}1`...)", side.letter()),
+                    help: format!(
+                        "half edges exist on `field` and `road` edges; name the segment by number (`{}1`...)",
+                        side.letter()
+                    ),
                 });
             }
             (None, _) => {
@@ -320,7 +338,11 @@ pub fn resolve_ref(reference: &str, layouts: &[Layout; 4], kind: SegmentKind) ->
     for &i in &indices {
         if layout.segments[i].kind != kind {
             return Err(RefError {
-                message: format!("`{reference}` is a {} segment, not a {} one", describe(i), kind.as_str()),
+                message: format!(
+                    "`{reference}` is a {} segment, not a {} one",
+                    describe(i),
+                    kind.as_str()
+                ),
                 help: "point the feature at segments of its own kind".into(),
             });
         }
@@ -341,13 +363,27 @@ mod tests {
         assert_eq!(layout("city").segments.len(), 1);
         assert_eq!(layout("field").segments.len(), 2);
         let road = layout("road");
-        assert_eq!(road.segments[1], Segment { kind: SegmentKind::Road, start: 40, end: 60 });
+        assert_eq!(
+            road.segments[1],
+            Segment {
+                kind: SegmentKind::Road,
+                start: 40,
+                end: 60
+            }
+        );
         assert_eq!(road.halves, Some([0, 2]));
     }
 
     #[test]
     fn custom_layouts_need_rising_positions() {
-        assert_eq!(layout("city 60 city").segments[1], Segment { kind: SegmentKind::City, start: 60, end: 100 });
+        assert_eq!(
+            layout("city 60 city").segments[1],
+            Segment {
+                kind: SegmentKind::City,
+                start: 60,
+                end: 100
+            }
+        );
         assert!(Layout::parse("city 60 city 40 field").is_err());
         assert!(Layout::parse("city 60").is_err());
         assert!(Layout::parse("city 0 city").is_err());
@@ -389,11 +425,26 @@ mod tests {
     #[test]
     fn references_resolve_by_kind_half_and_number() {
         let layouts = [layout("city 60 city"), layout("road"), layout("field"), layout("city")];
-        assert_eq!(resolve_ref("N", &layouts, SegmentKind::City).unwrap(), (Side::N, vec![0, 1]));
-        assert_eq!(resolve_ref("N2", &layouts, SegmentKind::City).unwrap(), (Side::N, vec![1]));
-        assert_eq!(resolve_ref("E", &layouts, SegmentKind::Road).unwrap(), (Side::E, vec![1]));
-        assert_eq!(resolve_ref("Es", &layouts, SegmentKind::Field).unwrap(), (Side::E, vec![2]));
-        assert_eq!(resolve_ref("Sw", &layouts, SegmentKind::Field).unwrap(), (Side::S, vec![1]));
+        assert_eq!(
+            resolve_ref("N", &layouts, SegmentKind::City).unwrap(),
+            (Side::N, vec![0, 1])
+        );
+        assert_eq!(
+            resolve_ref("N2", &layouts, SegmentKind::City).unwrap(),
+            (Side::N, vec![1])
+        );
+        assert_eq!(
+            resolve_ref("E", &layouts, SegmentKind::Road).unwrap(),
+            (Side::E, vec![1])
+        );
+        assert_eq!(
+            resolve_ref("Es", &layouts, SegmentKind::Field).unwrap(),
+            (Side::E, vec![2])
+        );
+        assert_eq!(
+            resolve_ref("Sw", &layouts, SegmentKind::Field).unwrap(),
+            (Side::S, vec![1])
+        );
         assert!(resolve_ref("Nw", &layouts, SegmentKind::Field).is_err());
         assert!(resolve_ref("W", &layouts, SegmentKind::Road).is_err());
         assert!(resolve_ref("E2", &layouts, SegmentKind::Field).is_err());

@@ -6,9 +6,9 @@
 
 use std::sync::OnceLock;
 
+use schemars::Schema;
 use schemars::generate::SchemaSettings;
 use schemars::transform::RecursiveTransform;
-use schemars::Schema;
 use serde_json::Value;
 
 use crate::model::{ExpansionFile, RuleSet, TileSet};
@@ -78,8 +78,11 @@ impl FileKind {
 
     /// The compiled validator for the committed schema.
     pub fn validator(self) -> Option<&'static jsonschema::Validator> {
-        static CELLS: [OnceLock<Option<jsonschema::Validator>>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
-        CELLS[self as usize].get_or_init(|| jsonschema::validator_for(self.schema()).ok()).as_ref()
+        static CELLS: [OnceLock<Option<jsonschema::Validator>>; 3] =
+            [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+        CELLS[self as usize]
+            .get_or_init(|| jsonschema::validator_for(self.schema()).ok())
+            .as_ref()
     }
 }
 
@@ -94,7 +97,10 @@ fn drop_null(schema: &mut Schema) {
     }
     let any_of = schema.get("anyOf").and_then(Value::as_array).cloned();
     if let Some(branches) = any_of {
-        let kept: Vec<Value> = branches.into_iter().filter(|b| b.get("type") != Some(&Value::from("null"))).collect();
+        let kept: Vec<Value> = branches
+            .into_iter()
+            .filter(|b| b.get("type") != Some(&Value::from("null")))
+            .collect();
         if kept.len() == 1 {
             schema.remove("anyOf");
             if let Value::Object(only) = &kept[0] {

@@ -9,8 +9,8 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Number, Value};
-use toml::de::{DeTable, DeValue};
 use toml::Spanned;
+use toml::de::{DeTable, DeValue};
 
 /// A data file's name (as shown in diagnostics) and text.
 #[derive(Debug, Clone)]
@@ -24,7 +24,10 @@ pub struct Source {
 impl Source {
     /// A source from a path and its text.
     pub fn new(path: impl Into<PathBuf>, text: impl Into<String>) -> Source {
-        Source { path: path.into(), text: text.into() }
+        Source {
+            path: path.into(),
+            text: text.into(),
+        }
     }
 
     /// The folder the file is in, against which relative paths in it are resolved.
@@ -81,7 +84,8 @@ impl SourceMap {
 
     /// The span to underline for a problem with the key at `pointer` (the value if it has no key).
     pub fn key_span(&self, pointer: &str) -> Option<Range<usize>> {
-        self.locate(pointer).map(|l| l.key.clone().unwrap_or_else(|| l.value.clone()))
+        self.locate(pointer)
+            .map(|l| l.key.clone().unwrap_or_else(|| l.value.clone()))
     }
 }
 
@@ -130,14 +134,24 @@ pub fn parse_toml(text: &str) -> Result<Parsed, SyntaxError> {
     let span = root.span();
     map.locations.insert(String::new(), Location { key: None, value: span });
     let value = convert_table(root.get_ref(), "", &mut map, &mut unsupported);
-    Ok(Parsed { value, map, unsupported })
+    Ok(Parsed {
+        value,
+        map,
+        unsupported,
+    })
 }
 
 fn convert_table(table: &DeTable<'_>, pointer: &str, map: &mut SourceMap, bad: &mut Vec<UnsupportedValue>) -> Value {
     let mut object = Map::new();
     for (key, value) in table.iter() {
         let child = format!("{pointer}/{}", escape_segment(key.get_ref()));
-        map.locations.insert(child.clone(), Location { key: Some(key.span()), value: value.span() });
+        map.locations.insert(
+            child.clone(),
+            Location {
+                key: Some(key.span()),
+                value: value.span(),
+            },
+        );
         object.insert(key.get_ref().to_string(), convert(value, &child, map, bad));
     }
     Value::Object(object)
@@ -145,7 +159,10 @@ fn convert_table(table: &DeTable<'_>, pointer: &str, map: &mut SourceMap, bad: &
 
 fn convert(value: &Spanned<DeValue<'_>>, pointer: &str, map: &mut SourceMap, bad: &mut Vec<UnsupportedValue>) -> Value {
     let mut unsupported = |message: &str| {
-        bad.push(UnsupportedValue { pointer: pointer.to_owned(), message: message.to_owned() });
+        bad.push(UnsupportedValue {
+            pointer: pointer.to_owned(),
+            message: message.to_owned(),
+        });
         Value::Null
     };
     match value.get_ref() {
@@ -154,7 +171,13 @@ fn convert(value: &Spanned<DeValue<'_>>, pointer: &str, map: &mut SourceMap, bad
             Ok(n) => Value::Number(n.into()),
             Err(_) => unsupported("this integer is too large"),
         },
-        DeValue::Float(f) => match f.as_str().replace('_', "").parse::<f64>().ok().and_then(Number::from_f64) {
+        DeValue::Float(f) => match f
+            .as_str()
+            .replace('_', "")
+            .parse::<f64>()
+            .ok()
+            .and_then(Number::from_f64)
+        {
             Some(n) => Value::Number(n),
             None => unsupported("infinite and not-a-number floats are not allowed here"),
         },
@@ -166,7 +189,13 @@ fn convert(value: &Spanned<DeValue<'_>>, pointer: &str, map: &mut SourceMap, bad
                 .enumerate()
                 .map(|(i, item)| {
                     let child = format!("{pointer}/{i}");
-                    map.locations.insert(child.clone(), Location { key: None, value: item.span() });
+                    map.locations.insert(
+                        child.clone(),
+                        Location {
+                            key: None,
+                            value: item.span(),
+                        },
+                    );
                     convert(item, &child, map, bad)
                 })
                 .collect(),

@@ -16,8 +16,16 @@ pub(crate) fn check(figures: &BTreeMap<String, Figure>, bags: &BTreeMap<String, 
         for (i, token) in bag.tokens.iter().enumerate() {
             let pointer = format!("{at}/tokens/{i}");
             match (token.kind, token.value) {
-                (TokenKind::Sheep, None) => report.error_at_key(&pointer, "a sheep token needs a `value`", "add `value = N`, the number of sheep it shows"),
-                (TokenKind::Wolf, Some(_)) => report.error_at_key(&format!("{pointer}/value"), "a wolf token has no value", "remove `value`"),
+                (TokenKind::Sheep, None) => report.error_at_key(
+                    &pointer,
+                    "a sheep token needs a `value`",
+                    "add `value = N`, the number of sheep it shows",
+                ),
+                (TokenKind::Wolf, Some(_)) => report.error_at_key(
+                    &format!("{pointer}/value"),
+                    "a wolf token has no value",
+                    "remove `value`",
+                ),
                 _ => {}
             }
         }
@@ -28,25 +36,50 @@ fn check_figure(id: &str, figure: &Figure, at: &str, report: &mut Reporter<'_>) 
     let mut seen = HashSet::new();
     for (i, spot) in figure.stands_on.iter().enumerate() {
         if !seen.insert(*spot) {
-            report.error(&format!("{at}/stands-on/{i}"), "this place is listed twice", "list each place once");
+            report.error(
+                &format!("{at}/stands-on/{i}"),
+                "this place is listed twice",
+                "list each place once",
+            );
         }
     }
     let stands = |spot| figure.stands_on.contains(&spot);
-    if figure.strength == Strength::Named(NamedStrength::Pennants) && figure.stands_on.iter().any(|s| *s != Spot::City) {
-        report.error(&format!("{at}/strength"), format!("figure `{id}` counts pennants but may stand outside cities"), "a figure with `strength = \"pennants\"` may only stand on `city`");
+    if figure.strength == Strength::Named(NamedStrength::Pennants) && figure.stands_on.iter().any(|s| *s != Spot::City)
+    {
+        report.error(
+            &format!("{at}/strength"),
+            format!("figure `{id}` counts pennants but may stand outside cities"),
+            "a figure with `strength = \"pennants\"` may only stand on `city`",
+        );
     }
     let corner = stands(Spot::FieldCorner);
     match figure.mechanism {
         Some(FigureMechanism::Barn) if !corner || figure.stands_on.len() != 1 => {
-            report.error(&format!("{at}/stands-on"), format!("barn `{id}` must stand on `field-corner` only"), "set `stands-on = [\"field-corner\"]`");
+            report.error(
+                &format!("{at}/stands-on"),
+                format!("barn `{id}` must stand on `field-corner` only"),
+                "set `stands-on = [\"field-corner\"]`",
+            );
         }
         Some(FigureMechanism::Barn) => {}
-        _ if corner => report.error(&format!("{at}/stands-on"), format!("only a barn stands on a field corner, and `{id}` is not one"), "add `mechanism = \"barn\"` or remove `field-corner`"),
+        _ if corner => report.error(
+            &format!("{at}/stands-on"),
+            format!("only a barn stands on a field corner, and `{id}` is not one"),
+            "add `mechanism = \"barn\"` or remove `field-corner`",
+        ),
         Some(FigureMechanism::Shepherd) if figure.stands_on != [Spot::Field] => {
-            report.error(&format!("{at}/stands-on"), format!("shepherd `{id}` must stand on `field` only"), "set `stands-on = [\"field\"]`");
+            report.error(
+                &format!("{at}/stands-on"),
+                format!("shepherd `{id}` must stand on `field` only"),
+                "set `stands-on = [\"field\"]`",
+            );
         }
         Some(FigureMechanism::MovesAfterScoring) if stands(Spot::Field) => {
-            report.error(&format!("{at}/stands-on"), format!("`{id}` moves after its feature is scored, but fields are scored only at the end"), "remove `field` from `stands-on`");
+            report.error(
+                &format!("{at}/stands-on"),
+                format!("`{id}` moves after its feature is scored, but fields are scored only at the end"),
+                "remove `field` from `stands-on`",
+            );
         }
         _ => {}
     }

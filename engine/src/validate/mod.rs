@@ -18,9 +18,9 @@ use serde_json::Value;
 use crate::catalog::{Catalog, Document, Model};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::schema::FileKind;
-use crate::source::{parse_toml, Source};
+use crate::source::{Source, parse_toml};
 pub(crate) use report::Reporter;
-pub use ruleset::{resolve as resolve_rules, ResolveError};
+pub use ruleset::{ResolveError, resolve as resolve_rules};
 pub use tileset::{MAX_IMAGE_BYTES, MAX_IMAGE_SIDE};
 
 /// Largest data file accepted, in bytes.
@@ -47,7 +47,10 @@ impl Report {
 
     /// Number of warnings.
     pub fn warnings(&self) -> usize {
-        self.diagnostics.iter().filter(|d| d.severity == Severity::Warning).count()
+        self.diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Warning)
+            .count()
     }
 }
 
@@ -68,13 +71,13 @@ pub fn validate_paths(paths: &[PathBuf]) -> Report {
                 match read_source(&file) {
                     Ok(source) if detect_kind(&source.text).is_some() => sources.push(source),
                     Ok(_) => {}
-                    Err(d) => diagnostics.push(d),
+                    Err(d) => diagnostics.push(*d),
                 }
             }
         } else {
             match read_source(path) {
                 Ok(source) => sources.push(source),
-                Err(d) => diagnostics.push(d),
+                Err(d) => diagnostics.push(*d),
             }
         }
     }
@@ -101,27 +104,43 @@ fn collect_toml(folder: &Path, out: &mut Vec<PathBuf>) {
 }
 
 /// Reads a data file, refusing huge, binary and non-UTF-8 files with a located message.
-pub fn read_source(path: &Path) -> Result<Source, Diagnostic> {
-    let meta = std::fs::metadata(path).map_err(|e| Diagnostic::file(path, format!("cannot read the file: {e}"), "check the path"))?;
+pub fn read_source(path: &Path) -> Result<Source, Box<Diagnostic>> {
+    let fail = |message: String, help: String| Box::new(Diagnostic::file(path, message, help));
+    let meta =
+        std::fs::metadata(path).map_err(|e| fail(format!("cannot read the file: {e}"), "check the path".into()))?;
     if meta.len() > MAX_FILE_BYTES {
-        return Err(Diagnostic::file(
-            path,
-            format!("the file is {} MiB, too large for a data file", meta.len() / (1024 * 1024)),
-            format!("data files must be under {} MiB; split the tile set into several files", MAX_FILE_BYTES / (1024 * 1024)),
+        let mib = |n: u64| n / (1024 * 1024);
+        return Err(fail(
+            format!("the file is {} MiB, too large for a data file", mib(meta.len())),
+            format!(
+                "data files must be under {} MiB; split the tile set into several files",
+                mib(MAX_FILE_BYTES)
+            ),
         ));
     }
-    let bytes = std::fs::read(path).map_err(|e| Diagnostic::file(path, format!("cannot read the file: {e}"), "check the path and its permissions"))?;
+    let bytes = std::fs::read(path).map_err(|e| {
+        fail(
+            format!("cannot read the file: {e}"),
+            "check the path and its permissions".into(),
+        )
+    })?;
     source_from_bytes(path, bytes)
 }
 
 /// Turns raw bytes into a source, or a located diagnostic if they are not UTF-8 text.
-pub fn source_from_bytes(path: &Path, bytes: Vec<u8>) -> Result<Source, Diagnostic> {
+pub fn source_from_bytes(path: &Path, bytes: Vec<u8>) -> Result<Source, Box<Diagnostic>> {
     let binary = |offset: usize, what: &str| {
         let before = String::from_utf8_lossy(&bytes[..offset]).into_owned();
         let source = Source::new(path, before);
-        let mut d = Diagnostic::at(Severity::Error, &source, offset..offset, format!("the file {what} at byte {offset}, so it is not a text file"), "save the file as UTF-8 TOML text");
+        let mut d = Diagnostic::at(
+            Severity::Error,
+            &source,
+            offset..offset,
+            format!("the file {what} at byte {offset}, so it is not a text file"),
+            "save the file as UTF-8 TOML text",
+        );
         d.span = 0..0;
-        d
+        Box::new(d)
     };
     if let Some(offset) = bytes.iter().position(|b| *b == 0) {
         return Err(binary(offset, "has a NUL byte"));
@@ -134,10 +153,16 @@ pub fn source_from_bytes(path: &Path, bytes: Vec<u8>) -> Result<Source, Diagnost
 
 /// What kind of data file this text is: from its `#:schema` line, else from its keys.
 pub fn detect_kind(text: &str) -> Option<FileKind> {
-    for line in text.lines().take_while(|l| l.trim_start().starts_with('#') || l.trim().is_empty()) {
+    for line in text
+        .lines()
+        .take_while(|l| l.trim_start().starts_with('#') || l.trim().is_empty())
+    {
         if let Some(target) = line.trim_start().strip_prefix("#:schema") {
             let target = target.trim();
-            if let Some(kind) = FileKind::ALL.into_iter().find(|k| target.ends_with(k.schema_file_name())) {
+            if let Some(kind) = FileKind::ALL
+                .into_iter()
+                .find(|k| target.ends_with(k.schema_file_name()))
+            {
                 return Some(kind);
             }
         }
@@ -168,7 +193,12 @@ pub fn validate_sources(sources: Vec<Source>) -> Report {
         }
     }
     check_across(&catalog, &mut diagnostics);
-    Report { catalog, diagnostics, files, sources: texts }
+    Report {
+        catalog,
+        diagnostics,
+        files,
+        sources: texts,
+    }
 }
 
 /// Runs the per-file checks; returns the document if it has no error.
@@ -176,14 +206,28 @@ pub fn check_file(source: Source, out: &mut Vec<Diagnostic>) -> Option<Document>
     let parsed = match parse_toml(&source.text) {
         Ok(parsed) => parsed,
         Err(e) => {
-            out.push(Diagnostic::at(Severity::Error, &source, e.span, format!("TOML syntax: {}", e.message), "fix the syntax at this point"));
+            out.push(Diagnostic::at(
+                Severity::Error,
+                &source,
+                e.span,
+                format!("TOML syntax: {}", e.message),
+                "fix the syntax at this point",
+            ));
             return None;
         }
     };
     let errors_before = out.iter().filter(|d| d.is_error()).count();
-    let mut report = Reporter { source: &source, map: &parsed.map, out };
+    let mut report = Reporter {
+        source: &source,
+        map: &parsed.map,
+        out,
+    };
     for bad in &parsed.unsupported {
-        report.error(&bad.pointer, bad.message.clone(), "write a number, string, boolean, array or table");
+        report.error(
+            &bad.pointer,
+            bad.message.clone(),
+            "write a number, string, boolean, array or table",
+        );
     }
     if !parsed.unsupported.is_empty() {
         return None;
@@ -202,7 +246,11 @@ pub fn check_file(source: Source, out: &mut Vec<Diagnostic>) -> Option<Document>
     let document = match deserialize(kind, parsed.value.clone()) {
         Ok(document) => document,
         Err(e) => {
-            report.error("", format!("the {} does not fit the model: {e}", kind.noun()), "compare it with the schema");
+            report.error(
+                "",
+                format!("the {} does not fit the model: {e}", kind.noun()),
+                "compare it with the schema",
+            );
             return None;
         }
     };
@@ -232,28 +280,52 @@ fn check_across(catalog: &Catalog, out: &mut Vec<Diagnostic>) {
     for set in &catalog.tilesets {
         let mut report = set.reporter(out);
         if let Some(other) = first.insert(("tile set", &set.model.id), &set.source.path) {
-            report.error("/id", format!("tile set id `{}` is also used by {}", set.model.id, other.display()), "give every tile set its own id");
+            report.error(
+                "/id",
+                format!("tile set id `{}` is also used by {}", set.model.id, other.display()),
+                "give every tile set its own id",
+            );
         }
         for (i, tile) in set.model.tiles.iter().enumerate() {
             if let Some(other) = first.insert(("tile", &tile.id), &set.source.path)
                 && other != set.source.path
             {
-                report.error(&format!("/tiles/{i}/id"), format!("tile id `{}` is also used in {}", tile.id, other.display()), "tile ids must be unique across tile sets; prefix them with the set (`AM/...`)");
+                report.error(
+                    &format!("/tiles/{i}/id"),
+                    format!("tile id `{}` is also used in {}", tile.id, other.display()),
+                    "tile ids must be unique across tile sets; prefix them with the set (`AM/...`)",
+                );
             }
         }
     }
     for expansion in &catalog.expansions {
         if let Some(other) = first.insert(("expansion", &expansion.model.id), &expansion.source.path) {
-            expansion.reporter(out).error("/id", format!("expansion id `{}` is also used by {}", expansion.model.id, other.display()), "give every expansion its own id");
+            expansion.reporter(out).error(
+                "/id",
+                format!(
+                    "expansion id `{}` is also used by {}",
+                    expansion.model.id,
+                    other.display()
+                ),
+                "give every expansion its own id",
+            );
         }
     }
     let bundled = crate::bundled::rulesets();
     let mut known: Vec<&crate::model::RuleSet> = catalog.rulesets.iter().map(|r| &r.model).collect();
-    known.extend(bundled.iter().filter(|b| !catalog.rulesets.iter().any(|r| r.model.id == b.id)));
+    known.extend(
+        bundled
+            .iter()
+            .filter(|b| !catalog.rulesets.iter().any(|r| r.model.id == b.id)),
+    );
     for set in &catalog.rulesets {
         let mut report = set.reporter(out);
         if let Some(other) = first.insert(("rule set", &set.model.id), &set.source.path) {
-            report.error("/id", format!("rule set id `{}` is also used by {}", set.model.id, other.display()), "give every rule set its own id");
+            report.error(
+                "/id",
+                format!("rule set id `{}` is also used by {}", set.model.id, other.display()),
+                "give every rule set its own id",
+            );
         }
         ruleset::check(&set.model, &known, &mut report);
     }

@@ -28,8 +28,13 @@ impl Reporter<'_> {
     }
 
     fn push(&mut self, severity: Severity, pointer: &str, key: bool, message: String, help: String) {
-        let span = if key { self.map.key_span(pointer) } else { self.map.value_span(pointer) };
-        let diagnostic = Diagnostic::at(severity, self.source, span.unwrap_or(0..0), message, help).with_pointer(pointer);
+        let span = if key {
+            self.map.key_span(pointer)
+        } else {
+            self.map.value_span(pointer)
+        };
+        let diagnostic =
+            Diagnostic::at(severity, self.source, span.unwrap_or(0..0), message, help).with_pointer(pointer);
         self.out.push(diagnostic);
     }
 }

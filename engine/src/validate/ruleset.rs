@@ -7,7 +7,7 @@ use crate::model::{RuleSet, Rules};
 pub const MAX_POINTS: u32 = 1000;
 
 /// Resolves `id`'s `extends` chain among `sets`: the complete rules, or a reason.
-pub fn resolve<'a>(id: &str, sets: &[&'a RuleSet]) -> Result<Rules, ResolveError> {
+pub fn resolve(id: &str, sets: &[&RuleSet]) -> Result<Rules, ResolveError> {
     let find = |id: &str| sets.iter().copied().find(|s| s.id == id);
     let mut current = find(id).ok_or_else(|| ResolveError::Unknown(id.to_owned()))?;
     let (name, own_id) = (current.name.clone(), current.id.clone());
@@ -27,9 +27,19 @@ pub fn resolve<'a>(id: &str, sets: &[&'a RuleSet]) -> Result<Rules, ResolveError
     let scoring = scoring.resolve();
     let switches = switches.resolve();
     match (scoring, switches) {
-        (Ok(scoring), Ok(switches)) => Ok(Rules { id: own_id, name, scoring, switches }),
+        (Ok(scoring), Ok(switches)) => Ok(Rules {
+            id: own_id,
+            name,
+            scoring,
+            switches,
+        }),
         (s, w) => {
-            let mut missing: Vec<String> = s.err().unwrap_or_default().into_iter().map(|k| format!("scoring.{k}")).collect();
+            let mut missing: Vec<String> = s
+                .err()
+                .unwrap_or_default()
+                .into_iter()
+                .map(|k| format!("scoring.{k}"))
+                .collect();
             missing.extend(w.err().unwrap_or_default().into_iter().map(|k| format!("switches.{k}")));
             Err(ResolveError::Missing(missing))
         }
@@ -52,7 +62,11 @@ pub(crate) fn check(set: &RuleSet, known: &[&RuleSet], report: &mut Reporter<'_>
     if let Some(parent) = &set.extends
         && parent == &set.id
     {
-        report.error("/extends", format!("rule set `{}` extends itself", set.id), "name another rule set, such as `new-edition`");
+        report.error(
+            "/extends",
+            format!("rule set `{}` extends itself", set.id),
+            "name another rule set, such as `new-edition`",
+        );
         return;
     }
     match resolve(&set.id, known) {
@@ -60,18 +74,34 @@ pub(crate) fn check(set: &RuleSet, known: &[&RuleSet], report: &mut Reporter<'_>
             let values = serde_json::to_value(&rules.scoring).unwrap_or_default();
             for (key, value) in values.as_object().into_iter().flatten() {
                 if value.as_u64().is_some_and(|v| v > u64::from(MAX_POINTS)) && set.scoring_has(key) {
-                    report.error(&format!("/scoring/{key}"), format!("{value} points is out of range"), format!("give a value from 0 to {MAX_POINTS}"));
+                    report.error(
+                        &format!("/scoring/{key}"),
+                        format!("{value} points is out of range"),
+                        format!("give a value from 0 to {MAX_POINTS}"),
+                    );
                 }
             }
         }
         Err(ResolveError::Unknown(id)) => {
             let names: Vec<&str> = known.iter().map(|s| s.id.as_str()).collect();
-            report.error("/extends", format!("there is no rule set `{id}` to extend"), format!("extend one of: {}", names.join(", ")));
+            report.error(
+                "/extends",
+                format!("there is no rule set `{id}` to extend"),
+                format!("extend one of: {}", names.join(", ")),
+            );
         }
-        Err(ResolveError::Cycle(chain)) => report.error("/extends", format!("`extends` goes round in a circle: {}", chain.join(" → ")), "break the circle: one rule set must extend nothing"),
+        Err(ResolveError::Cycle(chain)) => report.error(
+            "/extends",
+            format!("`extends` goes round in a circle: {}", chain.join(" → ")),
+            "break the circle: one rule set must extend nothing",
+        ),
         Err(ResolveError::Missing(keys)) => {
             let at = if set.extends.is_some() { "/extends" } else { "/id" };
-            report.error(at, format!("rule set `{}` leaves {} unset: {}", set.id, keys.len(), keys.join(", ")), "set them, or add `extends = \"new-edition\"` to start from a complete rule set");
+            report.error(
+                at,
+                format!("rule set `{}` leaves {} unset: {}", set.id, keys.len(), keys.join(", ")),
+                "set them, or add `extends = \"new-edition\"` to start from a complete rule set",
+            );
         }
     }
 }
@@ -79,6 +109,9 @@ pub(crate) fn check(set: &RuleSet, known: &[&RuleSet], report: &mut Reporter<'_>
 impl RuleSet {
     /// Whether this file itself sets scoring value `key` (kebab-case).
     fn scoring_has(&self, key: &str) -> bool {
-        serde_json::to_value(&self.scoring).ok().and_then(|v| v.get(key).cloned()).is_some()
+        serde_json::to_value(&self.scoring)
+            .ok()
+            .and_then(|v| v.get(key).cloned())
+            .is_some()
     }
 }

@@ -13,17 +13,43 @@ use crate::source::escape_segment;
 /// Validates `value` against the schema of `kind`; returns whether it is valid.
 pub(crate) fn check(kind: FileKind, value: &Value, report: &mut Reporter<'_>) -> bool {
     let Some(validator) = kind.validator() else {
-        report.error("", format!("the built-in {} schema could not be compiled", kind.noun()), "this is a bug in Tilewright; please report it");
+        report.error(
+            "",
+            format!("the built-in {} schema could not be compiled", kind.noun()),
+            "this is a bug in Tilewright; please report it",
+        );
         return false;
     };
+    let errors: Vec<_> = validator.iter_errors(value).collect();
+    // A misspelt required key shows up twice (unknown `cout`, missing `count`): report it once,
+    // as the unknown key with a suggestion.
+    let misspelt: HashSet<(String, String)> = errors
+        .iter()
+        .filter_map(|e| match e.kind() {
+            ValidationErrorKind::AdditionalProperties { unexpected } => Some((e, unexpected)),
+            _ => None,
+        })
+        .flat_map(|(e, unexpected)| {
+            let known = known_properties(schema_node(kind.schema(), e.schema_path().as_str()));
+            unexpected
+                .iter()
+                .filter_map(move |key| {
+                    closest(key, &known).map(|k| (e.instance_path().as_str().to_owned(), k.to_owned()))
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect();
     let mut seen = HashSet::new();
-    let mut valid = true;
-    for error in validator.iter_errors(value) {
-        valid = false;
+    let valid = errors.is_empty();
+    for error in errors {
         let pointer = error.instance_path().as_str().to_owned();
         let schema_path = error.schema_path().as_str().to_owned();
         let node = schema_node(kind.schema(), &schema_path);
-        let help = node.and_then(|n| n.get("description")).and_then(Value::as_str).unwrap_or("").to_owned();
+        let help = node
+            .and_then(|n| n.get("description"))
+            .and_then(Value::as_str)
+            .unwrap_or("")
+            .to_owned();
         match error.kind() {
             ValidationErrorKind::AdditionalProperties { unexpected } => {
                 let known = known_properties(node);
@@ -41,22 +67,35 @@ pub(crate) fn check(kind: FileKind, value: &Value, report: &mut Reporter<'_>) ->
             }
             ValidationErrorKind::Required { property } => {
                 let name = property.as_str().unwrap_or_default();
+                if misspelt.contains(&(pointer.clone(), name.to_owned())) {
+                    continue;
+                }
                 if !seen.insert(format!("{pointer}/{}", escape_segment(name))) {
                     continue;
                 }
                 let parent = schema_path.rsplit_once('/').map_or("", |(p, _)| p);
-                let description = schema_node(kind.schema(), &format!("{parent}/properties/{name}"))
+                let description = kind
+                    .schema()
+                    .pointer(&format!("{parent}/properties/{name}"))
                     .and_then(|n| n.get("description"))
                     .and_then(Value::as_str)
                     .unwrap_or("");
-                let at = if pointer.is_empty() { "the top of the file".to_owned() } else { format!("`{}`", describe_pointer(&pointer)) };
-                report.error_at_key(&pointer, format!("missing key `{name}` in {at}"), format!("add `{name} = ...`: {description}"));
+                let at = if pointer.is_empty() {
+                    "the top of the file".to_owned()
+                } else {
+                    format!("`{}`", describe_pointer(&pointer))
+                };
+                report.error_at_key(
+                    &pointer,
+                    format!("missing key `{name}` in {at}"),
+                    format!("add `{name} = ...`: {description}"),
+                );
             }
             other => {
                 if !seen.insert(pointer.clone()) {
                     continue;
                 }
-                let message = message_for(other, error.instance(), &error.to_string());
+                let message = message_for(other, error.instance(), &error.to_string(), &schema_path);
                 report.error(&pointer, message, help);
             }
         }
@@ -64,22 +103,30 @@ pub(crate) fn check(kind: FileKind, value: &Value, report: &mut Reporter<'_>) ->
     valid
 }
 
-fn message_for(kind: &ValidationErrorKind, instance: &Value, fallback: &str) -> String {
+fn message_for(kind: &ValidationErrorKind, instance: &Value, fallback: &str, schema_path: &str) -> String {
     let shown = short(instance);
+    let what = value_name(schema_path);
     match kind {
         ValidationErrorKind::Type { kind } => {
             let expected = match kind {
                 TypeKind::Single(t) => article(&t.to_string()),
-                TypeKind::Multiple(set) => set.iter().map(|t| article(&t.to_string())).collect::<Vec<_>>().join(" or "),
+                TypeKind::Multiple(set) => set
+                    .iter()
+                    .map(|t| article(&t.to_string()))
+                    .collect::<Vec<_>>()
+                    .join(" or "),
             };
             format!("expected {expected}, found {}", article(type_name(instance)))
         }
         ValidationErrorKind::Enum { options } => {
-            let choices: Vec<String> = options.as_array().map(|a| a.iter().map(short).collect()).unwrap_or_default();
+            let choices: Vec<String> = options
+                .as_array()
+                .map(|a| a.iter().map(short).collect())
+                .unwrap_or_default();
             format!("{shown} is not one of {}", choices.join(", "))
         }
         ValidationErrorKind::Constant { expected_value } => format!("{shown} must be {}", short(expected_value)),
-        ValidationErrorKind::Pattern { .. } => format!("{shown} is not written the way this value must be"),
+        ValidationErrorKind::Pattern { .. } => format!("{shown} is not a valid {what}"),
         ValidationErrorKind::Minimum { limit } => format!("{shown} is below the minimum of {limit}"),
         ValidationErrorKind::Maximum { limit } => format!("{shown} is above the maximum of {limit}"),
         ValidationErrorKind::MinItems { limit } => format!("needs at least {limit} item(s)"),
@@ -106,7 +153,11 @@ fn type_name(value: &Value) -> &'static str {
 
 fn article(type_name: &str) -> String {
     let name = if type_name == "object" { "table" } else { type_name };
-    let a = if name.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" };
+    let a = if name.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    };
     format!("{a} {name}")
 }
 
@@ -117,7 +168,36 @@ fn short(value: &Value) -> String {
         Value::Array(_) => "this array".to_owned(),
         other => format!("`{other}`"),
     };
-    if text.chars().count() > 60 { format!("{}…`", text.chars().take(58).collect::<String>()) } else { text }
+    if text.chars().count() > 60 {
+        format!("{}…`", text.chars().take(58).collect::<String>())
+    } else {
+        text
+    }
+}
+
+/// What a value is called, from the schema definition it failed (`/$defs/EdgeLayout/pattern`
+/// → `edge layout`; a plain property → `value`).
+fn value_name(schema_path: &str) -> String {
+    let segments: Vec<&str> = schema_path.split('/').collect();
+    match segments.iter().rposition(|s| *s == "$defs") {
+        Some(i) if i + 2 == segments.len() - 1 => {
+            let name = segments[i + 1];
+            let mut out = String::new();
+            for (j, c) in name.chars().enumerate() {
+                if c.is_uppercase() && j > 0 {
+                    out.push(' ');
+                }
+                out.push(c.to_ascii_lowercase());
+            }
+            out
+        }
+        _ => match segments.iter().rev().nth(1) {
+            Some(property) if segments.len() >= 3 && segments[segments.len() - 3] == "properties" => {
+                format!("`{property}`")
+            }
+            _ => "value".to_owned(),
+        },
+    }
 }
 
 /// `tiles/3/features/c` → `tiles[3].features.c`, for messages.

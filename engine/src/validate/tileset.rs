@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Component, Path};
 
 use super::report::Reporter;
-use crate::edge::{resolve_ref, Layout, SegmentKind, Side};
+use crate::edge::{Layout, SegmentKind, Side, resolve_ref};
 use crate::model::{Count, Feature, FeatureKind, Mechanism, RoadEnd, Supply, Tile, TileSet};
 use crate::source::escape_segment;
 
@@ -21,7 +21,11 @@ pub(crate) fn check(set: &TileSet, report: &mut Reporter<'_>) {
     for (i, tile) in set.tiles.iter().enumerate() {
         let at = format!("/tiles/{i}");
         if let Some(first) = ids.insert(tile.id.as_str(), i) {
-            report.error(&format!("{at}/id"), format!("tile id `{}` is used twice in this file", tile.id), format!("tiles[{first}] has the same id; give each tile type its own id"));
+            report.error(
+                &format!("{at}/id"),
+                format!("tile id `{}` is used twice in this file", tile.id),
+                format!("tiles[{first}] has the same id; give each tile type its own id"),
+            );
         }
         check_count(set, tile, &at, report);
         check_tile(tile, &at, report);
@@ -29,10 +33,16 @@ pub(crate) fn check(set: &TileSet, report: &mut Reporter<'_>) {
     }
     if let Some(start) = &set.start_tile {
         match set.tiles.iter().find(|t| &t.id == start) {
-            None => report.error("/start-tile", format!("start tile `{start}` is not a tile of this set"), "name the id of one of this file's tiles"),
-            Some(tile) if tile.supply != Supply::Pile => {
-                report.error("/start-tile", format!("start tile `{start}` is held by the players"), "the start tile must be a tile of the pile")
-            }
+            None => report.error(
+                "/start-tile",
+                format!("start tile `{start}` is not a tile of this set"),
+                "name the id of one of this file's tiles",
+            ),
+            Some(tile) if tile.supply != Supply::Pile => report.error(
+                "/start-tile",
+                format!("start tile `{start}` is held by the players"),
+                "the start tile must be a tile of the pile",
+            ),
             Some(_) => {}
         }
     }
@@ -43,26 +53,46 @@ fn check_editions(set: &TileSet, report: &mut Reporter<'_>) {
     let mut seen = HashSet::new();
     for (i, edition) in set.editions.iter().enumerate() {
         if !seen.insert(edition) {
-            report.error(&format!("/editions/{i}"), format!("edition `{edition}` is listed twice"), "list each edition once");
+            report.error(
+                &format!("/editions/{i}"),
+                format!("edition `{edition}` is listed twice"),
+                "list each edition once",
+            );
         }
     }
 }
 
 fn check_count(set: &TileSet, tile: &Tile, at: &str, report: &mut Reporter<'_>) {
     match &tile.count {
-        Count::All(0) => report.error(&format!("{at}/count"), "a tile needs at least one copy", "give a count of 1 or more, or remove the tile"),
+        Count::All(0) => report.error(
+            &format!("{at}/count"),
+            "a tile needs at least one copy",
+            "give a count of 1 or more, or remove the tile",
+        ),
         Count::All(_) => {}
         Count::PerEdition(map) => {
             for (edition, n) in map {
                 let pointer = format!("{at}/count/{}", escape_segment(edition));
                 if !set.editions.contains(edition) {
-                    report.error_at_key(&pointer, format!("`{edition}` is not an edition of this tile set"), format!("use one of: {}", set.editions.join(", ")));
+                    report.error_at_key(
+                        &pointer,
+                        format!("`{edition}` is not an edition of this tile set"),
+                        format!("use one of: {}", set.editions.join(", ")),
+                    );
                 } else if *n == 0 {
-                    report.error(&pointer, format!("a count of 0 for `{edition}`"), "leave the edition out of the table instead");
+                    report.error(
+                        &pointer,
+                        format!("a count of 0 for `{edition}`"),
+                        "leave the edition out of the table instead",
+                    );
                 }
             }
             if map.is_empty() {
-                report.error(&format!("{at}/count"), "the count table names no edition", "give the count per edition, such as `{ first-edition = 1 }`");
+                report.error(
+                    &format!("{at}/count"),
+                    "the count table names no edition",
+                    "give the count per edition, such as `{ first-edition = 1 }`",
+                );
             }
         }
     }
@@ -74,7 +104,11 @@ fn check_tile(tile: &Tile, at: &str, report: &mut Reporter<'_>) {
         match Layout::parse(&text.0) {
             Ok(layout) => layouts.push(layout),
             Err(e) => {
-                report.error(&format!("{at}/edges/{k}"), format!("edge {}: {}", Side::from_index(k).letter(), e.message), e.help);
+                report.error(
+                    &format!("{at}/edges/{k}"),
+                    format!("edge {}: {}", Side::from_index(k).letter(), e.message),
+                    e.help,
+                );
                 return;
             }
         }
@@ -85,7 +119,9 @@ fn check_tile(tile: &Tile, at: &str, report: &mut Reporter<'_>) {
     for (id, feature) in &tile.features {
         let fat = format!("{at}/features/{}", escape_segment(id));
         check_feature(tile, id, feature, &fat, report);
-        let Some(kind) = segment_kind(feature.kind) else { continue };
+        let Some(kind) = segment_kind(feature.kind) else {
+            continue;
+        };
         for (r, reference) in feature.on.iter().enumerate() {
             match resolve_ref(&reference.0, &layouts, kind) {
                 Ok((side, indices)) => {
@@ -93,30 +129,52 @@ fn check_tile(tile: &Tile, at: &str, report: &mut Reporter<'_>) {
                         owners.entry((side as usize, i)).or_default().push(id);
                     }
                 }
-                Err(e) => report.error(&format!("{fat}/on/{r}"), format!("feature `{id}`: {}", e.message), e.help),
+                Err(e) => report.error(
+                    &format!("{fat}/on/{r}"),
+                    format!("feature `{id}`: {}", e.message),
+                    e.help,
+                ),
             }
         }
     }
     for (k, layout) in layouts.iter().enumerate() {
         let side = Side::from_index(k).letter();
+        let describe = |i: usize| {
+            let segment = layout.segments[i];
+            format!(
+                "{side}{} ({} {}..{})",
+                i + 1,
+                segment.kind.as_str(),
+                segment.start,
+                segment.end
+            )
+        };
+        let mut unclaimed = Vec::new();
         for (i, segment) in layout.segments.iter().enumerate() {
             if segment.kind == SegmentKind::Any {
                 continue;
             }
-            let what = format!("segment {side}{} ({} {}..{})", i + 1, segment.kind.as_str(), segment.start, segment.end);
             match owners.get(&(k, i)).map(Vec::as_slice) {
-                None | Some([]) => report.error(
-                    &format!("{at}/edges/{k}"),
-                    format!("tile `{}`: {what} belongs to no feature", tile.id),
-                    format!("add `{side}` (or the half or segment number) to the `on` list of the {} feature it belongs to", segment.kind.as_str()),
-                ),
+                None | Some([]) => unclaimed.push(describe(i)),
                 Some([_]) => {}
                 Some(many) => report.error(
                     &format!("{at}/edges/{k}"),
-                    format!("tile `{}`: {what} is claimed by features {}", tile.id, many.iter().map(|f| format!("`{f}`")).collect::<Vec<_>>().join(" and ")),
+                    format!(
+                        "tile `{}`: segment {} is claimed by features {}",
+                        tile.id,
+                        describe(i),
+                        many.iter().map(|f| format!("`{f}`")).collect::<Vec<_>>().join(" and ")
+                    ),
                     "each edge segment belongs to exactly one feature; remove it from all but one",
                 ),
             }
+        }
+        if !unclaimed.is_empty() {
+            report.error(
+                &format!("{at}/edges/{k}"),
+                format!("tile `{}`: edge {side} has segments no feature reaches: {}", tile.id, unclaimed.join(", ")),
+                format!("add `{side}` (or a half or segment number) to the `on` list of the features these segments belong to"),
+            );
         }
     }
 }
@@ -133,7 +191,11 @@ fn segment_kind(kind: FeatureKind) -> Option<SegmentKind> {
 fn check_feature(tile: &Tile, id: &str, feature: &Feature, at: &str, report: &mut Reporter<'_>) {
     let kind = feature.kind.as_str();
     let only = |report: &mut Reporter<'_>, key: &str, owner: &str| {
-        report.error_at_key(&format!("{at}/{key}"), format!("`{key}` belongs on a {owner}, but `{id}` is a {kind}"), format!("remove `{key}` or change the kind to {owner}"));
+        report.error_at_key(
+            &format!("{at}/{key}"),
+            format!("`{key}` belongs on a {owner}, but `{id}` is a {kind}"),
+            format!("remove `{key}` or change the kind to {owner}"),
+        );
     };
     if feature.pennants > 0 && feature.kind != FeatureKind::City {
         only(report, "pennants", "city");
@@ -149,10 +211,18 @@ fn check_feature(tile: &Tile, id: &str, feature: &Feature, at: &str, report: &mu
     }
     match feature.kind {
         FeatureKind::City | FeatureKind::Road if feature.on.is_empty() => {
-            report.error_at_key(at, format!("{kind} `{id}` reaches no edge"), format!("list the edges it reaches in `on`, such as `on = [\"N\"]`"));
+            report.error_at_key(
+                at,
+                format!("{kind} `{id}` reaches no edge"),
+                "list the edges it reaches in `on`, such as `on = [\"N\"]`",
+            );
         }
         FeatureKind::Monastery | FeatureKind::Garden if !feature.on.is_empty() => {
-            report.error_at_key(&format!("{at}/on"), format!("a {kind} sits inside the tile and reaches no edge"), "remove `on`");
+            report.error_at_key(
+                &format!("{at}/on"),
+                format!("a {kind} sits inside the tile and reaches no edge"),
+                "remove `on`",
+            );
         }
         _ => {}
     }
@@ -162,13 +232,25 @@ fn check_feature(tile: &Tile, id: &str, feature: &Feature, at: &str, report: &mu
     for (c, city) in feature.cities.iter().enumerate() {
         match tile.features.get(city) {
             Some(f) if f.kind == FeatureKind::City => {}
-            Some(f) => report.error(&format!("{at}/cities/{c}"), format!("`{city}` is a {}, not a city", f.kind.as_str()), "list only city features of this tile"),
-            None => report.error(&format!("{at}/cities/{c}"), format!("tile `{}` has no feature `{city}`", tile.id), format!("use one of this tile's cities: {}", ids_of(tile, FeatureKind::City))),
+            Some(f) => report.error(
+                &format!("{at}/cities/{c}"),
+                format!("`{city}` is a {}, not a city", f.kind.as_str()),
+                "list only city features of this tile",
+            ),
+            None => report.error(
+                &format!("{at}/cities/{c}"),
+                format!("tile `{}` has no feature `{city}`", tile.id),
+                format!("use one of this tile's cities: {}", ids_of(tile, FeatureKind::City)),
+            ),
         }
     }
     for (p, polygon) in feature.polygons.iter().enumerate() {
         if polygon.len() < 3 {
-            report.error(&format!("{at}/polygons/{p}"), "a polygon needs at least 3 points", "add points or remove the polygon");
+            report.error(
+                &format!("{at}/polygons/{p}"),
+                "a polygon needs at least 3 points",
+                "add points or remove the polygon",
+            );
         }
         for (v, point) in polygon.iter().enumerate() {
             check_point(point, &format!("{at}/polygons/{p}/{v}"), report);
@@ -193,9 +275,17 @@ fn check_road_end(tile: &Tile, id: &str, feature: &Feature, at: &str, report: &m
         ),
         (Some(kind), Some(target)) => match tile.features.get(target) {
             Some(f) if f.kind == kind => {}
-            _ => report.error(&format!("{at}/at"), format!("`{target}` is not a {} of tile `{}`", kind.as_str(), tile.id), format!("name one of: {}", ids_of(tile, kind))),
+            _ => report.error(
+                &format!("{at}/at"),
+                format!("`{target}` is not a {} of tile `{}`", kind.as_str(), tile.id),
+                format!("name one of: {}", ids_of(tile, kind)),
+            ),
         },
-        (None, Some(_)) => report.error_at_key(&format!("{at}/at"), "`at` only goes with `end = \"city-gate\"` or `end = \"monastery\"`", "remove `at` or change `end`"),
+        (None, Some(_)) => report.error_at_key(
+            &format!("{at}/at"),
+            "`at` only goes with `end = \"city-gate\"` or `end = \"monastery\"`",
+            "remove `at` or change `end`",
+        ),
         (None, None) => {}
     }
     if feature.on.len() == 1 && feature.end.is_none() {
@@ -209,26 +299,58 @@ fn check_road_end(tile: &Tile, id: &str, feature: &Feature, at: &str, report: &m
 
 fn check_point(point: &[f64; 2], pointer: &str, report: &mut Reporter<'_>) {
     if point.iter().any(|c| !(0.0..=1.0).contains(c)) {
-        report.error(pointer, format!("point [{}, {}] lies outside the tile", point[0], point[1]), "tile coordinates run from 0 to 1");
+        report.error(
+            pointer,
+            format!("point [{}, {}] lies outside the tile", point[0], point[1]),
+            "tile coordinates run from 0 to 1",
+        );
     }
 }
 
 fn ids_of(tile: &Tile, kind: FeatureKind) -> String {
-    let ids: Vec<String> = tile.features.iter().filter(|(_, f)| f.kind == kind).map(|(id, _)| format!("`{id}`")).collect();
-    if ids.is_empty() { format!("(this tile has no {})", kind.as_str()) } else { ids.join(", ") }
+    let ids: Vec<String> = tile
+        .features
+        .iter()
+        .filter(|(_, f)| f.kind == kind)
+        .map(|(id, _)| format!("`{id}`"))
+        .collect();
+    if ids.is_empty() {
+        format!("(this tile has no {})", kind.as_str())
+    } else {
+        ids.join(", ")
+    }
 }
 
 fn check_mechanisms_used(set: &TileSet, report: &mut Reporter<'_>) {
     use crate::model::Marker;
     let wants = [
-        (Mechanism::Hills, set.tiles.iter().any(|t| t.markers.contains(&Marker::Hill)), "hill markers"),
-        (Mechanism::Vineyards, set.tiles.iter().any(|t| t.markers.contains(&Marker::Vineyard)), "vineyard markers"),
-        (Mechanism::Abbey, set.tiles.iter().any(|t| t.supply == Supply::Player), "tiles held by players"),
+        (
+            Mechanism::Hills,
+            set.tiles.iter().any(|t| t.markers.contains(&Marker::Hill)),
+            "hill markers",
+        ),
+        (
+            Mechanism::Vineyards,
+            set.tiles.iter().any(|t| t.markers.contains(&Marker::Vineyard)),
+            "vineyard markers",
+        ),
+        (
+            Mechanism::Abbey,
+            set.tiles.iter().any(|t| t.supply == Supply::Player),
+            "tiles held by players",
+        ),
     ];
     for (mechanism, used, what) in wants {
         if used && !set.mechanisms.contains(&mechanism) {
-            let name = serde_json::to_value(mechanism).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default();
-            report.warning("/tiles", format!("this set has {what} but does not switch on the `{name}` mechanism"), format!("add `\"{name}\"` to `mechanisms`, or the rule will not apply"));
+            let name = serde_json::to_value(mechanism)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_owned))
+                .unwrap_or_default();
+            report.warning(
+                "/tiles",
+                format!("this set has {what} but does not switch on the `{name}` mechanism"),
+                format!("add `\"{name}\"` to `mechanisms`, or the rule will not apply"),
+            );
         }
     }
 }
@@ -237,8 +359,16 @@ fn check_image(tile: &Tile, at: &str, report: &mut Reporter<'_>) {
     let Some(image) = &tile.image else { return };
     let pointer = format!("{at}/image");
     let relative = Path::new(image);
-    if relative.is_absolute() || relative.components().any(|c| matches!(c, Component::Prefix(_) | Component::RootDir)) {
-        report.error(&pointer, format!("image path `{image}` is absolute"), "give the path relative to the tile-set file, inside its folder");
+    if relative.is_absolute()
+        || relative
+            .components()
+            .any(|c| matches!(c, Component::Prefix(_) | Component::RootDir))
+    {
+        report.error(
+            &pointer,
+            format!("image path `{image}` is absolute"),
+            "give the path relative to the tile-set file, inside its folder",
+        );
         return;
     }
     let mut depth = 0i32;
@@ -249,7 +379,11 @@ fn check_image(tile: &Tile, at: &str, report: &mut Reporter<'_>) {
             _ => {}
         }
         if depth < 0 {
-            report.error(&pointer, format!("image path `{image}` leaves the tile set's folder"), "keep images in the tile set's folder or below it");
+            report.error(
+                &pointer,
+                format!("image path `{image}` leaves the tile set's folder"),
+                "keep images in the tile set's folder or below it",
+            );
             return;
         }
     }
@@ -257,7 +391,11 @@ fn check_image(tile: &Tile, at: &str, report: &mut Reporter<'_>) {
     let size = match std::fs::metadata(&path) {
         Ok(meta) if meta.is_file() => meta.len(),
         _ => {
-            report.error(&pointer, format!("image `{image}` does not exist"), format!("put the image at {} or fix the path", path.display()));
+            report.error(
+                &pointer,
+                format!("image `{image}` does not exist"),
+                format!("put the image at {} or fix the path", path.display()),
+            );
             return;
         }
     };
@@ -265,22 +403,36 @@ fn check_image(tile: &Tile, at: &str, report: &mut Reporter<'_>) {
         && let Ok(folder) = report.source.folder().canonicalize()
         && !real.starts_with(&folder)
     {
-        report.error(&pointer, format!("image `{image}` links outside the tile set's folder"), "copy the image into the tile set's folder");
+        report.error(
+            &pointer,
+            format!("image `{image}` links outside the tile set's folder"),
+            "copy the image into the tile set's folder",
+        );
         return;
     }
     if size > MAX_IMAGE_BYTES {
-        report.error(&pointer, format!("image `{image}` is {} MiB", size / (1024 * 1024)), format!("use an image under {} MiB", MAX_IMAGE_BYTES / (1024 * 1024)));
+        report.error(
+            &pointer,
+            format!("image `{image}` is {} MiB", size / (1024 * 1024)),
+            format!("use an image under {} MiB", MAX_IMAGE_BYTES / (1024 * 1024)),
+        );
         return;
     }
     if let Err(message) = decode_check(&path) {
-        report.error(&pointer, format!("image `{image}` {message}"), "save it again as PNG, JPEG or WebP");
+        report.error(
+            &pointer,
+            format!("image `{image}` {message}"),
+            "save it again as PNG, JPEG or WebP",
+        );
     }
 }
 
 /// Opens and decodes an image, refusing absurd sizes before allocating.
 fn decode_check(path: &Path) -> Result<(), String> {
     let reader = image::ImageReader::open(path).map_err(|e| format!("cannot be read: {e}"))?;
-    let reader = reader.with_guessed_format().map_err(|e| format!("cannot be read: {e}"))?;
+    let reader = reader
+        .with_guessed_format()
+        .map_err(|e| format!("cannot be read: {e}"))?;
     if reader.format().is_none() {
         return Err("is not a PNG, JPEG or WebP image".into());
     }
@@ -288,7 +440,10 @@ fn decode_check(path: &Path) -> Result<(), String> {
     if w > MAX_IMAGE_SIDE || h > MAX_IMAGE_SIDE || w == 0 || h == 0 {
         return Err(format!("is {w}x{h} pixels; sides must be 1 to {MAX_IMAGE_SIDE}"));
     }
-    let mut reader = image::ImageReader::open(path).map_err(|e| format!("cannot be read: {e}"))?.with_guessed_format().map_err(|e| format!("cannot be read: {e}"))?;
+    let mut reader = image::ImageReader::open(path)
+        .map_err(|e| format!("cannot be read: {e}"))?
+        .with_guessed_format()
+        .map_err(|e| format!("cannot be read: {e}"))?;
     let mut limits = image::Limits::default();
     limits.max_alloc = Some(512 * 1024 * 1024);
     reader.limits(limits);
