@@ -5,6 +5,7 @@
 
 pub mod bundled;
 pub mod catalog;
+pub mod compile;
 pub mod diagnostic;
 pub mod edge;
 pub mod model;

@@ -238,7 +238,7 @@ impl JsonSchema for EdgeRef {
 }
 
 /// What a road ends at on its tile.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum RoadEnd {
     /// A crossing, junction or village: every road reaching it ends there.

@@ -1,0 +1,280 @@
+//! Compiles validated tiles into flat tables for play.
+//!
+//! Every distinct edge layout gets a small code; whether two codes may face each other, and
+//! which of their segments connect, is computed once into `codes × codes` tables. A placement
+//! test is then a table lookup per neighbour, whatever the tiles look like.
+
+use std::collections::HashMap;
+
+use crate::edge::{Layout, SegmentKind, Side, resolve_ref};
+use crate::model::{FeatureKind, Marker, Placement, RoadEnd, Supply, Tile};
+
+/// Marks a segment that belongs to no feature (`any` edges).
+pub const NO_FEATURE: u8 = u8::MAX;
+
+/// A feature of a compiled tile.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CompiledFeature {
+    /// Id in the tile-set file.
+    pub id: String,
+    /// Kind.
+    pub kind: FeatureKind,
+    /// Pennants (cities).
+    pub pennants: u8,
+    /// What the road ends at on this tile (roads).
+    pub end: Option<RoadEnd>,
+    /// Local index of the city or monastery a road ends at.
+    pub end_at: Option<u8>,
+    /// Local indices of the cities bordering this field.
+    pub cities: Vec<u8>,
+    /// Number of edge segments the feature has on this tile.
+    pub segments: u8,
+}
+
+/// One edge of a compiled tile: its layout code and the feature of each segment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CompiledEdge {
+    /// Index into [`TileTables::layouts`].
+    pub code: u16,
+    /// Local feature index of each segment, in clockwise order ([`NO_FEATURE`] for `any`).
+    pub features: Vec<u8>,
+}
+
+/// A tile type ready for play.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CompiledTile {
+    /// Id in the tile-set file.
+    pub id: String,
+    /// Features, in the file's (sorted) order.
+    pub features: Vec<CompiledFeature>,
+    /// Edges of the unrotated tile, north, east, south, west.
+    pub edges: [CompiledEdge; 4],
+    /// Where copies come from.
+    pub supply: Supply,
+    /// Where it may be placed.
+    pub placement: Placement,
+    /// Whether the tile has a hill.
+    pub hill: bool,
+    /// Whether the tile has a vineyard.
+    pub vineyard: bool,
+    /// Rotations that give distinct tiles (1, 2 or 4 of the quarter turns 0..4).
+    pub distinct_rotations: Vec<u8>,
+}
+
+impl CompiledTile {
+    /// The edge at `side` when the tile is turned `rotation` quarter turns clockwise.
+    pub fn edge(&self, side: Side, rotation: u8) -> &CompiledEdge {
+        &self.edges[(side as usize + 4 - rotation as usize % 4) % 4]
+    }
+
+    /// Local index of the feature with this id.
+    pub fn feature_index(&self, id: &str) -> Option<u8> {
+        self.features.iter().position(|f| f.id == id).map(|i| i as u8)
+    }
+}
+
+/// Compiled tiles and the edge tables they share.
+#[derive(Debug, Clone, Default)]
+pub struct TileTables {
+    /// Every distinct edge layout.
+    pub layouts: Vec<Layout>,
+    /// `fits[a * n + b]`: layout `b` may face layout `a`.
+    fits: Vec<bool>,
+    /// `joins[a * n + b]`: segment pairs `(of a, of b)` that connect.
+    joins: Vec<Vec<(u8, u8)>>,
+    /// The tiles.
+    pub tiles: Vec<CompiledTile>,
+}
+
+/// Why a tile could not be compiled (only for tiles that did not pass validation).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("tile `{tile}`: {message}")]
+pub struct CompileError {
+    /// The tile.
+    pub tile: String,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl TileTables {
+    /// Compiles validated tiles.
+    pub fn build<'a>(tiles: impl IntoIterator<Item = &'a Tile>) -> Result<TileTables, CompileError> {
+        let mut tables = TileTables::default();
+        let mut codes: HashMap<Layout, u16> = HashMap::new();
+        for tile in tiles {
+            let compiled = compile_tile(tile, &mut tables.layouts, &mut codes)?;
+            tables.tiles.push(compiled);
+        }
+        let n = tables.layouts.len();
+        tables.fits = vec![false; n * n];
+        tables.joins = vec![Vec::new(); n * n];
+        for a in 0..n {
+            for b in 0..n {
+                if let Ok(pairs) = tables.layouts[a].joins(&tables.layouts[b]) {
+                    tables.fits[a * n + b] = true;
+                    tables.joins[a * n + b] = pairs.into_iter().map(|(i, j)| (i as u8, j as u8)).collect();
+                }
+            }
+        }
+        for tile in &mut tables.tiles {
+            tile.distinct_rotations = distinct_rotations(tile);
+        }
+        Ok(tables)
+    }
+
+    /// Whether an edge of layout `b` may face an edge of layout `a`.
+    #[inline]
+    pub fn fits(&self, a: u16, b: u16) -> bool {
+        self.fits[a as usize * self.layouts.len() + b as usize]
+    }
+
+    /// Segment pairs that connect when layout `b` faces layout `a`.
+    #[inline]
+    pub fn joins(&self, a: u16, b: u16) -> &[(u8, u8)] {
+        &self.joins[a as usize * self.layouts.len() + b as usize]
+    }
+
+    /// The feature pairs `(of a, of b)` that connect when tile `b` (turned `rb`) lies on `side`
+    /// of tile `a` (turned `ra`), or `None` if the edges do not fit.
+    pub fn connections(&self, a: usize, ra: u8, side: Side, b: usize, rb: u8) -> Option<Vec<(u8, u8)>> {
+        let ea = self.tiles[a].edge(side, ra);
+        let eb = self.tiles[b].edge(side.opposite(), rb);
+        if !self.fits(ea.code, eb.code) {
+            return None;
+        }
+        Some(
+            self.joins(ea.code, eb.code)
+                .iter()
+                .map(|&(i, j)| (ea.features[i as usize], eb.features[j as usize]))
+                .collect(),
+        )
+    }
+}
+
+fn compile_tile(
+    tile: &Tile,
+    layouts: &mut Vec<Layout>,
+    codes: &mut HashMap<Layout, u16>,
+) -> Result<CompiledTile, CompileError> {
+    let fail = |message: String| CompileError {
+        tile: tile.id.clone(),
+        message,
+    };
+    let mut parsed = Vec::with_capacity(4);
+    for edge in &tile.edges {
+        parsed.push(Layout::parse(&edge.0).map_err(|e| fail(e.message))?);
+    }
+    let parsed: [Layout; 4] = parsed.try_into().map_err(|_| fail("a tile has four edges".into()))?;
+    let ids: Vec<&String> = tile.features.keys().collect();
+    let index_of = |id: &str| ids.iter().position(|i| *i == id).map(|i| i as u8);
+    let mut segment_owner: [Vec<u8>; 4] = parsed.clone().map(|l| vec![NO_FEATURE; l.segments.len()]);
+    let mut features = Vec::with_capacity(ids.len());
+    for (local, (id, feature)) in tile.features.iter().enumerate() {
+        let kind = match feature.kind {
+            FeatureKind::City => Some(SegmentKind::City),
+            FeatureKind::Road => Some(SegmentKind::Road),
+            FeatureKind::Field => Some(SegmentKind::Field),
+            _ => None,
+        };
+        let mut segments = 0u8;
+        if let Some(kind) = kind {
+            for reference in &feature.on {
+                let (side, indices) = resolve_ref(&reference.0, &parsed, kind).map_err(|e| fail(e.message))?;
+                for i in indices {
+                    segment_owner[side as usize][i] = local as u8;
+                    segments += 1;
+                }
+            }
+        }
+        let cities = feature
+            .cities
+            .iter()
+            .map(|c| index_of(c).ok_or_else(|| fail(format!("no city `{c}`"))))
+            .collect::<Result<_, _>>()?;
+        features.push(CompiledFeature {
+            id: id.clone(),
+            kind: feature.kind,
+            pennants: u8::try_from(feature.pennants).unwrap_or(u8::MAX),
+            end: feature.end,
+            end_at: feature.at.as_deref().and_then(index_of),
+            cities,
+            segments,
+        });
+    }
+    let mut edges = Vec::with_capacity(4);
+    for (layout, owners) in parsed.into_iter().zip(segment_owner) {
+        if layout
+            .segments
+            .iter()
+            .zip(&owners)
+            .any(|(s, o)| s.kind != SegmentKind::Any && *o == NO_FEATURE)
+        {
+            return Err(fail("an edge segment belongs to no feature".into()));
+        }
+        let next = layouts.len() as u16;
+        let code = *codes.entry(layout.clone()).or_insert_with(|| {
+            layouts.push(layout);
+            next
+        });
+        edges.push(CompiledEdge { code, features: owners });
+    }
+    Ok(CompiledTile {
+        id: tile.id.clone(),
+        features,
+        edges: edges.try_into().map_err(|_| fail("a tile has four edges".into()))?,
+        supply: tile.supply,
+        placement: tile.placement,
+        hill: tile.markers.contains(&Marker::Hill),
+        vineyard: tile.markers.contains(&Marker::Vineyard),
+        distinct_rotations: Vec::new(),
+    })
+}
+
+/// Rotations that produce different tiles. Two rotations are the same placement when their
+/// edges match segment for segment and the features they reach are alike once renamed in
+/// order of appearance (the straight road turned half round is the same tile).
+fn distinct_rotations(tile: &CompiledTile) -> Vec<u8> {
+    let signature = |r: u8| {
+        let mut label = vec![NO_FEATURE; tile.features.len()];
+        let mut next = 0u8;
+        let mut edges = Vec::with_capacity(4);
+        for side in Side::ALL {
+            let edge = tile.edge(side, r);
+            let mut owners = Vec::with_capacity(edge.features.len());
+            for &f in &edge.features {
+                if f != NO_FEATURE && label[f as usize] == NO_FEATURE {
+                    label[f as usize] = next;
+                    next += 1;
+                }
+                owners.push(if f == NO_FEATURE { NO_FEATURE } else { label[f as usize] });
+            }
+            edges.push((edge.code, owners));
+        }
+        for l in label.iter_mut().filter(|l| **l == NO_FEATURE) {
+            *l = next;
+            next += 1;
+        }
+        let mut features: Vec<_> = tile
+            .features
+            .iter()
+            .enumerate()
+            .map(|(i, f)| {
+                let mut cities: Vec<u8> = f.cities.iter().map(|&c| label[c as usize]).collect();
+                cities.sort_unstable();
+                (label[i], f.kind, f.pennants, f.end, cities)
+            })
+            .collect();
+        features.sort();
+        (edges, features)
+    };
+    let mut seen = Vec::new();
+    let mut out = Vec::new();
+    for r in 0..4u8 {
+        let sig = signature(r);
+        if !seen.contains(&sig) {
+            seen.push(sig);
+            out.push(r);
+        }
+    }
+    out
+}
