@@ -193,6 +193,8 @@ pub fn validate_sources(sources: Vec<Source>) -> Report {
         }
     }
     check_across(&catalog, &mut diagnostics);
+    let order = |d: &Diagnostic| texts.iter().position(|s| s.path == d.file).unwrap_or(usize::MAX);
+    diagnostics.sort_by_key(|d| (order(d), d.line, d.column));
     Report {
         catalog,
         diagnostics,

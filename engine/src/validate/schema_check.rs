@@ -95,7 +95,12 @@ pub(crate) fn check(kind: FileKind, value: &Value, report: &mut Reporter<'_>) ->
                 if !seen.insert(pointer.clone()) {
                     continue;
                 }
-                let message = message_for(other, error.instance(), &error.to_string(), &schema_path);
+                let message = match other {
+                    ValidationErrorKind::AnyOf { .. } | ValidationErrorKind::OneOfNotValid { .. } => {
+                        alternatives_message(kind.schema(), node, error.instance())
+                    }
+                    _ => message_for(other, error.instance(), &error.to_string(), &schema_path),
+                };
                 report.error(&pointer, message, help);
             }
         }
@@ -132,10 +137,49 @@ fn message_for(kind: &ValidationErrorKind, instance: &Value, fallback: &str, sch
         ValidationErrorKind::MinItems { limit } => format!("needs at least {limit} item(s)"),
         ValidationErrorKind::MaxItems { limit } => format!("takes at most {limit} item(s)"),
         ValidationErrorKind::MinLength { limit } => format!("must be at least {limit} character(s) long"),
-        ValidationErrorKind::AnyOf { .. } | ValidationErrorKind::OneOfNotValid { .. } => {
-            format!("{shown} is none of the forms this value may take")
-        }
         _ => fallback.to_owned(),
+    }
+}
+
+/// A message for a value matching none of `anyOf`/`oneOf`: the allowed words when the branches
+/// are constants, else the allowed types.
+fn alternatives_message(root: &Value, node: Option<&Value>, instance: &Value) -> String {
+    let branches = node
+        .and_then(|n| n.get("oneOf").or_else(|| n.get("anyOf")))
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default();
+    let resolve = |branch: &Value| -> Value {
+        match branch
+            .get("$ref")
+            .and_then(Value::as_str)
+            .and_then(|r| r.strip_prefix('#'))
+        {
+            Some(pointer) => root.pointer(pointer).cloned().unwrap_or(Value::Null),
+            None => branch.clone(),
+        }
+    };
+    let mut words = Vec::new();
+    let mut types = Vec::new();
+    for branch in branches.iter().map(resolve) {
+        if let Some(c) = branch.get("const") {
+            words.push(short(c));
+        } else if let Some(values) = branch.get("enum").and_then(Value::as_array) {
+            words.extend(values.iter().map(short));
+        } else if let Some(t) = branch.get("type").and_then(Value::as_str) {
+            types.push(article(t));
+        }
+    }
+    let shown = short(instance);
+    match (words.is_empty(), types.is_empty()) {
+        (false, true) => format!("{shown} is not one of {}", words.join(", ")),
+        (true, false) => format!(
+            "expected {}, found {}",
+            types.join(" or "),
+            article(type_name(instance))
+        ),
+        (false, false) => format!("{shown} is not one of {} (or {})", words.join(", "), types.join(" or ")),
+        (true, true) => format!("{shown} is not valid here"),
     }
 }
 
