@@ -215,7 +215,7 @@ mod tests {
         let source = Source::new("t.toml", text);
         let span = parsed.map.value_span("/tiles/0/edges/1").unwrap();
         assert_eq!(&text[span.clone()], "\"rood\"");
-        assert_eq!(source.line_col(span.start), (4, 19));
+        assert_eq!(source.line_col(span.start), (4, 18));
         let key = parsed.map.key_span("/tiles/0/id").unwrap();
         assert_eq!(source.line_col(key.start), (3, 1));
         // A pointer below a leaf falls back to the nearest ancestor.
