@@ -1,0 +1,688 @@
+//! The document being edited: a tile set, expansion or rule set (or, when the file cannot be
+//! read as one, its raw text), with its undo history, dirty state and the TOML document it is
+//! written back into.
+//!
+//! Every change goes through [`Document::apply`] with an [`Edit`]; that is where undo, redo and
+//! the dirty flag live.
+
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+use tilewright_engine::FileKind;
+use tilewright_engine::model::{ExpansionFile, Feature, RuleSet, Tile, TileSet};
+use tilewright_engine::validate::detect_kind;
+use toml_edit::DocumentMut;
+
+use crate::writer;
+
+/// What the document holds.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Content {
+    /// A tile set (possibly with figures, bags and mechanisms).
+    TileSet(TileSet),
+    /// An expansion file.
+    Expansion(ExpansionFile),
+    /// A rule set.
+    RuleSet(RuleSet),
+    /// Text that does not read as any of those yet, with the reason.
+    Text {
+        /// The file's text.
+        text: String,
+        /// Why it cannot be shown as a form.
+        problem: String,
+    },
+}
+
+impl Content {
+    /// Reads text into the richest content it fits.
+    pub fn from_text(text: &str) -> Content {
+        let kind = detect_kind(text);
+        let result = match kind {
+            Some(FileKind::TileSet) => toml::from_str(text).map(Content::TileSet),
+            Some(FileKind::Expansion) => toml::from_str(text).map(Content::Expansion),
+            Some(FileKind::RuleSet) => toml::from_str(text).map(Content::RuleSet),
+            None => {
+                return Content::Text {
+                    text: text.to_owned(),
+                    problem: "this is not a tile set, expansion or rule set: start it with a `#:schema` line or a `tiles` list".into(),
+                };
+            }
+        };
+        result.unwrap_or_else(|e| Content::Text {
+            text: text.to_owned(),
+            problem: e.to_string().trim().to_owned(),
+        })
+    }
+
+    /// The kind of file.
+    pub fn kind(&self) -> Option<FileKind> {
+        match self {
+            Content::TileSet(_) => Some(FileKind::TileSet),
+            Content::Expansion(_) => Some(FileKind::Expansion),
+            Content::RuleSet(_) => Some(FileKind::RuleSet),
+            Content::Text { text, .. } => detect_kind(text),
+        }
+    }
+
+    fn tree(&self) -> Option<toml_edit::Value> {
+        match self {
+            Content::TileSet(m) => writer::tree(m).ok(),
+            Content::Expansion(m) => writer::tree(m).ok(),
+            Content::RuleSet(m) => writer::tree(m).ok(),
+            Content::Text { .. } => None,
+        }
+    }
+}
+
+/// One change to the document.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Edit {
+    /// Insert a tile at `index`.
+    AddTile { index: usize, tile: Box<Tile> },
+    /// Remove the tile at `index`.
+    RemoveTile { index: usize },
+    /// Move a tile from one place in the list to another.
+    MoveTile { from: usize, to: usize },
+    /// Replace a tile's properties (id, name, count, edges, markers, image...).
+    ReplaceTile { index: usize, tile: Box<Tile> },
+    /// Add, replace (`Some`) or remove (`None`) a feature of a tile.
+    SetFeature {
+        tile: usize,
+        id: String,
+        feature: Option<Box<Feature>>,
+    },
+    /// Rename a feature, updating references to it on the tile (`cities`, `at`).
+    RenameFeature { tile: usize, from: String, to: String },
+    /// Move one vertex.
+    MoveVertex {
+        tile: usize,
+        feature: String,
+        polygon: usize,
+        vertex: usize,
+        to: [f64; 2],
+    },
+    /// Insert a vertex before position `at`.
+    InsertVertex {
+        tile: usize,
+        feature: String,
+        polygon: usize,
+        at: usize,
+        point: [f64; 2],
+    },
+    /// Delete a vertex (a polygon left with fewer than three goes too).
+    RemoveVertex {
+        tile: usize,
+        feature: String,
+        polygon: usize,
+        vertex: usize,
+    },
+    /// Add a polygon to a feature.
+    AddPolygon {
+        tile: usize,
+        feature: String,
+        points: Vec<[f64; 2]>,
+    },
+    /// Remove a polygon of a feature.
+    RemovePolygon {
+        tile: usize,
+        feature: String,
+        polygon: usize,
+    },
+    /// Place or clear a feature's follower anchor.
+    SetAnchor {
+        tile: usize,
+        feature: String,
+        anchor: Option<[f64; 2]>,
+    },
+    /// Replace the whole content (forms over set-level values, rule sets, expansions, text).
+    Replace(Box<Content>),
+}
+
+impl Edit {
+    /// Applies the edit; an edit that does not fit the content is refused with a reason.
+    pub fn apply(self, content: &mut Content) -> Result<(), String> {
+        if let Edit::Replace(new) = self {
+            *content = *new;
+            return Ok(());
+        }
+        let Content::TileSet(set) = content else {
+            return Err("this edit needs a tile set".into());
+        };
+        let tiles = &mut set.tiles;
+        fn feature_mut<'a>(tile: &'a mut Tile, id: &str) -> Result<&'a mut Feature, String> {
+            tile.features
+                .get_mut(id)
+                .ok_or_else(|| format!("tile `{}` has no feature `{id}`", tile.id))
+        }
+        fn polygon_mut<'a>(tile: &'a mut Tile, id: &str, p: usize) -> Result<&'a mut Vec<[f64; 2]>, String> {
+            feature_mut(tile, id)?
+                .polygons
+                .get_mut(p)
+                .ok_or_else(|| format!("feature `{id}` has no polygon {}", p + 1))
+        }
+        match self {
+            Edit::AddTile { index, tile } => {
+                tiles.insert(index.min(tiles.len()), *tile);
+            }
+            Edit::RemoveTile { index } => {
+                if index >= tiles.len() {
+                    return Err(format!("there is no tile {}", index + 1));
+                }
+                tiles.remove(index);
+            }
+            Edit::MoveTile { from, to } => {
+                if from >= tiles.len() || to >= tiles.len() {
+                    return Err("no such tile".into());
+                }
+                let tile = tiles.remove(from);
+                tiles.insert(to, tile);
+            }
+            Edit::ReplaceTile { index, tile } => {
+                let slot = tiles.get_mut(index).ok_or("no such tile")?;
+                *slot = *tile;
+            }
+            Edit::SetFeature { tile, id, feature } => {
+                let t = tiles.get_mut(tile).ok_or("no such tile")?;
+                match feature {
+                    Some(f) => {
+                        t.features.insert(id, *f);
+                    }
+                    None => {
+                        t.features.remove(&id);
+                    }
+                }
+            }
+            Edit::RenameFeature { tile, from, to } => {
+                let t = tiles.get_mut(tile).ok_or("no such tile")?;
+                if t.features.contains_key(&to) {
+                    return Err(format!("tile `{}` already has a feature `{to}`", t.id));
+                }
+                let f = t.features.remove(&from).ok_or("no such feature")?;
+                t.features.insert(to.clone(), f);
+                for other in t.features.values_mut() {
+                    for city in &mut other.cities {
+                        if *city == from {
+                            city.clone_from(&to);
+                        }
+                    }
+                    if other.at.as_deref() == Some(from.as_str()) {
+                        other.at = Some(to.clone());
+                    }
+                }
+            }
+            Edit::MoveVertex {
+                tile,
+                feature,
+                polygon,
+                vertex,
+                to,
+            } => {
+                let t = tiles.get_mut(tile).ok_or("no such tile")?;
+                let p = polygon_mut(t, &feature, polygon)?;
+                *p.get_mut(vertex).ok_or("no such vertex")? = to;
+            }
+            Edit::InsertVertex {
+                tile,
+                feature,
+                polygon,
+                at,
+                point,
+            } => {
+                let t = tiles.get_mut(tile).ok_or("no such tile")?;
+                let p = polygon_mut(t, &feature, polygon)?;
+                p.insert(at.min(p.len()), point);
+            }
+            Edit::RemoveVertex {
+                tile,
+                feature,
+                polygon,
+                vertex,
+            } => {
+                let t = tiles.get_mut(tile).ok_or("no such tile")?;
+                let f = feature_mut(t, &feature)?;
+                let p = f.polygons.get_mut(polygon).ok_or("no such polygon")?;
+                if vertex >= p.len() {
+                    return Err("no such vertex".into());
+                }
+                p.remove(vertex);
+                if p.len() < 3 {
+                    f.polygons.remove(polygon);
+                }
+            }
+            Edit::AddPolygon { tile, feature, points } => {
+                let t = tiles.get_mut(tile).ok_or("no such tile")?;
+                feature_mut(t, &feature)?.polygons.push(points);
+            }
+            Edit::RemovePolygon { tile, feature, polygon } => {
+                let t = tiles.get_mut(tile).ok_or("no such tile")?;
+                let f = feature_mut(t, &feature)?;
+                if polygon >= f.polygons.len() {
+                    return Err("no such polygon".into());
+                }
+                f.polygons.remove(polygon);
+            }
+            Edit::SetAnchor { tile, feature, anchor } => {
+                let t = tiles.get_mut(tile).ok_or("no such tile")?;
+                feature_mut(t, &feature)?.anchor = anchor;
+            }
+            Edit::Replace(_) => unreachable!("handled above"),
+        }
+        Ok(())
+    }
+}
+
+/// How a file on disk looked when last read or written.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DiskStamp {
+    /// Modification time.
+    pub modified: Option<SystemTime>,
+    /// Length in bytes.
+    pub len: u64,
+}
+
+impl DiskStamp {
+    /// The stamp of the file at `path` now.
+    pub fn of(path: &Path) -> Option<DiskStamp> {
+        let meta = std::fs::metadata(path).ok()?;
+        Some(DiskStamp {
+            modified: meta.modified().ok(),
+            len: meta.len(),
+        })
+    }
+}
+
+/// An open file with its history.
+#[derive(Debug)]
+pub struct Document {
+    /// Where it is saved; `None` until first saved.
+    pub path: Option<PathBuf>,
+    content: Content,
+    /// The file as a TOML document, which edits are merged into when writing.
+    toml: DocumentMut,
+    /// The model as it was when `toml` was read or written.
+    loaded: Option<toml_edit::Value>,
+    /// The text last read from or written to disk.
+    pub disk_text: String,
+    /// The file's stamp when last read or written.
+    pub disk_stamp: Option<DiskStamp>,
+    undo: Vec<(Content, usize)>,
+    redo: Vec<(Content, usize)>,
+    /// The group the last edit belongs to; further edits with the same key merge into it.
+    open_group: Option<String>,
+    revision: usize,
+    next_revision: usize,
+    saved_revision: usize,
+}
+
+/// How many steps undo keeps.
+const HISTORY: usize = 500;
+
+impl Document {
+    /// A document from a file's text.
+    pub fn from_text(path: Option<PathBuf>, text: &str) -> Document {
+        let content = Content::from_text(text);
+        let toml = text.parse::<DocumentMut>().unwrap_or_default();
+        let disk_stamp = path.as_deref().and_then(DiskStamp::of);
+        Document {
+            path,
+            loaded: content.tree(),
+            content,
+            toml,
+            disk_text: text.to_owned(),
+            disk_stamp,
+            undo: Vec::new(),
+            redo: Vec::new(),
+            open_group: None,
+            revision: 0,
+            next_revision: 1,
+            saved_revision: 0,
+        }
+    }
+
+    /// Reads a file (through the engine's reader, which refuses huge or binary files).
+    pub fn open(path: &Path) -> Result<Document, String> {
+        let source = tilewright_engine::validate::read_source(path).map_err(|d| d.message.clone())?;
+        Ok(Document::from_text(Some(path.to_owned()), &source.text))
+    }
+
+    /// What the document holds.
+    pub fn content(&self) -> &Content {
+        &self.content
+    }
+
+    /// The tile set, if the document is one.
+    pub fn tileset(&self) -> Option<&TileSet> {
+        match &self.content {
+            Content::TileSet(set) => Some(set),
+            _ => None,
+        }
+    }
+
+    /// Applies an edit as its own undo step.
+    pub fn apply(&mut self, edit: Edit) -> Result<(), String> {
+        self.apply_grouped(edit, None)
+    }
+
+    /// Applies an edit; consecutive edits with the same `group` (one drag, one text field being
+    /// typed into) make a single undo step.
+    pub fn apply_grouped(&mut self, edit: Edit, group: Option<&str>) -> Result<(), String> {
+        let mut next = self.content.clone();
+        edit.apply(&mut next)?;
+        if next == self.content {
+            return Ok(());
+        }
+        let merging = group.is_some() && self.open_group.as_deref() == group;
+        if !merging {
+            self.undo.push((self.content.clone(), self.revision));
+            if self.undo.len() > HISTORY {
+                self.undo.remove(0);
+            }
+        }
+        self.redo.clear();
+        self.open_group = group.map(str::to_owned);
+        self.content = next;
+        self.revision = self.next_revision;
+        self.next_revision += 1;
+        // Text that now reads as a model becomes editable as one.
+        if let Content::Text { text, .. } = &self.content {
+            let parsed = Content::from_text(text);
+            if !matches!(parsed, Content::Text { .. }) {
+                if let Ok(doc) = text.parse::<DocumentMut>() {
+                    self.toml = doc;
+                    self.loaded = parsed.tree();
+                }
+                self.content = parsed;
+            } else {
+                self.content = parsed;
+            }
+        }
+        Ok(())
+    }
+
+    /// Ends the current edit group, so the next edit is a new undo step.
+    pub fn end_group(&mut self) {
+        self.open_group = None;
+    }
+
+    /// Whether there is something to undo.
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+
+    /// Whether there is something to redo.
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    /// Steps back one edit.
+    pub fn undo(&mut self) -> bool {
+        self.open_group = None;
+        let Some((content, revision)) = self.undo.pop() else {
+            return false;
+        };
+        let current = std::mem::replace(&mut self.content, content);
+        self.redo.push((current, self.revision));
+        self.revision = revision;
+        true
+    }
+
+    /// Steps forward one undone edit.
+    pub fn redo(&mut self) -> bool {
+        self.open_group = None;
+        let Some((content, revision)) = self.redo.pop() else {
+            return false;
+        };
+        let current = std::mem::replace(&mut self.content, content);
+        self.undo.push((current, self.revision));
+        self.revision = revision;
+        true
+    }
+
+    /// A number that changes whenever the content does (and comes back with undo).
+    pub fn revision(&self) -> usize {
+        self.revision
+    }
+
+    /// Whether there are unsaved changes.
+    pub fn is_dirty(&self) -> bool {
+        self.revision != self.saved_revision || self.path.is_none() && self.revision != 0
+    }
+
+    /// Marks the document as changed since it was last saved (a new, never-saved document).
+    pub fn mark_unsaved(&mut self) {
+        self.saved_revision = usize::MAX;
+    }
+
+    /// The file name for titles.
+    pub fn title(&self) -> String {
+        self.path
+            .as_deref()
+            .and_then(Path::file_name)
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "untitled.toml".into())
+    }
+
+    /// The text the document would be saved as: the model merged into the file's own TOML.
+    pub fn text(&self) -> Result<String, String> {
+        let loaded = self.loaded.as_ref();
+        match &self.content {
+            Content::TileSet(m) => writer::render(&self.toml, m, loaded),
+            Content::Expansion(m) => writer::render(&self.toml, m, loaded),
+            Content::RuleSet(m) => writer::render(&self.toml, m, loaded),
+            Content::Text { text, .. } => Ok(text.clone()),
+        }
+    }
+
+    /// Writes the document to `path` atomically (a temporary file in the same folder, then a
+    /// rename), and remembers it as saved there.
+    pub fn save_to(&mut self, path: &Path) -> Result<(), String> {
+        let text = self.text()?;
+        atomic_write(path, text.as_bytes()).map_err(|e| format!("cannot save {}: {e}", path.display()))?;
+        if let Ok(doc) = text.parse::<DocumentMut>() {
+            self.toml = doc;
+            self.loaded = self.content.tree();
+        }
+        self.path = Some(path.to_owned());
+        self.disk_text = text;
+        self.disk_stamp = DiskStamp::of(path);
+        self.saved_revision = self.revision;
+        self.open_group = None;
+        Ok(())
+    }
+
+    /// Whether the file on disk has changed since it was last read or written; returns its new
+    /// text when it has (a touched file with the same text does not count).
+    pub fn changed_on_disk(&mut self) -> Option<String> {
+        let path = self.path.as_deref()?;
+        let stamp = DiskStamp::of(path);
+        if stamp == self.disk_stamp {
+            return None;
+        }
+        let text = std::fs::read_to_string(path).ok();
+        self.disk_stamp = stamp;
+        match text {
+            Some(text) if text != self.disk_text => Some(text),
+            _ => None,
+        }
+    }
+
+    /// Replaces the document with `text` read from disk, as an undoable step.
+    pub fn reload_from(&mut self, text: String) {
+        let fresh = Content::from_text(&text);
+        let _ = self.apply(Edit::Replace(Box::new(fresh)));
+        if let Ok(doc) = text.parse::<DocumentMut>() {
+            self.toml = doc;
+        }
+        self.loaded = self.content.tree();
+        self.disk_text = text;
+        self.saved_revision = self.revision;
+        self.open_group = None;
+    }
+
+    /// Forgets the disk change (keep my version): the next save overwrites it.
+    pub fn keep_mine(&mut self, text: String) {
+        self.disk_text = text;
+        if self.saved_revision == self.revision {
+            self.saved_revision = usize::MAX;
+        }
+    }
+}
+
+/// Writes `bytes` to `path` through a temporary file in the same folder and a rename, so a
+/// crash never leaves a half-written file.
+pub fn atomic_write(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let folder = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let temp = folder.join(format!(".{name}.{}.tmp", std::process::id()));
+    let result = (|| {
+        let mut file = std::fs::File::create(&temp)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        if let Ok(meta) = std::fs::metadata(path) {
+            let _ = std::fs::set_permissions(&temp, meta.permissions());
+        }
+        std::fs::rename(&temp, path)
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&temp);
+    }
+    result
+}
+
+/// The text of a new file of `kind`. A tile set made `with_figures` is the start of an
+/// expansion: tiles plus the figures it brings.
+pub fn template(kind: FileKind, id: &str, with_figures: bool) -> String {
+    let schema = format!("#:schema ../schemas/{}", kind.schema_file_name());
+    let figures = "\n[figures.follower]\nrole = \"follower\"\ncount = 1\nstands-on = [\"city\", \"road\", \"field\", \"monastery\"]\n";
+    match kind {
+        FileKind::TileSet => {
+            let (name, extra) = if with_figures {
+                ("New expansion", figures)
+            } else {
+                ("New tile set", "")
+            };
+            format!(
+                "{schema}\nid = \"{id}\"\nname = \"{name}\"\neditions = [\"first-edition\"]\n{extra}\n[[tiles]]\nid = \"{id}/1\"\ncount = 1\nedges = [\"field\", \"field\", \"field\", \"field\"]\nfeatures.f = {{ kind = \"field\", on = [\"N\", \"E\", \"S\", \"W\"] }}\n"
+            )
+        }
+        FileKind::Expansion => format!("{schema}\nid = \"{id}\"\nname = \"New expansion\"\n{figures}"),
+        FileKind::RuleSet => format!("{schema}\nid = \"{id}\"\nname = \"New rule set\"\nextends = \"first-edition\"\n"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tilewright_engine::model::Count;
+
+    fn base() -> Document {
+        Document::from_text(None, tilewright_engine::bundled::FILES[0].1)
+    }
+
+    #[test]
+    fn undo_and_redo_restore_content_and_the_dirty_flag() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("base.toml");
+        let mut doc = base();
+        doc.save_to(&path).unwrap();
+        assert!(!doc.is_dirty());
+        let mut tile = doc.tileset().unwrap().tiles[0].clone();
+        tile.count = Count::All(9);
+        doc.apply(Edit::ReplaceTile {
+            index: 0,
+            tile: Box::new(tile),
+        })
+        .unwrap();
+        assert!(doc.is_dirty());
+        assert!(doc.undo());
+        assert!(!doc.is_dirty());
+        assert!(doc.redo());
+        assert!(doc.is_dirty());
+        assert_eq!(doc.tileset().unwrap().tiles[0].count, Count::All(9));
+    }
+
+    #[test]
+    fn a_drag_is_one_undo_step() {
+        let mut doc = base();
+        doc.apply(Edit::AddPolygon {
+            tile: 0,
+            feature: "m".into(),
+            points: vec![[0.4, 0.4], [0.6, 0.4], [0.5, 0.6]],
+        })
+        .unwrap();
+        for i in 0..10 {
+            let to = [0.4 + i as f64 * 0.01, 0.4];
+            let edit = Edit::MoveVertex {
+                tile: 0,
+                feature: "m".into(),
+                polygon: 0,
+                vertex: 0,
+                to,
+            };
+            doc.apply_grouped(edit, Some("drag")).unwrap();
+        }
+        doc.end_group();
+        assert_eq!(
+            doc.tileset().unwrap().tiles[0].features["m"].polygons[0][0],
+            [0.49, 0.4]
+        );
+        doc.undo();
+        assert_eq!(doc.tileset().unwrap().tiles[0].features["m"].polygons[0][0], [0.4, 0.4]);
+        doc.undo();
+        assert!(doc.tileset().unwrap().tiles[0].features["m"].polygons.is_empty());
+    }
+
+    #[test]
+    fn broken_text_stays_editable_and_becomes_a_model_once_fixed() {
+        let mut doc = Document::from_text(None, "#:schema ../schemas/tileset.schema.json\nid = \"x\"\nname = ");
+        assert!(matches!(doc.content(), Content::Text { .. }));
+        let fixed = "#:schema ../schemas/tileset.schema.json\nid = \"x\"\nname = \"X\"\n";
+        doc.apply(Edit::Replace(Box::new(Content::Text {
+            text: fixed.into(),
+            problem: String::new(),
+        })))
+        .unwrap();
+        assert!(matches!(doc.content(), Content::TileSet(_)));
+        assert_eq!(doc.text().unwrap(), fixed);
+    }
+
+    #[test]
+    fn saving_is_atomic_and_noticed_changes_on_disk_come_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("set.toml");
+        let mut doc = base();
+        doc.save_to(&path).unwrap();
+        assert_eq!(
+            std::fs::read_dir(dir.path()).unwrap().count(),
+            1,
+            "no temporary file left"
+        );
+        assert_eq!(doc.changed_on_disk(), None);
+        let edited = std::fs::read_to_string(&path)
+            .unwrap()
+            .replace("count = 8", "count = 6");
+        std::fs::write(&path, &edited).unwrap();
+        // Make sure the stamp differs even on coarse clocks.
+        doc.disk_stamp = None;
+        let text = doc.changed_on_disk().expect("the change is noticed");
+        doc.reload_from(text);
+        assert!(!doc.is_dirty());
+        assert_eq!(doc.text().unwrap(), edited);
+    }
+
+    #[test]
+    fn templates_read_as_their_kind() {
+        for (kind, figures) in FileKind::ALL.into_iter().flat_map(|k| [(k, false), (k, true)]) {
+            let doc = Document::from_text(None, &template(kind, "my-set", figures));
+            assert_eq!(doc.content().kind(), Some(kind), "{kind:?}");
+            assert!(!matches!(doc.content(), Content::Text { .. }), "{kind:?}");
+        }
+    }
+}

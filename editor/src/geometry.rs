@@ -1,0 +1,840 @@
+//! Plane geometry in tile coordinates (0..1, origin north-west, y south): point-in-polygon,
+//! polygon validity, triangulation for drawing, snapping, and the two derivations a designer
+//! relies on: edge segments from where outlines meet the border, and field-to-city adjacency
+//! from shared borders.
+//!
+//! Nothing here draws or knows about egui; everything is unit-tested.
+
+use std::collections::BTreeMap;
+
+use tilewright_engine::edge::{Layout, SegmentKind, Side};
+use tilewright_engine::model::{FeatureKind, Tile};
+
+/// A point in tile coordinates.
+pub type Point = [f64; 2];
+
+/// Distance below which a point counts as lying on the tile border or on another line.
+pub const EPSILON: f64 = 1e-3;
+
+fn sub(a: Point, b: Point) -> Point {
+    [a[0] - b[0], a[1] - b[1]]
+}
+
+fn cross(a: Point, b: Point) -> f64 {
+    a[0] * b[1] - a[1] * b[0]
+}
+
+/// Euclidean distance.
+pub fn distance(a: Point, b: Point) -> f64 {
+    (a[0] - b[0]).hypot(a[1] - b[1])
+}
+
+/// Rounds a coordinate to four decimals, so files stay readable.
+pub fn round(p: Point) -> Point {
+    let r = |v: f64| (v.clamp(0.0, 1.0) * 10_000.0).round() / 10_000.0;
+    [r(p[0]), r(p[1])]
+}
+
+/// Whether `p` lies inside `polygon` (even-odd rule; points on the outline may go either way).
+pub fn point_in_polygon(p: Point, polygon: &[Point]) -> bool {
+    let mut inside = false;
+    let n = polygon.len();
+    if n < 3 {
+        return false;
+    }
+    let mut j = n - 1;
+    for i in 0..n {
+        let (a, b) = (polygon[i], polygon[j]);
+        if (a[1] > p[1]) != (b[1] > p[1]) {
+            let x = a[0] + (p[1] - a[1]) / (b[1] - a[1]) * (b[0] - a[0]);
+            if p[0] < x {
+                inside = !inside;
+            }
+        }
+        j = i;
+    }
+    inside
+}
+
+/// Signed area (positive when the points run clockwise on screen, y growing south).
+pub fn signed_area(polygon: &[Point]) -> f64 {
+    let n = polygon.len();
+    (0..n).map(|i| cross(polygon[i], polygon[(i + 1) % n])).sum::<f64>() / 2.0
+}
+
+/// The centroid of a polygon's area (the mean of its points when it has no area).
+pub fn centroid(polygon: &[Point]) -> Point {
+    let area = signed_area(polygon);
+    let n = polygon.len();
+    if n == 0 {
+        return [0.5, 0.5];
+    }
+    if area.abs() < 1e-9 {
+        let sum = polygon.iter().fold([0.0, 0.0], |s, p| [s[0] + p[0], s[1] + p[1]]);
+        return [sum[0] / n as f64, sum[1] / n as f64];
+    }
+    let (mut cx, mut cy) = (0.0, 0.0);
+    for i in 0..n {
+        let (a, b) = (polygon[i], polygon[(i + 1) % n]);
+        let c = cross(a, b);
+        cx += (a[0] + b[0]) * c;
+        cy += (a[1] + b[1]) * c;
+    }
+    [cx / (6.0 * area), cy / (6.0 * area)]
+}
+
+/// A point well inside the polygon, for labels and default anchors: the centroid when it is
+/// inside, else the centre of the widest horizontal run through the middle height.
+pub fn label_point(polygon: &[Point]) -> Point {
+    let c = centroid(polygon);
+    if point_in_polygon(c, polygon) {
+        return c;
+    }
+    let (min_y, max_y) = polygon
+        .iter()
+        .fold((f64::MAX, f64::MIN), |(lo, hi), p| (lo.min(p[1]), hi.max(p[1])));
+    let mut best = (0.0, c);
+    for step in 1..10 {
+        let y = min_y + (max_y - min_y) * step as f64 / 10.0;
+        let mut xs: Vec<f64> = Vec::new();
+        let n = polygon.len();
+        for i in 0..n {
+            let (a, b) = (polygon[i], polygon[(i + 1) % n]);
+            if (a[1] > y) != (b[1] > y) {
+                xs.push(a[0] + (y - a[1]) / (b[1] - a[1]) * (b[0] - a[0]));
+            }
+        }
+        xs.sort_by(f64::total_cmp);
+        for pair in xs.chunks(2) {
+            if let [x0, x1] = pair
+                && x1 - x0 > best.0
+            {
+                best = (x1 - x0, [(x0 + x1) / 2.0, y]);
+            }
+        }
+    }
+    best.1
+}
+
+/// Whether segments `a-b` and `c-d` cross at a point inside both (touching ends do not count).
+pub fn segments_cross(a: Point, b: Point, c: Point, d: Point) -> bool {
+    let d1 = cross(sub(b, a), sub(c, a));
+    let d2 = cross(sub(b, a), sub(d, a));
+    let d3 = cross(sub(d, c), sub(a, c));
+    let d4 = cross(sub(d, c), sub(b, c));
+    let eps = 1e-12;
+    ((d1 > eps && d2 < -eps) || (d1 < -eps && d2 > eps)) && ((d3 > eps && d4 < -eps) || (d3 < -eps && d4 > eps))
+}
+
+/// Distance from `p` to the segment `a-b`, and the nearest point on it.
+pub fn closest_on_segment(p: Point, a: Point, b: Point) -> (f64, Point) {
+    let ab = sub(b, a);
+    let len2 = ab[0] * ab[0] + ab[1] * ab[1];
+    let t = if len2 < 1e-18 {
+        0.0
+    } else {
+        (((p[0] - a[0]) * ab[0] + (p[1] - a[1]) * ab[1]) / len2).clamp(0.0, 1.0)
+    };
+    let q = [a[0] + ab[0] * t, a[1] + ab[1] * t];
+    (distance(p, q), q)
+}
+
+/// Distance from `p` to the outline of `polygon`.
+pub fn distance_to_outline(p: Point, polygon: &[Point]) -> f64 {
+    let n = polygon.len();
+    (0..n)
+        .map(|i| closest_on_segment(p, polygon[i], polygon[(i + 1) % n]).0)
+        .fold(f64::MAX, f64::min)
+}
+
+/// What is wrong with a polygon.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PolygonProblem {
+    /// Fewer than three points.
+    TooFewPoints,
+    /// Two consecutive points coincide.
+    RepeatedPoint(usize),
+    /// The points enclose no area.
+    NoArea,
+    /// Two sides cross each other (indices of the sides' first points).
+    SelfIntersecting(usize, usize),
+    /// A point lies outside the tile.
+    OutsideTile(usize),
+}
+
+impl PolygonProblem {
+    /// A sentence for the user.
+    pub fn describe(&self) -> String {
+        match self {
+            PolygonProblem::TooFewPoints => "needs at least 3 points".into(),
+            PolygonProblem::RepeatedPoint(i) => format!("point {} repeats the point before it", i + 1),
+            PolygonProblem::NoArea => "encloses no area".into(),
+            PolygonProblem::SelfIntersecting(i, j) => format!("sides {} and {} cross", i + 1, j + 1),
+            PolygonProblem::OutsideTile(i) => format!("point {} lies outside the tile", i + 1),
+        }
+    }
+}
+
+/// Every problem of a polygon; empty when it is a simple polygon inside the tile.
+pub fn polygon_problems(polygon: &[Point]) -> Vec<PolygonProblem> {
+    let mut problems = Vec::new();
+    let n = polygon.len();
+    if n < 3 {
+        problems.push(PolygonProblem::TooFewPoints);
+        return problems;
+    }
+    for (i, p) in polygon.iter().enumerate() {
+        if p.iter().any(|c| !(-1e-9..=1.0 + 1e-9).contains(c)) {
+            problems.push(PolygonProblem::OutsideTile(i));
+        }
+        if distance(*p, polygon[(i + n - 1) % n]) < 1e-9 {
+            problems.push(PolygonProblem::RepeatedPoint(i));
+        }
+    }
+    if signed_area(polygon).abs() < 1e-6 {
+        problems.push(PolygonProblem::NoArea);
+    }
+    for i in 0..n {
+        for j in i + 2..n {
+            if i == 0 && j == n - 1 {
+                continue;
+            }
+            if segments_cross(polygon[i], polygon[(i + 1) % n], polygon[j], polygon[(j + 1) % n]) {
+                problems.push(PolygonProblem::SelfIntersecting(i, j));
+            }
+        }
+    }
+    problems
+}
+
+/// Triangles covering a simple polygon (ear clipping), as indices into it. Polygons that are not
+/// simple still get a best-effort fan so that they show up.
+pub fn triangulate(polygon: &[Point]) -> Vec<[usize; 3]> {
+    let n = polygon.len();
+    if n < 3 {
+        return Vec::new();
+    }
+    let clockwise = signed_area(polygon) > 0.0;
+    let mut remaining: Vec<usize> = (0..n).collect();
+    let mut triangles = Vec::with_capacity(n - 2);
+    let convex = |a: Point, b: Point, c: Point| {
+        let z = cross(sub(b, a), sub(c, b));
+        if clockwise { z > 1e-12 } else { z < -1e-12 }
+    };
+    let mut guard = 0;
+    while remaining.len() > 3 && guard < n * n {
+        guard += 1;
+        let m = remaining.len();
+        let mut clipped = false;
+        for k in 0..m {
+            let (ia, ib, ic) = (remaining[(k + m - 1) % m], remaining[k], remaining[(k + 1) % m]);
+            let (a, b, c) = (polygon[ia], polygon[ib], polygon[ic]);
+            if !convex(a, b, c) {
+                continue;
+            }
+            let tri = [a, b, c];
+            let blocked = remaining
+                .iter()
+                .filter(|&&i| i != ia && i != ib && i != ic)
+                .any(|&i| point_in_triangle(polygon[i], tri));
+            if !blocked {
+                triangles.push([ia, ib, ic]);
+                remaining.remove(k);
+                clipped = true;
+                break;
+            }
+        }
+        if !clipped {
+            // Not simple (or degenerate): fan the rest.
+            for k in 1..remaining.len() - 1 {
+                triangles.push([remaining[0], remaining[k], remaining[k + 1]]);
+            }
+            return triangles;
+        }
+    }
+    if remaining.len() == 3 {
+        triangles.push([remaining[0], remaining[1], remaining[2]]);
+    }
+    triangles
+}
+
+fn point_in_triangle(p: Point, [a, b, c]: [Point; 3]) -> bool {
+    let d1 = cross(sub(b, a), sub(p, a));
+    let d2 = cross(sub(c, b), sub(p, b));
+    let d3 = cross(sub(a, c), sub(p, c));
+    let neg = d1 < -1e-12 || d2 < -1e-12 || d3 < -1e-12;
+    let pos = d1 > 1e-12 || d2 > 1e-12 || d3 > 1e-12;
+    !(neg && pos)
+}
+
+/// A point turned clockwise about the tile's centre by `turns` quarter turns.
+pub fn rotate(p: Point, turns: u8) -> Point {
+    let mut q = p;
+    for _ in 0..turns % 4 {
+        q = [1.0 - q[1], q[0]];
+    }
+    q
+}
+
+/// The point at `position` (0..100, clockwise) along `side`.
+pub fn border_point(side: Side, position: f64) -> Point {
+    let t = position / 100.0;
+    match side {
+        Side::N => [t, 0.0],
+        Side::E => [1.0, t],
+        Side::S => [1.0 - t, 1.0],
+        Side::W => [0.0, 1.0 - t],
+    }
+}
+
+/// The point at perimeter parameter `t` (0..4: north, east, south, west, each 0..1 clockwise).
+pub fn perimeter_point(t: f64) -> Point {
+    let t = t.rem_euclid(4.0);
+    let side = Side::from_index((t.floor() as usize).min(3));
+    border_point(side, (t - t.floor()) * 100.0)
+}
+
+/// The sides `p` lies on, with its position along each (a corner lies on two).
+pub fn sides_of(p: Point) -> Vec<(Side, f64)> {
+    let mut out = Vec::new();
+    if p[1].abs() < EPSILON {
+        out.push((Side::N, p[0] * 100.0));
+    }
+    if (p[0] - 1.0).abs() < EPSILON {
+        out.push((Side::E, p[1] * 100.0));
+    }
+    if (p[1] - 1.0).abs() < EPSILON {
+        out.push((Side::S, (1.0 - p[0]) * 100.0));
+    }
+    if p[0].abs() < EPSILON {
+        out.push((Side::W, (1.0 - p[1]) * 100.0));
+    }
+    out
+}
+
+/// Where a polygon runs along the tile border: `(side, start, end)` spans in positions 0..100.
+pub fn border_spans(polygon: &[Point]) -> Vec<(Side, f64, f64)> {
+    let n = polygon.len();
+    let mut spans = Vec::new();
+    for i in 0..n {
+        let (a, b) = (polygon[i], polygon[(i + 1) % n]);
+        for (side, pa) in sides_of(a) {
+            if let Some((_, pb)) = sides_of(b).into_iter().find(|(s, _)| *s == side) {
+                let (lo, hi) = if pa < pb { (pa, pb) } else { (pb, pa) };
+                if hi - lo > 0.5 {
+                    spans.push((side, lo, hi));
+                }
+            }
+        }
+    }
+    spans
+}
+
+/// What snapping found.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum SnapTarget {
+    /// A vertex of a polygon.
+    Vertex,
+    /// A tile corner or a boundary between two edge segments.
+    SegmentBoundary,
+    /// A point on the tile border.
+    Border,
+}
+
+/// Candidates to snap to, in tile coordinates.
+#[derive(Debug, Clone, Default)]
+pub struct SnapTargets {
+    /// Vertices of the tile's polygons.
+    pub vertices: Vec<Point>,
+    /// Tile corners and edge-segment boundaries on the border.
+    pub boundaries: Vec<Point>,
+}
+
+impl SnapTargets {
+    /// Targets for a tile: its corners, its segment boundaries and every polygon vertex except
+    /// the one being moved (`skip`: feature, polygon, vertex).
+    pub fn for_tile(tile: &Tile, skip: Option<(&str, usize, usize)>) -> SnapTargets {
+        let mut targets = SnapTargets {
+            boundaries: vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]],
+            ..SnapTargets::default()
+        };
+        for (k, edge) in tile.edges.iter().enumerate() {
+            if let Ok(layout) = Layout::parse(&edge.0) {
+                for segment in layout.segments.iter().skip(1) {
+                    targets
+                        .boundaries
+                        .push(border_point(Side::from_index(k), segment.start as f64));
+                }
+            }
+        }
+        for (id, feature) in &tile.features {
+            for (p, polygon) in feature.polygons.iter().enumerate() {
+                for (v, point) in polygon.iter().enumerate() {
+                    if skip != Some((id.as_str(), p, v)) {
+                        targets.vertices.push(*point);
+                    }
+                }
+            }
+        }
+        targets
+    }
+
+    /// `p` snapped to the nearest target within `radius` (vertices first, then segment
+    /// boundaries, then the border), clamped to the tile.
+    pub fn snap(&self, p: Point, radius: f64) -> (Point, Option<SnapTarget>) {
+        let nearest = |points: &[Point]| {
+            points
+                .iter()
+                .map(|q| (distance(p, *q), *q))
+                .filter(|(d, _)| *d <= radius)
+                .min_by(|a, b| a.0.total_cmp(&b.0))
+        };
+        if let Some((_, q)) = nearest(&self.vertices) {
+            return (q, Some(SnapTarget::Vertex));
+        }
+        if let Some((_, q)) = nearest(&self.boundaries) {
+            return (q, Some(SnapTarget::SegmentBoundary));
+        }
+        let clamped = [p[0].clamp(0.0, 1.0), p[1].clamp(0.0, 1.0)];
+        let to_border = [
+            (clamped[1], [clamped[0], 0.0]),
+            (1.0 - clamped[0], [1.0, clamped[1]]),
+            (1.0 - clamped[1], [clamped[0], 1.0]),
+            (clamped[0], [0.0, clamped[1]]),
+        ];
+        let (d, q) = to_border
+            .into_iter()
+            .min_by(|a, b| a.0.total_cmp(&b.0))
+            .expect("four sides");
+        if d <= radius {
+            return (q, Some(SnapTarget::Border));
+        }
+        (clamped, None)
+    }
+}
+
+fn segment_kind(kind: FeatureKind) -> Option<SegmentKind> {
+    match kind {
+        FeatureKind::City => Some(SegmentKind::City),
+        FeatureKind::Road => Some(SegmentKind::Road),
+        FeatureKind::Field => Some(SegmentKind::Field),
+        FeatureKind::Monastery | FeatureKind::Garden => None,
+    }
+}
+
+/// Edge layouts derived from where city and road outlines meet the border; the rest of each
+/// edge is field. Positions are rounded to whole percent; a road near the middle of a field edge
+/// becomes the plain `road`.
+pub fn derive_layouts(tile: &Tile) -> [String; 4] {
+    let mut out: [String; 4] = Default::default();
+    for (k, side) in Side::ALL.into_iter().enumerate() {
+        // (start, end, kind, feature) spans of cities and roads on this side.
+        let mut spans: Vec<(u8, u8, SegmentKind, &str)> = Vec::new();
+        for (id, feature) in &tile.features {
+            let Some(kind @ (SegmentKind::City | SegmentKind::Road)) = segment_kind(feature.kind) else {
+                continue;
+            };
+            for polygon in &feature.polygons {
+                for (s, lo, hi) in border_spans(polygon) {
+                    if s == side {
+                        let (lo, hi) = (lo.round().clamp(0.0, 100.0) as u8, hi.round().clamp(0.0, 100.0) as u8);
+                        if hi > lo {
+                            spans.push((lo, hi, kind, id));
+                        }
+                    }
+                }
+            }
+        }
+        spans.sort_by(|a, b| (a.0, a.1, a.3).cmp(&(b.0, b.1, b.3)));
+        // Merge touching spans of one feature; drop overlaps (first wins).
+        let mut merged: Vec<(u8, u8, SegmentKind, &str)> = Vec::new();
+        for span in spans {
+            match merged.last_mut() {
+                Some(last) if last.3 == span.3 && span.0 <= last.1 => last.1 = last.1.max(span.1),
+                Some(last) if span.0 < last.1 => {
+                    let end = last.1;
+                    if span.1 > end {
+                        merged.push((end, span.1, span.2, span.3));
+                    }
+                }
+                _ => merged.push(span),
+            }
+        }
+        // Fill gaps with field.
+        let mut segments: Vec<(u8, u8, SegmentKind)> = Vec::new();
+        let mut at = 0u8;
+        for (lo, hi, kind, _) in merged {
+            if lo > at {
+                segments.push((at, lo, SegmentKind::Field));
+            }
+            segments.push((lo.max(at), hi, kind));
+            at = hi;
+        }
+        if at < 100 {
+            segments.push((at, 100, SegmentKind::Field));
+        }
+        // Absorb slivers under 3% into their neighbour.
+        segments.retain(|s| s.1 - s.0 >= 3 || s.2 != SegmentKind::Field);
+        let kinds: Vec<SegmentKind> = segments.iter().map(|s| s.2).collect();
+        out[k] = match kinds.as_slice() {
+            [] | [SegmentKind::Field] => "field".into(),
+            [SegmentKind::City] => "city".into(),
+            [SegmentKind::Field, SegmentKind::Road, SegmentKind::Field]
+                if segments[1].0.abs_diff(40) <= 12 && segments[1].1.abs_diff(60) <= 12 =>
+            {
+                "road".into()
+            }
+            _ => {
+                let mut text = String::new();
+                for (i, s) in segments.iter().enumerate() {
+                    if i > 0 {
+                        text.push_str(&format!(" {} ", s.0));
+                    }
+                    text.push_str(s.2.as_str());
+                }
+                text
+            }
+        };
+    }
+    out
+}
+
+/// For each feature with outlines, the edge references (`N`, `Nw`, `N2`...) of the segments of
+/// the tile's current edges that its outlines run along (by most overlap).
+pub fn derive_on(tile: &Tile) -> BTreeMap<String, Vec<String>> {
+    let layouts: Vec<Option<Layout>> = tile.edges.iter().map(|e| Layout::parse(&e.0).ok()).collect();
+    let mut owners: BTreeMap<String, Vec<(Side, usize)>> = BTreeMap::new();
+    for (k, side) in Side::ALL.into_iter().enumerate() {
+        let Some(layout) = &layouts[k] else { continue };
+        for (i, segment) in layout.segments.iter().enumerate() {
+            let mut best: Option<(f64, &str)> = None;
+            for (id, feature) in &tile.features {
+                if segment_kind(feature.kind) != Some(segment.kind) {
+                    continue;
+                }
+                let overlap: f64 = feature
+                    .polygons
+                    .iter()
+                    .flat_map(|p| border_spans(p))
+                    .filter(|(s, _, _)| *s == side)
+                    .map(|(_, lo, hi)| (hi.min(segment.end as f64) - lo.max(segment.start as f64)).max(0.0))
+                    .sum();
+                let length = (segment.end - segment.start) as f64;
+                if overlap > 0.3 * length && best.is_none_or(|(b, _)| overlap > b) {
+                    best = Some((overlap, id));
+                }
+            }
+            if let Some((_, id)) = best {
+                owners.entry(id.to_owned()).or_default().push((side, i));
+            }
+        }
+    }
+    let mut out = BTreeMap::new();
+    for (id, feature) in &tile.features {
+        if !feature.polygons.is_empty() && segment_kind(feature.kind).is_some() {
+            let claimed = owners.remove(id).unwrap_or_default();
+            out.insert(id.clone(), references(&claimed, &layouts, feature.kind));
+        }
+    }
+    out
+}
+
+/// The shortest references naming exactly `claimed` segments.
+fn references(claimed: &[(Side, usize)], layouts: &[Option<Layout>], kind: FeatureKind) -> Vec<String> {
+    let mut refs = Vec::new();
+    let Some(kind) = segment_kind(kind) else { return refs };
+    for side in Side::ALL {
+        let Some(layout) = &layouts[side as usize] else {
+            continue;
+        };
+        let mine: Vec<usize> = claimed.iter().filter(|(s, _)| *s == side).map(|(_, i)| *i).collect();
+        if mine.is_empty() {
+            continue;
+        }
+        let all: Vec<usize> = (0..layout.segments.len())
+            .filter(|&i| layout.segments[i].kind == kind)
+            .collect();
+        if mine == all {
+            refs.push(side.letter().to_string());
+            continue;
+        }
+        for i in mine {
+            match layout.halves {
+                Some(halves) if halves.contains(&i) => {
+                    let h = usize::from(halves[1] == i);
+                    refs.push(side.half_names()[h].to_owned());
+                }
+                _ => refs.push(format!("{}{}", side.letter(), i + 1)),
+            }
+        }
+    }
+    refs
+}
+
+/// Length of `a`'s outline that runs within `tolerance` of `b`'s outline, away from the tile
+/// border (sampled every 0.005 units).
+pub fn shared_border_length(a: &[Point], b: &[Point], tolerance: f64) -> f64 {
+    const STEP: f64 = 0.005;
+    let n = a.len();
+    let mut shared = 0.0;
+    for i in 0..n {
+        let (p, q) = (a[i], a[(i + 1) % n]);
+        let length = distance(p, q);
+        let steps = (length / STEP).ceil().max(1.0) as usize;
+        for s in 0..steps {
+            let t = (s as f64 + 0.5) / steps as f64;
+            let x = [p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t];
+            if !sides_of(x).is_empty() {
+                continue;
+            }
+            if distance_to_outline(x, b) <= tolerance {
+                shared += length / steps as f64;
+            }
+        }
+    }
+    shared
+}
+
+/// For each field with outlines, the cities whose outlines share a border with it (at least
+/// 0.02 tile units long).
+pub fn derive_adjacency(tile: &Tile) -> BTreeMap<String, Vec<String>> {
+    let mut out = BTreeMap::new();
+    for (fid, field) in &tile.features {
+        if field.kind != FeatureKind::Field || field.polygons.is_empty() {
+            continue;
+        }
+        let mut cities = Vec::new();
+        for (cid, city) in &tile.features {
+            if city.kind != FeatureKind::City {
+                continue;
+            }
+            let touches = field
+                .polygons
+                .iter()
+                .any(|f| city.polygons.iter().any(|c| shared_border_length(f, c, 0.01) >= 0.02));
+            if touches {
+                cities.push(cid.clone());
+            }
+        }
+        out.insert(fid.clone(), cities);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tilewright_engine::model::{Count, EdgeLayout, Feature};
+
+    const SQUARE: [Point; 4] = [[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]];
+
+    fn feature(kind: FeatureKind, polygons: Vec<Vec<Point>>) -> Feature {
+        Feature {
+            kind,
+            on: Vec::new(),
+            pennants: 0,
+            end: None,
+            at: None,
+            cities: Vec::new(),
+            polygons,
+            anchor: None,
+        }
+    }
+
+    fn tile(edges: [&str; 4], features: Vec<(&str, Feature)>) -> Tile {
+        Tile {
+            id: "T".into(),
+            name: String::new(),
+            count: Count::All(1),
+            supply: Default::default(),
+            placement: Default::default(),
+            edges: edges.map(|e| EdgeLayout(e.into())),
+            features: features.into_iter().map(|(k, f)| (k.to_owned(), f)).collect(),
+            markers: Vec::new(),
+            image: None,
+        }
+    }
+
+    /// A city cap over the north edge, down to y = 0.3.
+    fn cap() -> Vec<Point> {
+        vec![[0.0, 0.0], [1.0, 0.0], [0.7, 0.3], [0.3, 0.3]]
+    }
+
+    /// The field below the cap.
+    fn field_below_cap() -> Vec<Point> {
+        vec![[0.0, 0.0], [0.3, 0.3], [0.7, 0.3], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]]
+    }
+
+    #[test]
+    fn point_in_polygon_handles_concave_shapes() {
+        assert!(point_in_polygon([0.5, 0.5], &SQUARE));
+        assert!(!point_in_polygon([1.5, 0.5], &SQUARE));
+        // An L shape: the notch is outside.
+        let l = [[0.0, 0.0], [1.0, 0.0], [1.0, 0.4], [0.4, 0.4], [0.4, 1.0], [0.0, 1.0]];
+        assert!(point_in_polygon([0.2, 0.8], &l));
+        assert!(point_in_polygon([0.8, 0.2], &l));
+        assert!(!point_in_polygon([0.8, 0.8], &l));
+        assert!(!point_in_polygon([0.5, 0.5], &[[0.0, 0.0], [1.0, 1.0]]));
+    }
+
+    #[test]
+    fn polygon_validity() {
+        assert!(polygon_problems(&SQUARE).is_empty());
+        assert_eq!(polygon_problems(&SQUARE[..2]), vec![PolygonProblem::TooFewPoints]);
+        let bow_tie = [[0.0, 0.0], [1.0, 1.0], [1.0, 0.0], [0.0, 1.0]];
+        assert!(
+            polygon_problems(&bow_tie)
+                .iter()
+                .any(|p| matches!(p, PolygonProblem::SelfIntersecting(..)))
+        );
+        let flat = [[0.0, 0.0], [0.5, 0.0], [1.0, 0.0]];
+        assert!(polygon_problems(&flat).contains(&PolygonProblem::NoArea));
+        let outside = [[0.0, 0.0], [1.2, 0.0], [0.0, 1.0]];
+        assert!(polygon_problems(&outside).contains(&PolygonProblem::OutsideTile(1)));
+        let repeated = [[0.0, 0.0], [0.0, 0.0], [1.0, 0.0], [0.0, 1.0]];
+        assert!(polygon_problems(&repeated).contains(&PolygonProblem::RepeatedPoint(1)));
+    }
+
+    #[test]
+    fn triangulation_covers_the_area_of_a_concave_polygon() {
+        let l = [[0.0, 0.0], [1.0, 0.0], [1.0, 0.4], [0.4, 0.4], [0.4, 1.0], [0.0, 1.0]];
+        for polygon in [l.to_vec(), l.iter().rev().copied().collect()] {
+            let triangles = triangulate(&polygon);
+            assert_eq!(triangles.len(), polygon.len() - 2);
+            let area: f64 = triangles
+                .iter()
+                .map(|t| signed_area(&[polygon[t[0]], polygon[t[1]], polygon[t[2]]]).abs())
+                .sum();
+            assert!((area - signed_area(&polygon).abs()).abs() < 1e-9);
+        }
+    }
+
+    #[test]
+    fn rotation_moves_north_to_east() {
+        assert_eq!(rotate([0.5, 0.0], 1), [1.0, 0.5]);
+        assert_eq!(rotate([0.5, 0.0], 2), [0.5, 1.0]);
+        assert_eq!(rotate([0.2, 0.1], 4), [0.2, 0.1]);
+        assert_eq!(perimeter_point(1.5), [1.0, 0.5]);
+        assert_eq!(perimeter_point(3.25), [0.0, 0.75]);
+    }
+
+    #[test]
+    fn snapping_prefers_vertices_then_boundaries_then_the_border() {
+        let t = tile(
+            ["road", "field", "field", "field"],
+            vec![("c", feature(FeatureKind::City, vec![cap()]))],
+        );
+        let targets = SnapTargets::for_tile(&t, None);
+        // The road's boundary at 40% along the north edge.
+        assert_eq!(
+            targets.snap([0.41, 0.01], 0.03),
+            ([0.4, 0.0], Some(SnapTarget::SegmentBoundary))
+        );
+        assert_eq!(targets.snap([0.69, 0.31], 0.03), ([0.7, 0.3], Some(SnapTarget::Vertex)));
+        assert_eq!(targets.snap([0.98, 0.3], 0.03), ([1.0, 0.3], Some(SnapTarget::Border)));
+        assert_eq!(targets.snap([0.5, 0.5], 0.03), ([0.5, 0.5], None));
+        assert_eq!(targets.snap([1.3, -0.2], 0.03).0, [1.0, 0.0]);
+        // The vertex being dragged is not a target.
+        let targets = SnapTargets::for_tile(&t, Some(("c", 0, 2)));
+        assert_eq!(targets.snap([0.69, 0.31], 0.03).1, None);
+    }
+
+    #[test]
+    fn border_spans_follow_sides_including_corners() {
+        let spans = border_spans(&cap());
+        assert_eq!(spans, vec![(Side::N, 0.0, 100.0)]);
+        let spans = border_spans(&field_below_cap());
+        assert!(spans.contains(&(Side::E, 0.0, 100.0)));
+        assert!(spans.contains(&(Side::S, 0.0, 100.0)));
+        assert!(spans.contains(&(Side::W, 0.0, 100.0)));
+        assert!(!spans.iter().any(|s| s.0 == Side::N));
+    }
+
+    #[test]
+    fn layouts_and_references_derive_from_outlines() {
+        let road = vec![[0.0, 0.4], [1.0, 0.42], [1.0, 0.58], [0.0, 0.6]];
+        let t = tile(
+            ["city", "city", "city", "city"],
+            vec![
+                ("c", feature(FeatureKind::City, vec![cap()])),
+                ("r", feature(FeatureKind::Road, vec![road])),
+                ("f", feature(FeatureKind::Field, vec![field_below_cap()])),
+            ],
+        );
+        assert_eq!(derive_layouts(&t), ["city", "road", "field", "road"].map(String::from));
+        let mut t = t;
+        for (k, e) in ["city", "road", "field", "road"].into_iter().enumerate() {
+            t.edges[k] = EdgeLayout(e.into());
+        }
+        let on = derive_on(&t);
+        assert_eq!(on["c"], vec!["N"]);
+        assert_eq!(on["r"], vec!["E", "W"]);
+        assert_eq!(on["f"], vec!["E", "S", "W"]);
+    }
+
+    #[test]
+    fn split_city_edges_get_positions() {
+        let left = vec![[0.0, 0.0], [0.6, 0.0], [0.3, 0.2]];
+        let right = vec![[0.6, 0.0], [1.0, 0.0], [0.8, 0.2]];
+        let t = tile(
+            ["field"; 4],
+            vec![
+                ("c1", feature(FeatureKind::City, vec![left])),
+                ("c2", feature(FeatureKind::City, vec![right])),
+            ],
+        );
+        assert_eq!(derive_layouts(&t)[0], "city 60 city");
+        let mut t = t;
+        t.edges[0] = EdgeLayout("city 60 city".into());
+        let on = derive_on(&t);
+        assert_eq!(on["c1"], vec!["N1"]);
+        assert_eq!(on["c2"], vec!["N2"]);
+    }
+
+    #[test]
+    fn adjacency_comes_from_shared_borders() {
+        let far_city = vec![[0.0, 1.0], [0.1, 0.9], [0.0, 0.8]];
+        let t = tile(
+            ["city", "field", "field", "field"],
+            vec![
+                ("c", feature(FeatureKind::City, vec![cap()])),
+                ("c2", feature(FeatureKind::City, vec![far_city])),
+                (
+                    "f",
+                    feature(
+                        FeatureKind::Field,
+                        vec![vec![[0.3, 0.3], [0.7, 0.3], [0.7, 0.6], [0.3, 0.6]]],
+                    ),
+                ),
+                (
+                    "g",
+                    feature(
+                        FeatureKind::Field,
+                        vec![vec![[0.5, 0.7], [0.9, 0.7], [0.9, 0.9], [0.5, 0.9]]],
+                    ),
+                ),
+            ],
+        );
+        let adjacency = derive_adjacency(&t);
+        assert_eq!(adjacency["f"], vec!["c"]);
+        assert!(adjacency["g"].is_empty());
+        // Touching only at the tile border does not count.
+        assert!(shared_border_length(&[[0.0, 0.0], [0.0, 0.4], [0.05, 0.4]], &cap(), 0.01) < 0.02);
+    }
+
+    #[test]
+    fn label_points_fall_inside() {
+        let u = [
+            [0.0, 0.0],
+            [0.2, 0.0],
+            [0.2, 0.8],
+            [0.8, 0.8],
+            [0.8, 0.0],
+            [1.0, 0.0],
+            [1.0, 1.0],
+            [0.0, 1.0],
+        ];
+        assert!(point_in_polygon(label_point(&u), &u));
+        assert!((centroid(&SQUARE)[0] - 0.5).abs() < 1e-12);
+    }
+}

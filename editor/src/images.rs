@@ -1,0 +1,167 @@
+//! Tile images: decoded on a worker thread (PNG, JPEG, WebP through `image`), uploaded as
+//! textures, with a small copy for thumbnails. A file that cannot be read becomes a message,
+//! never a crash.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{Receiver, Sender, channel};
+
+use egui::{ColorImage, TextureHandle, TextureOptions};
+
+/// Longest side of the texture shown on the canvas.
+pub const CANVAS_SIDE: u32 = 2048;
+/// Longest side of thumbnail textures.
+pub const THUMB_SIDE: u32 = 160;
+/// Images larger than this many pixels a side are refused (the validator's limit too).
+pub const MAX_SIDE: u32 = tilewright_engine::validate::MAX_IMAGE_SIDE;
+
+/// A loaded image.
+pub struct Loaded {
+    /// Full-size texture (at most [`CANVAS_SIDE`] a side).
+    pub full: TextureHandle,
+    /// Thumbnail texture.
+    pub thumb: TextureHandle,
+    /// Size of the file's image in pixels.
+    pub size: [u32; 2],
+}
+
+/// Where an image is.
+pub enum Slot {
+    /// Being decoded.
+    Loading,
+    /// Ready to draw.
+    Ready(Loaded),
+    /// Could not be read: why.
+    Failed(String),
+}
+
+type Decoded = (PathBuf, Result<(ColorImage, ColorImage, [u32; 2]), String>);
+
+/// Images by absolute path.
+pub struct ImageCache {
+    slots: HashMap<PathBuf, Slot>,
+    requests: Sender<PathBuf>,
+    answers: Receiver<Decoded>,
+}
+
+/// Decodes an image file into a canvas-sized and a thumbnail-sized image.
+pub fn decode(path: &Path) -> Result<(ColorImage, ColorImage, [u32; 2]), String> {
+    let reader = image::ImageReader::open(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?
+        .with_guessed_format()
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    if reader.format().is_none() {
+        return Err(format!("{} is not a PNG, JPEG or WebP image", path.display()));
+    }
+    let mut reader = reader;
+    let mut limits = image::Limits::default();
+    limits.max_image_width = Some(MAX_SIDE);
+    limits.max_image_height = Some(MAX_SIDE);
+    limits.max_alloc = Some(512 * 1024 * 1024);
+    reader.limits(limits);
+    let image = reader
+        .decode()
+        .map_err(|e| format!("{} cannot be decoded: {e}", path.display()))?;
+    let size = [image.width(), image.height()];
+    let to_color = |img: image::DynamicImage| {
+        let rgba = img.to_rgba8();
+        ColorImage::from_rgba_unmultiplied([rgba.width() as usize, rgba.height() as usize], rgba.as_raw())
+    };
+    let full = if size[0].max(size[1]) > CANVAS_SIDE {
+        image.resize(CANVAS_SIDE, CANVAS_SIDE, image::imageops::FilterType::Triangle)
+    } else {
+        image.clone()
+    };
+    let thumb = image.thumbnail(THUMB_SIDE, THUMB_SIDE);
+    Ok((to_color(full), to_color(thumb), size))
+}
+
+impl ImageCache {
+    /// Starts the decoding worker; `wake` repaints the UI when an image is ready.
+    pub fn new(wake: impl Fn() + Send + 'static) -> ImageCache {
+        let (requests, inbox) = channel::<PathBuf>();
+        let (outbox, answers) = channel();
+        std::thread::Builder::new()
+            .name("images".into())
+            .spawn(move || {
+                while let Ok(path) = inbox.recv() {
+                    let result = decode(&path);
+                    if outbox.send((path, result)).is_err() {
+                        break;
+                    }
+                    wake();
+                }
+            })
+            .expect("the image thread starts");
+        ImageCache {
+            slots: HashMap::new(),
+            requests,
+            answers,
+        }
+    }
+
+    /// The image at `path`, asking for it if it is not known yet.
+    pub fn get(&mut self, path: &Path) -> &Slot {
+        if !self.slots.contains_key(path) {
+            let _ = self.requests.send(path.to_owned());
+            self.slots.insert(path.to_owned(), Slot::Loading);
+        }
+        &self.slots[path]
+    }
+
+    /// Uploads decoded images; returns whether any arrived.
+    pub fn poll(&mut self, ctx: &egui::Context) -> bool {
+        let mut any = false;
+        while let Ok((path, result)) = self.answers.try_recv() {
+            let slot = match result {
+                Ok((full, thumb, size)) => {
+                    let name = path.display().to_string();
+                    Slot::Ready(Loaded {
+                        full: ctx.load_texture(format!("{name}#full"), full, TextureOptions::LINEAR),
+                        thumb: ctx.load_texture(format!("{name}#thumb"), thumb, TextureOptions::LINEAR),
+                        size,
+                    })
+                }
+                Err(message) => Slot::Failed(message),
+            };
+            self.slots.insert(path, slot);
+            any = true;
+        }
+        any
+    }
+
+    /// Forgets every image (after a reload from disk), so changed files are read again.
+    pub fn clear(&mut self) {
+        self.slots.clear();
+    }
+
+    /// Waits until nothing is loading (tests and benchmarks).
+    pub fn wait(&mut self, ctx: &egui::Context) {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        while self.slots.values().any(|s| matches!(s, Slot::Loading)) && std::time::Instant::now() < deadline {
+            if !self.poll(ctx) {
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+        }
+    }
+}
+
+/// What to draw for a tile: its image texture if it has one that is ready, and any problem
+/// reading it.
+pub fn tile_texture(
+    cache: &mut ImageCache,
+    folder: Option<&Path>,
+    tile: &tilewright_engine::model::Tile,
+    thumb: bool,
+) -> (Option<egui::TextureId>, Option<String>) {
+    let Some(image) = &tile.image else { return (None, None) };
+    let Some(folder) = folder else {
+        return (None, Some("save the tile set to see its images".into()));
+    };
+    let path = folder.join(image);
+    match cache.get(&path) {
+        Slot::Loading => (None, None),
+        Slot::Ready(loaded) => (Some(if thumb { loaded.thumb.id() } else { loaded.full.id() }), None),
+        Slot::Failed(message) => (None, Some(message.clone())),
+    }
+}

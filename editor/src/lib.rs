@@ -1,0 +1,23 @@
+//! Tilewright's tile editor: draw tile layouts over images, validate live with the engine's
+//! validator, save clean TOML.
+//!
+//! State is kept in three parts: the [`document`] (the file being edited, with its undo
+//! history), the [`view`] state (selection, tool, camera) and the ephemeral state of the
+//! [`panels`]. Every user intent is a [`commands::Command`] or a [`document::Edit`], applied in
+//! one place ([`app::EditorApp::apply`]). Geometry and drawing are pure and tested
+//! ([`geometry`], [`schematic`]); the editor validates only through the engine.
+
+pub mod app;
+pub mod commands;
+pub mod document;
+pub mod files;
+pub mod geometry;
+pub mod images;
+pub mod panels;
+pub mod render;
+pub mod schematic;
+pub mod validation;
+pub mod view;
+pub mod writer;
+
+pub use app::{EditorApp, Options};

@@ -1,0 +1,628 @@
+//! The canvas: one tile, zoomed and panned, with its outlines drawn and edited.
+//!
+//! Select tool: click a feature to select it; drag a vertex or the follower anchor of the
+//! selected feature; double-click an outline side to insert a vertex. Draw tool: click points,
+//! click the first point (or press Enter) to close. Anchor tool: click to place the anchor.
+//! Wheel zooms about the cursor; middle or right drag (or Space + drag) pans. Points snap to
+//! vertices, segment boundaries and the border; holding Alt inverts snapping.
+
+use egui::{Color32, CursorIcon, Key, PointerButton, Pos2, Rect, Sense, Shape, Stroke, Ui, vec2};
+use tilewright_engine::edge::{Layout, SegmentKind, Side};
+use tilewright_engine::model::{Feature, FeatureKind, Tile};
+
+use super::Actions;
+use crate::document::Edit;
+use crate::geometry::{self, Point, SnapTarget, SnapTargets};
+use crate::render::{Overlay, TileView, kind_colour, paint_tile};
+use crate::schematic::schematic;
+use crate::view::{Tool, ViewState};
+
+/// Snaps a screen position to a tile point, skipping one vertex, recording the snap.
+type SnapFn<'a> = dyn Fn(Pos2, Option<(&str, usize, usize)>, &mut Option<(Point, SnapTarget)>) -> Point + 'a;
+
+/// Pixels within which a click hits a vertex or snaps.
+const HIT: f32 = 9.0;
+
+#[derive(Debug, Clone)]
+enum Drag {
+    Vertex {
+        feature: String,
+        polygon: usize,
+        vertex: usize,
+        group: String,
+    },
+    Anchor {
+        feature: String,
+        group: String,
+    },
+    Pan,
+}
+
+/// The canvas and its in-progress interactions.
+#[derive(Debug, Default)]
+pub struct Canvas {
+    /// Points of the outline being drawn.
+    pub draft: Vec<Point>,
+    drag: Option<Drag>,
+    drags: usize,
+    /// The tile point under the pointer, for the status bar.
+    pub hover: Option<Point>,
+    /// The last snap, for the indicator.
+    snapped: Option<(Point, SnapTarget)>,
+    /// Screen rectangle of the tile last frame (for tests and fit).
+    pub tile_rect: Option<Rect>,
+}
+
+fn segment_colour(kind: SegmentKind) -> Color32 {
+    match kind {
+        SegmentKind::City => kind_colour(FeatureKind::City),
+        SegmentKind::Road => Color32::from_rgb(235, 235, 235),
+        SegmentKind::Field => kind_colour(FeatureKind::Field),
+        SegmentKind::Any => Color32::GRAY,
+    }
+}
+
+fn inward(side: Side) -> Point {
+    match side {
+        Side::N => [0.0, 1.0],
+        Side::E => [-1.0, 0.0],
+        Side::S => [0.0, -1.0],
+        Side::W => [1.0, 0.0],
+    }
+}
+
+/// A new feature id for `kind` on `tile`: `c`, `c2`, `c3`...
+pub fn fresh_feature_id(tile: &Tile, kind: FeatureKind) -> String {
+    let stem = match kind {
+        FeatureKind::City => "c",
+        FeatureKind::Road => "r",
+        FeatureKind::Field => "f",
+        FeatureKind::Monastery => "m",
+        FeatureKind::Garden => "g",
+    };
+    if !tile.features.contains_key(stem) {
+        return stem.to_owned();
+    }
+    (2..)
+        .map(|n| format!("{stem}{n}"))
+        .find(|id| !tile.features.contains_key(id))
+        .expect("some id is free")
+}
+
+/// An empty feature of `kind`.
+pub fn new_feature(kind: FeatureKind) -> Feature {
+    Feature {
+        kind,
+        on: Vec::new(),
+        pennants: 0,
+        end: None,
+        at: None,
+        cities: Vec::new(),
+        polygons: Vec::new(),
+        anchor: None,
+    }
+}
+
+impl Canvas {
+    /// Drops the outline being drawn.
+    pub fn cancel(&mut self) -> bool {
+        let had = !self.draft.is_empty();
+        self.draft.clear();
+        had
+    }
+
+    /// The tile's square for the current camera in `area`.
+    pub fn tile_view(area: Rect, view: &ViewState) -> TileView {
+        let side = (area.width().min(area.height()) * 0.78).max(16.0) * view.camera.zoom;
+        let centre = area.center() + view.camera.pan;
+        TileView {
+            rect: Rect::from_center_size(centre, vec2(side, side)),
+            turns: view.camera.turns,
+        }
+    }
+
+    /// Draws the canvas for tile `index` of the document.
+    #[allow(clippy::too_many_arguments)]
+    pub fn ui(
+        &mut self,
+        ui: &mut Ui,
+        tile: &Tile,
+        index: usize,
+        view: &mut ViewState,
+        image: Option<egui::TextureId>,
+        faulty: &[String],
+        actions: &mut Actions,
+    ) {
+        let area = ui.available_rect_before_wrap();
+        let response = ui.interact(area, ui.scope_id().with("canvas"), Sense::click_and_drag());
+        let painter = ui.painter_at(area);
+        painter.rect_filled(area, 0.0, ui.visuals().extreme_bg_color);
+        // Zoom about the pointer.
+        if let Some(pointer) = response.hover_pos() {
+            let (scroll, zoom_delta) = ui.input(|i| (i.smooth_scroll_delta.y, i.zoom_delta()));
+            let factor = zoom_delta * (scroll * 0.0025).exp();
+            if (factor - 1.0).abs() > 1e-4 {
+                self.zoom_about(view, area, pointer, factor);
+            }
+        }
+        let tv = Self::tile_view(area, view);
+        self.tile_rect = Some(tv.rect);
+        let pointer = response.hover_pos().or_else(|| response.interact_pointer_pos());
+        let alt = ui.input(|i| i.modifiers.alt);
+        let snapping = view.snapping != alt;
+        self.hover = pointer.map(|p| tv.to_tile(p));
+
+        // Tile and overlays.
+        let mut tile_shown = tile.clone();
+        if let Some(Drag::Vertex { .. }) = &self.drag {
+            // The document already has the dragged position (edits apply immediately).
+        }
+        paint_tile(
+            &painter,
+            tv,
+            &tile_shown,
+            image,
+            &Overlay {
+                regions: true,
+                anchors: true,
+                selected: view.selection.feature.as_deref(),
+                faulty,
+            },
+        );
+        self.paint_edges(&painter, tv, tile);
+        tile_shown.features.clear();
+
+        // Interaction.
+        let space = ui.input(|i| i.key_down(Key::Space));
+        let panning = response.dragged_by(PointerButton::Middle)
+            || response.dragged_by(PointerButton::Secondary)
+            || (space && response.dragged_by(PointerButton::Primary));
+        if panning {
+            view.camera.pan += response.drag_delta();
+            self.drag = Some(Drag::Pan);
+            ui.ctx().set_cursor_icon(CursorIcon::Grabbing);
+        }
+        let snap = |p: Pos2, skip: Option<(&str, usize, usize)>, snapped: &mut Option<(Point, SnapTarget)>| {
+            let raw = tv.to_tile(p);
+            if !snapping {
+                *snapped = None;
+                return geometry::round([raw[0].clamp(0.0, 1.0), raw[1].clamp(0.0, 1.0)]);
+            }
+            let targets = SnapTargets::for_tile(tile, skip);
+            let (q, target) = targets.snap(raw, (HIT / tv.scale()) as f64);
+            *snapped = target.map(|t| (q, t));
+            geometry::round(q)
+        };
+
+        match view.tool {
+            Tool::Select if !panning => {
+                self.select_tool(ui, &response, tile, index, view, tv, &snap, actions);
+            }
+            Tool::Draw if !panning => {
+                if let Some(p) = pointer
+                    && area.contains(p)
+                {
+                    let q = snap(p, None, &mut self.snapped);
+                    self.paint_draft(&painter, tv, Some(q));
+                    if response.clicked() {
+                        let closes = self.draft.len() >= 3 && tv.to_screen(self.draft[0]).distance(p) < HIT;
+                        if closes {
+                            self.finish(tile, index, view, actions);
+                        } else if self.draft.last() != Some(&q) {
+                            self.draft.push(q);
+                        }
+                    }
+                    ui.ctx().set_cursor_icon(CursorIcon::Crosshair);
+                } else {
+                    self.paint_draft(&painter, tv, None);
+                }
+                if ui.input(|i| i.key_pressed(Key::Enter)) && self.draft.len() >= 3 {
+                    self.finish(tile, index, view, actions);
+                }
+                if ui.input(|i| i.key_pressed(Key::Backspace)) {
+                    self.draft.pop();
+                }
+            }
+            Tool::Anchor if !panning => {
+                if let (Some(p), Some(feature)) = (pointer, view.selection.feature.clone()) {
+                    ui.ctx().set_cursor_icon(CursorIcon::Crosshair);
+                    if response.clicked() {
+                        let q = geometry::round(tv.to_tile(p));
+                        actions.edit(Edit::SetAnchor {
+                            tile: index,
+                            feature,
+                            anchor: Some(q),
+                        });
+                    }
+                }
+            }
+            _ => {}
+        }
+        if response.drag_stopped() {
+            if matches!(self.drag, Some(Drag::Vertex { .. } | Drag::Anchor { .. })) {
+                actions.push(super::Action::EndGroup);
+            }
+            self.drag = None;
+        }
+        // Snap indicator.
+        if let Some((q, target)) = self.snapped
+            && response.hovered()
+            && view.tool != Tool::Anchor
+        {
+            let c = tv.to_screen(q);
+            let colour = match target {
+                SnapTarget::Vertex => Color32::from_rgb(255, 220, 60),
+                SnapTarget::SegmentBoundary => Color32::from_rgb(255, 120, 220),
+                SnapTarget::Border => Color32::from_rgb(120, 220, 255),
+            };
+            painter.circle_stroke(c, 6.0, Stroke::new(2.0, colour));
+        }
+        // Vertices of the selected feature.
+        if let Some(feature) = view.selection.feature.as_deref().and_then(|id| tile.features.get(id)) {
+            for (p, polygon) in feature.polygons.iter().enumerate() {
+                for (v, point) in polygon.iter().enumerate() {
+                    let c = tv.to_screen(*point);
+                    let selected = view.selection.vertex == Some((p, v));
+                    let r = if selected { 5.5 } else { 4.0 };
+                    painter.rect_filled(
+                        Rect::from_center_size(c, vec2(r * 2.0, r * 2.0)),
+                        1.0,
+                        if selected {
+                            Color32::from_rgb(255, 210, 40)
+                        } else {
+                            Color32::WHITE
+                        },
+                    );
+                    painter.rect_stroke(
+                        Rect::from_center_size(c, vec2(r * 2.0, r * 2.0)),
+                        1.0,
+                        Stroke::new(1.0, Color32::BLACK),
+                        egui::StrokeKind::Outside,
+                    );
+                }
+            }
+        }
+        self.paint_hint(ui, &painter, area, view, tile);
+    }
+
+    fn zoom_about(&mut self, view: &mut ViewState, area: Rect, pointer: Pos2, factor: f32) {
+        let old = view.camera.zoom;
+        let new = (old * factor).clamp(0.2, 20.0);
+        let factor = new / old;
+        let centre = area.center() + view.camera.pan;
+        let new_centre = pointer - (pointer - centre) * factor;
+        view.camera.pan = new_centre - area.center();
+        view.camera.zoom = new;
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn select_tool(
+        &mut self,
+        ui: &Ui,
+        response: &egui::Response,
+        tile: &Tile,
+        index: usize,
+        view: &mut ViewState,
+        tv: TileView,
+        snap: &SnapFn<'_>,
+        actions: &mut Actions,
+    ) {
+        let selected = view.selection.feature.clone();
+        let selected_feature = selected
+            .as_deref()
+            .and_then(|id| tile.features.get(id).map(|f| (id, f)));
+        if response.drag_started_by(PointerButton::Primary)
+            && let Some(start) = response.interact_pointer_pos()
+            && let Some((id, feature)) = selected_feature
+        {
+            {
+                let hit = feature.polygons.iter().enumerate().find_map(|(p, polygon)| {
+                    polygon
+                        .iter()
+                        .position(|pt| tv.to_screen(*pt).distance(start) < HIT)
+                        .map(|v| (p, v))
+                });
+                self.drags += 1;
+                if let Some((p, v)) = hit {
+                    view.selection.vertex = Some((p, v));
+                    self.drag = Some(Drag::Vertex {
+                        feature: id.to_owned(),
+                        polygon: p,
+                        vertex: v,
+                        group: format!("drag-{}", self.drags),
+                    });
+                } else if feature
+                    .anchor
+                    .is_some_and(|a| tv.to_screen(a).distance(start) < HIT * 1.5)
+                {
+                    self.drag = Some(Drag::Anchor {
+                        feature: id.to_owned(),
+                        group: format!("drag-{}", self.drags),
+                    });
+                }
+            }
+        }
+        if response.dragged_by(PointerButton::Primary)
+            && let Some(p) = response.interact_pointer_pos()
+        {
+            match &self.drag {
+                Some(Drag::Vertex {
+                    feature,
+                    polygon,
+                    vertex,
+                    group,
+                }) => {
+                    let q = snap(p, Some((feature, *polygon, *vertex)), &mut self.snapped);
+                    let current = tile
+                        .features
+                        .get(feature)
+                        .and_then(|f| f.polygons.get(*polygon)?.get(*vertex).copied());
+                    if current != Some(q) {
+                        actions.edit_grouped(
+                            Edit::MoveVertex {
+                                tile: index,
+                                feature: feature.clone(),
+                                polygon: *polygon,
+                                vertex: *vertex,
+                                to: q,
+                            },
+                            group.clone(),
+                        );
+                    }
+                }
+                Some(Drag::Anchor { feature, group }) => {
+                    let q = geometry::round(tv.to_tile(p));
+                    actions.edit_grouped(
+                        Edit::SetAnchor {
+                            tile: index,
+                            feature: feature.clone(),
+                            anchor: Some(q),
+                        },
+                        group.clone(),
+                    );
+                }
+                _ => {}
+            }
+        }
+        if response.double_clicked()
+            && let (Some(p), Some((id, feature))) = (response.interact_pointer_pos(), selected_feature)
+        {
+            // Insert a vertex on the nearest side of the selected outline.
+            let point = tv.to_tile(p);
+            let mut best: Option<(f64, usize, usize, Point)> = None;
+            for (pi, polygon) in feature.polygons.iter().enumerate() {
+                let n = polygon.len();
+                for i in 0..n {
+                    let (d, q) = geometry::closest_on_segment(point, polygon[i], polygon[(i + 1) % n]);
+                    if best.is_none_or(|b| d < b.0) {
+                        best = Some((d, pi, i + 1, q));
+                    }
+                }
+            }
+            if let Some((d, pi, at, q)) = best
+                && d * (tv.scale() as f64) < HIT as f64
+            {
+                actions.edit(Edit::InsertVertex {
+                    tile: index,
+                    feature: id.to_owned(),
+                    polygon: pi,
+                    at,
+                    point: geometry::round(q),
+                });
+                view.selection.vertex = Some((pi, at));
+                return;
+            }
+        }
+        if response.clicked_by(PointerButton::Primary)
+            && let Some(p) = response.interact_pointer_pos()
+        {
+            // A vertex of the selected feature, else the topmost feature under the pointer.
+            if let Some((_, feature)) = selected_feature {
+                let hit = feature.polygons.iter().enumerate().find_map(|(pi, polygon)| {
+                    polygon
+                        .iter()
+                        .position(|pt| tv.to_screen(*pt).distance(p) < HIT)
+                        .map(|v| (pi, v))
+                });
+                if hit.is_some() {
+                    view.selection.vertex = hit;
+                    return;
+                }
+            }
+            let point = tv.to_tile(p);
+            view.selection.feature = feature_at(tile, point);
+            view.selection.vertex = None;
+        }
+        if response.hovered() && self.drag.is_none() {
+            let _ = ui;
+        }
+    }
+
+    fn finish(&mut self, tile: &Tile, index: usize, view: &mut ViewState, actions: &mut Actions) {
+        let points = std::mem::take(&mut self.draft);
+        if points.len() < 3 {
+            return;
+        }
+        match view
+            .selection
+            .feature
+            .clone()
+            .filter(|id| tile.features.contains_key(id))
+        {
+            Some(id) => actions.edit(Edit::AddPolygon {
+                tile: index,
+                feature: id,
+                points,
+            }),
+            None => {
+                let kind = view.draw_kind;
+                let id = fresh_feature_id(tile, kind);
+                let mut feature = new_feature(kind);
+                feature.polygons.push(points);
+                // Say which edges the new outline reaches, from where it meets the border.
+                let mut probe = tile.clone();
+                probe.features.insert(id.clone(), feature.clone());
+                if let Some(on) = geometry::derive_on(&probe).remove(&id) {
+                    feature.on = on.into_iter().map(tilewright_engine::model::EdgeRef).collect();
+                }
+                actions.edit(Edit::SetFeature {
+                    tile: index,
+                    id: id.clone(),
+                    feature: Some(Box::new(feature)),
+                });
+                view.selection.feature = Some(id);
+                view.selection.vertex = None;
+            }
+        }
+    }
+
+    fn paint_draft(&self, painter: &egui::Painter, tv: TileView, cursor: Option<Point>) {
+        if self.draft.is_empty() {
+            if let Some(c) = cursor {
+                painter.circle_filled(tv.to_screen(c), 3.0, Color32::WHITE);
+            }
+            return;
+        }
+        let mut points: Vec<Pos2> = self.draft.iter().map(|p| tv.to_screen(*p)).collect();
+        if let Some(c) = cursor {
+            points.push(tv.to_screen(c));
+        }
+        painter.add(Shape::line(points.clone(), Stroke::new(2.0, Color32::WHITE)));
+        painter.add(Shape::dashed_line(
+            &[points[points.len() - 1], points[0]],
+            Stroke::new(1.0, Color32::from_white_alpha(140)),
+            4.0,
+            4.0,
+        ));
+        for (i, p) in points.iter().take(self.draft.len()).enumerate() {
+            let r = if i == 0 { 6.0 } else { 3.5 };
+            painter.circle(*p, r, Color32::from_rgb(255, 210, 40), Stroke::new(1.0, Color32::BLACK));
+        }
+    }
+
+    /// The edge segments as coloured bars just outside the tile, with side letters.
+    fn paint_edges(&self, painter: &egui::Painter, tv: TileView, tile: &Tile) {
+        for (k, edge) in tile.edges.iter().enumerate() {
+            let side = Side::from_index(k);
+            let Ok(layout) = Layout::parse(&edge.0) else {
+                let mid = tv.to_screen(geometry::border_point(side, 50.0));
+                painter.circle_filled(mid, 5.0, Color32::RED);
+                continue;
+            };
+            let outward = |pos: f64, d: f32| {
+                let a = tv.to_screen(geometry::border_point(side, pos));
+                let n = inward(side);
+                let b = tv.to_screen([
+                    geometry::border_point(side, pos)[0] + n[0] * 0.1,
+                    geometry::border_point(side, pos)[1] + n[1] * 0.1,
+                ]);
+                let dir = (a - b).normalized();
+                a + dir * d
+            };
+            for (i, segment) in layout.segments.iter().enumerate() {
+                let (s, e) = (segment.start as f64 + 0.8, segment.end as f64 - 0.8);
+                let points = vec![outward(s, 7.0), outward(e, 7.0)];
+                painter.add(Shape::line(points, Stroke::new(6.0, segment_colour(segment.kind))));
+                if tv.scale() > 240.0 {
+                    let label = outward((s + e) / 2.0, 18.0);
+                    painter.text(
+                        label,
+                        egui::Align2::CENTER_CENTER,
+                        format!("{}{}", side.letter(), i + 1),
+                        egui::FontId::proportional(10.0),
+                        Color32::from_gray(150),
+                    );
+                }
+            }
+            let letter = outward(50.0, if tv.scale() > 240.0 { 32.0 } else { 20.0 });
+            painter.text(
+                letter,
+                egui::Align2::CENTER_CENTER,
+                side.letter(),
+                egui::FontId::proportional(14.0),
+                Color32::from_gray(190),
+            );
+        }
+    }
+
+    fn paint_hint(&self, ui: &Ui, painter: &egui::Painter, area: Rect, view: &ViewState, tile: &Tile) {
+        let hint = match view.tool {
+            Tool::Select => match &view.selection.feature {
+                Some(_) => "Drag vertices · double-click a side to add a vertex · Delete removes",
+                None => "Click a feature to select it · P draws an outline · wheel zooms, right-drag pans",
+            },
+            Tool::Draw if self.draft.is_empty() => match &view.selection.feature {
+                Some(_) => "Click to start an outline for the selected feature (Alt: no snapping)",
+                None => "Click to start an outline; a new feature of the chosen kind is made",
+            },
+            Tool::Draw => "Click to add points · click the first point or Enter to close · Backspace, Esc",
+            Tool::Anchor if view.selection.feature.is_none() => "Select a feature to place its follower anchor",
+            Tool::Anchor => "Click where a follower on this feature stands",
+        };
+        painter.text(
+            area.left_bottom() + vec2(10.0, -10.0),
+            egui::Align2::LEFT_BOTTOM,
+            hint,
+            egui::FontId::proportional(12.0),
+            ui.visuals().weak_text_color(),
+        );
+        if tile.features.values().all(|f| f.polygons.is_empty()) && tile.image.is_none() {
+            painter.text(
+                area.left_top() + vec2(10.0, 10.0),
+                egui::Align2::LEFT_TOP,
+                "Schematic from the definition (no image, no outlines)",
+                egui::FontId::proportional(12.0),
+                ui.visuals().weak_text_color(),
+            );
+        }
+    }
+}
+
+/// The feature under a tile point: outlines first (topmost kind first), else the schematic.
+pub fn feature_at(tile: &Tile, point: Point) -> Option<String> {
+    let rank = |k: FeatureKind| match k {
+        FeatureKind::Monastery => 0,
+        FeatureKind::Road => 1,
+        FeatureKind::City => 2,
+        FeatureKind::Garden => 3,
+        FeatureKind::Field => 4,
+    };
+    let mut hits: Vec<(u8, &String)> = tile
+        .features
+        .iter()
+        .filter(|(_, f)| f.polygons.iter().any(|p| geometry::point_in_polygon(point, p)))
+        .map(|(id, f)| (rank(f.kind), id))
+        .collect();
+    hits.sort();
+    if let Some((_, id)) = hits.first() {
+        return Some((*id).clone());
+    }
+    let drawing = schematic(tile);
+    for (id, at) in drawing.monasteries.iter().chain(&drawing.gardens) {
+        if geometry::distance(*at, point) < 0.12 {
+            return Some(id.clone());
+        }
+    }
+    for road in &drawing.roads {
+        for path in &road.paths {
+            let near = path
+                .windows(2)
+                .any(|w| geometry::closest_on_segment(point, w[0], w[1]).0 < road.width / 2.0 + 0.01);
+            if near {
+                return Some(road.id.clone());
+            }
+        }
+    }
+    for city in &drawing.cities {
+        if geometry::point_in_polygon(point, &city.outline) {
+            return Some(city.id.clone());
+        }
+    }
+    // A field: the one whose anchor is nearest.
+    tile.features
+        .iter()
+        .filter(|(_, f)| f.kind == FeatureKind::Field)
+        .filter_map(|(id, _)| drawing.anchors.get(id).map(|a| (geometry::distance(*a, point), id)))
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, id)| id.clone())
+}

@@ -1,0 +1,392 @@
+//! Forms generated from a JSON Schema: every field, choice and help text comes from the schema,
+//! so new model fields appear without editor changes. Used for set-level values (figures, token
+//! bags, mechanisms), expansions and rule sets.
+
+use egui::{RichText, Ui};
+use serde_json::{Map, Value as Json};
+
+/// Follows `$ref`s within `root`.
+pub fn resolve<'a>(root: &'a Json, schema: &'a Json) -> &'a Json {
+    let mut current = schema;
+    for _ in 0..16 {
+        match current.get("$ref").and_then(Json::as_str) {
+            Some(r) => {
+                let name = r.trim_start_matches("#/$defs/");
+                match root["$defs"].get(name) {
+                    Some(next) => current = next,
+                    None => break,
+                }
+            }
+            None => break,
+        }
+    }
+    current
+}
+
+/// The description of a schema (the outer one wins over the referenced definition's).
+pub fn description<'a>(root: &'a Json, schema: &'a Json) -> &'a str {
+    schema
+        .get("description")
+        .and_then(Json::as_str)
+        .or_else(|| resolve(root, schema).get("description").and_then(Json::as_str))
+        .unwrap_or("")
+}
+
+/// The choices of an enumeration schema: (value, description).
+pub fn choices<'a>(root: &'a Json, schema: &'a Json) -> Option<Vec<(&'a str, &'a str)>> {
+    let schema = resolve(root, schema);
+    if let Some(variants) = schema.get("oneOf").and_then(Json::as_array) {
+        let mut out = Vec::new();
+        for v in variants {
+            let value = v.get("const").and_then(Json::as_str)?;
+            out.push((value, v.get("description").and_then(Json::as_str).unwrap_or("")));
+        }
+        return Some(out);
+    }
+    if let Some(values) = schema.get("enum").and_then(Json::as_array) {
+        return Some(values.iter().filter_map(Json::as_str).map(|v| (v, "")).collect());
+    }
+    None
+}
+
+/// A sensible new value for a schema.
+pub fn default_for(root: &Json, schema: &Json) -> Json {
+    if let Some(d) = schema.get("default") {
+        return d.clone();
+    }
+    let schema = resolve(root, schema);
+    if let Some(choices) = choices(root, schema) {
+        return Json::from(choices.first().map(|c| c.0).unwrap_or(""));
+    }
+    if let Some(first) = schema.get("anyOf").and_then(Json::as_array).and_then(|a| a.first()) {
+        return default_for(root, first);
+    }
+    match schema.get("type").and_then(Json::as_str) {
+        Some("integer") | Some("number") => {
+            Json::from(schema.get("minimum").and_then(Json::as_i64).unwrap_or(0).max(0))
+        }
+        Some("boolean") => Json::Bool(false),
+        Some("array") => Json::Array(Vec::new()),
+        Some("object") => {
+            let mut map = Map::new();
+            let required: Vec<&str> = schema
+                .get("required")
+                .and_then(Json::as_array)
+                .map(|r| r.iter().filter_map(Json::as_str).collect())
+                .unwrap_or_default();
+            if let Some(props) = schema.get("properties").and_then(Json::as_object) {
+                for (k, v) in props {
+                    if required.contains(&k.as_str()) {
+                        map.insert(k.clone(), default_for(root, v));
+                    }
+                }
+            }
+            Json::Object(map)
+        }
+        _ => Json::String(String::new()),
+    }
+}
+
+fn label(ui: &mut Ui, text: &str, help: &str, required: bool) {
+    let text = if required {
+        RichText::new(text).strong()
+    } else {
+        RichText::new(text)
+    };
+    let response = ui.label(text);
+    if !help.is_empty() {
+        response.on_hover_text(help);
+    }
+}
+
+/// Edits `value` against `schema`; returns whether it changed. `path` keeps widget ids apart.
+pub fn edit(ui: &mut Ui, root: &Json, schema: &Json, value: &mut Json, path: &str) -> bool {
+    let resolved = resolve(root, schema);
+    if let Some(choices) = choices(root, resolved) {
+        return edit_choice(ui, &choices, value, path);
+    }
+    if let Some(variants) = resolved.get("anyOf").and_then(Json::as_array) {
+        return edit_any_of(ui, root, variants, value, path);
+    }
+    match resolved.get("type").and_then(Json::as_str) {
+        Some("integer") => {
+            let mut n = value.as_i64().unwrap_or(0);
+            let min = resolved.get("minimum").and_then(Json::as_i64).unwrap_or(i64::MIN);
+            let changed = ui.add(egui::DragValue::new(&mut n).range(min..=1_000_000)).changed();
+            if changed || !value.is_i64() && !value.is_u64() {
+                *value = Json::from(n);
+            }
+            changed
+        }
+        Some("number") => {
+            let mut n = value.as_f64().unwrap_or(0.0);
+            let changed = ui.add(egui::DragValue::new(&mut n).speed(0.01)).changed();
+            if changed {
+                *value = Json::from(n);
+            }
+            changed
+        }
+        Some("boolean") => {
+            let mut b = value.as_bool().unwrap_or(false);
+            let text = if b { "on" } else { "off" };
+            let changed = ui.checkbox(&mut b, text).changed();
+            if changed {
+                *value = Json::Bool(b);
+            }
+            changed
+        }
+        Some("array") => edit_array(ui, root, resolved, value, path),
+        Some("object") => {
+            if resolved.get("properties").is_some() {
+                edit_object(ui, root, resolved, value, path)
+            } else {
+                edit_map(ui, root, resolved, value, path)
+            }
+        }
+        _ => {
+            let mut text = value.as_str().unwrap_or("").to_owned();
+            let changed = ui
+                .add(egui::TextEdit::singleline(&mut text).id_salt(path).desired_width(220.0))
+                .changed();
+            if changed {
+                *value = Json::String(text);
+            }
+            changed
+        }
+    }
+}
+
+fn edit_choice(ui: &mut Ui, choices: &[(&str, &str)], value: &mut Json, path: &str) -> bool {
+    let current = value.as_str().unwrap_or("").to_owned();
+    let mut changed = false;
+    let response = egui::ComboBox::from_id_salt(path)
+        .selected_text(&current)
+        .width(200.0)
+        .show_ui(ui, |ui| {
+            for (choice, help) in choices {
+                let r = ui.selectable_label(current == *choice, *choice);
+                let r = if help.is_empty() { r } else { r.on_hover_text(*help) };
+                if r.clicked() && current != *choice {
+                    *value = Json::from(*choice);
+                    changed = true;
+                }
+            }
+        });
+    if let Some((_, help)) = choices.iter().find(|c| c.0 == current)
+        && !help.is_empty()
+    {
+        response.response.on_hover_text(*help);
+    }
+    changed
+}
+
+fn variant_matches(root: &Json, variant: &Json, value: &Json) -> bool {
+    let v = resolve(root, variant);
+    if let Some(choices) = choices(root, v) {
+        return value.as_str().is_some_and(|s| choices.iter().any(|c| c.0 == s));
+    }
+    match v.get("type").and_then(Json::as_str) {
+        Some("integer") => value.is_i64() || value.is_u64(),
+        Some("number") => value.is_number(),
+        Some("string") => value.is_string(),
+        Some("boolean") => value.is_boolean(),
+        Some("array") => value.is_array(),
+        Some("object") => value.is_object(),
+        _ => false,
+    }
+}
+
+fn edit_any_of(ui: &mut Ui, root: &Json, variants: &[Json], value: &mut Json, path: &str) -> bool {
+    let index = variants
+        .iter()
+        .position(|v| variant_matches(root, v, value))
+        .unwrap_or(0);
+    let mut changed = false;
+    ui.horizontal(|ui| {
+        let name = |i: usize| {
+            let d = description(root, &variants[i]);
+            d.trim_end_matches('.').to_owned()
+        };
+        egui::ComboBox::from_id_salt(format!("{path}#variant"))
+            .selected_text(name(index))
+            .width(160.0)
+            .show_ui(ui, |ui| {
+                for (i, variant) in variants.iter().enumerate() {
+                    if ui.selectable_label(i == index, name(i)).clicked() && i != index {
+                        *value = default_for(root, variant);
+                        changed = true;
+                    }
+                }
+            });
+        if edit(ui, root, &variants[index], value, &format!("{path}#{index}")) {
+            changed = true;
+        }
+    });
+    changed
+}
+
+fn edit_array(ui: &mut Ui, root: &Json, schema: &Json, value: &mut Json, path: &str) -> bool {
+    if !value.is_array() {
+        *value = Json::Array(Vec::new());
+    }
+    let items = schema.get("items").cloned().unwrap_or(Json::Null);
+    let Json::Array(array) = value else { return false };
+    let mut changed = false;
+    if let Some(choices) = choices(root, &items) {
+        // A set of choices: one checkbox each.
+        ui.horizontal_wrapped(|ui| {
+            for (choice, help) in &choices {
+                let mut on = array.iter().any(|v| v.as_str() == Some(choice));
+                let r = ui.checkbox(&mut on, *choice);
+                let r = if help.is_empty() { r } else { r.on_hover_text(*help) };
+                if r.changed() {
+                    if on {
+                        array.push(Json::from(*choice));
+                    } else {
+                        array.retain(|v| v.as_str() != Some(choice));
+                    }
+                    changed = true;
+                }
+            }
+        });
+        return changed;
+    }
+    ui.vertical(|ui| {
+        let mut remove = None;
+        for (i, item) in array.iter_mut().enumerate() {
+            ui.horizontal(|ui| {
+                if edit(ui, root, &items, item, &format!("{path}/{i}")) {
+                    changed = true;
+                }
+                if ui.small_button("✖").on_hover_text("Remove").clicked() {
+                    remove = Some(i);
+                }
+            });
+        }
+        if let Some(i) = remove {
+            array.remove(i);
+            changed = true;
+        }
+        if ui.small_button("➕ Add").clicked() {
+            array.push(default_for(root, &items));
+            changed = true;
+        }
+    });
+    changed
+}
+
+fn edit_object(ui: &mut Ui, root: &Json, schema: &Json, value: &mut Json, path: &str) -> bool {
+    if !value.is_object() {
+        *value = Json::Object(Map::new());
+    }
+    let Json::Object(map) = value else { return false };
+    let required: Vec<&str> = schema
+        .get("required")
+        .and_then(Json::as_array)
+        .map(|r| r.iter().filter_map(Json::as_str).collect())
+        .unwrap_or_default();
+    let Some(props) = schema.get("properties").and_then(Json::as_object) else {
+        return false;
+    };
+    let mut keys: Vec<&String> = props.keys().collect();
+    keys.sort_by_key(|k| (!required.contains(&k.as_str()), k.as_str()));
+    let mut changed = false;
+    egui::Grid::new(path)
+        .num_columns(2)
+        .spacing([12.0, 6.0])
+        .striped(true)
+        .show(ui, |ui| {
+            for key in keys {
+                let prop = &props[key];
+                let is_required = required.contains(&key.as_str());
+                label(ui, key, description(root, prop), is_required);
+                ui.horizontal(|ui| match map.get_mut(key.as_str()) {
+                    Some(v) => {
+                        if edit(ui, root, prop, v, &format!("{path}/{key}")) {
+                            changed = true;
+                        }
+                        if !is_required
+                            && ui
+                                .small_button("✖")
+                                .on_hover_text("Leave out (use the default)")
+                                .clicked()
+                        {
+                            map.remove(key.as_str());
+                            changed = true;
+                        }
+                    }
+                    None => {
+                        ui.weak("not set");
+                        if ui.small_button("Set").clicked() {
+                            map.insert(key.clone(), default_for(root, prop));
+                            changed = true;
+                        }
+                    }
+                });
+                ui.end_row();
+            }
+        });
+    changed
+}
+
+fn edit_map(ui: &mut Ui, root: &Json, schema: &Json, value: &mut Json, path: &str) -> bool {
+    if !value.is_object() {
+        *value = Json::Object(Map::new());
+    }
+    let Json::Object(map) = value else { return false };
+    let items = schema.get("additionalProperties").cloned().unwrap_or(Json::Null);
+    let mut changed = false;
+    let mut remove = None;
+    for (key, item) in map.iter_mut() {
+        egui::CollapsingHeader::new(RichText::new(key).strong())
+            .id_salt(format!("{path}/{key}#header"))
+            .default_open(true)
+            .show(ui, |ui| {
+                if edit(ui, root, &items, item, &format!("{path}/{key}")) {
+                    changed = true;
+                }
+                if ui.small_button(format!("Remove `{key}`")).clicked() {
+                    remove = Some(key.clone());
+                }
+            });
+    }
+    if let Some(key) = remove {
+        map.remove(&key);
+        changed = true;
+    }
+    let new_key_id = ui.make_persistent_id(format!("{path}#newkey"));
+    let mut new_key: String = ui.data_mut(|d| d.get_temp(new_key_id)).unwrap_or_default();
+    ui.horizontal(|ui| {
+        ui.add(
+            egui::TextEdit::singleline(&mut new_key)
+                .hint_text("new id")
+                .desired_width(120.0),
+        );
+        let valid = !new_key.trim().is_empty() && !map.contains_key(new_key.trim());
+        if ui.add_enabled(valid, egui::Button::new("➕ Add")).clicked() {
+            map.insert(new_key.trim().to_owned(), default_for(root, &items));
+            new_key.clear();
+            changed = true;
+        }
+    });
+    ui.data_mut(|d| d.insert_temp(new_key_id, new_key));
+    changed
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tilewright_engine::FileKind;
+
+    #[test]
+    fn defaults_follow_the_schema() {
+        let root = FileKind::TileSet.schema();
+        let figure = default_for(root, &root["$defs"]["Figure"]);
+        assert_eq!(figure["role"], "follower");
+        assert_eq!(figure["count"], 1);
+        assert_eq!(figure["stands-on"], Json::Array(vec![]));
+        let choices = choices(root, &root["$defs"]["Mechanism"]).unwrap();
+        assert!(choices.iter().any(|c| c.0 == "abbey" && !c.1.is_empty()));
+        assert!(!description(root, &root["properties"]["figures"]).is_empty());
+    }
+}

@@ -1,0 +1,609 @@
+//! The inspector: the selected tile's properties and its features, with help text from the
+//! schema on every label.
+
+use std::collections::BTreeMap;
+
+use egui::{Color32, RichText, Ui};
+use tilewright_engine::FileKind;
+use tilewright_engine::edge::Layout;
+use tilewright_engine::model::{
+    Count, EdgeLayout, EdgeRef, Feature, FeatureKind, Marker, Placement, RoadEnd, Supply, Tile, TileSet,
+};
+
+use super::{Action, Actions, schema_help};
+use crate::commands::Command;
+use crate::document::Edit;
+use crate::geometry;
+use crate::render::kind_colour;
+use crate::view::{Tool, ViewState};
+
+const KINDS: [FeatureKind; 5] = [
+    FeatureKind::City,
+    FeatureKind::Road,
+    FeatureKind::Field,
+    FeatureKind::Monastery,
+    FeatureKind::Garden,
+];
+
+fn help_label(ui: &mut Ui, text: &str, def: &str, field: &str) {
+    let help = schema_help(FileKind::TileSet, def, field);
+    let r = ui.label(text);
+    if !help.is_empty() {
+        r.on_hover_text(help);
+    }
+}
+
+/// The inspector panel.
+#[derive(Default)]
+pub struct Inspector {
+    rename: Option<(usize, String, String)>,
+}
+
+impl Inspector {
+    /// Draws the inspector for the selected tile.
+    pub fn ui(
+        &mut self,
+        ui: &mut Ui,
+        set: &TileSet,
+        view: &mut ViewState,
+        image_problem: Option<&str>,
+        actions: &mut Actions,
+    ) {
+        let Some(index) = view.selection.tile.filter(|i| *i < set.tiles.len()) else {
+            ui.weak("Select a tile.");
+            return;
+        };
+        let tile = &set.tiles[index];
+        egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+            egui::CollapsingHeader::new(RichText::new(format!("Tile {}", tile.id)).strong())
+                .default_open(true)
+                .show(ui, |ui| self.tile_ui(ui, set, index, view, image_problem, actions));
+            ui.add_space(6.0);
+            egui::CollapsingHeader::new(RichText::new("Features").strong())
+                .default_open(true)
+                .show(ui, |ui| self.features_ui(ui, tile, index, view, actions));
+        });
+    }
+
+    fn tile_ui(
+        &mut self,
+        ui: &mut Ui,
+        set: &TileSet,
+        index: usize,
+        view: &mut ViewState,
+        image_problem: Option<&str>,
+        actions: &mut Actions,
+    ) {
+        let tile = &set.tiles[index];
+        let mut edited = tile.clone();
+        let mut group = None;
+        let mut ended = false;
+        egui::Grid::new("tile-grid")
+            .num_columns(2)
+            .spacing([10.0, 6.0])
+            .show(ui, |ui| {
+                help_label(ui, "Id", "Tile", "id");
+                let r = ui.add(egui::TextEdit::singleline(&mut edited.id).desired_width(150.0));
+                if r.changed() {
+                    group = Some(format!("tile{index}.id"));
+                }
+                ended |= r.lost_focus();
+                ui.end_row();
+
+                help_label(ui, "Name", "Tile", "name");
+                let r = ui.add(egui::TextEdit::singleline(&mut edited.name).desired_width(150.0));
+                if r.changed() {
+                    group = Some(format!("tile{index}.name"));
+                }
+                ended |= r.lost_focus();
+                ui.end_row();
+
+                help_label(ui, "Count", "Tile", "count");
+                ui.vertical(|ui| {
+                    let mut per_edition = matches!(edited.count, Count::PerEdition(_));
+                    if (set.editions.len() > 1 || per_edition) && ui.checkbox(&mut per_edition, "per edition").changed()
+                    {
+                        {
+                            edited.count = if per_edition {
+                                let n = edited.count.in_edition(&view.edition).max(1);
+                                Count::PerEdition(set.editions.iter().map(|e| (e.clone(), n)).collect())
+                            } else {
+                                Count::All(edited.count.in_edition(&view.edition).max(1))
+                            };
+                            group = Some(format!("tile{index}.count-mode"));
+                        }
+                    }
+                    match &mut edited.count {
+                        Count::All(n) => {
+                            if ui.add(egui::DragValue::new(n).range(1..=999)).changed() {
+                                group = Some(format!("tile{index}.count"));
+                            }
+                        }
+                        Count::PerEdition(map) => {
+                            for edition in &set.editions {
+                                ui.horizontal(|ui| {
+                                    let mut n = map.get(edition).copied().unwrap_or(0);
+                                    if ui.add(egui::DragValue::new(&mut n).range(0..=999)).changed() {
+                                        if n == 0 {
+                                            map.remove(edition);
+                                        } else {
+                                            map.insert(edition.clone(), n);
+                                        }
+                                        group = Some(format!("tile{index}.count.{edition}"));
+                                    }
+                                    ui.label(edition);
+                                });
+                            }
+                        }
+                    }
+                });
+                ui.end_row();
+
+                help_label(ui, "Supply", "Tile", "supply");
+                egui::ComboBox::from_id_salt("supply")
+                    .selected_text(match edited.supply {
+                        Supply::Pile => "pile",
+                        Supply::Player => "player",
+                    })
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(&mut edited.supply, Supply::Pile, "pile");
+                        ui.selectable_value(&mut edited.supply, Supply::Player, "player");
+                    });
+                ui.end_row();
+
+                help_label(ui, "Placement", "Tile", "placement");
+                egui::ComboBox::from_id_salt("placement")
+                    .selected_text(match edited.placement {
+                        Placement::Adjacent => "adjacent",
+                        Placement::Hole => "hole",
+                    })
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(&mut edited.placement, Placement::Adjacent, "adjacent");
+                        ui.selectable_value(&mut edited.placement, Placement::Hole, "hole");
+                    });
+                ui.end_row();
+
+                for (k, side) in ["North", "East", "South", "West"].into_iter().enumerate() {
+                    help_label(ui, side, "Tile", "edges");
+                    ui.horizontal(|ui| {
+                        let valid = Layout::parse(&edited.edges[k].0);
+                        let mut text = edited.edges[k].0.clone();
+                        let mut edit = egui::TextEdit::singleline(&mut text).desired_width(110.0);
+                        if valid.is_err() {
+                            edit = edit.text_color(Color32::from_rgb(230, 80, 80));
+                        }
+                        let r = ui.add(edit);
+                        let r = match &valid {
+                            Err(e) => r.on_hover_text(format!("{}: {}", e.message, e.help)),
+                            Ok(_) => r,
+                        };
+                        if r.changed() {
+                            edited.edges[k] = EdgeLayout(text);
+                            group = Some(format!("tile{index}.edge{k}"));
+                        }
+                        ended |= r.lost_focus();
+                        ui.menu_button("▾", |ui| {
+                            for preset in ["city", "road", "field", "any", "city 50 city"] {
+                                if ui.button(preset).clicked() {
+                                    edited.edges[k] = EdgeLayout(preset.into());
+                                    ui.close();
+                                }
+                            }
+                        });
+                    });
+                    ui.end_row();
+                }
+
+                help_label(ui, "Markers", "Tile", "markers");
+                ui.horizontal(|ui| {
+                    for (marker, name) in [(Marker::Hill, "hill"), (Marker::Vineyard, "vineyard")] {
+                        let mut on = edited.markers.contains(&marker);
+                        if ui.checkbox(&mut on, name).changed() {
+                            if on {
+                                edited.markers.push(marker);
+                            } else {
+                                edited.markers.retain(|m| *m != marker);
+                            }
+                        }
+                    }
+                });
+                ui.end_row();
+
+                help_label(ui, "Image", "Tile", "image");
+                ui.horizontal(|ui| {
+                    let mut text = edited.image.clone().unwrap_or_default();
+                    let r = ui.add(
+                        egui::TextEdit::singleline(&mut text)
+                            .desired_width(110.0)
+                            .hint_text("none"),
+                    );
+                    if r.changed() {
+                        edited.image = (!text.is_empty()).then_some(text);
+                        group = Some(format!("tile{index}.image"));
+                    }
+                    ended |= r.lost_focus();
+                    if ui.button("…").on_hover_text("Choose an image file").clicked() {
+                        actions.push(Action::ChooseImage(index));
+                    }
+                });
+                ui.end_row();
+            });
+        if let Some(problem) = image_problem {
+            ui.colored_label(Color32::from_rgb(230, 90, 80), format!("⚠ {problem}"));
+        }
+        if edited != *tile {
+            match group {
+                Some(g) => actions.edit_grouped(
+                    Edit::ReplaceTile {
+                        index,
+                        tile: Box::new(edited),
+                    },
+                    g,
+                ),
+                None => actions.edit(Edit::ReplaceTile {
+                    index,
+                    tile: Box::new(edited),
+                }),
+            }
+        }
+        if ended {
+            actions.push(Action::EndGroup);
+        }
+        ui.add_space(4.0);
+        ui.horizontal_wrapped(|ui| {
+            let has_outlines = tile.features.values().any(|f| !f.polygons.is_empty());
+            if ui
+                .add_enabled(has_outlines, egui::Button::new("Derive edges"))
+                .on_hover_text("Set the edges and each feature's `on` list from where the outlines meet the border")
+                .clicked()
+            {
+                actions.command(Command::DeriveEdges);
+            }
+            if ui
+                .add_enabled(has_outlines, egui::Button::new("Derive adjacency"))
+                .on_hover_text("Set each field's `cities` from the city outlines it shares a border with")
+                .clicked()
+            {
+                actions.command(Command::DeriveAdjacency);
+            }
+            if ui
+                .button("Outline from schematic")
+                .on_hover_text("Give cities, roads, monasteries and gardens without outlines the schematic's shapes")
+                .clicked()
+            {
+                actions.command(Command::GenerateOutlines);
+            }
+        });
+        // What the outlines say, where it differs from the definition.
+        let derived = geometry::derive_layouts(tile);
+        if tile
+            .features
+            .values()
+            .any(|f| !f.polygons.is_empty() && f.kind != FeatureKind::Field)
+        {
+            let differs: Vec<String> = (0..4)
+                .filter(|&k| derived[k] != tile.edges[k].0)
+                .map(|k| format!("{}: `{}`", ["N", "E", "S", "W"][k], derived[k]))
+                .collect();
+            if !differs.is_empty() {
+                ui.colored_label(
+                    Color32::from_rgb(220, 170, 60),
+                    format!("Outlines suggest {}", differs.join(", ")),
+                );
+            }
+        }
+    }
+
+    fn features_ui(&mut self, ui: &mut Ui, tile: &Tile, index: usize, view: &mut ViewState, actions: &mut Actions) {
+        for (id, feature) in &tile.features {
+            let selected = view.selection.feature.as_deref() == Some(id.as_str());
+            ui.horizontal(|ui| {
+                let (rect, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
+                ui.painter().rect_filled(rect, 2.0, kind_colour(feature.kind));
+                let mut text = format!("{id}  ·  {}", feature.kind.as_str());
+                if !feature.on.is_empty() {
+                    let on: Vec<&str> = feature.on.iter().map(|r| r.0.as_str()).collect();
+                    text.push_str(&format!("  ·  {}", on.join(" ")));
+                }
+                if ui.selectable_label(selected, text).clicked() {
+                    view.selection.feature = Some(id.clone());
+                    view.selection.vertex = None;
+                }
+            });
+        }
+        ui.horizontal(|ui| {
+            ui.menu_button("➕ Add feature", |ui| {
+                for kind in KINDS {
+                    if ui.button(kind.as_str()).clicked() {
+                        actions.command(Command::AddFeature(kind));
+                        ui.close();
+                    }
+                }
+            });
+        });
+        let Some(id) = view.selection.feature.clone() else {
+            return;
+        };
+        let Some(feature) = tile.features.get(&id) else { return };
+        ui.separator();
+        self.feature_ui(ui, tile, index, &id, feature, view, actions);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn feature_ui(
+        &mut self,
+        ui: &mut Ui,
+        tile: &Tile,
+        index: usize,
+        id: &str,
+        feature: &Feature,
+        view: &mut ViewState,
+        actions: &mut Actions,
+    ) {
+        let mut edited = feature.clone();
+        let mut group = None;
+        let mut ended = false;
+        egui::Grid::new("feature-grid")
+            .num_columns(2)
+            .spacing([10.0, 6.0])
+            .show(ui, |ui| {
+                ui.label("Id")
+                    .on_hover_text("Feature ids are local to the tile: `c`, `r1`, `f2`…");
+                let buffer = match &self.rename {
+                    Some((t, from, text)) if *t == index && from == id => text.clone(),
+                    _ => id.to_owned(),
+                };
+                let mut text = buffer;
+                let r = ui.add(egui::TextEdit::singleline(&mut text).desired_width(100.0));
+                if r.changed() {
+                    self.rename = Some((index, id.to_owned(), text.clone()));
+                }
+                if r.lost_focus()
+                    && let Some((_, from, to)) = self.rename.take()
+                    && !to.trim().is_empty()
+                    && to.trim() != from
+                {
+                    actions.edit(Edit::RenameFeature {
+                        tile: index,
+                        from,
+                        to: to.trim().to_owned(),
+                    });
+                    view.selection.feature = Some(to.trim().to_owned());
+                }
+                ui.end_row();
+
+                help_label(ui, "Kind", "Feature", "kind");
+                egui::ComboBox::from_id_salt("kind")
+                    .selected_text(edited.kind.as_str())
+                    .show_ui(ui, |ui| {
+                        for kind in KINDS {
+                            ui.selectable_value(&mut edited.kind, kind, kind.as_str());
+                        }
+                    });
+                ui.end_row();
+
+                if matches!(edited.kind, FeatureKind::City | FeatureKind::Road | FeatureKind::Field) {
+                    help_label(ui, "On", "Feature", "on");
+                    let mut text = edited.on.iter().map(|r| r.0.as_str()).collect::<Vec<_>>().join(" ");
+                    let r = ui.add(
+                        egui::TextEdit::singleline(&mut text)
+                            .desired_width(150.0)
+                            .hint_text("N Es W2"),
+                    );
+                    if r.changed() {
+                        edited.on = text
+                            .split(|c: char| c.is_whitespace() || c == ',')
+                            .filter(|s| !s.is_empty())
+                            .map(|s| EdgeRef(s.to_owned()))
+                            .collect();
+                        group = Some(format!("tile{index}.{id}.on"));
+                    }
+                    ended |= r.lost_focus();
+                    ui.end_row();
+                    if let Some(derived) = geometry::derive_on(tile).get(id) {
+                        let current: Vec<&str> = feature.on.iter().map(|r| r.0.as_str()).collect();
+                        if !derived.is_empty() && *derived != current {
+                            ui.label("");
+                            ui.horizontal(|ui| {
+                                ui.weak(format!("outlines: {}", derived.join(" ")));
+                                if ui.small_button("Use").clicked() {
+                                    edited.on = derived.iter().map(|s| EdgeRef(s.clone())).collect();
+                                }
+                            });
+                            ui.end_row();
+                        }
+                    }
+                }
+                if edited.kind == FeatureKind::City {
+                    help_label(ui, "Pennants", "Feature", "pennants");
+                    if ui
+                        .add(egui::DragValue::new(&mut edited.pennants).range(0..=9))
+                        .changed()
+                    {
+                        group = Some(format!("tile{index}.{id}.pennants"));
+                    }
+                    ui.end_row();
+                }
+                if edited.kind == FeatureKind::Road {
+                    help_label(ui, "Ends at", "Feature", "end");
+                    let name = |e: Option<RoadEnd>| match e {
+                        None => "(runs on)",
+                        Some(RoadEnd::Crossing) => "crossing",
+                        Some(RoadEnd::House) => "house",
+                        Some(RoadEnd::CityGate) => "city-gate",
+                        Some(RoadEnd::Monastery) => "monastery",
+                    };
+                    egui::ComboBox::from_id_salt("end")
+                        .selected_text(name(edited.end))
+                        .show_ui(ui, |ui| {
+                            for e in [
+                                None,
+                                Some(RoadEnd::Crossing),
+                                Some(RoadEnd::House),
+                                Some(RoadEnd::CityGate),
+                                Some(RoadEnd::Monastery),
+                            ] {
+                                ui.selectable_value(&mut edited.end, e, name(e));
+                            }
+                        });
+                    ui.end_row();
+                    if matches!(edited.end, Some(RoadEnd::CityGate | RoadEnd::Monastery)) {
+                        help_label(ui, "Into", "Feature", "at");
+                        let want = if edited.end == Some(RoadEnd::CityGate) {
+                            FeatureKind::City
+                        } else {
+                            FeatureKind::Monastery
+                        };
+                        egui::ComboBox::from_id_salt("at")
+                            .selected_text(edited.at.clone().unwrap_or_else(|| "choose…".into()))
+                            .show_ui(ui, |ui| {
+                                for (other, f) in &tile.features {
+                                    if f.kind == want {
+                                        ui.selectable_value(&mut edited.at, Some(other.clone()), other);
+                                    }
+                                }
+                            });
+                        ui.end_row();
+                    } else {
+                        edited.at = None;
+                    }
+                }
+                if edited.kind == FeatureKind::Field {
+                    help_label(ui, "Cities", "Feature", "cities");
+                    ui.vertical(|ui| {
+                        let cities: Vec<&String> = tile
+                            .features
+                            .iter()
+                            .filter(|(_, f)| f.kind == FeatureKind::City)
+                            .map(|(c, _)| c)
+                            .collect();
+                        if cities.is_empty() {
+                            ui.weak("no cities on this tile");
+                        }
+                        ui.horizontal_wrapped(|ui| {
+                            for city in cities {
+                                let mut on = edited.cities.contains(city);
+                                if ui.checkbox(&mut on, city.as_str()).changed() {
+                                    if on {
+                                        edited.cities.push(city.clone());
+                                    } else {
+                                        edited.cities.retain(|c| c != city);
+                                    }
+                                }
+                            }
+                        });
+                        let derived: BTreeMap<String, Vec<String>> = geometry::derive_adjacency(tile);
+                        if let Some(cities) = derived.get(id) {
+                            let mut mine = feature.cities.clone();
+                            mine.sort();
+                            if *cities != mine {
+                                ui.horizontal(|ui| {
+                                    ui.weak(format!(
+                                        "outlines: {}",
+                                        if cities.is_empty() {
+                                            "none".into()
+                                        } else {
+                                            cities.join(" ")
+                                        }
+                                    ));
+                                    if ui.small_button("Use").clicked() {
+                                        edited.cities = cities.clone();
+                                    }
+                                });
+                            }
+                        }
+                    });
+                    ui.end_row();
+                }
+
+                help_label(ui, "Anchor", "Feature", "anchor");
+                ui.horizontal(|ui| match edited.anchor {
+                    Some(mut a) => {
+                        let mut changed = ui
+                            .add(
+                                egui::DragValue::new(&mut a[0])
+                                    .range(0.0..=1.0)
+                                    .speed(0.005)
+                                    .max_decimals(3),
+                            )
+                            .changed();
+                        changed |= ui
+                            .add(
+                                egui::DragValue::new(&mut a[1])
+                                    .range(0.0..=1.0)
+                                    .speed(0.005)
+                                    .max_decimals(3),
+                            )
+                            .changed();
+                        if changed {
+                            edited.anchor = Some(geometry::round(a));
+                            group = Some(format!("tile{index}.{id}.anchor"));
+                        }
+                        if ui.small_button("✖").on_hover_text("Clear the anchor").clicked() {
+                            edited.anchor = None;
+                        }
+                    }
+                    None => {
+                        if ui
+                            .button("Place…")
+                            .on_hover_text("Click on the canvas to place it (A)")
+                            .clicked()
+                        {
+                            view.tool = Tool::Anchor;
+                        }
+                    }
+                });
+                ui.end_row();
+            });
+        ui.add_space(4.0);
+        help_label(ui, "Outlines", "Feature", "polygons");
+        let mut remove = None;
+        for (p, polygon) in feature.polygons.iter().enumerate() {
+            ui.horizontal(|ui| {
+                ui.label(format!("{}. {} points", p + 1, polygon.len()));
+                let problems = geometry::polygon_problems(polygon);
+                if let Some(problem) = problems.first() {
+                    ui.colored_label(Color32::from_rgb(230, 90, 80), format!("⚠ {}", problem.describe()));
+                }
+                if ui.small_button("🗑").on_hover_text("Delete this outline").clicked() {
+                    remove = Some(p);
+                }
+            });
+        }
+        if feature.polygons.is_empty() {
+            ui.weak("No outline: press P and click on the canvas to draw one.");
+        }
+        ui.horizontal(|ui| {
+            if ui.button("✏ Draw outline").clicked() {
+                view.tool = Tool::Draw;
+            }
+            if ui.button("🗑 Delete feature").clicked() {
+                actions.edit(Edit::SetFeature {
+                    tile: index,
+                    id: id.to_owned(),
+                    feature: None,
+                });
+            }
+        });
+        if let Some(p) = remove {
+            actions.edit(Edit::RemovePolygon {
+                tile: index,
+                feature: id.to_owned(),
+                polygon: p,
+            });
+        } else if edited != *feature {
+            let edit = Edit::SetFeature {
+                tile: index,
+                id: id.to_owned(),
+                feature: Some(Box::new(edited)),
+            };
+            match group {
+                Some(g) => actions.edit_grouped(edit, g),
+                None => actions.edit(edit),
+            }
+        }
+        if ended {
+            actions.push(Action::EndGroup);
+        }
+    }
+}
