@@ -8,8 +8,10 @@ pub mod catalog;
 pub mod compile;
 pub mod diagnostic;
 pub mod edge;
+pub mod game;
 pub mod model;
 pub mod schema;
+pub mod simulate;
 pub mod source;
 pub mod validate;
 

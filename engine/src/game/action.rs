@@ -1,0 +1,232 @@
+//! What players do (actions) and what happens (events), as plain values a UI or bot can use.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::model::FeatureKind;
+
+/// Player colours, in seat order, for messages.
+pub const COLOURS: [&str; 6] = ["red", "blue", "green", "yellow", "black", "grey"];
+
+/// The colour name of player `p`.
+pub fn colour(p: u8) -> &'static str {
+    COLOURS.get(p as usize).copied().unwrap_or("player")
+}
+
+/// A player's move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "action")]
+pub enum Action {
+    /// Place the drawn tile at a position, turned some quarter turns clockwise.
+    Place {
+        /// Column, east positive.
+        x: i16,
+        /// Row, south positive.
+        y: i16,
+        /// Quarter turns clockwise.
+        rotation: u8,
+    },
+    /// Deploy a figure from supply onto a feature of the tile just placed.
+    Deploy {
+        /// Index of the figure type.
+        figure: u8,
+        /// Local index of the feature on the tile just placed.
+        feature: u8,
+    },
+    /// Deploy nothing.
+    Pass,
+}
+
+/// A set of players as a bit mask.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Players(pub u8);
+
+impl Players {
+    /// Whether player `p` is in the set.
+    pub fn contains(self, p: u8) -> bool {
+        self.0 & (1 << p) != 0
+    }
+
+    /// The players in the set, in seat order.
+    pub fn iter(self) -> impl Iterator<Item = u8> {
+        (0..8).filter(move |&p| self.contains(p))
+    }
+}
+
+/// Why points were scored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reason {
+    /// The kind of feature scored.
+    pub kind: FeatureKind,
+    /// Whether the feature was complete (else: scored at the end, incomplete).
+    pub complete: bool,
+    /// Tiles (roads, monasteries) or segments (cities) counted.
+    pub tiles: u16,
+    /// Pennants counted (cities).
+    pub pennants: u16,
+    /// Completed cities counted (fields).
+    pub cities: u16,
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let plural = |n: u16, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+        let state = if self.complete { "completed" } else { "incomplete" };
+        match self.kind {
+            FeatureKind::City => {
+                write!(f, "{state} city: {}", plural(self.tiles, "segment", "segments"))?;
+                if self.pennants > 0 {
+                    write!(f, " + {}", plural(self.pennants, "pennant", "pennants"))?;
+                }
+                Ok(())
+            }
+            FeatureKind::Road => write!(f, "{state} road: {}", plural(self.tiles, "tile", "tiles")),
+            FeatureKind::Monastery | FeatureKind::Garden => {
+                write!(f, "{state} {}: {}", self.kind.as_str(), plural(self.tiles, "tile", "tiles"))
+            }
+            FeatureKind::Field => write!(f, "field: {}", plural(self.cities, "completed city", "completed cities")),
+        }
+    }
+}
+
+/// Something that happened during a turn, for UIs and logs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "event")]
+pub enum Event {
+    /// A tile fitted nowhere and left the game.
+    TileDiscarded {
+        /// Compiled tile index.
+        tile: u16,
+    },
+    /// A tile was placed.
+    TilePlaced {
+        /// Who placed it.
+        player: u8,
+        /// Compiled tile index.
+        tile: u16,
+        /// Column.
+        x: i16,
+        /// Row.
+        y: i16,
+        /// Quarter turns clockwise.
+        rotation: u8,
+    },
+    /// A figure was deployed.
+    FigureDeployed {
+        /// Owner.
+        player: u8,
+        /// Figure type.
+        figure: u8,
+        /// Column of its tile.
+        x: i16,
+        /// Row of its tile.
+        y: i16,
+        /// Local feature index.
+        feature: u8,
+    },
+    /// A road, city or monastery was completed.
+    FeatureCompleted {
+        /// Its kind.
+        kind: FeatureKind,
+        /// Tiles (or segments) in it.
+        tiles: u16,
+    },
+    /// Players scored points.
+    Scored {
+        /// Who scored (all of them the full points).
+        players: Players,
+        /// Points each.
+        points: u32,
+        /// Why.
+        reason: Reason,
+    },
+    /// A figure went back to its owner's supply.
+    FigureReturned {
+        /// Owner.
+        player: u8,
+        /// Figure type.
+        figure: u8,
+        /// Column of its tile.
+        x: i16,
+        /// Row of its tile.
+        y: i16,
+    },
+    /// The game ended.
+    GameOver,
+}
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Event::TileDiscarded { tile } => write!(f, "tile #{tile} fits nowhere and is discarded"),
+            Event::TilePlaced { player, tile, x, y, rotation } => {
+                write!(f, "{} places tile #{tile} at ({x}, {y}) turned {rotation}", colour(player).to_uppercase())
+            }
+            Event::FigureDeployed { player, figure, x, y, feature } => {
+                write!(f, "{} deploys figure #{figure} on feature {feature} at ({x}, {y})", colour(player).to_uppercase())
+            }
+            Event::FeatureCompleted { kind, tiles } => write!(f, "a {} of {tiles} is completed", kind.as_str()),
+            Event::Scored { players, points, reason } => {
+                let names: Vec<String> = players.iter().map(|p| colour(p).to_uppercase()).collect();
+                write!(f, "{} {} {points} points: {reason}", names.join(" and "), if names.len() == 1 { "scores" } else { "score" })
+            }
+            Event::FigureReturned { player, x, y, .. } => {
+                write!(f, "{}'s figure at ({x}, {y}) returns", colour(player).to_uppercase())
+            }
+            Event::GameOver => f.write_str("the game is over"),
+        }
+    }
+}
+
+/// Why an action was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ActionError {
+    /// The game has ended.
+    #[error("the game is over")]
+    GameOver,
+    /// The action does not fit the current step of the turn.
+    #[error("{0}")]
+    WrongStep(&'static str),
+    /// The tile does not fit there.
+    #[error("the tile does not fit at ({x}, {y}) turned {rotation}")]
+    IllegalPlacement {
+        /// Column.
+        x: i16,
+        /// Row.
+        y: i16,
+        /// Quarter turns.
+        rotation: u8,
+    },
+    /// The figure may not go there.
+    #[error("figure #{figure} may not be deployed on feature {feature}: {why}")]
+    IllegalDeployment {
+        /// Figure type.
+        figure: u8,
+        /// Local feature index.
+        feature: u8,
+        /// Why not.
+        why: &'static str,
+    },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scoring_events_read_as_sentences() {
+        let event = Event::Scored {
+            players: Players(0b1),
+            points: 8,
+            reason: Reason { kind: FeatureKind::City, complete: true, tiles: 3, pennants: 1, cities: 0 },
+        };
+        assert_eq!(event.to_string(), "RED scores 8 points: completed city: 3 segments + 1 pennant");
+        let tie = Event::Scored {
+            players: Players(0b11),
+            points: 10,
+            reason: Reason { kind: FeatureKind::City, complete: true, tiles: 5, pennants: 0, cities: 0 },
+        };
+        assert_eq!(tie.to_string(), "RED and BLUE score 10 points: completed city: 5 segments");
+    }
+}

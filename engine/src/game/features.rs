@@ -1,0 +1,183 @@
+//! Features on the table as a union-find forest: one node per feature of each placed tile.
+//!
+//! Joined features share a root, which holds the number of edge segments still open (0 means
+//! complete) and the number of figures on the whole feature. Each set also forms a circular
+//! list through `next`, so its members can be walked when it is scored.
+
+use crate::model::FeatureKind;
+
+/// One feature of one placed tile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Node {
+    parent: u32,
+    next: u32,
+    /// On a root: edge segments of the whole feature with no tile facing them.
+    open: u16,
+    /// On a root: figures standing on the whole feature.
+    figures: u16,
+    /// What the feature is.
+    pub kind: FeatureKind,
+    /// Local feature index on its tile.
+    pub local: u8,
+    /// Index of the placed tile.
+    pub placed: u16,
+}
+
+/// All feature nodes.
+#[derive(Debug, Clone, Default)]
+pub struct Features {
+    nodes: Vec<Node>,
+}
+
+impl Features {
+    /// Adds a feature of a newly placed tile with `open` edge segments; returns its node.
+    pub fn add(&mut self, kind: FeatureKind, local: u8, placed: u16, open: u16) -> u32 {
+        let id = self.nodes.len() as u32;
+        self.nodes.push(Node { parent: id, next: id, open, figures: 0, kind, local, placed });
+        id
+    }
+
+    /// Number of nodes.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Whether there are no nodes.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    /// The node itself.
+    #[inline]
+    pub fn node(&self, id: u32) -> &Node {
+        &self.nodes[id as usize]
+    }
+
+    /// The root of `id`'s feature (with path halving).
+    #[inline]
+    pub fn find(&mut self, mut id: u32) -> u32 {
+        while self.nodes[id as usize].parent != id {
+            let grand = self.nodes[self.nodes[id as usize].parent as usize].parent;
+            self.nodes[id as usize].parent = grand;
+            id = grand;
+        }
+        id
+    }
+
+    /// The root of `id`'s feature, without compressing paths.
+    #[inline]
+    pub fn root(&self, mut id: u32) -> u32 {
+        while self.nodes[id as usize].parent != id {
+            id = self.nodes[id as usize].parent;
+        }
+        id
+    }
+
+    /// Joins two features; returns the new root.
+    pub fn union(&mut self, a: u32, b: u32) -> u32 {
+        let (ra, rb) = (self.find(a), self.find(b));
+        if ra == rb {
+            return ra;
+        }
+        let (big, small) = if ra < rb { (ra, rb) } else { (rb, ra) };
+        let small_node = self.nodes[small as usize];
+        let big_node = &mut self.nodes[big as usize];
+        big_node.open += small_node.open;
+        big_node.figures += small_node.figures;
+        // Splice the two circular member lists.
+        let big_next = big_node.next;
+        big_node.next = small_node.next;
+        self.nodes[small as usize].next = big_next;
+        self.nodes[small as usize].parent = big;
+        big
+    }
+
+    /// Closes one open edge segment of `id`'s feature; returns the root.
+    #[inline]
+    pub fn close_segment(&mut self, id: u32) -> u32 {
+        let root = self.find(id);
+        let node = &mut self.nodes[root as usize];
+        node.open = node.open.saturating_sub(1);
+        root
+    }
+
+    /// Open edge segments of `id`'s feature.
+    #[inline]
+    pub fn open(&mut self, id: u32) -> u16 {
+        let root = self.find(id);
+        self.nodes[root as usize].open
+    }
+
+    /// Open edge segments of `id`'s feature, without compressing paths.
+    #[inline]
+    pub fn open_of(&self, id: u32) -> u16 {
+        self.nodes[self.root(id) as usize].open
+    }
+
+    /// Figures on `id`'s feature, without compressing paths.
+    #[inline]
+    pub fn root_figures(&self, id: u32) -> u16 {
+        self.nodes[self.root(id) as usize].figures
+    }
+
+    /// Figures on `id`'s feature.
+    #[inline]
+    pub fn figures(&mut self, id: u32) -> u16 {
+        let root = self.find(id);
+        self.nodes[root as usize].figures
+    }
+
+    /// Adds (or with a negative `delta` removes) figures on `id`'s feature.
+    pub fn add_figures(&mut self, id: u32, delta: i32) {
+        let root = self.find(id);
+        let node = &mut self.nodes[root as usize];
+        node.figures = (i32::from(node.figures) + delta).max(0) as u16;
+    }
+
+    /// Every node of `id`'s feature.
+    pub fn members(&self, id: u32) -> Members<'_> {
+        Members { features: self, start: id, current: Some(id) }
+    }
+}
+
+/// Iterator over the nodes of one feature.
+pub struct Members<'a> {
+    features: &'a Features,
+    start: u32,
+    current: Option<u32>,
+}
+
+impl Iterator for Members<'_> {
+    type Item = u32;
+
+    fn next(&mut self) -> Option<u32> {
+        let id = self.current?;
+        let next = self.features.nodes[id as usize].next;
+        self.current = (next != self.start).then_some(next);
+        Some(id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unions_sum_open_segments_and_list_members() {
+        let mut f = Features::default();
+        let a = f.add(FeatureKind::Road, 0, 0, 2);
+        let b = f.add(FeatureKind::Road, 0, 1, 2);
+        let c = f.add(FeatureKind::Road, 0, 2, 1);
+        f.close_segment(a);
+        f.close_segment(b);
+        f.union(a, b);
+        assert_eq!(f.open(b), 2);
+        f.union(c, a);
+        assert_eq!(f.open(a), 3);
+        let mut members: Vec<u32> = f.members(b).collect();
+        members.sort();
+        assert_eq!(members, vec![a, b, c]);
+        assert_eq!(f.union(a, c), f.find(b), "joining twice changes nothing");
+        assert_eq!(f.open(c), 3);
+    }
+}

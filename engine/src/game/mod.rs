@@ -1,0 +1,514 @@
+//! Playing a game: the state, legal actions, applying them, and the events they cause.
+//!
+//! A [`Game`] shares its fixed part ([`GameDef`]: compiled tiles, rules, figure types) through an
+//! `Arc`, so cloning a state copies only what changes during play. Turn order: the current
+//! player holds a drawn tile ([`Phase::Place`]), places it ([`Action::Place`]), then deploys a
+//! figure or passes ([`Phase::Deploy`]); features completed by the placement are scored after
+//! deployment, then the next player draws. A drawn tile that fits nowhere is discarded and
+//! another drawn. After the last tile, final scoring runs and the game is over.
+
+mod action;
+mod board;
+mod features;
+mod record;
+mod rng;
+mod scoring;
+mod setup;
+
+use std::sync::Arc;
+
+pub use action::{colour, Action, ActionError, Event, Players, Reason, COLOURS};
+pub use board::{Board, PlacedTile};
+pub use features::Features;
+pub use record::{GameRecord, ReplayError};
+pub use rng::Rng;
+pub use setup::{content_hash, FigureType, GameDef, SetRef, SetupError};
+
+use crate::compile::NO_FEATURE;
+use crate::edge::Side;
+use crate::model::{FeatureKind, Placement as PlacementRule, Role};
+
+/// Most figure types a game can have.
+pub const MAX_FIGURE_TYPES: usize = 8;
+
+/// A position and turn for the drawn tile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Placement {
+    /// Column.
+    pub x: i16,
+    /// Row.
+    pub y: i16,
+    /// Quarter turns clockwise.
+    pub rotation: u8,
+}
+
+/// A figure on the table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BoardFigure {
+    /// Owner.
+    pub player: u8,
+    /// Figure type.
+    pub figure: u8,
+    /// Feature node it stands on.
+    pub node: u32,
+}
+
+/// A player's score and supply.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PlayerState {
+    /// Points so far.
+    pub score: u32,
+    /// Figures in supply, by figure type.
+    pub supply: [u8; MAX_FIGURE_TYPES],
+}
+
+/// The step of the turn the game waits on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    /// The current player must place this drawn tile.
+    Place {
+        /// Compiled tile index.
+        tile: u16,
+    },
+    /// The current player may deploy a figure on the tile just placed.
+    Deploy {
+        /// Index of the placed tile.
+        placed: u16,
+    },
+    /// The game has ended.
+    Over,
+}
+
+/// The state of one game.
+#[derive(Debug, Clone)]
+pub struct Game {
+    def: Arc<GameDef>,
+    board: Board,
+    features: Features,
+    figures: Vec<BoardFigure>,
+    players: Vec<PlayerState>,
+    pile: Vec<u16>,
+    discarded: u32,
+    current: u8,
+    phase: Phase,
+    /// Features completed by the last placement, scored after deployment: roots of roads and
+    /// cities, nodes of monasteries.
+    pending: Vec<u32>,
+    history: Vec<Action>,
+    seed: u64,
+    /// Run final scoring when the pile runs out (off only for hand-built test positions).
+    final_scoring: bool,
+    scratch: Vec<u16>,
+}
+
+impl Game {
+    /// A new game: the start tile on the table, the pile shuffled by `seed`, the first player
+    /// holding a drawn tile.
+    pub fn new(def: Arc<GameDef>, players: u8, seed: u64) -> Result<Game, SetupError> {
+        let mut game = Game::empty(def, players)?;
+        game.seed = seed;
+        let start = game.def.start;
+        game.place_tile(start, 0, 0, 0);
+        game.pending.clear();
+        let mut pile = game.def.pile.clone();
+        Rng::new(seed).shuffle(&mut pile);
+        game.pile = pile;
+        game.final_scoring = true;
+        game.draw(&mut Vec::new());
+        Ok(game)
+    }
+
+    /// An empty table with no pile, for building positions by hand (scenarios, tests): lay
+    /// tiles with [`Game::lay`], put figures with [`Game::put_figure`], then [`Game::start`].
+    pub fn empty(def: Arc<GameDef>, players: u8) -> Result<Game, SetupError> {
+        if !(2..=6).contains(&players) {
+            return Err(SetupError::Players(players));
+        }
+        let mut supply = [0u8; MAX_FIGURE_TYPES];
+        for (i, f) in def.figures.iter().take(MAX_FIGURE_TYPES).enumerate() {
+            supply[i] = f.count;
+        }
+        Ok(Game {
+            board: Board::new(),
+            features: Features::default(),
+            figures: Vec::new(),
+            players: vec![PlayerState { score: 0, supply }; players as usize],
+            pile: Vec::new(),
+            discarded: 0,
+            current: 0,
+            phase: Phase::Over,
+            pending: Vec::new(),
+            history: Vec::new(),
+            seed: 0,
+            final_scoring: false,
+            scratch: Vec::new(),
+            def,
+        })
+    }
+
+    /// Lays a tile on a hand-built table without scoring; it must fit its neighbours.
+    pub fn lay(&mut self, tile: u16, x: i16, y: i16, rotation: u8) -> Result<u16, ActionError> {
+        if !self.board.placed.is_empty() && !self.fits_at(tile, x, y, rotation, PlacementRule::Adjacent) {
+            return Err(ActionError::IllegalPlacement { x, y, rotation });
+        }
+        let index = self.place_tile(tile, x, y, rotation);
+        self.pending.clear();
+        Ok(index)
+    }
+
+    /// Puts a figure from `player`'s supply on feature `feature` of the tile at `(x, y)` of a
+    /// hand-built table.
+    pub fn put_figure(&mut self, player: u8, figure: u8, x: i16, y: i16, feature: u8) -> Result<(), ActionError> {
+        let refuse = |why| ActionError::IllegalDeployment { figure, feature, why };
+        let placed = self.board.at(i32::from(x), i32::from(y)).ok_or(refuse("there is no tile there"))?;
+        let node = self.board.placed[placed].node + u32::from(feature);
+        let tile = &self.def.tables.tiles[self.board.placed[placed].tile as usize];
+        if feature as usize >= tile.features.len() {
+            return Err(refuse("the tile has no such feature"));
+        }
+        let supply = self.players.get_mut(player as usize).and_then(|p| p.supply.get_mut(figure as usize)).ok_or(refuse("no such player or figure"))?;
+        if *supply == 0 {
+            return Err(refuse("none left in supply"));
+        }
+        *supply -= 1;
+        self.features.add_figures(node, 1);
+        self.figures.push(BoardFigure { player, figure, node });
+        Ok(())
+    }
+
+    /// Starts play on a hand-built table: `pile` is drawn from the end, `player` moves first,
+    /// and `final_scoring` says whether the game scores the end when the pile runs out.
+    pub fn start(&mut self, pile: Vec<u16>, player: u8, final_scoring: bool) {
+        self.pile = pile;
+        self.pile.reverse();
+        self.current = player % self.players.len() as u8;
+        self.final_scoring = final_scoring;
+        self.draw(&mut Vec::new());
+    }
+
+    /// The fixed part of the game.
+    pub fn def(&self) -> &Arc<GameDef> {
+        &self.def
+    }
+
+    /// The table.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Figures on the table.
+    pub fn figures(&self) -> &[BoardFigure] {
+        &self.figures
+    }
+
+    /// Scores and supplies, by seat.
+    pub fn players(&self) -> &[PlayerState] {
+        &self.players
+    }
+
+    /// Scores by seat.
+    pub fn scores(&self) -> Vec<u32> {
+        self.players.iter().map(|p| p.score).collect()
+    }
+
+    /// Whose turn it is.
+    pub fn current_player(&self) -> u8 {
+        self.current
+    }
+
+    /// The step the game waits on.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// Whether the game has ended.
+    pub fn is_over(&self) -> bool {
+        self.phase == Phase::Over
+    }
+
+    /// Tiles left in the pile.
+    pub fn pile_len(&self) -> usize {
+        self.pile.len()
+    }
+
+    /// Tiles discarded because they fitted nowhere.
+    pub fn discarded(&self) -> u32 {
+        self.discarded
+    }
+
+    /// Actions applied so far.
+    pub fn history(&self) -> &[Action] {
+        &self.history
+    }
+
+    /// The feature node of local feature `feature` on placed tile `placed`.
+    pub fn node(&self, placed: usize, feature: u8) -> u32 {
+        self.board.placed[placed].node + u32::from(feature)
+    }
+
+    /// Whether the feature of `node` is complete (roads and cities).
+    pub fn is_complete(&self, node: u32) -> bool {
+        self.features.open_of(node) == 0
+    }
+
+    /// Whether `tile` turned `rotation` may go at `(x, y)`.
+    pub fn fits_at(&self, tile: u16, x: i16, y: i16, rotation: u8, rule: PlacementRule) -> bool {
+        let (x, y) = (i32::from(x), i32::from(y));
+        if self.board.at(x, y).is_some() {
+            return false;
+        }
+        let tables = &self.def.tables;
+        let compiled = &tables.tiles[tile as usize];
+        let mut neighbours = 0;
+        for side in Side::ALL {
+            if let Some(nb) = self.board.neighbour(x, y, side) {
+                neighbours += 1;
+                let theirs = self.board.placed[nb].codes[side.opposite() as usize];
+                if !tables.fits(compiled.edge(side, rotation).code, theirs) {
+                    return false;
+                }
+            }
+        }
+        match rule {
+            PlacementRule::Adjacent => neighbours > 0,
+            PlacementRule::Hole => neighbours == 4,
+        }
+    }
+
+    /// Every legal placement of `tile` (rotations giving the same tile counted once), appended
+    /// to `out`.
+    pub fn legal_placements_into(&self, tile: u16, out: &mut Vec<Placement>) {
+        let compiled = &self.def.tables.tiles[tile as usize];
+        for &(x, y) in &self.board.frontier {
+            for &rotation in &compiled.distinct_rotations {
+                if self.fits_at(tile, x, y, rotation, compiled.placement) {
+                    out.push(Placement { x, y, rotation });
+                }
+            }
+        }
+    }
+
+    /// Every legal placement of `tile`.
+    pub fn legal_placements(&self, tile: u16) -> Vec<Placement> {
+        let mut out = Vec::new();
+        self.legal_placements_into(tile, &mut out);
+        out
+    }
+
+    fn any_placement(&self, tile: u16) -> bool {
+        let compiled = &self.def.tables.tiles[tile as usize];
+        self.board.frontier.iter().any(|&(x, y)| compiled.distinct_rotations.iter().any(|&r| self.fits_at(tile, x, y, r, compiled.placement)))
+    }
+
+    /// Deployments open to the current player on the tile just placed (`Pass` not included),
+    /// appended to `out`.
+    pub fn deploy_options_into(&self, out: &mut Vec<Action>) {
+        let Phase::Deploy { placed } = self.phase else { return };
+        let placed_tile = self.board.placed[placed as usize];
+        let compiled = &self.def.tables.tiles[placed_tile.tile as usize];
+        let supply = &self.players[self.current as usize].supply;
+        for (local, feature) in compiled.features.iter().enumerate() {
+            let node = placed_tile.node + local as u32;
+            if self.features.root_figures(node) > 0 {
+                continue;
+            }
+            for (f, figure) in self.def.figures.iter().enumerate().take(MAX_FIGURE_TYPES) {
+                if supply[f] > 0 && figure.may_stand_on(feature.kind) {
+                    out.push(Action::Deploy { figure: f as u8, feature: local as u8 });
+                }
+            }
+        }
+    }
+
+    /// Every legal action now.
+    pub fn legal_actions(&self) -> Vec<Action> {
+        let mut out = Vec::new();
+        match self.phase {
+            Phase::Place { tile } => {
+                out.extend(self.legal_placements(tile).into_iter().map(|p| Action::Place { x: p.x, y: p.y, rotation: p.rotation }));
+            }
+            Phase::Deploy { .. } => {
+                out.push(Action::Pass);
+                self.deploy_options_into(&mut out);
+            }
+            Phase::Over => {}
+        }
+        out
+    }
+
+    /// Applies an action, appending what happened to `events`. An illegal action changes nothing
+    /// and returns an error.
+    pub fn apply(&mut self, action: Action, events: &mut Vec<Event>) -> Result<(), ActionError> {
+        match (self.phase, action) {
+            (Phase::Over, _) => Err(ActionError::GameOver),
+            (Phase::Place { tile }, Action::Place { x, y, rotation }) => {
+                let rule = self.def.tables.tiles[tile as usize].placement;
+                if rotation > 3 || !self.fits_at(tile, x, y, rotation, rule) {
+                    return Err(ActionError::IllegalPlacement { x, y, rotation });
+                }
+                let placed = self.place_tile(tile, x, y, rotation);
+                events.push(Event::TilePlaced { player: self.current, tile, x, y, rotation });
+                self.phase = Phase::Deploy { placed };
+                self.history.push(action);
+                Ok(())
+            }
+            (Phase::Place { .. }, _) => Err(ActionError::WrongStep("place the drawn tile first")),
+            (Phase::Deploy { placed }, Action::Deploy { figure, feature }) => {
+                self.deploy(placed, figure, feature, events)?;
+                self.history.push(action);
+                self.end_turn(events);
+                Ok(())
+            }
+            (Phase::Deploy { .. }, Action::Pass) => {
+                self.history.push(action);
+                self.end_turn(events);
+                Ok(())
+            }
+            (Phase::Deploy { .. }, Action::Place { .. }) => Err(ActionError::WrongStep("the tile is placed: deploy a figure or pass")),
+        }
+    }
+
+    fn deploy(&mut self, placed: u16, figure: u8, feature: u8, events: &mut Vec<Event>) -> Result<(), ActionError> {
+        let refuse = |why| Err(ActionError::IllegalDeployment { figure, feature, why });
+        let placed_tile = self.board.placed[placed as usize];
+        let compiled = &self.def.tables.tiles[placed_tile.tile as usize];
+        let Some(kind) = compiled.features.get(feature as usize).map(|f| f.kind) else {
+            return refuse("the tile has no such feature");
+        };
+        let Some(figure_type) = self.def.figures.get(figure as usize).filter(|_| (figure as usize) < MAX_FIGURE_TYPES) else {
+            return refuse("there is no such figure");
+        };
+        if !figure_type.may_stand_on(kind) {
+            return refuse("this figure may not stand on this kind of feature");
+        }
+        if self.players[self.current as usize].supply[figure as usize] == 0 {
+            return refuse("none left in supply");
+        }
+        let node = placed_tile.node + u32::from(feature);
+        if self.features.figures(node) > 0 {
+            return refuse("the feature is already occupied");
+        }
+        self.players[self.current as usize].supply[figure as usize] -= 1;
+        self.features.add_figures(node, 1);
+        self.figures.push(BoardFigure { player: self.current, figure, node });
+        events.push(Event::FigureDeployed { player: self.current, figure, x: placed_tile.x, y: placed_tile.y, feature });
+        Ok(())
+    }
+
+    /// Puts a tile on the table, joins its features to its neighbours', and records which
+    /// features it completed. Returns the placed index.
+    fn place_tile(&mut self, tile: u16, x: i16, y: i16, rotation: u8) -> u16 {
+        let def = Arc::clone(&self.def);
+        let tables = &def.tables;
+        let compiled = &tables.tiles[tile as usize];
+        let index = self.board.placed.len() as u16;
+        let base = self.features.len() as u32;
+        for (local, feature) in compiled.features.iter().enumerate() {
+            self.features.add(feature.kind, local as u8, index, u16::from(feature.segments));
+        }
+        let codes = Side::ALL.map(|side| compiled.edge(side, rotation).code);
+        self.board.put(PlacedTile { tile, rotation, x, y, node: base, codes });
+        let mut touched: Vec<u32> = (0..compiled.features.len() as u32).map(|f| base + f).collect();
+        for side in Side::ALL {
+            let Some(nb) = self.board.neighbour(i32::from(x), i32::from(y), side) else { continue };
+            let their = self.board.placed[nb];
+            let mine = compiled.edge(side, rotation);
+            let theirs = tables.tiles[their.tile as usize].edge(side.opposite(), their.rotation);
+            for &f in mine.features.iter().filter(|&&f| f != NO_FEATURE) {
+                self.features.close_segment(base + u32::from(f));
+            }
+            for &f in theirs.features.iter().filter(|&&f| f != NO_FEATURE) {
+                self.features.close_segment(their.node + u32::from(f));
+                touched.push(their.node + u32::from(f));
+            }
+            for &(i, j) in tables.joins(mine.code, theirs.code) {
+                self.features.union(base + u32::from(mine.features[i as usize]), their.node + u32::from(theirs.features[j as usize]));
+            }
+        }
+        self.pending.clear();
+        for node in touched {
+            let kind = self.features.node(node).kind;
+            if matches!(kind, FeatureKind::City | FeatureKind::Road) && self.features.open(node) == 0 {
+                let root = self.features.find(node);
+                if !self.pending.contains(&root) {
+                    self.pending.push(root);
+                }
+            }
+        }
+        self.find_completed_monasteries(x, y);
+        index
+    }
+
+    /// Monasteries (and abbeys) in the 3×3 block around `(x, y)` whose eight neighbours are now
+    /// all placed: the placement at `(x, y)` is what completed them.
+    fn find_completed_monasteries(&mut self, x: i16, y: i16) {
+        for dy in -1..=1 {
+            for dx in -1..=1 {
+                let (mx, my) = (i32::from(x) + dx, i32::from(y) + dy);
+                let Some(placed) = self.board.at(mx, my) else { continue };
+                let tile = self.board.placed[placed];
+                let compiled = &self.def.tables.tiles[tile.tile as usize];
+                for (local, feature) in compiled.features.iter().enumerate() {
+                    if feature.kind == FeatureKind::Monastery && self.surrounding_tiles(mx, my) == 8 {
+                        self.pending.push(tile.node + local as u32);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Placed tiles among the eight around `(x, y)`.
+    fn surrounding_tiles(&self, x: i32, y: i32) -> u16 {
+        let mut n = 0;
+        for dy in -1..=1 {
+            for dx in -1..=1 {
+                if (dx, dy) != (0, 0) && self.board.at(x + dx, y + dy).is_some() {
+                    n += 1;
+                }
+            }
+        }
+        n
+    }
+
+    fn end_turn(&mut self, events: &mut Vec<Event>) {
+        let pending = std::mem::take(&mut self.pending);
+        for &node in &pending {
+            self.score_feature(node, true, events);
+        }
+        self.pending = pending;
+        self.pending.clear();
+        self.current = (self.current + 1) % self.players.len() as u8;
+        self.draw(events);
+    }
+
+    /// Draws until a tile fits somewhere; at the end of the pile, scores the end of the game.
+    fn draw(&mut self, events: &mut Vec<Event>) {
+        while let Some(tile) = self.pile.pop() {
+            if self.any_placement(tile) {
+                self.phase = Phase::Place { tile };
+                return;
+            }
+            self.discarded += 1;
+            events.push(Event::TileDiscarded { tile });
+        }
+        if self.final_scoring {
+            self.score_end(events);
+        }
+        self.phase = Phase::Over;
+        events.push(Event::GameOver);
+    }
+
+    /// Figures of `player` in supply plus on the table, by figure type (for invariant checks).
+    pub fn figures_accounted(&self, player: u8) -> [u8; MAX_FIGURE_TYPES] {
+        let mut total = self.players[player as usize].supply;
+        for f in self.figures.iter().filter(|f| f.player == player) {
+            total[f.figure as usize] += 1;
+        }
+        total
+    }
+
+    /// The role of figure type `figure`.
+    fn role(&self, figure: u8) -> Role {
+        self.def.figures[figure as usize].role
+    }
+}

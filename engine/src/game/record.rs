@@ -1,0 +1,109 @@
+//! Game records: everything needed to replay a game exactly, and the scores it must reach.
+
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use super::{Action, ActionError, Game, GameDef, SetRef, SetupError};
+
+/// A saved game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameRecord {
+    /// Tile sets in play, with the edition used and a content hash.
+    pub tilesets: Vec<SetRef>,
+    /// Id of the rule set.
+    pub rules: String,
+    /// Number of players.
+    pub players: u8,
+    /// Seed of the shuffle.
+    pub seed: u64,
+    /// Every action in order.
+    pub actions: Vec<Action>,
+    /// Final scores by seat.
+    pub scores: Vec<u32>,
+}
+
+/// Why a record could not be replayed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    /// The tile sets loaded are not the ones recorded.
+    #[error("the record was played with tile set {expected}, but {found} is loaded")]
+    TileSets {
+        /// What the record says.
+        expected: String,
+        /// What is loaded.
+        found: String,
+    },
+    /// The rule set differs.
+    #[error("the record was played with rule set `{expected}`, not `{found}`")]
+    Rules {
+        /// What the record says.
+        expected: String,
+        /// What is loaded.
+        found: String,
+    },
+    /// Setting up failed.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    /// An action was refused.
+    #[error("action {index} ({action:?}) was refused: {error}")]
+    Action {
+        /// Position in the record.
+        index: usize,
+        /// The action.
+        action: Action,
+        /// Why.
+        error: ActionError,
+    },
+    /// The actions ran out before the game ended.
+    #[error("the record ends before the game does")]
+    Unfinished,
+    /// The replay reached other scores.
+    #[error("the replay scores {found:?}, the record says {expected:?}")]
+    Scores {
+        /// What the record says.
+        expected: Vec<u32>,
+        /// What the replay reached.
+        found: Vec<u32>,
+    },
+}
+
+impl Game {
+    /// The record of this game so far.
+    pub fn record(&self) -> GameRecord {
+        GameRecord {
+            tilesets: self.def.sets.clone(),
+            rules: self.def.rules.id.clone(),
+            players: self.players.len() as u8,
+            seed: self.seed,
+            actions: self.history.clone(),
+            scores: self.scores(),
+        }
+    }
+}
+
+impl GameRecord {
+    /// Replays the record on `def` and checks it reaches the recorded scores.
+    pub fn replay(&self, def: Arc<GameDef>) -> Result<Game, ReplayError> {
+        let describe = |sets: &[SetRef]| sets.iter().map(|s| format!("{}@{} ({})", s.id, s.edition, s.hash)).collect::<Vec<_>>().join(", ");
+        if def.sets != self.tilesets {
+            return Err(ReplayError::TileSets { expected: describe(&self.tilesets), found: describe(&def.sets) });
+        }
+        if def.rules.id != self.rules {
+            return Err(ReplayError::Rules { expected: self.rules.clone(), found: def.rules.id.clone() });
+        }
+        let mut game = Game::new(def, self.players, self.seed)?;
+        let mut events = Vec::new();
+        for (index, &action) in self.actions.iter().enumerate() {
+            game.apply(action, &mut events).map_err(|error| ReplayError::Action { index, action, error })?;
+            events.clear();
+        }
+        if !game.is_over() {
+            return Err(ReplayError::Unfinished);
+        }
+        if game.scores() != self.scores {
+            return Err(ReplayError::Scores { expected: self.scores.clone(), found: game.scores() });
+        }
+        Ok(game)
+    }
+}

@@ -1,0 +1,211 @@
+//! Scoring: completed features during play, incomplete features and fields at the end.
+//!
+//! Every value comes from the rule set; the majority rule is the same for every feature: the
+//! players with the greatest total follower strength score the full points, ties all score.
+
+use super::{Event, Game, Players, Reason};
+use crate::model::{FarmScoring, FeatureKind, NamedStrength, Role, Strength};
+
+/// Size of a road or city: distinct tiles and pennants.
+struct Size {
+    tiles: u16,
+    pennants: u16,
+}
+
+impl Game {
+    /// Scores the feature of `node` (a completed one during play, an incomplete one at the
+    /// end), then returns its figures.
+    pub(super) fn score_feature(&mut self, node: u32, complete: bool, events: &mut Vec<Event>) {
+        let kind = self.features.node(node).kind;
+        let root = self.features.find(node);
+        let def = std::sync::Arc::clone(&self.def);
+        let scoring = &def.rules.scoring;
+        let (points, reason) = match kind {
+            FeatureKind::City => {
+                let size = self.size(root);
+                let tiny = complete && def.rules.switches.tiny_city && size.tiles == 2;
+                let (per_segment, per_pennant) = match (complete, tiny) {
+                    (true, true) => (scoring.tiny_city_per_segment, scoring.tiny_city_per_pennant),
+                    (true, false) => (scoring.city_per_segment, scoring.city_per_pennant),
+                    (false, _) => (scoring.city_per_segment_final, scoring.city_per_pennant_final),
+                };
+                let points = u32::from(size.tiles) * per_segment + u32::from(size.pennants) * per_pennant;
+                (points, Reason { kind, complete, tiles: size.tiles, pennants: size.pennants, cities: 0 })
+            }
+            FeatureKind::Road => {
+                let size = self.size(root);
+                let per_tile = if complete { scoring.road_per_tile } else { scoring.road_per_tile_final };
+                (u32::from(size.tiles) * per_tile, Reason { kind, complete, tiles: size.tiles, pennants: 0, cities: 0 })
+            }
+            FeatureKind::Monastery | FeatureKind::Garden => {
+                let placed = self.board.placed[self.features.node(node).placed as usize];
+                let tiles = 1 + self.surrounding_tiles(i32::from(placed.x), i32::from(placed.y));
+                let per_tile = if complete { scoring.monastery_per_tile } else { scoring.monastery_per_tile_final };
+                (u32::from(tiles) * per_tile, Reason { kind, complete, tiles, pennants: 0, cities: 0 })
+            }
+            FeatureKind::Field => return,
+        };
+        if complete {
+            events.push(Event::FeatureCompleted { kind, tiles: reason.tiles });
+        }
+        let winners = self.majority(&[root]);
+        self.award(winners, points, reason, events);
+        self.return_figures(root, events);
+    }
+
+    /// Adds points to every winner and reports it.
+    fn award(&mut self, winners: Players, points: u32, reason: Reason, events: &mut Vec<Event>) {
+        if winners.0 == 0 {
+            return;
+        }
+        for p in winners.iter() {
+            self.players[p as usize].score += points;
+        }
+        events.push(Event::Scored { players: winners, points, reason });
+    }
+
+    /// Distinct tiles and pennants of a road or city: two segments of one city on one tile
+    /// count as one segment, and every pennant counts.
+    fn size(&mut self, root: u32) -> Size {
+        let mut pennants = 0u16;
+        self.scratch.clear();
+        for member in self.features.members(root) {
+            let node = self.features.node(member);
+            let placed = self.board.placed[node.placed as usize];
+            pennants += u16::from(self.def.tables.tiles[placed.tile as usize].features[node.local as usize].pennants);
+            self.scratch.push(node.placed);
+        }
+        self.scratch.sort_unstable();
+        self.scratch.dedup();
+        Size { tiles: self.scratch.len() as u16, pennants }
+    }
+
+    /// The players with the greatest follower strength on the features with these roots.
+    fn majority(&mut self, roots: &[u32]) -> Players {
+        let mut strength = [0u32; 8];
+        for i in 0..self.figures.len() {
+            let figure = self.figures[i];
+            if self.role(figure.figure) != Role::Follower {
+                continue;
+            }
+            let root = self.features.find(figure.node);
+            if roots.contains(&root) {
+                strength[figure.player as usize] += self.strength_of(figure.figure, root);
+            }
+        }
+        let best = strength.iter().copied().max().unwrap_or(0);
+        if best == 0 {
+            return Players(0);
+        }
+        Players(strength.iter().enumerate().filter(|(_, s)| **s == best).fold(0, |mask, (p, _)| mask | (1 << p)))
+    }
+
+    /// A figure's weight in a majority on the feature of `root`.
+    fn strength_of(&mut self, figure: u8, root: u32) -> u32 {
+        match self.def.figures[figure as usize].strength {
+            Strength::Fixed(n) => n,
+            Strength::Named(NamedStrength::Pennants) => u32::from(self.size(root).pennants),
+        }
+    }
+
+    /// Sends every figure on the feature of `root` back to its owner.
+    fn return_figures(&mut self, root: u32, events: &mut Vec<Event>) {
+        let mut i = 0;
+        while i < self.figures.len() {
+            let figure = self.figures[i];
+            if self.features.find(figure.node) == root {
+                self.figures.swap_remove(i);
+                self.features.add_figures(figure.node, -1);
+                self.players[figure.player as usize].supply[figure.figure as usize] += 1;
+                let placed = self.board.placed[self.features.node(figure.node).placed as usize];
+                events.push(Event::FigureReturned { player: figure.player, figure: figure.figure, x: placed.x, y: placed.y });
+            } else {
+                i += 1;
+            }
+        }
+    }
+
+    /// Final scoring: incomplete roads, cities and monasteries, then fields.
+    pub(super) fn score_end(&mut self, events: &mut Vec<Event>) {
+        let mut i = 0;
+        while i < self.figures.len() {
+            let node = self.figures[i].node;
+            if self.features.node(node).kind == FeatureKind::Field {
+                i += 1;
+            } else {
+                // Scoring returns every figure of that feature, this one included.
+                self.score_feature(node, false, events);
+            }
+        }
+        match self.def.rules.switches.farm_scoring {
+            FarmScoring::PerField => self.score_fields_per_field(events),
+            FarmScoring::PerCity => self.score_fields_per_city(events),
+        }
+    }
+
+    /// Roots of fields with a follower on them, each once.
+    fn occupied_fields(&mut self) -> Vec<u32> {
+        let mut roots = Vec::new();
+        for i in 0..self.figures.len() {
+            let node = self.figures[i].node;
+            if self.features.node(node).kind == FeatureKind::Field && self.role(self.figures[i].figure) == Role::Follower {
+                let root = self.features.find(node);
+                if !roots.contains(&root) {
+                    roots.push(root);
+                }
+            }
+        }
+        roots
+    }
+
+    /// Roots of the completed cities bordering the field of `root`, each once.
+    fn completed_cities_of_field(&mut self, root: u32) -> Vec<u32> {
+        let mut cities = Vec::new();
+        let members: Vec<u32> = self.features.members(root).collect();
+        for member in members {
+            let node = *self.features.node(member);
+            let placed = self.board.placed[node.placed as usize];
+            let borders = self.def.tables.tiles[placed.tile as usize].features[node.local as usize].cities.clone();
+            for city in borders {
+                let city_root = self.features.find(placed.node + u32::from(city));
+                if self.features.open(city_root) == 0 && !cities.contains(&city_root) {
+                    cities.push(city_root);
+                }
+            }
+        }
+        cities
+    }
+
+    /// Current rules: each field's majority scores every completed city bordering it.
+    fn score_fields_per_field(&mut self, events: &mut Vec<Event>) {
+        let per_city = self.def.rules.scoring.farm_per_city;
+        for field in self.occupied_fields() {
+            let cities = self.completed_cities_of_field(field).len() as u16;
+            let winners = self.majority(&[field]);
+            let reason = Reason { kind: FeatureKind::Field, complete: false, tiles: 0, pennants: 0, cities };
+            if cities > 0 {
+                self.award(winners, u32::from(cities) * per_city, reason, events);
+            }
+        }
+    }
+
+    /// Original 2000 rules: each completed city scores once, to the majority of the farmers on
+    /// all the fields bordering it.
+    fn score_fields_per_city(&mut self, events: &mut Vec<Event>) {
+        let per_city = self.def.rules.scoring.farm_per_city_majority;
+        let mut suppliers: Vec<(u32, Vec<u32>)> = Vec::new();
+        for field in self.occupied_fields() {
+            for city in self.completed_cities_of_field(field) {
+                match suppliers.iter_mut().find(|(c, _)| *c == city) {
+                    Some((_, fields)) => fields.push(field),
+                    None => suppliers.push((city, vec![field])),
+                }
+            }
+        }
+        for (_, fields) in suppliers {
+            let winners = self.majority(&fields);
+            let reason = Reason { kind: FeatureKind::Field, complete: false, tiles: 0, pennants: 0, cities: 1 };
+            self.award(winners, per_city, reason, events);
+        }
+    }
+}

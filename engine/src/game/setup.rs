@@ -1,0 +1,222 @@
+//! Everything fixed for a whole game: compiled tiles, rules, figure types, the tiles in play.
+
+use serde::{Deserialize, Serialize};
+
+use crate::catalog::Catalog;
+use crate::compile::{CompileError, TileTables};
+use crate::model::{ExpansionFile, FeatureKind, Figure, FigureMechanism, Mechanism, Role, Rules, Strength, Supply, TileSet};
+
+/// A kind of figure as used in play.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FigureType {
+    /// Id in the data file.
+    pub id: String,
+    /// Follower or special figure.
+    pub role: Role,
+    /// How many each player has.
+    pub count: u8,
+    /// Weight in majorities.
+    pub strength: Strength,
+    /// Bit `k` set: may stand on feature kind `k` (in [`FeatureKind`] order).
+    pub stands_on: u8,
+    /// Extra behaviour.
+    pub mechanism: Option<FigureMechanism>,
+}
+
+impl FigureType {
+    fn from_model(id: &str, figure: &Figure) -> FigureType {
+        let stands_on = figure.stands_on.iter().filter_map(|s| s.feature_kind()).fold(0u8, |mask, k| mask | kind_bit(k));
+        FigureType {
+            id: id.to_owned(),
+            role: figure.role,
+            count: u8::try_from(figure.count).unwrap_or(u8::MAX),
+            strength: figure.strength,
+            stands_on,
+            mechanism: figure.mechanism,
+        }
+    }
+
+    /// Whether the figure may stand on a feature of `kind`.
+    #[inline]
+    pub fn may_stand_on(&self, kind: FeatureKind) -> bool {
+        self.stands_on & kind_bit(kind) != 0
+    }
+}
+
+/// The bit of a feature kind in masks.
+#[inline]
+pub fn kind_bit(kind: FeatureKind) -> u8 {
+    1 << kind as u8
+}
+
+/// A tile set in play, identified by content so a record can tell it was changed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SetRef {
+    /// Tile-set id.
+    pub id: String,
+    /// Edition whose counts are used.
+    pub edition: String,
+    /// FNV-1a hash of the tile set's content (comments and layout do not count).
+    pub hash: String,
+}
+
+/// Why a game could not be set up.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// No tile set with this id was loaded.
+    #[error("no tile set `{0}` is loaded")]
+    UnknownTileSet(String),
+    /// No rule set with this id was loaded.
+    #[error("no rule set `{0}`: {1}")]
+    UnknownRules(String, String),
+    /// The tile set has no such edition.
+    #[error("tile set `{set}` has no edition `{edition}` (it has: {known})")]
+    UnknownEdition {
+        /// Tile set.
+        set: String,
+        /// Edition asked for.
+        edition: String,
+        /// Editions it has.
+        known: String,
+    },
+    /// None or several start tiles.
+    #[error("{0}")]
+    StartTile(String),
+    /// Player count out of range.
+    #[error("a game has 2 to 6 players, not {0}")]
+    Players(u8),
+    /// A tile did not compile.
+    #[error(transparent)]
+    Compile(#[from] CompileError),
+    /// No figure can stand anywhere.
+    #[error("the chosen sets give the players no figures")]
+    NoFigures,
+}
+
+/// The fixed part of a game, shared by every state of it.
+#[derive(Debug, Clone)]
+pub struct GameDef {
+    /// Compiled tiles.
+    pub tables: TileTables,
+    /// Rules with every value.
+    pub rules: Rules,
+    /// Figure types, in order of first appearance.
+    pub figures: Vec<FigureType>,
+    /// The start tile.
+    pub start: u16,
+    /// The tiles that make up the pile (start tile excluded), in data order.
+    pub pile: Vec<u16>,
+    /// Tiles each player holds (abbeys), with how many.
+    pub held: Vec<(u16, u8)>,
+    /// Mechanisms switched on.
+    pub mechanisms: Vec<Mechanism>,
+    /// The tile sets in play.
+    pub sets: Vec<SetRef>,
+}
+
+impl GameDef {
+    /// Builds a game definition from tile sets (each with the edition to use, or its first),
+    /// expansion files and resolved rules.
+    pub fn new(sets: &[(&TileSet, Option<&str>)], expansions: &[&ExpansionFile], rules: Rules) -> Result<GameDef, SetupError> {
+        let mut refs = Vec::new();
+        let mut tiles = Vec::new();
+        let mut counts = Vec::new();
+        let mut figures: Vec<FigureType> = Vec::new();
+        let mut mechanisms = Vec::new();
+        let mut start = Vec::new();
+        for (set, edition) in sets {
+            let edition = match edition {
+                Some(e) if set.editions.iter().any(|x| x == e) => e.to_string(),
+                Some(e) => {
+                    return Err(SetupError::UnknownEdition { set: set.id.clone(), edition: e.to_string(), known: set.editions.join(", ") });
+                }
+                None => set.editions.first().cloned().unwrap_or_default(),
+            };
+            for tile in &set.tiles {
+                if set.start_tile.as_deref() == Some(tile.id.as_str()) {
+                    start.push(tiles.len());
+                }
+                counts.push((tile.count.in_edition(&edition), tile.supply));
+                tiles.push(tile);
+            }
+            for (id, figure) in &set.figures {
+                if !figures.iter().any(|f| &f.id == id) {
+                    figures.push(FigureType::from_model(id, figure));
+                }
+            }
+            mechanisms.extend(set.mechanisms.iter().copied());
+            refs.push(SetRef { id: set.id.clone(), edition, hash: content_hash(set) });
+        }
+        for expansion in expansions {
+            for (id, figure) in &expansion.figures {
+                if !figures.iter().any(|f| &f.id == id) {
+                    figures.push(FigureType::from_model(id, figure));
+                }
+            }
+            mechanisms.extend(expansion.mechanisms.iter().copied());
+        }
+        mechanisms.sort();
+        mechanisms.dedup();
+        let start = match start.as_slice() {
+            [one] => *one as u16,
+            [] => return Err(SetupError::StartTile("none of the tile sets has a start tile: include a base game".into())),
+            _ => return Err(SetupError::StartTile("several tile sets name a start tile: use only one base game".into())),
+        };
+        if figures.is_empty() {
+            return Err(SetupError::NoFigures);
+        }
+        let tables = TileTables::build(tiles.iter().copied())?;
+        let mut pile = Vec::new();
+        let mut held = Vec::new();
+        for (i, &(count, supply)) in counts.iter().enumerate() {
+            let count = if i == start as usize { count.saturating_sub(1) } else { count };
+            match supply {
+                Supply::Pile => pile.extend(std::iter::repeat_n(i as u16, count as usize)),
+                Supply::Player if count > 0 => held.push((i as u16, u8::try_from(count).unwrap_or(u8::MAX))),
+                Supply::Player => {}
+            }
+        }
+        Ok(GameDef { tables, rules, figures, start, pile, held, mechanisms, sets: refs })
+    }
+
+    /// Builds a game definition from loaded files, by tile-set ids (`id` or `id@edition`) and a
+    /// rule-set id. Bundled rule sets are always available.
+    pub fn from_catalog(catalog: &Catalog, tilesets: &[String], rules: &str) -> Result<GameDef, SetupError> {
+        let mut sets = Vec::new();
+        for spec in tilesets {
+            let (id, edition) = match spec.split_once('@') {
+                Some((id, edition)) => (id, Some(edition)),
+                None => (spec.as_str(), None),
+            };
+            let set = catalog.tileset(id).ok_or_else(|| SetupError::UnknownTileSet(id.to_owned()))?;
+            sets.push((&set.model, edition));
+        }
+        let mut known: Vec<&crate::model::RuleSet> = catalog.rulesets.iter().map(|r| &r.model).collect();
+        known.extend(crate::bundled::rulesets().iter());
+        let rules = crate::validate::resolve_rules(rules, &known).map_err(|e| SetupError::UnknownRules(rules.to_owned(), format!("{e:?}")))?;
+        let expansions: Vec<&ExpansionFile> = catalog.expansions.iter().map(|e| &e.model).collect();
+        GameDef::new(&sets, &expansions, rules)
+    }
+
+    /// Index of the compiled tile with this id.
+    pub fn tile_index(&self, id: &str) -> Option<u16> {
+        self.tables.tiles.iter().position(|t| t.id == id).map(|i| i as u16)
+    }
+
+    /// Index of the figure type with this id.
+    pub fn figure_index(&self, id: &str) -> Option<u8> {
+        self.figures.iter().position(|f| f.id == id).map(|i| i as u8)
+    }
+}
+
+/// FNV-1a over the tile set's canonical JSON: the same tiles give the same hash whatever the
+/// comments and formatting of the file.
+pub fn content_hash(set: &TileSet) -> String {
+    let text = serde_json::to_string(set).unwrap_or_default();
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in text.bytes() {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{hash:016x}")
+}

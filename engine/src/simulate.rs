@@ -1,0 +1,134 @@
+//! Random play: a uniform random legal placement, then a uniform random deployment (passing
+//! included). Used by `tilewright simulate`, the benchmarks and the invariant tests.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+use crate::game::{Action, Event, Game, GameDef, Phase, Placement, Rng, SetupError};
+
+/// Reusable buffers for random play, so a game allocates almost nothing per turn.
+#[derive(Debug, Default)]
+pub struct Scratch {
+    placements: Vec<Placement>,
+    actions: Vec<Action>,
+    /// Events of the last action.
+    pub events: Vec<Event>,
+}
+
+/// Counters of one or more games.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// Turns played (tiles placed after the start tile).
+    pub turns: u64,
+    /// Legal placements offered, summed over turns.
+    pub placements: u64,
+}
+
+/// The seed of the random policy for a game with shuffle seed `seed`.
+pub fn policy_seed(seed: u64) -> u64 {
+    seed ^ 0x5EED_0F_C0FF_EE00
+}
+
+/// Plays one action at random; returns false when the game is over.
+pub fn random_action(game: &mut Game, rng: &mut Rng, scratch: &mut Scratch, counts: &mut Counts) -> bool {
+    scratch.events.clear();
+    let action = match game.phase() {
+        Phase::Over => return false,
+        Phase::Place { tile } => {
+            scratch.placements.clear();
+            game.legal_placements_into(tile, &mut scratch.placements);
+            counts.turns += 1;
+            counts.placements += scratch.placements.len() as u64;
+            let p = scratch.placements[rng.below(scratch.placements.len())];
+            Action::Place { x: p.x, y: p.y, rotation: p.rotation }
+        }
+        Phase::Deploy { .. } => {
+            scratch.actions.clear();
+            scratch.actions.push(Action::Pass);
+            game.deploy_options_into(&mut scratch.actions);
+            scratch.actions[rng.below(scratch.actions.len())]
+        }
+    };
+    game.apply(action, &mut scratch.events).expect("a legal action applies");
+    true
+}
+
+/// Plays a whole game at random from its current state.
+pub fn play_out(game: &mut Game, rng: &mut Rng, scratch: &mut Scratch, counts: &mut Counts) {
+    while random_action(game, rng, scratch, counts) {}
+}
+
+/// Summary of many random games.
+#[derive(Debug, Clone, Serialize)]
+pub struct Summary {
+    /// Games played.
+    pub games: u64,
+    /// Games per second of wall time.
+    pub games_per_second: f64,
+    /// Microseconds per turn (wall time × threads / turns).
+    pub micros_per_turn: f64,
+    /// Mean legal placements per turn.
+    pub placements_per_turn: f64,
+    /// Mean final score by seat.
+    pub mean_scores: Vec<f64>,
+    /// Mean of the players' total score per game.
+    pub mean_total_score: f64,
+    /// Wall time.
+    #[serde(skip)]
+    pub elapsed: Duration,
+}
+
+/// Plays `games` random games, game `i` with seed `seed + i`, on `threads` threads.
+pub fn run(def: Arc<GameDef>, players: u8, games: u64, seed: u64, threads: usize) -> Result<Summary, SetupError> {
+    Game::new(Arc::clone(&def), players, seed)?;
+    let threads = threads.clamp(1, 64) as u64;
+    let started = Instant::now();
+    let results: Vec<(Counts, Vec<u64>)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let def = Arc::clone(&def);
+                scope.spawn(move || {
+                    let mut counts = Counts::default();
+                    let mut totals = vec![0u64; players as usize];
+                    let mut scratch = Scratch::default();
+                    let mut i = t;
+                    while i < games {
+                        let game_seed = seed.wrapping_add(i);
+                        let mut game = Game::new(Arc::clone(&def), players, game_seed).expect("checked above");
+                        let mut rng = Rng::new(policy_seed(game_seed));
+                        play_out(&mut game, &mut rng, &mut scratch, &mut counts);
+                        for (total, score) in totals.iter_mut().zip(game.scores()) {
+                            *total += u64::from(score);
+                        }
+                        i += threads;
+                    }
+                    (counts, totals)
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().expect("simulation thread")).collect()
+    });
+    let elapsed = started.elapsed();
+    let mut counts = Counts::default();
+    let mut totals = vec![0u64; players as usize];
+    for (c, t) in results {
+        counts.turns += c.turns;
+        counts.placements += c.placements;
+        for (a, b) in totals.iter_mut().zip(t) {
+            *a += b;
+        }
+    }
+    let n = games.max(1) as f64;
+    let mean_scores: Vec<f64> = totals.iter().map(|&t| t as f64 / n).collect();
+    Ok(Summary {
+        games,
+        games_per_second: games as f64 / elapsed.as_secs_f64().max(1e-9),
+        micros_per_turn: elapsed.as_secs_f64() * 1e6 * threads.min(games.max(1)) as f64 / counts.turns.max(1) as f64,
+        placements_per_turn: counts.placements as f64 / counts.turns.max(1) as f64,
+        mean_total_score: mean_scores.iter().sum(),
+        mean_scores,
+        elapsed,
+    })
+}
