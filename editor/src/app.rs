@@ -790,9 +790,9 @@ impl EditorApp {
             }
             if is_set && self.view.page == Page::Tiles {
                 for (tool, command, icon) in [
-                    (Tool::Select, Command::ToolSelect, "⬉ Select"),
-                    (Tool::Draw, Command::ToolDraw, "✏ Draw"),
-                    (Tool::Anchor, Command::ToolAnchor, "♟ Anchor"),
+                    (Tool::Select, Command::ToolSelect, "Select"),
+                    (Tool::Draw, Command::ToolDraw, "Draw"),
+                    (Tool::Anchor, Command::ToolAnchor, "Anchor"),
                 ] {
                     let tip = format!(
                         "{} ({})",
@@ -826,7 +826,7 @@ impl EditorApp {
                 ui.checkbox(&mut self.view.snapping, "Snap")
                     .on_hover_text("Snap to vertices, segment boundaries and the border (S; hold Alt to invert)");
                 ui.separator();
-                if ui.button("−").on_hover_text("Zoom out").clicked() {
+                if ui.button("-").on_hover_text("Zoom out").clicked() {
                     actions.command(Command::ZoomOut);
                 }
                 ui.label(format!("{:.0}%", self.view.camera.zoom * 100.0));
@@ -836,7 +836,7 @@ impl EditorApp {
                 if ui.button("Fit").clicked() {
                     actions.command(Command::ZoomFit);
                 }
-                if ui.button("⟳").on_hover_text("Turn the view (R)").clicked() {
+                if ui.button("Turn").on_hover_text("Turn the view (R)").clicked() {
                     actions.command(Command::RotateView);
                 }
             }
@@ -854,11 +854,7 @@ impl EditorApp {
                         .unwrap_or_else(|| "not saved yet".into());
                     ui.label(RichText::new(path).small());
                     if doc.is_dirty() {
-                        ui.label(
-                            RichText::new("● modified")
-                                .small()
-                                .color(Color32::from_rgb(230, 180, 60)),
-                        );
+                        ui.label(RichText::new("modified").small().color(Color32::from_rgb(230, 180, 60)));
                     }
                 }
                 None => {
@@ -983,14 +979,17 @@ impl EditorApp {
         if !editable {
             ui.weak("The file as it will be saved. Edit it in the forms; this view is read-only.");
         }
+        let label = ui.strong(doc.title()).id;
         egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
-            let response = ui.add(
-                egui::TextEdit::multiline(&mut text)
-                    .code_editor()
-                    .interactive(editable)
-                    .desired_width(f32::INFINITY)
-                    .desired_rows(30),
-            );
+            let response = ui
+                .add(
+                    egui::TextEdit::multiline(&mut text)
+                        .code_editor()
+                        .interactive(editable)
+                        .desired_width(f32::INFINITY)
+                        .desired_rows(30),
+                )
+                .labelled_by(label);
             if editable && response.changed() {
                 actions.edit_grouped(
                     Edit::Replace(Box::new(Content::Text {
@@ -1155,7 +1154,7 @@ impl EditorApp {
                 .show(ui, |ui| {
                     ui.horizontal(|ui| {
                         ui.label(RichText::new(&m.text).color(Color32::WHITE));
-                        if ui.small_button("✖").clicked() {
+                        if ui.small_button("x").clicked() {
                             dismiss = Some(i);
                         }
                     });

@@ -524,7 +524,7 @@ impl Canvas {
                 let points = vec![outward(s, 7.0), outward(e, 7.0)];
                 painter.add(Shape::line(points, Stroke::new(6.0, segment_colour(segment.kind))));
                 if tv.scale() > 240.0 {
-                    let label = outward((s + e) / 2.0, 18.0);
+                    let label = outward((s + e) / 2.0 + if (s + e) / 2.0 < 50.0 { -4.0 } else { 4.0 }, 18.0);
                     painter.text(
                         label,
                         egui::Align2::CENTER_CENTER,
@@ -534,7 +534,7 @@ impl Canvas {
                     );
                 }
             }
-            let letter = outward(50.0, if tv.scale() > 240.0 { 32.0 } else { 20.0 });
+            let letter = outward(50.0, if tv.scale() > 240.0 { 34.0 } else { 20.0 });
             painter.text(
                 letter,
                 egui::Align2::CENTER_CENTER,

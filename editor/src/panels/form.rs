@@ -87,15 +87,30 @@ pub fn default_for(root: &Json, schema: &Json) -> Json {
     }
 }
 
-fn label(ui: &mut Ui, text: &str, help: &str, required: bool) {
+fn label(ui: &mut Ui, text: &str, help: &str, required: bool) -> egui::Id {
     let text = if required {
         RichText::new(text).strong()
     } else {
         RichText::new(text)
     };
     let response = ui.label(text);
+    let id = response.id;
     if !help.is_empty() {
         response.on_hover_text(help);
+    }
+    ui.data_mut(|d| d.insert_temp(egui::Id::unique("form-label"), id));
+    id
+}
+
+/// The label most recently drawn by a form, naming the next input for screen readers.
+fn last_label(ui: &Ui) -> Option<egui::Id> {
+    ui.data(|d| d.get_temp(egui::Id::unique("form-label")))
+}
+
+fn named(ui: &Ui, response: egui::Response) -> egui::Response {
+    match last_label(ui) {
+        Some(id) => response.labelled_by(id),
+        None => response,
     }
 }
 
@@ -112,7 +127,8 @@ pub fn edit(ui: &mut Ui, root: &Json, schema: &Json, value: &mut Json, path: &st
         Some("integer") => {
             let mut n = value.as_i64().unwrap_or(0);
             let min = resolved.get("minimum").and_then(Json::as_i64).unwrap_or(i64::MIN);
-            let changed = ui.add(egui::DragValue::new(&mut n).range(min..=1_000_000)).changed();
+            let r = ui.add(egui::DragValue::new(&mut n).range(min..=1_000_000));
+            let changed = named(ui, r).changed();
             if changed || !value.is_i64() && !value.is_u64() {
                 *value = Json::from(n);
             }
@@ -120,7 +136,8 @@ pub fn edit(ui: &mut Ui, root: &Json, schema: &Json, value: &mut Json, path: &st
         }
         Some("number") => {
             let mut n = value.as_f64().unwrap_or(0.0);
-            let changed = ui.add(egui::DragValue::new(&mut n).speed(0.01)).changed();
+            let r = ui.add(egui::DragValue::new(&mut n).speed(0.01));
+            let changed = named(ui, r).changed();
             if changed {
                 *value = Json::from(n);
             }
@@ -145,9 +162,8 @@ pub fn edit(ui: &mut Ui, root: &Json, schema: &Json, value: &mut Json, path: &st
         }
         _ => {
             let mut text = value.as_str().unwrap_or("").to_owned();
-            let changed = ui
-                .add(egui::TextEdit::singleline(&mut text).id_salt(path).desired_width(220.0))
-                .changed();
+            let r = ui.add(egui::TextEdit::singleline(&mut text).id_salt(path).desired_width(220.0));
+            let changed = named(ui, r).changed();
             if changed {
                 *value = Json::String(text);
             }
@@ -258,7 +274,7 @@ fn edit_array(ui: &mut Ui, root: &Json, schema: &Json, value: &mut Json, path: &
                 if edit(ui, root, &items, item, &format!("{path}/{i}")) {
                     changed = true;
                 }
-                if ui.small_button("✖").on_hover_text("Remove").clicked() {
+                if ui.small_button("x").on_hover_text("Remove").clicked() {
                     remove = Some(i);
                 }
             });
@@ -267,7 +283,7 @@ fn edit_array(ui: &mut Ui, root: &Json, schema: &Json, value: &mut Json, path: &
             array.remove(i);
             changed = true;
         }
-        if ui.small_button("➕ Add").clicked() {
+        if ui.small_button("+ Add").clicked() {
             array.push(default_for(root, &items));
             changed = true;
         }
@@ -307,7 +323,7 @@ fn edit_object(ui: &mut Ui, root: &Json, schema: &Json, value: &mut Json, path: 
                         }
                         if !is_required
                             && ui
-                                .small_button("✖")
+                                .small_button("x")
                                 .on_hover_text("Leave out (use the default)")
                                 .clicked()
                         {
@@ -363,7 +379,7 @@ fn edit_map(ui: &mut Ui, root: &Json, schema: &Json, value: &mut Json, path: &st
                 .desired_width(120.0),
         );
         let valid = !new_key.trim().is_empty() && !map.contains_key(new_key.trim());
-        if ui.add_enabled(valid, egui::Button::new("➕ Add")).clicked() {
+        if ui.add_enabled(valid, egui::Button::new("+ Add")).clicked() {
             map.insert(new_key.trim().to_owned(), default_for(root, &items));
             new_key.clear();
             changed = true;

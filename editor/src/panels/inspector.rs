@@ -25,12 +25,15 @@ const KINDS: [FeatureKind; 5] = [
     FeatureKind::Garden,
 ];
 
-fn help_label(ui: &mut Ui, text: &str, def: &str, field: &str) {
+/// A label with the schema's help as tooltip; its id names the widget next to it.
+fn help_label(ui: &mut Ui, text: &str, def: &str, field: &str) -> egui::Id {
     let help = schema_help(FileKind::TileSet, def, field);
     let r = ui.label(text);
+    let id = r.id;
     if !help.is_empty() {
         r.on_hover_text(help);
     }
+    id
 }
 
 /// The inspector panel.
@@ -82,23 +85,27 @@ impl Inspector {
             .num_columns(2)
             .spacing([10.0, 6.0])
             .show(ui, |ui| {
-                help_label(ui, "Id", "Tile", "id");
-                let r = ui.add(egui::TextEdit::singleline(&mut edited.id).desired_width(150.0));
+                let l = help_label(ui, "Id", "Tile", "id");
+                let r = ui
+                    .add(egui::TextEdit::singleline(&mut edited.id).desired_width(150.0))
+                    .labelled_by(l);
                 if r.changed() {
                     group = Some(format!("tile{index}.id"));
                 }
                 ended |= r.lost_focus();
                 ui.end_row();
 
-                help_label(ui, "Name", "Tile", "name");
-                let r = ui.add(egui::TextEdit::singleline(&mut edited.name).desired_width(150.0));
+                let l = help_label(ui, "Name", "Tile", "name");
+                let r = ui
+                    .add(egui::TextEdit::singleline(&mut edited.name).desired_width(150.0))
+                    .labelled_by(l);
                 if r.changed() {
                     group = Some(format!("tile{index}.name"));
                 }
                 ended |= r.lost_focus();
                 ui.end_row();
 
-                help_label(ui, "Count", "Tile", "count");
+                let l = help_label(ui, "Count", "Tile", "count");
                 ui.vertical(|ui| {
                     let mut per_edition = matches!(edited.count, Count::PerEdition(_));
                     if (set.editions.len() > 1 || per_edition) && ui.checkbox(&mut per_edition, "per edition").changed()
@@ -115,7 +122,7 @@ impl Inspector {
                     }
                     match &mut edited.count {
                         Count::All(n) => {
-                            if ui.add(egui::DragValue::new(n).range(1..=999)).changed() {
+                            if ui.add(egui::DragValue::new(n).range(1..=999)).labelled_by(l).changed() {
                                 group = Some(format!("tile{index}.count"));
                             }
                         }
@@ -123,7 +130,11 @@ impl Inspector {
                             for edition in &set.editions {
                                 ui.horizontal(|ui| {
                                     let mut n = map.get(edition).copied().unwrap_or(0);
-                                    if ui.add(egui::DragValue::new(&mut n).range(0..=999)).changed() {
+                                    if ui
+                                        .add(egui::DragValue::new(&mut n).range(0..=999))
+                                        .labelled_by(l)
+                                        .changed()
+                                    {
                                         if n == 0 {
                                             map.remove(edition);
                                         } else {
@@ -139,7 +150,7 @@ impl Inspector {
                 });
                 ui.end_row();
 
-                help_label(ui, "Supply", "Tile", "supply");
+                let l = help_label(ui, "Supply", "Tile", "supply");
                 egui::ComboBox::from_id_salt("supply")
                     .selected_text(match edited.supply {
                         Supply::Pile => "pile",
@@ -148,10 +159,12 @@ impl Inspector {
                     .show_ui(ui, |ui| {
                         ui.selectable_value(&mut edited.supply, Supply::Pile, "pile");
                         ui.selectable_value(&mut edited.supply, Supply::Player, "player");
-                    });
+                    })
+                    .response
+                    .labelled_by(l);
                 ui.end_row();
 
-                help_label(ui, "Placement", "Tile", "placement");
+                let l = help_label(ui, "Placement", "Tile", "placement");
                 egui::ComboBox::from_id_salt("placement")
                     .selected_text(match edited.placement {
                         Placement::Adjacent => "adjacent",
@@ -160,11 +173,13 @@ impl Inspector {
                     .show_ui(ui, |ui| {
                         ui.selectable_value(&mut edited.placement, Placement::Adjacent, "adjacent");
                         ui.selectable_value(&mut edited.placement, Placement::Hole, "hole");
-                    });
+                    })
+                    .response
+                    .labelled_by(l);
                 ui.end_row();
 
                 for (k, side) in ["North", "East", "South", "West"].into_iter().enumerate() {
-                    help_label(ui, side, "Tile", "edges");
+                    let l = help_label(ui, side, "Tile", "edges");
                     ui.horizontal(|ui| {
                         let valid = Layout::parse(&edited.edges[k].0);
                         let mut text = edited.edges[k].0.clone();
@@ -172,7 +187,7 @@ impl Inspector {
                         if valid.is_err() {
                             edit = edit.text_color(Color32::from_rgb(230, 80, 80));
                         }
-                        let r = ui.add(edit);
+                        let r = ui.add(edit).labelled_by(l);
                         let r = match &valid {
                             Err(e) => r.on_hover_text(format!("{}: {}", e.message, e.help)),
                             Ok(_) => r,
@@ -182,7 +197,7 @@ impl Inspector {
                             group = Some(format!("tile{index}.edge{k}"));
                         }
                         ended |= r.lost_focus();
-                        ui.menu_button("▾", |ui| {
+                        ui.menu_button("Presets", |ui| {
                             for preset in ["city", "road", "field", "any", "city 50 city"] {
                                 if ui.button(preset).clicked() {
                                     edited.edges[k] = EdgeLayout(preset.into());
@@ -209,14 +224,16 @@ impl Inspector {
                 });
                 ui.end_row();
 
-                help_label(ui, "Image", "Tile", "image");
+                let l = help_label(ui, "Image", "Tile", "image");
                 ui.horizontal(|ui| {
                     let mut text = edited.image.clone().unwrap_or_default();
-                    let r = ui.add(
-                        egui::TextEdit::singleline(&mut text)
-                            .desired_width(110.0)
-                            .hint_text("none"),
-                    );
+                    let r = ui
+                        .add(
+                            egui::TextEdit::singleline(&mut text)
+                                .desired_width(110.0)
+                                .hint_text("none"),
+                        )
+                        .labelled_by(l);
                     if r.changed() {
                         edited.image = (!text.is_empty()).then_some(text);
                         group = Some(format!("tile{index}.image"));
@@ -229,7 +246,7 @@ impl Inspector {
                 ui.end_row();
             });
         if let Some(problem) = image_problem {
-            ui.colored_label(Color32::from_rgb(230, 90, 80), format!("⚠ {problem}"));
+            ui.colored_label(Color32::from_rgb(230, 90, 80), format!("! {problem}"));
         }
         if edited != *tile {
             match group {
@@ -312,7 +329,7 @@ impl Inspector {
             });
         }
         ui.horizontal(|ui| {
-            ui.menu_button("➕ Add feature", |ui| {
+            ui.menu_button("+ Add feature", |ui| {
                 for kind in KINDS {
                     if ui.button(kind.as_str()).clicked() {
                         actions.command(Command::AddFeature(kind));
@@ -347,14 +364,18 @@ impl Inspector {
             .num_columns(2)
             .spacing([10.0, 6.0])
             .show(ui, |ui| {
-                ui.label("Id")
-                    .on_hover_text("Feature ids are local to the tile: `c`, `r1`, `f2`…");
+                let l = ui
+                    .label("Feature id")
+                    .on_hover_text("Feature ids are local to the tile: `c`, `r1`, `f2`…")
+                    .id;
                 let buffer = match &self.rename {
                     Some((t, from, text)) if *t == index && from == id => text.clone(),
                     _ => id.to_owned(),
                 };
                 let mut text = buffer;
-                let r = ui.add(egui::TextEdit::singleline(&mut text).desired_width(100.0));
+                let r = ui
+                    .add(egui::TextEdit::singleline(&mut text).desired_width(100.0))
+                    .labelled_by(l);
                 if r.changed() {
                     self.rename = Some((index, id.to_owned(), text.clone()));
                 }
@@ -372,24 +393,28 @@ impl Inspector {
                 }
                 ui.end_row();
 
-                help_label(ui, "Kind", "Feature", "kind");
+                let l = help_label(ui, "Kind", "Feature", "kind");
                 egui::ComboBox::from_id_salt("kind")
                     .selected_text(edited.kind.as_str())
                     .show_ui(ui, |ui| {
                         for kind in KINDS {
                             ui.selectable_value(&mut edited.kind, kind, kind.as_str());
                         }
-                    });
+                    })
+                    .response
+                    .labelled_by(l);
                 ui.end_row();
 
                 if matches!(edited.kind, FeatureKind::City | FeatureKind::Road | FeatureKind::Field) {
-                    help_label(ui, "On", "Feature", "on");
+                    let l = help_label(ui, "On", "Feature", "on");
                     let mut text = edited.on.iter().map(|r| r.0.as_str()).collect::<Vec<_>>().join(" ");
-                    let r = ui.add(
-                        egui::TextEdit::singleline(&mut text)
-                            .desired_width(150.0)
-                            .hint_text("N Es W2"),
-                    );
+                    let r = ui
+                        .add(
+                            egui::TextEdit::singleline(&mut text)
+                                .desired_width(150.0)
+                                .hint_text("N Es W2"),
+                        )
+                        .labelled_by(l);
                     if r.changed() {
                         edited.on = text
                             .split(|c: char| c.is_whitespace() || c == ',')
@@ -425,7 +450,7 @@ impl Inspector {
                     ui.end_row();
                 }
                 if edited.kind == FeatureKind::Road {
-                    help_label(ui, "Ends at", "Feature", "end");
+                    let l = help_label(ui, "Ends at", "Feature", "end");
                     let name = |e: Option<RoadEnd>| match e {
                         None => "(runs on)",
                         Some(RoadEnd::Crossing) => "crossing",
@@ -445,10 +470,12 @@ impl Inspector {
                             ] {
                                 ui.selectable_value(&mut edited.end, e, name(e));
                             }
-                        });
+                        })
+                        .response
+                        .labelled_by(l);
                     ui.end_row();
                     if matches!(edited.end, Some(RoadEnd::CityGate | RoadEnd::Monastery)) {
-                        help_label(ui, "Into", "Feature", "at");
+                        let l = help_label(ui, "Into", "Feature", "at");
                         let want = if edited.end == Some(RoadEnd::CityGate) {
                             FeatureKind::City
                         } else {
@@ -462,7 +489,9 @@ impl Inspector {
                                         ui.selectable_value(&mut edited.at, Some(other.clone()), other);
                                     }
                                 }
-                            });
+                            })
+                            .response
+                            .labelled_by(l);
                         ui.end_row();
                     } else {
                         edited.at = None;
@@ -516,7 +545,7 @@ impl Inspector {
                     ui.end_row();
                 }
 
-                help_label(ui, "Anchor", "Feature", "anchor");
+                let l = help_label(ui, "Anchor", "Feature", "anchor");
                 ui.horizontal(|ui| match edited.anchor {
                     Some(mut a) => {
                         let mut changed = ui
@@ -526,6 +555,7 @@ impl Inspector {
                                     .speed(0.005)
                                     .max_decimals(3),
                             )
+                            .labelled_by(l)
                             .changed();
                         changed |= ui
                             .add(
@@ -534,12 +564,13 @@ impl Inspector {
                                     .speed(0.005)
                                     .max_decimals(3),
                             )
+                            .labelled_by(l)
                             .changed();
                         if changed {
                             edited.anchor = Some(geometry::round(a));
                             group = Some(format!("tile{index}.{id}.anchor"));
                         }
-                        if ui.small_button("✖").on_hover_text("Clear the anchor").clicked() {
+                        if ui.small_button("x").on_hover_text("Clear the anchor").clicked() {
                             edited.anchor = None;
                         }
                     }
@@ -563,9 +594,9 @@ impl Inspector {
                 ui.label(format!("{}. {} points", p + 1, polygon.len()));
                 let problems = geometry::polygon_problems(polygon);
                 if let Some(problem) = problems.first() {
-                    ui.colored_label(Color32::from_rgb(230, 90, 80), format!("⚠ {}", problem.describe()));
+                    ui.colored_label(Color32::from_rgb(230, 90, 80), format!("! {}", problem.describe()));
                 }
-                if ui.small_button("🗑").on_hover_text("Delete this outline").clicked() {
+                if ui.small_button("Delete").on_hover_text("Delete this outline").clicked() {
                     remove = Some(p);
                 }
             });
@@ -574,10 +605,10 @@ impl Inspector {
             ui.weak("No outline: press P and click on the canvas to draw one.");
         }
         ui.horizontal(|ui| {
-            if ui.button("✏ Draw outline").clicked() {
+            if ui.button("Draw outline").clicked() {
                 view.tool = Tool::Draw;
             }
-            if ui.button("🗑 Delete feature").clicked() {
+            if ui.button("Delete feature").clicked() {
                 actions.edit(Edit::SetFeature {
                     tile: index,
                     id: id.to_owned(),

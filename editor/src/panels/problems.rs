@@ -19,7 +19,7 @@ impl Problems {
             ui.strong("Problems");
             let (e, w) = (findings.errors(), findings.warnings());
             if e == 0 && w == 0 {
-                ui.colored_label(Color32::from_rgb(90, 190, 110), "✔ valid");
+                ui.colored_label(Color32::from_rgb(90, 190, 110), "valid");
             } else {
                 if e > 0 {
                     ui.colored_label(
@@ -63,8 +63,8 @@ impl Problems {
 
 fn row(ui: &mut Ui, d: &Diagnostic, i: usize) -> egui::Response {
     let (icon, colour) = match d.severity {
-        Severity::Error => ("⊗", Color32::from_rgb(235, 90, 80)),
-        Severity::Warning => ("⚠", Color32::from_rgb(230, 180, 60)),
+        Severity::Error => ("E", Color32::from_rgb(235, 90, 80)),
+        Severity::Warning => ("W", Color32::from_rgb(230, 180, 60)),
     };
     let text = format!("{icon}  {}:{}  {}", d.line, d.column, d.message);
     let response = ui

@@ -112,7 +112,7 @@ impl RulesPage {
                                         }
                                         if parent.is_some()
                                             && ui
-                                                .small_button("↺")
+                                                .small_button("Inherit")
                                                 .on_hover_text("Inherit the value instead")
                                                 .clicked()
                                         {

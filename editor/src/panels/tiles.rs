@@ -71,13 +71,13 @@ impl TileGrid {
                     actions.command(command);
                 }
             };
-            button(ui, "➕ Add", Command::AddTile, true, actions);
-            button(ui, "⎘", Command::DuplicateTile, selected.is_some(), actions);
-            button(ui, "🗑", Command::DeleteTile, selected.is_some(), actions);
-            button(ui, "⬆", Command::MoveTileUp, selected.is_some_and(|i| i > 0), actions);
+            button(ui, "+ Add", Command::AddTile, true, actions);
+            button(ui, "Duplicate", Command::DuplicateTile, selected.is_some(), actions);
+            button(ui, "Delete", Command::DeleteTile, selected.is_some(), actions);
+            button(ui, "Up", Command::MoveTileUp, selected.is_some_and(|i| i > 0), actions);
             button(
                 ui,
-                "⬇",
+                "Down",
                 Command::MoveTileDown,
                 selected.is_some_and(|i| i + 1 < set.tiles.len()),
                 actions,
