@@ -10,6 +10,7 @@ pub mod diagnostic;
 pub mod edge;
 pub mod game;
 pub mod model;
+pub mod scenario;
 pub mod schema;
 pub mod simulate;
 pub mod source;

@@ -28,7 +28,7 @@ pub struct Counts {
 
 /// The seed of the random policy for a game with shuffle seed `seed`.
 pub fn policy_seed(seed: u64) -> u64 {
-    seed ^ 0x5EED_0F_C0FF_EE00
+    seed ^ 0x005E_ED0F_C0FF_EE00
 }
 
 /// Plays one action at random; returns false when the game is over.
@@ -42,7 +42,11 @@ pub fn random_action(game: &mut Game, rng: &mut Rng, scratch: &mut Scratch, coun
             counts.turns += 1;
             counts.placements += scratch.placements.len() as u64;
             let p = scratch.placements[rng.below(scratch.placements.len())];
-            Action::Place { x: p.x, y: p.y, rotation: p.rotation }
+            Action::Place {
+                x: p.x,
+                y: p.y,
+                rotation: p.rotation,
+            }
         }
         Phase::Deploy { .. } => {
             scratch.actions.clear();
@@ -108,7 +112,10 @@ pub fn run(def: Arc<GameDef>, players: u8, games: u64, seed: u64, threads: usize
                 })
             })
             .collect();
-        handles.into_iter().map(|h| h.join().expect("simulation thread")).collect()
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("simulation thread"))
+            .collect()
     });
     let elapsed = started.elapsed();
     let mut counts = Counts::default();

@@ -83,9 +83,18 @@ impl fmt::Display for Reason {
             }
             FeatureKind::Road => write!(f, "{state} road: {}", plural(self.tiles, "tile", "tiles")),
             FeatureKind::Monastery | FeatureKind::Garden => {
-                write!(f, "{state} {}: {}", self.kind.as_str(), plural(self.tiles, "tile", "tiles"))
+                write!(
+                    f,
+                    "{state} {}: {}",
+                    self.kind.as_str(),
+                    plural(self.tiles, "tile", "tiles")
+                )
             }
-            FeatureKind::Field => write!(f, "field: {}", plural(self.cities, "completed city", "completed cities")),
+            FeatureKind::Field => write!(
+                f,
+                "field: {}",
+                plural(self.cities, "completed city", "completed cities")
+            ),
         }
     }
 }
@@ -118,6 +127,8 @@ pub enum Event {
         player: u8,
         /// Figure type.
         figure: u8,
+        /// Compiled tile index of the tile it stands on.
+        tile: u16,
         /// Column of its tile.
         x: i16,
         /// Row of its tile.
@@ -160,16 +171,46 @@ impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Event::TileDiscarded { tile } => write!(f, "tile #{tile} fits nowhere and is discarded"),
-            Event::TilePlaced { player, tile, x, y, rotation } => {
-                write!(f, "{} places tile #{tile} at ({x}, {y}) turned {rotation}", colour(player).to_uppercase())
+            Event::TilePlaced {
+                player,
+                tile,
+                x,
+                y,
+                rotation,
+            } => {
+                write!(
+                    f,
+                    "{} places tile #{tile} at ({x}, {y}) turned {rotation}",
+                    colour(player).to_uppercase()
+                )
             }
-            Event::FigureDeployed { player, figure, x, y, feature } => {
-                write!(f, "{} deploys figure #{figure} on feature {feature} at ({x}, {y})", colour(player).to_uppercase())
+            Event::FigureDeployed {
+                player,
+                figure,
+                x,
+                y,
+                feature,
+                ..
+            } => {
+                write!(
+                    f,
+                    "{} deploys figure #{figure} on feature {feature} at ({x}, {y})",
+                    colour(player).to_uppercase()
+                )
             }
             Event::FeatureCompleted { kind, tiles } => write!(f, "a {} of {tiles} is completed", kind.as_str()),
-            Event::Scored { players, points, reason } => {
+            Event::Scored {
+                players,
+                points,
+                reason,
+            } => {
                 let names: Vec<String> = players.iter().map(|p| colour(p).to_uppercase()).collect();
-                write!(f, "{} {} {points} points: {reason}", names.join(" and "), if names.len() == 1 { "scores" } else { "score" })
+                write!(
+                    f,
+                    "{} {} {points} points: {reason}",
+                    names.join(" and "),
+                    if names.len() == 1 { "scores" } else { "score" }
+                )
             }
             Event::FigureReturned { player, x, y, .. } => {
                 write!(f, "{}'s figure at ({x}, {y}) returns", colour(player).to_uppercase())
@@ -219,14 +260,32 @@ mod tests {
         let event = Event::Scored {
             players: Players(0b1),
             points: 8,
-            reason: Reason { kind: FeatureKind::City, complete: true, tiles: 3, pennants: 1, cities: 0 },
+            reason: Reason {
+                kind: FeatureKind::City,
+                complete: true,
+                tiles: 3,
+                pennants: 1,
+                cities: 0,
+            },
         };
-        assert_eq!(event.to_string(), "RED scores 8 points: completed city: 3 segments + 1 pennant");
+        assert_eq!(
+            event.to_string(),
+            "RED scores 8 points: completed city: 3 segments + 1 pennant"
+        );
         let tie = Event::Scored {
             players: Players(0b11),
             points: 10,
-            reason: Reason { kind: FeatureKind::City, complete: true, tiles: 5, pennants: 0, cities: 0 },
+            reason: Reason {
+                kind: FeatureKind::City,
+                complete: true,
+                tiles: 5,
+                pennants: 0,
+                cities: 0,
+            },
         };
-        assert_eq!(tie.to_string(), "RED and BLUE score 10 points: completed city: 5 segments");
+        assert_eq!(
+            tie.to_string(),
+            "RED and BLUE score 10 points: completed city: 5 segments"
+        );
     }
 }

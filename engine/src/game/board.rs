@@ -105,9 +105,7 @@ impl Board {
 
     /// Grows the grid so that `(x, y)` and its neighbours are inside it.
     fn ensure_room(&mut self, x: i32, y: i32) {
-        let inside = |s: &Board| {
-            x + s.ox >= 1 && y + s.oy >= 1 && x + s.ox < s.width - 1 && y + s.oy < s.height - 1
-        };
+        let inside = |s: &Board| x + s.ox >= 1 && y + s.oy >= 1 && x + s.ox < s.width - 1 && y + s.oy < s.height - 1;
         if inside(self) {
             return;
         }
@@ -118,7 +116,15 @@ impl Board {
             let (cx, cy) = (i32::from(tile.x) + ox, i32::from(tile.y) + oy);
             cells[(cy * width + cx) as usize] = (i + 1) as u16;
         }
-        *self = Board { cells, width, height, ox, oy, placed: std::mem::take(&mut self.placed), frontier: std::mem::take(&mut self.frontier) };
+        *self = Board {
+            cells,
+            width,
+            height,
+            ox,
+            oy,
+            placed: std::mem::take(&mut self.placed),
+            frontier: std::mem::take(&mut self.frontier),
+        };
         self.ensure_room(x, y);
     }
 }
@@ -128,7 +134,14 @@ mod tests {
     use super::*;
 
     fn tile(x: i16, y: i16) -> PlacedTile {
-        PlacedTile { tile: 0, rotation: 0, x, y, node: 0, codes: [0; 4] }
+        PlacedTile {
+            tile: 0,
+            rotation: 0,
+            x,
+            y,
+            node: 0,
+            codes: [0; 4],
+        }
     }
 
     #[test]

@@ -33,7 +33,15 @@ impl Features {
     /// Adds a feature of a newly placed tile with `open` edge segments; returns its node.
     pub fn add(&mut self, kind: FeatureKind, local: u8, placed: u16, open: u16) -> u32 {
         let id = self.nodes.len() as u32;
-        self.nodes.push(Node { parent: id, next: id, open, figures: 0, kind, local, placed });
+        self.nodes.push(Node {
+            parent: id,
+            next: id,
+            open,
+            figures: 0,
+            kind,
+            local,
+            placed,
+        });
         id
     }
 
@@ -136,7 +144,11 @@ impl Features {
 
     /// Every node of `id`'s feature.
     pub fn members(&self, id: u32) -> Members<'_> {
-        Members { features: self, start: id, current: Some(id) }
+        Members {
+            features: self,
+            start: id,
+            current: Some(id),
+        }
     }
 }
 

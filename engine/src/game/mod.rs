@@ -17,12 +17,12 @@ mod setup;
 
 use std::sync::Arc;
 
-pub use action::{colour, Action, ActionError, Event, Players, Reason, COLOURS};
+pub use action::{Action, ActionError, COLOURS, Event, Players, Reason, colour};
 pub use board::{Board, PlacedTile};
 pub use features::Features;
 pub use record::{GameRecord, ReplayError};
 pub use rng::Rng;
-pub use setup::{content_hash, FigureType, GameDef, SetRef, SetupError};
+pub use setup::{FigureType, GameDef, SetRef, SetupError, content_hash};
 
 use crate::compile::NO_FEATURE;
 use crate::edge::Side;
@@ -148,7 +148,7 @@ impl Game {
 
     /// Lays a tile on a hand-built table without scoring; it must fit its neighbours.
     pub fn lay(&mut self, tile: u16, x: i16, y: i16, rotation: u8) -> Result<u16, ActionError> {
-        if !self.board.placed.is_empty() && !self.fits_at(tile, x, y, rotation, PlacementRule::Adjacent) {
+        if self.neighbours_fitting(tile, x, y, rotation).is_none() {
             return Err(ActionError::IllegalPlacement { x, y, rotation });
         }
         let index = self.place_tile(tile, x, y, rotation);
@@ -160,13 +160,20 @@ impl Game {
     /// hand-built table.
     pub fn put_figure(&mut self, player: u8, figure: u8, x: i16, y: i16, feature: u8) -> Result<(), ActionError> {
         let refuse = |why| ActionError::IllegalDeployment { figure, feature, why };
-        let placed = self.board.at(i32::from(x), i32::from(y)).ok_or(refuse("there is no tile there"))?;
+        let placed = self
+            .board
+            .at(i32::from(x), i32::from(y))
+            .ok_or(refuse("there is no tile there"))?;
         let node = self.board.placed[placed].node + u32::from(feature);
         let tile = &self.def.tables.tiles[self.board.placed[placed].tile as usize];
         if feature as usize >= tile.features.len() {
             return Err(refuse("the tile has no such feature"));
         }
-        let supply = self.players.get_mut(player as usize).and_then(|p| p.supply.get_mut(figure as usize)).ok_or(refuse("no such player or figure"))?;
+        let supply = self
+            .players
+            .get_mut(player as usize)
+            .and_then(|p| p.supply.get_mut(figure as usize))
+            .ok_or(refuse("no such player or figure"))?;
         if *supply == 0 {
             return Err(refuse("none left in supply"));
         }
@@ -178,12 +185,12 @@ impl Game {
 
     /// Starts play on a hand-built table: `pile` is drawn from the end, `player` moves first,
     /// and `final_scoring` says whether the game scores the end when the pile runs out.
-    pub fn start(&mut self, pile: Vec<u16>, player: u8, final_scoring: bool) {
+    pub fn start(&mut self, pile: Vec<u16>, player: u8, final_scoring: bool, events: &mut Vec<Event>) {
         self.pile = pile;
         self.pile.reverse();
         self.current = player % self.players.len() as u8;
         self.final_scoring = final_scoring;
-        self.draw(&mut Vec::new());
+        self.draw(events);
     }
 
     /// The fixed part of the game.
@@ -252,10 +259,21 @@ impl Game {
     }
 
     /// Whether `tile` turned `rotation` may go at `(x, y)`.
+    #[inline]
     pub fn fits_at(&self, tile: u16, x: i16, y: i16, rotation: u8, rule: PlacementRule) -> bool {
+        match (self.neighbours_fitting(tile, x, y, rotation), rule) {
+            (Some(n), PlacementRule::Adjacent) => n > 0,
+            (Some(n), PlacementRule::Hole) => n == 4,
+            (None, _) => false,
+        }
+    }
+
+    /// The number of placed neighbours if `(x, y)` is empty and every neighbour's edge fits.
+    #[inline]
+    fn neighbours_fitting(&self, tile: u16, x: i16, y: i16, rotation: u8) -> Option<u8> {
         let (x, y) = (i32::from(x), i32::from(y));
         if self.board.at(x, y).is_some() {
-            return false;
+            return None;
         }
         let tables = &self.def.tables;
         let compiled = &tables.tiles[tile as usize];
@@ -265,14 +283,11 @@ impl Game {
                 neighbours += 1;
                 let theirs = self.board.placed[nb].codes[side.opposite() as usize];
                 if !tables.fits(compiled.edge(side, rotation).code, theirs) {
-                    return false;
+                    return None;
                 }
             }
         }
-        match rule {
-            PlacementRule::Adjacent => neighbours > 0,
-            PlacementRule::Hole => neighbours == 4,
-        }
+        Some(neighbours)
     }
 
     /// Every legal placement of `tile` (rotations giving the same tile counted once), appended
@@ -297,7 +312,12 @@ impl Game {
 
     fn any_placement(&self, tile: u16) -> bool {
         let compiled = &self.def.tables.tiles[tile as usize];
-        self.board.frontier.iter().any(|&(x, y)| compiled.distinct_rotations.iter().any(|&r| self.fits_at(tile, x, y, r, compiled.placement)))
+        self.board.frontier.iter().any(|&(x, y)| {
+            compiled
+                .distinct_rotations
+                .iter()
+                .any(|&r| self.fits_at(tile, x, y, r, compiled.placement))
+        })
     }
 
     /// Deployments open to the current player on the tile just placed (`Pass` not included),
@@ -314,7 +334,10 @@ impl Game {
             }
             for (f, figure) in self.def.figures.iter().enumerate().take(MAX_FIGURE_TYPES) {
                 if supply[f] > 0 && figure.may_stand_on(feature.kind) {
-                    out.push(Action::Deploy { figure: f as u8, feature: local as u8 });
+                    out.push(Action::Deploy {
+                        figure: f as u8,
+                        feature: local as u8,
+                    });
                 }
             }
         }
@@ -325,7 +348,11 @@ impl Game {
         let mut out = Vec::new();
         match self.phase {
             Phase::Place { tile } => {
-                out.extend(self.legal_placements(tile).into_iter().map(|p| Action::Place { x: p.x, y: p.y, rotation: p.rotation }));
+                out.extend(self.legal_placements(tile).into_iter().map(|p| Action::Place {
+                    x: p.x,
+                    y: p.y,
+                    rotation: p.rotation,
+                }));
             }
             Phase::Deploy { .. } => {
                 out.push(Action::Pass);
@@ -347,7 +374,13 @@ impl Game {
                     return Err(ActionError::IllegalPlacement { x, y, rotation });
                 }
                 let placed = self.place_tile(tile, x, y, rotation);
-                events.push(Event::TilePlaced { player: self.current, tile, x, y, rotation });
+                events.push(Event::TilePlaced {
+                    player: self.current,
+                    tile,
+                    x,
+                    y,
+                    rotation,
+                });
                 self.phase = Phase::Deploy { placed };
                 self.history.push(action);
                 Ok(())
@@ -364,7 +397,9 @@ impl Game {
                 self.end_turn(events);
                 Ok(())
             }
-            (Phase::Deploy { .. }, Action::Place { .. }) => Err(ActionError::WrongStep("the tile is placed: deploy a figure or pass")),
+            (Phase::Deploy { .. }, Action::Place { .. }) => {
+                Err(ActionError::WrongStep("the tile is placed: deploy a figure or pass"))
+            }
         }
     }
 
@@ -375,7 +410,12 @@ impl Game {
         let Some(kind) = compiled.features.get(feature as usize).map(|f| f.kind) else {
             return refuse("the tile has no such feature");
         };
-        let Some(figure_type) = self.def.figures.get(figure as usize).filter(|_| (figure as usize) < MAX_FIGURE_TYPES) else {
+        let Some(figure_type) = self
+            .def
+            .figures
+            .get(figure as usize)
+            .filter(|_| (figure as usize) < MAX_FIGURE_TYPES)
+        else {
             return refuse("there is no such figure");
         };
         if !figure_type.may_stand_on(kind) {
@@ -390,8 +430,19 @@ impl Game {
         }
         self.players[self.current as usize].supply[figure as usize] -= 1;
         self.features.add_figures(node, 1);
-        self.figures.push(BoardFigure { player: self.current, figure, node });
-        events.push(Event::FigureDeployed { player: self.current, figure, x: placed_tile.x, y: placed_tile.y, feature });
+        self.figures.push(BoardFigure {
+            player: self.current,
+            figure,
+            node,
+        });
+        events.push(Event::FigureDeployed {
+            player: self.current,
+            figure,
+            tile: placed_tile.tile,
+            x: placed_tile.x,
+            y: placed_tile.y,
+            feature,
+        });
         Ok(())
     }
 
@@ -404,13 +455,23 @@ impl Game {
         let index = self.board.placed.len() as u16;
         let base = self.features.len() as u32;
         for (local, feature) in compiled.features.iter().enumerate() {
-            self.features.add(feature.kind, local as u8, index, u16::from(feature.segments));
+            self.features
+                .add(feature.kind, local as u8, index, u16::from(feature.segments));
         }
         let codes = Side::ALL.map(|side| compiled.edge(side, rotation).code);
-        self.board.put(PlacedTile { tile, rotation, x, y, node: base, codes });
+        self.board.put(PlacedTile {
+            tile,
+            rotation,
+            x,
+            y,
+            node: base,
+            codes,
+        });
         let mut touched: Vec<u32> = (0..compiled.features.len() as u32).map(|f| base + f).collect();
         for side in Side::ALL {
-            let Some(nb) = self.board.neighbour(i32::from(x), i32::from(y), side) else { continue };
+            let Some(nb) = self.board.neighbour(i32::from(x), i32::from(y), side) else {
+                continue;
+            };
             let their = self.board.placed[nb];
             let mine = compiled.edge(side, rotation);
             let theirs = tables.tiles[their.tile as usize].edge(side.opposite(), their.rotation);
@@ -422,7 +483,10 @@ impl Game {
                 touched.push(their.node + u32::from(f));
             }
             for &(i, j) in tables.joins(mine.code, theirs.code) {
-                self.features.union(base + u32::from(mine.features[i as usize]), their.node + u32::from(theirs.features[j as usize]));
+                self.features.union(
+                    base + u32::from(mine.features[i as usize]),
+                    their.node + u32::from(theirs.features[j as usize]),
+                );
             }
         }
         self.pending.clear();

@@ -85,24 +85,39 @@ impl Game {
 impl GameRecord {
     /// Replays the record on `def` and checks it reaches the recorded scores.
     pub fn replay(&self, def: Arc<GameDef>) -> Result<Game, ReplayError> {
-        let describe = |sets: &[SetRef]| sets.iter().map(|s| format!("{}@{} ({})", s.id, s.edition, s.hash)).collect::<Vec<_>>().join(", ");
+        let describe = |sets: &[SetRef]| {
+            sets.iter()
+                .map(|s| format!("{}@{} ({})", s.id, s.edition, s.hash))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
         if def.sets != self.tilesets {
-            return Err(ReplayError::TileSets { expected: describe(&self.tilesets), found: describe(&def.sets) });
+            return Err(ReplayError::TileSets {
+                expected: describe(&self.tilesets),
+                found: describe(&def.sets),
+            });
         }
         if def.rules.id != self.rules {
-            return Err(ReplayError::Rules { expected: self.rules.clone(), found: def.rules.id.clone() });
+            return Err(ReplayError::Rules {
+                expected: self.rules.clone(),
+                found: def.rules.id.clone(),
+            });
         }
         let mut game = Game::new(def, self.players, self.seed)?;
         let mut events = Vec::new();
         for (index, &action) in self.actions.iter().enumerate() {
-            game.apply(action, &mut events).map_err(|error| ReplayError::Action { index, action, error })?;
+            game.apply(action, &mut events)
+                .map_err(|error| ReplayError::Action { index, action, error })?;
             events.clear();
         }
         if !game.is_over() {
             return Err(ReplayError::Unfinished);
         }
         if game.scores() != self.scores {
-            return Err(ReplayError::Scores { expected: self.scores.clone(), found: game.scores() });
+            return Err(ReplayError::Scores {
+                expected: self.scores.clone(),
+                found: game.scores(),
+            });
         }
         Ok(game)
     }

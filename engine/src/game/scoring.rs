@@ -30,23 +30,61 @@ impl Game {
                     (false, _) => (scoring.city_per_segment_final, scoring.city_per_pennant_final),
                 };
                 let points = u32::from(size.tiles) * per_segment + u32::from(size.pennants) * per_pennant;
-                (points, Reason { kind, complete, tiles: size.tiles, pennants: size.pennants, cities: 0 })
+                (
+                    points,
+                    Reason {
+                        kind,
+                        complete,
+                        tiles: size.tiles,
+                        pennants: size.pennants,
+                        cities: 0,
+                    },
+                )
             }
             FeatureKind::Road => {
                 let size = self.size(root);
-                let per_tile = if complete { scoring.road_per_tile } else { scoring.road_per_tile_final };
-                (u32::from(size.tiles) * per_tile, Reason { kind, complete, tiles: size.tiles, pennants: 0, cities: 0 })
+                let per_tile = if complete {
+                    scoring.road_per_tile
+                } else {
+                    scoring.road_per_tile_final
+                };
+                (
+                    u32::from(size.tiles) * per_tile,
+                    Reason {
+                        kind,
+                        complete,
+                        tiles: size.tiles,
+                        pennants: 0,
+                        cities: 0,
+                    },
+                )
             }
             FeatureKind::Monastery | FeatureKind::Garden => {
                 let placed = self.board.placed[self.features.node(node).placed as usize];
                 let tiles = 1 + self.surrounding_tiles(i32::from(placed.x), i32::from(placed.y));
-                let per_tile = if complete { scoring.monastery_per_tile } else { scoring.monastery_per_tile_final };
-                (u32::from(tiles) * per_tile, Reason { kind, complete, tiles, pennants: 0, cities: 0 })
+                let per_tile = if complete {
+                    scoring.monastery_per_tile
+                } else {
+                    scoring.monastery_per_tile_final
+                };
+                (
+                    u32::from(tiles) * per_tile,
+                    Reason {
+                        kind,
+                        complete,
+                        tiles,
+                        pennants: 0,
+                        cities: 0,
+                    },
+                )
             }
             FeatureKind::Field => return,
         };
         if complete {
-            events.push(Event::FeatureCompleted { kind, tiles: reason.tiles });
+            events.push(Event::FeatureCompleted {
+                kind,
+                tiles: reason.tiles,
+            });
         }
         let winners = self.majority(&[root]);
         self.award(winners, points, reason, events);
@@ -61,7 +99,11 @@ impl Game {
         for p in winners.iter() {
             self.players[p as usize].score += points;
         }
-        events.push(Event::Scored { players: winners, points, reason });
+        events.push(Event::Scored {
+            players: winners,
+            points,
+            reason,
+        });
     }
 
     /// Distinct tiles and pennants of a road or city: two segments of one city on one tile
@@ -77,7 +119,10 @@ impl Game {
         }
         self.scratch.sort_unstable();
         self.scratch.dedup();
-        Size { tiles: self.scratch.len() as u16, pennants }
+        Size {
+            tiles: self.scratch.len() as u16,
+            pennants,
+        }
     }
 
     /// The players with the greatest follower strength on the features with these roots.
@@ -97,7 +142,13 @@ impl Game {
         if best == 0 {
             return Players(0);
         }
-        Players(strength.iter().enumerate().filter(|(_, s)| **s == best).fold(0, |mask, (p, _)| mask | (1 << p)))
+        Players(
+            strength
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| **s == best)
+                .fold(0, |mask, (p, _)| mask | (1 << p)),
+        )
     }
 
     /// A figure's weight in a majority on the feature of `root`.
@@ -114,11 +165,16 @@ impl Game {
         while i < self.figures.len() {
             let figure = self.figures[i];
             if self.features.find(figure.node) == root {
-                self.figures.swap_remove(i);
+                self.figures.remove(i);
                 self.features.add_figures(figure.node, -1);
                 self.players[figure.player as usize].supply[figure.figure as usize] += 1;
                 let placed = self.board.placed[self.features.node(figure.node).placed as usize];
-                events.push(Event::FigureReturned { player: figure.player, figure: figure.figure, x: placed.x, y: placed.y });
+                events.push(Event::FigureReturned {
+                    player: figure.player,
+                    figure: figure.figure,
+                    x: placed.x,
+                    y: placed.y,
+                });
             } else {
                 i += 1;
             }
@@ -148,7 +204,9 @@ impl Game {
         let mut roots = Vec::new();
         for i in 0..self.figures.len() {
             let node = self.figures[i].node;
-            if self.features.node(node).kind == FeatureKind::Field && self.role(self.figures[i].figure) == Role::Follower {
+            if self.features.node(node).kind == FeatureKind::Field
+                && self.role(self.figures[i].figure) == Role::Follower
+            {
                 let root = self.features.find(node);
                 if !roots.contains(&root) {
                     roots.push(root);
@@ -165,7 +223,9 @@ impl Game {
         for member in members {
             let node = *self.features.node(member);
             let placed = self.board.placed[node.placed as usize];
-            let borders = self.def.tables.tiles[placed.tile as usize].features[node.local as usize].cities.clone();
+            let borders = self.def.tables.tiles[placed.tile as usize].features[node.local as usize]
+                .cities
+                .clone();
             for city in borders {
                 let city_root = self.features.find(placed.node + u32::from(city));
                 if self.features.open(city_root) == 0 && !cities.contains(&city_root) {
@@ -182,7 +242,13 @@ impl Game {
         for field in self.occupied_fields() {
             let cities = self.completed_cities_of_field(field).len() as u16;
             let winners = self.majority(&[field]);
-            let reason = Reason { kind: FeatureKind::Field, complete: false, tiles: 0, pennants: 0, cities };
+            let reason = Reason {
+                kind: FeatureKind::Field,
+                complete: false,
+                tiles: 0,
+                pennants: 0,
+                cities,
+            };
             if cities > 0 {
                 self.award(winners, u32::from(cities) * per_city, reason, events);
             }
@@ -204,7 +270,13 @@ impl Game {
         }
         for (_, fields) in suppliers {
             let winners = self.majority(&fields);
-            let reason = Reason { kind: FeatureKind::Field, complete: false, tiles: 0, pennants: 0, cities: 1 };
+            let reason = Reason {
+                kind: FeatureKind::Field,
+                complete: false,
+                tiles: 0,
+                pennants: 0,
+                cities: 1,
+            };
             self.award(winners, per_city, reason, events);
         }
     }

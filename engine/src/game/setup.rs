@@ -4,7 +4,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::catalog::Catalog;
 use crate::compile::{CompileError, TileTables};
-use crate::model::{ExpansionFile, FeatureKind, Figure, FigureMechanism, Mechanism, Role, Rules, Strength, Supply, TileSet};
+use crate::model::{
+    ExpansionFile, FeatureKind, Figure, FigureMechanism, Mechanism, Role, Rules, Strength, Supply, TileSet,
+};
 
 /// A kind of figure as used in play.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -25,7 +27,11 @@ pub struct FigureType {
 
 impl FigureType {
     fn from_model(id: &str, figure: &Figure) -> FigureType {
-        let stands_on = figure.stands_on.iter().filter_map(|s| s.feature_kind()).fold(0u8, |mask, k| mask | kind_bit(k));
+        let stands_on = figure
+            .stands_on
+            .iter()
+            .filter_map(|s| s.feature_kind())
+            .fold(0u8, |mask, k| mask | kind_bit(k));
         FigureType {
             id: id.to_owned(),
             role: figure.role,
@@ -117,7 +123,11 @@ pub struct GameDef {
 impl GameDef {
     /// Builds a game definition from tile sets (each with the edition to use, or its first),
     /// expansion files and resolved rules.
-    pub fn new(sets: &[(&TileSet, Option<&str>)], expansions: &[&ExpansionFile], rules: Rules) -> Result<GameDef, SetupError> {
+    pub fn new(
+        sets: &[(&TileSet, Option<&str>)],
+        expansions: &[&ExpansionFile],
+        rules: Rules,
+    ) -> Result<GameDef, SetupError> {
         let mut refs = Vec::new();
         let mut tiles = Vec::new();
         let mut counts = Vec::new();
@@ -128,7 +138,11 @@ impl GameDef {
             let edition = match edition {
                 Some(e) if set.editions.iter().any(|x| x == e) => e.to_string(),
                 Some(e) => {
-                    return Err(SetupError::UnknownEdition { set: set.id.clone(), edition: e.to_string(), known: set.editions.join(", ") });
+                    return Err(SetupError::UnknownEdition {
+                        set: set.id.clone(),
+                        edition: e.to_string(),
+                        known: set.editions.join(", "),
+                    });
                 }
                 None => set.editions.first().cloned().unwrap_or_default(),
             };
@@ -145,7 +159,11 @@ impl GameDef {
                 }
             }
             mechanisms.extend(set.mechanisms.iter().copied());
-            refs.push(SetRef { id: set.id.clone(), edition, hash: content_hash(set) });
+            refs.push(SetRef {
+                id: set.id.clone(),
+                edition,
+                hash: content_hash(set),
+            });
         }
         for expansion in expansions {
             for (id, figure) in &expansion.figures {
@@ -159,8 +177,16 @@ impl GameDef {
         mechanisms.dedup();
         let start = match start.as_slice() {
             [one] => *one as u16,
-            [] => return Err(SetupError::StartTile("none of the tile sets has a start tile: include a base game".into())),
-            _ => return Err(SetupError::StartTile("several tile sets name a start tile: use only one base game".into())),
+            [] => {
+                return Err(SetupError::StartTile(
+                    "none of the tile sets has a start tile: include a base game".into(),
+                ));
+            }
+            _ => {
+                return Err(SetupError::StartTile(
+                    "several tile sets name a start tile: use only one base game".into(),
+                ));
+            }
         };
         if figures.is_empty() {
             return Err(SetupError::NoFigures);
@@ -169,14 +195,27 @@ impl GameDef {
         let mut pile = Vec::new();
         let mut held = Vec::new();
         for (i, &(count, supply)) in counts.iter().enumerate() {
-            let count = if i == start as usize { count.saturating_sub(1) } else { count };
+            let count = if i == start as usize {
+                count.saturating_sub(1)
+            } else {
+                count
+            };
             match supply {
                 Supply::Pile => pile.extend(std::iter::repeat_n(i as u16, count as usize)),
                 Supply::Player if count > 0 => held.push((i as u16, u8::try_from(count).unwrap_or(u8::MAX))),
                 Supply::Player => {}
             }
         }
-        Ok(GameDef { tables, rules, figures, start, pile, held, mechanisms, sets: refs })
+        Ok(GameDef {
+            tables,
+            rules,
+            figures,
+            start,
+            pile,
+            held,
+            mechanisms,
+            sets: refs,
+        })
     }
 
     /// Builds a game definition from loaded files, by tile-set ids (`id` or `id@edition`) and a
@@ -188,12 +227,15 @@ impl GameDef {
                 Some((id, edition)) => (id, Some(edition)),
                 None => (spec.as_str(), None),
             };
-            let set = catalog.tileset(id).ok_or_else(|| SetupError::UnknownTileSet(id.to_owned()))?;
+            let set = catalog
+                .tileset(id)
+                .ok_or_else(|| SetupError::UnknownTileSet(id.to_owned()))?;
             sets.push((&set.model, edition));
         }
         let mut known: Vec<&crate::model::RuleSet> = catalog.rulesets.iter().map(|r| &r.model).collect();
         known.extend(crate::bundled::rulesets().iter());
-        let rules = crate::validate::resolve_rules(rules, &known).map_err(|e| SetupError::UnknownRules(rules.to_owned(), format!("{e:?}")))?;
+        let rules = crate::validate::resolve_rules(rules, &known)
+            .map_err(|e| SetupError::UnknownRules(rules.to_owned(), format!("{e:?}")))?;
         let expansions: Vec<&ExpansionFile> = catalog.expansions.iter().map(|e| &e.model).collect();
         GameDef::new(&sets, &expansions, rules)
     }
@@ -201,6 +243,54 @@ impl GameDef {
     /// Index of the compiled tile with this id.
     pub fn tile_index(&self, id: &str) -> Option<u16> {
         self.tables.tiles.iter().position(|t| t.id == id).map(|i| i as u16)
+    }
+
+    /// An event as a sentence that names tiles, features and figures by their ids.
+    pub fn describe(&self, event: &super::Event) -> String {
+        use super::{Event, colour};
+        let tile_id = |t: u16| self.tables.tiles.get(t as usize).map_or("?", |t| t.id.as_str());
+        match *event {
+            Event::TileDiscarded { tile } => format!("tile {} fits nowhere and is discarded", tile_id(tile)),
+            Event::TilePlaced {
+                player,
+                tile,
+                x,
+                y,
+                rotation,
+            } => {
+                format!(
+                    "{} places {} at ({x}, {y}) turned {rotation}",
+                    colour(player).to_uppercase(),
+                    tile_id(tile)
+                )
+            }
+            Event::FigureDeployed {
+                player,
+                figure,
+                tile,
+                x,
+                y,
+                feature,
+            } => {
+                let feature_id = self
+                    .tables
+                    .tiles
+                    .get(tile as usize)
+                    .and_then(|t| t.features.get(feature as usize))
+                    .map_or("?", |f| f.id.as_str());
+                let figure_id = self.figures.get(figure as usize).map_or("?", |f| f.id.as_str());
+                format!(
+                    "{} deploys a {figure_id} on {feature_id} of {} at ({x}, {y})",
+                    colour(player).to_uppercase(),
+                    tile_id(tile)
+                )
+            }
+            Event::FigureReturned { player, figure, x, y } => {
+                let figure_id = self.figures.get(figure as usize).map_or("?", |f| f.id.as_str());
+                format!("{}'s {figure_id} at ({x}, {y}) returns", colour(player).to_uppercase())
+            }
+            other => other.to_string(),
+        }
     }
 
     /// Index of the figure type with this id.

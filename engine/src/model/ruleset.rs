@@ -53,6 +53,12 @@ macro_rules! rule_values {
             $( $(#[doc = $doc])* pub $name: $ty, )*
         }
 
+        impl From<&$full> for $file {
+            fn from(values: &$full) -> $file {
+                $file { $( $name: Some(values.$name.clone()), )* }
+            }
+        }
+
         impl $file {
             /// Fills every value this section leaves out from `parent`.
             pub fn merge_from(&mut self, parent: &$file) {

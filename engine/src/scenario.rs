@@ -1,0 +1,301 @@
+//! Scenarios: a table laid out by hand, turns to play on it, and the expected outcome. They are
+//! the rules tests (one per worked example of the rulebooks) and the format for bug reports.
+//!
+//! ```toml
+//! description = "A completed road of four tiles: RED scores 4 points"
+//! rules = "new-edition"          # default new-edition
+//! players = 2                    # default 2; seats are red, blue, green, yellow, black, grey
+//!
+//! [[layout]]                     # the table before the turns; tiles need not touch
+//! tile = "W"
+//! at = [0, 0]                    # column (east +), row (south +)
+//! rotation = 0                   # quarter turns clockwise
+//! figures = [{ player = "red", feature = "r1" }]   # figure defaults to the first follower type
+//!
+//! [[turns]]                      # each turn: the tile drawn, where it goes, what is deployed
+//! player = "red"                 # optional check of whose turn it is
+//! tile = "W"
+//! at = [3, 0]
+//! deploy = { feature = "r3" }    # optional; `figure = "..."` picks another figure type
+//!
+//! [expect]
+//! scores = { red = 4, blue = 0 }
+//! events = ["RED scores 4 points: completed road: 4 tiles"]   # in this order, among others
+//! ```
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::sync::Arc;
+
+use serde::Deserialize;
+
+use crate::catalog::Catalog;
+use crate::game::{Action, COLOURS, Event, Game, GameDef, colour};
+use crate::model::{ScoringValues, SwitchValues};
+
+/// A scenario file.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct Scenario {
+    /// What the scenario shows.
+    pub description: String,
+    /// Tile sets in play (`id` or `id@edition`).
+    #[serde(default = "default_tilesets")]
+    pub tilesets: Vec<String>,
+    /// Rule set id.
+    #[serde(default = "default_rules")]
+    pub rules: String,
+    /// Rule values changed for this scenario only.
+    #[serde(default)]
+    pub scoring: ScoringValues,
+    /// Switches changed for this scenario only.
+    #[serde(default)]
+    pub switches: SwitchValues,
+    /// Number of players.
+    #[serde(default = "default_players")]
+    pub players: u8,
+    /// Who plays the first turn.
+    #[serde(default = "default_first")]
+    pub first_player: String,
+    /// Whether the end of the game is scored after the last turn.
+    #[serde(default)]
+    pub final_scoring: bool,
+    /// The table before the turns.
+    #[serde(default)]
+    pub layout: Vec<LaidTile>,
+    /// Turns to play.
+    #[serde(default)]
+    pub turns: Vec<Turn>,
+    /// Expected outcome.
+    pub expect: Expect,
+}
+
+fn default_tilesets() -> Vec<String> {
+    vec!["base".into()]
+}
+fn default_rules() -> String {
+    "new-edition".into()
+}
+fn default_players() -> u8 {
+    2
+}
+fn default_first() -> String {
+    "red".into()
+}
+
+/// A tile of the layout.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct LaidTile {
+    /// Tile id.
+    pub tile: String,
+    /// Column and row.
+    pub at: [i16; 2],
+    /// Quarter turns clockwise.
+    #[serde(default)]
+    pub rotation: u8,
+    /// Figures standing on it.
+    #[serde(default)]
+    pub figures: Vec<FigureAt>,
+}
+
+/// A figure on a feature of a tile.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct FigureAt {
+    /// Owner's colour (layout only; deployments belong to the player whose turn it is).
+    #[serde(default)]
+    pub player: Option<String>,
+    /// Figure type id (default: the first figure type).
+    #[serde(default)]
+    pub figure: Option<String>,
+    /// Feature id on the tile.
+    pub feature: String,
+}
+
+/// One turn.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct Turn {
+    /// Whose turn it should be.
+    #[serde(default)]
+    pub player: Option<String>,
+    /// The tile drawn.
+    pub tile: String,
+    /// Where it goes.
+    pub at: [i16; 2],
+    /// Quarter turns clockwise.
+    #[serde(default)]
+    pub rotation: u8,
+    /// What is deployed (nothing if absent).
+    #[serde(default)]
+    pub deploy: Option<FigureAt>,
+}
+
+/// Expected outcome.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct Expect {
+    /// Scores by colour (colours left out must have 0).
+    #[serde(default)]
+    pub scores: BTreeMap<String, u32>,
+    /// Event sentences that must appear, in this order.
+    #[serde(default)]
+    pub events: Vec<String>,
+    /// Figures in supply by colour, for the first figure type.
+    #[serde(default)]
+    pub supply: BTreeMap<String, u8>,
+}
+
+/// What a scenario run produced.
+#[derive(Debug, Clone)]
+pub struct Outcome {
+    /// Final scores by seat.
+    pub scores: Vec<u32>,
+    /// Every event, as sentences.
+    pub events: Vec<String>,
+    /// Figures of the first type in supply, by seat.
+    pub supply: Vec<u8>,
+}
+
+fn seat(name: &str) -> Result<u8, String> {
+    COLOURS
+        .iter()
+        .position(|c| *c == name)
+        .map(|p| p as u8)
+        .ok_or_else(|| format!("`{name}` is not a colour: use one of {}", COLOURS.join(", ")))
+}
+
+/// Parses and plays a scenario against loaded tile sets; `Err` says what went wrong.
+pub fn run_text(text: &str, catalog: &Catalog) -> Result<(Scenario, Outcome), String> {
+    let scenario: Scenario = toml::from_str(text).map_err(|e| format!("scenario file: {e}"))?;
+    let outcome = play(&scenario, catalog)?;
+    Ok((scenario, outcome))
+}
+
+/// Plays a scenario.
+pub fn play(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String> {
+    let mut def = GameDef::from_catalog(catalog, &scenario.tilesets, &scenario.rules).map_err(|e| e.to_string())?;
+    let mut scoring = scenario.scoring.clone();
+    let mut switches = scenario.switches.clone();
+    scoring.merge_from(&ScoringValues::from(&def.rules.scoring));
+    switches.merge_from(&SwitchValues::from(&def.rules.switches));
+    def.rules.scoring = scoring.resolve().map_err(|m| format!("missing {m:?}"))?;
+    def.rules.switches = switches.resolve().map_err(|m| format!("missing {m:?}"))?;
+    let def = Arc::new(def);
+    let mut game = Game::empty(Arc::clone(&def), scenario.players).map_err(|e| e.to_string())?;
+    let tile_index = |id: &str| {
+        def.tile_index(id)
+            .ok_or_else(|| format!("no tile `{id}` in the tile sets"))
+    };
+    let figure_index = |id: &Option<String>| match id {
+        None => Ok(0),
+        Some(id) => def.figure_index(id).ok_or_else(|| format!("no figure `{id}`")),
+    };
+    let feature_index = |tile: u16, id: &str| {
+        def.tables.tiles[tile as usize]
+            .feature_index(id)
+            .ok_or_else(|| format!("tile `{}` has no feature `{id}`", def.tables.tiles[tile as usize].id))
+    };
+    for laid in &scenario.layout {
+        let tile = tile_index(&laid.tile)?;
+        let [x, y] = laid.at;
+        game.lay(tile, x, y, laid.rotation)
+            .map_err(|e| format!("layout tile `{}` at ({x}, {y}): {e}", laid.tile))?;
+        for figure in &laid.figures {
+            let player = seat(figure.player.as_deref().unwrap_or("red"))?;
+            let feature = feature_index(tile, &figure.feature)?;
+            game.put_figure(player, figure_index(&figure.figure)?, x, y, feature)
+                .map_err(|e| format!("layout figure on `{}`: {e}", laid.tile))?;
+        }
+    }
+    let pile: Vec<u16> = scenario
+        .turns
+        .iter()
+        .map(|t| tile_index(&t.tile))
+        .collect::<Result<_, _>>()?;
+    let mut events: Vec<Event> = Vec::new();
+    game.start(pile, seat(&scenario.first_player)?, scenario.final_scoring, &mut events);
+    for (i, turn) in scenario.turns.iter().enumerate() {
+        let n = i + 1;
+        if let Some(player) = &turn.player
+            && seat(player)? != game.current_player()
+        {
+            return Err(format!(
+                "turn {n}: it is {}'s turn, not {player}'s",
+                colour(game.current_player())
+            ));
+        }
+        let tile = tile_index(&turn.tile)?;
+        let [x, y] = turn.at;
+        game.apply(
+            Action::Place {
+                x,
+                y,
+                rotation: turn.rotation,
+            },
+            &mut events,
+        )
+        .map_err(|e| format!("turn {n}: {e}"))?;
+        let action = match &turn.deploy {
+            None => Action::Pass,
+            Some(d) => Action::Deploy {
+                figure: figure_index(&d.figure)?,
+                feature: feature_index(tile, &d.feature)?,
+            },
+        };
+        game.apply(action, &mut events).map_err(|e| format!("turn {n}: {e}"))?;
+    }
+    if scenario.final_scoring && !game.is_over() {
+        return Err("the pile should be empty after the last turn".into());
+    }
+    Ok(Outcome {
+        scores: game.scores(),
+        events: events.iter().map(|e| def.describe(e)).collect(),
+        supply: game.players().iter().map(|p| p.supply[0]).collect(),
+    })
+}
+
+/// Compares an outcome with the scenario's expectations; `Err` is a readable report.
+pub fn check(scenario: &Scenario, outcome: &Outcome) -> Result<(), String> {
+    let mut report = String::new();
+    for (p, &score) in outcome.scores.iter().enumerate() {
+        let name = colour(p as u8);
+        let expected = scenario.expect.scores.get(name).copied().unwrap_or(0);
+        if expected != score {
+            let _ = writeln!(report, "  score of {name}: expected {expected}, got {score}");
+        }
+    }
+    for name in scenario.expect.scores.keys() {
+        if seat(name).map_or(true, |s| s as usize >= outcome.scores.len()) {
+            let _ = writeln!(
+                report,
+                "  `{name}` is not a seat of this {}-player game",
+                outcome.scores.len()
+            );
+        }
+    }
+    for (name, &expected) in &scenario.expect.supply {
+        let got = seat(name).ok().and_then(|s| outcome.supply.get(s as usize).copied());
+        if got != Some(expected) {
+            let _ = writeln!(report, "  supply of {name}: expected {expected}, got {got:?}");
+        }
+    }
+    let mut from = 0;
+    for wanted in &scenario.expect.events {
+        match outcome.events[from..].iter().position(|e| e == wanted) {
+            Some(i) => from += i + 1,
+            None => {
+                let _ = writeln!(report, "  missing event (in order): {wanted}");
+            }
+        }
+    }
+    if report.is_empty() {
+        return Ok(());
+    }
+    let _ = writeln!(report, "  events were:");
+    for event in &outcome.events {
+        let _ = writeln!(report, "    {event}");
+    }
+    Err(report)
+}
