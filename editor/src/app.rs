@@ -862,6 +862,9 @@ impl EditorApp {
                 }
             }
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                if self.doc.as_ref().and_then(Document::tileset).is_none() {
+                    return;
+                }
                 ui.label(RichText::new(format!("zoom {:.0}%", self.view.camera.zoom * 100.0)).small());
                 if let Some(p) = self
                     .canvas
@@ -1181,18 +1184,20 @@ impl EditorApp {
         egui::Panel::top("menu").show(ui, |ui| {
             self.menu_bar(ui, &mut actions);
         });
-        egui::Panel::top("toolbar").show(ui, |ui| {
-            ui.add_space(2.0);
-            self.toolbar(ui, &mut actions);
-            ui.add_space(2.0);
-        });
+        if self.doc.as_ref().and_then(Document::tileset).is_some() {
+            egui::Panel::top("toolbar").show(ui, |ui| {
+                ui.add_space(2.0);
+                self.toolbar(ui, &mut actions);
+                ui.add_space(2.0);
+            });
+        }
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
         if self.doc.is_some() {
             let busy = self.validator.busy;
             egui::Panel::bottom("problems")
                 .resizable(true)
-                .default_size(130.0)
-                .min_size(60.0)
+                .default_size(96.0)
+                .min_size(48.0)
                 .show(ui, |ui| {
                     ui.add_space(4.0);
                     self.problems.ui(ui, &self.validator.latest, busy, &mut self.view);
