@@ -1,5 +1,7 @@
-//! `tilewright`: validate tile sets and rule sets, and (re)generate their JSON Schemas.
+//! `tilewright`: validate tile sets and rule sets, (re)generate their JSON Schemas, simulate
+//! and replay games.
 
+mod play;
 mod render;
 
 use std::io::IsTerminal;
@@ -35,6 +37,11 @@ enum Command {
         #[arg(long)]
         deny_warnings: bool,
     },
+    /// Play random games (uniform random legal placement, then a uniform random deployment or
+    /// none) and report speed and mean scores.
+    Simulate(play::SimulateArgs),
+    /// Replay a game record and print its final scores; fails if they differ from the record's.
+    Replay(play::ReplayArgs),
     /// Regenerate the JSON Schemas from the data model, or check the committed ones are current.
     Schema {
         /// Write the schemas into the folder.
@@ -58,6 +65,8 @@ fn main() -> ExitCode {
             deny_warnings,
         } => validate(paths, format, deny_warnings),
         Command::Schema { write, check, dir } => schema(write, check, &dir),
+        Command::Simulate(args) => play::simulate(args),
+        Command::Replay(args) => play::replay(args),
     }
 }
 
@@ -124,11 +133,11 @@ fn schema(write: bool, check: bool, dir: &std::path::Path) -> ExitCode {
 
 /// Writes through a temporary file in the same folder, then renames, so a crash never leaves a
 /// half-written file.
-fn write_atomically(path: &std::path::Path, text: &str) -> std::io::Result<()> {
+pub(crate) fn write_atomically(path: &std::path::Path, text: &str) -> std::io::Result<()> {
     if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::create_dir_all(parent)?;
     }
-    let tmp = path.with_extension("json.tmp");
+    let tmp = path.with_extension("tmp");
     std::fs::write(&tmp, text)?;
     std::fs::rename(&tmp, path)
 }

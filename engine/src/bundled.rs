@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
+use crate::catalog::Catalog;
 use crate::model::RuleSet;
 use crate::source::Source;
 
@@ -42,4 +43,34 @@ pub fn rulesets() -> &'static [RuleSet] {
             .filter_map(|(_, text)| toml::from_str(text).ok())
             .collect()
     })
+}
+
+/// The bundled files, validated once.
+pub fn catalog() -> &'static Catalog {
+    static CATALOG: OnceLock<Catalog> = OnceLock::new();
+    CATALOG.get_or_init(|| crate::validate::validate_sources(sources()).catalog)
+}
+
+impl Catalog {
+    /// Adds every bundled tile set, expansion and rule set whose id is not loaded already, so
+    /// a user's file of the same id takes precedence.
+    pub fn with_bundled(mut self) -> Catalog {
+        let bundled = catalog();
+        for set in &bundled.tilesets {
+            if self.tileset(&set.model.id).is_none() {
+                self.tilesets.push(set.clone());
+            }
+        }
+        for expansion in &bundled.expansions {
+            if !self.expansions.iter().any(|e| e.model.id == expansion.model.id) {
+                self.expansions.push(expansion.clone());
+            }
+        }
+        for rules in &bundled.rulesets {
+            if !self.rulesets.iter().any(|r| r.model.id == rules.model.id) {
+                self.rulesets.push(rules.clone());
+            }
+        }
+        self
+    }
 }

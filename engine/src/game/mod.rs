@@ -253,6 +253,11 @@ impl Game {
         self.board.placed[placed].node + u32::from(feature)
     }
 
+    /// The node standing for the whole feature `node` belongs to: equal for joined features.
+    pub fn feature_root(&self, node: u32) -> u32 {
+        self.features.root(node)
+    }
+
     /// Whether the feature of `node` is complete (roads and cities).
     pub fn is_complete(&self, node: u32) -> bool {
         self.features.open_of(node) == 0
@@ -560,6 +565,31 @@ impl Game {
         }
         self.phase = Phase::Over;
         events.push(Event::GameOver);
+    }
+
+    /// Completed features on the table: roads and cities with no open edge, and monasteries
+    /// with eight neighbours (each once).
+    pub fn completed_features(&self) -> usize {
+        let mut roots = Vec::new();
+        let mut monasteries = 0;
+        for (i, placed) in self.board.placed.iter().enumerate() {
+            let compiled = &self.def.tables.tiles[placed.tile as usize];
+            for (local, feature) in compiled.features.iter().enumerate() {
+                let node = self.node(i, local as u8);
+                match feature.kind {
+                    FeatureKind::City | FeatureKind::Road if self.is_complete(node) => {
+                        roots.push(self.features.root(node))
+                    }
+                    FeatureKind::Monastery if self.surrounding_tiles(i32::from(placed.x), i32::from(placed.y)) == 8 => {
+                        monasteries += 1
+                    }
+                    _ => {}
+                }
+            }
+        }
+        roots.sort_unstable();
+        roots.dedup();
+        roots.len() + monasteries
     }
 
     /// Figures of `player` in supply plus on the table, by figure type (for invariant checks).

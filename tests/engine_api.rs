@@ -1,0 +1,270 @@
+//! The engine's API as a bot or UI uses it: determinism, records and replays, cheap clones,
+//! refused actions, and the invariants that must hold after every action of random games.
+
+use std::sync::Arc;
+
+use proptest::prelude::*;
+use tilewright_engine::bundled;
+use tilewright_engine::game::{Action, ActionError, Event, Game, GameDef, GameRecord, Phase, ReplayError, Rng};
+use tilewright_engine::simulate::{Counts, Scratch, play_out, policy_seed, random_action};
+
+fn def(rules: &str) -> Arc<GameDef> {
+    Arc::new(GameDef::from_catalog(bundled::catalog(), &["base".to_owned()], rules).unwrap())
+}
+
+fn random_game(def: &Arc<GameDef>, players: u8, seed: u64) -> Game {
+    let mut game = Game::new(Arc::clone(def), players, seed).unwrap();
+    play_out(
+        &mut game,
+        &mut Rng::new(policy_seed(seed)),
+        &mut Scratch::default(),
+        &mut Counts::default(),
+    );
+    game
+}
+
+#[test]
+fn same_seed_and_actions_give_the_same_game() {
+    let def = def("new-edition");
+    let (a, b) = (random_game(&def, 3, 42), random_game(&def, 3, 42));
+    assert_eq!(a.record(), b.record());
+    assert_ne!(a.record().actions, random_game(&def, 3, 43).record().actions);
+}
+
+#[test]
+fn records_save_and_replay_to_the_same_scores() {
+    let def = def("first-edition");
+    let game = random_game(&def, 4, 7);
+    let text = serde_json::to_string(&game.record()).unwrap();
+    let record: GameRecord = serde_json::from_str(&text).unwrap();
+    let replayed = record.replay(Arc::clone(&def)).unwrap();
+    assert_eq!(replayed.scores(), game.scores());
+    assert_eq!(replayed.board().placed, game.board().placed);
+}
+
+#[test]
+fn replay_refuses_other_tile_sets_rules_and_scores() {
+    let def = def("new-edition");
+    let record = random_game(&def, 2, 9).record();
+    let mut changed = record.clone();
+    changed.tilesets[0].hash = "0000000000000000".into();
+    assert!(matches!(
+        changed.replay(Arc::clone(&def)),
+        Err(ReplayError::TileSets { .. })
+    ));
+    assert!(matches!(
+        record.replay(self::def("first-edition")),
+        Err(ReplayError::Rules { .. })
+    ));
+    let mut scores = record.clone();
+    scores.scores[0] += 1;
+    assert!(matches!(
+        scores.replay(Arc::clone(&def)),
+        Err(ReplayError::Scores { .. })
+    ));
+    let mut short = record.clone();
+    short.actions.truncate(10);
+    assert!(matches!(short.replay(Arc::clone(&def)), Err(ReplayError::Unfinished)));
+    let mut bad = record;
+    bad.actions[0] = Action::Pass;
+    assert!(matches!(bad.replay(def), Err(ReplayError::Action { index: 0, .. })));
+}
+
+#[test]
+fn a_clone_plays_on_without_touching_the_original() {
+    let def = def("new-edition");
+    let mut game = Game::new(Arc::clone(&def), 2, 5).unwrap();
+    let (mut rng, mut scratch, mut counts) = (Rng::new(1), Scratch::default(), Counts::default());
+    for _ in 0..40 {
+        random_action(&mut game, &mut rng, &mut scratch, &mut counts);
+    }
+    let before = game.record();
+    let mut copy = game.clone();
+    play_out(&mut copy, &mut rng, &mut scratch, &mut counts);
+    assert!(copy.is_over());
+    assert_eq!(game.record(), before);
+    assert!(!game.is_over());
+}
+
+#[test]
+fn illegal_actions_are_refused_and_change_nothing() {
+    let def = def("new-edition");
+    let mut game = Game::new(Arc::clone(&def), 2, 11).unwrap();
+    let mut events = Vec::new();
+    let before = game.record();
+    assert!(matches!(
+        game.apply(Action::Pass, &mut events),
+        Err(ActionError::WrongStep(_))
+    ));
+    assert!(matches!(
+        game.apply(
+            Action::Place {
+                x: 0,
+                y: 0,
+                rotation: 0
+            },
+            &mut events
+        ),
+        Err(ActionError::IllegalPlacement { .. })
+    ));
+    assert!(matches!(
+        game.apply(
+            Action::Place {
+                x: 5,
+                y: 5,
+                rotation: 0
+            },
+            &mut events
+        ),
+        Err(ActionError::IllegalPlacement { .. })
+    ));
+    assert!(matches!(
+        game.apply(
+            Action::Place {
+                x: 1,
+                y: 0,
+                rotation: 9
+            },
+            &mut events
+        ),
+        Err(ActionError::IllegalPlacement { .. })
+    ));
+    assert_eq!(game.record(), before);
+    assert!(events.is_empty());
+    // Place legally, then try deployments that break the rules.
+    let place = game.legal_actions()[0];
+    game.apply(place, &mut events).unwrap();
+    assert!(matches!(game.apply(place, &mut events), Err(ActionError::WrongStep(_))));
+    let Phase::Deploy { .. } = game.phase() else {
+        panic!("deploy step expected")
+    };
+    assert!(matches!(
+        game.apply(Action::Deploy { figure: 0, feature: 99 }, &mut events),
+        Err(ActionError::IllegalDeployment { .. })
+    ));
+    assert!(matches!(
+        game.apply(Action::Deploy { figure: 7, feature: 0 }, &mut events),
+        Err(ActionError::IllegalDeployment { .. })
+    ));
+    assert_eq!(game.history().len(), 1);
+}
+
+#[test]
+fn a_feature_occupied_anywhere_is_closed_to_deployment() {
+    let def = def("new-edition");
+    // Seed search: find a turn where the placed tile extends an occupied feature.
+    for seed in 0..50 {
+        let mut game = Game::new(Arc::clone(&def), 2, seed).unwrap();
+        let (mut rng, mut scratch, mut counts) = (Rng::new(seed), Scratch::default(), Counts::default());
+        while !game.is_over() {
+            if let Phase::Deploy { placed } = game.phase() {
+                let offered: Vec<u8> = game
+                    .legal_actions()
+                    .iter()
+                    .filter_map(|a| match a {
+                        Action::Deploy { feature, .. } => Some(*feature),
+                        _ => None,
+                    })
+                    .collect();
+                let features = def.tables.tiles[game.board().placed[placed as usize].tile as usize]
+                    .features
+                    .len() as u8;
+                for feature in 0..features {
+                    let node = game.node(placed as usize, feature);
+                    let occupied = game
+                        .figures()
+                        .iter()
+                        .any(|f| game_root(&game, f.node) == game_root(&game, node));
+                    if occupied {
+                        assert!(!offered.contains(&feature));
+                        let mut copy = game.clone();
+                        let refused = copy.apply(Action::Deploy { figure: 0, feature }, &mut Vec::new());
+                        assert!(matches!(
+                            refused,
+                            Err(ActionError::IllegalDeployment {
+                                why: "the feature is already occupied",
+                                ..
+                            })
+                        ));
+                        return;
+                    }
+                }
+            }
+            random_action(&mut game, &mut rng, &mut scratch, &mut counts);
+        }
+    }
+    panic!("no occupied feature was ever extended");
+}
+
+/// Root of a node, through the public API: two nodes are one feature when a clone joins them.
+fn game_root(game: &Game, node: u32) -> u32 {
+    game.feature_root(node)
+}
+
+#[test]
+fn events_tell_the_story_of_a_turn() {
+    let def = def("new-edition");
+    let mut game = Game::new(Arc::clone(&def), 2, 3).unwrap();
+    let mut events = Vec::new();
+    let place = game.legal_actions()[0];
+    game.apply(place, &mut events).unwrap();
+    assert!(matches!(events[0], Event::TilePlaced { player: 0, .. }));
+    game.apply(Action::Pass, &mut events).unwrap();
+    assert_eq!(game.current_player(), 1);
+}
+
+fn check_invariants(game: &Game, def: &GameDef, total_tiles: usize, previous: &[u32]) {
+    for p in 0..game.players().len() as u8 {
+        let accounted = game.figures_accounted(p);
+        for (f, figure) in def.figures.iter().enumerate() {
+            assert_eq!(
+                accounted[f], figure.count,
+                "player {p}'s {} are all in supply or on the table",
+                figure.id
+            );
+        }
+    }
+    let held = usize::from(matches!(game.phase(), Phase::Place { .. }));
+    assert_eq!(
+        game.board().placed.len() + game.discarded() as usize + game.pile_len() + held,
+        total_tiles
+    );
+    for (now, before) in game.scores().iter().zip(previous) {
+        assert!(now >= before, "scores never decrease");
+    }
+}
+
+fn play_checked(rules: &str, players: u8, seed: u64) {
+    let def = def(rules);
+    let total_tiles = def.pile.len() + 1;
+    let mut game = Game::new(Arc::clone(&def), players, seed).unwrap();
+    let (mut rng, mut scratch, mut counts) = (Rng::new(policy_seed(seed)), Scratch::default(), Counts::default());
+    let mut completions = 0;
+    let mut scores = game.scores();
+    while random_action(&mut game, &mut rng, &mut scratch, &mut counts) {
+        completions += scratch
+            .events
+            .iter()
+            .filter(|e| matches!(e, Event::FeatureCompleted { .. }))
+            .count();
+        check_invariants(&game, &def, total_tiles, &scores);
+        scores = game.scores();
+    }
+    assert_eq!(
+        completions,
+        game.completed_features(),
+        "every completed feature is scored exactly once"
+    );
+    let replayed = game.record().replay(Arc::clone(&def)).unwrap();
+    assert_eq!(replayed.board().placed, game.board().placed);
+    assert_eq!(replayed.figures(), game.figures());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    #[test]
+    fn invariants_hold_after_every_action(seed in any::<u64>(), players in 2u8..=6, rules in prop::sample::select(vec!["first-edition", "new-edition", "farms-2000"])) {
+        play_checked(rules, players, seed);
+    }
+}
