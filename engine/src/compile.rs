@@ -59,6 +59,12 @@ pub struct CompiledTile {
     pub vineyard: bool,
     /// Rotations that give distinct tiles (1, 2 or 4 of the quarter turns 0..4).
     pub distinct_rotations: Vec<u8>,
+    /// Edge layout codes by rotation, then side.
+    pub codes: [[u16; 4]; 4],
+    /// Bit `r` set for each rotation `r` in `distinct_rotations`.
+    pub rotation_mask: u8,
+    /// Whether the tile has a monastery (or abbey).
+    pub has_monastery: bool,
 }
 
 impl CompiledTile {
@@ -80,10 +86,19 @@ pub struct TileTables {
     pub layouts: Vec<Layout>,
     /// `fits[a * n + b]`: layout `b` may face layout `a`.
     fits: Vec<bool>,
-    /// `joins[a * n + b]`: segment pairs `(of a, of b)` that connect.
-    joins: Vec<Vec<(u8, u8)>>,
+    /// `join_ranges[a * n + b]`: the range of `join_pairs` holding the segment pairs
+    /// `(of a, of b)` that connect.
+    join_ranges: Vec<(u32, u32)>,
+    join_pairs: Vec<(u8, u8)>,
     /// The tiles.
     pub tiles: Vec<CompiledTile>,
+    /// `side_fits[(tile * 4 + side) * codes + code]`: bit `r` set when the tile turned `r`
+    /// has an edge on `side` that fits a neighbour edge of layout `code` facing it.
+    side_fits: Vec<u8>,
+    /// `by_signature[tile * base⁴ + signature]`: the rotations of `tile` that fit an open cell
+    /// whose neighbours show `signature` (see [`TileTables::signature_base`]); empty when the
+    /// table would be too large, and [`TileTables::side_fits`] is used instead.
+    by_signature: Vec<u8>,
 }
 
 /// Why a tile could not be compiled (only for tiles that did not pass validation).
@@ -107,17 +122,58 @@ impl TileTables {
         }
         let n = tables.layouts.len();
         tables.fits = vec![false; n * n];
-        tables.joins = vec![Vec::new(); n * n];
+        tables.join_ranges = vec![(0, 0); n * n];
         for a in 0..n {
             for b in 0..n {
                 if let Ok(pairs) = tables.layouts[a].joins(&tables.layouts[b]) {
                     tables.fits[a * n + b] = true;
-                    tables.joins[a * n + b] = pairs.into_iter().map(|(i, j)| (i as u8, j as u8)).collect();
+                    let start = tables.join_pairs.len() as u32;
+                    tables
+                        .join_pairs
+                        .extend(pairs.into_iter().map(|(i, j)| (i as u8, j as u8)));
+                    tables.join_ranges[a * n + b] = (start, tables.join_pairs.len() as u32);
                 }
             }
         }
         for tile in &mut tables.tiles {
             tile.distinct_rotations = distinct_rotations(tile);
+            tile.rotation_mask = tile.distinct_rotations.iter().fold(0, |m, r| m | (1 << r));
+            tile.codes = [0u8, 1, 2, 3].map(|r| Side::ALL.map(|side| tile.edge(side, r).code));
+        }
+        tables.side_fits = vec![0; tables.tiles.len() * 4 * n];
+        let base = n + 1;
+        for (t, tile) in tables.tiles.iter().enumerate() {
+            for side in 0..4 {
+                for code in 0..n {
+                    let mask = (0..4)
+                        .filter(|&r| tables.fits[tile.codes[r][side] as usize * n + code])
+                        .fold(0u8, |m, r| m | (1 << r));
+                    tables.side_fits[(t * 4 + side) * n + code] = mask;
+                }
+            }
+        }
+        let signatures = base.pow(4);
+        if signatures * tables.tiles.len() <= 1 << 22 {
+            let mut by_signature = vec![0u8; signatures * tables.tiles.len()];
+            for (t, tile) in tables.tiles.iter().enumerate() {
+                for signature in 0..signatures {
+                    let mut mask = tile.rotation_mask;
+                    let mut neighbours = 0;
+                    for side in 0..4 {
+                        let digit = signature / base.pow(side as u32) % base;
+                        if digit > 0 {
+                            neighbours += 1;
+                            mask &= tables.side_fits[(t * 4 + side) * n + digit - 1];
+                        }
+                    }
+                    let enough = match tile.placement {
+                        Placement::Adjacent => neighbours > 0,
+                        Placement::Hole => neighbours == 4,
+                    };
+                    by_signature[t * signatures + signature] = if enough { mask } else { 0 };
+                }
+            }
+            tables.by_signature = by_signature;
         }
         Ok(tables)
     }
@@ -128,10 +184,35 @@ impl TileTables {
         self.fits[a as usize * self.layouts.len() + b as usize]
     }
 
+    /// The rotations (bit `r` for quarter turns `r`) of `tile` whose edge on `side` fits a
+    /// neighbour edge of layout `code`.
+    #[inline]
+    pub fn side_fits(&self, tile: u16, side: usize, code: u16) -> u8 {
+        self.side_fits[(tile as usize * 4 + side) * self.layouts.len() + code as usize]
+    }
+
+    /// The base of open-cell signatures: a cell's signature is the sum over its sides `s` of
+    /// `(facing code + 1) × base^s`, 0 for a side with no neighbour.
+    #[inline]
+    pub fn signature_base(&self) -> u32 {
+        self.layouts.len() as u32 + 1
+    }
+
+    /// The rotations (bits) of `tile` that fit an open cell with this signature, if the table
+    /// was built.
+    #[inline]
+    pub fn fits_signature(&self, tile: u16, signature: u32) -> Option<u8> {
+        let signatures = (self.signature_base() as usize).pow(4);
+        self.by_signature
+            .get(tile as usize * signatures + signature as usize)
+            .copied()
+    }
+
     /// Segment pairs that connect when layout `b` faces layout `a`.
     #[inline]
     pub fn joins(&self, a: u16, b: u16) -> &[(u8, u8)] {
-        &self.joins[a as usize * self.layouts.len() + b as usize]
+        let (start, end) = self.join_ranges[a as usize * self.layouts.len() + b as usize];
+        &self.join_pairs[start as usize..end as usize]
     }
 
     /// The feature pairs `(of a, of b)` that connect when tile `b` (turned `rb`) lies on `side`
@@ -227,6 +308,9 @@ fn compile_tile(
         hill: tile.markers.contains(&Marker::Hill),
         vineyard: tile.markers.contains(&Marker::Vineyard),
         distinct_rotations: Vec::new(),
+        codes: [[0; 4]; 4],
+        rotation_mask: 0,
+        has_monastery: tile.features.values().any(|f| f.kind == FeatureKind::Monastery),
     })
 }
 

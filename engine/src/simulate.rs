@@ -6,12 +6,11 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use crate::game::{Action, Event, Game, GameDef, Phase, Placement, Rng, SetupError};
+use crate::game::{Action, Event, Game, GameDef, Phase, Rng, SetupError};
 
 /// Reusable buffers for random play, so a game allocates almost nothing per turn.
 #[derive(Debug, Default)]
 pub struct Scratch {
-    placements: Vec<Placement>,
     actions: Vec<Action>,
     /// Events of the last action.
     pub events: Vec<Event>,
@@ -37,11 +36,12 @@ pub fn random_action(game: &mut Game, rng: &mut Rng, scratch: &mut Scratch, coun
     let action = match game.phase() {
         Phase::Over => return false,
         Phase::Place { tile } => {
-            scratch.placements.clear();
-            game.legal_placements_into(tile, &mut scratch.placements);
+            let legal = game.placements_of_drawn_tile();
             counts.turns += 1;
-            counts.placements += scratch.placements.len() as u64;
-            let p = scratch.placements[rng.below(scratch.placements.len())];
+            counts.placements += legal as u64;
+            let p = game
+                .nth_placement(tile, rng.below(legal))
+                .expect("the drawn tile fits somewhere");
             Action::Place {
                 x: p.x,
                 y: p.y,

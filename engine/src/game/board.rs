@@ -22,52 +22,85 @@ pub struct PlacedTile {
     pub codes: [u16; 4],
 }
 
+/// An empty position next to at least one placed tile, with the edge codes facing it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OpenCell {
+    /// Column.
+    pub x: i16,
+    /// Row.
+    pub y: i16,
+    /// For each side of this cell (north, east, south, west): the layout code of the placed
+    /// neighbour's edge facing it, or [`NO_NEIGHBOUR`].
+    pub facing: [u16; 4],
+    /// Number of placed neighbours.
+    pub neighbours: u8,
+    /// The facing codes as one number (see `TileTables::signature_base`).
+    pub signature: u32,
+}
+
+/// Marks a side of an open cell with no tile beyond it.
+pub const NO_NEIGHBOUR: u16 = u16::MAX;
+
 /// Placed tiles and where they are.
 #[derive(Debug, Clone)]
 pub struct Board {
     /// Grid of `placed index + 1` (0 when empty), `width * height`, origin at `(ox, oy)`.
     cells: Vec<u16>,
+    /// Grid of `open cell index + 1` (0 when the cell is not open).
+    open_slots: Vec<u16>,
     width: i32,
     height: i32,
     ox: i32,
     oy: i32,
+    /// Base of open-cell signatures.
+    base: u32,
     /// Tiles in the order they were placed.
     pub placed: Vec<PlacedTile>,
-    /// Empty positions next to at least one placed tile.
-    pub frontier: Vec<(i16, i16)>,
-}
-
-impl Default for Board {
-    fn default() -> Self {
-        Board::new()
-    }
+    /// Empty positions next to at least one placed tile: where a tile may go.
+    pub frontier: Vec<OpenCell>,
 }
 
 impl Board {
-    /// An empty table.
-    pub fn new() -> Board {
+    /// An empty table for tiles whose edge layout codes are below `codes`.
+    pub fn new(codes: usize) -> Board {
         let size = 32;
         Board {
             cells: vec![EMPTY; (size * size) as usize],
+            open_slots: vec![0; (size * size) as usize],
             width: size,
             height: size,
             ox: size / 2,
             oy: size / 2,
-            placed: Vec::new(),
-            frontier: Vec::new(),
+            base: codes as u32 + 1,
+            placed: Vec::with_capacity(96),
+            frontier: Vec::with_capacity(64),
         }
+    }
+
+    #[inline]
+    fn cell(&self, x: i32, y: i32) -> Option<usize> {
+        let (cx, cy) = (x + self.ox, y + self.oy);
+        if cx < 0 || cy < 0 || cx >= self.width || cy >= self.height {
+            return None;
+        }
+        Some((cy * self.width + cx) as usize)
     }
 
     /// The index of the placed tile at `(x, y)`.
     #[inline]
     pub fn at(&self, x: i32, y: i32) -> Option<usize> {
-        let (cx, cy) = (x + self.ox, y + self.oy);
-        if cx < 0 || cy < 0 || cx >= self.width || cy >= self.height {
-            return None;
-        }
-        match self.cells[(cy * self.width + cx) as usize] {
+        match self.cells[self.cell(x, y)?] {
             EMPTY => None,
             i => Some(i as usize - 1),
+        }
+    }
+
+    /// The open cell at `(x, y)`, if a tile may go there.
+    #[inline]
+    pub fn open_cell(&self, x: i32, y: i32) -> Option<&OpenCell> {
+        match self.open_slots[self.cell(x, y)?] {
+            0 => None,
+            i => Some(&self.frontier[i as usize - 1]),
         }
     }
 
@@ -89,43 +122,73 @@ impl Board {
         self.ensure_room(x, y);
         let index = self.placed.len();
         self.placed.push(tile);
-        let cell = ((y + self.oy) * self.width + (x + self.ox)) as usize;
+        let cell = self.cell(x, y).expect("room was made");
         self.cells[cell] = (index + 1) as u16;
-        if let Some(i) = self.frontier.iter().position(|&p| p == (tile.x, tile.y)) {
-            self.frontier.swap_remove(i);
-        }
+        self.close_cell(cell);
         for side in Side::ALL {
             let (dx, dy) = side.offset();
             let (nx, ny) = (x + dx, y + dy);
-            if self.at(nx, ny).is_none() && !self.frontier.contains(&(nx as i16, ny as i16)) {
-                self.frontier.push((nx as i16, ny as i16));
+            let neighbour = self.cell(nx, ny).expect("room was made");
+            if self.cells[neighbour] != EMPTY {
+                continue;
             }
+            let slot = match self.open_slots[neighbour] {
+                0 => {
+                    self.frontier.push(OpenCell {
+                        x: nx as i16,
+                        y: ny as i16,
+                        facing: [NO_NEIGHBOUR; 4],
+                        neighbours: 0,
+                        signature: 0,
+                    });
+                    self.open_slots[neighbour] = self.frontier.len() as u16;
+                    self.frontier.len() - 1
+                }
+                i => i as usize - 1,
+            };
+            let open = &mut self.frontier[slot];
+            let facing_side = side.opposite() as u32;
+            open.facing[facing_side as usize] = tile.codes[side as usize];
+            open.neighbours += 1;
+            open.signature += (u32::from(tile.codes[side as usize]) + 1) * self.base.pow(facing_side);
+        }
+    }
+
+    /// Removes a cell from the frontier (it was just filled).
+    fn close_cell(&mut self, cell: usize) {
+        let slot = self.open_slots[cell];
+        if slot == 0 {
+            return;
+        }
+        self.open_slots[cell] = 0;
+        let i = slot as usize - 1;
+        self.frontier.swap_remove(i);
+        if let Some(moved) = self.frontier.get(i).copied() {
+            let moved_cell = self
+                .cell(i32::from(moved.x), i32::from(moved.y))
+                .expect("open cells are inside");
+            self.open_slots[moved_cell] = slot;
         }
     }
 
     /// Grows the grid so that `(x, y)` and its neighbours are inside it.
     fn ensure_room(&mut self, x: i32, y: i32) {
         let inside = |s: &Board| x + s.ox >= 1 && y + s.oy >= 1 && x + s.ox < s.width - 1 && y + s.oy < s.height - 1;
-        if inside(self) {
-            return;
+        while !inside(self) {
+            let (width, height) = (self.width * 2, self.height * 2);
+            let (ox, oy) = (self.ox + self.width / 2, self.oy + self.height / 2);
+            self.cells = vec![EMPTY; (width * height) as usize];
+            self.open_slots = vec![0; (width * height) as usize];
+            (self.width, self.height, self.ox, self.oy) = (width, height, ox, oy);
+            for (i, tile) in self.placed.iter().enumerate() {
+                let cell = ((i32::from(tile.y) + oy) * width + i32::from(tile.x) + ox) as usize;
+                self.cells[cell] = (i + 1) as u16;
+            }
+            for (i, open) in self.frontier.iter().enumerate() {
+                let cell = ((i32::from(open.y) + oy) * width + i32::from(open.x) + ox) as usize;
+                self.open_slots[cell] = (i + 1) as u16;
+            }
         }
-        let (width, height) = (self.width * 2, self.height * 2);
-        let (ox, oy) = (self.ox + self.width / 2, self.oy + self.height / 2);
-        let mut cells = vec![EMPTY; (width * height) as usize];
-        for (i, tile) in self.placed.iter().enumerate() {
-            let (cx, cy) = (i32::from(tile.x) + ox, i32::from(tile.y) + oy);
-            cells[(cy * width + cx) as usize] = (i + 1) as u16;
-        }
-        *self = Board {
-            cells,
-            width,
-            height,
-            ox,
-            oy,
-            placed: std::mem::take(&mut self.placed),
-            frontier: std::mem::take(&mut self.frontier),
-        };
-        self.ensure_room(x, y);
     }
 }
 
@@ -146,18 +209,26 @@ mod tests {
 
     #[test]
     fn frontier_follows_placements() {
-        let mut board = Board::new();
+        let mut board = Board::new(3);
         board.put(tile(0, 0));
         assert_eq!(board.frontier.len(), 4);
         board.put(tile(1, 0));
         assert_eq!(board.frontier.len(), 6);
-        assert!(!board.frontier.contains(&(1, 0)));
+        assert!(board.open_cell(1, 0).is_none());
         assert_eq!(board.neighbour_count(0, 1), 1);
+        let between = board.open_cell(1, 1).unwrap();
+        assert_eq!((between.neighbours, between.facing[0]), (1, 0));
+        assert!(
+            board
+                .frontier
+                .iter()
+                .all(|c| board.open_cell(i32::from(c.x), i32::from(c.y)) == Some(c))
+        );
     }
 
     #[test]
     fn grid_grows_in_every_direction() {
-        let mut board = Board::new();
+        let mut board = Board::new(3);
         for i in 0..100 {
             board.put(tile(i, 0));
             board.put(tile(0, -i - 1));

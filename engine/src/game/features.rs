@@ -14,7 +14,9 @@ pub struct Node {
     /// On a root: edge segments of the whole feature with no tile facing them.
     open: u16,
     /// On a root: figures standing on the whole feature.
-    figures: u16,
+    figures: u8,
+    /// On a root: an upper bound of the tree's height (union by rank).
+    rank: u8,
     /// What the feature is.
     pub kind: FeatureKind,
     /// Local feature index on its tile.
@@ -30,6 +32,13 @@ pub struct Features {
 }
 
 impl Features {
+    /// An empty forest with room for `n` nodes.
+    pub fn with_capacity(n: usize) -> Features {
+        Features {
+            nodes: Vec::with_capacity(n),
+        }
+    }
+
     /// Adds a feature of a newly placed tile with `open` edge segments; returns its node.
     pub fn add(&mut self, kind: FeatureKind, local: u8, placed: u16, open: u16) -> u32 {
         let id = self.nodes.len() as u32;
@@ -38,6 +47,7 @@ impl Features {
             next: id,
             open,
             figures: 0,
+            rank: 0,
             kind,
             local,
             placed,
@@ -87,11 +97,18 @@ impl Features {
         if ra == rb {
             return ra;
         }
-        let (big, small) = if ra < rb { (ra, rb) } else { (rb, ra) };
+        let (big, small) = if self.nodes[ra as usize].rank >= self.nodes[rb as usize].rank {
+            (ra, rb)
+        } else {
+            (rb, ra)
+        };
         let small_node = self.nodes[small as usize];
         let big_node = &mut self.nodes[big as usize];
         big_node.open += small_node.open;
-        big_node.figures += small_node.figures;
+        big_node.figures = big_node.figures.saturating_add(small_node.figures);
+        if big_node.rank == small_node.rank {
+            big_node.rank += 1;
+        }
         // Splice the two circular member lists.
         let big_next = big_node.next;
         big_node.next = small_node.next;
@@ -125,21 +142,21 @@ impl Features {
     /// Figures on `id`'s feature, without compressing paths.
     #[inline]
     pub fn root_figures(&self, id: u32) -> u16 {
-        self.nodes[self.root(id) as usize].figures
+        u16::from(self.nodes[self.root(id) as usize].figures)
     }
 
     /// Figures on `id`'s feature.
     #[inline]
     pub fn figures(&mut self, id: u32) -> u16 {
         let root = self.find(id);
-        self.nodes[root as usize].figures
+        u16::from(self.nodes[root as usize].figures)
     }
 
     /// Adds (or with a negative `delta` removes) figures on `id`'s feature.
     pub fn add_figures(&mut self, id: u32, delta: i32) {
         let root = self.find(id);
         let node = &mut self.nodes[root as usize];
-        node.figures = (i32::from(node.figures) + delta).max(0) as u16;
+        node.figures = (i32::from(node.figures) + delta).clamp(0, 255) as u8;
     }
 
     /// Every node of `id`'s feature.

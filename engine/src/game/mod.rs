@@ -18,7 +18,7 @@ mod setup;
 use std::sync::Arc;
 
 pub use action::{Action, ActionError, COLOURS, Event, Players, Reason, colour};
-pub use board::{Board, PlacedTile};
+pub use board::{Board, NO_NEIGHBOUR, OpenCell, PlacedTile};
 pub use features::Features;
 pub use record::{GameRecord, ReplayError};
 pub use rng::Rng;
@@ -99,6 +99,11 @@ pub struct Game {
     /// Run final scoring when the pile runs out (off only for hand-built test positions).
     final_scoring: bool,
     scratch: Vec<u16>,
+    touched: Vec<u32>,
+    /// Monasteries not yet surrounded: position and feature node.
+    monasteries: Vec<(i16, i16, u32)>,
+    /// Legal placements of the tile held in [`Phase::Place`], counted when it was drawn.
+    placements: u32,
 }
 
 impl Game {
@@ -129,8 +134,8 @@ impl Game {
             supply[i] = f.count;
         }
         Ok(Game {
-            board: Board::new(),
-            features: Features::default(),
+            board: Board::new(def.tables.layouts.len()),
+            features: Features::with_capacity(def.pile.len() * 6 + 16),
             figures: Vec::new(),
             players: vec![PlayerState { score: 0, supply }; players as usize],
             pile: Vec::new(),
@@ -138,10 +143,13 @@ impl Game {
             current: 0,
             phase: Phase::Over,
             pending: Vec::new(),
-            history: Vec::new(),
+            history: Vec::with_capacity(2 * def.pile.len() + 8),
             seed: 0,
             final_scoring: false,
             scratch: Vec::new(),
+            touched: Vec::new(),
+            monasteries: Vec::new(),
+            placements: 0,
             def,
         })
     }
@@ -298,14 +306,31 @@ impl Game {
     /// Every legal placement of `tile` (rotations giving the same tile counted once), appended
     /// to `out`.
     pub fn legal_placements_into(&self, tile: u16, out: &mut Vec<Placement>) {
-        let compiled = &self.def.tables.tiles[tile as usize];
-        for &(x, y) in &self.board.frontier {
-            for &rotation in &compiled.distinct_rotations {
-                if self.fits_at(tile, x, y, rotation, compiled.placement) {
-                    out.push(Placement { x, y, rotation });
-                }
+        for open in &self.board.frontier {
+            let mut rotations = self.rotations_at(tile, open);
+            while rotations != 0 {
+                let rotation = rotations.trailing_zeros() as u8;
+                rotations &= rotations - 1;
+                out.push(Placement {
+                    x: open.x,
+                    y: open.y,
+                    rotation,
+                });
             }
         }
+    }
+
+    /// The rotations (bits) among `mask` in which `tile` fits every neighbour of an open cell.
+    #[inline]
+    fn fitting_rotations(&self, tile: u16, mut mask: u8, open: &OpenCell) -> u8 {
+        let tables = &self.def.tables;
+        for side in 0..4 {
+            let facing = open.facing[side];
+            if facing != NO_NEIGHBOUR {
+                mask &= tables.side_fits(tile, side, facing);
+            }
+        }
+        mask
     }
 
     /// Every legal placement of `tile`.
@@ -315,14 +340,50 @@ impl Game {
         out
     }
 
-    fn any_placement(&self, tile: u16) -> bool {
+    /// The rotations (bits) of `tile` that fit the open cell.
+    #[inline(always)]
+    fn rotations_at(&self, tile: u16, open: &OpenCell) -> u8 {
         let compiled = &self.def.tables.tiles[tile as usize];
-        self.board.frontier.iter().any(|&(x, y)| {
-            compiled
-                .distinct_rotations
-                .iter()
-                .any(|&r| self.fits_at(tile, x, y, r, compiled.placement))
-        })
+        match self.def.tables.fits_signature(tile, open.signature) {
+            Some(rotations) => rotations,
+            None if compiled.placement == PlacementRule::Hole && open.neighbours < 4 => 0,
+            None => self.fitting_rotations(tile, compiled.rotation_mask, open),
+        }
+    }
+
+    /// Number of legal placements of `tile`, without listing them.
+    pub fn count_placements(&self, tile: u16) -> usize {
+        self.board
+            .frontier
+            .iter()
+            .map(|open| self.rotations_at(tile, open).count_ones() as usize)
+            .sum()
+    }
+
+    /// Legal placements of the drawn tile (0 outside [`Phase::Place`]), counted once at the draw.
+    pub fn placements_of_drawn_tile(&self) -> usize {
+        self.placements as usize
+    }
+
+    /// The `n`th legal placement of `tile`, in the order of [`Game::legal_placements`].
+    pub fn nth_placement(&self, tile: u16, mut n: usize) -> Option<Placement> {
+        for open in &self.board.frontier {
+            let mut rotations = self.rotations_at(tile, open);
+            let count = rotations.count_ones() as usize;
+            if n >= count {
+                n -= count;
+                continue;
+            }
+            for _ in 0..n {
+                rotations &= rotations - 1;
+            }
+            return Some(Placement {
+                x: open.x,
+                y: open.y,
+                rotation: rotations.trailing_zeros() as u8,
+            });
+        }
+        None
     }
 
     /// Deployments open to the current player on the tile just placed (`Pass` not included),
@@ -454,8 +515,7 @@ impl Game {
     /// Puts a tile on the table, joins its features to its neighbours', and records which
     /// features it completed. Returns the placed index.
     fn place_tile(&mut self, tile: u16, x: i16, y: i16, rotation: u8) -> u16 {
-        let def = Arc::clone(&self.def);
-        let tables = &def.tables;
+        let tables = &self.def.tables;
         let compiled = &tables.tiles[tile as usize];
         let index = self.board.placed.len() as u16;
         let base = self.features.len() as u32;
@@ -472,7 +532,9 @@ impl Game {
             node: base,
             codes,
         });
-        let mut touched: Vec<u32> = (0..compiled.features.len() as u32).map(|f| base + f).collect();
+        let mut touched = std::mem::take(&mut self.touched);
+        touched.clear();
+        touched.extend((0..compiled.features.len() as u32).map(|f| base + f));
         for side in Side::ALL {
             let Some(nb) = self.board.neighbour(i32::from(x), i32::from(y), side) else {
                 continue;
@@ -495,7 +557,7 @@ impl Game {
             }
         }
         self.pending.clear();
-        for node in touched {
+        for &node in &touched {
             let kind = self.features.node(node).kind;
             if matches!(kind, FeatureKind::City | FeatureKind::Road) && self.features.open(node) == 0 {
                 let root = self.features.find(node);
@@ -504,6 +566,7 @@ impl Game {
                 }
             }
         }
+        self.touched = touched;
         self.find_completed_monasteries(x, y);
         index
     }
@@ -511,17 +574,23 @@ impl Game {
     /// Monasteries (and abbeys) in the 3×3 block around `(x, y)` whose eight neighbours are now
     /// all placed: the placement at `(x, y)` is what completed them.
     fn find_completed_monasteries(&mut self, x: i16, y: i16) {
-        for dy in -1..=1 {
-            for dx in -1..=1 {
-                let (mx, my) = (i32::from(x) + dx, i32::from(y) + dy);
-                let Some(placed) = self.board.at(mx, my) else { continue };
-                let tile = self.board.placed[placed];
-                let compiled = &self.def.tables.tiles[tile.tile as usize];
-                for (local, feature) in compiled.features.iter().enumerate() {
-                    if feature.kind == FeatureKind::Monastery && self.surrounding_tiles(mx, my) == 8 {
-                        self.pending.push(tile.node + local as u32);
-                    }
+        let placed = self.board.placed[self.board.placed.len() - 1];
+        let compiled = &self.def.tables.tiles[placed.tile as usize];
+        if compiled.has_monastery {
+            for (local, feature) in compiled.features.iter().enumerate() {
+                if feature.kind == FeatureKind::Monastery {
+                    self.monasteries.push((x, y, placed.node + local as u32));
                 }
+            }
+        }
+        let mut i = 0;
+        while i < self.monasteries.len() {
+            let (mx, my, node) = self.monasteries[i];
+            if (mx - x).abs() <= 1 && (my - y).abs() <= 1 && self.surrounding_tiles(i32::from(mx), i32::from(my)) == 8 {
+                self.pending.push(node);
+                self.monasteries.swap_remove(i);
+            } else {
+                i += 1;
             }
         }
     }
@@ -553,7 +622,9 @@ impl Game {
     /// Draws until a tile fits somewhere; at the end of the pile, scores the end of the game.
     fn draw(&mut self, events: &mut Vec<Event>) {
         while let Some(tile) = self.pile.pop() {
-            if self.any_placement(tile) {
+            let placements = self.count_placements(tile);
+            if placements > 0 {
+                self.placements = placements as u32;
                 self.phase = Phase::Place { tile };
                 return;
             }
