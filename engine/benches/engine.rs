@@ -1,0 +1,73 @@
+//! Engine benchmarks: `cargo bench -p tilewright-engine --bench engine`.
+//!
+//! A whole random game (2 players, base game, new-edition rules, farmers included), and the
+//! per-turn pieces a bot calls most: listing legal placements, listing deployments, cloning.
+
+use std::sync::{Arc, OnceLock};
+
+use divan::{black_box, Bencher};
+use tilewright_engine::bundled;
+use tilewright_engine::game::{Action, Game, GameDef, Phase, Placement, Rng};
+use tilewright_engine::simulate::{play_out, policy_seed, random_action, Counts, Scratch};
+
+fn main() {
+    divan::main();
+}
+
+fn base_game() -> Arc<GameDef> {
+    static DEF: OnceLock<Arc<GameDef>> = OnceLock::new();
+    Arc::clone(DEF.get_or_init(|| Arc::new(GameDef::from_catalog(bundled::catalog(), &["base".to_owned()], "new-edition").unwrap())))
+}
+
+/// A game 30 turns in, waiting for `phase`-like step: place (even) or deploy (odd actions).
+fn midgame(actions: usize) -> Game {
+    let mut game = Game::new(base_game(), 2, 17).unwrap();
+    let (mut rng, mut scratch, mut counts) = (Rng::new(3), Scratch::default(), Counts::default());
+    for _ in 0..actions {
+        random_action(&mut game, &mut rng, &mut scratch, &mut counts);
+    }
+    game
+}
+
+#[divan::bench(sample_count = 200, sample_size = 20)]
+fn random_game_two_players(bencher: Bencher) {
+    let def = base_game();
+    let mut seed = 0u64;
+    let mut scratch = Scratch::default();
+    bencher.bench_local(|| {
+        seed += 1;
+        let mut game = Game::new(Arc::clone(&def), 2, seed).unwrap();
+        play_out(&mut game, &mut Rng::new(policy_seed(seed)), &mut scratch, &mut Counts::default());
+        black_box(game.scores())
+    });
+}
+
+#[divan::bench]
+fn legal_placements_midgame(bencher: Bencher) {
+    let game = midgame(60);
+    let Phase::Place { tile } = game.phase() else { panic!("expected a drawn tile") };
+    let mut out: Vec<Placement> = Vec::with_capacity(128);
+    bencher.bench_local(|| {
+        out.clear();
+        game.legal_placements_into(black_box(tile), &mut out);
+        out.len()
+    });
+}
+
+#[divan::bench]
+fn deploy_options_midgame(bencher: Bencher) {
+    let game = midgame(61);
+    assert!(matches!(game.phase(), Phase::Deploy { .. }));
+    let mut out: Vec<Action> = Vec::with_capacity(16);
+    bencher.bench_local(|| {
+        out.clear();
+        black_box(&game).deploy_options_into(&mut out);
+        out.len()
+    });
+}
+
+#[divan::bench]
+fn clone_midgame(bencher: Bencher) {
+    let game = midgame(60);
+    bencher.bench_local(|| black_box(&game).clone());
+}
