@@ -5,10 +5,10 @@
 
 use std::sync::{Arc, OnceLock};
 
-use divan::{black_box, Bencher};
+use divan::{Bencher, black_box};
 use tilewright_engine::bundled;
 use tilewright_engine::game::{Action, Game, GameDef, Phase, Placement, Rng};
-use tilewright_engine::simulate::{play_out, policy_seed, random_action, Counts, Scratch};
+use tilewright_engine::simulate::{Counts, Scratch, play_out, policy_seed, random_action};
 
 fn main() {
     divan::main();
@@ -16,7 +16,9 @@ fn main() {
 
 fn base_game() -> Arc<GameDef> {
     static DEF: OnceLock<Arc<GameDef>> = OnceLock::new();
-    Arc::clone(DEF.get_or_init(|| Arc::new(GameDef::from_catalog(bundled::catalog(), &["base".to_owned()], "new-edition").unwrap())))
+    Arc::clone(DEF.get_or_init(|| {
+        Arc::new(GameDef::from_catalog(bundled::catalog(), &["base".to_owned()], "new-edition").unwrap())
+    }))
 }
 
 /// A game 30 turns in, waiting for `phase`-like step: place (even) or deploy (odd actions).
@@ -37,7 +39,12 @@ fn random_game_two_players(bencher: Bencher) {
     bencher.bench_local(|| {
         seed += 1;
         let mut game = Game::new(Arc::clone(&def), 2, seed).unwrap();
-        play_out(&mut game, &mut Rng::new(policy_seed(seed)), &mut scratch, &mut Counts::default());
+        play_out(
+            &mut game,
+            &mut Rng::new(policy_seed(seed)),
+            &mut scratch,
+            &mut Counts::default(),
+        );
         black_box(game.scores())
     });
 }
@@ -45,7 +52,9 @@ fn random_game_two_players(bencher: Bencher) {
 #[divan::bench]
 fn legal_placements_midgame(bencher: Bencher) {
     let game = midgame(60);
-    let Phase::Place { tile } = game.phase() else { panic!("expected a drawn tile") };
+    let Phase::Place { tile } = game.phase() else {
+        panic!("expected a drawn tile")
+    };
     let mut out: Vec<Placement> = Vec::with_capacity(128);
     bencher.bench_local(|| {
         out.clear();

@@ -202,10 +202,15 @@ impl TileTables {
     /// was built.
     #[inline]
     pub fn fits_signature(&self, tile: u16, signature: u32) -> Option<u8> {
+        self.signature_row(tile)?.get(signature as usize).copied()
+    }
+
+    /// The whole signature table of `tile` (rotations by open-cell signature), if it was built.
+    #[inline]
+    pub fn signature_row(&self, tile: u16) -> Option<&[u8]> {
         let signatures = (self.signature_base() as usize).pow(4);
         self.by_signature
-            .get(tile as usize * signatures + signature as usize)
-            .copied()
+            .get(tile as usize * signatures..(tile as usize + 1) * signatures)
     }
 
     /// Segment pairs that connect when layout `b` faces layout `a`.

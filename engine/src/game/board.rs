@@ -52,8 +52,8 @@ pub struct Board {
     height: i32,
     ox: i32,
     oy: i32,
-    /// Base of open-cell signatures.
-    base: u32,
+    /// Powers of the base of open-cell signatures, by side.
+    powers: [u32; 4],
     /// Tiles in the order they were placed.
     pub placed: Vec<PlacedTile>,
     /// Empty positions next to at least one placed tile: where a tile may go.
@@ -71,7 +71,7 @@ impl Board {
             height: size,
             ox: size / 2,
             oy: size / 2,
-            base: codes as u32 + 1,
+            powers: [0, 1, 2, 3].map(|side| (codes as u32 + 1).pow(side)),
             placed: Vec::with_capacity(96),
             frontier: Vec::with_capacity(64),
         }
@@ -150,7 +150,7 @@ impl Board {
             let facing_side = side.opposite() as u32;
             open.facing[facing_side as usize] = tile.codes[side as usize];
             open.neighbours += 1;
-            open.signature += (u32::from(tile.codes[side as usize]) + 1) * self.base.pow(facing_side);
+            open.signature += (u32::from(tile.codes[side as usize]) + 1) * self.powers[facing_side as usize];
         }
     }
 

@@ -6,6 +6,14 @@
 
 use crate::model::FeatureKind;
 
+impl Node {
+    /// On a root: edge segments of the whole feature still open.
+    #[inline]
+    pub fn open(&self) -> u16 {
+        self.open
+    }
+}
+
 /// One feature of one placed tile.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Node {
@@ -115,6 +123,14 @@ impl Features {
         self.nodes[small as usize].next = big_next;
         self.nodes[small as usize].parent = big;
         big
+    }
+
+    /// Closes one open edge segment of `id`, which must be a root.
+    #[inline]
+    pub fn close_root_segment(&mut self, id: u32) {
+        debug_assert_eq!(self.nodes[id as usize].parent, id);
+        let node = &mut self.nodes[id as usize];
+        node.open = node.open.saturating_sub(1);
     }
 
     /// Closes one open edge segment of `id`'s feature; returns the root.

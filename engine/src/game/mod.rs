@@ -42,6 +42,32 @@ pub struct Placement {
     pub rotation: u8,
 }
 
+/// Finds the rotations of one tile that fit open cells.
+enum Fits<'a> {
+    /// The tile's signature table.
+    Table(&'a [u8]),
+    /// A check per side, for tile sets too varied for the table.
+    Sides(&'a Game, u16),
+}
+
+impl Fits<'_> {
+    /// The fitting rotations (bits) at an open cell.
+    #[inline(always)]
+    fn rotations(&self, open: &OpenCell) -> u8 {
+        match *self {
+            Fits::Table(row) => row.get(open.signature as usize).copied().unwrap_or(0),
+            Fits::Sides(game, tile) => {
+                let compiled = &game.def.tables.tiles[tile as usize];
+                if compiled.placement == PlacementRule::Hole && open.neighbours < 4 {
+                    0
+                } else {
+                    game.fitting_rotations(tile, compiled.rotation_mask, open)
+                }
+            }
+        }
+    }
+}
+
 /// A figure on the table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BoardFigure {
@@ -306,8 +332,9 @@ impl Game {
     /// Every legal placement of `tile` (rotations giving the same tile counted once), appended
     /// to `out`.
     pub fn legal_placements_into(&self, tile: u16, out: &mut Vec<Placement>) {
+        let fits = self.fits_of(tile);
         for open in &self.board.frontier {
-            let mut rotations = self.rotations_at(tile, open);
+            let mut rotations = fits.rotations(open);
             while rotations != 0 {
                 let rotation = rotations.trailing_zeros() as u8;
                 rotations &= rotations - 1;
@@ -340,35 +367,31 @@ impl Game {
         out
     }
 
-    /// The rotations (bits) of `tile` that fit the open cell.
-    #[inline(always)]
-    fn rotations_at(&self, tile: u16, open: &OpenCell) -> u8 {
-        let compiled = &self.def.tables.tiles[tile as usize];
-        match self.def.tables.fits_signature(tile, open.signature) {
-            Some(rotations) => rotations,
-            None if compiled.placement == PlacementRule::Hole && open.neighbours < 4 => 0,
-            None => self.fitting_rotations(tile, compiled.rotation_mask, open),
+    /// How to find the rotations of `tile` that fit an open cell: a table lookup when the
+    /// signature table exists, else a check per side.
+    #[inline]
+    fn fits_of(&self, tile: u16) -> Fits<'_> {
+        match self.def.tables.signature_row(tile) {
+            Some(row) => Fits::Table(row),
+            None => Fits::Sides(self, tile),
         }
     }
 
     /// Number of legal placements of `tile`, without listing them.
     pub fn count_placements(&self, tile: u16) -> usize {
+        let fits = self.fits_of(tile);
         self.board
             .frontier
             .iter()
-            .map(|open| self.rotations_at(tile, open).count_ones() as usize)
+            .map(|open| fits.rotations(open).count_ones() as usize)
             .sum()
-    }
-
-    /// Legal placements of the drawn tile (0 outside [`Phase::Place`]), counted once at the draw.
-    pub fn placements_of_drawn_tile(&self) -> usize {
-        self.placements as usize
     }
 
     /// The `n`th legal placement of `tile`, in the order of [`Game::legal_placements`].
     pub fn nth_placement(&self, tile: u16, mut n: usize) -> Option<Placement> {
+        let fits = self.fits_of(tile);
         for open in &self.board.frontier {
-            let mut rotations = self.rotations_at(tile, open);
+            let mut rotations = fits.rotations(open);
             let count = rotations.count_ones() as usize;
             if n >= count {
                 n -= count;
@@ -384,6 +407,11 @@ impl Game {
             });
         }
         None
+    }
+
+    /// Legal placements of the drawn tile (0 outside [`Phase::Place`]), counted once at the draw.
+    pub fn placements_of_drawn_tile(&self) -> usize {
+        self.placements as usize
     }
 
     /// Deployments open to the current player on the tile just placed (`Pass` not included),
@@ -435,8 +463,11 @@ impl Game {
         match (self.phase, action) {
             (Phase::Over, _) => Err(ActionError::GameOver),
             (Phase::Place { tile }, Action::Place { x, y, rotation }) => {
-                let rule = self.def.tables.tiles[tile as usize].placement;
-                if rotation > 3 || !self.fits_at(tile, x, y, rotation, rule) {
+                let fits = self
+                    .board
+                    .open_cell(i32::from(x), i32::from(y))
+                    .map_or(0, |open| self.fits_of(tile).rotations(open));
+                if rotation > 3 || fits & (1 << rotation) == 0 {
                     return Err(ActionError::IllegalPlacement { x, y, rotation });
                 }
                 let placed = self.place_tile(tile, x, y, rotation);
@@ -535,20 +566,34 @@ impl Game {
         let mut touched = std::mem::take(&mut self.touched);
         touched.clear();
         touched.extend((0..compiled.features.len() as u32).map(|f| base + f));
+        let mut neighbours = [None; 4];
         for side in Side::ALL {
             let Some(nb) = self.board.neighbour(i32::from(x), i32::from(y), side) else {
                 continue;
             };
             let their = self.board.placed[nb];
-            let mine = compiled.edge(side, rotation);
-            let theirs = tables.tiles[their.tile as usize].edge(side.opposite(), their.rotation);
-            for &f in mine.features.iter().filter(|&&f| f != NO_FEATURE) {
-                self.features.close_segment(base + u32::from(f));
+            neighbours[side as usize] = Some(their);
+            // The new tile's nodes are still roots here: close their segments directly.
+            for &f in compiled
+                .edge(side, rotation)
+                .features
+                .iter()
+                .filter(|&&f| f != NO_FEATURE)
+            {
+                self.features.close_root_segment(base + u32::from(f));
             }
+            let theirs = tables.tiles[their.tile as usize].edge(side.opposite(), their.rotation);
             for &f in theirs.features.iter().filter(|&&f| f != NO_FEATURE) {
                 self.features.close_segment(their.node + u32::from(f));
                 touched.push(their.node + u32::from(f));
             }
+        }
+        for side in Side::ALL {
+            let Some(their) = neighbours[side as usize] else {
+                continue;
+            };
+            let mine = compiled.edge(side, rotation);
+            let theirs = tables.tiles[their.tile as usize].edge(side.opposite(), their.rotation);
             for &(i, j) in tables.joins(mine.code, theirs.code) {
                 self.features.union(
                     base + u32::from(mine.features[i as usize]),
@@ -558,10 +603,9 @@ impl Game {
         }
         self.pending.clear();
         for &node in &touched {
-            let kind = self.features.node(node).kind;
-            if matches!(kind, FeatureKind::City | FeatureKind::Road) && self.features.open(node) == 0 {
+            if matches!(self.features.node(node).kind, FeatureKind::City | FeatureKind::Road) {
                 let root = self.features.find(node);
-                if !self.pending.contains(&root) {
+                if self.features.node(root).open() == 0 && !self.pending.contains(&root) {
                     self.pending.push(root);
                 }
             }
