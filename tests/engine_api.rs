@@ -96,39 +96,13 @@ fn illegal_actions_are_refused_and_change_nothing() {
         game.apply(Action::Pass, &mut events),
         Err(ActionError::WrongStep(_))
     ));
-    assert!(matches!(
-        game.apply(
-            Action::Place {
-                x: 0,
-                y: 0,
-                rotation: 0
-            },
-            &mut events
-        ),
-        Err(ActionError::IllegalPlacement { .. })
-    ));
-    assert!(matches!(
-        game.apply(
-            Action::Place {
-                x: 5,
-                y: 5,
-                rotation: 0
-            },
-            &mut events
-        ),
-        Err(ActionError::IllegalPlacement { .. })
-    ));
-    assert!(matches!(
-        game.apply(
-            Action::Place {
-                x: 1,
-                y: 0,
-                rotation: 9
-            },
-            &mut events
-        ),
-        Err(ActionError::IllegalPlacement { .. })
-    ));
+    for (x, y, rotation) in [(0, 0, 0), (5, 5, 0), (1, 0, 9)] {
+        let refused = game.apply(Action::Place { x, y, rotation }, &mut events);
+        assert!(
+            matches!(refused, Err(ActionError::IllegalPlacement { .. })),
+            "({x}, {y}) turned {rotation}"
+        );
+    }
     assert_eq!(game.record(), before);
     assert!(events.is_empty());
     // Place legally, then try deployments that break the rules.

@@ -413,15 +413,6 @@ impl SnapTargets {
     }
 }
 
-fn segment_kind(kind: FeatureKind) -> Option<SegmentKind> {
-    match kind {
-        FeatureKind::City => Some(SegmentKind::City),
-        FeatureKind::Road => Some(SegmentKind::Road),
-        FeatureKind::Field => Some(SegmentKind::Field),
-        FeatureKind::Monastery | FeatureKind::Garden => None,
-    }
-}
-
 /// Edge layouts derived from where city and road outlines meet the border; the rest of each
 /// edge is field. Positions are rounded to whole percent; a road near the middle of a field edge
 /// becomes the plain `road`.
@@ -431,7 +422,7 @@ pub fn derive_layouts(tile: &Tile) -> [String; 4] {
         // (start, end, kind, feature) spans of cities and roads on this side.
         let mut spans: Vec<(u8, u8, SegmentKind, &str)> = Vec::new();
         for (id, feature) in &tile.features {
-            let Some(kind @ (SegmentKind::City | SegmentKind::Road)) = segment_kind(feature.kind) else {
+            let Some(kind @ (SegmentKind::City | SegmentKind::Road)) = SegmentKind::of_feature(feature.kind) else {
                 continue;
             };
             for polygon in &feature.polygons {
@@ -509,7 +500,7 @@ pub fn derive_on(tile: &Tile) -> BTreeMap<String, Vec<String>> {
         for (i, segment) in layout.segments.iter().enumerate() {
             let mut best: Option<(f64, &str)> = None;
             for (id, feature) in &tile.features {
-                if segment_kind(feature.kind) != Some(segment.kind) {
+                if SegmentKind::of_feature(feature.kind) != Some(segment.kind) {
                     continue;
                 }
                 let overlap: f64 = feature
@@ -531,7 +522,7 @@ pub fn derive_on(tile: &Tile) -> BTreeMap<String, Vec<String>> {
     }
     let mut out = BTreeMap::new();
     for (id, feature) in &tile.features {
-        if !feature.polygons.is_empty() && segment_kind(feature.kind).is_some() {
+        if !feature.polygons.is_empty() && SegmentKind::of_feature(feature.kind).is_some() {
             let claimed = owners.remove(id).unwrap_or_default();
             out.insert(id.clone(), references(&claimed, &layouts, feature.kind));
         }
@@ -542,7 +533,9 @@ pub fn derive_on(tile: &Tile) -> BTreeMap<String, Vec<String>> {
 /// The shortest references naming exactly `claimed` segments.
 fn references(claimed: &[(Side, usize)], layouts: &[Option<Layout>], kind: FeatureKind) -> Vec<String> {
     let mut refs = Vec::new();
-    let Some(kind) = segment_kind(kind) else { return refs };
+    let Some(kind) = SegmentKind::of_feature(kind) else {
+        return refs;
+    };
     for side in Side::ALL {
         let Some(layout) = &layouts[side as usize] else {
             continue;

@@ -53,15 +53,6 @@ pub struct Schematic {
     pub markers: Vec<(Marker, Point)>,
 }
 
-fn segment_kind(kind: FeatureKind) -> Option<SegmentKind> {
-    match kind {
-        FeatureKind::City => Some(SegmentKind::City),
-        FeatureKind::Road => Some(SegmentKind::Road),
-        FeatureKind::Field => Some(SegmentKind::Field),
-        FeatureKind::Monastery | FeatureKind::Garden => None,
-    }
-}
-
 fn inward(side: Side) -> Point {
     match side {
         Side::N => [0.0, 1.0],
@@ -97,7 +88,7 @@ fn feature_spans(tile: &Tile, layouts: &Option<[Layout; 4]>, id: &str) -> Vec<(f
     let (Some(layouts), Some(feature)) = (layouts, tile.features.get(id)) else {
         return Vec::new();
     };
-    let Some(kind) = segment_kind(feature.kind) else {
+    let Some(kind) = SegmentKind::of_feature(feature.kind) else {
         return Vec::new();
     };
     let mut spans = Vec::new();

@@ -256,12 +256,7 @@ fn compile_tile(
     let mut segment_owner: [Vec<u8>; 4] = parsed.clone().map(|l| vec![NO_FEATURE; l.segments.len()]);
     let mut features = Vec::with_capacity(ids.len());
     for (local, (id, feature)) in tile.features.iter().enumerate() {
-        let kind = match feature.kind {
-            FeatureKind::City => Some(SegmentKind::City),
-            FeatureKind::Road => Some(SegmentKind::Road),
-            FeatureKind::Field => Some(SegmentKind::Field),
-            _ => None,
-        };
+        let kind = SegmentKind::of_feature(feature.kind);
         let mut segments = 0u8;
         if let Some(kind) = kind {
             for reference in &feature.on {

@@ -13,6 +13,8 @@
 
 use std::fmt;
 
+use crate::model::FeatureKind;
+
 /// Regular expression (for the JSON Schema) of an edge layout.
 pub const LAYOUT_PATTERN: &str = r"^(any|(city|road|field)( [1-9][0-9]? (city|road|field))*)$";
 /// Regular expression (for the JSON Schema) of an edge reference.
@@ -75,7 +77,7 @@ impl Side {
 }
 
 /// What a segment of an edge is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum SegmentKind {
     /// Part of a city.
     City,
@@ -88,6 +90,16 @@ pub enum SegmentKind {
 }
 
 impl SegmentKind {
+    /// The kind of edge segment a feature of `kind` owns (monasteries and gardens own none).
+    pub fn of_feature(kind: FeatureKind) -> Option<SegmentKind> {
+        match kind {
+            FeatureKind::City => Some(SegmentKind::City),
+            FeatureKind::Road => Some(SegmentKind::Road),
+            FeatureKind::Field => Some(SegmentKind::Field),
+            FeatureKind::Monastery | FeatureKind::Garden => None,
+        }
+    }
+
     fn parse(word: &str) -> Option<SegmentKind> {
         match word {
             "city" => Some(SegmentKind::City),

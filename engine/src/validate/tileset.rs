@@ -119,7 +119,7 @@ fn check_tile(tile: &Tile, at: &str, report: &mut Reporter<'_>) {
     for (id, feature) in &tile.features {
         let fat = format!("{at}/features/{}", escape_segment(id));
         check_feature(tile, id, feature, &fat, report);
-        let Some(kind) = segment_kind(feature.kind) else {
+        let Some(kind) = SegmentKind::of_feature(feature.kind) else {
             continue;
         };
         for (r, reference) in feature.on.iter().enumerate() {
@@ -176,15 +176,6 @@ fn check_tile(tile: &Tile, at: &str, report: &mut Reporter<'_>) {
                 format!("add `{side}` (or a half or segment number) to the `on` list of the features these segments belong to"),
             );
         }
-    }
-}
-
-fn segment_kind(kind: FeatureKind) -> Option<SegmentKind> {
-    match kind {
-        FeatureKind::City => Some(SegmentKind::City),
-        FeatureKind::Road => Some(SegmentKind::Road),
-        FeatureKind::Field => Some(SegmentKind::Field),
-        FeatureKind::Monastery | FeatureKind::Garden => None,
     }
 }
 
