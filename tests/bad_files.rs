@@ -192,7 +192,7 @@ fn duplicate_tile_ids_across_files() {
     let copy = dir.join("copy.toml");
     std::fs::write(&copy, text).unwrap();
     let found = diagnostics(&[base, copy]);
-    assert_eq!(found.len(), 24, "one error per tile type: {found:#?}");
+    assert_eq!(found.len(), 32, "one error per tile type: {found:#?}");
     assert!(
         found
             .iter()

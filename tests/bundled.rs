@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use tilewright_engine::edge::{Layout, SegmentKind, Side};
 use tilewright_engine::model::{AbbeyEndgame, FarmScoring, HillTiebreak, WagonMove};
-use tilewright_engine::model::{Count, FeatureKind, TileSet};
+use tilewright_engine::model::{FeatureKind, TileSet};
 use tilewright_engine::validate::{resolve_rules, validate_paths};
 use tilewright_engine::{FileKind, bundled};
 
@@ -82,70 +82,215 @@ const BASE: &[Expected] = &[
     ("X", 1, "RRRR", 0, [0, 4, 4, 0], 0),
 ];
 
+/// Copies of a tile type in an edition.
+fn copies(set: &TileSet, id: &str, edition: &str) -> u32 {
+    set.tiles
+        .iter()
+        .find(|t| t.id == id)
+        .map_or(0, |t| t.count.in_edition(edition))
+}
+
+/// Copies, in an edition, of the tiles matching `pick`.
+fn total(set: &TileSet, edition: &str, pick: impl Fn(&tilewright_engine::model::Tile) -> bool) -> u32 {
+    set.tiles
+        .iter()
+        .filter(|t| pick(t))
+        .map(|t| t.count.in_edition(edition))
+        .sum()
+}
+
+fn has(tile: &tilewright_engine::model::Tile, kind: FeatureKind) -> bool {
+    tile.features.values().any(|f| f.kind == kind)
+}
+
+/// The garden variants of the new edition: one copy of each of these letters.
+const GARDENS: [&str; 8] = ["E", "H", "I", "M", "N", "R", "U", "V"];
+
 #[test]
 fn base_game_composition_matches_the_published_tile_list() {
     let set = base();
     assert_eq!(set.start_tile.as_deref(), Some("D"));
-    assert_eq!(set.tiles.len(), 24);
+    assert_eq!(set.editions, ["first-edition", "new-edition"]);
     let by_id: BTreeMap<&str, _> = set.tiles.iter().map(|t| (t.id.as_str(), t)).collect();
     for &(id, count, edges, pennants, kinds, borders) in BASE {
         let tile = by_id[id];
-        assert_eq!(tile.count, Count::All(count), "{id} count");
-        let letters: String = tile
-            .edges
-            .iter()
-            .map(|e| {
-                match Layout::parse(&e.0)
-                    .unwrap()
-                    .segments
-                    .iter()
-                    .find(|s| s.kind != SegmentKind::Field)
-                {
-                    Some(s) if s.kind == SegmentKind::City => 'C',
-                    Some(_) => 'R',
-                    None => 'F',
-                }
-            })
-            .collect();
-        assert_eq!(letters, edges, "{id} edges");
-        let features = tile.features.values();
+        assert_eq!(copies(&set, id, "first-edition"), count, "{id} count");
+        let garden = GARDENS.contains(&id);
         assert_eq!(
-            features.clone().map(|f| f.pennants).sum::<u32>(),
-            pennants,
-            "{id} pennants"
+            copies(&set, id, "new-edition"),
+            count - u32::from(garden),
+            "{id} new-edition count"
         );
-        let count_kind = |k| tile.features.values().filter(|f| f.kind == k).count();
-        let found = [
-            FeatureKind::City,
-            FeatureKind::Road,
-            FeatureKind::Field,
-            FeatureKind::Monastery,
-        ]
-        .map(count_kind);
-        assert_eq!(found, kinds, "{id} cities, roads, fields, monasteries");
+        for variant in std::iter::once(tile).chain(by_id.get(format!("{id}G").as_str()).copied()) {
+            let letters: String = variant
+                .edges
+                .iter()
+                .map(|e| {
+                    match Layout::parse(&e.0)
+                        .unwrap()
+                        .segments
+                        .iter()
+                        .find(|s| s.kind != SegmentKind::Field)
+                    {
+                        Some(s) if s.kind == SegmentKind::City => 'C',
+                        Some(_) => 'R',
+                        None => 'F',
+                    }
+                })
+                .collect();
+            assert_eq!(letters, edges, "{} edges", variant.id);
+            let features = variant.features.values();
+            assert_eq!(
+                features.clone().map(|f| f.pennants).sum::<u32>(),
+                pennants,
+                "{} pennants",
+                variant.id
+            );
+            let count_kind = |k| variant.features.values().filter(|f| f.kind == k).count();
+            let found = [
+                FeatureKind::City,
+                FeatureKind::Road,
+                FeatureKind::Field,
+                FeatureKind::Monastery,
+            ]
+            .map(count_kind);
+            assert_eq!(found, kinds, "{} cities, roads, fields, monasteries", variant.id);
+            assert_eq!(
+                features.map(|f| f.cities.len()).sum::<usize>(),
+                borders,
+                "{} field-city borders",
+                variant.id
+            );
+        }
+    }
+    for id in GARDENS {
+        let variant = format!("{id}G");
         assert_eq!(
-            features.map(|f| f.cities.len()).sum::<usize>(),
-            borders,
-            "{id} field-city borders"
+            (
+                copies(&set, &variant, "first-edition"),
+                copies(&set, &variant, "new-edition")
+            ),
+            (0, 1),
+            "{variant}"
+        );
+        assert!(
+            has(by_id[variant.as_str()], FeatureKind::Garden),
+            "{variant} has a garden"
         );
     }
-    let total: u32 = set.tiles.iter().map(|t| t.count.in_edition("first-edition")).sum();
-    assert_eq!(total, 72);
-    let with_pennant: u32 = set
-        .tiles
-        .iter()
-        .filter(|t| t.features.values().any(|f| f.pennants > 0))
-        .map(|t| t.count.in_edition("first-edition"))
-        .sum();
-    assert_eq!(with_pennant, 10);
-    let monasteries: u32 = set
-        .tiles
-        .iter()
-        .filter(|t| t.features.values().any(|f| f.kind == FeatureKind::Monastery))
-        .map(|t| t.count.in_edition("first-edition"))
-        .sum();
-    assert_eq!(monasteries, 6);
+    assert_eq!(set.tiles.len(), 32);
+    for edition in ["first-edition", "new-edition"] {
+        assert_eq!(total(&set, edition, |_| true), 72, "{edition}");
+        assert_eq!(
+            total(&set, edition, |t| t.features.values().any(|f| f.pennants > 0)),
+            10,
+            "{edition} pennant tiles"
+        );
+        assert_eq!(
+            total(&set, edition, |t| has(t, FeatureKind::Monastery)),
+            6,
+            "{edition} monasteries"
+        );
+    }
+    assert_eq!(total(&set, "first-edition", |t| has(t, FeatureKind::Garden)), 0);
+    assert_eq!(total(&set, "new-edition", |t| has(t, FeatureKind::Garden)), 8);
     assert_eq!(set.figures["follower"].count, 7, "8 meeples, one on the score track");
+}
+
+fn load(file: &str) -> TileSet {
+    toml::from_str(&std::fs::read_to_string(root().join("tilesets").join(file)).unwrap()).unwrap()
+}
+
+#[test]
+fn abbey_and_mayor_composition() {
+    use tilewright_engine::model::{FigureMechanism, Mechanism, NamedStrength, Placement, Strength, Supply};
+    let set = load("abbey-and-mayor.toml");
+    let land = |t: &tilewright_engine::model::Tile| t.supply == Supply::Pile;
+    for edition in ["first-edition", "new-edition"] {
+        assert_eq!(total(&set, edition, land), 12, "{edition} land tiles");
+        assert_eq!(
+            set.tiles
+                .iter()
+                .filter(|t| land(t) && t.count.in_edition(edition) == 1)
+                .count(),
+            12,
+            "one of each"
+        );
+        let pennants: u32 = set
+            .tiles
+            .iter()
+            .filter(|t| t.count.in_edition(edition) > 0)
+            .flat_map(|t| t.features.values())
+            .map(|f| f.pennants)
+            .sum();
+        assert_eq!(pennants, 6, "{edition}: 6 pennants on 5 tiles");
+        assert_eq!(total(&set, edition, |t| land(t) && has(t, FeatureKind::Monastery)), 1);
+    }
+    assert_eq!(total(&set, "first-edition", |t| has(t, FeatureKind::Garden)), 0);
+    assert_eq!(total(&set, "new-edition", |t| has(t, FeatureKind::Garden)), 1);
+    let abbey = set.tiles.iter().find(|t| t.supply == Supply::Player).unwrap();
+    assert_eq!(
+        (abbey.placement, abbey.count.in_edition("new-edition")),
+        (Placement::Hole, 1)
+    );
+    assert!(abbey.edges.iter().all(|e| e.0 == "any") && has(abbey, FeatureKind::Monastery));
+    assert_eq!(set.mechanisms, [Mechanism::Abbey]);
+    assert_eq!(set.figures["mayor"].strength, Strength::Named(NamedStrength::Pennants));
+    assert_eq!(set.figures["wagon"].mechanism, Some(FigureMechanism::MovesAfterScoring));
+    assert_eq!(set.figures["barn"].mechanism, Some(FigureMechanism::Barn));
+    assert!(set.figures.values().all(|f| f.count == 1));
+}
+
+#[test]
+fn hills_and_sheep_composition() {
+    use tilewright_engine::model::{Marker, Mechanism, TokenKind};
+    let set = load("hills-and-sheep.toml");
+    for edition in ["first-edition", "new-edition"] {
+        assert_eq!(total(&set, edition, |_| true), 18, "{edition} tiles");
+        assert_eq!(
+            total(&set, edition, |t| t.markers.contains(&Marker::Hill)),
+            8,
+            "{edition} hills"
+        );
+        assert_eq!(
+            total(&set, edition, |t| t.markers.contains(&Marker::Vineyard)),
+            8,
+            "{edition} vineyards"
+        );
+        assert_eq!(
+            total(&set, edition, |t| has(t, FeatureKind::Monastery)),
+            2,
+            "{edition} monasteries"
+        );
+        assert_eq!(total(&set, edition, |t| t.markers.len() == 2), 0, "no tile has both");
+        let pennants: u32 = set
+            .tiles
+            .iter()
+            .flat_map(|t| t.features.values())
+            .map(|f| f.pennants)
+            .sum();
+        assert_eq!(pennants, 0);
+    }
+    assert_eq!(total(&set, "new-edition", |t| has(t, FeatureKind::Garden)), 1);
+    assert_eq!(copies(&set, "HS/C!.v", "first-edition"), 2);
+    assert_eq!(copies(&set, "HS/CC!.v", "first-edition"), 2);
+    let bag = &set.bags["sheep"].tokens;
+    let sheep: Vec<(u32, u32)> = bag
+        .iter()
+        .filter(|t| t.kind == TokenKind::Sheep)
+        .map(|t| (t.value.unwrap(), t.count))
+        .collect();
+    assert_eq!(sheep, [(1, 4), (2, 5), (3, 5), (4, 2)]);
+    assert_eq!(
+        bag.iter()
+            .filter(|t| t.kind == TokenKind::Wolf)
+            .map(|t| t.count)
+            .sum::<u32>(),
+        2
+    );
+    assert_eq!(bag.iter().map(|t| t.count).sum::<u32>(), 18);
+    assert_eq!(set.mechanisms, [Mechanism::Hills, Mechanism::Vineyards]);
+    assert_eq!(set.figures["shepherd"].count, 1);
 }
 
 #[test]

@@ -52,9 +52,15 @@ fn replay_refuses_other_tile_sets_rules_and_scores() {
         changed.replay(Arc::clone(&def)),
         Err(ReplayError::TileSets { .. })
     ));
+    let same_tiles_other_rules =
+        GameDef::from_catalog(bundled::catalog(), &["base@new-edition".to_owned()], "first-edition").unwrap();
+    assert!(matches!(
+        record.replay(Arc::new(same_tiles_other_rules)),
+        Err(ReplayError::Rules { .. })
+    ));
     assert!(matches!(
         record.replay(self::def("first-edition")),
-        Err(ReplayError::Rules { .. })
+        Err(ReplayError::TileSets { .. })
     ));
     let mut scores = record.clone();
     scores.scores[0] += 1;

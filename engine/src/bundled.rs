@@ -12,6 +12,14 @@ use crate::source::Source;
 pub const FILES: &[(&str, &str)] = &[
     ("tilesets/base.toml", include_str!("../../tilesets/base.toml")),
     (
+        "tilesets/abbey-and-mayor.toml",
+        include_str!("../../tilesets/abbey-and-mayor.toml"),
+    ),
+    (
+        "tilesets/hills-and-sheep.toml",
+        include_str!("../../tilesets/hills-and-sheep.toml"),
+    ),
+    (
         "rulesets/first-edition.toml",
         include_str!("../../rulesets/first-edition.toml"),
     ),

@@ -67,6 +67,8 @@ pub struct Reason {
     pub pennants: u16,
     /// Completed cities counted (fields).
     pub cities: u16,
+    /// Vineyards beside a completed monastery.
+    pub vineyards: u16,
 }
 
 impl fmt::Display for Reason {
@@ -88,7 +90,11 @@ impl fmt::Display for Reason {
                     "{state} {}: {}",
                     self.kind.as_str(),
                     plural(self.tiles, "tile", "tiles")
-                )
+                )?;
+                if self.vineyards > 0 {
+                    write!(f, " + {}", plural(self.vineyards, "vineyard", "vineyards"))?;
+                }
+                Ok(())
             }
             FeatureKind::Field => write!(
                 f,
@@ -266,6 +272,7 @@ mod tests {
                 tiles: 3,
                 pennants: 1,
                 cities: 0,
+                vineyards: 0,
             },
         };
         assert_eq!(
@@ -281,6 +288,7 @@ mod tests {
                 tiles: 5,
                 pennants: 0,
                 cities: 0,
+                vineyards: 0,
             },
         };
         assert_eq!(

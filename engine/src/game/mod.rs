@@ -136,6 +136,10 @@ impl Game {
     /// A new game: the start tile on the table, the pile shuffled by `seed`, the first player
     /// holding a drawn tile.
     pub fn new(def: Arc<GameDef>, players: u8, seed: u64) -> Result<Game, SetupError> {
+        let unsupported = def.unsupported();
+        if !unsupported.is_empty() {
+            return Err(SetupError::Unsupported(unsupported.join(", ")));
+        }
         let mut game = Game::empty(def, players)?;
         game.seed = seed;
         let start = game.def.start;

@@ -4,7 +4,7 @@
 //! players with the greatest total follower strength score the full points, ties all score.
 
 use super::{Event, Game, Players, Reason};
-use crate::model::{FarmScoring, FeatureKind, NamedStrength, Role, Strength};
+use crate::model::{FarmScoring, FeatureKind, Mechanism, NamedStrength, Role, Strength};
 
 /// Size of a road or city: distinct tiles and pennants.
 struct Size {
@@ -38,6 +38,7 @@ impl Game {
                         tiles: size.tiles,
                         pennants: size.pennants,
                         cities: 0,
+                        vineyards: 0,
                     },
                 )
             }
@@ -56,6 +57,7 @@ impl Game {
                         tiles: size.tiles,
                         pennants: 0,
                         cities: 0,
+                        vineyards: 0,
                     },
                 )
             }
@@ -67,14 +69,21 @@ impl Game {
                 } else {
                     scoring.monastery_per_tile_final
                 };
+                // Vineyards pay only when the monastery is completed, never at the end.
+                let vineyards = if complete && def.mechanisms.contains(&Mechanism::Vineyards) {
+                    self.vineyards_around(i32::from(placed.x), i32::from(placed.y))
+                } else {
+                    0
+                };
                 (
-                    u32::from(tiles) * per_tile,
+                    u32::from(tiles) * per_tile + u32::from(vineyards) * scoring.vineyard,
                     Reason {
                         kind,
                         complete,
                         tiles,
                         pennants: 0,
                         cities: 0,
+                        vineyards,
                     },
                 )
             }
@@ -89,6 +98,19 @@ impl Game {
         let winners = self.majority(&[root]);
         self.award(winners, points, reason, events);
         self.return_figures(root, events);
+    }
+
+    /// Tiles with a vineyard among the eight around `(x, y)`.
+    fn vineyards_around(&self, x: i32, y: i32) -> u16 {
+        let mut n = 0;
+        for dy in -1..=1 {
+            for dx in -1..=1 {
+                if let Some(placed) = self.board.at(x + dx, y + dy).filter(|_| (dx, dy) != (0, 0)) {
+                    n += u16::from(self.def.tables.tiles[self.board.placed[placed].tile as usize].vineyard);
+                }
+            }
+        }
+        n
     }
 
     /// Adds points to every winner and reports it.
@@ -248,6 +270,7 @@ impl Game {
                 tiles: 0,
                 pennants: 0,
                 cities,
+                vineyards: 0,
             };
             if cities > 0 {
                 self.award(winners, u32::from(cities) * per_city, reason, events);
@@ -276,6 +299,7 @@ impl Game {
                 tiles: 0,
                 pennants: 0,
                 cities: 1,
+                vineyards: 0,
             };
             self.award(winners, per_city, reason, events);
         }

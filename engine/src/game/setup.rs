@@ -97,6 +97,9 @@ pub enum SetupError {
     /// No figure can stand anywhere.
     #[error("the chosen sets give the players no figures")]
     NoFigures,
+    /// The sets use a mechanism the engine does not play yet.
+    #[error("full games with {0} are not played yet; hand-built positions (scenarios) may use them")]
+    Unsupported(String),
 }
 
 /// The fixed part of a game, shared by every state of it.
@@ -219,7 +222,8 @@ impl GameDef {
     }
 
     /// Builds a game definition from loaded files, by tile-set ids (`id` or `id@edition`) and a
-    /// rule-set id. Bundled rule sets are always available.
+    /// rule-set id. Bundled rule sets are always available. A tile set named without an edition
+    /// plays the edition named like the rule set when it has one, else its first edition.
     pub fn from_catalog(catalog: &Catalog, tilesets: &[String], rules: &str) -> Result<GameDef, SetupError> {
         let mut sets = Vec::new();
         for spec in tilesets {
@@ -230,6 +234,9 @@ impl GameDef {
             let set = catalog
                 .tileset(id)
                 .ok_or_else(|| SetupError::UnknownTileSet(id.to_owned()))?;
+            // Without an edition, play the tiles of the edition the rule set is named after, if the
+            // set has it (new-edition rules with new-edition tiles), else the set's first edition.
+            let edition = edition.or_else(|| set.model.editions.iter().find(|e| *e == rules).map(String::as_str));
             sets.push((&set.model, edition));
         }
         let mut known: Vec<&crate::model::RuleSet> = catalog.rulesets.iter().map(|r| &r.model).collect();
@@ -238,6 +245,24 @@ impl GameDef {
             .map_err(|e| SetupError::UnknownRules(rules.to_owned(), format!("{e:?}")))?;
         let expansions: Vec<&ExpansionFile> = catalog.expansions.iter().map(|e| &e.model).collect();
         GameDef::new(&sets, &expansions, rules)
+    }
+
+    /// Mechanisms in play that full games do not support yet (empty when every rule in play is
+    /// implemented).
+    pub fn unsupported(&self) -> Vec<String> {
+        let mut out: Vec<String> = self
+            .figures
+            .iter()
+            .filter(|f| f.mechanism.is_some())
+            .map(|f| format!("the {}", f.id))
+            .collect();
+        if !self.held.is_empty() {
+            out.push("tiles held by the players (abbeys)".into());
+        }
+        if self.mechanisms.contains(&Mechanism::Hills) {
+            out.push("hills".into());
+        }
+        out
     }
 
     /// Index of the compiled tile with this id.
