@@ -205,9 +205,11 @@ fn check_invariants(game: &Game, def: &GameDef, total_tiles: usize, previous: &[
         }
     }
     let held = usize::from(matches!(game.phase(), Phase::Place { .. }));
+    let gone = game.discarded() as usize + game.under_hills() as usize;
     assert_eq!(
-        game.board().placed.len() + game.discarded() as usize + game.pile_len() + held,
-        total_tiles
+        game.board().placed.len() + gone + game.pile_len() + held,
+        total_tiles,
+        "tiles placed, out and left"
     );
     for (now, before) in game.scores().iter().zip(previous) {
         assert!(now >= before, "scores never decrease");

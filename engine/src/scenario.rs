@@ -17,6 +17,7 @@
 //! tile = "W"
 //! at = [3, 0]
 //! deploy = { feature = "r3" }    # optional; `figure = "..."` picks another figure type
+//! buries = "U"                   # with Hills & Sheep: the tile a hill tile takes under it
 //!
 //! [expect]
 //! scores = { red = 4, blue = 0 }
@@ -130,6 +131,10 @@ pub struct Turn {
     /// What is deployed (nothing if absent).
     #[serde(default)]
     pub deploy: Option<FigureAt>,
+    /// With Hills & Sheep, the tile a hill tile placed this turn takes under it (the next tile
+    /// of the pile).
+    #[serde(default)]
+    pub buries: Option<String>,
 }
 
 /// Expected outcome.
@@ -209,11 +214,14 @@ pub fn play(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String> {
                 .map_err(|e| format!("layout figure on `{}`: {e}", laid.tile))?;
         }
     }
-    let pile: Vec<u16> = scenario
-        .turns
-        .iter()
-        .map(|t| tile_index(&t.tile))
-        .collect::<Result<_, _>>()?;
+    let mut pile = Vec::new();
+    for turn in &scenario.turns {
+        pile.push(tile_index(&turn.tile)?);
+        if let Some(buried) = &turn.buries {
+            pile.push(tile_index(buried)?);
+        }
+    }
+
     let mut events: Vec<Event> = Vec::new();
     game.start(pile, seat(&scenario.first_player)?, scenario.final_scoring, &mut events);
     for (i, turn) in scenario.turns.iter().enumerate() {

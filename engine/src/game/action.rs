@@ -114,6 +114,11 @@ pub enum Event {
         /// Compiled tile index.
         tile: u16,
     },
+    /// A tile went under a hill tile, out of the game unseen.
+    TileUnderHill {
+        /// Compiled tile index.
+        tile: u16,
+    },
     /// A tile was placed.
     TilePlaced {
         /// Who placed it.
@@ -177,6 +182,7 @@ impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Event::TileDiscarded { tile } => write!(f, "tile #{tile} fits nowhere and is discarded"),
+            Event::TileUnderHill { tile } => write!(f, "tile #{tile} goes under the hill"),
             Event::TilePlaced {
                 player,
                 tile,

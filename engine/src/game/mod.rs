@@ -26,7 +26,7 @@ pub use setup::{FigureType, GameDef, SetRef, SetupError, content_hash};
 
 use crate::compile::NO_FEATURE;
 use crate::edge::Side;
-use crate::model::{FeatureKind, Placement as PlacementRule, Role};
+use crate::model::{FeatureKind, Mechanism, Placement as PlacementRule, Role};
 
 /// Most figure types a game can have.
 pub const MAX_FIGURE_TYPES: usize = 8;
@@ -126,6 +126,8 @@ pub struct Game {
     final_scoring: bool,
     scratch: Vec<u16>,
     touched: Vec<u32>,
+    /// Tiles that went under hill tiles, out of the game.
+    under_hills: u32,
     /// Monasteries not yet surrounded: position and feature node.
     monasteries: Vec<(i16, i16, u32)>,
     /// Legal placements of the tile held in [`Phase::Place`], counted when it was drawn.
@@ -179,6 +181,7 @@ impl Game {
             scratch: Vec::new(),
             touched: Vec::new(),
             monasteries: Vec::new(),
+            under_hills: 0,
             placements: 0,
             def,
         })
@@ -482,6 +485,7 @@ impl Game {
                     y,
                     rotation,
                 });
+                self.bury_under_hill(tile, events);
                 self.phase = Phase::Deploy { placed };
                 self.history.push(action);
                 Ok(())
@@ -654,6 +658,22 @@ impl Game {
             }
         }
         n
+    }
+
+    /// Hills & Sheep: a hill tile is placed on top of the next tile of the pile, which leaves
+    /// the game unseen (nothing when the hill tile was the last).
+    fn bury_under_hill(&mut self, tile: u16, events: &mut Vec<Event>) {
+        if self.def.tables.tiles[tile as usize].hill && self.def.mechanisms.contains(&Mechanism::Hills) {
+            if let Some(buried) = self.pile.pop() {
+                self.under_hills += 1;
+                events.push(Event::TileUnderHill { tile: buried });
+            }
+        }
+    }
+
+    /// Tiles that went under hill tiles.
+    pub fn under_hills(&self) -> u32 {
+        self.under_hills
     }
 
     fn end_turn(&mut self, events: &mut Vec<Event>) {

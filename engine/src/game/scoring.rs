@@ -4,7 +4,7 @@
 //! players with the greatest total follower strength score the full points, ties all score.
 
 use super::{Event, Game, Players, Reason};
-use crate::model::{FarmScoring, FeatureKind, Mechanism, NamedStrength, Role, Strength};
+use crate::model::{FarmScoring, FeatureKind, HillTiebreak, Mechanism, NamedStrength, Role, Strength};
 
 /// Size of a road or city: distinct tiles and pennants.
 struct Size {
@@ -164,12 +164,50 @@ impl Game {
         if best == 0 {
             return Players(0);
         }
-        Players(
+        let tied = Players(
             strength
                 .iter()
                 .enumerate()
                 .filter(|(_, s)| **s == best)
                 .fold(0, |mask, (p, _)| mask | (1 << p)),
+        );
+        if tied.iter().count() > 1 && self.def.mechanisms.contains(&Mechanism::Hills) {
+            return self.break_tie_on_hills(roots, tied);
+        }
+        tied
+    }
+
+    /// Hills & Sheep: among players tied for a road, city or field, followers on hill tiles of
+    /// the feature decide, as the `hill-tiebreak` switch says.
+    fn break_tie_on_hills(&mut self, roots: &[u32], tied: Players) -> Players {
+        let mut on_hills = [0u32; 8];
+        for i in 0..self.figures.len() {
+            let figure = self.figures[i];
+            let node = *self.features.node(figure.node);
+            if node.kind == FeatureKind::Monastery
+                || self.role(figure.figure) != Role::Follower
+                || !tied.contains(figure.player)
+            {
+                continue;
+            }
+            let on_hill = self.def.tables.tiles[self.board.placed[node.placed as usize].tile as usize].hill;
+            if on_hill && roots.contains(&self.features.find(figure.node)) {
+                on_hills[figure.player as usize] += 1;
+            }
+        }
+        let most = match self.def.rules.switches.hill_tiebreak {
+            // Any follower on a hill counts the same: the tie stands when all or none have one.
+            HillTiebreak::AnyOnHill => on_hills.map(|n| n.min(1)),
+            HillTiebreak::CountOnHill => on_hills,
+        };
+        let best = tied.iter().map(|p| most[p as usize]).max().unwrap_or(0);
+        if best == 0 {
+            return tied;
+        }
+        Players(
+            tied.iter()
+                .filter(|&p| most[p as usize] == best)
+                .fold(0, |mask, p| mask | (1 << p)),
         )
     }
 

@@ -259,9 +259,6 @@ impl GameDef {
         if !self.held.is_empty() {
             out.push("tiles held by the players (abbeys)".into());
         }
-        if self.mechanisms.contains(&Mechanism::Hills) {
-            out.push("hills".into());
-        }
         out
     }
 
@@ -276,6 +273,7 @@ impl GameDef {
         let tile_id = |t: u16| self.tables.tiles.get(t as usize).map_or("?", |t| t.id.as_str());
         match *event {
             Event::TileDiscarded { tile } => format!("tile {} fits nowhere and is discarded", tile_id(tile)),
+            Event::TileUnderHill { tile } => format!("{} goes under the hill", tile_id(tile)),
             Event::TilePlaced {
                 player,
                 tile,
