@@ -663,11 +663,12 @@ impl Game {
     /// Hills & Sheep: a hill tile is placed on top of the next tile of the pile, which leaves
     /// the game unseen (nothing when the hill tile was the last).
     fn bury_under_hill(&mut self, tile: u16, events: &mut Vec<Event>) {
-        if self.def.tables.tiles[tile as usize].hill && self.def.mechanisms.contains(&Mechanism::Hills) {
-            if let Some(buried) = self.pile.pop() {
-                self.under_hills += 1;
-                events.push(Event::TileUnderHill { tile: buried });
-            }
+        if self.def.tables.tiles[tile as usize].hill
+            && self.def.mechanisms.contains(&Mechanism::Hills)
+            && let Some(buried) = self.pile.pop()
+        {
+            self.under_hills += 1;
+            events.push(Event::TileUnderHill { tile: buried });
         }
     }
 
