@@ -6,7 +6,9 @@ use std::sync::Arc;
 use proptest::prelude::*;
 use tilewright_engine::bundled;
 use tilewright_engine::game::{Action, ActionError, Event, Game, GameDef, GameRecord, Phase, ReplayError, Rng};
+use tilewright_engine::model::AbbeyEndgame;
 use tilewright_engine::simulate::{Counts, Scratch, play_out, policy_seed, random_action};
+use tilewright_engine::validate::validate_paths;
 
 fn def(rules: &str) -> Arc<GameDef> {
     Arc::new(GameDef::from_catalog(bundled::catalog(), &["base".to_owned()], rules).unwrap())
@@ -204,7 +206,9 @@ fn check_invariants(game: &Game, def: &GameDef, total_tiles: usize, previous: &[
             );
         }
     }
-    let held = usize::from(matches!(game.phase(), Phase::Place { .. }));
+    let drawn = usize::from(matches!(game.phase(), Phase::Place { .. }));
+    let in_hands: usize = game.players().iter().flat_map(|p| p.held).map(usize::from).sum();
+    let held = drawn + in_hands;
     let gone = game.discarded() as usize + game.under_hills() as usize;
     assert_eq!(
         game.board().placed.len() + gone + game.pile_len() + held,
@@ -216,9 +220,22 @@ fn check_invariants(game: &Game, def: &GameDef, total_tiles: usize, previous: &[
     }
 }
 
-fn play_checked(rules: &str, players: u8, seed: u64) {
-    let def = def(rules);
-    let total_tiles = def.pile.len() + 1;
+/// The base game with abbeys (the abbey fixture, which has no other expansion content).
+fn def_with_abbeys(rules: &str, endgame: AbbeyEndgame) -> Arc<GameDef> {
+    let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/special/abbey.toml");
+    let catalog = validate_paths(&[fixture]).catalog.with_bundled();
+    let mut def = GameDef::from_catalog(&catalog, &["base".to_owned(), "abbey".to_owned()], rules).unwrap();
+    def.rules.switches.abbey_endgame = endgame;
+    Arc::new(def)
+}
+
+fn play_checked(rules: &str, players: u8, seed: u64, abbeys: Option<AbbeyEndgame>) {
+    let def = match abbeys {
+        Some(endgame) => def_with_abbeys(rules, endgame),
+        None => def(rules),
+    };
+    let held: usize = def.held.iter().map(|&(_, n)| usize::from(n)).sum();
+    let total_tiles = def.pile.len() + 1 + held * usize::from(players);
     let mut game = Game::new(Arc::clone(&def), players, seed).unwrap();
     let (mut rng, mut scratch, mut counts) = (Rng::new(policy_seed(seed)), Scratch::default(), Counts::default());
     let mut completions = 0;
@@ -246,7 +263,116 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
 
     #[test]
-    fn invariants_hold_after_every_action(seed in any::<u64>(), players in 2u8..=6, rules in prop::sample::select(vec!["first-edition", "new-edition", "farms-2000"])) {
-        play_checked(rules, players, seed);
+    fn invariants_hold_after_every_action(seed in any::<u64>(), players in 2u8..=6, rules in prop::sample::select(vec!["first-edition", "new-edition", "farms-2000"]),
+        abbeys in prop::option::of(prop::sample::select(vec![AbbeyEndgame::None, AbbeyEndgame::FinalRound, AbbeyEndgame::UntilNoneCan]))) {
+        play_checked(rules, players, seed, abbeys);
+    }
+}
+
+/// A hand-built table with a hole at (0, 0) and one land tile left in the pile.
+fn table_with_a_hole(endgame: AbbeyEndgame) -> Game {
+    let def = def_with_abbeys("new-edition", endgame);
+    let mut game = Game::empty(Arc::clone(&def), 2).unwrap();
+    let monastery = def.tile_index("B").unwrap();
+    for (x, y) in [(0, -1), (1, 0), (0, 1), (-1, 0)] {
+        game.lay(monastery, x, y, 0).unwrap();
+    }
+    game.start(vec![monastery], 0, true, &mut Vec::new());
+    game
+}
+
+fn holds_abbey_placements(game: &Game) -> bool {
+    game.legal_actions()
+        .iter()
+        .any(|a| matches!(a, Action::PlaceHeld { x: 0, y: 0, .. }))
+}
+
+#[test]
+fn an_abbey_may_be_placed_instead_of_drawing() {
+    let mut game = table_with_a_hole(AbbeyEndgame::UntilNoneCan);
+    assert_eq!(
+        game.phase(),
+        Phase::Choose {
+            may_draw: true,
+            may_pass: false
+        }
+    );
+    assert!(game.legal_actions().contains(&Action::Draw));
+    assert!(holds_abbey_placements(&game));
+    assert!(
+        !game
+            .legal_actions()
+            .iter()
+            .any(|a| matches!(a, Action::PlaceHeld { x: 2, .. })),
+        "only into holes"
+    );
+    let mut events = Vec::new();
+    game.apply(Action::Draw, &mut events).unwrap();
+    assert!(matches!(game.phase(), Phase::Place { .. }));
+}
+
+#[test]
+fn abbey_end_game_rules_differ_after_the_last_land_tile() {
+    let mut events = Vec::new();
+    for (endgame, expected) in [
+        (AbbeyEndgame::None, Phase::Over),
+        (
+            AbbeyEndgame::FinalRound,
+            Phase::Choose {
+                may_draw: false,
+                may_pass: true,
+            },
+        ),
+        (
+            AbbeyEndgame::UntilNoneCan,
+            Phase::Choose {
+                may_draw: false,
+                may_pass: false,
+            },
+        ),
+    ] {
+        let mut game = table_with_a_hole(endgame);
+        game.apply(Action::Draw, &mut events).unwrap();
+        game.apply(
+            Action::Place {
+                x: 2,
+                y: 0,
+                rotation: 0,
+            },
+            &mut events,
+        )
+        .unwrap();
+        game.apply(Action::Pass, &mut events).unwrap();
+        assert_eq!(game.phase(), expected, "{endgame:?}");
+        assert_eq!(
+            game.current_player(),
+            1,
+            "the player after the one who placed the last tile"
+        );
+        if expected != Phase::Over {
+            assert!(holds_abbey_placements(&game));
+            assert_eq!(
+                game.legal_actions().contains(&Action::Pass),
+                endgame == AbbeyEndgame::FinalRound,
+                "{endgame:?}"
+            );
+        }
+        if endgame == AbbeyEndgame::FinalRound {
+            // BLUE declines; RED, who placed the last tile, gets the last chance, then the game ends.
+            game.apply(Action::Pass, &mut events).unwrap();
+            assert_eq!((game.phase(), game.current_player()), (expected, 0));
+            game.apply(Action::Pass, &mut events).unwrap();
+            assert_eq!(game.phase(), Phase::Over);
+        }
+        if endgame == AbbeyEndgame::UntilNoneCan {
+            assert!(
+                matches!(game.apply(Action::Pass, &mut events), Err(ActionError::WrongStep(_))),
+                "placing is forced"
+            );
+            let place = game.legal_actions()[0];
+            game.apply(place, &mut events).unwrap();
+            game.apply(Action::Pass, &mut events).unwrap();
+            assert_eq!(game.phase(), Phase::Over, "no hole left: nobody can place");
+        }
     }
 }

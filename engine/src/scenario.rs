@@ -18,6 +18,7 @@
 //! at = [3, 0]
 //! deploy = { feature = "r3" }    # optional; `figure = "..."` picks another figure type
 //! buries = "U"                   # with Hills & Sheep: the tile a hill tile takes under it
+//! held = true                    # the tile is one the player holds (an abbey), not drawn
 //!
 //! [expect]
 //! scores = { red = 4, blue = 0 }
@@ -31,7 +32,7 @@ use std::sync::Arc;
 use serde::Deserialize;
 
 use crate::catalog::Catalog;
-use crate::game::{Action, COLOURS, Event, Game, GameDef, colour};
+use crate::game::{Action, COLOURS, Event, Game, GameDef, Phase, colour};
 use crate::model::{ScoringValues, SwitchValues};
 
 /// A scenario file.
@@ -131,6 +132,9 @@ pub struct Turn {
     /// What is deployed (nothing if absent).
     #[serde(default)]
     pub deploy: Option<FigureAt>,
+    /// Whether `tile` is one the player holds (an abbey), placed instead of drawing.
+    #[serde(default)]
+    pub held: bool,
     /// With Hills & Sheep, the tile a hill tile placed this turn takes under it (the next tile
     /// of the pile).
     #[serde(default)]
@@ -216,7 +220,9 @@ pub fn play(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String> {
     }
     let mut pile = Vec::new();
     for turn in &scenario.turns {
-        pile.push(tile_index(&turn.tile)?);
+        if !turn.held {
+            pile.push(tile_index(&turn.tile)?);
+        }
         if let Some(buried) = &turn.buries {
             pile.push(tile_index(buried)?);
         }
@@ -236,15 +242,17 @@ pub fn play(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String> {
         }
         let tile = tile_index(&turn.tile)?;
         let [x, y] = turn.at;
-        game.apply(
-            Action::Place {
-                x,
-                y,
-                rotation: turn.rotation,
-            },
-            &mut events,
-        )
-        .map_err(|e| format!("turn {n}: {e}"))?;
+        let rotation = turn.rotation;
+        let place = if turn.held {
+            Action::PlaceHeld { tile, x, y, rotation }
+        } else {
+            if let Phase::Choose { may_draw: true, .. } = game.phase() {
+                game.apply(Action::Draw, &mut events)
+                    .map_err(|e| format!("turn {n}: {e}"))?;
+            }
+            Action::Place { x, y, rotation }
+        };
+        game.apply(place, &mut events).map_err(|e| format!("turn {n}: {e}"))?;
         let action = match &turn.deploy {
             None => Action::Pass,
             Some(d) => Action::Deploy {

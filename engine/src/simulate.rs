@@ -48,6 +48,11 @@ pub fn random_action(game: &mut Game, rng: &mut Rng, scratch: &mut Scratch, coun
                 rotation: p.rotation,
             }
         }
+        Phase::Choose { .. } => {
+            scratch.actions.clear();
+            scratch.actions.extend(game.legal_actions());
+            scratch.actions[rng.below(scratch.actions.len())]
+        }
         Phase::Deploy { .. } => {
             scratch.actions.clear();
             scratch.actions.push(Action::Pass);

@@ -27,6 +27,19 @@ pub enum Action {
         /// Quarter turns clockwise.
         rotation: u8,
     },
+    /// Draw a tile instead of placing a held one.
+    Draw,
+    /// Place a tile the player holds (an abbey) instead of drawing.
+    PlaceHeld {
+        /// Compiled tile index.
+        tile: u16,
+        /// Column.
+        x: i16,
+        /// Row.
+        y: i16,
+        /// Quarter turns clockwise.
+        rotation: u8,
+    },
     /// Deploy a figure from supply onto a feature of the tile just placed.
     Deploy {
         /// Index of the figure type.
@@ -34,7 +47,7 @@ pub enum Action {
         /// Local index of the feature on the tile just placed.
         feature: u8,
     },
-    /// Deploy nothing.
+    /// Deploy nothing; in the abbey final round, place nothing.
     Pass,
 }
 
@@ -217,12 +230,9 @@ impl fmt::Display for Event {
                 reason,
             } => {
                 let names: Vec<String> = players.iter().map(|p| colour(p).to_uppercase()).collect();
-                write!(
-                    f,
-                    "{} {} {points} points: {reason}",
-                    names.join(" and "),
-                    if names.len() == 1 { "scores" } else { "score" }
-                )
+                let verb = if names.len() == 1 { "scores" } else { "score" };
+                let unit = if points == 1 { "point" } else { "points" };
+                write!(f, "{} {verb} {points} {unit}: {reason}", names.join(" and "))
             }
             Event::FigureReturned { player, x, y, .. } => {
                 write!(f, "{}'s figure at ({x}, {y}) returns", colour(player).to_uppercase())

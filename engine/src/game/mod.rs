@@ -26,7 +26,7 @@ pub use setup::{FigureType, GameDef, SetRef, SetupError, content_hash};
 
 use crate::compile::NO_FEATURE;
 use crate::edge::Side;
-use crate::model::{FeatureKind, Mechanism, Placement as PlacementRule, Role};
+use crate::model::{AbbeyEndgame, FeatureKind, Mechanism, Placement as PlacementRule, Role};
 
 /// Most figure types a game can have.
 pub const MAX_FIGURE_TYPES: usize = 8;
@@ -86,7 +86,12 @@ pub struct PlayerState {
     pub score: u32,
     /// Figures in supply, by figure type.
     pub supply: [u8; MAX_FIGURE_TYPES],
+    /// Tiles held (abbeys), by index into [`GameDef::held`].
+    pub held: [u8; MAX_HELD_TYPES],
 }
+
+/// Most kinds of tile a player can hold.
+pub const MAX_HELD_TYPES: usize = 4;
 
 /// The step of the turn the game waits on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -95,6 +100,14 @@ pub enum Phase {
     Place {
         /// Compiled tile index.
         tile: u16,
+    },
+    /// The current player may place a tile they hold (an abbey) instead of drawing, or, after
+    /// the last land tile, as the abbey end-game rule allows.
+    Choose {
+        /// [`Action::Draw`] is allowed (a normal turn).
+        may_draw: bool,
+        /// [`Action::Pass`] is allowed (the final round: placing is optional).
+        may_pass: bool,
     },
     /// The current player may deploy a figure on the tile just placed.
     Deploy {
@@ -128,6 +141,8 @@ pub struct Game {
     touched: Vec<u32>,
     /// Tiles that went under hill tiles, out of the game.
     under_hills: u32,
+    /// In the abbey final round: players still to be offered a placement.
+    endgame_left: Option<u8>,
     /// Monasteries not yet surrounded: position and feature node.
     monasteries: Vec<(i16, i16, u32)>,
     /// Legal placements of the tile held in [`Phase::Place`], counted when it was drawn.
@@ -151,7 +166,7 @@ impl Game {
         Rng::new(seed).shuffle(&mut pile);
         game.pile = pile;
         game.final_scoring = true;
-        game.draw(&mut Vec::new());
+        game.begin_turn(&mut Vec::new());
         Ok(game)
     }
 
@@ -161,6 +176,10 @@ impl Game {
         if !(2..=6).contains(&players) {
             return Err(SetupError::Players(players));
         }
+        let mut held = [0u8; MAX_HELD_TYPES];
+        for (i, &(_, count)) in def.held.iter().take(MAX_HELD_TYPES).enumerate() {
+            held[i] = count;
+        }
         let mut supply = [0u8; MAX_FIGURE_TYPES];
         for (i, f) in def.figures.iter().take(MAX_FIGURE_TYPES).enumerate() {
             supply[i] = f.count;
@@ -169,7 +188,7 @@ impl Game {
             board: Board::new(def.tables.layouts.len()),
             features: Features::with_capacity(def.pile.len() * 6 + 16),
             figures: Vec::new(),
-            players: vec![PlayerState { score: 0, supply }; players as usize],
+            players: vec![PlayerState { score: 0, supply, held }; players as usize],
             pile: Vec::new(),
             discarded: 0,
             current: 0,
@@ -182,6 +201,7 @@ impl Game {
             touched: Vec::new(),
             monasteries: Vec::new(),
             under_hills: 0,
+            endgame_left: None,
             placements: 0,
             def,
         })
@@ -231,7 +251,7 @@ impl Game {
         self.pile.reverse();
         self.current = player % self.players.len() as u8;
         self.final_scoring = final_scoring;
-        self.draw(events);
+        self.begin_turn(events);
     }
 
     /// The fixed part of the game.
@@ -459,6 +479,15 @@ impl Game {
                 out.push(Action::Pass);
                 self.deploy_options_into(&mut out);
             }
+            Phase::Choose { may_draw, may_pass } => {
+                if may_draw {
+                    out.push(Action::Draw);
+                }
+                if may_pass {
+                    out.push(Action::Pass);
+                }
+                self.held_placements_into(&mut out);
+            }
             Phase::Over => {}
         }
         out
@@ -491,6 +520,53 @@ impl Game {
                 Ok(())
             }
             (Phase::Place { .. }, _) => Err(ActionError::WrongStep("place the drawn tile first")),
+            (Phase::Choose { may_draw: true, .. }, Action::Draw) => {
+                self.history.push(action);
+                self.draw(events);
+                Ok(())
+            }
+            (Phase::Choose { may_pass: true, .. }, Action::Pass) => {
+                self.history.push(action);
+                self.current = (self.current + 1) % self.players.len() as u8;
+                self.begin_turn(events);
+                Ok(())
+            }
+            (Phase::Choose { .. }, Action::PlaceHeld { tile, x, y, rotation }) => {
+                let Some(slot) = self
+                    .def
+                    .held
+                    .iter()
+                    .position(|&(t, _)| t == tile)
+                    .filter(|&i| i < MAX_HELD_TYPES)
+                else {
+                    return Err(ActionError::WrongStep("that tile is not one the players hold"));
+                };
+                if self.players[self.current as usize].held[slot] == 0 {
+                    return Err(ActionError::WrongStep("you hold no such tile any more"));
+                }
+                let fits = self
+                    .board
+                    .open_cell(i32::from(x), i32::from(y))
+                    .map_or(0, |open| self.fits_of(tile).rotations(open));
+                if rotation > 3 || fits & (1 << rotation) == 0 {
+                    return Err(ActionError::IllegalPlacement { x, y, rotation });
+                }
+                self.players[self.current as usize].held[slot] -= 1;
+                let placed = self.place_tile(tile, x, y, rotation);
+                events.push(Event::TilePlaced {
+                    player: self.current,
+                    tile,
+                    x,
+                    y,
+                    rotation,
+                });
+                self.phase = Phase::Deploy { placed };
+                self.history.push(action);
+                Ok(())
+            }
+            (Phase::Choose { .. }, _) => Err(ActionError::WrongStep(
+                "draw, place a tile you hold, or pass where allowed",
+            )),
             (Phase::Deploy { placed }, Action::Deploy { figure, feature }) => {
                 self.deploy(placed, figure, feature, events)?;
                 self.history.push(action);
@@ -502,9 +578,7 @@ impl Game {
                 self.end_turn(events);
                 Ok(())
             }
-            (Phase::Deploy { .. }, Action::Place { .. }) => {
-                Err(ActionError::WrongStep("the tile is placed: deploy a figure or pass"))
-            }
+            (Phase::Deploy { .. }, _) => Err(ActionError::WrongStep("the tile is placed: deploy a figure or pass")),
         }
     }
 
@@ -685,10 +759,103 @@ impl Game {
         self.pending = pending;
         self.pending.clear();
         self.current = (self.current + 1) % self.players.len() as u8;
-        self.draw(events);
+        self.begin_turn(events);
     }
 
-    /// Draws until a tile fits somewhere; at the end of the pile, scores the end of the game.
+    /// Starts the current player's turn: a choice when they may place a tile they hold, else a
+    /// draw; once the pile is empty, the abbey end-game rule decides who may still play.
+    fn begin_turn(&mut self, events: &mut Vec<Event>) {
+        if !self.pile.is_empty() {
+            if self.can_place_held() {
+                self.phase = Phase::Choose {
+                    may_draw: true,
+                    may_pass: false,
+                };
+            } else {
+                self.draw(events);
+            }
+            return;
+        }
+        let players = self.players.len() as u8;
+        match self.def.rules.switches.abbey_endgame {
+            AbbeyEndgame::None => {}
+            AbbeyEndgame::FinalRound => {
+                // One chance each, from the player after the one who placed the last land tile.
+                let mut left = *self.endgame_left.get_or_insert(players);
+                while left > 0 {
+                    left -= 1;
+                    self.endgame_left = Some(left);
+                    if self.can_place_held() {
+                        self.phase = Phase::Choose {
+                            may_draw: false,
+                            may_pass: true,
+                        };
+                        return;
+                    }
+                    self.current = (self.current + 1) % players;
+                }
+            }
+            AbbeyEndgame::UntilNoneCan => {
+                // Play goes on while anyone can place; a player who can must.
+                for _ in 0..players {
+                    if self.can_place_held() {
+                        self.phase = Phase::Choose {
+                            may_draw: false,
+                            may_pass: false,
+                        };
+                        return;
+                    }
+                    self.current = (self.current + 1) % players;
+                }
+            }
+        }
+        self.finish(events);
+    }
+
+    /// Whether the current player holds a tile that fits somewhere now.
+    fn can_place_held(&self) -> bool {
+        let held = &self.players[self.current as usize].held;
+        self.def
+            .held
+            .iter()
+            .take(MAX_HELD_TYPES)
+            .enumerate()
+            .any(|(i, &(tile, _))| held[i] > 0 && self.count_placements(tile) > 0)
+    }
+
+    /// Placements of the tiles the current player holds, appended to `out`.
+    fn held_placements_into(&self, out: &mut Vec<Action>) {
+        let held = self.players[self.current as usize].held;
+        for (i, &(tile, _)) in self.def.held.iter().take(MAX_HELD_TYPES).enumerate() {
+            if held[i] > 0 {
+                let fits = self.fits_of(tile);
+                for open in &self.board.frontier {
+                    let mut rotations = fits.rotations(open);
+                    while rotations != 0 {
+                        let rotation = rotations.trailing_zeros() as u8;
+                        rotations &= rotations - 1;
+                        out.push(Action::PlaceHeld {
+                            tile,
+                            x: open.x,
+                            y: open.y,
+                            rotation,
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    /// Final scoring (unless switched off for a hand-built position), then the game is over.
+    fn finish(&mut self, events: &mut Vec<Event>) {
+        if self.final_scoring {
+            self.score_end(events);
+        }
+        self.phase = Phase::Over;
+        events.push(Event::GameOver);
+    }
+
+    /// Draws until a tile fits somewhere; at the end of the pile, goes on to the end game.
     fn draw(&mut self, events: &mut Vec<Event>) {
         while let Some(tile) = self.pile.pop() {
             let placements = self.count_placements(tile);
@@ -700,11 +867,7 @@ impl Game {
             self.discarded += 1;
             events.push(Event::TileDiscarded { tile });
         }
-        if self.final_scoring {
-            self.score_end(events);
-        }
-        self.phase = Phase::Over;
-        events.push(Event::GameOver);
+        self.begin_turn(events);
     }
 
     /// Completed features on the table: roads and cities with no open edge, and monasteries

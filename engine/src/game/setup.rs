@@ -250,15 +250,12 @@ impl GameDef {
     /// Mechanisms in play that full games do not support yet (empty when every rule in play is
     /// implemented).
     pub fn unsupported(&self) -> Vec<String> {
-        let mut out: Vec<String> = self
+        let out: Vec<String> = self
             .figures
             .iter()
             .filter(|f| f.mechanism.is_some())
             .map(|f| format!("the {}", f.id))
             .collect();
-        if !self.held.is_empty() {
-            out.push("tiles held by the players (abbeys)".into());
-        }
         out
     }
 
