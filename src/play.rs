@@ -91,6 +91,14 @@ fn load(specs: &[String], extra: &[PathBuf]) -> Result<(Catalog, Vec<String>), S
             ids.extend(
                 report
                     .catalog
+                    .expansions
+                    .iter()
+                    .filter(|s| under(&s.source.path))
+                    .map(|s| s.model.id.clone()),
+            );
+            ids.extend(
+                report
+                    .catalog
                     .rulesets
                     .iter()
                     .filter(|s| under(&s.source.path))

@@ -220,20 +220,29 @@ fn check_invariants(game: &Game, def: &GameDef, total_tiles: usize, previous: &[
     }
 }
 
-/// The base game with abbeys (the abbey fixture, which has no other expansion content).
-fn def_with_abbeys(rules: &str, endgame: AbbeyEndgame) -> Arc<GameDef> {
-    let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/special/abbey.toml");
-    let catalog = validate_paths(&[fixture]).catalog.with_bundled();
-    let mut def = GameDef::from_catalog(&catalog, &["base".to_owned(), "abbey".to_owned()], rules).unwrap();
+/// The base game, optionally with abbeys (the abbey fixture) and barns (an expansion file with
+/// nothing else), under `rules` with the abbey end-game rule `endgame`.
+fn def_with(rules: &str, abbeys: bool, barns: bool, endgame: AbbeyEndgame) -> Arc<GameDef> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let files = [
+        root.join("tests/fixtures/special/abbey.toml"),
+        root.join("tests/fixtures/expansions/barns.toml"),
+    ];
+    let catalog = validate_paths(&files).catalog.with_bundled();
+    let mut sets = vec!["base".to_owned()];
+    sets.extend(abbeys.then(|| "abbey".to_owned()));
+    sets.extend(barns.then(|| "barns".to_owned()));
+    let mut def = GameDef::from_catalog(&catalog, &sets, rules).unwrap();
     def.rules.switches.abbey_endgame = endgame;
     Arc::new(def)
 }
 
-fn play_checked(rules: &str, players: u8, seed: u64, abbeys: Option<AbbeyEndgame>) {
-    let def = match abbeys {
-        Some(endgame) => def_with_abbeys(rules, endgame),
-        None => def(rules),
-    };
+fn def_with_abbeys(rules: &str, endgame: AbbeyEndgame) -> Arc<GameDef> {
+    def_with(rules, true, false, endgame)
+}
+
+fn play_checked(rules: &str, players: u8, seed: u64, abbeys: Option<AbbeyEndgame>, barns: bool) {
+    let def = def_with(rules, abbeys.is_some(), barns, abbeys.unwrap_or(AbbeyEndgame::None));
     let held: usize = def.held.iter().map(|&(_, n)| usize::from(n)).sum();
     let total_tiles = def.pile.len() + 1 + held * usize::from(players);
     let mut game = Game::new(Arc::clone(&def), players, seed).unwrap();
@@ -264,8 +273,9 @@ proptest! {
 
     #[test]
     fn invariants_hold_after_every_action(seed in any::<u64>(), players in 2u8..=6, rules in prop::sample::select(vec!["first-edition", "new-edition", "farms-2000"]),
-        abbeys in prop::option::of(prop::sample::select(vec![AbbeyEndgame::None, AbbeyEndgame::FinalRound, AbbeyEndgame::UntilNoneCan]))) {
-        play_checked(rules, players, seed, abbeys);
+        abbeys in prop::option::of(prop::sample::select(vec![AbbeyEndgame::None, AbbeyEndgame::FinalRound, AbbeyEndgame::UntilNoneCan])),
+        barns in any::<bool>()) {
+        play_checked(rules, players, seed, abbeys, barns);
     }
 }
 
@@ -375,4 +385,96 @@ fn abbey_end_game_rules_differ_after_the_last_land_tile() {
             assert_eq!(game.phase(), Phase::Over, "no hole left: nobody can place");
         }
     }
+}
+
+/// Four monastery tiles around the point south-east of (0, 0), the last one just placed.
+fn four_fields_meeting(barn_on_barn_field: bool, barn_already: bool) -> Game {
+    let mut def = (*def_with("new-edition", false, true, AbbeyEndgame::None)).clone();
+    def.rules.switches.barn_on_barn_field = barn_on_barn_field;
+    let def = Arc::new(def);
+    let mut game = Game::empty(Arc::clone(&def), 2).unwrap();
+    let (monastery, cap) = (def.tile_index("B").unwrap(), def.tile_index("E").unwrap());
+    game.lay(monastery, 0, 0, 0).unwrap();
+    game.lay(monastery, 1, 0, 0).unwrap();
+    game.lay(cap, 0, 1, 2).unwrap(); // city cap facing south: its north corners are field
+    if barn_already {
+        let barn = def.figure_index("barn").unwrap();
+        game.put_figure(
+            1,
+            barn,
+            0,
+            0,
+            def.tables.tiles[monastery as usize].feature_index("f").unwrap(),
+        )
+        .unwrap();
+    }
+    game.start(vec![monastery], 0, false, &mut Vec::new());
+    game.apply(
+        Action::Place {
+            x: 1,
+            y: 1,
+            rotation: 0,
+        },
+        &mut Vec::new(),
+    )
+    .unwrap();
+    game
+}
+
+fn barn_corners(game: &Game) -> Vec<u8> {
+    game.legal_actions()
+        .iter()
+        .filter_map(|a| match a {
+            Action::DeployBarn { corner, .. } => Some(*corner),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_barn_goes_only_where_four_field_corners_meet() {
+    let game = four_fields_meeting(false, false);
+    // Only the north-west corner of (1, 1) has four tiles around it, all field there.
+    assert_eq!(barn_corners(&game), vec![0]);
+    let mut refused = game.clone();
+    let barn = game.def().figure_index("barn").unwrap();
+    let outcome = refused.apply(
+        Action::DeployBarn {
+            figure: barn,
+            corner: 1,
+        },
+        &mut Vec::new(),
+    );
+    assert!(matches!(outcome, Err(ActionError::IllegalDeployment { .. })));
+    assert!(
+        matches!(
+            refused.apply(Action::DeployBarn { figure: 0, corner: 0 }, &mut Vec::new()),
+            Err(ActionError::IllegalDeployment { .. })
+        ),
+        "a follower is no barn"
+    );
+}
+
+#[test]
+fn a_second_barn_on_a_field_follows_the_switch() {
+    assert_eq!(barn_corners(&four_fields_meeting(false, true)), Vec::<u8>::new());
+    assert_eq!(barn_corners(&four_fields_meeting(true, true)), vec![0]);
+    // Farmers never go onto a field with a barn.
+    let game = four_fields_meeting(false, true);
+    let field = game.def().tables.tiles[game.def().tile_index("B").unwrap() as usize]
+        .feature_index("f")
+        .unwrap();
+    let actions = game.legal_actions();
+    assert!(
+        !actions
+            .iter()
+            .any(|a| matches!(a, Action::Deploy { feature, .. } if *feature == field)),
+        "{actions:?}"
+    );
+    assert!(
+        actions
+            .iter()
+            .any(|a| matches!(a, Action::Deploy { feature, .. } if *feature != field)),
+        "the monk may go"
+    );
 }

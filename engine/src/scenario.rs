@@ -18,6 +18,7 @@
 //! at = [3, 0]
 //! deploy = { feature = "r3" }    # optional; `figure = "..."` picks another figure type
 //! buries = "U"                   # with Hills & Sheep: the tile a hill tile takes under it
+//! # deploy = { figure = "barn", corner = 0 }   a barn on a corner (0 north-west, clockwise)
 //! held = true                    # the tile is one the player holds (an abbey), not drawn
 //!
 //! [expect]
@@ -111,8 +112,12 @@ pub struct FigureAt {
     /// Figure type id (default: the first figure type).
     #[serde(default)]
     pub figure: Option<String>,
-    /// Feature id on the tile.
+    /// Feature id on the tile (not for a barn, which stands on a corner).
+    #[serde(default)]
     pub feature: String,
+    /// For a barn deployed in a turn: the corner of the tile, clockwise from north-west (0).
+    #[serde(default)]
+    pub corner: Option<u8>,
 }
 
 /// One turn.
@@ -255,6 +260,14 @@ pub fn play(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String> {
         game.apply(place, &mut events).map_err(|e| format!("turn {n}: {e}"))?;
         let action = match &turn.deploy {
             None => Action::Pass,
+            Some(FigureAt {
+                corner: Some(corner),
+                figure,
+                ..
+            }) => Action::DeployBarn {
+                figure: figure_index(figure)?,
+                corner: *corner,
+            },
             Some(d) => Action::Deploy {
                 figure: figure_index(&d.figure)?,
                 feature: feature_index(tile, &d.feature)?,

@@ -47,6 +47,13 @@ pub enum Action {
         /// Local index of the feature on the tile just placed.
         feature: u8,
     },
+    /// Place a barn on a corner of the tile just placed, where four field corners meet.
+    DeployBarn {
+        /// Index of the figure type.
+        figure: u8,
+        /// Corner of the tile just placed, clockwise from north-west (0) to south-west (3).
+        corner: u8,
+    },
     /// Deploy nothing; in the abbey final round, place nothing.
     Pass,
 }
@@ -160,6 +167,19 @@ pub enum Event {
         /// Local feature index.
         feature: u8,
     },
+    /// A barn was placed.
+    BarnPlaced {
+        /// Owner.
+        player: u8,
+        /// Figure type.
+        figure: u8,
+        /// Column of the tile it was placed from.
+        x: i16,
+        /// Row of that tile.
+        y: i16,
+        /// Corner of that tile.
+        corner: u8,
+    },
     /// A road, city or monastery was completed.
     FeatureCompleted {
         /// Its kind.
@@ -236,6 +256,15 @@ impl fmt::Display for Event {
             }
             Event::FigureReturned { player, x, y, .. } => {
                 write!(f, "{}'s figure at ({x}, {y}) returns", colour(player).to_uppercase())
+            }
+            Event::BarnPlaced {
+                player, x, y, corner, ..
+            } => {
+                write!(
+                    f,
+                    "{} places a barn at corner {corner} of ({x}, {y})",
+                    colour(player).to_uppercase()
+                )
             }
             Event::GameOver => f.write_str("the game is over"),
         }

@@ -8,6 +8,7 @@
 //! another drawn. After the last tile, final scoring runs and the game is over.
 
 mod action;
+mod barn;
 mod board;
 mod features;
 mod record;
@@ -26,7 +27,7 @@ pub use setup::{FigureType, GameDef, SetRef, SetupError, content_hash};
 
 use crate::compile::NO_FEATURE;
 use crate::edge::Side;
-use crate::model::{AbbeyEndgame, FeatureKind, Mechanism, Placement as PlacementRule, Role};
+use crate::model::{AbbeyEndgame, FeatureKind, FigureMechanism, Mechanism, Placement as PlacementRule, Role};
 
 /// Most figure types a game can have.
 pub const MAX_FIGURE_TYPES: usize = 8;
@@ -143,6 +144,10 @@ pub struct Game {
     under_hills: u32,
     /// In the abbey final round: players still to be offered a placement.
     endgame_left: Option<u8>,
+    /// The field node of a barn placed this turn, scored in the scoring step.
+    barn_placed: Option<u32>,
+    /// Whether any figure type is a barn.
+    has_barns: bool,
     /// Monasteries not yet surrounded: position and feature node.
     monasteries: Vec<(i16, i16, u32)>,
     /// Legal placements of the tile held in [`Phase::Place`], counted when it was drawn.
@@ -202,6 +207,8 @@ impl Game {
             monasteries: Vec::new(),
             under_hills: 0,
             endgame_left: None,
+            barn_placed: None,
+            has_barns: def.figures.iter().any(|f| f.mechanism == Some(FigureMechanism::Barn)),
             placements: 0,
             def,
         })
@@ -462,6 +469,9 @@ impl Game {
                 }
             }
         }
+        if self.has_barns {
+            self.barn_options_into(placed, out);
+        }
     }
 
     /// Every legal action now.
@@ -569,6 +579,12 @@ impl Game {
             )),
             (Phase::Deploy { placed }, Action::Deploy { figure, feature }) => {
                 self.deploy(placed, figure, feature, events)?;
+                self.history.push(action);
+                self.end_turn(events);
+                Ok(())
+            }
+            (Phase::Deploy { placed }, Action::DeployBarn { figure, corner }) => {
+                self.deploy_barn(placed, figure, corner, events)?;
                 self.history.push(action);
                 self.end_turn(events);
                 Ok(())
@@ -758,6 +774,11 @@ impl Game {
         }
         self.pending = pending;
         self.pending.clear();
+        if let Phase::Deploy { placed } = self.phase
+            && self.has_barns
+        {
+            self.score_barn_meetings(placed, events);
+        }
         self.current = (self.current + 1) % self.players.len() as u8;
         self.begin_turn(events);
     }

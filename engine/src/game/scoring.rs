@@ -114,7 +114,7 @@ impl Game {
     }
 
     /// Adds points to every winner and reports it.
-    fn award(&mut self, winners: Players, points: u32, reason: Reason, events: &mut Vec<Event>) {
+    pub(super) fn award(&mut self, winners: Players, points: u32, reason: Reason, events: &mut Vec<Event>) {
         if winners.0 == 0 {
             return;
         }
@@ -148,7 +148,7 @@ impl Game {
     }
 
     /// The players with the greatest follower strength on the features with these roots.
-    fn majority(&mut self, roots: &[u32]) -> Players {
+    pub(super) fn majority(&mut self, roots: &[u32]) -> Players {
         let mut strength = [0u32; 8];
         for i in 0..self.figures.len() {
             let figure = self.figures[i];
@@ -221,10 +221,20 @@ impl Game {
 
     /// Sends every figure on the feature of `root` back to its owner.
     fn return_figures(&mut self, root: u32, events: &mut Vec<Event>) {
+        self.return_where(root, false, events);
+    }
+
+    /// Sends the followers on the feature of `root` back (special figures such as barns stay).
+    pub(super) fn return_followers(&mut self, root: u32, events: &mut Vec<Event>) {
+        self.return_where(root, true, events);
+    }
+
+    fn return_where(&mut self, root: u32, only_followers: bool, events: &mut Vec<Event>) {
         let mut i = 0;
         while i < self.figures.len() {
             let figure = self.figures[i];
-            if self.features.find(figure.node) == root {
+            let wanted = !only_followers || self.role(figure.figure) == Role::Follower;
+            if wanted && self.features.find(figure.node) == root {
                 self.figures.remove(i);
                 self.features.add_figures(figure.node, -1);
                 self.players[figure.player as usize].supply[figure.figure as usize] += 1;
@@ -257,6 +267,7 @@ impl Game {
             FarmScoring::PerField => self.score_fields_per_field(events),
             FarmScoring::PerCity => self.score_fields_per_city(events),
         }
+        self.score_barns_at_end(events);
     }
 
     /// Roots of fields with a follower on them, each once.
@@ -277,7 +288,7 @@ impl Game {
     }
 
     /// Roots of the completed cities bordering the field of `root`, each once.
-    fn completed_cities_of_field(&mut self, root: u32) -> Vec<u32> {
+    pub(super) fn completed_cities_of_field(&mut self, root: u32) -> Vec<u32> {
         let mut cities = Vec::new();
         let members: Vec<u32> = self.features.members(root).collect();
         for member in members {

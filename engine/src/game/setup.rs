@@ -70,7 +70,7 @@ pub struct SetRef {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
     /// No tile set with this id was loaded.
-    #[error("no tile set `{0}` is loaded")]
+    #[error("no tile set or expansion `{0}` is loaded")]
     UnknownTileSet(String),
     /// No rule set with this id was loaded.
     #[error("no rule set `{0}`: {1}")]
@@ -221,19 +221,27 @@ impl GameDef {
         })
     }
 
-    /// Builds a game definition from loaded files, by tile-set ids (`id` or `id@edition`) and a
+    /// Builds a game definition from loaded files, by tile-set and expansion-file ids (`id` or
+    /// `id@edition` for tile sets) and a
     /// rule-set id. Bundled rule sets are always available. A tile set named without an edition
     /// plays the edition named like the rule set when it has one, else its first edition.
     pub fn from_catalog(catalog: &Catalog, tilesets: &[String], rules: &str) -> Result<GameDef, SetupError> {
         let mut sets = Vec::new();
+        let mut expansions: Vec<&ExpansionFile> = Vec::new();
         for spec in tilesets {
             let (id, edition) = match spec.split_once('@') {
                 Some((id, edition)) => (id, Some(edition)),
                 None => (spec.as_str(), None),
             };
-            let set = catalog
-                .tileset(id)
-                .ok_or_else(|| SetupError::UnknownTileSet(id.to_owned()))?;
+            let Some(set) = catalog.tileset(id) else {
+                match catalog.expansions.iter().find(|e| e.model.id == id) {
+                    Some(expansion) => {
+                        expansions.push(&expansion.model);
+                        continue;
+                    }
+                    None => return Err(SetupError::UnknownTileSet(id.to_owned())),
+                }
+            };
             // Without an edition, play the tiles of the edition the rule set is named after, if the
             // set has it (new-edition rules with new-edition tiles), else the set's first edition.
             let edition = edition.or_else(|| set.model.editions.iter().find(|e| *e == rules).map(String::as_str));
@@ -243,7 +251,6 @@ impl GameDef {
         known.extend(crate::bundled::rulesets().iter());
         let rules = crate::validate::resolve_rules(rules, &known)
             .map_err(|e| SetupError::UnknownRules(rules.to_owned(), format!("{e:?}")))?;
-        let expansions: Vec<&ExpansionFile> = catalog.expansions.iter().map(|e| &e.model).collect();
         GameDef::new(&sets, &expansions, rules)
     }
 
@@ -253,7 +260,7 @@ impl GameDef {
         let out: Vec<String> = self
             .figures
             .iter()
-            .filter(|f| f.mechanism.is_some())
+            .filter(|f| f.mechanism.is_some_and(|m| m != FigureMechanism::Barn))
             .map(|f| format!("the {}", f.id))
             .collect();
         out

@@ -1,0 +1,196 @@
+//! Abbey & Mayor's barn: placed where four field corners meet, it scores the farmers it meets
+//! and, at the end, every completed city around its field.
+//!
+//! Corners are numbered clockwise from the north-west (0) of a tile as it lies on the table.
+//! A corner is field when the edge segments on both sides of it belong to one field.
+
+use super::{Action, ActionError, BoardFigure, Event, Game, MAX_FIGURE_TYPES, Players, Reason};
+use crate::edge::SegmentKind;
+use crate::model::{FeatureKind, FigureMechanism, Role};
+
+/// For corner `k` of a cell: the offset of the point it touches, as the north-west corner of
+/// the cell `(x + dx, y + dy)`.
+const CORNER_POINT: [(i32, i32); 4] = [(0, 0), (1, 0), (1, 1), (0, 1)];
+/// The four cells around a point `(px, py)`, with the corner of each that touches it.
+const AROUND_POINT: [(i32, i32, usize); 4] = [(-1, -1, 2), (0, -1, 3), (-1, 0, 1), (0, 0, 0)];
+
+impl Game {
+    /// The field node at corner `corner` of placed tile `placed`, if the corner is field.
+    fn corner_field(&self, placed: usize, corner: usize) -> Option<u32> {
+        let tile = self.board.placed[placed];
+        let compiled = &self.def.tables.tiles[tile.tile as usize];
+        let starts = compiled.edge(crate::edge::Side::from_index(corner), tile.rotation);
+        let ends = compiled.edge(crate::edge::Side::from_index(corner + 3), tile.rotation);
+        let layouts = &self.def.tables.layouts;
+        let (first, last) = (
+            layouts[starts.code as usize].segments.first()?,
+            layouts[ends.code as usize].segments.last()?,
+        );
+        let (a, b) = (*starts.features.first()?, *ends.features.last()?);
+        (first.kind == SegmentKind::Field && last.kind == SegmentKind::Field && a == b)
+            .then(|| tile.node + u32::from(a))
+    }
+
+    /// The field a barn would stand on at corner `corner` of placed tile `placed`: the four
+    /// tiles around that point must be placed and field at that point.
+    pub(super) fn barn_spot(&self, placed: usize, corner: u8) -> Option<u32> {
+        let tile = self.board.placed[placed];
+        let (dx, dy) = CORNER_POINT[corner as usize % 4];
+        let (px, py) = (i32::from(tile.x) + dx, i32::from(tile.y) + dy);
+        let mut field = None;
+        for (ox, oy, k) in AROUND_POINT {
+            let around = self.board.at(px + ox, py + oy)?;
+            field = Some(self.corner_field(around, k)?);
+        }
+        field
+    }
+
+    /// Whether the field of `node` has a barn on it.
+    fn has_barn(&self, node: u32) -> bool {
+        let root = self.features.root(node);
+        self.figures
+            .iter()
+            .any(|f| self.is_barn(f.figure) && self.features.root(f.node) == root)
+    }
+
+    fn is_barn(&self, figure: u8) -> bool {
+        self.def.figures[figure as usize].mechanism == Some(FigureMechanism::Barn)
+    }
+
+    /// Barn placements open on the tile just placed, appended to `out`.
+    pub(super) fn barn_options_into(&self, placed: u16, out: &mut Vec<Action>) {
+        let supply = &self.players[self.current as usize].supply;
+        for (f, figure) in self.def.figures.iter().enumerate().take(MAX_FIGURE_TYPES) {
+            if supply[f] == 0 || figure.mechanism != Some(FigureMechanism::Barn) {
+                continue;
+            }
+            for corner in 0..4 {
+                if let Some(field) = self.barn_spot(placed as usize, corner)
+                    && (self.def.rules.switches.barn_on_barn_field || !self.has_barn(field))
+                {
+                    out.push(Action::DeployBarn {
+                        figure: f as u8,
+                        corner,
+                    });
+                }
+            }
+        }
+    }
+
+    /// Places a barn at a corner of the tile just placed.
+    pub(super) fn deploy_barn(
+        &mut self,
+        placed: u16,
+        figure: u8,
+        corner: u8,
+        events: &mut Vec<Event>,
+    ) -> Result<(), ActionError> {
+        let refuse = |why| {
+            Err(ActionError::IllegalDeployment {
+                figure,
+                feature: corner,
+                why,
+            })
+        };
+        if (figure as usize) >= self.def.figures.len().min(MAX_FIGURE_TYPES) || !self.is_barn(figure) {
+            return refuse("only a barn stands on a corner");
+        }
+        if self.players[self.current as usize].supply[figure as usize] == 0 {
+            return refuse("none left in supply");
+        }
+        let Some(field) = self.barn_spot(placed as usize, corner) else {
+            return refuse("the four tiles around that corner must all be placed and all be field there");
+        };
+        if !self.def.rules.switches.barn_on_barn_field && self.has_barn(field) {
+            return refuse("that field already has a barn");
+        }
+        self.players[self.current as usize].supply[figure as usize] -= 1;
+        self.features.add_figures(field, 1);
+        self.figures.push(BoardFigure {
+            player: self.current,
+            figure,
+            node: field,
+        });
+        let tile = self.board.placed[placed as usize];
+        events.push(Event::BarnPlaced {
+            player: self.current,
+            figure,
+            x: tile.x,
+            y: tile.y,
+            corner,
+        });
+        self.barn_placed = Some(field);
+        Ok(())
+    }
+
+    /// In the scoring step: a field where a barn now meets farmers (the barn was just placed on
+    /// it, or the tile joined it to the farmers' field) scores for the farmers' majority, who
+    /// then go home. A barn placed this turn pays `barn-placed-per-city`, a join
+    /// `barn-joined-per-city`.
+    pub(super) fn score_barn_meetings(&mut self, placed: u16, events: &mut Vec<Event>) {
+        let barn_root = self.barn_placed.take().map(|node| self.features.find(node));
+        let tile = self.board.placed[placed as usize];
+        let compiled = &self.def.tables.tiles[tile.tile as usize];
+        let mut roots: Vec<u32> = barn_root.into_iter().collect();
+        for (local, feature) in compiled.features.iter().enumerate() {
+            if feature.kind == FeatureKind::Field {
+                let root = self.features.find(tile.node + local as u32);
+                if !roots.contains(&root) {
+                    roots.push(root);
+                }
+            }
+        }
+        for root in roots {
+            let farmers = self
+                .figures
+                .iter()
+                .any(|f| self.role(f.figure) == Role::Follower && self.features.root(f.node) == root);
+            if !farmers || !self.has_barn(root) {
+                continue;
+            }
+            let scoring = &self.def.rules.scoring;
+            let per_city = if barn_root == Some(root) {
+                scoring.barn_placed_per_city
+            } else {
+                scoring.barn_joined_per_city
+            };
+            let cities = self.completed_cities_of_field(root).len() as u16;
+            let winners = self.majority(&[root]);
+            let reason = Reason {
+                kind: FeatureKind::Field,
+                complete: false,
+                tiles: 0,
+                pennants: 0,
+                cities,
+                vineyards: 0,
+            };
+            if cities > 0 {
+                self.award(winners, u32::from(cities) * per_city, reason, events);
+            }
+            self.return_followers(root, events);
+        }
+    }
+
+    /// At the end: each barn's owner scores every completed city around its field.
+    pub(super) fn score_barns_at_end(&mut self, events: &mut Vec<Event>) {
+        let per_city = self.def.rules.scoring.barn_final_per_city;
+        for i in 0..self.figures.len() {
+            let barn = self.figures[i];
+            if !self.is_barn(barn.figure) {
+                continue;
+            }
+            let cities = self.completed_cities_of_field(barn.node).len() as u16;
+            if cities > 0 {
+                let reason = Reason {
+                    kind: FeatureKind::Field,
+                    complete: false,
+                    tiles: 0,
+                    pennants: 0,
+                    cities,
+                    vineyards: 0,
+                };
+                self.award(Players(1 << barn.player), u32::from(cities) * per_city, reason, events);
+            }
+        }
+    }
+}
