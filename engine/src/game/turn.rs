@@ -1,0 +1,148 @@
+//! The flow of turns: choosing between drawing and placing a held tile, drawing (discarding
+//! tiles that fit nowhere), the scoring step, and the end of the game under each abbey rule.
+
+use super::{Action, Event, Game, MAX_HELD_TYPES, Phase};
+use crate::model::{AbbeyEndgame, Mechanism};
+
+impl Game {
+    /// Hills & Sheep: a hill tile is placed on top of the next tile of the pile, which leaves
+    /// the game unseen (nothing when the hill tile was the last).
+    pub(super) fn bury_under_hill(&mut self, tile: u16, events: &mut Vec<Event>) {
+        if self.def.tables.tiles[tile as usize].hill
+            && self.def.mechanisms.contains(&Mechanism::Hills)
+            && let Some(buried) = self.pile.pop()
+        {
+            self.under_hills += 1;
+            events.push(Event::TileUnderHill { tile: buried });
+        }
+    }
+
+    /// Tiles that went under hill tiles.
+    pub fn under_hills(&self) -> u32 {
+        self.under_hills
+    }
+
+    pub(super) fn end_turn(&mut self, events: &mut Vec<Event>) {
+        let pending = std::mem::take(&mut self.pending);
+        for &node in &pending {
+            self.score_feature(node, true, events);
+        }
+        self.pending = pending;
+        self.pending.clear();
+        if let Phase::Deploy { placed } = self.phase
+            && self.has_barns
+        {
+            self.score_barn_meetings(placed, events);
+        }
+        self.current = (self.current + 1) % self.players.len() as u8;
+        self.begin_turn(events);
+    }
+
+    /// Starts the current player's turn: a choice when they may place a tile they hold, else a
+    /// draw; once the pile is empty, the abbey end-game rule decides who may still play.
+    pub(super) fn begin_turn(&mut self, events: &mut Vec<Event>) {
+        if !self.pile.is_empty() {
+            if self.can_place_held() {
+                self.phase = Phase::Choose {
+                    may_draw: true,
+                    may_pass: false,
+                };
+            } else {
+                self.draw(events);
+            }
+            return;
+        }
+        let players = self.players.len() as u8;
+        match self.def.rules.switches.abbey_endgame {
+            AbbeyEndgame::None => {}
+            AbbeyEndgame::FinalRound => {
+                // One chance each, from the player after the one who placed the last land tile.
+                let mut left = *self.endgame_left.get_or_insert(players);
+                while left > 0 {
+                    left -= 1;
+                    self.endgame_left = Some(left);
+                    if self.can_place_held() {
+                        self.phase = Phase::Choose {
+                            may_draw: false,
+                            may_pass: true,
+                        };
+                        return;
+                    }
+                    self.current = (self.current + 1) % players;
+                }
+            }
+            AbbeyEndgame::UntilNoneCan => {
+                // Play goes on while anyone can place; a player who can must.
+                for _ in 0..players {
+                    if self.can_place_held() {
+                        self.phase = Phase::Choose {
+                            may_draw: false,
+                            may_pass: false,
+                        };
+                        return;
+                    }
+                    self.current = (self.current + 1) % players;
+                }
+            }
+        }
+        self.finish(events);
+    }
+
+    /// Whether the current player holds a tile that fits somewhere now.
+    pub(super) fn can_place_held(&self) -> bool {
+        let held = &self.players[self.current as usize].held;
+        self.def
+            .held
+            .iter()
+            .take(MAX_HELD_TYPES)
+            .enumerate()
+            .any(|(i, &(tile, _))| held[i] > 0 && self.count_placements(tile) > 0)
+    }
+
+    /// Placements of the tiles the current player holds, appended to `out`.
+    pub(super) fn held_placements_into(&self, out: &mut Vec<Action>) {
+        let held = self.players[self.current as usize].held;
+        for (i, &(tile, _)) in self.def.held.iter().take(MAX_HELD_TYPES).enumerate() {
+            if held[i] > 0 {
+                let fits = self.fits_of(tile);
+                for open in &self.board.frontier {
+                    let mut rotations = fits.rotations(open);
+                    while rotations != 0 {
+                        let rotation = rotations.trailing_zeros() as u8;
+                        rotations &= rotations - 1;
+                        out.push(Action::PlaceHeld {
+                            tile,
+                            x: open.x,
+                            y: open.y,
+                            rotation,
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    /// Final scoring (unless switched off for a hand-built position), then the game is over.
+    pub(super) fn finish(&mut self, events: &mut Vec<Event>) {
+        if self.final_scoring {
+            self.score_end(events);
+        }
+        self.phase = Phase::Over;
+        events.push(Event::GameOver);
+    }
+
+    /// Draws until a tile fits somewhere; at the end of the pile, goes on to the end game.
+    pub(super) fn draw(&mut self, events: &mut Vec<Event>) {
+        while let Some(tile) = self.pile.pop() {
+            let placements = self.count_placements(tile);
+            if placements > 0 {
+                self.placements = placements as u32;
+                self.phase = Phase::Place { tile };
+                return;
+            }
+            self.discarded += 1;
+            events.push(Event::TileDiscarded { tile });
+        }
+        self.begin_turn(events);
+    }
+}
