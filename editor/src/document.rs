@@ -667,7 +667,12 @@ mod tests {
         assert_eq!(doc.changed_on_disk(), None);
         let edited = std::fs::read_to_string(&path)
             .unwrap()
-            .replace("count = 8", "count = 6");
+            .replace("name = \"Carcassonne: base game\"", "name = \"Changed on disk\"");
+        assert_ne!(
+            edited,
+            std::fs::read_to_string(&path).unwrap(),
+            "the test edits the file"
+        );
         std::fs::write(&path, &edited).unwrap();
         // Make sure the stamp differs even on coarse clocks.
         doc.disk_stamp = None;

@@ -242,11 +242,11 @@ fn canvas_snapshot() {
             )
         });
     settle(&mut h);
-    h.get_by_label("Tile L").click();
+    h.get_by_label("Tile D").click();
     settle(&mut h);
     h.state_mut().validator.wait();
     settle(&mut h);
     h.remove_cursor();
     settle(&mut h);
-    h.snapshot("canvas_tile_l");
+    h.snapshot("canvas_tile_d");
 }

@@ -45,14 +45,16 @@ impl TileGrid {
         });
         if set.editions.len() > 1 {
             ui.horizontal(|ui| {
-                ui.label("Edition");
+                let label = ui.label("Edition").id;
                 egui::ComboBox::from_id_salt("edition")
                     .selected_text(&view.edition)
                     .show_ui(ui, |ui| {
                         for edition in &set.editions {
                             ui.selectable_value(&mut view.edition, edition.clone(), edition);
                         }
-                    });
+                    })
+                    .response
+                    .labelled_by(label);
             });
         }
         ui.add_space(4.0);
