@@ -1,6 +1,14 @@
 //! `tilewright`: validate tile sets and rule sets, (re)generate their JSON Schemas, simulate
 //! and replay games.
 
+/// Prints a line on standard output; a closed pipe (`tilewright ... | head`) ends output quietly
+/// instead of panicking.
+macro_rules! say {
+    ($($arg:tt)*) => {
+        $crate::emit(&format!("{}\n", format_args!($($arg)*)))
+    };
+}
+
 mod play;
 mod render;
 
@@ -78,10 +86,7 @@ fn validate(mut paths: Vec<PathBuf>, format: Format, deny_warnings: bool) -> Exi
     let report = validate_paths(&paths);
     let elapsed = started.elapsed();
     let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-    print!(
-        "{}",
-        render::render(format, &report.diagnostics, &report.sources, colour)
-    );
+    emit(&render::render(format, &report.diagnostics, &report.sources, colour));
     let (errors, warnings) = (report.errors(), report.warnings());
     if format == Format::Human {
         let files = if report.files == 1 { "file" } else { "files" };
@@ -101,7 +106,7 @@ fn validate(mut paths: Vec<PathBuf>, format: Format, deny_warnings: bool) -> Exi
 fn schema(write: bool, check: bool, dir: &std::path::Path) -> ExitCode {
     if !write && !check {
         for kind in FileKind::ALL {
-            println!("{}", dir.join(kind.schema_file_name()).display());
+            say!("{}", dir.join(kind.schema_file_name()).display());
         }
         eprintln!("pass --write to regenerate these files or --check to compare them");
         return ExitCode::from(2);
@@ -115,7 +120,7 @@ fn schema(write: bool, check: bool, dir: &std::path::Path) -> ExitCode {
                 eprintln!("error: cannot write {}: {e}", path.display());
                 return ExitCode::from(1);
             }
-            println!("wrote {}", path.display());
+            say!("wrote {}", path.display());
         } else if std::fs::read_to_string(&path).ok().as_deref() != Some(generated.as_str()) {
             eprintln!(
                 "error: {} is not what the model generates; run `tilewright schema --write`",
@@ -140,4 +145,15 @@ pub(crate) fn write_atomically(path: &std::path::Path, text: &str) -> std::io::R
     let tmp = path.with_extension("tmp");
     std::fs::write(&tmp, text)?;
     std::fs::rename(&tmp, path)
+}
+
+/// Writes text to standard output, ignoring a reader that went away.
+pub(crate) fn emit(text: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush())
+        && e.kind() != std::io::ErrorKind::BrokenPipe
+    {
+        eprintln!("error: cannot write the output: {e}");
+    }
 }

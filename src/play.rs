@@ -152,21 +152,21 @@ pub fn simulate(args: SimulateArgs) -> ExitCode {
         Err(e) => return fail(e),
     };
     if args.json {
-        println!("{}", serde_json::to_string(&summary).unwrap_or_default());
+        say!("{}", serde_json::to_string(&summary).unwrap_or_default());
     } else {
-        println!(
+        say!(
             "games: {} in {:.2} s on {} thread(s)",
             summary.games,
             summary.elapsed.as_secs_f64(),
             args.threads.max(1)
         );
-        println!("games/s: {:.0}", summary.games_per_second);
-        println!("µs per turn: {:.3}", summary.micros_per_turn);
-        println!("legal placements per turn: {:.2}", summary.placements_per_turn);
+        say!("games/s: {:.0}", summary.games_per_second);
+        say!("µs per turn: {:.3}", summary.micros_per_turn);
+        say!("legal placements per turn: {:.2}", summary.placements_per_turn);
         for (p, mean) in summary.mean_scores.iter().enumerate() {
-            println!("mean score of {}: {mean:.2}", colour(p as u8));
+            say!("mean score of {}: {mean:.2}", colour(p as u8));
         }
-        println!("mean total score: {:.2}", summary.mean_total_score);
+        say!("mean total score: {:.2}", summary.mean_total_score);
     }
     ExitCode::SUCCESS
 }
@@ -204,10 +204,10 @@ pub fn replay(args: ReplayArgs) -> ExitCode {
     match record.replay(def) {
         Ok(game) => {
             if args.json {
-                println!("{}", serde_json::json!({ "scores": game.scores() }));
+                say!("{}", serde_json::json!({ "scores": game.scores() }));
             } else {
                 for (p, score) in game.scores().iter().enumerate() {
-                    println!("{}: {score}", colour(p as u8));
+                    say!("{}: {score}", colour(p as u8));
                 }
             }
             ExitCode::SUCCESS

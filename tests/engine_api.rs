@@ -242,7 +242,14 @@ fn def_with_abbeys(rules: &str, endgame: AbbeyEndgame) -> Arc<GameDef> {
 }
 
 fn play_checked(rules: &str, players: u8, seed: u64, abbeys: Option<AbbeyEndgame>, barns: bool) {
-    let def = def_with(rules, abbeys.is_some(), barns, abbeys.unwrap_or(AbbeyEndgame::None));
+    play_def_checked(
+        def_with(rules, abbeys.is_some(), barns, abbeys.unwrap_or(AbbeyEndgame::None)),
+        players,
+        seed,
+    );
+}
+
+fn play_def_checked(def: Arc<GameDef>, players: u8, seed: u64) {
     let held: usize = def.held.iter().map(|&(_, n)| usize::from(n)).sum();
     let total_tiles = def.pile.len() + 1 + held * usize::from(players);
     let mut game = Game::new(Arc::clone(&def), players, seed).unwrap();
@@ -276,6 +283,16 @@ proptest! {
         abbeys in prop::option::of(prop::sample::select(vec![AbbeyEndgame::None, AbbeyEndgame::FinalRound, AbbeyEndgame::UntilNoneCan])),
         barns in any::<bool>()) {
         play_checked(rules, players, seed, abbeys, barns);
+    }
+
+    #[test]
+    fn invariants_hold_with_the_whole_abbey_and_mayor(seed in any::<u64>(), players in 2u8..=6, rules in prop::sample::select(vec!["first-edition", "new-edition"]),
+        endgame in prop::sample::select(vec![AbbeyEndgame::None, AbbeyEndgame::FinalRound, AbbeyEndgame::UntilNoneCan]),
+        barn_on_barn_field in any::<bool>()) {
+        let mut def = GameDef::from_catalog(bundled::catalog(), &["base".to_owned(), "abbey-and-mayor".to_owned()], rules).unwrap();
+        def.rules.switches.abbey_endgame = endgame;
+        def.rules.switches.barn_on_barn_field = barn_on_barn_field;
+        play_def_checked(Arc::new(def), players, seed);
     }
 }
 
@@ -476,5 +493,82 @@ fn a_second_barn_on_a_field_follows_the_switch() {
             .iter()
             .any(|a| matches!(a, Action::Deploy { feature, .. } if *feature != field)),
         "the monk may go"
+    );
+}
+
+/// A road about to be completed by W at (2, 0), RED's wagon on it at (1, 0), an unconnected
+/// incomplete city beside it at (1, -1), and a crossing two tiles away at (-1, 0).
+fn wagon_targets(rules: &str) -> Vec<(i16, i16, String)> {
+    let def = Arc::new(
+        GameDef::from_catalog(
+            bundled::catalog(),
+            &["base".to_owned(), "abbey-and-mayor".to_owned()],
+            rules,
+        )
+        .unwrap(),
+    );
+    let mut game = Game::empty(Arc::clone(&def), 2).unwrap();
+    let tile = |id: &str| def.tile_index(id).unwrap();
+    game.lay(tile("X"), -1, 0, 0).unwrap();
+    game.lay(tile("U"), 0, 0, 0).unwrap();
+    game.lay(tile("U"), 1, 0, 0).unwrap();
+    game.lay(tile("E"), 1, -1, 0).unwrap();
+    let road = def.tables.tiles[tile("U") as usize].feature_index("r").unwrap();
+    game.put_figure(0, def.figure_index("wagon").unwrap(), 1, 0, road)
+        .unwrap();
+    let mut events = Vec::new();
+    game.start(vec![tile("W")], 0, false, &mut events);
+    game.apply(
+        Action::Place {
+            x: 2,
+            y: 0,
+            rotation: 0,
+        },
+        &mut events,
+    )
+    .unwrap();
+    game.apply(Action::Pass, &mut events).unwrap();
+    assert_eq!(game.phase(), Phase::MoveWagon { player: 0 });
+    let mut targets: Vec<(i16, i16, String)> = game
+        .legal_actions()
+        .iter()
+        .filter_map(|a| match *a {
+            Action::MoveWagon { x, y, feature } => {
+                let placed = game.board().at(i32::from(x), i32::from(y)).unwrap();
+                let tile = &def.tables.tiles[game.board().placed[placed].tile as usize];
+                Some((x, y, tile.features[feature as usize].id.clone()))
+            }
+            _ => None,
+        })
+        .collect();
+    targets.sort();
+    assert!(
+        game.legal_actions().contains(&Action::Pass),
+        "the wagon may always go home"
+    );
+    targets
+}
+
+#[test]
+fn where_a_wagon_may_go_follows_the_switch() {
+    let t = |x: i16, y: i16, f: &str| (x, y, f.to_owned());
+    // Range: features on the wagon's tile and the eight around it, incomplete and unoccupied.
+    assert_eq!(
+        wagon_targets("new-edition"),
+        vec![t(0, 0, "r"), t(1, -1, "c"), t(2, 0, "r1"), t(2, 0, "r2")]
+            .into_iter()
+            .filter(|x| x.2 != "r")
+            .collect::<Vec<_>>()
+    );
+    // Connected: roads leaving the crossings at both ends of the scored road, however far.
+    assert_eq!(
+        wagon_targets("first-edition"),
+        vec![
+            t(-1, 0, "r1"),
+            t(-1, 0, "r3"),
+            t(-1, 0, "r4"),
+            t(2, 0, "r1"),
+            t(2, 0, "r2")
+        ]
     );
 }

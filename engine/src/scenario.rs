@@ -20,6 +20,7 @@
 //! buries = "U"                   # with Hills & Sheep: the tile a hill tile takes under it
 //! # deploy = { figure = "barn", corner = 0 }   a barn on a corner (0 north-west, clockwise)
 //! held = true                    # the tile is one the player holds (an abbey), not drawn
+//! wagons = [{ at = [1, 0], feature = "r" }]   # where waiting wagons go (else back to supply)
 //!
 //! [expect]
 //! scores = { red = 4, blue = 0 }
@@ -137,6 +138,10 @@ pub struct Turn {
     /// What is deployed (nothing if absent).
     #[serde(default)]
     pub deploy: Option<FigureAt>,
+    /// Where the wagons waiting after this turn's scoring go, in the order they decide; a wagon
+    /// with no entry (or `at` left out) goes back to its owner.
+    #[serde(default)]
+    pub wagons: Vec<WagonChoice>,
     /// Whether `tile` is one the player holds (an abbey), placed instead of drawing.
     #[serde(default)]
     pub held: bool,
@@ -144,6 +149,18 @@ pub struct Turn {
     /// of the pile).
     #[serde(default)]
     pub buries: Option<String>,
+}
+
+/// Where a waiting wagon goes.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct WagonChoice {
+    /// Column and row of the tile it moves to (absent: it goes back to its owner).
+    #[serde(default)]
+    pub at: Option<[i16; 2]>,
+    /// Feature id on that tile.
+    #[serde(default)]
+    pub feature: String,
 }
 
 /// Expected outcome.
@@ -274,6 +291,29 @@ pub fn play(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String> {
             },
         };
         game.apply(action, &mut events).map_err(|e| format!("turn {n}: {e}"))?;
+        let mut choices = turn.wagons.iter();
+        while let Phase::MoveWagon { .. } = game.phase() {
+            let action = match choices.next() {
+                Some(WagonChoice {
+                    at: Some([x, y]),
+                    feature,
+                }) => {
+                    let placed = game
+                        .board()
+                        .at(i32::from(*x), i32::from(*y))
+                        .ok_or_else(|| format!("turn {n}: no tile at ({x}, {y})"))?;
+                    let tile = game.board().placed[placed].tile;
+                    Action::MoveWagon {
+                        x: *x,
+                        y: *y,
+                        feature: feature_index(tile, feature)?,
+                    }
+                }
+                _ => Action::Pass,
+            };
+            game.apply(action, &mut events)
+                .map_err(|e| format!("turn {n}: wagon: {e}"))?;
+        }
     }
     if scenario.final_scoring && !game.is_over() {
         return Err("the pile should be empty after the last turn".into());

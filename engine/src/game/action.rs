@@ -54,7 +54,16 @@ pub enum Action {
         /// Corner of the tile just placed, clockwise from north-west (0) to south-west (3).
         corner: u8,
     },
-    /// Deploy nothing; in the abbey final round, place nothing.
+    /// Move the waiting wagon onto a feature (a tile position and its local feature index).
+    MoveWagon {
+        /// Column.
+        x: i16,
+        /// Row.
+        y: i16,
+        /// Local feature index on that tile.
+        feature: u8,
+    },
+    /// Deploy nothing; in the abbey final round, place nothing; take a waiting wagon back.
     Pass,
 }
 
@@ -167,6 +176,19 @@ pub enum Event {
         /// Local feature index.
         feature: u8,
     },
+    /// A wagon moved on after its feature was scored.
+    WagonMoved {
+        /// Owner.
+        player: u8,
+        /// Compiled tile index of the tile it moved to.
+        tile: u16,
+        /// Column of the tile it moved to.
+        x: i16,
+        /// Row of that tile.
+        y: i16,
+        /// Local feature index there.
+        feature: u8,
+    },
     /// A barn was placed.
     BarnPlaced {
         /// Owner.
@@ -256,6 +278,15 @@ impl fmt::Display for Event {
             }
             Event::FigureReturned { player, x, y, .. } => {
                 write!(f, "{}'s figure at ({x}, {y}) returns", colour(player).to_uppercase())
+            }
+            Event::WagonMoved {
+                player, x, y, feature, ..
+            } => {
+                write!(
+                    f,
+                    "{}'s wagon moves to feature {feature} at ({x}, {y})",
+                    colour(player).to_uppercase()
+                )
             }
             Event::BarnPlaced {
                 player, x, y, corner, ..

@@ -17,6 +17,7 @@ mod rng;
 mod scoring;
 mod setup;
 mod turn;
+mod wagon;
 
 use std::sync::Arc;
 
@@ -79,6 +80,11 @@ pub enum Phase {
         /// Index of the placed tile.
         placed: u16,
     },
+    /// A wagon whose feature was scored waits for its owner to move it or take it back.
+    MoveWagon {
+        /// The wagon's owner, who decides.
+        player: u8,
+    },
     /// The game has ended.
     Over,
 }
@@ -112,6 +118,8 @@ pub struct Game {
     barn_placed: Option<u32>,
     /// Whether any figure type is a barn.
     has_barns: bool,
+    /// Wagons whose feature was scored this turn, waiting to move, in decision order.
+    wagons: Vec<wagon::WaitingWagon>,
     /// Monasteries not yet surrounded: position and feature node.
     monasteries: Vec<(i16, i16, u32)>,
     /// Legal placements of the tile held in [`Phase::Place`], counted when it was drawn.
@@ -172,6 +180,7 @@ impl Game {
             under_hills: 0,
             endgame_left: None,
             barn_placed: None,
+            wagons: Vec::new(),
             has_barns: def.figures.iter().any(|f| f.mechanism == Some(FigureMechanism::Barn)),
             placements: 0,
             def,
@@ -345,6 +354,10 @@ impl Game {
                 }
                 self.held_placements_into(&mut out);
             }
+            Phase::MoveWagon { .. } => {
+                out.push(Action::Pass);
+                self.wagon_moves_into(&mut out);
+            }
             Phase::Over => {}
         }
         out
@@ -430,6 +443,19 @@ impl Game {
                 self.end_turn(events);
                 Ok(())
             }
+            (Phase::MoveWagon { .. }, Action::MoveWagon { x, y, feature }) => {
+                self.move_wagon(Some((x, y, feature)), events)?;
+                self.history.push(action);
+                self.next_wagon_or_end(events);
+                Ok(())
+            }
+            (Phase::MoveWagon { .. }, Action::Pass) => {
+                self.move_wagon(None, events)?;
+                self.history.push(action);
+                self.next_wagon_or_end(events);
+                Ok(())
+            }
+            (Phase::MoveWagon { .. }, _) => Err(ActionError::WrongStep("move the wagon or pass to take it back")),
             (Phase::Deploy { placed }, Action::DeployBarn { figure, corner }) => {
                 self.deploy_barn(placed, figure, corner, events)?;
                 self.history.push(action);
@@ -513,11 +539,14 @@ impl Game {
         roots.len() + monasteries
     }
 
-    /// Figures of `player` in supply plus on the table, by figure type (for invariant checks).
+    /// Figures of `player` in supply, on the table, or waiting to move (wagons), by figure type (for invariant checks).
     pub fn figures_accounted(&self, player: u8) -> [u8; MAX_FIGURE_TYPES] {
         let mut total = self.players[player as usize].supply;
         for f in self.figures.iter().filter(|f| f.player == player) {
             total[f.figure as usize] += 1;
+        }
+        for w in self.wagons.iter().filter(|w| w.player == player) {
+            total[w.figure as usize] += 1;
         }
         total
     }

@@ -97,7 +97,7 @@ impl Game {
         }
         let winners = self.majority(&[root]);
         self.award(winners, points, reason, events);
-        self.return_figures(root, events);
+        self.return_figures(root, complete, events);
     }
 
     /// Tiles with a vineyard among the eight around `(x, y)`.
@@ -220,7 +220,26 @@ impl Game {
     }
 
     /// Sends every figure on the feature of `root` back to its owner.
-    fn return_figures(&mut self, root: u32, events: &mut Vec<Event>) {
+    /// Sends every figure on the feature of `root` back to its owner; after a feature completed
+    /// during play, wagons wait to move instead.
+    fn return_figures(&mut self, root: u32, wagons_move: bool, events: &mut Vec<Event>) {
+        if wagons_move {
+            let mut i = 0;
+            while i < self.figures.len() {
+                let figure = self.figures[i];
+                if self.is_wagon(figure.figure) && self.features.find(figure.node) == root {
+                    self.figures.remove(i);
+                    self.features.add_figures(figure.node, -1);
+                    self.wagons.push(super::wagon::WaitingWagon {
+                        player: figure.player,
+                        figure: figure.figure,
+                        from: figure.node,
+                    });
+                } else {
+                    i += 1;
+                }
+            }
+        }
         self.return_where(root, false, events);
     }
 

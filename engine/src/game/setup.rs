@@ -260,7 +260,7 @@ impl GameDef {
         let out: Vec<String> = self
             .figures
             .iter()
-            .filter(|f| f.mechanism.is_some_and(|m| m != FigureMechanism::Barn))
+            .filter(|f| f.mechanism == Some(FigureMechanism::Shepherd))
             .map(|f| format!("the {}", f.id))
             .collect();
         out
@@ -278,6 +278,25 @@ impl GameDef {
         match *event {
             Event::TileDiscarded { tile } => format!("tile {} fits nowhere and is discarded", tile_id(tile)),
             Event::TileUnderHill { tile } => format!("{} goes under the hill", tile_id(tile)),
+            Event::WagonMoved {
+                player,
+                tile,
+                x,
+                y,
+                feature,
+            } => {
+                let feature_id = self
+                    .tables
+                    .tiles
+                    .get(tile as usize)
+                    .and_then(|t| t.features.get(feature as usize))
+                    .map_or("?", |f| f.id.as_str());
+                format!(
+                    "{}'s wagon moves to {feature_id} of {} at ({x}, {y})",
+                    colour(player).to_uppercase(),
+                    tile_id(tile)
+                )
+            }
             Event::TilePlaced {
                 player,
                 tile,

@@ -34,8 +34,8 @@ impl Game {
         {
             self.score_barn_meetings(placed, events);
         }
-        self.current = (self.current + 1) % self.players.len() as u8;
-        self.begin_turn(events);
+        self.order_wagons();
+        self.next_wagon_or_end(events);
     }
 
     /// Starts the current player's turn: a choice when they may place a tile they hold, else a

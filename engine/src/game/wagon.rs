@@ -1,0 +1,220 @@
+//! Abbey & Mayor's wagon: after the feature it stands on is scored, its owner may move it to
+//! an incomplete, unoccupied road, city or monastery instead of taking it back. Where it may go
+//! is the `wagon-move` switch: `range` (the same tile or the eight around it) or `connected`
+//! (features joined to the scored one through crossings, city gates, monasteries and abbeys).
+//! Several wagons of one scoring move in turn order, starting with the active player.
+
+use super::{Action, ActionError, BoardFigure, Event, Game, Phase};
+use crate::compile::NO_FEATURE;
+use crate::edge::Side;
+use crate::model::{FeatureKind, FigureMechanism, RoadEnd, Supply, WagonMove};
+
+/// A wagon waiting to move: owner, figure type, and the node it stood on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WaitingWagon {
+    /// Owner.
+    pub player: u8,
+    /// Figure type.
+    pub figure: u8,
+    /// The node of the scored feature it stood on.
+    pub from: u32,
+}
+
+impl Game {
+    /// Whether figure type `figure` moves after scoring.
+    pub(super) fn is_wagon(&self, figure: u8) -> bool {
+        self.def.figures[figure as usize].mechanism == Some(FigureMechanism::MovesAfterScoring)
+    }
+
+    /// After the scoring step: the first waiting wagon's owner decides, or the turn ends.
+    pub(super) fn next_wagon_or_end(&mut self, events: &mut Vec<Event>) {
+        while let Some(&wagon) = self.wagons.first() {
+            if self.wagon_targets(wagon).is_empty() {
+                self.wagons.remove(0);
+                self.return_wagon(wagon, events);
+                continue;
+            }
+            self.phase = Phase::MoveWagon { player: wagon.player };
+            return;
+        }
+        self.current = (self.current + 1) % self.players.len() as u8;
+        self.begin_turn(events);
+    }
+
+    /// Queues wagons in turn order from the active player.
+    pub(super) fn order_wagons(&mut self) {
+        let (current, players) = (self.current, self.players.len() as u8);
+        self.wagons.sort_by_key(|w| (w.player + players - current) % players);
+    }
+
+    fn return_wagon(&mut self, wagon: WaitingWagon, events: &mut Vec<Event>) {
+        self.players[wagon.player as usize].supply[wagon.figure as usize] += 1;
+        let placed = self.board.placed[self.features.node(wagon.from).placed as usize];
+        events.push(Event::FigureReturned {
+            player: wagon.player,
+            figure: wagon.figure,
+            x: placed.x,
+            y: placed.y,
+        });
+    }
+
+    /// Moves of the waiting wagon, appended to `out`.
+    pub(super) fn wagon_moves_into(&self, out: &mut Vec<Action>) {
+        let Some(&wagon) = self.wagons.first() else { return };
+        for node in self.wagon_targets(wagon) {
+            let n = self.features.node(node);
+            out.push(Action::MoveWagon {
+                x: self.board.placed[n.placed as usize].x,
+                y: self.board.placed[n.placed as usize].y,
+                feature: n.local,
+            });
+        }
+    }
+
+    /// Applies the waiting wagon's owner's decision: a move, or `None` to take it back.
+    pub(super) fn move_wagon(
+        &mut self,
+        to: Option<(i16, i16, u8)>,
+        events: &mut Vec<Event>,
+    ) -> Result<(), ActionError> {
+        let wagon = *self
+            .wagons
+            .first()
+            .ok_or(ActionError::WrongStep("no wagon is waiting"))?;
+        match to {
+            None => self.return_wagon(wagon, events),
+            Some((x, y, feature)) => {
+                let refuse = ActionError::IllegalDeployment {
+                    figure: wagon.figure,
+                    feature,
+                    why: "the wagon may not move there",
+                };
+                let placed = self.board.at(i32::from(x), i32::from(y)).ok_or(refuse.clone())?;
+                let tile = &self.def.tables.tiles[self.board.placed[placed].tile as usize];
+                if feature as usize >= tile.features.len() {
+                    return Err(refuse);
+                }
+                let node = self.node(placed, feature);
+                let root = self.features.root(node);
+                if !self.wagon_targets(wagon).iter().any(|&t| self.features.root(t) == root) {
+                    return Err(refuse);
+                }
+                self.features.add_figures(node, 1);
+                self.figures.push(BoardFigure {
+                    player: wagon.player,
+                    figure: wagon.figure,
+                    node,
+                });
+                events.push(Event::WagonMoved {
+                    player: wagon.player,
+                    tile: self.board.placed[placed].tile,
+                    x,
+                    y,
+                    feature,
+                });
+            }
+        }
+        self.wagons.remove(0);
+        Ok(())
+    }
+
+    /// Where a waiting wagon may go: one node per incomplete, unoccupied feature it may stand on.
+    fn wagon_targets(&self, wagon: WaitingWagon) -> Vec<u32> {
+        let candidates = match self.def.rules.switches.wagon_move {
+            WagonMove::Range => self.features_in_range(wagon.from),
+            WagonMove::Connected => self.features_connected(wagon.from),
+        };
+        let figure = &self.def.figures[wagon.figure as usize];
+        let mut roots = Vec::new();
+        let mut out = Vec::new();
+        for node in candidates {
+            let n = self.features.node(node);
+            let root = self.features.root(node);
+            if !figure.may_stand_on(n.kind) || roots.contains(&root) || self.features.root_figures(node) > 0 {
+                continue;
+            }
+            let complete = match n.kind {
+                FeatureKind::Road | FeatureKind::City => self.features.open_of(node) == 0,
+                _ => {
+                    let p = self.board.placed[n.placed as usize];
+                    self.surrounding_tiles(i32::from(p.x), i32::from(p.y)) == 8
+                }
+            };
+            if !complete {
+                roots.push(root);
+                out.push(node);
+            }
+        }
+        out
+    }
+
+    /// Every feature node on the wagon's tile and the eight around it.
+    fn features_in_range(&self, from: u32) -> Vec<u32> {
+        let p = self.board.placed[self.features.node(from).placed as usize];
+        let mut out = Vec::new();
+        for dy in -1..=1 {
+            for dx in -1..=1 {
+                if let Some(i) = self.board.at(i32::from(p.x) + dx, i32::from(p.y) + dy) {
+                    let count = self.def.tables.tiles[self.board.placed[i].tile as usize].features.len();
+                    out.extend((0..count as u8).map(|f| self.node(i, f)));
+                }
+            }
+        }
+        out
+    }
+
+    /// Feature nodes connected to the feature of `from`: roads meeting it at a crossing, the city
+    /// or monastery a road leads into and the roads leading into a city or monastery, and abbeys
+    /// it touches (and what touches an abbey).
+    fn features_connected(&self, from: u32) -> Vec<u32> {
+        let mut out = Vec::new();
+        for member in self.features.members(self.features.root(from)) {
+            let n = *self.features.node(member);
+            let placed = self.board.placed[n.placed as usize];
+            let compiled = &self.def.tables.tiles[placed.tile as usize];
+            let feature = &compiled.features[n.local as usize];
+            for (local, other) in compiled.features.iter().enumerate() {
+                let local = local as u8;
+                if local == n.local {
+                    continue;
+                }
+                let through_crossing = feature.end == Some(RoadEnd::Crossing) && other.end == Some(RoadEnd::Crossing);
+                let leads_into = feature.end_at == Some(local)
+                    && matches!(feature.end, Some(RoadEnd::CityGate | RoadEnd::Monastery));
+                let led_into =
+                    other.end_at == Some(n.local) && matches!(other.end, Some(RoadEnd::CityGate | RoadEnd::Monastery));
+                if through_crossing || leads_into || led_into {
+                    out.push(placed.node + u32::from(local));
+                }
+            }
+            // Abbeys: an edge of this feature facing an abbey, or the abbey's own neighbours.
+            let is_abbey =
+                |i: usize| self.def.tables.tiles[self.board.placed[i].tile as usize].supply == Supply::Player;
+            for side in Side::ALL {
+                let Some(nb) = self.board.neighbour(i32::from(placed.x), i32::from(placed.y), side) else {
+                    continue;
+                };
+                let theirs = self.board.placed[nb];
+                let their_tile = &self.def.tables.tiles[theirs.tile as usize];
+                if compiled.supply == Supply::Player && feature.kind == FeatureKind::Monastery {
+                    let facing = their_tile.edge(side.opposite(), theirs.rotation);
+                    out.extend(
+                        facing
+                            .features
+                            .iter()
+                            .filter(|&&f| f != NO_FEATURE)
+                            .map(|&f| theirs.node + u32::from(f)),
+                    );
+                } else if is_abbey(nb) && compiled.edge(side, placed.rotation).features.contains(&n.local) {
+                    let monasteries = their_tile
+                        .features
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, f)| f.kind == FeatureKind::Monastery);
+                    out.extend(monasteries.map(|(f, _)| theirs.node + f as u32));
+                }
+            }
+        }
+        out
+    }
+}
