@@ -6,7 +6,7 @@ use std::sync::Arc;
 use proptest::prelude::*;
 use tilewright_engine::bundled;
 use tilewright_engine::game::{Action, ActionError, Event, Game, GameDef, GameRecord, Phase, ReplayError, Rng};
-use tilewright_engine::model::AbbeyEndgame;
+use tilewright_engine::model::{AbbeyEndgame, HillTiebreak, WagonMove};
 use tilewright_engine::simulate::{Counts, Scratch, play_out, policy_seed, random_action};
 use tilewright_engine::validate::validate_paths;
 
@@ -215,6 +215,11 @@ fn check_invariants(game: &Game, def: &GameDef, total_tiles: usize, previous: &[
         total_tiles,
         "tiles placed, out and left"
     );
+    assert_eq!(
+        game.tokens_accounted(),
+        def.bag.len(),
+        "every token is in the bag or in a flock"
+    );
     for (now, before) in game.scores().iter().zip(previous) {
         assert!(now >= before, "scores never decrease");
     }
@@ -283,6 +288,19 @@ proptest! {
         abbeys in prop::option::of(prop::sample::select(vec![AbbeyEndgame::None, AbbeyEndgame::FinalRound, AbbeyEndgame::UntilNoneCan])),
         barns in any::<bool>()) {
         play_checked(rules, players, seed, abbeys, barns);
+    }
+
+    #[test]
+    fn invariants_hold_with_every_expansion(seed in any::<u64>(), players in 2u8..=6, rules in prop::sample::select(vec!["first-edition", "new-edition"]),
+        hill_tiebreak in prop::sample::select(vec![HillTiebreak::AnyOnHill, HillTiebreak::CountOnHill]),
+        wagon_move in prop::sample::select(vec![WagonMove::Connected, WagonMove::Range]),
+        endgame in prop::sample::select(vec![AbbeyEndgame::None, AbbeyEndgame::FinalRound, AbbeyEndgame::UntilNoneCan])) {
+        let sets = ["base", "abbey-and-mayor", "hills-and-sheep"].map(str::to_owned);
+        let mut def = GameDef::from_catalog(bundled::catalog(), &sets, rules).unwrap();
+        def.rules.switches.hill_tiebreak = hill_tiebreak;
+        def.rules.switches.wagon_move = wagon_move;
+        def.rules.switches.abbey_endgame = endgame;
+        play_def_checked(Arc::new(def), players, seed);
     }
 
     #[test]

@@ -21,6 +21,8 @@
 //! # deploy = { figure = "barn", corner = 0 }   a barn on a corner (0 north-west, clockwise)
 //! held = true                    # the tile is one the player holds (an abbey), not drawn
 //! wagons = [{ at = [1, 0], feature = "r" }]   # where waiting wagons go (else back to supply)
+//! shepherd = ["guide"]           # the shepherd's owner's choices: "grow" or "guide"
+//! # top level: sheep = [4, 0]    tokens drawn from the bag in order (0 is a wolf)
 //!
 //! [expect]
 //! scores = { red = 4, blue = 0 }
@@ -67,6 +69,9 @@ pub struct Scenario {
     /// The table before the turns.
     #[serde(default)]
     pub layout: Vec<LaidTile>,
+    /// Tokens drawn from the bag, in order (sheep per token, 0 for a wolf); later draws are random.
+    #[serde(default)]
+    pub sheep: Vec<u8>,
     /// Turns to play.
     #[serde(default)]
     pub turns: Vec<Turn>,
@@ -138,6 +143,9 @@ pub struct Turn {
     /// What is deployed (nothing if absent).
     #[serde(default)]
     pub deploy: Option<FigureAt>,
+    /// What the shepherd's owner chooses after this turn, in order: `grow` or `guide`.
+    #[serde(default)]
+    pub shepherd: Vec<String>,
     /// Where the wagons waiting after this turn's scoring go, in the order they decide; a wagon
     /// with no entry (or `at` left out) goes back to its owner.
     #[serde(default)]
@@ -251,6 +259,7 @@ pub fn play(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String> {
     }
 
     let mut events: Vec<Event> = Vec::new();
+    game.force_draws(scenario.sheep.clone());
     game.start(pile, seat(&scenario.first_player)?, scenario.final_scoring, &mut events);
     for (i, turn) in scenario.turns.iter().enumerate() {
         let n = i + 1;
@@ -292,7 +301,25 @@ pub fn play(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String> {
         };
         game.apply(action, &mut events).map_err(|e| format!("turn {n}: {e}"))?;
         let mut choices = turn.wagons.iter();
-        while let Phase::MoveWagon { .. } = game.phase() {
+        let mut shepherd = turn.shepherd.iter();
+        loop {
+            if game.phase() == Phase::Shepherd {
+                let action = match shepherd.next().map(String::as_str) {
+                    Some("grow") => Action::Grow,
+                    Some("guide") => Action::Guide,
+                    other => {
+                        return Err(format!(
+                            "turn {n}: the shepherd's owner must choose: `shepherd = [\"grow\"]` or `[\"guide\"]`, not {other:?}"
+                        ));
+                    }
+                };
+                game.apply(action, &mut events)
+                    .map_err(|e| format!("turn {n}: shepherd: {e}"))?;
+                continue;
+            }
+            if !matches!(game.phase(), Phase::MoveWagon { .. }) {
+                break;
+            }
             let action = match choices.next() {
                 Some(WagonChoice {
                     at: Some([x, y]),

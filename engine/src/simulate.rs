@@ -48,7 +48,7 @@ pub fn random_action(game: &mut Game, rng: &mut Rng, scratch: &mut Scratch, coun
                 rotation: p.rotation,
             }
         }
-        Phase::Choose { .. } | Phase::MoveWagon { .. } => {
+        Phase::Choose { .. } | Phase::MoveWagon { .. } | Phase::Shepherd => {
             scratch.actions.clear();
             scratch.actions.extend(game.legal_actions());
             scratch.actions[rng.below(scratch.actions.len())]

@@ -54,6 +54,10 @@ pub enum Action {
         /// Corner of the tile just placed, clockwise from north-west (0) to south-west (3).
         corner: u8,
     },
+    /// Draw another token for the shepherd whose field the tile extended.
+    Grow,
+    /// Bring the flocks of that field home: every shepherd there scores its sheep.
+    Guide,
     /// Move the waiting wagon onto a feature (a tile position and its local feature index).
     MoveWagon {
         /// Column.
@@ -98,6 +102,8 @@ pub struct Reason {
     pub cities: u16,
     /// Vineyards beside a completed monastery.
     pub vineyards: u16,
+    /// Sheep of a field's flocks (shepherds guiding them home).
+    pub sheep: u16,
 }
 
 impl fmt::Display for Reason {
@@ -124,6 +130,9 @@ impl fmt::Display for Reason {
                     write!(f, " + {}", plural(self.vineyards, "vineyard", "vineyards"))?;
                 }
                 Ok(())
+            }
+            FeatureKind::Field if self.sheep > 0 => {
+                write!(f, "flocks guided home: {}", plural(self.sheep, "sheep", "sheep"))
             }
             FeatureKind::Field => write!(
                 f,
@@ -175,6 +184,13 @@ pub enum Event {
         y: i16,
         /// Local feature index.
         feature: u8,
+    },
+    /// A shepherd's owner drew a token from the bag.
+    SheepDrawn {
+        /// Owner.
+        player: u8,
+        /// Sheep on the token; 0 for a wolf.
+        sheep: u8,
     },
     /// A wagon moved on after its feature was scored.
     WagonMoved {
@@ -279,6 +295,10 @@ impl fmt::Display for Event {
             Event::FigureReturned { player, x, y, .. } => {
                 write!(f, "{}'s figure at ({x}, {y}) returns", colour(player).to_uppercase())
             }
+            Event::SheepDrawn { player, sheep: 0 } => write!(f, "{} draws a wolf", colour(player).to_uppercase()),
+            Event::SheepDrawn { player, sheep } => {
+                write!(f, "{} draws {sheep} sheep", colour(player).to_uppercase())
+            }
             Event::WagonMoved {
                 player, x, y, feature, ..
             } => {
@@ -349,6 +369,7 @@ mod tests {
                 pennants: 1,
                 cities: 0,
                 vineyards: 0,
+                sheep: 0,
             },
         };
         assert_eq!(
@@ -365,6 +386,7 @@ mod tests {
                 pennants: 0,
                 cities: 0,
                 vineyards: 0,
+                sheep: 0,
             },
         };
         assert_eq!(

@@ -46,7 +46,7 @@ impl Game {
     }
 
     /// Whether the field of `node` has a barn on it.
-    fn has_barn(&self, node: u32) -> bool {
+    pub(super) fn has_barn(&self, node: u32) -> bool {
         let root = self.features.root(node);
         self.figures
             .iter()
@@ -105,7 +105,6 @@ impl Game {
             return refuse("that field already has a barn");
         }
         self.players[self.current as usize].supply[figure as usize] -= 1;
-        self.features.add_figures(field, 1);
         self.figures.push(BoardFigure {
             player: self.current,
             figure,
@@ -163,6 +162,7 @@ impl Game {
                 pennants: 0,
                 cities,
                 vineyards: 0,
+                sheep: 0,
             };
             if cities > 0 {
                 self.award(winners, u32::from(cities) * per_city, reason, events);
@@ -188,6 +188,7 @@ impl Game {
                     pennants: 0,
                     cities,
                     vineyards: 0,
+                    sheep: 0,
                 };
                 self.award(Players(1 << barn.player), u32::from(cities) * per_city, reason, events);
             }

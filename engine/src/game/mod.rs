@@ -16,6 +16,7 @@ mod record;
 mod rng;
 mod scoring;
 mod setup;
+mod shepherd;
 mod turn;
 mod wagon;
 
@@ -85,6 +86,8 @@ pub enum Phase {
         /// The wagon's owner, who decides.
         player: u8,
     },
+    /// The current player's tile extended the field of their shepherd: grow or guide.
+    Shepherd,
     /// The game has ended.
     Over,
 }
@@ -120,6 +123,18 @@ pub struct Game {
     has_barns: bool,
     /// Wagons whose feature was scored this turn, waiting to move, in decision order.
     wagons: Vec<wagon::WaitingWagon>,
+    /// The tokens in the bag (sheep by count, 0 for a wolf).
+    bag: Vec<u8>,
+    /// The tokens beside each shepherd on the table.
+    flocks: Vec<shepherd::Flock>,
+    /// Draws fixed in advance (token values), for hand-built positions.
+    forced_draws: Vec<u8>,
+    /// Random draws from the bag.
+    rng: Rng,
+    /// Shepherds whose owner chooses to grow or guide this turn (their field nodes).
+    shepherd_choices: Vec<u32>,
+    /// The field node of a shepherd deployed this turn (it drew already).
+    shepherd_deployed: Option<u32>,
     /// Monasteries not yet surrounded: position and feature node.
     monasteries: Vec<(i16, i16, u32)>,
     /// Legal placements of the tile held in [`Phase::Place`], counted when it was drawn.
@@ -130,12 +145,9 @@ impl Game {
     /// A new game: the start tile on the table, the pile shuffled by `seed`, the first player
     /// holding a drawn tile.
     pub fn new(def: Arc<GameDef>, players: u8, seed: u64) -> Result<Game, SetupError> {
-        let unsupported = def.unsupported();
-        if !unsupported.is_empty() {
-            return Err(SetupError::Unsupported(unsupported.join(", ")));
-        }
         let mut game = Game::empty(def, players)?;
         game.seed = seed;
+        game.rng = Rng::new(seed ^ 0x0005_4EE7_BA60_0000);
         let start = game.def.start;
         game.place_tile(start, 0, 0, 0);
         game.pending.clear();
@@ -181,6 +193,12 @@ impl Game {
             endgame_left: None,
             barn_placed: None,
             wagons: Vec::new(),
+            bag: def.bag.clone(),
+            flocks: Vec::new(),
+            forced_draws: Vec::new(),
+            rng: Rng::new(0),
+            shepherd_choices: Vec::new(),
+            shepherd_deployed: None,
             has_barns: def.figures.iter().any(|f| f.mechanism == Some(FigureMechanism::Barn)),
             placements: 0,
             def,
@@ -219,7 +237,9 @@ impl Game {
             return Err(refuse("none left in supply"));
         }
         *supply -= 1;
-        self.features.add_figures(node, 1);
+        if self.role(figure) == Role::Follower {
+            self.features.add_figures(node, 1);
+        }
         self.figures.push(BoardFigure { player, figure, node });
         Ok(())
     }
@@ -313,11 +333,8 @@ impl Game {
         let supply = &self.players[self.current as usize].supply;
         for (local, feature) in compiled.features.iter().enumerate() {
             let node = placed_tile.node + local as u32;
-            if self.features.root_figures(node) > 0 {
-                continue;
-            }
             for (f, figure) in self.def.figures.iter().enumerate().take(MAX_FIGURE_TYPES) {
-                if supply[f] > 0 && figure.may_stand_on(feature.kind) {
+                if supply[f] > 0 && figure.may_stand_on(feature.kind) && self.closed_to(f as u8, node).is_none() {
                     out.push(Action::Deploy {
                         figure: f as u8,
                         feature: local as u8,
@@ -354,6 +371,7 @@ impl Game {
                 }
                 self.held_placements_into(&mut out);
             }
+            Phase::Shepherd => out.extend([Action::Grow, Action::Guide]),
             Phase::MoveWagon { .. } => {
                 out.push(Action::Pass);
                 self.wagon_moves_into(&mut out);
@@ -455,6 +473,13 @@ impl Game {
                 self.next_wagon_or_end(events);
                 Ok(())
             }
+            (Phase::Shepherd, Action::Grow | Action::Guide) => {
+                self.shepherd_choice(action == Action::Grow, events);
+                self.history.push(action);
+                self.after_shepherds(events);
+                Ok(())
+            }
+            (Phase::Shepherd, _) => Err(ActionError::WrongStep("grow the flock or guide it home")),
             (Phase::MoveWagon { .. }, _) => Err(ActionError::WrongStep("move the wagon or pass to take it back")),
             (Phase::Deploy { placed }, Action::DeployBarn { figure, corner }) => {
                 self.deploy_barn(placed, figure, corner, events)?;
@@ -493,11 +518,13 @@ impl Game {
             return refuse("none left in supply");
         }
         let node = placed_tile.node + u32::from(feature);
-        if self.features.figures(node) > 0 {
-            return refuse("the feature is already occupied");
+        if let Some(why) = self.closed_to(figure, node) {
+            return refuse(why);
         }
         self.players[self.current as usize].supply[figure as usize] -= 1;
-        self.features.add_figures(node, 1);
+        if self.role(figure) == Role::Follower {
+            self.features.add_figures(node, 1);
+        }
         self.figures.push(BoardFigure {
             player: self.current,
             figure,
@@ -511,7 +538,25 @@ impl Game {
             y: placed_tile.y,
             feature,
         });
+        if self.def.figures[figure as usize].mechanism == Some(FigureMechanism::Shepherd) {
+            self.shepherd_arrives(self.current, figure, node, events);
+        }
         Ok(())
+    }
+
+    /// Why figure type `figure` may not go onto the feature of `node` now, if it may not: a
+    /// follower needs a feature without followers (and no barn on a field); a shepherd needs a
+    /// field without a shepherd (farmers do not block it).
+    fn closed_to(&self, figure: u8, node: u32) -> Option<&'static str> {
+        let kind = self.features.node(node).kind;
+        if self.def.figures[figure as usize].mechanism == Some(FigureMechanism::Shepherd) {
+            return self.has_shepherd(node).then_some("that field already has a shepherd");
+        }
+        if self.features.root_figures(node) > 0 {
+            return Some("the feature is already occupied");
+        }
+        (kind == FeatureKind::Field && self.has_barns && self.has_barn(node))
+            .then_some("farmers never go onto a field with a barn")
     }
 
     /// Completed features on the table: roads and cities with no open edge, and monasteries

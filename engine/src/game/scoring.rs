@@ -39,6 +39,7 @@ impl Game {
                         pennants: size.pennants,
                         cities: 0,
                         vineyards: 0,
+                        sheep: 0,
                     },
                 )
             }
@@ -58,6 +59,7 @@ impl Game {
                         pennants: 0,
                         cities: 0,
                         vineyards: 0,
+                        sheep: 0,
                     },
                 )
             }
@@ -84,6 +86,7 @@ impl Game {
                         pennants: 0,
                         cities: 0,
                         vineyards,
+                        sheep: 0,
                     },
                 )
             }
@@ -255,7 +258,9 @@ impl Game {
             let wanted = !only_followers || self.role(figure.figure) == Role::Follower;
             if wanted && self.features.find(figure.node) == root {
                 self.figures.remove(i);
-                self.features.add_figures(figure.node, -1);
+                if self.role(figure.figure) == Role::Follower {
+                    self.features.add_figures(figure.node, -1);
+                }
                 self.players[figure.player as usize].supply[figure.figure as usize] += 1;
                 let placed = self.board.placed[self.features.node(figure.node).placed as usize];
                 events.push(Event::FigureReturned {
@@ -339,6 +344,7 @@ impl Game {
                 pennants: 0,
                 cities,
                 vineyards: 0,
+                sheep: 0,
             };
             if cities > 0 {
                 self.award(winners, u32::from(cities) * per_city, reason, events);
@@ -368,6 +374,7 @@ impl Game {
                 pennants: 0,
                 cities: 1,
                 vineyards: 0,
+                sheep: 0,
             };
             self.award(winners, per_city, reason, events);
         }

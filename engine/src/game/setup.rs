@@ -5,7 +5,8 @@ use serde::{Deserialize, Serialize};
 use crate::catalog::Catalog;
 use crate::compile::{CompileError, TileTables};
 use crate::model::{
-    ExpansionFile, FeatureKind, Figure, FigureMechanism, Mechanism, Role, Rules, Strength, Supply, TileSet,
+    Bag, ExpansionFile, FeatureKind, Figure, FigureMechanism, Mechanism, Role, Rules, Strength, Supply, TileSet,
+    TokenKind,
 };
 
 /// A kind of figure as used in play.
@@ -97,9 +98,6 @@ pub enum SetupError {
     /// No figure can stand anywhere.
     #[error("the chosen sets give the players no figures")]
     NoFigures,
-    /// The sets use a mechanism the engine does not play yet.
-    #[error("full games with {0} are not played yet; hand-built positions (scenarios) may use them")]
-    Unsupported(String),
 }
 
 /// The fixed part of a game, shared by every state of it.
@@ -119,6 +117,9 @@ pub struct GameDef {
     pub held: Vec<(u16, u8)>,
     /// Mechanisms switched on.
     pub mechanisms: Vec<Mechanism>,
+    /// The bag of sheep and wolves at the start (sheep per token; 0 for a wolf), if any set
+    /// brings one.
+    pub bag: Vec<u8>,
     /// The tile sets in play.
     pub sets: Vec<SetRef>,
 }
@@ -136,6 +137,7 @@ impl GameDef {
         let mut counts = Vec::new();
         let mut figures: Vec<FigureType> = Vec::new();
         let mut mechanisms = Vec::new();
+        let mut bags: Vec<&Bag> = Vec::new();
         let mut start = Vec::new();
         for (set, edition) in sets {
             let edition = match edition {
@@ -162,6 +164,7 @@ impl GameDef {
                 }
             }
             mechanisms.extend(set.mechanisms.iter().copied());
+            bags.extend(set.bags.values());
             refs.push(SetRef {
                 id: set.id.clone(),
                 edition,
@@ -175,6 +178,7 @@ impl GameDef {
                 }
             }
             mechanisms.extend(expansion.mechanisms.iter().copied());
+            bags.extend(expansion.bags.values());
         }
         mechanisms.sort();
         mechanisms.dedup();
@@ -209,7 +213,28 @@ impl GameDef {
                 Supply::Player => {}
             }
         }
+        // The shepherds draw from the first bag of sheep and wolves.
+        let bag = bags
+            .into_iter()
+            .next()
+            .map(|bag| {
+                bag.tokens
+                    .iter()
+                    .flat_map(|t| {
+                        std::iter::repeat_n(
+                            if t.kind == TokenKind::Wolf {
+                                0
+                            } else {
+                                t.value.unwrap_or(1) as u8
+                            },
+                            t.count as usize,
+                        )
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
         Ok(GameDef {
+            bag,
             tables,
             rules,
             figures,
@@ -252,18 +277,6 @@ impl GameDef {
         let rules = crate::validate::resolve_rules(rules, &known)
             .map_err(|e| SetupError::UnknownRules(rules.to_owned(), format!("{e:?}")))?;
         GameDef::new(&sets, &expansions, rules)
-    }
-
-    /// Mechanisms in play that full games do not support yet (empty when every rule in play is
-    /// implemented).
-    pub fn unsupported(&self) -> Vec<String> {
-        let out: Vec<String> = self
-            .figures
-            .iter()
-            .filter(|f| f.mechanism == Some(FigureMechanism::Shepherd))
-            .map(|f| format!("the {}", f.id))
-            .collect();
-        out
     }
 
     /// Index of the compiled tile with this id.

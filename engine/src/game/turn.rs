@@ -34,6 +34,18 @@ impl Game {
         {
             self.score_barn_meetings(placed, events);
         }
+        if self.has_shepherds() {
+            self.shepherds_after_placement(events);
+        }
+        self.after_shepherds(events);
+    }
+
+    /// The rest of the scoring step once shepherds are settled: wagons, then the next turn.
+    pub(super) fn after_shepherds(&mut self, events: &mut Vec<Event>) {
+        if !self.shepherd_choices.is_empty() {
+            self.phase = Phase::Shepherd;
+            return;
+        }
         self.order_wagons();
         self.next_wagon_or_end(events);
     }

@@ -1,0 +1,194 @@
+//! Hills & Sheep's shepherd: deployed on a field without a shepherd, it draws a token from the
+//! bag at once (sheep join its flock; a wolf sends it home). When its owner's tile extends its
+//! field, the owner grows the flock (a wolf scatters every flock of the field) or guides it
+//! (every shepherd of the field scores the field's sheep, then goes home). A field closed on
+//! every side is guided at once. Shepherds score nothing at the end.
+
+use super::{Event, Game, Phase, Players, Reason};
+use crate::model::{FeatureKind, FigureMechanism};
+
+/// The sheep beside one shepherd.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Flock {
+    /// Owner.
+    pub player: u8,
+    /// Figure type of the shepherd.
+    pub figure: u8,
+    /// The field node the shepherd stands on.
+    pub node: u32,
+    /// Sheep tokens (values).
+    pub sheep: Vec<u8>,
+}
+
+impl Game {
+    /// Whether any figure type is a shepherd.
+    pub(super) fn has_shepherds(&self) -> bool {
+        self.def
+            .figures
+            .iter()
+            .any(|f| f.mechanism == Some(FigureMechanism::Shepherd))
+    }
+
+    /// Whether the field of `node` has a shepherd.
+    pub(super) fn has_shepherd(&self, node: u32) -> bool {
+        let root = self.features.root(node);
+        self.flocks.iter().any(|f| self.features.root(f.node) == root)
+    }
+
+    /// Fixes the next draws from the bag (token values, 0 for a wolf), for hand-built positions.
+    pub fn force_draws(&mut self, draws: Vec<u8>) {
+        self.forced_draws = draws;
+    }
+
+    /// Tokens in the bag and in flocks (for invariant checks): always the bag's full count.
+    pub fn tokens_accounted(&self) -> usize {
+        self.bag.len() + self.flocks.iter().map(|f| f.sheep.len()).sum::<usize>()
+    }
+
+    /// Draws a token: a forced draw if one is queued (and in the bag), else at random.
+    fn draw_token(&mut self) -> Option<u8> {
+        if !self.forced_draws.is_empty() {
+            let wanted = self.forced_draws.remove(0);
+            if let Some(i) = self.bag.iter().position(|&t| t == wanted) {
+                return Some(self.bag.swap_remove(i));
+            }
+        }
+        if self.bag.is_empty() {
+            return None;
+        }
+        let i = self.rng.below(self.bag.len());
+        Some(self.bag.swap_remove(i))
+    }
+
+    /// A shepherd was just deployed: it draws at once.
+    pub(super) fn shepherd_arrives(&mut self, player: u8, figure: u8, node: u32, events: &mut Vec<Event>) {
+        self.flocks.push(Flock {
+            player,
+            figure,
+            node,
+            sheep: Vec::new(),
+        });
+        self.shepherd_deployed = Some(node);
+        self.grow(node, events);
+    }
+
+    /// Draws for the flock of the shepherd on `node`: sheep join it; a wolf scatters every flock
+    /// of the field.
+    fn grow(&mut self, node: u32, events: &mut Vec<Event>) {
+        let Some(player) = self.flocks.iter().find(|f| f.node == node).map(|f| f.player) else {
+            return;
+        };
+        match self.draw_token() {
+            None => {}
+            Some(0) => {
+                events.push(Event::SheepDrawn { player, sheep: 0 });
+                self.bag.push(0);
+                let root = self.features.find(node);
+                self.send_shepherds_home(root, events);
+            }
+            Some(sheep) => {
+                events.push(Event::SheepDrawn { player, sheep });
+                if let Some(flock) = self.flocks.iter_mut().find(|f| f.node == node) {
+                    flock.sheep.push(sheep);
+                }
+            }
+        }
+    }
+
+    /// Every shepherd of the field scores the field's sheep, then the flocks go home.
+    fn guide(&mut self, root: u32, events: &mut Vec<Event>) {
+        let mut owners = Players(0);
+        let mut total = 0u32;
+        for flock in self.flocks.iter().filter(|f| self.features.root(f.node) == root) {
+            owners.0 |= 1 << flock.player;
+            total += flock.sheep.iter().map(|&s| u32::from(s)).sum::<u32>();
+        }
+        let reason = Reason {
+            kind: FeatureKind::Field,
+            complete: false,
+            tiles: 0,
+            pennants: 0,
+            cities: 0,
+            vineyards: 0,
+            sheep: total as u16,
+        };
+        if total > 0 {
+            self.award(owners, total, reason, events);
+        }
+        self.send_shepherds_home(root, events);
+    }
+
+    /// Tokens of the field's flocks back into the bag, its shepherds back to their owners.
+    fn send_shepherds_home(&mut self, root: u32, events: &mut Vec<Event>) {
+        let mut i = 0;
+        while i < self.flocks.len() {
+            if self.features.find(self.flocks[i].node) != root {
+                i += 1;
+                continue;
+            }
+            let flock = self.flocks.remove(i);
+            self.bag.extend(flock.sheep);
+            if let Some(j) = self
+                .figures
+                .iter()
+                .position(|f| f.node == flock.node && f.figure == flock.figure)
+            {
+                self.figures.remove(j);
+            }
+            self.players[flock.player as usize].supply[flock.figure as usize] += 1;
+            let placed = self.board.placed[self.features.node(flock.node).placed as usize];
+            events.push(Event::FigureReturned {
+                player: flock.player,
+                figure: flock.figure,
+                x: placed.x,
+                y: placed.y,
+            });
+        }
+    }
+
+    /// In the scoring step: fields closed on every side are guided; then the active player's
+    /// shepherds whose field the tile extended (not one deployed this turn) wait for a choice.
+    pub(super) fn shepherds_after_placement(&mut self, events: &mut Vec<Event>) {
+        let deployed = self.shepherd_deployed.take();
+        let Phase::Deploy { placed } = self.phase else { return };
+        let tile = self.board.placed[placed as usize];
+        let compiled = &self.def.tables.tiles[tile.tile as usize];
+        let fields: Vec<u32> = (0..compiled.features.len() as u32)
+            .filter(|&f| compiled.features[f as usize].kind == FeatureKind::Field)
+            .map(|f| tile.node + f)
+            .collect();
+        let mut roots: Vec<u32> = fields.iter().map(|&n| self.features.find(n)).collect();
+        roots.sort_unstable();
+        roots.dedup();
+        for &root in &roots {
+            if self.features.open_of(root) == 0 && self.has_shepherd(root) {
+                self.guide(root, events);
+            }
+        }
+        self.shepherd_choices = self
+            .flocks
+            .iter()
+            .filter(|f| {
+                f.player == self.current && Some(f.node) != deployed && roots.contains(&self.features.root(f.node))
+            })
+            .map(|f| f.node)
+            .collect();
+    }
+
+    /// Applies the owner's choice for the first waiting shepherd.
+    pub(super) fn shepherd_choice(&mut self, grow: bool, events: &mut Vec<Event>) {
+        if self.shepherd_choices.is_empty() {
+            return;
+        }
+        let node = self.shepherd_choices.remove(0);
+        if grow {
+            self.grow(node, events);
+        } else {
+            let root = self.features.find(node);
+            self.guide(root, events);
+        }
+        // A wolf or a guide may have sent other waiting shepherds home.
+        let flocks = &self.flocks;
+        self.shepherd_choices.retain(|n| flocks.iter().any(|f| f.node == *n));
+    }
+}
