@@ -65,6 +65,10 @@ impl Game {
                 continue;
             }
             for corner in 0..4 {
+                // The placed tile's own corner first: most corners are not field.
+                if self.corner_field(placed as usize, corner as usize).is_none() {
+                    continue;
+                }
                 if let Some(field) = self.barn_spot(placed as usize, corner)
                     && (self.def.rules.switches.barn_on_barn_field || !self.has_barn(field))
                 {
@@ -127,6 +131,9 @@ impl Game {
     /// then go home. A barn placed this turn pays `barn-placed-per-city`, a join
     /// `barn-joined-per-city`.
     pub(super) fn score_barn_meetings(&mut self, placed: u16, events: &mut Vec<Event>) {
+        if self.barn_placed.is_none() && !self.figures.iter().any(|f| self.is_barn(f.figure)) {
+            return;
+        }
         let barn_root = self.barn_placed.take().map(|node| self.features.find(node));
         let tile = self.board.placed[placed as usize];
         let compiled = &self.def.tables.tiles[tile.tile as usize];

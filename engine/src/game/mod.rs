@@ -333,8 +333,14 @@ impl Game {
         let supply = &self.players[self.current as usize].supply;
         for (local, feature) in compiled.features.iter().enumerate() {
             let node = placed_tile.node + local as u32;
+            // Whether the feature is closed to followers and to shepherds, worked out once.
+            let mut closed: [Option<bool>; 2] = [None, None];
             for (f, figure) in self.def.figures.iter().enumerate().take(MAX_FIGURE_TYPES) {
-                if supply[f] > 0 && figure.may_stand_on(feature.kind) && self.closed_to(f as u8, node).is_none() {
+                if supply[f] == 0 || !figure.may_stand_on(feature.kind) {
+                    continue;
+                }
+                let slot = usize::from(figure.mechanism == Some(FigureMechanism::Shepherd));
+                if !*closed[slot].get_or_insert_with(|| self.closed_to(f as u8, node).is_some()) {
                     out.push(Action::Deploy {
                         figure: f as u8,
                         feature: local as u8,

@@ -5,7 +5,7 @@
 //! every side is guided at once. Shepherds score nothing at the end.
 
 use super::{Event, Game, Phase, Players, Reason};
-use crate::model::{FeatureKind, FigureMechanism};
+use crate::model::FeatureKind;
 
 /// The sheep beside one shepherd.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -21,14 +21,6 @@ pub struct Flock {
 }
 
 impl Game {
-    /// Whether any figure type is a shepherd.
-    pub(super) fn has_shepherds(&self) -> bool {
-        self.def
-            .figures
-            .iter()
-            .any(|f| f.mechanism == Some(FigureMechanism::Shepherd))
-    }
-
     /// Whether the field of `node` has a shepherd.
     pub(super) fn has_shepherd(&self, node: u32) -> bool {
         let root = self.features.root(node);

@@ -34,7 +34,7 @@ impl Game {
         {
             self.score_barn_meetings(placed, events);
         }
-        if self.has_shepherds() {
+        if !self.flocks.is_empty() || self.shepherd_deployed.is_some() {
             self.shepherds_after_placement(events);
         }
         self.after_shepherds(events);
