@@ -1,7 +1,8 @@
 //! Engine benchmarks: `cargo bench -p tilewright-engine --bench engine`.
 //!
-//! A whole random game (2 players, base game, new-edition rules, farmers included), and the
-//! per-turn pieces a bot calls most: listing legal placements, listing deployments, cloning.
+//! A whole random game (2 players, new-edition rules, farmers included) with the base game
+//! alone and with both expansions, and the per-turn pieces a bot calls most: listing legal
+//! placements, listing deployments, cloning.
 
 use std::sync::{Arc, OnceLock};
 
@@ -45,6 +46,20 @@ fn random_game_two_players(bencher: Bencher) {
             &mut scratch,
             &mut Counts::default(),
         );
+        black_box(game.scores())
+    });
+}
+
+#[divan::bench(sample_count = 100, sample_size = 10)]
+fn random_game_all_expansions(bencher: Bencher) {
+    let sets = ["base", "abbey-and-mayor", "hills-and-sheep"].map(str::to_owned);
+    let def = Arc::new(GameDef::from_catalog(bundled::catalog(), &sets, "new-edition").unwrap());
+    let mut seed = 0u64;
+    let mut scratch = Scratch::default();
+    bencher.bench_local(|| {
+        seed += 1;
+        let mut game = Game::new(Arc::clone(&def), 2, seed).unwrap();
+        play_out(&mut game, &mut Rng::new(policy_seed(seed)), &mut scratch, &mut Counts::default());
         black_box(game.scores())
     });
 }
