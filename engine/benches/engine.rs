@@ -59,7 +59,12 @@ fn random_game_all_expansions(bencher: Bencher) {
     bencher.bench_local(|| {
         seed += 1;
         let mut game = Game::new(Arc::clone(&def), 2, seed).unwrap();
-        play_out(&mut game, &mut Rng::new(policy_seed(seed)), &mut scratch, &mut Counts::default());
+        play_out(
+            &mut game,
+            &mut Rng::new(policy_seed(seed)),
+            &mut scratch,
+            &mut Counts::default(),
+        );
         black_box(game.scores())
     });
 }

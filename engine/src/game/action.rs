@@ -106,6 +106,21 @@ pub struct Reason {
     pub sheep: u16,
 }
 
+impl Reason {
+    /// Points for a field: `cities` completed cities around it.
+    pub fn field(cities: u16) -> Reason {
+        Reason {
+            kind: FeatureKind::Field,
+            complete: false,
+            tiles: 0,
+            pennants: 0,
+            cities,
+            vineyards: 0,
+            sheep: 0,
+        }
+    }
+}
+
 impl fmt::Display for Reason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let plural = |n: u16, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });

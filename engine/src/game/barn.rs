@@ -162,18 +162,8 @@ impl Game {
             };
             let cities = self.completed_cities_of_field(root).len() as u16;
             let winners = self.majority(&[root]);
-            let reason = Reason {
-                kind: FeatureKind::Field,
-                complete: false,
-                tiles: 0,
-                pennants: 0,
-                cities,
-                vineyards: 0,
-                sheep: 0,
-            };
-            if cities > 0 {
-                self.award(winners, u32::from(cities) * per_city, reason, events);
-            }
+            let reason = Reason::field(cities);
+            self.award(winners, u32::from(cities) * per_city, reason, events);
             self.return_followers(root, events);
         }
     }
@@ -187,18 +177,12 @@ impl Game {
                 continue;
             }
             let cities = self.completed_cities_of_field(barn.node).len() as u16;
-            if cities > 0 {
-                let reason = Reason {
-                    kind: FeatureKind::Field,
-                    complete: false,
-                    tiles: 0,
-                    pennants: 0,
-                    cities,
-                    vineyards: 0,
-                    sheep: 0,
-                };
-                self.award(Players(1 << barn.player), u32::from(cities) * per_city, reason, events);
-            }
+            self.award(
+                Players(1 << barn.player),
+                u32::from(cities) * per_city,
+                Reason::field(cities),
+                events,
+            );
         }
     }
 }

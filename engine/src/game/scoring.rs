@@ -116,9 +116,9 @@ impl Game {
         n
     }
 
-    /// Adds points to every winner and reports it.
+    /// Adds points to every winner and reports it (nothing to report for no points).
     pub(super) fn award(&mut self, winners: Players, points: u32, reason: Reason, events: &mut Vec<Event>) {
-        if winners.0 == 0 {
+        if winners.0 == 0 || points == 0 {
             return;
         }
         for p in winners.iter() {
@@ -337,18 +337,8 @@ impl Game {
         for field in self.occupied_fields() {
             let cities = self.completed_cities_of_field(field).len() as u16;
             let winners = self.majority(&[field]);
-            let reason = Reason {
-                kind: FeatureKind::Field,
-                complete: false,
-                tiles: 0,
-                pennants: 0,
-                cities,
-                vineyards: 0,
-                sheep: 0,
-            };
-            if cities > 0 {
-                self.award(winners, u32::from(cities) * per_city, reason, events);
-            }
+            let reason = Reason::field(cities);
+            self.award(winners, u32::from(cities) * per_city, reason, events);
         }
     }
 
@@ -367,15 +357,7 @@ impl Game {
         }
         for (_, fields) in suppliers {
             let winners = self.majority(&fields);
-            let reason = Reason {
-                kind: FeatureKind::Field,
-                complete: false,
-                tiles: 0,
-                pennants: 0,
-                cities: 1,
-                vineyards: 0,
-                sheep: 0,
-            };
+            let reason = Reason::field(1);
             self.award(winners, per_city, reason, events);
         }
     }

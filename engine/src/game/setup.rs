@@ -288,6 +288,13 @@ impl GameDef {
     pub fn describe(&self, event: &super::Event) -> String {
         use super::{Event, colour};
         let tile_id = |t: u16| self.tables.tiles.get(t as usize).map_or("?", |t| t.id.as_str());
+        let feature_id = |t: u16, f: u8| {
+            self.tables
+                .tiles
+                .get(t as usize)
+                .and_then(|t| t.features.get(f as usize))
+                .map_or("?", |f| f.id.as_str())
+        };
         match *event {
             Event::TileDiscarded { tile } => format!("tile {} fits nowhere and is discarded", tile_id(tile)),
             Event::TileUnderHill { tile } => format!("{} goes under the hill", tile_id(tile)),
@@ -298,12 +305,7 @@ impl GameDef {
                 y,
                 feature,
             } => {
-                let feature_id = self
-                    .tables
-                    .tiles
-                    .get(tile as usize)
-                    .and_then(|t| t.features.get(feature as usize))
-                    .map_or("?", |f| f.id.as_str());
+                let feature_id = feature_id(tile, feature);
                 format!(
                     "{}'s wagon moves to {feature_id} of {} at ({x}, {y})",
                     colour(player).to_uppercase(),
@@ -331,12 +333,7 @@ impl GameDef {
                 y,
                 feature,
             } => {
-                let feature_id = self
-                    .tables
-                    .tiles
-                    .get(tile as usize)
-                    .and_then(|t| t.features.get(feature as usize))
-                    .map_or("?", |f| f.id.as_str());
+                let feature_id = feature_id(tile, feature);
                 let figure_id = self.figures.get(figure as usize).map_or("?", |f| f.id.as_str());
                 format!(
                     "{} deploys a {figure_id} on {feature_id} of {} at ({x}, {y})",

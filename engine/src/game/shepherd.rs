@@ -104,9 +104,7 @@ impl Game {
             vineyards: 0,
             sheep: total as u16,
         };
-        if total > 0 {
-            self.award(owners, total, reason, events);
-        }
+        self.award(owners, total, reason, events);
         self.send_shepherds_home(root, events);
     }
 
