@@ -135,6 +135,8 @@ pub struct Game {
     shepherd_choices: Vec<u32>,
     /// The field node of a shepherd deployed this turn (it drew already).
     shepherd_deployed: Option<u32>,
+    /// Fields of the tile placed this turn, guided home after the shepherd choices if closed.
+    closing_fields: Vec<u32>,
     /// Monasteries not yet surrounded: position and feature node.
     monasteries: Vec<(i16, i16, u32)>,
     /// Legal placements of the tile held in [`Phase::Place`], counted when it was drawn.
@@ -199,6 +201,7 @@ impl Game {
             rng: Rng::new(0),
             shepherd_choices: Vec::new(),
             shepherd_deployed: None,
+            closing_fields: Vec::new(),
             has_barns: def.figures.iter().any(|f| f.mechanism == Some(FigureMechanism::Barn)),
             placements: 0,
             def,

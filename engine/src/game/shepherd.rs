@@ -136,9 +136,10 @@ impl Game {
         }
     }
 
-    /// In the scoring step: fields closed on every side are guided; then the active player's
-    /// shepherds whose field the tile extended (not one deployed this turn) wait for a choice.
-    pub(super) fn shepherds_after_placement(&mut self, events: &mut Vec<Event>) {
+    /// In the scoring step: the active player's shepherds whose field the tile extended (not one
+    /// deployed this turn) wait for a choice; the fields of the tile are noted, to be guided
+    /// home after the choices if the tile closed them.
+    pub(super) fn shepherds_after_placement(&mut self) {
         let deployed = self.shepherd_deployed.take();
         let Phase::Deploy { placed } = self.phase else { return };
         let tile = self.board.placed[placed as usize];
@@ -150,11 +151,9 @@ impl Game {
         let mut roots: Vec<u32> = fields.iter().map(|&n| self.features.find(n)).collect();
         roots.sort_unstable();
         roots.dedup();
-        for &root in &roots {
-            if self.features.open_of(root) == 0 && self.has_shepherd(root) {
-                self.guide(root, events);
-            }
-        }
+        // The owner chooses first; a field the tile closed is guided once the choices are made
+        // (grow, then the closed field is guided with the new sheep).
+        self.closing_fields = roots.clone();
         self.shepherd_choices = self
             .flocks
             .iter()
@@ -163,6 +162,16 @@ impl Game {
             })
             .map(|f| f.node)
             .collect();
+    }
+
+    /// Guides home every field of the placed tile that is now closed on every side.
+    pub(super) fn guide_closed_fields(&mut self, events: &mut Vec<Event>) {
+        for root in std::mem::take(&mut self.closing_fields) {
+            let root = self.features.find(root);
+            if self.features.open_of(root) == 0 && self.has_shepherd(root) {
+                self.guide(root, events);
+            }
+        }
     }
 
     /// Applies the owner's choice for the first waiting shepherd.

@@ -35,7 +35,7 @@ impl Game {
             self.score_barn_meetings(placed, events);
         }
         if !self.flocks.is_empty() || self.shepherd_deployed.is_some() {
-            self.shepherds_after_placement(events);
+            self.shepherds_after_placement();
         }
         self.after_shepherds(events);
     }
@@ -45,6 +45,9 @@ impl Game {
         if !self.shepherd_choices.is_empty() {
             self.phase = Phase::Shepherd;
             return;
+        }
+        if !self.closing_fields.is_empty() {
+            self.guide_closed_fields(events);
         }
         self.order_wagons();
         self.next_wagon_or_end(events);
