@@ -312,18 +312,15 @@ impl Game {
     }
 
     /// Roots of the completed cities bordering the field of `root`, each once.
-    pub(super) fn completed_cities_of_field(&mut self, root: u32) -> Vec<u32> {
+    pub(super) fn completed_cities_of_field(&self, root: u32) -> Vec<u32> {
         let mut cities = Vec::new();
-        let members: Vec<u32> = self.features.members(root).collect();
-        for member in members {
-            let node = *self.features.node(member);
-            let placed = self.board.placed[node.placed as usize];
-            let borders = self.def.tables.tiles[placed.tile as usize].features[node.local as usize]
-                .cities
-                .clone();
-            for city in borders {
-                let city_root = self.features.find(placed.node + u32::from(city));
-                if self.features.open(city_root) == 0 && !cities.contains(&city_root) {
+        for member in self.features.members(self.features.root(root)) {
+            let node = self.features.node(member);
+            let placed = &self.board.placed[node.placed as usize];
+            for &city in &self.def.tables.tiles[placed.tile as usize].features[node.local as usize].cities {
+                let city_node = placed.node + u32::from(city);
+                let city_root = self.features.root(city_node);
+                if self.features.open_of(city_node) == 0 && !cities.contains(&city_root) {
                     cities.push(city_root);
                 }
             }
