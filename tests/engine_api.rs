@@ -113,6 +113,24 @@ fn illegal_actions_are_refused_and_change_nothing() {
     }
     assert_eq!(game.record(), before);
     assert!(events.is_empty());
+    // `fits_at` agrees with the listed placements.
+    let Phase::Place { tile } = game.phase() else {
+        panic!("a drawn tile")
+    };
+    let legal = game.legal_placements(tile);
+    for p in &legal {
+        assert!(game.fits_at(
+            tile,
+            p.x,
+            p.y,
+            p.rotation,
+            tilewright_engine::model::Placement::Adjacent
+        ));
+    }
+    assert!(
+        !game.fits_at(tile, 0, 0, 0, tilewright_engine::model::Placement::Adjacent),
+        "the start tile's cell is taken"
+    );
     // Place legally, then try deployments that break the rules.
     let place = game.legal_actions()[0];
     game.apply(place, &mut events).unwrap();

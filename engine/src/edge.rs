@@ -241,11 +241,6 @@ impl Layout {
         Ok(Layout { segments, halves: None })
     }
 
-    /// Whether every segment is `any`.
-    pub fn is_wildcard(&self) -> bool {
-        self.segments.iter().all(|s| s.kind == SegmentKind::Any)
-    }
-
     /// The segment pairs `(mine, theirs)` that connect when `other` faces this edge, or the
     /// first pair of overlapping segments whose kinds do not fit.
     pub fn joins(&self, other: &Layout) -> Result<Vec<(usize, usize)>, (usize, usize)> {

@@ -111,11 +111,6 @@ impl Board {
         self.at(x + dx, y + dy)
     }
 
-    /// Number of placed tiles among the four orthogonal neighbours of `(x, y)`.
-    pub fn neighbour_count(&self, x: i32, y: i32) -> usize {
-        Side::ALL.iter().filter(|&&s| self.neighbour(x, y, s).is_some()).count()
-    }
-
     /// Puts a tile on the table; the caller has checked the position is empty.
     pub fn put(&mut self, tile: PlacedTile) {
         let (x, y) = (i32::from(tile.x), i32::from(tile.y));
@@ -215,7 +210,7 @@ mod tests {
         board.put(tile(1, 0));
         assert_eq!(board.frontier.len(), 6);
         assert!(board.open_cell(1, 0).is_none());
-        assert_eq!(board.neighbour_count(0, 1), 1);
+        assert_eq!(board.open_cell(0, 1).map(|c| c.neighbours), Some(1));
         let between = board.open_cell(1, 1).unwrap();
         assert_eq!((between.neighbours, between.facing[0]), (1, 0));
         assert!(
