@@ -22,6 +22,7 @@
 //! held = true                    # the tile is one the player holds (an abbey), not drawn
 //! wagons = [{ at = [1, 0], feature = "r" }]   # where waiting wagons go (else back to supply)
 //! shepherd = ["guide"]           # the shepherd's owner's choices: "grow" or "guide"
+//! refused = "already has a barn" # this turn's choice must be refused (then it passes)
 //! # top level: sheep = [4, 0]    tokens drawn from the bag in order (0 is a wolf)
 //!
 //! [expect]
@@ -143,6 +144,10 @@ pub struct Turn {
     /// What is deployed (nothing if absent).
     #[serde(default)]
     pub deploy: Option<FigureAt>,
+    /// A refusal this turn's deployment or wagon move must meet (words of the message); the
+    /// refused choice is then replaced by passing. For scenario pairs that differ in a switch.
+    #[serde(default)]
+    pub refused: Option<String>,
     /// What the shepherd's owner chooses after this turn, in order: `grow` or `guide`.
     #[serde(default)]
     pub shepherd: Vec<String>,
@@ -259,6 +264,7 @@ pub fn play(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String> {
     }
 
     let mut events: Vec<Event> = Vec::new();
+    let mut refusals: Vec<String> = Vec::new();
     game.force_draws(scenario.sheep.clone());
     game.start(pile, seat(&scenario.first_player)?, scenario.final_scoring, &mut events);
     for (i, turn) in scenario.turns.iter().enumerate() {
@@ -299,7 +305,7 @@ pub fn play(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String> {
                 feature: feature_index(tile, &d.feature)?,
             },
         };
-        game.apply(action, &mut events).map_err(|e| format!("turn {n}: {e}"))?;
+        apply_or_refused(&mut game, action, turn, &mut refusals, &mut events).map_err(|e| format!("turn {n}: {e}"))?;
         let mut choices = turn.wagons.iter();
         let mut shepherd = turn.shepherd.iter();
         loop {
@@ -338,18 +344,52 @@ pub fn play(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String> {
                 }
                 _ => Action::Pass,
             };
-            game.apply(action, &mut events)
+            apply_or_refused(&mut game, action, turn, &mut refusals, &mut events)
                 .map_err(|e| format!("turn {n}: wagon: {e}"))?;
         }
     }
     if scenario.final_scoring && !game.is_over() {
         return Err("the pile should be empty after the last turn".into());
     }
+    for (n, turn) in scenario.turns.iter().enumerate() {
+        if let Some(expected) = &turn.refused
+            && !refusals.iter().any(|r| r.contains(expected.as_str()))
+        {
+            return Err(format!(
+                "turn {}: expected a refusal saying {expected:?}, got {refusals:?}",
+                n + 1
+            ));
+        }
+    }
     Ok(Outcome {
         scores: game.scores(),
         events: events.iter().map(|e| def.describe(e)).collect(),
         supply: game.players().iter().map(|p| p.supply[0]).collect(),
     })
+}
+
+/// Applies a turn's choice; if the turn expects a refusal and the engine refuses, notes it and
+/// passes instead.
+fn apply_or_refused(
+    game: &mut Game,
+    action: Action,
+    turn: &Turn,
+    refusals: &mut Vec<String>,
+    events: &mut Vec<Event>,
+) -> Result<(), String> {
+    match game.apply(action, events) {
+        Ok(()) => Ok(()),
+        Err(e)
+            if turn
+                .refused
+                .as_deref()
+                .is_some_and(|words| e.to_string().contains(words)) =>
+        {
+            refusals.push(e.to_string());
+            game.apply(Action::Pass, events).map_err(|e| e.to_string())
+        }
+        Err(e) => Err(e.to_string()),
+    }
 }
 
 /// Compares an outcome with the scenario's expectations; `Err` is a readable report.
