@@ -210,6 +210,9 @@ impl Game {
 
     /// Lays a tile on a hand-built table without scoring; it must fit its neighbours.
     pub fn lay(&mut self, tile: u16, x: i16, y: i16, rotation: u8) -> Result<u16, ActionError> {
+        if tile as usize >= self.def.tables.tiles.len() || rotation > 3 {
+            return Err(ActionError::WrongStep("there is no such tile or rotation"));
+        }
         if self.neighbours_fitting(tile, x, y, rotation).is_none() {
             return Err(ActionError::IllegalPlacement { x, y, rotation });
         }
