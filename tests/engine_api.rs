@@ -131,6 +131,12 @@ fn illegal_actions_are_refused_and_change_nothing() {
         !game.fits_at(tile, 0, 0, 0, tilewright_engine::model::Placement::Adjacent),
         "the start tile's cell is taken"
     );
+    let mut hand_built = Game::empty(Arc::clone(&def), 2).unwrap();
+    assert!(
+        hand_built.lay(u16::MAX, 0, 0, 0).is_err(),
+        "a tile index out of range is refused"
+    );
+    assert!(hand_built.lay(0, 0, 0, 7).is_err(), "so is a rotation out of range");
     // Place legally, then try deployments that break the rules.
     let place = game.legal_actions()[0];
     game.apply(place, &mut events).unwrap();
