@@ -158,6 +158,10 @@ pub struct Turn {
     /// Whether `tile` is one the player holds (an abbey), placed instead of drawing.
     #[serde(default)]
     pub held: bool,
+    /// With `held`: the player declines to place it (allowed in the abbey final round); if the
+    /// engine refuses (`refused` says how), the tile is placed at `at` instead.
+    #[serde(default)]
+    pub decline: bool,
     /// With Hills & Sheep, the tile a hill tile placed this turn takes under it (the next tile
     /// of the pile).
     #[serde(default)]
@@ -280,6 +284,22 @@ pub fn play(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String> {
         let tile = tile_index(&turn.tile)?;
         let [x, y] = turn.at;
         let rotation = turn.rotation;
+        if turn.decline {
+            // The player declines to place the held tile; if that is refused (placing is
+            // forced), they place it after all.
+            match game.apply(Action::Pass, &mut events) {
+                Ok(()) => continue,
+                Err(e)
+                    if turn
+                        .refused
+                        .as_deref()
+                        .is_some_and(|words| e.to_string().contains(words)) =>
+                {
+                    refusals.push(e.to_string());
+                }
+                Err(e) => return Err(format!("turn {n}: {e}")),
+            }
+        }
         let place = if turn.held {
             Action::PlaceHeld { tile, x, y, rotation }
         } else {
