@@ -1,7 +1,8 @@
 //! Tilewright's engine: Carcassonne tile sets, expansions and rule sets as data.
 //!
 //! Data flows one way: TOML text ([`source`]) → validated model ([`validate`], [`model`],
-//! [`catalog`]) → (later) compiled tables and game state. Nothing here names a specific tile.
+//! [`catalog`]) → compiled tables ([`compile`]) → game state, events and scores ([`game`]).
+//! Nothing here names a specific tile.
 
 pub mod bundled;
 pub mod catalog;

@@ -1,11 +1,13 @@
 //! Playing a game: the state, legal actions, applying them, and the events they cause.
 //!
 //! A [`Game`] shares its fixed part ([`GameDef`]: compiled tiles, rules, figure types) through an
-//! `Arc`, so cloning a state copies only what changes during play. Turn order: the current
-//! player holds a drawn tile ([`Phase::Place`]), places it ([`Action::Place`]), then deploys a
-//! figure or passes ([`Phase::Deploy`]); features completed by the placement are scored after
-//! deployment, then the next player draws. A drawn tile that fits nowhere is discarded and
-//! another drawn. After the last tile, final scoring runs and the game is over.
+//! `Arc`, so cloning a state copies only what changes during play. A turn goes through the
+//! steps of [`Phase`]: a choice between drawing and placing a held tile ([`Phase::Choose`], only
+//! when an abbey could go somewhere), placing the drawn tile ([`Phase::Place`]), deploying a
+//! figure or a barn or passing ([`Phase::Deploy`]); then the placement's completed features
+//! are scored, and the owners of a shepherd ([`Phase::Shepherd`]) and of waiting wagons
+//! ([`Phase::MoveWagon`]) decide. A drawn tile that fits nowhere is discarded and another
+//! drawn. After the last tile the abbey end-game rule runs, then final scoring.
 
 mod action;
 mod barn;
