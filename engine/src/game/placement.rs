@@ -156,7 +156,7 @@ impl Game {
         None
     }
 
-    /// Legal placements of the drawn tile (0 outside [`Phase::Place`]), counted once at the draw.
+    /// Legal placements of the drawn tile (0 outside [`Phase::Place`](super::Phase::Place)), counted once at the draw.
     pub fn placements_of_drawn_tile(&self) -> usize {
         self.placements as usize
     }
