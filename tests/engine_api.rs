@@ -119,18 +119,9 @@ fn illegal_actions_are_refused_and_change_nothing() {
     };
     let legal = game.legal_placements(tile);
     for p in &legal {
-        assert!(game.fits_at(
-            tile,
-            p.x,
-            p.y,
-            p.rotation,
-            tilewright_engine::model::Placement::Adjacent
-        ));
+        assert!(game.fits_at(tile, p.x, p.y, p.rotation));
     }
-    assert!(
-        !game.fits_at(tile, 0, 0, 0, tilewright_engine::model::Placement::Adjacent),
-        "the start tile's cell is taken"
-    );
+    assert!(!game.fits_at(tile, 0, 0, 0), "the start tile's cell is taken");
     let mut hand_built = Game::empty(Arc::clone(&def), 2).unwrap();
     assert!(
         hand_built.lay(u16::MAX, 0, 0, 0).is_err(),

@@ -32,9 +32,8 @@ fn midgame(actions: usize) -> Game {
     game
 }
 
-#[divan::bench(sample_count = 200, sample_size = 20)]
-fn random_game_two_players(bencher: Bencher) {
-    let def = base_game();
+/// Plays whole random 2-player games of `def`, a new seed each iteration.
+fn random_games(bencher: Bencher, def: Arc<GameDef>) {
     let mut seed = 0u64;
     let mut scratch = Scratch::default();
     bencher.bench_local(|| {
@@ -50,23 +49,18 @@ fn random_game_two_players(bencher: Bencher) {
     });
 }
 
+#[divan::bench(sample_count = 200, sample_size = 20)]
+fn random_game_two_players(bencher: Bencher) {
+    random_games(bencher, base_game());
+}
+
 #[divan::bench(sample_count = 100, sample_size = 10)]
 fn random_game_all_expansions(bencher: Bencher) {
     let sets = ["base", "abbey-and-mayor", "hills-and-sheep"].map(str::to_owned);
-    let def = Arc::new(GameDef::from_catalog(bundled::catalog(), &sets, "new-edition").unwrap());
-    let mut seed = 0u64;
-    let mut scratch = Scratch::default();
-    bencher.bench_local(|| {
-        seed += 1;
-        let mut game = Game::new(Arc::clone(&def), 2, seed).unwrap();
-        play_out(
-            &mut game,
-            &mut Rng::new(policy_seed(seed)),
-            &mut scratch,
-            &mut Counts::default(),
-        );
-        black_box(game.scores())
-    });
+    random_games(
+        bencher,
+        Arc::new(GameDef::from_catalog(bundled::catalog(), &sets, "new-edition").unwrap()),
+    );
 }
 
 #[divan::bench]

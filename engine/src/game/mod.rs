@@ -401,11 +401,7 @@ impl Game {
         match (self.phase, action) {
             (Phase::Over, _) => Err(ActionError::GameOver),
             (Phase::Place { tile }, Action::Place { x, y, rotation }) => {
-                let fits = self
-                    .board
-                    .open_cell(i32::from(x), i32::from(y))
-                    .map_or(0, |open| self.fits_of(tile).rotations(open));
-                if rotation > 3 || fits & (1 << rotation) == 0 {
+                if !self.fits_at(tile, x, y, rotation) {
                     return Err(ActionError::IllegalPlacement { x, y, rotation });
                 }
                 let placed = self.place_tile(tile, x, y, rotation);
@@ -446,11 +442,7 @@ impl Game {
                 if self.players[self.current as usize].held[slot] == 0 {
                     return Err(ActionError::WrongStep("you hold no such tile any more"));
                 }
-                let fits = self
-                    .board
-                    .open_cell(i32::from(x), i32::from(y))
-                    .map_or(0, |open| self.fits_of(tile).rotations(open));
-                if rotation > 3 || fits & (1 << rotation) == 0 {
+                if !self.fits_at(tile, x, y, rotation) {
                     return Err(ActionError::IllegalPlacement { x, y, rotation });
                 }
                 self.players[self.current as usize].held[slot] -= 1;

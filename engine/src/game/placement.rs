@@ -44,14 +44,17 @@ impl Fits<'_> {
 }
 
 impl Game {
-    /// Whether `tile` turned `rotation` may go at `(x, y)`.
-    #[inline]
-    pub fn fits_at(&self, tile: u16, x: i16, y: i16, rotation: u8, rule: PlacementRule) -> bool {
-        match (self.neighbours_fitting(tile, x, y, rotation), rule) {
-            (Some(n), PlacementRule::Adjacent) => n > 0,
-            (Some(n), PlacementRule::Hole) => n == 4,
-            (None, _) => false,
+    /// Whether `tile` turned `rotation` may go at `(x, y)` now (an open cell whose neighbours
+    /// it fits, under the tile's own placement rule).
+    pub fn fits_at(&self, tile: u16, x: i16, y: i16, rotation: u8) -> bool {
+        if tile as usize >= self.def.tables.tiles.len() || rotation > 3 {
+            return false;
         }
+        let fits = self
+            .board
+            .open_cell(i32::from(x), i32::from(y))
+            .map_or(0, |open| self.fits_of(tile).rotations(open));
+        fits & (1 << rotation) != 0
     }
 
     /// The number of placed neighbours if `(x, y)` is empty and every neighbour's edge fits.

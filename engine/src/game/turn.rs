@@ -117,22 +117,17 @@ impl Game {
     /// Placements of the tiles the current player holds, appended to `out`.
     pub(super) fn held_placements_into(&self, out: &mut Vec<Action>) {
         let held = self.players[self.current as usize].held;
+        let mut placements = Vec::new();
         for (i, &(tile, _)) in self.def.held.iter().take(MAX_HELD_TYPES).enumerate() {
             if held[i] > 0 {
-                let fits = self.fits_of(tile);
-                for open in &self.board.frontier {
-                    let mut rotations = fits.rotations(open);
-                    while rotations != 0 {
-                        let rotation = rotations.trailing_zeros() as u8;
-                        rotations &= rotations - 1;
-                        out.push(Action::PlaceHeld {
-                            tile,
-                            x: open.x,
-                            y: open.y,
-                            rotation,
-                        });
-                    }
-                }
+                placements.clear();
+                self.legal_placements_into(tile, &mut placements);
+                out.extend(placements.iter().map(|p| Action::PlaceHeld {
+                    tile,
+                    x: p.x,
+                    y: p.y,
+                    rotation: p.rotation,
+                }));
             }
         }
     }
