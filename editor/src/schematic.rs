@@ -354,9 +354,22 @@ mod tests {
         toml::from_str(text).expect("the bundled tile set reads")
     }
 
+    /// Every bundled tile set: the base game and both expansions.
+    fn bundled_tiles() -> Vec<tilewright_engine::model::Tile> {
+        tilewright_engine::bundled::FILES
+            .iter()
+            .filter(|(path, _)| path.starts_with("tilesets/"))
+            .flat_map(|(_, text)| {
+                toml::from_str::<TileSet>(text)
+                    .expect("the bundled tile set reads")
+                    .tiles
+            })
+            .collect()
+    }
+
     #[test]
     fn every_bundled_tile_draws() {
-        for tile in &base().tiles {
+        for tile in &bundled_tiles() {
             let drawing = schematic(tile);
             for city in &drawing.cities {
                 assert!(city.outline.len() >= 3, "tile {} city {}", tile.id, city.id);
