@@ -440,11 +440,11 @@ impl EditorApp {
             }
             Command::GenerateOutlines => {
                 let Some((i, mut t)) = tile else { return };
-                for (id, polygon) in generated_outlines(&t) {
+                for (id, polygons) in generated_outlines(&t) {
                     if let Some(f) = t.features.get_mut(&id)
                         && f.polygons.is_empty()
                     {
-                        f.polygons.push(polygon);
+                        f.polygons = polygons;
                     }
                 }
                 actions.edit(Edit::ReplaceTile {
