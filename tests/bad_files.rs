@@ -254,3 +254,25 @@ fn human_output_snapshot() {
         .unwrap();
     insta::assert_snapshot!(String::from_utf8_lossy(&output.stdout));
 }
+
+#[test]
+fn absurd_numbers_are_refused_where_they_stand() {
+    let dir = tempdir("absurd");
+    let path = dir.join("big.toml");
+    let features: String = (0..70)
+        .map(|i| format!("features.m{i} = {{ kind = \"monastery\" }}\n"))
+        .collect();
+    let text = format!(
+        "#:schema ../schemas/tileset.schema.json\nid = \"big\"\nname = \"Big\"\n\n[figures.f]\nrole = \"follower\"\ncount = 300\nstands-on = [\"city\"]\n\n[[tiles]]\nid = \"A\"\ncount = 1000\nedges = [\"city\", \"city\", \"city\", \"city\"]\nfeatures.c = {{ kind = \"city\", on = [\"N\", \"E\", \"S\", \"W\"], pennants = 999 }}\n\n[[tiles]]\nid = \"B\"\ncount = 1\nedges = [\"any\", \"any\", \"any\", \"any\"]\n{features}"
+    );
+    std::fs::write(&path, text).unwrap();
+    expect(
+        &[path],
+        &[
+            (7, 9, "300 figures `f` per player"),
+            (12, 9, "1000 copies of tile `A`"),
+            (14, 69, "999 pennants on one segment"),
+            (20, 1, "tile `B` has 70 features"),
+        ],
+    );
+}

@@ -605,3 +605,26 @@ fn where_a_wagon_may_go_follows_the_switch() {
         ]
     );
 }
+
+#[test]
+fn a_game_with_too_many_figure_types_is_refused_not_truncated() {
+    let mut figures = String::new();
+    for i in 0..8 {
+        figures.push_str(&format!(
+            "[figures.extra{i}]\nrole = \"follower\"\ncount = 1\nstands-on = [\"road\"]\n\n"
+        ));
+    }
+    let text = format!("#:schema ../schemas/expansion.schema.json\nid = \"crowd\"\nname = \"Crowd\"\n\n{figures}");
+    let source = tilewright_engine::Source::new("crowd.toml", text);
+    let report = tilewright_engine::validate::validate_sources(vec![source]);
+    assert!(report.diagnostics.is_empty(), "{:#?}", report.diagnostics);
+    let catalog = report.catalog.with_bundled();
+    let refused = GameDef::from_catalog(&catalog, &["base".to_owned(), "crowd".to_owned()], "new-edition");
+    assert!(
+        matches!(
+            refused,
+            Err(tilewright_engine::game::SetupError::TooMany("figure types", 9, 8))
+        ),
+        "{refused:?}"
+    );
+}

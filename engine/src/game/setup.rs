@@ -98,6 +98,9 @@ pub enum SetupError {
     /// No figure can stand anywhere.
     #[error("the chosen sets give the players no figures")]
     NoFigures,
+    /// More kinds of something than a game can hold.
+    #[error("the chosen sets have {1} {0}; a game can hold at most {2}")]
+    TooMany(&'static str, usize, usize),
 }
 
 /// The fixed part of a game, shared by every state of it.
@@ -198,6 +201,13 @@ impl GameDef {
         if figures.is_empty() {
             return Err(SetupError::NoFigures);
         }
+        if figures.len() > super::MAX_FIGURE_TYPES {
+            return Err(SetupError::TooMany(
+                "figure types",
+                figures.len(),
+                super::MAX_FIGURE_TYPES,
+            ));
+        }
         let tables = TileTables::build(tiles.iter().copied())?;
         let mut pile = Vec::new();
         let mut held = Vec::new();
@@ -212,6 +222,13 @@ impl GameDef {
                 Supply::Player if count > 0 => held.push((i as u16, u8::try_from(count).unwrap_or(u8::MAX))),
                 Supply::Player => {}
             }
+        }
+        if held.len() > super::MAX_HELD_TYPES {
+            return Err(SetupError::TooMany(
+                "kinds of tile held by the players",
+                held.len(),
+                super::MAX_HELD_TYPES,
+            ));
         }
         // The shepherds draw from the first bag of sheep and wolves.
         let bag = bags

@@ -33,6 +33,13 @@ pub(crate) fn check(figures: &BTreeMap<String, Figure>, bags: &BTreeMap<String, 
 }
 
 fn check_figure(id: &str, figure: &Figure, at: &str, report: &mut Reporter<'_>) {
+    if figure.count > super::tileset::MAX_COPIES {
+        report.error(
+            &format!("{at}/count"),
+            format!("{} figures `{id}` per player", figure.count),
+            format!("give at most {}", super::tileset::MAX_COPIES),
+        );
+    }
     let mut seen = HashSet::new();
     for (i, spot) in figure.stands_on.iter().enumerate() {
         if !seen.insert(*spot) {

@@ -9,6 +9,11 @@ use crate::edge::{Layout, SegmentKind, Side, resolve_ref};
 use crate::model::{Count, Feature, FeatureKind, Mechanism, RoadEnd, Supply, Tile, TileSet};
 use crate::source::escape_segment;
 
+/// Most features one tile may have (the engine numbers them in a byte).
+pub const MAX_FEATURES: usize = 64;
+/// Most copies of one tile type, and most pennants of one city segment.
+pub const MAX_COPIES: u32 = 255;
+
 /// Largest image file accepted, in bytes.
 pub const MAX_IMAGE_BYTES: u64 = 32 * 1024 * 1024;
 /// Largest image side accepted, in pixels.
@@ -63,6 +68,17 @@ fn check_editions(set: &TileSet, report: &mut Reporter<'_>) {
 }
 
 fn check_count(set: &TileSet, tile: &Tile, at: &str, report: &mut Reporter<'_>) {
+    let largest = match &tile.count {
+        Count::All(n) => *n,
+        Count::PerEdition(map) => map.values().copied().max().unwrap_or(0),
+    };
+    if largest > MAX_COPIES {
+        report.error(
+            &format!("{at}/count"),
+            format!("{largest} copies of tile `{}`", tile.id),
+            format!("give at most {MAX_COPIES} copies"),
+        );
+    }
     match &tile.count {
         Count::All(0) => report.error(
             &format!("{at}/count"),
@@ -99,6 +115,14 @@ fn check_count(set: &TileSet, tile: &Tile, at: &str, report: &mut Reporter<'_>) 
 }
 
 fn check_tile(tile: &Tile, at: &str, report: &mut Reporter<'_>) {
+    if tile.features.len() > MAX_FEATURES {
+        report.error_at_key(
+            &format!("{at}/features"),
+            format!("tile `{}` has {} features", tile.id, tile.features.len()),
+            format!("a tile may have at most {MAX_FEATURES} features"),
+        );
+        return;
+    }
     let mut layouts = Vec::with_capacity(4);
     for (k, text) in tile.edges.iter().enumerate() {
         match Layout::parse(&text.0) {
@@ -188,6 +212,13 @@ fn check_feature(tile: &Tile, id: &str, feature: &Feature, at: &str, report: &mu
             format!("remove `{key}` or change the kind to {owner}"),
         );
     };
+    if feature.pennants > MAX_COPIES {
+        report.error(
+            &format!("{at}/pennants"),
+            format!("{} pennants on one segment", feature.pennants),
+            format!("give at most {MAX_COPIES}"),
+        );
+    }
     if feature.pennants > 0 && feature.kind != FeatureKind::City {
         only(report, "pennants", "city");
     }
