@@ -79,31 +79,8 @@ fn load(specs: &[String], extra: &[PathBuf]) -> Result<(Catalog, Vec<String>), S
     for spec in specs {
         let path = Path::new(spec);
         if path.exists() {
-            let under = |p: &Path| p.starts_with(path);
-            ids.extend(
-                report
-                    .catalog
-                    .tilesets
-                    .iter()
-                    .filter(|s| under(&s.source.path))
-                    .map(|s| s.model.id.clone()),
-            );
-            ids.extend(
-                report
-                    .catalog
-                    .expansions
-                    .iter()
-                    .filter(|s| under(&s.source.path))
-                    .map(|s| s.model.id.clone()),
-            );
-            ids.extend(
-                report
-                    .catalog
-                    .rulesets
-                    .iter()
-                    .filter(|s| under(&s.source.path))
-                    .map(|s| s.model.id.clone()),
-            );
+            let found = report.catalog.ids().filter(|(file, _)| file.starts_with(path));
+            ids.extend(found.map(|(_, id)| id.to_owned()));
         } else {
             ids.push(spec.clone());
         }

@@ -81,6 +81,23 @@ impl Catalog {
         }
     }
 
+    /// The file and id of every document: tile sets, then expansions, then rule sets.
+    pub fn ids(&self) -> impl Iterator<Item = (&std::path::Path, &str)> {
+        let tilesets = self
+            .tilesets
+            .iter()
+            .map(|d| (d.source.path.as_path(), d.model.id.as_str()));
+        let expansions = self
+            .expansions
+            .iter()
+            .map(|d| (d.source.path.as_path(), d.model.id.as_str()));
+        let rulesets = self
+            .rulesets
+            .iter()
+            .map(|d| (d.source.path.as_path(), d.model.id.as_str()));
+        tilesets.chain(expansions).chain(rulesets)
+    }
+
     /// The tile set with this id.
     pub fn tileset(&self, id: &str) -> Option<&Loaded<TileSet>> {
         self.tilesets.iter().find(|t| t.model.id == id)
