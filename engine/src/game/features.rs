@@ -142,13 +142,6 @@ impl Features {
         root
     }
 
-    /// Open edge segments of `id`'s feature.
-    #[inline]
-    pub fn open(&mut self, id: u32) -> u16 {
-        let root = self.find(id);
-        self.nodes[root as usize].open
-    }
-
     /// Open edge segments of `id`'s feature, without compressing paths.
     #[inline]
     pub fn open_of(&self, id: u32) -> u16 {
@@ -159,13 +152,6 @@ impl Features {
     #[inline]
     pub fn root_figures(&self, id: u32) -> u16 {
         u16::from(self.nodes[self.root(id) as usize].figures)
-    }
-
-    /// Figures on `id`'s feature.
-    #[inline]
-    pub fn figures(&mut self, id: u32) -> u16 {
-        let root = self.find(id);
-        u16::from(self.nodes[root as usize].figures)
     }
 
     /// Adds (or with a negative `delta` removes) figures on `id`'s feature.
@@ -216,13 +202,13 @@ mod tests {
         f.close_segment(a);
         f.close_segment(b);
         f.union(a, b);
-        assert_eq!(f.open(b), 2);
+        assert_eq!(f.open_of(b), 2);
         f.union(c, a);
-        assert_eq!(f.open(a), 3);
+        assert_eq!(f.open_of(a), 3);
         let mut members: Vec<u32> = f.members(b).collect();
         members.sort();
         assert_eq!(members, vec![a, b, c]);
         assert_eq!(f.union(a, c), f.find(b), "joining twice changes nothing");
-        assert_eq!(f.open(c), 3);
+        assert_eq!(f.open_of(c), 3);
     }
 }
