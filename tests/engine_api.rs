@@ -628,3 +628,15 @@ fn a_game_with_too_many_figure_types_is_refused_not_truncated() {
         "{refused:?}"
     );
 }
+
+#[test]
+fn a_drawn_tile_that_fits_nowhere_is_discarded_and_another_drawn() {
+    let def = def("new-edition");
+    let tile = |id: &str| def.tile_index(id).unwrap();
+    let mut game = Game::empty(Arc::clone(&def), 2).unwrap();
+    game.lay(tile("C"), 0, 0, 0).unwrap(); // city on every side: a field-only tile fits nowhere
+    let mut events = Vec::new();
+    game.start(vec![tile("B"), tile("E")], 0, false, &mut events);
+    assert_eq!(events, vec![Event::TileDiscarded { tile: tile("B") }]);
+    assert_eq!((game.phase(), game.discarded()), (Phase::Place { tile: tile("E") }, 1));
+}
