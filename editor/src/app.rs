@@ -12,7 +12,7 @@ use crate::document::{Content, Document, Edit, template};
 use crate::files::{FileDialogs, FileFilter, NativeDialogs, RecentFiles};
 use crate::geometry;
 use crate::images::{ImageCache, tile_texture};
-use crate::panels::canvas::{Canvas, fresh_feature_id, new_feature};
+use crate::panels::canvas::{Canvas, fresh_feature_id};
 use crate::panels::inspector::Inspector;
 use crate::panels::problems::Problems;
 use crate::panels::rules::{RulesPage, model_form};
@@ -404,7 +404,7 @@ impl EditorApp {
                 actions.edit(Edit::SetFeature {
                     tile: i,
                     id: id.clone(),
-                    feature: Some(Box::new(new_feature(kind))),
+                    feature: Some(Box::new(tilewright_engine::model::Feature::new(kind))),
                 });
                 self.view.selection.feature = Some(id);
                 self.view.selection.vertex = None;
@@ -1279,7 +1279,7 @@ impl eframe::App for EditorApp {
 /// A new, plain tile for `set`.
 fn blank_tile(set: &TileSet) -> Tile {
     let mut features = std::collections::BTreeMap::new();
-    let mut field = new_feature(tilewright_engine::model::FeatureKind::Field);
+    let mut field = tilewright_engine::model::Feature::new(tilewright_engine::model::FeatureKind::Field);
     field.on = ["N", "E", "S", "W"].iter().map(|s| EdgeRef((*s).into())).collect();
     features.insert("f".to_owned(), field);
     Tile {

@@ -623,14 +623,8 @@ mod tests {
 
     fn feature(kind: FeatureKind, polygons: Vec<Vec<Point>>) -> Feature {
         Feature {
-            kind,
-            on: Vec::new(),
-            pennants: 0,
-            end: None,
-            at: None,
-            cities: Vec::new(),
             polygons,
-            anchor: None,
+            ..Feature::new(kind)
         }
     }
 

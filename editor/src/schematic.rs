@@ -53,7 +53,8 @@ pub struct Schematic {
     pub markers: Vec<(Marker, Point)>,
 }
 
-fn inward(side: Side) -> Point {
+/// The unit vector pointing into the tile from `side`.
+pub(crate) fn inward(side: Side) -> Point {
     match side {
         Side::N => [0.0, 1.0],
         Side::E => [-1.0, 0.0],

@@ -14,7 +14,7 @@ use super::Actions;
 use crate::document::Edit;
 use crate::geometry::{self, Point, SnapTarget, SnapTargets};
 use crate::render::{Overlay, TileView, kind_colour, paint_tile};
-use crate::schematic::schematic;
+use crate::schematic::{inward, schematic};
 use crate::view::{Tool, ViewState};
 
 /// Snaps a screen position to a tile point, skipping one vertex, recording the snap.
@@ -62,15 +62,6 @@ fn segment_colour(kind: SegmentKind) -> Color32 {
     }
 }
 
-fn inward(side: Side) -> Point {
-    match side {
-        Side::N => [0.0, 1.0],
-        Side::E => [-1.0, 0.0],
-        Side::S => [0.0, -1.0],
-        Side::W => [1.0, 0.0],
-    }
-}
-
 /// A new feature id for `kind` on `tile`: `c`, `c2`, `c3`...
 pub fn fresh_feature_id(tile: &Tile, kind: FeatureKind) -> String {
     let stem = match kind {
@@ -87,20 +78,6 @@ pub fn fresh_feature_id(tile: &Tile, kind: FeatureKind) -> String {
         .map(|n| format!("{stem}{n}"))
         .find(|id| !tile.features.contains_key(id))
         .expect("some id is free")
-}
-
-/// An empty feature of `kind`.
-pub fn new_feature(kind: FeatureKind) -> Feature {
-    Feature {
-        kind,
-        on: Vec::new(),
-        pennants: 0,
-        end: None,
-        at: None,
-        cities: Vec::new(),
-        polygons: Vec::new(),
-        anchor: None,
-    }
 }
 
 impl Canvas {
@@ -457,7 +434,7 @@ impl Canvas {
             None => {
                 let kind = view.draw_kind;
                 let id = fresh_feature_id(tile, kind);
-                let mut feature = new_feature(kind);
+                let mut feature = Feature::new(kind);
                 feature.polygons.push(points);
                 // Say which edges the new outline reaches, from where it meets the border.
                 let mut probe = tile.clone();

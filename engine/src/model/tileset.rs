@@ -185,6 +185,22 @@ pub struct Feature {
     pub anchor: Option<[f64; 2]>,
 }
 
+impl Feature {
+    /// A feature of `kind` with nothing else set (no edges, no geometry).
+    pub fn new(kind: FeatureKind) -> Feature {
+        Feature {
+            kind,
+            on: Vec::new(),
+            pennants: 0,
+            end: None,
+            at: None,
+            cities: Vec::new(),
+            polygons: Vec::new(),
+            anchor: None,
+        }
+    }
+}
+
 fn is_zero(n: &u32) -> bool {
     *n == 0
 }
