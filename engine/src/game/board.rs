@@ -34,14 +34,17 @@ pub struct OpenCell {
     pub facing: [u16; 4],
     /// Number of placed neighbours.
     pub neighbours: u8,
-    /// The facing codes as one number (see `TileTables::signature_base`).
-    pub signature: u32,
+    /// Index of the cell in the grid.
+    cell: u32,
 }
 
 /// Marks a side of an open cell with no tile beyond it.
 pub const NO_NEIGHBOUR: u16 = u16::MAX;
 
 /// Placed tiles and where they are.
+///
+/// The grid always keeps a free border around every placed tile, so the neighbours of a
+/// placed tile are found by adding a fixed step to its grid index, with no bounds checks.
 #[derive(Debug, Clone)]
 pub struct Board {
     /// Grid of `placed index + 1` (0 when empty), `width * height`, origin at `(ox, oy)`.
@@ -58,6 +61,9 @@ pub struct Board {
     pub placed: Vec<PlacedTile>,
     /// Empty positions next to at least one placed tile: where a tile may go.
     pub frontier: Vec<OpenCell>,
+    /// The signature of each open cell, in frontier order: the facing codes as one number
+    /// (see `TileTables::signature_base`). Kept apart so that scanning them is a tight loop.
+    signatures: Vec<u32>,
 }
 
 impl Board {
@@ -74,6 +80,7 @@ impl Board {
             powers: [0, 1, 2, 3].map(|side| (codes as u32 + 1).pow(side)),
             placed: Vec::with_capacity(96),
             frontier: Vec::with_capacity(64),
+            signatures: Vec::with_capacity(64),
         }
     }
 
@@ -84,6 +91,13 @@ impl Board {
             return None;
         }
         Some((cy * self.width + cx) as usize)
+    }
+
+    /// Grid steps to the neighbour on each side (north, east, south, west).
+    #[inline]
+    fn steps(&self) -> [isize; 4] {
+        let w = self.width as isize;
+        [-w, 1, w, -1]
     }
 
     /// The index of the placed tile at `(x, y)`.
@@ -98,10 +112,22 @@ impl Board {
     /// The open cell at `(x, y)`, if a tile may go there.
     #[inline]
     pub fn open_cell(&self, x: i32, y: i32) -> Option<&OpenCell> {
+        self.open_index(x, y).map(|i| &self.frontier[i])
+    }
+
+    /// The frontier index of the open cell at `(x, y)`.
+    #[inline]
+    pub fn open_index(&self, x: i32, y: i32) -> Option<usize> {
         match self.open_slots[self.cell(x, y)?] {
             0 => None,
-            i => Some(&self.frontier[i as usize - 1]),
+            i => Some(i as usize - 1),
         }
+    }
+
+    /// Open-cell signatures, in frontier order.
+    #[inline]
+    pub fn signatures(&self) -> &[u32] {
+        &self.signatures
     }
 
     /// The placed tile next to `(x, y)` on `side`.
@@ -111,42 +137,54 @@ impl Board {
         self.at(x + dx, y + dy)
     }
 
-    /// Puts a tile on the table; the caller has checked the position is empty.
-    pub fn put(&mut self, tile: PlacedTile) {
+    /// Puts a tile on the table; the caller has checked the position is empty. Returns the
+    /// placed index of the neighbour on each side (north, east, south, west), if any.
+    pub fn put(&mut self, tile: PlacedTile) -> [Option<u16>; 4] {
         let (x, y) = (i32::from(tile.x), i32::from(tile.y));
         self.ensure_room(x, y);
         let index = self.placed.len();
         self.placed.push(tile);
-        let cell = self.cell(x, y).expect("room was made");
+        let cell = ((y + self.oy) * self.width + x + self.ox) as usize;
         self.cells[cell] = (index + 1) as u16;
         self.close_cell(cell);
-        for side in Side::ALL {
-            let (dx, dy) = side.offset();
-            let (nx, ny) = (x + dx, y + dy);
-            let neighbour = self.cell(nx, ny).expect("room was made");
-            if self.cells[neighbour] != EMPTY {
-                continue;
+        let mut neighbours = [None; 4];
+        for (side, step) in self.steps().into_iter().enumerate() {
+            // Inside: ensure_room keeps a free border around every placed tile.
+            let next = cell.wrapping_add_signed(step);
+            let code = tile.codes[side];
+            match self.cells[next] {
+                EMPTY => self.face_open_cell(next, (side + 2) % 4, code, x, y, side),
+                i => neighbours[side] = Some(i - 1),
             }
-            let slot = match self.open_slots[neighbour] {
-                0 => {
-                    self.frontier.push(OpenCell {
-                        x: nx as i16,
-                        y: ny as i16,
-                        facing: [NO_NEIGHBOUR; 4],
-                        neighbours: 0,
-                        signature: 0,
-                    });
-                    self.open_slots[neighbour] = self.frontier.len() as u16;
-                    self.frontier.len() - 1
-                }
-                i => i as usize - 1,
-            };
-            let open = &mut self.frontier[slot];
-            let facing_side = side.opposite() as u32;
-            open.facing[facing_side as usize] = tile.codes[side as usize];
-            open.neighbours += 1;
-            open.signature += (u32::from(tile.codes[side as usize]) + 1) * self.powers[facing_side as usize];
         }
+        neighbours
+    }
+
+    /// Records that the open cell at grid index `cell` (opening it if new) now faces an edge
+    /// of layout `code` on its side `facing_side`; `(x, y)` and `side` locate it from the
+    /// tile just placed.
+    #[inline]
+    fn face_open_cell(&mut self, cell: usize, facing_side: usize, code: u16, x: i32, y: i32, side: usize) {
+        let slot = match self.open_slots[cell] {
+            0 => {
+                let (dx, dy) = Side::ALL[side].offset();
+                self.frontier.push(OpenCell {
+                    x: (x + dx) as i16,
+                    y: (y + dy) as i16,
+                    facing: [NO_NEIGHBOUR; 4],
+                    neighbours: 0,
+                    cell: cell as u32,
+                });
+                self.signatures.push(0);
+                self.open_slots[cell] = self.frontier.len() as u16;
+                self.frontier.len() - 1
+            }
+            i => i as usize - 1,
+        };
+        let open = &mut self.frontier[slot];
+        open.facing[facing_side] = code;
+        open.neighbours += 1;
+        self.signatures[slot] += (u32::from(code) + 1) * self.powers[facing_side];
     }
 
     /// Removes a cell from the frontier (it was just filled).
@@ -158,11 +196,9 @@ impl Board {
         self.open_slots[cell] = 0;
         let i = slot as usize - 1;
         self.frontier.swap_remove(i);
-        if let Some(moved) = self.frontier.get(i).copied() {
-            let moved_cell = self
-                .cell(i32::from(moved.x), i32::from(moved.y))
-                .expect("open cells are inside");
-            self.open_slots[moved_cell] = slot;
+        self.signatures.swap_remove(i);
+        if let Some(moved) = self.frontier.get(i) {
+            self.open_slots[moved.cell as usize] = slot;
         }
     }
 
@@ -179,9 +215,9 @@ impl Board {
                 let cell = ((i32::from(tile.y) + oy) * width + i32::from(tile.x) + ox) as usize;
                 self.cells[cell] = (i + 1) as u16;
             }
-            for (i, open) in self.frontier.iter().enumerate() {
-                let cell = ((i32::from(open.y) + oy) * width + i32::from(open.x) + ox) as usize;
-                self.open_slots[cell] = (i + 1) as u16;
+            for (i, open) in self.frontier.iter_mut().enumerate() {
+                open.cell = ((i32::from(open.y) + oy) * width + i32::from(open.x) + ox) as u32;
+                self.open_slots[open.cell as usize] = (i + 1) as u16;
             }
         }
     }
@@ -213,6 +249,7 @@ mod tests {
         assert_eq!(board.open_cell(0, 1).map(|c| c.neighbours), Some(1));
         let between = board.open_cell(1, 1).unwrap();
         assert_eq!((between.neighbours, between.facing[0]), (1, 0));
+        assert_eq!(board.signatures().len(), board.frontier.len());
         assert!(
             board
                 .frontier

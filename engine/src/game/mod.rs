@@ -143,6 +143,9 @@ pub struct Game {
     monasteries: Vec<(i16, i16, u32)>,
     /// Legal placements of the tile held in [`Phase::Place`], counted when it was drawn.
     placements: u32,
+    /// The drawn tile's fitting rotations at each open cell, in frontier order (valid in
+    /// [`Phase::Place`]).
+    drawn_fits: Vec<u8>,
 }
 
 impl Game {
@@ -206,6 +209,7 @@ impl Game {
             closing_fields: Vec::new(),
             has_barns: def.figures.iter().any(|f| f.mechanism == Some(FigureMechanism::Barn)),
             placements: 0,
+            drawn_fits: Vec::with_capacity(64),
             def,
         })
     }
@@ -220,6 +224,11 @@ impl Game {
         }
         let index = self.place_tile(tile, x, y, rotation);
         self.pending.clear();
+        if let Phase::Place { tile } = self.phase {
+            let mut fits = std::mem::take(&mut self.drawn_fits);
+            self.placements = self.fits_into(tile, &mut fits);
+            self.drawn_fits = fits;
+        }
         Ok(index)
     }
 

@@ -2,7 +2,7 @@
 //! signatures, joining features, and finding what a placement completed.
 
 use super::{Game, NO_NEIGHBOUR, OpenCell, PlacedTile};
-use crate::compile::NO_FEATURE;
+use crate::compile::{NO_FEATURE, fit_count, fit_entry, fit_rotations};
 use crate::edge::Side;
 use crate::model::{FeatureKind, Placement as PlacementRule};
 
@@ -17,32 +17,6 @@ pub struct Placement {
     pub rotation: u8,
 }
 
-/// Finds the rotations of one tile that fit open cells.
-pub(super) enum Fits<'a> {
-    /// The tile's signature table.
-    Table(&'a [u8]),
-    /// A check per side, for tile sets too varied for the table.
-    Sides(&'a Game, u16),
-}
-
-impl Fits<'_> {
-    /// The fitting rotations (bits) at an open cell.
-    #[inline(always)]
-    pub(super) fn rotations(&self, open: &OpenCell) -> u8 {
-        match *self {
-            Fits::Table(row) => row.get(open.signature as usize).copied().unwrap_or(0),
-            Fits::Sides(game, tile) => {
-                let compiled = &game.def.tables.tiles[tile as usize];
-                if compiled.placement == PlacementRule::Hole && open.neighbours < 4 {
-                    0
-                } else {
-                    game.fitting_rotations(tile, compiled.rotation_mask, open)
-                }
-            }
-        }
-    }
-}
-
 impl Game {
     /// Whether `tile` turned `rotation` may go at `(x, y)` now (an open cell whose neighbours
     /// it fits, under the tile's own placement rule).
@@ -52,9 +26,9 @@ impl Game {
         }
         let fits = self
             .board
-            .open_cell(i32::from(x), i32::from(y))
-            .map_or(0, |open| self.fits_of(tile).rotations(open));
-        fits & (1 << rotation) != 0
+            .open_index(i32::from(x), i32::from(y))
+            .map_or(0, |i| self.fits_at_cell(tile, i));
+        fit_rotations(fits) & (1 << rotation) != 0
     }
 
     /// The number of placed neighbours if `(x, y)` is empty and every neighbour's edge fits.
@@ -82,9 +56,8 @@ impl Game {
     /// Every legal placement of `tile` (rotations giving the same tile counted once), appended
     /// to `out`.
     pub fn legal_placements_into(&self, tile: u16, out: &mut Vec<Placement>) {
-        let fits = self.fits_of(tile);
-        for open in &self.board.frontier {
-            let mut rotations = fits.rotations(open);
+        for (open, fits) in self.board.frontier.iter().zip(self.fits(tile)) {
+            let mut rotations = fit_rotations(fits);
             while rotations != 0 {
                 let rotation = rotations.trailing_zeros() as u8;
                 rotations &= rotations - 1;
@@ -97,19 +70,6 @@ impl Game {
         }
     }
 
-    /// The rotations (bits) among `mask` in which `tile` fits every neighbour of an open cell.
-    #[inline]
-    pub(super) fn fitting_rotations(&self, tile: u16, mut mask: u8, open: &OpenCell) -> u8 {
-        let tables = &self.def.tables;
-        for side in 0..4 {
-            let facing = open.facing[side];
-            if facing != NO_NEIGHBOUR {
-                mask &= tables.side_fits(tile, side, facing);
-            }
-        }
-        mask
-    }
-
     /// Every legal placement of `tile`.
     pub fn legal_placements(&self, tile: u16) -> Vec<Placement> {
         let mut out = Vec::new();
@@ -117,36 +77,86 @@ impl Game {
         out
     }
 
-    /// How to find the rotations of `tile` that fit an open cell: a table lookup when the
-    /// signature table exists, else a check per side.
-    #[inline]
-    pub(super) fn fits_of(&self, tile: u16) -> Fits<'_> {
-        match self.def.tables.signature_row(tile) {
-            Some(row) => Fits::Table(row),
-            None => Fits::Sides(self, tile),
-        }
-    }
-
     /// Number of legal placements of `tile`, without listing them.
     pub fn count_placements(&self, tile: u16) -> usize {
-        let fits = self.fits_of(tile);
-        self.board
-            .frontier
-            .iter()
-            .map(|open| fits.rotations(open).count_ones() as usize)
-            .sum()
+        self.fits(tile).map(fit_count).sum::<u32>() as usize
+    }
+
+    /// Whether `tile` fits anywhere.
+    pub fn fits_anywhere(&self, tile: u16) -> bool {
+        self.fits(tile).any(|fits| fits != 0)
     }
 
     /// The `n`th legal placement of `tile`, in the order of [`Game::legal_placements`].
-    pub fn nth_placement(&self, tile: u16, mut n: usize) -> Option<Placement> {
-        let fits = self.fits_of(tile);
-        for open in &self.board.frontier {
-            let mut rotations = fits.rotations(open);
-            let count = rotations.count_ones() as usize;
+    pub fn nth_placement(&self, tile: u16, n: usize) -> Option<Placement> {
+        if self.phase == (super::Phase::Place { tile }) {
+            return self.nth_in(&self.drawn_fits, n);
+        }
+        let fits: Vec<u8> = self.fits(tile).collect();
+        self.nth_in(&fits, n)
+    }
+
+    /// The fitting rotations of `tile` at each open cell ([`fit_entry`]), in frontier order,
+    /// into `out`; returns the number of placements. The hot path of every turn: one table lookup per
+    /// open cell when the signature table exists.
+    pub(super) fn fits_into(&self, tile: u16, out: &mut Vec<u8>) -> u32 {
+        out.clear();
+        match self.def.tables.signature_row(tile) {
+            Some(row) => out.extend(
+                self.board
+                    .signatures()
+                    .iter()
+                    .map(|&signature| row.get(signature as usize).copied().unwrap_or(0)),
+            ),
+            None => out.extend(self.fits(tile)),
+        }
+        out.iter().map(|&fits| fit_count(fits)).sum()
+    }
+
+    /// The fitting rotations of `tile` at each open cell ([`fit_entry`]), in frontier order.
+    fn fits(&self, tile: u16) -> impl Iterator<Item = u8> + '_ {
+        let row = self.def.tables.signature_row(tile);
+        (0..self.board.frontier.len()).map(move |i| match row {
+            Some(row) => row.get(self.board.signatures()[i] as usize).copied().unwrap_or(0),
+            None => self.side_check(tile, &self.board.frontier[i]),
+        })
+    }
+
+    /// The fitting rotations of `tile` ([`fit_entry`]) at the open cell with frontier index `i`.
+    fn fits_at_cell(&self, tile: u16, i: usize) -> u8 {
+        match self.def.tables.signature_row(tile) {
+            Some(row) => row.get(self.board.signatures()[i] as usize).copied().unwrap_or(0),
+            None => self.side_check(tile, &self.board.frontier[i]),
+        }
+    }
+
+    /// The fitting rotations of `tile` ([`fit_entry`]) at an open cell, checked side by side:
+    /// for tile sets too varied for the signature table.
+    fn side_check(&self, tile: u16, open: &OpenCell) -> u8 {
+        let tables = &self.def.tables;
+        let compiled = &tables.tiles[tile as usize];
+        if compiled.placement == PlacementRule::Hole && open.neighbours < 4 {
+            return 0;
+        }
+        let mut mask = compiled.rotation_mask;
+        for side in 0..4 {
+            let facing = open.facing[side];
+            if facing != NO_NEIGHBOUR {
+                mask &= tables.side_fits(tile, side, facing);
+            }
+        }
+        fit_entry(mask)
+    }
+
+    /// The `n`th placement among the fitting rotations ([`fit_entry`]) of each open cell.
+    fn nth_in(&self, fits: &[u8], mut n: usize) -> Option<Placement> {
+        for (open, &fits) in self.board.frontier.iter().zip(fits) {
+            let count = fit_count(fits) as usize;
             if n >= count {
                 n -= count;
                 continue;
             }
+            let mut rotations = fit_rotations(fits);
             for _ in 0..n {
                 rotations &= rotations - 1;
             }
@@ -175,46 +185,33 @@ impl Game {
             self.features
                 .add(feature.kind, local as u8, index, u16::from(feature.segments));
         }
-        let codes = Side::ALL.map(|side| compiled.edge(side, rotation).code);
-        self.board.put(PlacedTile {
+        let neighbours = self.board.put(PlacedTile {
             tile,
             rotation,
             x,
             y,
             node: base,
-            codes,
+            codes: compiled.codes[rotation as usize & 3],
         });
-        let mut touched = std::mem::take(&mut self.touched);
-        touched.clear();
-        touched.extend((0..compiled.features.len() as u32).map(|f| base + f));
-        let mut neighbours = [None; 4];
+        // Every feature whose open segments change: this tile's, and its neighbours' on the
+        // edges it closes (an edge that fits anything closes them without joining).
+        self.touched.clear();
+        self.touched
+            .extend((0..compiled.features.len() as u32).map(|f| base + f));
         for side in Side::ALL {
-            let Some(nb) = self.board.neighbour(i32::from(x), i32::from(y), side) else {
+            let Some(nb) = neighbours[side as usize] else {
                 continue;
             };
-            let their = self.board.placed[nb];
-            neighbours[side as usize] = Some(their);
-            // The new tile's nodes are still roots here: close their segments directly.
-            for &f in compiled
-                .edge(side, rotation)
-                .features
-                .iter()
-                .filter(|&&f| f != NO_FEATURE)
-            {
-                self.features.close_root_segment(base + u32::from(f));
-            }
-            let theirs = tables.tiles[their.tile as usize].edge(side.opposite(), their.rotation);
-            for &f in theirs.features.iter().filter(|&&f| f != NO_FEATURE) {
-                self.features.close_segment(their.node + u32::from(f));
-                touched.push(their.node + u32::from(f));
-            }
-        }
-        for side in Side::ALL {
-            let Some(their) = neighbours[side as usize] else {
-                continue;
-            };
+            let their = self.board.placed[nb as usize];
             let mine = compiled.edge(side, rotation);
             let theirs = tables.tiles[their.tile as usize].edge(side.opposite(), their.rotation);
+            for &f in mine.features.iter().filter(|&&f| f != NO_FEATURE) {
+                self.features.close_segment(base + u32::from(f));
+            }
+            for &f in theirs.features.iter().filter(|&&f| f != NO_FEATURE) {
+                self.features.close_segment(their.node + u32::from(f));
+                self.touched.push(their.node + u32::from(f));
+            }
             for &(i, j) in tables.joins(mine.code, theirs.code) {
                 self.features.union(
                     base + u32::from(mine.features[i as usize]),
@@ -223,7 +220,7 @@ impl Game {
             }
         }
         self.pending.clear();
-        for &node in &touched {
+        for &node in &self.touched {
             if matches!(self.features.node(node).kind, FeatureKind::City | FeatureKind::Road) {
                 let root = self.features.find(node);
                 if self.features.node(root).open() == 0 && !self.pending.contains(&root) {
@@ -231,7 +228,6 @@ impl Game {
                 }
             }
         }
-        self.touched = touched;
         self.find_completed_monasteries(x, y);
         index
     }
