@@ -34,6 +34,25 @@ fn same_seed_and_actions_give_the_same_game() {
 }
 
 #[test]
+fn a_restarted_game_is_a_new_game() {
+    let sets = ["base", "abbey-and-mayor", "hills-and-sheep"].map(str::to_owned);
+    let def = Arc::new(GameDef::from_catalog(bundled::catalog(), &sets, "new-edition").unwrap());
+    let mut game = random_game(&def, 3, 1);
+    for seed in [2, 3] {
+        game.restart(seed);
+        let fresh = Game::new(Arc::clone(&def), 3, seed).unwrap();
+        assert_eq!(game.record(), fresh.record());
+        assert_eq!((game.phase(), game.pile_len()), (fresh.phase(), fresh.pile_len()));
+        let (mut rng, mut scratch, mut counts) = (Rng::new(policy_seed(seed)), Scratch::default(), Counts::default());
+        play_out(&mut game, &mut rng, &mut scratch, &mut counts);
+        let played = random_game(&def, 3, seed);
+        assert_eq!(game.record(), played.record());
+        assert_eq!(game.scores(), played.scores());
+        assert_eq!(game.board().placed, played.board().placed);
+    }
+}
+
+#[test]
 fn records_save_and_replay_to_the_same_scores() {
     let def = def("first-edition");
     let game = random_game(&def, 4, 7);

@@ -32,13 +32,15 @@ fn midgame(actions: usize) -> Game {
     game
 }
 
-/// Plays whole random 2-player games of `def`, a new seed each iteration.
+/// Plays whole random 2-player games of `def`, a new seed each iteration, reusing one game's
+/// memory as `simulate` does.
 fn random_games(bencher: Bencher, def: Arc<GameDef>) {
     let mut seed = 0u64;
     let mut scratch = Scratch::default();
+    let mut game = Game::new(Arc::clone(&def), 2, seed).unwrap();
     bencher.bench_local(|| {
         seed += 1;
-        let mut game = Game::new(Arc::clone(&def), 2, seed).unwrap();
+        game.restart(seed);
         play_out(
             &mut game,
             &mut Rng::new(policy_seed(seed)),

@@ -35,13 +35,10 @@ pub fn random_action(game: &mut Game, rng: &mut Rng, scratch: &mut Scratch, coun
     scratch.events.clear();
     let action = match game.phase() {
         Phase::Over => return false,
-        Phase::Place { tile } => {
-            let legal = game.placements_of_drawn_tile();
+        Phase::Place { .. } => {
             counts.turns += 1;
-            counts.placements += legal as u64;
-            let p = game
-                .nth_placement(tile, rng.below(legal))
-                .expect("the drawn tile fits somewhere");
+            counts.placements += game.placements_of_drawn_tile() as u64;
+            let p = game.random_placement(rng).expect("the drawn tile fits somewhere");
             Action::Place {
                 x: p.x,
                 y: p.y,
@@ -102,10 +99,11 @@ pub fn run(def: Arc<GameDef>, players: u8, games: u64, seed: u64, threads: usize
                     let mut counts = Counts::default();
                     let mut totals = vec![0u64; players as usize];
                     let mut scratch = Scratch::default();
+                    let mut game = Game::new(Arc::clone(&def), players, seed).expect("checked above");
                     let mut i = t;
                     while i < games {
                         let game_seed = seed.wrapping_add(i);
-                        let mut game = Game::new(Arc::clone(&def), players, game_seed).expect("checked above");
+                        game.restart(game_seed);
                         let mut rng = Rng::new(policy_seed(game_seed));
                         play_out(&mut game, &mut rng, &mut scratch, &mut counts);
                         for (total, score) in totals.iter_mut().zip(game.scores()) {

@@ -84,6 +84,20 @@ impl Board {
         }
     }
 
+    /// Takes every tile off the table, keeping the grid (only the cells in use are reset).
+    pub fn clear(&mut self) {
+        for tile in &self.placed {
+            let cell = ((i32::from(tile.y) + self.oy) * self.width + i32::from(tile.x) + self.ox) as usize;
+            self.cells[cell] = EMPTY;
+        }
+        for open in &self.frontier {
+            self.open_slots[open.cell as usize] = 0;
+        }
+        self.placed.clear();
+        self.frontier.clear();
+        self.signatures.clear();
+    }
+
     #[inline]
     fn cell(&self, x: i32, y: i32) -> Option<usize> {
         let (cx, cy) = (x + self.ox, y + self.oy);
@@ -256,6 +270,19 @@ mod tests {
                 .iter()
                 .all(|c| board.open_cell(i32::from(c.x), i32::from(c.y)) == Some(c))
         );
+    }
+
+    #[test]
+    fn a_cleared_board_is_empty() {
+        let mut board = Board::new(3);
+        for i in 0..40 {
+            board.put(tile(i, -i));
+        }
+        board.clear();
+        assert!(board.placed.is_empty() && board.frontier.is_empty() && board.signatures().is_empty());
+        assert!(board.cells.iter().chain(&board.open_slots).all(|&c| c == 0));
+        board.put(tile(3, 3));
+        assert_eq!((board.at(3, 3), board.frontier.len()), (Some(0), 4));
     }
 
     #[test]

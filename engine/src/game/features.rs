@@ -63,6 +63,11 @@ impl Features {
         id
     }
 
+    /// Removes every node, keeping the memory.
+    pub fn clear(&mut self) {
+        self.nodes.clear();
+    }
+
     /// Number of nodes.
     pub fn len(&self) -> usize {
         self.nodes.len()

@@ -59,6 +59,21 @@ pub struct PlayerState {
     pub held: [u8; MAX_HELD_TYPES],
 }
 
+impl PlayerState {
+    /// No points, every figure and held tile the rules give.
+    fn initial(def: &GameDef) -> PlayerState {
+        let mut held = [0u8; MAX_HELD_TYPES];
+        for (i, &(_, count)) in def.held.iter().take(MAX_HELD_TYPES).enumerate() {
+            held[i] = count;
+        }
+        let mut supply = [0u8; MAX_FIGURE_TYPES];
+        for (i, f) in def.figures.iter().take(MAX_FIGURE_TYPES).enumerate() {
+            supply[i] = f.count;
+        }
+        PlayerState { score: 0, supply, held }
+    }
+}
+
 /// Most kinds of tile a player can hold.
 pub const MAX_HELD_TYPES: usize = 4;
 
@@ -153,17 +168,79 @@ impl Game {
     /// holding a drawn tile.
     pub fn new(def: Arc<GameDef>, players: u8, seed: u64) -> Result<Game, SetupError> {
         let mut game = Game::empty(def, players)?;
-        game.seed = seed;
-        game.rng = Rng::new(seed ^ 0x0005_4EE7_BA60_0000);
-        let start = game.def.start;
-        game.place_tile(start, 0, 0, 0);
-        game.pending.clear();
-        let mut pile = game.def.pile.clone();
-        Rng::new(seed).shuffle(&mut pile);
-        game.pile = pile;
-        game.final_scoring = true;
-        game.begin_turn(&mut Vec::new());
+        game.deal(seed);
         Ok(game)
+    }
+
+    /// Starts a new game like [`Game::new`] with the same rules and players and another seed,
+    /// reusing this game's memory: the fast way to play many games in a row.
+    pub fn restart(&mut self, seed: u64) {
+        // Every field is named, so that a new one cannot be forgotten here.
+        let Game {
+            def,
+            board,
+            features,
+            figures,
+            players,
+            pile,
+            discarded,
+            current,
+            phase,
+            pending,
+            history,
+            seed: _,
+            final_scoring,
+            scratch,
+            touched,
+            under_hills,
+            endgame_left,
+            barn_placed,
+            has_barns: _,
+            wagons,
+            bag,
+            flocks,
+            forced_draws,
+            rng: _,
+            shepherd_choices,
+            shepherd_deployed,
+            closing_fields,
+            monasteries,
+            placements,
+            drawn_fits,
+        } = self;
+        board.clear();
+        features.clear();
+        figures.clear();
+        players.fill(PlayerState::initial(def));
+        pile.clear();
+        (*discarded, *current, *phase, *under_hills, *placements) = (0, 0, Phase::Over, 0, 0);
+        (*endgame_left, *barn_placed, *shepherd_deployed) = (None, None, None);
+        *final_scoring = false;
+        pending.clear();
+        history.clear();
+        scratch.clear();
+        touched.clear();
+        wagons.clear();
+        bag.clone_from(&def.bag);
+        flocks.clear();
+        forced_draws.clear();
+        shepherd_choices.clear();
+        closing_fields.clear();
+        monasteries.clear();
+        drawn_fits.clear();
+        self.deal(seed);
+    }
+
+    /// Lays the start tile, shuffles the pile by `seed` and starts the first turn.
+    fn deal(&mut self, seed: u64) {
+        self.seed = seed;
+        self.rng = Rng::new(seed ^ 0x0005_4EE7_BA60_0000);
+        self.place_tile(self.def.start, 0, 0, 0);
+        self.pending.clear();
+        self.pile.clone_from(&self.def.pile);
+        Rng::new(seed).shuffle(&mut self.pile);
+        self.final_scoring = true;
+        self.begin_turn(&mut Vec::new());
     }
 
     /// An empty table with no pile, for building positions by hand (scenarios, tests): lay
@@ -172,19 +249,11 @@ impl Game {
         if !(2..=6).contains(&players) {
             return Err(SetupError::Players(players));
         }
-        let mut held = [0u8; MAX_HELD_TYPES];
-        for (i, &(_, count)) in def.held.iter().take(MAX_HELD_TYPES).enumerate() {
-            held[i] = count;
-        }
-        let mut supply = [0u8; MAX_FIGURE_TYPES];
-        for (i, f) in def.figures.iter().take(MAX_FIGURE_TYPES).enumerate() {
-            supply[i] = f.count;
-        }
         Ok(Game {
             board: Board::new(def.tables.layouts.len()),
             features: Features::with_capacity(def.pile.len() * 6 + 16),
             figures: Vec::new(),
-            players: vec![PlayerState { score: 0, supply, held }; players as usize],
+            players: vec![PlayerState::initial(&def); players as usize],
             pile: Vec::new(),
             discarded: 0,
             current: 0,

@@ -24,13 +24,15 @@ impl Rng {
     pub fn below(&mut self, n: usize) -> usize {
         debug_assert!(n > 0);
         let n = n as u64;
-        loop {
-            let m = (self.next_u64() as u128) * (n as u128);
-            let low = m as u64;
-            if low >= n.wrapping_neg() % n {
-                return (m >> 64) as usize;
+        let mut m = (self.next_u64() as u128) * (n as u128);
+        // The division is needed only in the rare case that the low half is small.
+        if (m as u64) < n {
+            let threshold = n.wrapping_neg() % n;
+            while (m as u64) < threshold {
+                m = (self.next_u64() as u128) * (n as u128);
             }
         }
+        (m >> 64) as usize
     }
 
     /// Shuffles a slice in place (Fisher-Yates).
