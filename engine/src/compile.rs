@@ -38,6 +38,9 @@ pub struct CompiledEdge {
     pub code: u16,
     /// Local feature index of each segment, in clockwise order ([`NO_FEATURE`] for `any`).
     pub features: Vec<u8>,
+    /// Whether a segment fits anything (an abbey's edge): it closes what it faces without
+    /// joining it.
+    pub any: bool,
 }
 
 /// A tile type ready for play.
@@ -65,6 +68,9 @@ pub struct CompiledTile {
     pub rotation_mask: u8,
     /// Whether the tile has a monastery (or abbey).
     pub has_monastery: bool,
+    /// Bit `f` set when local feature `f` is a road or a city: what a placement can complete
+    /// by closing edges.
+    pub closable: u64,
 }
 
 impl CompiledTile {
@@ -312,8 +318,18 @@ fn compile_tile(
             layouts.push(layout);
             next
         });
-        edges.push(CompiledEdge { code, features: owners });
+        let any = owners.contains(&NO_FEATURE);
+        edges.push(CompiledEdge {
+            code,
+            features: owners,
+            any,
+        });
     }
+    let closable = features
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| matches!(f.kind, FeatureKind::Road | FeatureKind::City))
+        .fold(0, |bits, (i, _)| bits | 1u64.checked_shl(i as u32).unwrap_or(0));
     Ok(CompiledTile {
         id: tile.id.clone(),
         features,
@@ -326,6 +342,7 @@ fn compile_tile(
         codes: [[0; 4]; 4],
         rotation_mask: 0,
         has_monastery: tile.features.values().any(|f| f.kind == FeatureKind::Monastery),
+        closable,
     })
 }
 

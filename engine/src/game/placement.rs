@@ -219,11 +219,8 @@ impl Game {
             node: base,
             codes: compiled.codes[rotation as usize & 3],
         });
-        // Every feature whose open segments change: this tile's, and its neighbours' on the
-        // edges it closes (an edge that fits anything closes them without joining).
+        self.pending.clear();
         self.touched.clear();
-        self.touched
-            .extend((0..compiled.features.len() as u32).map(|f| base + f));
         for side in Side::ALL {
             let Some(nb) = neighbours[side as usize] else {
                 continue;
@@ -236,7 +233,11 @@ impl Game {
             }
             for &f in theirs.features.iter().filter(|&&f| f != NO_FEATURE) {
                 self.features.close_segment(their.node + u32::from(f));
-                self.touched.push(their.node + u32::from(f));
+                // Facing segments that fit anything, a neighbour's feature is closed without
+                // being joined to one of this tile's, so it may be complete on its own.
+                if mine.any {
+                    self.touched.push(their.node + u32::from(f));
+                }
             }
             for &(i, j) in tables.joins(mine.code, theirs.code) {
                 self.features.union(
@@ -245,17 +246,30 @@ impl Game {
                 );
             }
         }
-        self.pending.clear();
-        for &node in &self.touched {
-            if matches!(self.features.node(node).kind, FeatureKind::City | FeatureKind::Road) {
-                let root = self.features.find(node);
-                if self.features.node(root).open() == 0 && !self.pending.contains(&root) {
-                    self.pending.push(root);
-                }
-            }
+        // Everything else a placement completes is joined to one of its roads or cities.
+        let mut closable = compiled.closable;
+        while closable != 0 {
+            self.pending_if_completed(base + closable.trailing_zeros());
+            closable &= closable - 1;
+        }
+        for i in 0..self.touched.len() {
+            self.pending_if_completed(self.touched[i]);
         }
         self.find_completed_monasteries(x, y);
         index
+    }
+
+    /// Queues the feature of `node` for scoring (once, by root) if it is a completed road or
+    /// city.
+    fn pending_if_completed(&mut self, node: u32) {
+        let root = self.features.find(node);
+        let feature = self.features.node(root);
+        if feature.open() == 0
+            && matches!(feature.kind, FeatureKind::City | FeatureKind::Road)
+            && !self.pending.contains(&root)
+        {
+            self.pending.push(root);
+        }
     }
 
     /// Monasteries (and abbeys) in the 3×3 block around `(x, y)` whose eight neighbours are now
