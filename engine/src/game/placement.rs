@@ -96,30 +96,18 @@ impl Game {
         self.nth_in(&fits, n)
     }
 
+    /// Legal placements of the drawn tile (0 outside [`Phase::Place`](super::Phase::Place)), counted once at the draw.
+    pub fn placements_of_drawn_tile(&self) -> usize {
+        self.placements as usize
+    }
+
     /// A uniformly random legal placement of the drawn tile ([`Phase::Place`](super::Phase::Place)
     /// only): the random policy of simulations and rollouts.
-    ///
-    /// Draws an open cell and a rotation at random until they fit (about one draw in five on
-    /// a base-game table, far cheaper than walking the open cells), then falls back on
-    /// counting so that a table with few fitting spots stays fast.
     pub fn random_placement(&self, rng: &mut Rng) -> Option<Placement> {
         let super::Phase::Place { .. } = self.phase else {
             return None;
         };
-        let fits = &self.drawn_fits;
-        for _ in 0..32 {
-            let pick = rng.below(fits.len() * 4);
-            let (cell, rotation) = (pick / 4, (pick % 4) as u8);
-            if fit_rotations(fits[cell]) & (1 << rotation) != 0 {
-                let open = &self.board.frontier[cell];
-                return Some(Placement {
-                    x: open.x,
-                    y: open.y,
-                    rotation,
-                });
-            }
-        }
-        self.nth_in(fits, rng.below(self.placements as usize))
+        self.nth_in(&self.drawn_fits, rng.below(self.placements.max(1) as usize))
     }
 
     /// The fitting rotations of `tile` at each open cell ([`fit_entry`]), in frontier order,
@@ -150,6 +138,9 @@ impl Game {
 
     /// The fitting rotations of `tile` ([`fit_entry`]) at the open cell with frontier index `i`.
     fn fits_at_cell(&self, tile: u16, i: usize) -> u8 {
+        if self.phase == (super::Phase::Place { tile }) {
+            return self.drawn_fits[i];
+        }
         match self.def.tables.signature_row(tile) {
             Some(row) => row.get(self.board.signatures()[i] as usize).copied().unwrap_or(0),
             None => self.side_check(tile, &self.board.frontier[i]),
@@ -176,7 +167,18 @@ impl Game {
 
     /// The `n`th placement among the fitting rotations ([`fit_entry`]) of each open cell.
     fn nth_in(&self, fits: &[u8], mut n: usize) -> Option<Placement> {
-        for (open, &fits) in self.board.frontier.iter().zip(fits) {
+        // Skip eight open cells at a time: the sum of eight counts in one multiply.
+        let mut skipped = 0;
+        for chunk in fits.chunks_exact(8) {
+            let word = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
+            let count = (((word >> 4) & 0x0F0F_0F0F_0F0F_0F0F).wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize;
+            if n < count {
+                break;
+            }
+            n -= count;
+            skipped += 8;
+        }
+        for (open, &fits) in self.board.frontier[skipped..].iter().zip(&fits[skipped..]) {
             let count = fit_count(fits) as usize;
             if n >= count {
                 n -= count;
@@ -193,11 +195,6 @@ impl Game {
             });
         }
         None
-    }
-
-    /// Legal placements of the drawn tile (0 outside [`Phase::Place`](super::Phase::Place)), counted once at the draw.
-    pub fn placements_of_drawn_tile(&self) -> usize {
-        self.placements as usize
     }
 
     /// Puts a tile on the table, joins its features to its neighbours', and records which
