@@ -30,6 +30,7 @@ pub use features::Features;
 pub use placement::Placement;
 pub use record::{GameRecord, ReplayError};
 pub use rng::Rng;
+use setup::kind_bit;
 pub use setup::{FigureType, GameDef, SetRef, SetupError, content_hash};
 
 use crate::model::{FeatureKind, FigureMechanism, Role};
@@ -417,18 +418,27 @@ impl Game {
         let placed_tile = self.board.placed[placed as usize];
         let compiled = &self.def.tables.tiles[placed_tile.tile as usize];
         let supply = &self.players[self.current as usize].supply;
+        // The figure types in supply: type, the feature kinds it may stand on, and whether it
+        // is a shepherd (closed fields differ for shepherds and followers).
+        let mut available = [(0u8, 0u8, 0usize); MAX_FIGURE_TYPES];
+        let mut n = 0;
+        for (f, figure) in self.def.figures.iter().enumerate().take(MAX_FIGURE_TYPES) {
+            if supply[f] > 0 {
+                let shepherd = figure.mechanism == Some(FigureMechanism::Shepherd);
+                available[n] = (f as u8, figure.stands_on, usize::from(shepherd));
+                n += 1;
+            }
+        }
         for (local, feature) in compiled.features.iter().enumerate() {
             let node = placed_tile.node + local as u32;
+            let bit = kind_bit(feature.kind);
             // Whether the feature is closed to followers and to shepherds, worked out once.
             let mut closed: [Option<bool>; 2] = [None, None];
-            for (f, figure) in self.def.figures.iter().enumerate().take(MAX_FIGURE_TYPES) {
-                if supply[f] == 0 || !figure.may_stand_on(feature.kind) {
-                    continue;
-                }
-                let slot = usize::from(figure.mechanism == Some(FigureMechanism::Shepherd));
-                if !*closed[slot].get_or_insert_with(|| self.closed_to(f as u8, node).is_some()) {
+            for &(figure, stands_on, slot) in &available[..n] {
+                if stands_on & bit != 0 && !*closed[slot].get_or_insert_with(|| self.closed_to(figure, node).is_some())
+                {
                     out.push(Action::Deploy {
-                        figure: f as u8,
+                        figure,
                         feature: local as u8,
                     });
                 }
