@@ -105,6 +105,7 @@ impl Features {
     }
 
     /// Joins two features; returns the new root.
+    #[inline]
     pub fn union(&mut self, a: u32, b: u32) -> u32 {
         let (ra, rb) = (self.find(a), self.find(b));
         if ra == rb {
