@@ -64,6 +64,8 @@ pub struct Board {
     /// The signature of each open cell, in frontier order: the facing codes as one number
     /// (see `TileTables::signature_base`). Kept apart so that scanning them is a tight loop.
     signatures: Vec<u32>,
+    /// Open cells with a placed tile on all four sides.
+    holes: u32,
 }
 
 impl Board {
@@ -81,6 +83,7 @@ impl Board {
             placed: Vec::with_capacity(96),
             frontier: Vec::with_capacity(64),
             signatures: Vec::with_capacity(64),
+            holes: 0,
         }
     }
 
@@ -96,6 +99,13 @@ impl Board {
         self.placed.clear();
         self.frontier.clear();
         self.signatures.clear();
+        self.holes = 0;
+    }
+
+    /// Open cells with a placed tile on all four sides (where an abbey may go).
+    #[inline]
+    pub fn holes(&self) -> u32 {
+        self.holes
     }
 
     #[inline]
@@ -198,6 +208,7 @@ impl Board {
         let open = &mut self.frontier[slot];
         open.facing[facing_side] = code;
         open.neighbours += 1;
+        self.holes += u32::from(open.neighbours == 4);
         self.signatures[slot] += (u32::from(code) + 1) * self.powers[facing_side];
     }
 
@@ -209,6 +220,7 @@ impl Board {
         }
         self.open_slots[cell] = 0;
         let i = slot as usize - 1;
+        self.holes -= u32::from(self.frontier[i].neighbours == 4);
         self.frontier.swap_remove(i);
         self.signatures.swap_remove(i);
         if let Some(moved) = self.frontier.get(i) {
@@ -264,6 +276,16 @@ mod tests {
         let between = board.open_cell(1, 1).unwrap();
         assert_eq!((between.neighbours, between.facing[0]), (1, 0));
         assert_eq!(board.signatures().len(), board.frontier.len());
+        assert_eq!(board.holes(), 0);
+        board.put(tile(2, 1));
+        board.put(tile(1, 2));
+        board.put(tile(0, 1));
+        assert_eq!(
+            (board.holes(), board.open_cell(1, 1).map(|c| c.neighbours)),
+            (1, Some(4))
+        );
+        board.put(tile(1, 1));
+        assert_eq!(board.holes(), 0);
         assert!(
             board
                 .frontier

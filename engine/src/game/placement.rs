@@ -79,12 +79,21 @@ impl Game {
 
     /// Number of legal placements of `tile`, without listing them.
     pub fn count_placements(&self, tile: u16) -> usize {
+        if self.only_in_holes_none_open(tile) {
+            return 0;
+        }
         self.fits(tile).map(fit_count).sum::<u32>() as usize
     }
 
     /// Whether `tile` fits anywhere.
     pub fn fits_anywhere(&self, tile: u16) -> bool {
-        self.fits(tile).any(|fits| fits != 0)
+        !self.only_in_holes_none_open(tile) && self.fits(tile).any(|fits| fits != 0)
+    }
+
+    /// Whether `tile` goes only into holes (an abbey) and the table has none: the common case
+    /// of every turn's check whether a held abbey could be placed.
+    fn only_in_holes_none_open(&self, tile: u16) -> bool {
+        self.def.tables.tiles[tile as usize].placement == PlacementRule::Hole && self.board.holes() == 0
     }
 
     /// The `n`th legal placement of `tile`, in the order of [`Game::legal_placements`].

@@ -111,7 +111,7 @@ impl Game {
             .iter()
             .take(MAX_HELD_TYPES)
             .enumerate()
-            .any(|(i, &(tile, _))| held[i] > 0 && self.count_placements(tile) > 0)
+            .any(|(i, &(tile, _))| held[i] > 0 && self.fits_anywhere(tile))
     }
 
     /// Placements of the tiles the current player holds, appended to `out`.
