@@ -103,6 +103,13 @@ impl Game {
         self.return_figures(root, complete, events);
     }
 
+    /// The feature nodes of placed tile `placed`.
+    pub(super) fn tile_nodes(&self, placed: u16) -> std::ops::Range<u32> {
+        let tile = self.board.placed[placed as usize];
+        let count = self.def.tables.tiles[tile.tile as usize].features.len() as u32;
+        tile.node..tile.node + count
+    }
+
     /// Tiles with a vineyard among the eight around `(x, y)`.
     fn vineyards_around(&self, x: i32, y: i32) -> u16 {
         let mut n = 0;
