@@ -159,6 +159,10 @@ impl Game {
 
     /// The players with the greatest follower strength on the features with these roots.
     pub(super) fn majority(&mut self, roots: &[u32]) -> Players {
+        // A feature counts the followers on it: with none, nobody has a majority.
+        if roots.iter().all(|&root| self.features.root_figures(root) == 0) {
+            return Players(0);
+        }
         let mut strength = [0u32; 8];
         for i in 0..self.figures.len() {
             let figure = self.figures[i];
@@ -181,7 +185,7 @@ impl Game {
                 .filter(|(_, s)| **s == best)
                 .fold(0, |mask, (p, _)| mask | (1 << p)),
         );
-        if tied.iter().count() > 1 && self.def.mechanisms.contains(&Mechanism::Hills) {
+        if tied.0.count_ones() > 1 && self.def.mechanisms.contains(&Mechanism::Hills) {
             return self.break_tie_on_hills(roots, tied);
         }
         tied
@@ -229,56 +233,49 @@ impl Game {
         }
     }
 
-    /// Sends every figure on the feature of `root` back to its owner.
     /// Sends every figure on the feature of `root` back to its owner; after a feature completed
     /// during play, wagons wait to move instead.
     fn return_figures(&mut self, root: u32, wagons_move: bool, events: &mut Vec<Event>) {
-        if wagons_move {
-            let mut i = 0;
-            while i < self.figures.len() {
-                let figure = self.figures[i];
-                if self.is_wagon(figure.figure) && self.features.find(figure.node) == root {
-                    self.figures.remove(i);
-                    self.features.add_figures(figure.node, -1);
-                    self.wagons.push(super::wagon::WaitingWagon {
-                        player: figure.player,
-                        figure: figure.figure,
-                        from: figure.node,
-                    });
-                } else {
-                    i += 1;
-                }
-            }
-        }
-        self.return_where(root, false, events);
+        self.take_off(root, false, wagons_move, events);
     }
 
     /// Sends the followers on the feature of `root` back (special figures such as barns stay).
     pub(super) fn return_followers(&mut self, root: u32, events: &mut Vec<Event>) {
-        self.return_where(root, true, events);
+        self.take_off(root, true, false, events);
     }
 
-    fn return_where(&mut self, root: u32, only_followers: bool, events: &mut Vec<Event>) {
+    /// Takes the figures (or with `followers_only`, the followers) off the feature of `root`,
+    /// in one pass: each goes home, or with `wagons_wait`, a wagon waits to move.
+    fn take_off(&mut self, root: u32, followers_only: bool, wagons_wait: bool, events: &mut Vec<Event>) {
         let mut i = 0;
         while i < self.figures.len() {
             let figure = self.figures[i];
-            let wanted = !only_followers || self.role(figure.figure) == Role::Follower;
-            if wanted && self.features.find(figure.node) == root {
-                self.figures.remove(i);
-                if self.role(figure.figure) == Role::Follower {
-                    self.features.add_figures(figure.node, -1);
-                }
-                self.players[figure.player as usize].supply[figure.figure as usize] += 1;
-                let placed = self.board.placed[self.features.node(figure.node).placed as usize];
-                events.push(Event::FigureReturned {
+            let follower = self.role(figure.figure) == Role::Follower;
+            if (followers_only && !follower) || self.features.find(figure.node) != root {
+                i += 1;
+                continue;
+            }
+            self.figures.remove(i);
+            if wagons_wait && self.is_wagon(figure.figure) {
+                self.features.add_figures(figure.node, -1);
+                self.wagons.push(super::wagon::WaitingWagon {
                     player: figure.player,
                     figure: figure.figure,
-                    x: placed.x,
-                    y: placed.y,
+                    from: figure.node,
                 });
-            } else {
-                i += 1;
+                continue;
             }
+            if follower {
+                self.features.add_figures(figure.node, -1);
+            }
+            self.players[figure.player as usize].supply[figure.figure as usize] += 1;
+            let placed = self.board.placed[self.features.node(figure.node).placed as usize];
+            events.push(Event::FigureReturned {
+                player: figure.player,
+                figure: figure.figure,
+                x: placed.x,
+                y: placed.y,
+            });
         }
     }
 
