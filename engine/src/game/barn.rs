@@ -58,7 +58,7 @@ impl Game {
     }
 
     fn is_barn(&self, figure: u8) -> bool {
-        self.def.figures[figure as usize].mechanism == Some(FigureMechanism::Barn)
+        self.barn_types & 1 << figure != 0
     }
 
     /// Barn placements open on the tile just placed, appended to `out`.

@@ -123,6 +123,10 @@ pub struct Game {
     barn_placed: Option<u32>,
     /// Whether any figure type is a barn.
     has_barns: bool,
+    /// Bit `f` set: figure type `f` is a follower (a quicker test than its role, in scoring).
+    follower_types: u8,
+    /// Bit `f` set: figure type `f` is a barn.
+    barn_types: u8,
     /// Wagons whose feature was scored this turn, waiting to move, in decision order.
     wagons: Vec<wagon::WaitingWagon>,
     /// The tokens in the bag (sheep by count, 0 for a wolf).
@@ -205,6 +209,8 @@ impl Game {
             shepherd_deployed: None,
             closing_fields: Vec::new(),
             has_barns: def.figures.iter().any(|f| f.mechanism == Some(FigureMechanism::Barn)),
+            follower_types: scoring::figure_types(&def, |f| f.role == Role::Follower),
+            barn_types: scoring::figure_types(&def, |f| f.mechanism == Some(FigureMechanism::Barn)),
             placements: 0,
             def,
         })

@@ -3,13 +3,23 @@
 //! Every value comes from the rule set; the majority rule is the same for every feature: the
 //! players with the greatest total follower strength score the full points, ties all score.
 
-use super::{Event, Game, Players, Reason};
-use crate::model::{FarmScoring, FeatureKind, HillTiebreak, Mechanism, NamedStrength, Role, Strength};
+use super::{Event, FigureType, Game, GameDef, MAX_FIGURE_TYPES, Players, Reason};
+use crate::model::{FarmScoring, FeatureKind, HillTiebreak, Mechanism, NamedStrength, Strength};
 
 /// Size of a road or city: distinct tiles and pennants.
 struct Size {
     tiles: u16,
     pennants: u16,
+}
+
+/// The figure types with `wanted`, as a mask: bit `f` for figure type `f`.
+pub(super) fn figure_types(def: &GameDef, wanted: impl Fn(&FigureType) -> bool) -> u8 {
+    def.figures
+        .iter()
+        .take(MAX_FIGURE_TYPES)
+        .enumerate()
+        .filter(|(_, figure)| wanted(figure))
+        .fold(0, |mask, (f, _)| mask | 1 << f)
 }
 
 impl Game {
@@ -103,6 +113,11 @@ impl Game {
         self.return_figures(root, complete, events);
     }
 
+    /// Whether figure type `figure` is a follower.
+    pub(super) fn is_follower(&self, figure: u8) -> bool {
+        self.follower_types & 1 << figure != 0
+    }
+
     /// The feature nodes of placed tile `placed`.
     pub(super) fn tile_nodes(&self, placed: u16) -> std::ops::Range<u32> {
         let tile = self.board.placed[placed as usize];
@@ -166,7 +181,7 @@ impl Game {
         let mut strength = [0u32; 8];
         for i in 0..self.figures.len() {
             let figure = self.figures[i];
-            if self.role(figure.figure) != Role::Follower {
+            if !self.is_follower(figure.figure) {
                 continue;
             }
             let root = self.features.find(figure.node);
@@ -198,9 +213,7 @@ impl Game {
         for i in 0..self.figures.len() {
             let figure = self.figures[i];
             let node = *self.features.node(figure.node);
-            if node.kind == FeatureKind::Monastery
-                || self.role(figure.figure) != Role::Follower
-                || !tied.contains(figure.player)
+            if node.kind == FeatureKind::Monastery || !self.is_follower(figure.figure) || !tied.contains(figure.player)
             {
                 continue;
             }
@@ -250,7 +263,7 @@ impl Game {
         let mut i = 0;
         while i < self.figures.len() {
             let figure = self.figures[i];
-            let follower = self.role(figure.figure) == Role::Follower;
+            let follower = self.is_follower(figure.figure);
             if (followers_only && !follower) || self.features.find(figure.node) != root {
                 i += 1;
                 continue;
@@ -303,9 +316,7 @@ impl Game {
         let mut roots = Vec::new();
         for i in 0..self.figures.len() {
             let node = self.figures[i].node;
-            if self.features.node(node).kind == FeatureKind::Field
-                && self.role(self.figures[i].figure) == Role::Follower
-            {
+            if self.features.node(node).kind == FeatureKind::Field && self.is_follower(self.figures[i].figure) {
                 let root = self.features.find(node);
                 if !roots.contains(&root) {
                     roots.push(root);
