@@ -172,16 +172,19 @@ impl Game {
         }
     }
 
-    /// The players with the greatest follower strength on the features with these roots.
+    /// The players with the greatest follower strength on the features with these roots (all
+    /// of one kind).
     pub(super) fn majority(&mut self, roots: &[u32]) -> Players {
         // A feature counts the followers on it: with none, nobody has a majority.
         if roots.iter().all(|&root| self.features.root_figures(root) == 0) {
             return Players(0);
         }
+        // Joined features are of one kind: a follower on another kind is not on these.
+        let kind = self.features.node(roots[0]).kind;
         let mut strength = [0u32; 8];
         for i in 0..self.figures.len() {
             let figure = self.figures[i];
-            if !self.is_follower(figure.figure) {
+            if !self.is_follower(figure.figure) || self.features.node(figure.node).kind != kind {
                 continue;
             }
             let root = self.features.find(figure.node);
@@ -260,11 +263,16 @@ impl Game {
     /// Takes the figures (or with `followers_only`, the followers) off the feature of `root`,
     /// in one pass: each goes home, or with `wagons_wait`, a wagon waits to move.
     fn take_off(&mut self, root: u32, followers_only: bool, wagons_wait: bool, events: &mut Vec<Event>) {
+        // Joined features are of one kind: a figure on another kind is not on this one.
+        let kind = self.features.node(root).kind;
         let mut i = 0;
         while i < self.figures.len() {
             let figure = self.figures[i];
             let follower = self.is_follower(figure.figure);
-            if (followers_only && !follower) || self.features.find(figure.node) != root {
+            if (followers_only && !follower)
+                || self.features.node(figure.node).kind != kind
+                || self.features.find(figure.node) != root
+            {
                 i += 1;
                 continue;
             }
