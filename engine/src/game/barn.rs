@@ -5,7 +5,7 @@
 //! A corner is field when the edge segments on both sides of it belong to one field.
 
 use super::{Action, ActionError, BoardFigure, Event, Game, MAX_FIGURE_TYPES, Players, Reason};
-use crate::edge::SegmentKind;
+use crate::edge::{SegmentKind, Side};
 use crate::model::{FeatureKind, FigureMechanism};
 
 /// For corner `k` of a cell: the offset of the point it touches, as the north-west corner of
@@ -19,8 +19,8 @@ impl Game {
     fn corner_field(&self, placed: usize, corner: usize) -> Option<u32> {
         let tile = self.board.placed[placed];
         let compiled = &self.def.tables.tiles[tile.tile as usize];
-        let starts = compiled.edge(crate::edge::Side::from_index(corner), tile.rotation);
-        let ends = compiled.edge(crate::edge::Side::from_index(corner + 3), tile.rotation);
+        let starts = compiled.edge(Side::from_index(corner), tile.rotation);
+        let ends = compiled.edge(Side::from_index(corner + 3), tile.rotation);
         let layouts = &self.def.tables.layouts;
         let (first, last) = (
             layouts[starts.code as usize].segments.first()?,
@@ -82,10 +82,25 @@ impl Game {
     /// For each corner of placed tile `placed`, the field a barn may go onto there.
     fn barn_spots(&self, placed: u16) -> [Option<u32>; 4] {
         let may_share = self.def.rules.switches.barn_on_barn_field;
-        std::array::from_fn(|corner| {
-            self.barn_spot(placed as usize, corner as u8)
-                .filter(|&field| may_share || !self.has_barn(field))
-        })
+        let tile = self.board.placed[placed as usize];
+        let mut has_neighbour = [false; 4];
+        for side in Side::ALL {
+            has_neighbour[side as usize] = self
+                .board
+                .neighbour(i32::from(tile.x), i32::from(tile.y), side)
+                .is_some();
+        }
+        let mut spots = [None; 4];
+        for (corner, spot) in spots.iter_mut().enumerate() {
+            // Corner `k` lies between sides `k` and `k + 3` (north-west: north and west): without
+            // both neighbours, no need to look further.
+            if has_neighbour[corner] && has_neighbour[(corner + 3) % 4] {
+                *spot = self
+                    .barn_spot(placed as usize, corner as u8)
+                    .filter(|&field| may_share || !self.has_barn(field));
+            }
+        }
+        spots
     }
 
     /// Places a barn at a corner of the tile just placed.
