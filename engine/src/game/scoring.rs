@@ -263,16 +263,17 @@ impl Game {
     /// Takes the figures (or with `followers_only`, the followers) off the feature of `root`,
     /// in one pass: each goes home, or with `wagons_wait`, a wagon waits to move.
     fn take_off(&mut self, root: u32, followers_only: bool, wagons_wait: bool, events: &mut Vec<Event>) {
+        // Only followers are counted on a feature: with none there, only special figures need
+        // looking for.
+        let has_followers = self.features.root_figures(root) > 0;
         // Joined features are of one kind: a figure on another kind is not on this one.
         let kind = self.features.node(root).kind;
         let mut i = 0;
         while i < self.figures.len() {
             let figure = self.figures[i];
             let follower = self.is_follower(figure.figure);
-            if (followers_only && !follower)
-                || self.features.node(figure.node).kind != kind
-                || self.features.find(figure.node) != root
-            {
+            let wanted = if follower { has_followers } else { !followers_only };
+            if !wanted || self.features.node(figure.node).kind != kind || self.features.find(figure.node) != root {
                 i += 1;
                 continue;
             }
