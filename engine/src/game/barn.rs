@@ -176,7 +176,7 @@ impl Game {
         if self.features.root_figures(root) == 0 || !self.has_barn(root) {
             return;
         }
-        let cities = self.completed_cities_of_field(root).len() as u16;
+        let cities = self.completed_cities(root);
         let winners = self.majority(&[root]);
         self.award(winners, u32::from(cities) * per_city, Reason::field(cities), events);
         self.return_followers(root, events);
@@ -190,7 +190,7 @@ impl Game {
             if !self.is_barn(barn.figure) {
                 continue;
             }
-            let cities = self.completed_cities_of_field(barn.node).len() as u16;
+            let cities = self.completed_cities(barn.node);
             self.award(
                 Players(1 << barn.player),
                 u32::from(cities) * per_city,

@@ -115,6 +115,8 @@ pub struct Game {
     final_scoring: bool,
     scratch: Vec<u16>,
     touched: Vec<u32>,
+    /// Completed cities around a field being scored (a reused buffer).
+    cities: Vec<u32>,
     /// Tiles that went under hill tiles, out of the game.
     under_hills: u32,
     /// In the abbey final round: players still to be offered a placement.
@@ -196,6 +198,7 @@ impl Game {
             final_scoring: false,
             scratch: Vec::new(),
             touched: Vec::new(),
+            cities: Vec::new(),
             monasteries: Vec::new(),
             under_hills: 0,
             endgame_left: None,

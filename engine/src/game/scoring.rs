@@ -335,28 +335,36 @@ impl Game {
         roots
     }
 
-    /// Roots of the completed cities bordering the field of `root`, each once.
-    pub(super) fn completed_cities_of_field(&self, root: u32) -> Vec<u32> {
-        let mut cities = Vec::new();
+    /// The completed cities bordering the field of `root`, each counted once.
+    pub(super) fn completed_cities(&mut self, root: u32) -> u16 {
+        let mut cities = std::mem::take(&mut self.cities);
+        self.completed_cities_into(root, &mut cities);
+        let count = cities.len() as u16;
+        self.cities = cities;
+        count
+    }
+
+    /// Roots of the completed cities bordering the field of `root`, each once, into `cities`
+    /// (cleared first).
+    fn completed_cities_into(&self, root: u32, cities: &mut Vec<u32>) {
+        cities.clear();
         for member in self.features.members(self.features.root(root)) {
             let node = self.features.node(member);
             let placed = &self.board.placed[node.placed as usize];
             for &city in &self.def.tables.tiles[placed.tile as usize].features[node.local as usize].cities {
-                let city_node = placed.node + u32::from(city);
-                let city_root = self.features.root(city_node);
-                if self.features.open_of(city_node) == 0 && !cities.contains(&city_root) {
+                let city_root = self.features.root(placed.node + u32::from(city));
+                if self.features.node(city_root).open() == 0 && !cities.contains(&city_root) {
                     cities.push(city_root);
                 }
             }
         }
-        cities
     }
 
     /// Current rules: each field's majority scores every completed city bordering it.
     fn score_fields_per_field(&mut self, events: &mut Vec<Event>) {
         let per_city = self.def.rules.scoring.farm_per_city;
         for field in self.occupied_fields() {
-            let cities = self.completed_cities_of_field(field).len() as u16;
+            let cities = self.completed_cities(field);
             let winners = self.majority(&[field]);
             let reason = Reason::field(cities);
             self.award(winners, u32::from(cities) * per_city, reason, events);
@@ -368,14 +376,17 @@ impl Game {
     fn score_fields_per_city(&mut self, events: &mut Vec<Event>) {
         let per_city = self.def.rules.scoring.farm_per_city_majority;
         let mut suppliers: Vec<(u32, Vec<u32>)> = Vec::new();
+        let mut cities = std::mem::take(&mut self.cities);
         for field in self.occupied_fields() {
-            for city in self.completed_cities_of_field(field) {
+            self.completed_cities_into(field, &mut cities);
+            for &city in &cities {
                 match suppliers.iter_mut().find(|(c, _)| *c == city) {
                     Some((_, fields)) => fields.push(field),
                     None => suppliers.push((city, vec![field])),
                 }
             }
         }
+        self.cities = cities;
         for (_, fields) in suppliers {
             let winners = self.majority(&fields);
             let reason = Reason::field(1);
