@@ -43,8 +43,8 @@ impl Game {
             around[i] = self.board.at(px + ox, py + oy)?;
         }
         let mut field = None;
-        for (i, (_, _, k)) in AROUND_POINT.into_iter().enumerate() {
-            field = Some(self.corner_field(around[i], k)?);
+        for (placed, (_, _, k)) in around.into_iter().zip(AROUND_POINT) {
+            field = Some(self.corner_field(placed, k)?);
         }
         field
     }
@@ -64,6 +64,7 @@ impl Game {
     /// Barn placements open on the tile just placed, appended to `out`.
     pub(super) fn barn_options_into(&self, placed: u16, out: &mut Vec<Action>) {
         let supply = &self.players[self.current as usize].supply;
+        // Worked out at the first barn type in supply, for all of them.
         let mut spots = None;
         for (f, figure) in self.def.figures.iter().enumerate().take(MAX_FIGURE_TYPES) {
             if supply[f] == 0 || figure.mechanism != Some(FigureMechanism::Barn) {
