@@ -5,8 +5,8 @@
 //! A corner is field when the edge segments on both sides of it belong to one field.
 
 use super::{Action, ActionError, BoardFigure, Event, Game, MAX_FIGURE_TYPES, Players, Reason};
-use crate::edge::SegmentKind;
-use crate::model::{FeatureKind, FigureMechanism, Role};
+use crate::edge::{SegmentKind, Side};
+use crate::model::{FeatureKind, FigureMechanism};
 
 /// For corner `k` of a cell: the offset of the point it touches, as the north-west corner of
 /// the cell `(x + dx, y + dy)`.
@@ -19,8 +19,8 @@ impl Game {
     fn corner_field(&self, placed: usize, corner: usize) -> Option<u32> {
         let tile = self.board.placed[placed];
         let compiled = &self.def.tables.tiles[tile.tile as usize];
-        let starts = compiled.edge(crate::edge::Side::from_index(corner), tile.rotation);
-        let ends = compiled.edge(crate::edge::Side::from_index(corner + 3), tile.rotation);
+        let starts = compiled.edge(Side::from_index(corner), tile.rotation);
+        let ends = compiled.edge(Side::from_index(corner + 3), tile.rotation);
         let layouts = &self.def.tables.layouts;
         let (first, last) = (
             layouts[starts.code as usize].segments.first()?,
@@ -37,10 +37,14 @@ impl Game {
         let tile = self.board.placed[placed];
         let (dx, dy) = CORNER_POINT[corner as usize % 4];
         let (px, py) = (i32::from(tile.x) + dx, i32::from(tile.y) + dy);
+        // Looking the tiles up is cheaper than reading their corners: all four first.
+        let mut around = [0; 4];
+        for (i, (ox, oy, _)) in AROUND_POINT.into_iter().enumerate() {
+            around[i] = self.board.at(px + ox, py + oy)?;
+        }
         let mut field = None;
-        for (ox, oy, k) in AROUND_POINT {
-            let around = self.board.at(px + ox, py + oy)?;
-            field = Some(self.corner_field(around, k)?);
+        for (placed, (_, _, k)) in around.into_iter().zip(AROUND_POINT) {
+            field = Some(self.corner_field(placed, k)?);
         }
         field
     }
@@ -54,31 +58,50 @@ impl Game {
     }
 
     fn is_barn(&self, figure: u8) -> bool {
-        self.def.figures[figure as usize].mechanism == Some(FigureMechanism::Barn)
+        self.barn_types & 1 << figure != 0
     }
 
     /// Barn placements open on the tile just placed, appended to `out`.
     pub(super) fn barn_options_into(&self, placed: u16, out: &mut Vec<Action>) {
         let supply = &self.players[self.current as usize].supply;
+        // Worked out at the first barn type in supply, for all of them.
+        let mut spots = None;
         for (f, figure) in self.def.figures.iter().enumerate().take(MAX_FIGURE_TYPES) {
             if supply[f] == 0 || figure.mechanism != Some(FigureMechanism::Barn) {
                 continue;
             }
-            for corner in 0..4 {
-                // The placed tile's own corner first: most corners are not field.
-                if self.corner_field(placed as usize, corner as usize).is_none() {
-                    continue;
-                }
-                if let Some(field) = self.barn_spot(placed as usize, corner)
-                    && (self.def.rules.switches.barn_on_barn_field || !self.has_barn(field))
-                {
-                    out.push(Action::DeployBarn {
-                        figure: f as u8,
-                        corner,
-                    });
-                }
+            let spots = spots.get_or_insert_with(|| self.barn_spots(placed));
+            for (corner, _) in spots.iter().enumerate().filter(|(_, spot)| spot.is_some()) {
+                out.push(Action::DeployBarn {
+                    figure: f as u8,
+                    corner: corner as u8,
+                });
             }
         }
+    }
+
+    /// For each corner of placed tile `placed`, the field a barn may go onto there.
+    fn barn_spots(&self, placed: u16) -> [Option<u32>; 4] {
+        let may_share = self.def.rules.switches.barn_on_barn_field;
+        let tile = self.board.placed[placed as usize];
+        let mut has_neighbour = [false; 4];
+        for side in Side::ALL {
+            has_neighbour[side as usize] = self
+                .board
+                .neighbour(i32::from(tile.x), i32::from(tile.y), side)
+                .is_some();
+        }
+        let mut spots = [None; 4];
+        for (corner, spot) in spots.iter_mut().enumerate() {
+            // Corner `k` lies between sides `k` and `k + 3` (north-west: north and west): without
+            // both neighbours, no need to look further.
+            if has_neighbour[corner] && has_neighbour[(corner + 3) % 4] {
+                *spot = self
+                    .barn_spot(placed as usize, corner as u8)
+                    .filter(|&field| may_share || !self.has_barn(field));
+            }
+        }
+        spots
     }
 
     /// Places a barn at a corner of the tile just placed.
@@ -131,41 +154,33 @@ impl Game {
     /// then go home. A barn placed this turn pays `barn-placed-per-city`, a join
     /// `barn-joined-per-city`.
     pub(super) fn score_barn_meetings(&mut self, placed: u16, events: &mut Vec<Event>) {
-        if self.barn_placed.is_none() && !self.figures.iter().any(|f| self.is_barn(f.figure)) {
+        let scoring = &self.def.rules.scoring;
+        let (placed_per_city, joined_per_city) = (scoring.barn_placed_per_city, scoring.barn_joined_per_city);
+        let barn_root = self.barn_placed.take().map(|node| self.features.find(node));
+        if let Some(root) = barn_root {
+            self.score_barn_meeting(root, placed_per_city, events);
+        }
+        // A field met twice (the barn's, or one with two nodes on the tile) has no farmers left
+        // the second time, so it scores once.
+        for node in self.tile_nodes(placed) {
+            if self.features.node(node).kind == FeatureKind::Field {
+                let root = self.features.find(node);
+                self.score_barn_meeting(root, joined_per_city, events);
+            }
+        }
+    }
+
+    /// Scores the field of `root` for its farmers' majority and sends them home, if it has
+    /// farmers and a barn.
+    fn score_barn_meeting(&mut self, root: u32, per_city: u32, events: &mut Vec<Event>) {
+        // Only followers are counted on a feature: on a field, they are its farmers.
+        if self.features.root_figures(root) == 0 || !self.has_barn(root) {
             return;
         }
-        let barn_root = self.barn_placed.take().map(|node| self.features.find(node));
-        let tile = self.board.placed[placed as usize];
-        let compiled = &self.def.tables.tiles[tile.tile as usize];
-        let mut roots: Vec<u32> = barn_root.into_iter().collect();
-        for (local, feature) in compiled.features.iter().enumerate() {
-            if feature.kind == FeatureKind::Field {
-                let root = self.features.find(tile.node + local as u32);
-                if !roots.contains(&root) {
-                    roots.push(root);
-                }
-            }
-        }
-        for root in roots {
-            let farmers = self
-                .figures
-                .iter()
-                .any(|f| self.role(f.figure) == Role::Follower && self.features.root(f.node) == root);
-            if !farmers || !self.has_barn(root) {
-                continue;
-            }
-            let scoring = &self.def.rules.scoring;
-            let per_city = if barn_root == Some(root) {
-                scoring.barn_placed_per_city
-            } else {
-                scoring.barn_joined_per_city
-            };
-            let cities = self.completed_cities_of_field(root).len() as u16;
-            let winners = self.majority(&[root]);
-            let reason = Reason::field(cities);
-            self.award(winners, u32::from(cities) * per_city, reason, events);
-            self.return_followers(root, events);
-        }
+        let cities = self.completed_cities(root);
+        let winners = self.majority(&[root]);
+        self.award(winners, u32::from(cities) * per_city, Reason::field(cities), events);
+        self.return_followers(root, events);
     }
 
     /// At the end: each barn's owner scores every completed city around its field.
@@ -176,7 +191,7 @@ impl Game {
             if !self.is_barn(barn.figure) {
                 continue;
             }
-            let cities = self.completed_cities_of_field(barn.node).len() as u16;
+            let cities = self.completed_cities(barn.node);
             self.award(
                 Players(1 << barn.player),
                 u32::from(cities) * per_city,

@@ -131,6 +131,8 @@ pub struct Game {
     final_scoring: bool,
     scratch: Vec<u16>,
     touched: Vec<u32>,
+    /// Completed cities around a field being scored (a reused buffer).
+    cities: Vec<u32>,
     /// Tiles that went under hill tiles, out of the game.
     under_hills: u32,
     /// In the abbey final round: players still to be offered a placement.
@@ -139,6 +141,10 @@ pub struct Game {
     barn_placed: Option<u32>,
     /// Whether any figure type is a barn.
     has_barns: bool,
+    /// Bit `f` set: figure type `f` is a follower (a quicker test than its role, in scoring).
+    follower_types: u8,
+    /// Bit `f` set: figure type `f` is a barn.
+    barn_types: u8,
     /// Wagons whose feature was scored this turn, waiting to move, in decision order.
     wagons: Vec<wagon::WaitingWagon>,
     /// The tokens in the bag (sheep by count, 0 for a wolf).
@@ -265,6 +271,7 @@ impl Game {
             final_scoring: false,
             scratch: Vec::new(),
             touched: Vec::new(),
+            cities: Vec::new(),
             monasteries: Vec::new(),
             under_hills: 0,
             endgame_left: None,
@@ -278,6 +285,8 @@ impl Game {
             shepherd_deployed: None,
             closing_fields: Vec::new(),
             has_barns: def.figures.iter().any(|f| f.mechanism == Some(FigureMechanism::Barn)),
+            follower_types: scoring::figure_types(&def, |f| f.role == Role::Follower),
+            barn_types: scoring::figure_types(&def, |f| f.mechanism == Some(FigureMechanism::Barn)),
             placements: 0,
             drawn_fits: Vec::with_capacity(64),
             def,

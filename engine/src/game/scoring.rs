@@ -3,13 +3,23 @@
 //! Every value comes from the rule set; the majority rule is the same for every feature: the
 //! players with the greatest total follower strength score the full points, ties all score.
 
-use super::{Event, Game, Players, Reason};
-use crate::model::{FarmScoring, FeatureKind, HillTiebreak, Mechanism, NamedStrength, Role, Strength};
+use super::{Event, FigureType, Game, GameDef, MAX_FIGURE_TYPES, Players, Reason};
+use crate::model::{FarmScoring, FeatureKind, HillTiebreak, Mechanism, NamedStrength, Strength};
 
 /// Size of a road or city: distinct tiles and pennants.
 struct Size {
     tiles: u16,
     pennants: u16,
+}
+
+/// The figure types with `wanted`, as a mask: bit `f` for figure type `f`.
+pub(super) fn figure_types(def: &GameDef, wanted: impl Fn(&FigureType) -> bool) -> u8 {
+    def.figures
+        .iter()
+        .take(MAX_FIGURE_TYPES)
+        .enumerate()
+        .filter(|(_, figure)| wanted(figure))
+        .fold(0, |mask, (f, _)| mask | 1 << f)
 }
 
 impl Game {
@@ -103,6 +113,18 @@ impl Game {
         self.return_figures(root, complete, events);
     }
 
+    /// Whether figure type `figure` is a follower.
+    pub(super) fn is_follower(&self, figure: u8) -> bool {
+        self.follower_types & 1 << figure != 0
+    }
+
+    /// The feature nodes of placed tile `placed`.
+    pub(super) fn tile_nodes(&self, placed: u16) -> std::ops::Range<u32> {
+        let tile = self.board.placed[placed as usize];
+        let count = self.def.tables.tiles[tile.tile as usize].features.len() as u32;
+        tile.node..tile.node + count
+    }
+
     /// Tiles with a vineyard among the eight around `(x, y)`.
     fn vineyards_around(&self, x: i32, y: i32) -> u16 {
         let mut n = 0;
@@ -150,12 +172,19 @@ impl Game {
         }
     }
 
-    /// The players with the greatest follower strength on the features with these roots.
+    /// The players with the greatest follower strength on the features with these roots (all
+    /// of one kind).
     pub(super) fn majority(&mut self, roots: &[u32]) -> Players {
+        // A feature counts the followers on it: with none, nobody has a majority.
+        if roots.iter().all(|&root| self.features.root_figures(root) == 0) {
+            return Players(0);
+        }
+        // Joined features are of one kind: a follower on another kind is not on these.
+        let kind = self.features.node(roots[0]).kind;
         let mut strength = [0u32; 8];
         for i in 0..self.figures.len() {
             let figure = self.figures[i];
-            if self.role(figure.figure) != Role::Follower {
+            if !self.is_follower(figure.figure) || self.features.node(figure.node).kind != kind {
                 continue;
             }
             let root = self.features.find(figure.node);
@@ -174,7 +203,7 @@ impl Game {
                 .filter(|(_, s)| **s == best)
                 .fold(0, |mask, (p, _)| mask | (1 << p)),
         );
-        if tied.iter().count() > 1 && self.def.mechanisms.contains(&Mechanism::Hills) {
+        if tied.0.count_ones() > 1 && self.def.mechanisms.contains(&Mechanism::Hills) {
             return self.break_tie_on_hills(roots, tied);
         }
         tied
@@ -187,9 +216,7 @@ impl Game {
         for i in 0..self.figures.len() {
             let figure = self.figures[i];
             let node = *self.features.node(figure.node);
-            if node.kind == FeatureKind::Monastery
-                || self.role(figure.figure) != Role::Follower
-                || !tied.contains(figure.player)
+            if node.kind == FeatureKind::Monastery || !self.is_follower(figure.figure) || !tied.contains(figure.player)
             {
                 continue;
             }
@@ -222,56 +249,55 @@ impl Game {
         }
     }
 
-    /// Sends every figure on the feature of `root` back to its owner.
     /// Sends every figure on the feature of `root` back to its owner; after a feature completed
     /// during play, wagons wait to move instead.
     fn return_figures(&mut self, root: u32, wagons_move: bool, events: &mut Vec<Event>) {
-        if wagons_move {
-            let mut i = 0;
-            while i < self.figures.len() {
-                let figure = self.figures[i];
-                if self.is_wagon(figure.figure) && self.features.find(figure.node) == root {
-                    self.figures.remove(i);
-                    self.features.add_figures(figure.node, -1);
-                    self.wagons.push(super::wagon::WaitingWagon {
-                        player: figure.player,
-                        figure: figure.figure,
-                        from: figure.node,
-                    });
-                } else {
-                    i += 1;
-                }
-            }
-        }
-        self.return_where(root, false, events);
+        self.take_off(root, false, wagons_move, events);
     }
 
     /// Sends the followers on the feature of `root` back (special figures such as barns stay).
     pub(super) fn return_followers(&mut self, root: u32, events: &mut Vec<Event>) {
-        self.return_where(root, true, events);
+        self.take_off(root, true, false, events);
     }
 
-    fn return_where(&mut self, root: u32, only_followers: bool, events: &mut Vec<Event>) {
+    /// Takes the figures (or with `followers_only`, the followers) off the feature of `root`,
+    /// in one pass: each goes home, or with `wagons_wait`, a wagon waits to move.
+    fn take_off(&mut self, root: u32, followers_only: bool, wagons_wait: bool, events: &mut Vec<Event>) {
+        // Only followers are counted on a feature: with none there, only special figures need
+        // looking for.
+        let has_followers = self.features.root_figures(root) > 0;
+        // Joined features are of one kind: a figure on another kind is not on this one.
+        let kind = self.features.node(root).kind;
         let mut i = 0;
         while i < self.figures.len() {
             let figure = self.figures[i];
-            let wanted = !only_followers || self.role(figure.figure) == Role::Follower;
-            if wanted && self.features.find(figure.node) == root {
-                self.figures.remove(i);
-                if self.role(figure.figure) == Role::Follower {
-                    self.features.add_figures(figure.node, -1);
-                }
-                self.players[figure.player as usize].supply[figure.figure as usize] += 1;
-                let placed = self.board.placed[self.features.node(figure.node).placed as usize];
-                events.push(Event::FigureReturned {
+            let follower = self.is_follower(figure.figure);
+            let wanted = if follower { has_followers } else { !followers_only };
+            if !wanted || self.features.node(figure.node).kind != kind || self.features.find(figure.node) != root {
+                i += 1;
+                continue;
+            }
+            self.figures.remove(i);
+            if wagons_wait && self.is_wagon(figure.figure) {
+                self.features.add_figures(figure.node, -1);
+                self.wagons.push(super::wagon::WaitingWagon {
                     player: figure.player,
                     figure: figure.figure,
-                    x: placed.x,
-                    y: placed.y,
+                    from: figure.node,
                 });
-            } else {
-                i += 1;
+                continue;
             }
+            if follower {
+                self.features.add_figures(figure.node, -1);
+            }
+            self.players[figure.player as usize].supply[figure.figure as usize] += 1;
+            let placed = self.board.placed[self.features.node(figure.node).placed as usize];
+            events.push(Event::FigureReturned {
+                player: figure.player,
+                figure: figure.figure,
+                x: placed.x,
+                y: placed.y,
+            });
         }
     }
 
@@ -299,9 +325,7 @@ impl Game {
         let mut roots = Vec::new();
         for i in 0..self.figures.len() {
             let node = self.figures[i].node;
-            if self.features.node(node).kind == FeatureKind::Field
-                && self.role(self.figures[i].figure) == Role::Follower
-            {
+            if self.features.node(node).kind == FeatureKind::Field && self.is_follower(self.figures[i].figure) {
                 let root = self.features.find(node);
                 if !roots.contains(&root) {
                     roots.push(root);
@@ -311,28 +335,36 @@ impl Game {
         roots
     }
 
-    /// Roots of the completed cities bordering the field of `root`, each once.
-    pub(super) fn completed_cities_of_field(&self, root: u32) -> Vec<u32> {
-        let mut cities = Vec::new();
+    /// The completed cities bordering the field of `root`, each counted once.
+    pub(super) fn completed_cities(&mut self, root: u32) -> u16 {
+        let mut cities = std::mem::take(&mut self.cities);
+        self.completed_cities_into(root, &mut cities);
+        let count = cities.len() as u16;
+        self.cities = cities;
+        count
+    }
+
+    /// Roots of the completed cities bordering the field of `root`, each once, into `cities`
+    /// (cleared first).
+    fn completed_cities_into(&self, root: u32, cities: &mut Vec<u32>) {
+        cities.clear();
         for member in self.features.members(self.features.root(root)) {
             let node = self.features.node(member);
             let placed = &self.board.placed[node.placed as usize];
             for &city in &self.def.tables.tiles[placed.tile as usize].features[node.local as usize].cities {
-                let city_node = placed.node + u32::from(city);
-                let city_root = self.features.root(city_node);
-                if self.features.open_of(city_node) == 0 && !cities.contains(&city_root) {
+                let city_root = self.features.root(placed.node + u32::from(city));
+                if self.features.node(city_root).open() == 0 && !cities.contains(&city_root) {
                     cities.push(city_root);
                 }
             }
         }
-        cities
     }
 
     /// Current rules: each field's majority scores every completed city bordering it.
     fn score_fields_per_field(&mut self, events: &mut Vec<Event>) {
         let per_city = self.def.rules.scoring.farm_per_city;
         for field in self.occupied_fields() {
-            let cities = self.completed_cities_of_field(field).len() as u16;
+            let cities = self.completed_cities(field);
             let winners = self.majority(&[field]);
             let reason = Reason::field(cities);
             self.award(winners, u32::from(cities) * per_city, reason, events);
@@ -344,14 +376,17 @@ impl Game {
     fn score_fields_per_city(&mut self, events: &mut Vec<Event>) {
         let per_city = self.def.rules.scoring.farm_per_city_majority;
         let mut suppliers: Vec<(u32, Vec<u32>)> = Vec::new();
+        let mut cities = std::mem::take(&mut self.cities);
         for field in self.occupied_fields() {
-            for city in self.completed_cities_of_field(field) {
+            self.completed_cities_into(field, &mut cities);
+            for &city in &cities {
                 match suppliers.iter_mut().find(|(c, _)| *c == city) {
                     Some((_, fields)) => fields.push(field),
                     None => suppliers.push((city, vec![field])),
                 }
             }
         }
+        self.cities = cities;
         for (_, fields) in suppliers {
             let winners = self.majority(&fields);
             let reason = Reason::field(1);

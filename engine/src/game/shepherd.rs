@@ -137,41 +137,56 @@ impl Game {
     }
 
     /// In the scoring step: the active player's shepherds whose field the tile extended (not one
-    /// deployed this turn) wait for a choice; the fields of the tile are noted, to be guided
-    /// home after the choices if the tile closed them.
+    /// deployed this turn) wait for a choice; the fields of the tile it closed that have a
+    /// shepherd are noted, to be guided home after the choices.
     pub(super) fn shepherds_after_placement(&mut self) {
         let deployed = self.shepherd_deployed.take();
         let Phase::Deploy { placed } = self.phase else { return };
-        let tile = self.board.placed[placed as usize];
-        let compiled = &self.def.tables.tiles[tile.tile as usize];
-        let fields: Vec<u32> = (0..compiled.features.len() as u32)
-            .filter(|&f| compiled.features[f as usize].kind == FeatureKind::Field)
-            .map(|f| tile.node + f)
-            .collect();
-        let mut roots: Vec<u32> = fields.iter().map(|&n| self.features.find(n)).collect();
-        roots.sort_unstable();
-        roots.dedup();
         // The owner chooses first; a field the tile closed is guided once the choices are made
-        // (grow, then the closed field is guided with the new sheep).
-        self.closing_fields = roots.clone();
-        self.shepherd_choices = self
-            .flocks
-            .iter()
-            .filter(|f| {
-                f.player == self.current && Some(f.node) != deployed && roots.contains(&self.features.root(f.node))
-            })
-            .map(|f| f.node)
-            .collect();
+        // (grow, then the closed field is guided with the new sheep). The choices only take
+        // shepherds away, so a field without a shepherd now has none then either.
+        self.closing_fields.clear();
+        for node in self.tile_nodes(placed) {
+            if self.features.node(node).kind != FeatureKind::Field {
+                continue;
+            }
+            let root = self.features.find(node);
+            // Guided in root order: a wolf or a guide puts tokens back into the bag.
+            if self.features.open_of(root) == 0
+                && self.has_shepherd(root)
+                && let Err(at) = self.closing_fields.binary_search(&root)
+            {
+                self.closing_fields.insert(at, root);
+            }
+        }
+        self.shepherd_choices.clear();
+        for i in 0..self.flocks.len() {
+            let flock = &self.flocks[i];
+            if flock.player == self.current && Some(flock.node) != deployed && self.extends_field_of(placed, flock.node)
+            {
+                self.shepherd_choices.push(flock.node);
+            }
+        }
     }
 
-    /// Guides home every field of the placed tile that is now closed on every side.
+    /// Whether placed tile `placed` has a field in the field of `node`.
+    fn extends_field_of(&self, placed: u16, node: u32) -> bool {
+        let root = self.features.root(node);
+        self.tile_nodes(placed)
+            .any(|n| self.features.node(n).kind == FeatureKind::Field && self.features.root(n) == root)
+    }
+
+    /// Guides home every field of the placed tile that it closed and that still has a shepherd.
     pub(super) fn guide_closed_fields(&mut self, events: &mut Vec<Event>) {
-        for root in std::mem::take(&mut self.closing_fields) {
-            let root = self.features.find(root);
-            if self.features.open_of(root) == 0 && self.has_shepherd(root) {
+        let mut fields = std::mem::take(&mut self.closing_fields);
+        for &root in &fields {
+            // A wolf drawn during the choices may have scattered its flocks.
+            if self.has_shepherd(root) {
                 self.guide(root, events);
             }
         }
+        fields.clear();
+        self.closing_fields = fields;
     }
 
     /// Applies the owner's choice for the first waiting shepherd.

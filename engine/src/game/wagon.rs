@@ -4,7 +4,9 @@
 //! (features joined to the scored one through crossings, city gates, monasteries and abbeys).
 //! Several wagons of one scoring move in turn order, starting with the active player.
 
-use super::{Action, ActionError, BoardFigure, Event, Game, Phase};
+use std::ops::ControlFlow;
+
+use super::{Action, ActionError, BoardFigure, Event, FigureType, Game, Phase};
 use crate::compile::NO_FEATURE;
 use crate::edge::Side;
 use crate::model::{FeatureKind, FigureMechanism, RoadEnd, Supply, WagonMove};
@@ -29,7 +31,7 @@ impl Game {
     /// After the scoring step: the first waiting wagon's owner decides, or the turn ends.
     pub(super) fn next_wagon_or_end(&mut self, events: &mut Vec<Event>) {
         while let Some(&wagon) = self.wagons.first() {
-            if self.wagon_targets(wagon).is_empty() {
+            if !self.has_wagon_target(wagon) {
                 self.wagons.remove(0);
                 self.return_wagon(wagon, events);
                 continue;
@@ -61,14 +63,21 @@ impl Game {
     /// Moves of the waiting wagon, appended to `out`.
     pub(super) fn wagon_moves_into(&self, out: &mut Vec<Action>) {
         let Some(&wagon) = self.wagons.first() else { return };
-        for node in self.wagon_targets(wagon) {
-            let n = self.features.node(node);
-            out.push(Action::MoveWagon {
-                x: self.board.placed[n.placed as usize].x,
-                y: self.board.placed[n.placed as usize].y,
-                feature: n.local,
-            });
-        }
+        let mut roots = Vec::new();
+        let _ = self.each_wagon_target(wagon, |node| {
+            // One move per feature, to its first node found.
+            let root = self.features.root(node);
+            if !roots.contains(&root) {
+                roots.push(root);
+                let n = self.features.node(node);
+                out.push(Action::MoveWagon {
+                    x: self.board.placed[n.placed as usize].x,
+                    y: self.board.placed[n.placed as usize].y,
+                    feature: n.local,
+                });
+            }
+            ControlFlow::Continue(())
+        });
     }
 
     /// Applies the waiting wagon's owner's decision: a move, or `None` to take it back.
@@ -96,7 +105,14 @@ impl Game {
                 }
                 let node = self.node(placed, feature);
                 let root = self.features.root(node);
-                if !self.wagon_targets(wagon).iter().any(|&t| self.features.root(t) == root) {
+                let target = |t| {
+                    if self.features.root(t) == root {
+                        ControlFlow::Break(())
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                };
+                if self.each_wagon_target(wagon, target).is_continue() {
                     return Err(refuse);
                 }
                 self.features.add_figures(node, 1);
@@ -118,56 +134,65 @@ impl Game {
         Ok(())
     }
 
-    /// Where a waiting wagon may go: one node per incomplete, unoccupied feature it may stand on.
-    fn wagon_targets(&self, wagon: WaitingWagon) -> Vec<u32> {
-        let candidates = match self.def.rules.switches.wagon_move {
-            WagonMove::Range => self.features_in_range(wagon.from),
-            WagonMove::Connected => self.features_connected(wagon.from),
-        };
-        let figure = &self.def.figures[wagon.figure as usize];
-        let mut roots = Vec::new();
-        let mut out = Vec::new();
-        for node in candidates {
-            let n = self.features.node(node);
-            let root = self.features.root(node);
-            if !figure.may_stand_on(n.kind) || roots.contains(&root) || self.features.root_figures(node) > 0 {
-                continue;
-            }
-            let complete = match n.kind {
-                FeatureKind::Road | FeatureKind::City => self.features.open_of(node) == 0,
-                _ => {
-                    let p = self.board.placed[n.placed as usize];
-                    self.surrounding_tiles(i32::from(p.x), i32::from(p.y)) == 8
-                }
-            };
-            if !complete {
-                roots.push(root);
-                out.push(node);
-            }
-        }
-        out
+    /// Whether the waiting wagon may go anywhere.
+    fn has_wagon_target(&self, wagon: WaitingWagon) -> bool {
+        self.each_wagon_target(wagon, |_| ControlFlow::Break(())).is_break()
     }
 
-    /// Every feature node on the wagon's tile and the eight around it.
-    fn features_in_range(&self, from: u32) -> Vec<u32> {
+    /// Calls `visit` with each node a waiting wagon may go to (an incomplete, unoccupied feature
+    /// it may stand on), until `visit` breaks. A feature may come more than once, through
+    /// several of its nodes.
+    fn each_wagon_target(&self, wagon: WaitingWagon, mut visit: impl FnMut(u32) -> ControlFlow<()>) -> ControlFlow<()> {
+        let figure = &self.def.figures[wagon.figure as usize];
+        let mut candidate = |node| {
+            if self.is_wagon_target(figure, node) {
+                visit(node)
+            } else {
+                ControlFlow::Continue(())
+            }
+        };
+        match self.def.rules.switches.wagon_move {
+            WagonMove::Range => self.features_in_range(wagon.from, &mut candidate),
+            WagonMove::Connected => self.features_connected(wagon.from, &mut candidate),
+        }
+    }
+
+    /// Whether a wagon of type `figure` may go to the feature of `node`: one it may stand on,
+    /// unoccupied and incomplete.
+    fn is_wagon_target(&self, figure: &FigureType, node: u32) -> bool {
+        let n = self.features.node(node);
+        if !figure.may_stand_on(n.kind) || self.features.root_figures(node) > 0 {
+            return false;
+        }
+        match n.kind {
+            FeatureKind::Road | FeatureKind::City => self.features.open_of(node) != 0,
+            _ => {
+                let p = self.board.placed[n.placed as usize];
+                self.surrounding_tiles(i32::from(p.x), i32::from(p.y)) != 8
+            }
+        }
+    }
+
+    /// Visits every feature node on the wagon's tile and the eight around it.
+    fn features_in_range(&self, from: u32, visit: &mut impl FnMut(u32) -> ControlFlow<()>) -> ControlFlow<()> {
         let p = self.board.placed[self.features.node(from).placed as usize];
-        let mut out = Vec::new();
         for dy in -1..=1 {
             for dx in -1..=1 {
                 if let Some(i) = self.board.at(i32::from(p.x) + dx, i32::from(p.y) + dy) {
                     let count = self.def.tables.tiles[self.board.placed[i].tile as usize].features.len();
-                    out.extend((0..count as u8).map(|f| self.node(i, f)));
+                    for f in 0..count as u8 {
+                        visit(self.node(i, f))?;
+                    }
                 }
             }
         }
-        out
+        ControlFlow::Continue(())
     }
 
-    /// Feature nodes connected to the feature of `from`: roads meeting it at a crossing, the city
-    /// or monastery a road leads into and the roads leading into a city or monastery, and abbeys
-    /// it touches (and what touches an abbey).
-    fn features_connected(&self, from: u32) -> Vec<u32> {
-        let mut out = Vec::new();
+    /// Visits the feature nodes connected to the feature of `from`: roads meeting it at a
+    /// crossing, the city or monastery a road leads into and the roads leading into a city or
+    /// monastery, and abbeys it touches (and what touches an abbey).
+    fn features_connected(&self, from: u32, visit: &mut impl FnMut(u32) -> ControlFlow<()>) -> ControlFlow<()> {
         for member in self.features.members(self.features.root(from)) {
             let n = *self.features.node(member);
             let placed = self.board.placed[n.placed as usize];
@@ -184,7 +209,7 @@ impl Game {
                 let led_into =
                     other.end_at == Some(n.local) && matches!(other.end, Some(RoadEnd::CityGate | RoadEnd::Monastery));
                 if through_crossing || leads_into || led_into {
-                    out.push(placed.node + u32::from(local));
+                    visit(placed.node + u32::from(local))?;
                 }
             }
             // Abbeys: an edge of this feature facing an abbey, or the abbey's own neighbours.
@@ -198,23 +223,21 @@ impl Game {
                 let their_tile = &self.def.tables.tiles[theirs.tile as usize];
                 if compiled.supply == Supply::Player && feature.kind == FeatureKind::Monastery {
                     let facing = their_tile.edge(side.opposite(), theirs.rotation);
-                    out.extend(
-                        facing
-                            .features
-                            .iter()
-                            .filter(|&&f| f != NO_FEATURE)
-                            .map(|&f| theirs.node + u32::from(f)),
-                    );
+                    for &f in facing.features.iter().filter(|&&f| f != NO_FEATURE) {
+                        visit(theirs.node + u32::from(f))?;
+                    }
                 } else if is_abbey(nb) && compiled.edge(side, placed.rotation).features.contains(&n.local) {
                     let monasteries = their_tile
                         .features
                         .iter()
                         .enumerate()
                         .filter(|(_, f)| f.kind == FeatureKind::Monastery);
-                    out.extend(monasteries.map(|(f, _)| theirs.node + f as u32));
+                    for (f, _) in monasteries {
+                        visit(theirs.node + f as u32)?;
+                    }
                 }
             }
         }
-        out
+        ControlFlow::Continue(())
     }
 }
