@@ -214,6 +214,9 @@ impl Game {
             monasteries,
             placements,
             drawn_fits,
+            cities,
+            follower_types: _,
+            barn_types: _,
         } = self;
         board.clear();
         features.clear();
@@ -235,6 +238,7 @@ impl Game {
         closing_fields.clear();
         monasteries.clear();
         drawn_fits.clear();
+        cities.clear();
         self.deal(seed);
     }
 
