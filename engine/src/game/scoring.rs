@@ -290,15 +290,20 @@ impl Game {
             if follower {
                 self.features.add_figures(figure.node, -1);
             }
-            self.players[figure.player as usize].supply[figure.figure as usize] += 1;
-            let placed = self.board.placed[self.features.node(figure.node).placed as usize];
-            events.push(Event::FigureReturned {
-                player: figure.player,
-                figure: figure.figure,
-                x: placed.x,
-                y: placed.y,
-            });
+            self.back_to_supply(figure.player, figure.figure, figure.node, events);
         }
+    }
+
+    /// Puts a figure that stood on `node` back in its owner's supply, and says so.
+    pub(super) fn back_to_supply(&mut self, player: u8, figure: u8, node: u32, events: &mut Vec<Event>) {
+        self.players[player as usize].supply[figure as usize] += 1;
+        let placed = self.board.placed[self.features.node(node).placed as usize];
+        events.push(Event::FigureReturned {
+            player,
+            figure,
+            x: placed.x,
+            y: placed.y,
+        });
     }
 
     /// Final scoring: incomplete roads, cities and monasteries, then fields.

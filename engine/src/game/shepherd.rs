@@ -125,14 +125,7 @@ impl Game {
             {
                 self.figures.remove(j);
             }
-            self.players[flock.player as usize].supply[flock.figure as usize] += 1;
-            let placed = self.board.placed[self.features.node(flock.node).placed as usize];
-            events.push(Event::FigureReturned {
-                player: flock.player,
-                figure: flock.figure,
-                x: placed.x,
-                y: placed.y,
-            });
+            self.back_to_supply(flock.player, flock.figure, flock.node, events);
         }
     }
 

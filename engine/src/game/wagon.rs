@@ -50,14 +50,7 @@ impl Game {
     }
 
     fn return_wagon(&mut self, wagon: WaitingWagon, events: &mut Vec<Event>) {
-        self.players[wagon.player as usize].supply[wagon.figure as usize] += 1;
-        let placed = self.board.placed[self.features.node(wagon.from).placed as usize];
-        events.push(Event::FigureReturned {
-            player: wagon.player,
-            figure: wagon.figure,
-            x: placed.x,
-            y: placed.y,
-        });
+        self.back_to_supply(wagon.player, wagon.figure, wagon.from, events);
     }
 
     /// Moves of the waiting wagon, appended to `out`.
