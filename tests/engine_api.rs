@@ -257,6 +257,58 @@ fn check_invariants(game: &Game, def: &GameDef, total_tiles: usize, previous: &[
     for (now, before) in game.scores().iter().zip(previous) {
         assert!(now >= before, "scores never decrease");
     }
+    check_placement_caches(game, def);
+}
+
+/// What the board and the drawn tile keep up to date agrees with working it out afresh.
+fn check_placement_caches(game: &Game, def: &GameDef) {
+    let board = game.board();
+    let holes = board.frontier.iter().filter(|c| c.neighbours == 4).count();
+    assert_eq!(board.holes() as usize, holes, "holes counted");
+    for (tile, _) in &def.held {
+        let legal = game.legal_placements(*tile);
+        assert_eq!(
+            game.count_placements(*tile),
+            legal.len(),
+            "held tile placements counted"
+        );
+        assert_eq!(game.fits_anywhere(*tile), !legal.is_empty());
+    }
+    if let Phase::Place { tile } = game.phase() {
+        let legal = game.legal_placements(tile);
+        assert_eq!(
+            game.placements_of_drawn_tile(),
+            legal.len(),
+            "drawn tile placements counted"
+        );
+        for (n, p) in legal.iter().enumerate() {
+            assert!(game.fits_at(tile, p.x, p.y, p.rotation));
+            assert_eq!(game.nth_placement(tile, n), Some(*p), "placement {n} in order");
+        }
+    }
+}
+
+#[test]
+fn random_placements_are_legal_and_uniform() {
+    let def = def("new-edition");
+    let mut game = Game::new(Arc::clone(&def), 2, 11).unwrap();
+    let (mut rng, mut scratch, mut counts) = (Rng::new(4), Scratch::default(), Counts::default());
+    for _ in 0..50 {
+        random_action(&mut game, &mut rng, &mut scratch, &mut counts);
+    }
+    let Phase::Place { tile } = game.phase() else {
+        panic!("50 actions into a base game, a tile is drawn")
+    };
+    let legal = game.legal_placements(tile);
+    assert!(legal.len() > 10, "{} placements", legal.len());
+    let draws = 400 * legal.len();
+    let mut seen = vec![0usize; legal.len()];
+    for _ in 0..draws {
+        let p = game.random_placement(&mut rng).unwrap();
+        seen[legal.iter().position(|l| *l == p).expect("a legal placement")] += 1;
+    }
+    // 400 expected each: far outside 250..550 would mean a biased choice.
+    assert!(seen.iter().all(|&n| (250..550).contains(&n)), "{seen:?}");
 }
 
 /// The base game, optionally with abbeys (the abbey fixture) and barns (an expansion file with
