@@ -20,6 +20,7 @@
 //! buries = "U"                   # with Hills & Sheep: the tile a hill tile takes under it
 //! # deploy = { figure = "barn", corner = 0 }   a barn on a corner (0 north-west, clockwise)
 //! held = true                    # the tile is one the player holds (an abbey), not drawn
+//! illegal = true                 # placing at `at` must be refused; the next turn places it
 //! wagons = [{ at = [1, 0], feature = "r" }]   # where waiting wagons go (else back to supply)
 //! shepherd = ["guide"]           # the shepherd's owner's choices: "grow" or "guide"
 //! refused = "already has a barn" # this turn's choice must be refused (then it passes)
@@ -37,7 +38,7 @@ use std::sync::Arc;
 use serde::Deserialize;
 
 use crate::catalog::Catalog;
-use crate::game::{Action, COLOURS, Event, Game, GameDef, Phase, colour};
+use crate::game::{Action, ActionError, COLOURS, Event, Game, GameDef, Phase, colour};
 use crate::model::{ScoringValues, SwitchValues};
 
 /// A scenario file.
@@ -166,6 +167,10 @@ pub struct Turn {
     /// of the pile).
     #[serde(default)]
     pub buries: Option<String>,
+    /// The placement at `at` must be refused as illegal (`refused` may name words of the
+    /// message); the tile stays in the player's hand, and the next turn entry places it.
+    #[serde(default)]
+    pub illegal: bool,
 }
 
 /// Where a waiting wagon goes.
@@ -259,7 +264,7 @@ pub fn play(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String> {
     }
     let mut pile = Vec::new();
     for turn in &scenario.turns {
-        if !turn.held {
+        if !turn.held && !turn.illegal {
             pile.push(tile_index(&turn.tile)?);
         }
         if let Some(buried) = &turn.buries {
@@ -309,7 +314,21 @@ pub fn play(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String> {
             }
             Action::Place { x, y, rotation }
         };
-        game.apply(place, &mut events).map_err(|e| format!("turn {n}: {e}"))?;
+        let placed = game.apply(place, &mut events);
+        if turn.illegal {
+            match placed {
+                Err(e @ ActionError::IllegalPlacement { .. }) => {
+                    refusals.push(e.to_string());
+                    continue;
+                }
+                _ => {
+                    return Err(format!(
+                        "turn {n}: the placement at ({x}, {y}) should have been refused"
+                    ));
+                }
+            }
+        }
+        placed.map_err(|e| format!("turn {n}: {e}"))?;
         let action = match &turn.deploy {
             None => Action::Pass,
             Some(FigureAt {
