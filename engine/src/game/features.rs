@@ -47,20 +47,25 @@ impl Features {
         }
     }
 
-    /// Adds a feature of a newly placed tile with `open` edge segments; returns its node.
-    pub fn add(&mut self, kind: FeatureKind, local: u8, placed: u16, open: u16) -> u32 {
-        let id = self.nodes.len() as u32;
-        self.nodes.push(Node {
-            parent: id,
-            next: id,
-            open,
-            figures: 0,
-            rank: 0,
-            kind,
-            local,
-            placed,
-        });
-        id
+    /// Adds the features of a newly placed tile, in local order, each with its kind and its
+    /// number of open edge segments.
+    #[inline]
+    pub fn add_tile(&mut self, placed: u16, features: impl IntoIterator<Item = (FeatureKind, u16)>) {
+        let first = self.nodes.len() as u32;
+        self.nodes
+            .extend(features.into_iter().enumerate().map(|(local, (kind, open))| {
+                let id = first + local as u32;
+                Node {
+                    parent: id,
+                    next: id,
+                    open,
+                    figures: 0,
+                    rank: 0,
+                    kind,
+                    local: local as u8,
+                    placed,
+                }
+            }));
     }
 
     /// Removes every node, keeping the memory.
@@ -202,9 +207,11 @@ mod tests {
     #[test]
     fn unions_sum_open_segments_and_list_members() {
         let mut f = Features::default();
-        let a = f.add(FeatureKind::Road, 0, 0, 2);
-        let b = f.add(FeatureKind::Road, 0, 1, 2);
-        let c = f.add(FeatureKind::Road, 0, 2, 1);
+        f.add_tile(0, [(FeatureKind::Road, 2)]);
+        f.add_tile(1, [(FeatureKind::Road, 2), (FeatureKind::Field, 1)]);
+        f.add_tile(2, [(FeatureKind::Road, 1)]);
+        let (a, b, c) = (0, 1, 3);
+        assert_eq!((f.node(2).local, f.node(2).placed, f.node(3).local), (1, 1, 0));
         f.close_segment(a);
         f.close_segment(b);
         f.union(a, b);

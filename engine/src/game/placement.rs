@@ -213,10 +213,8 @@ impl Game {
         let compiled = &tables.tiles[tile as usize];
         let index = self.board.placed.len() as u16;
         let base = self.features.len() as u32;
-        for (local, feature) in compiled.features.iter().enumerate() {
-            self.features
-                .add(feature.kind, local as u8, index, u16::from(feature.segments));
-        }
+        self.features
+            .add_tile(index, compiled.features.iter().map(|f| (f.kind, u16::from(f.segments))));
         let neighbours = self.board.put(PlacedTile {
             tile,
             rotation,
