@@ -701,6 +701,33 @@ fn a_game_with_too_many_figure_types_is_refused_not_truncated() {
 }
 
 #[test]
+fn a_game_with_more_tiles_than_the_board_counts_is_refused() {
+    let mut tiles = String::new();
+    for i in 0..40 {
+        tiles.push_str(&format!(
+            "[[tiles]]\nid = \"meadow{i}\"\ncount = 255\nedges = [\"field\", \"field\", \"field\", \"field\"]\nfeatures.f = {{ kind = \"field\", on = [\"N\", \"E\", \"S\", \"W\"] }}\n\n"
+        ));
+    }
+    let text = format!("#:schema ../schemas/tileset.schema.json\nid = \"meadows\"\nname = \"Meadows\"\n\n{tiles}");
+    let source = tilewright_engine::Source::new("meadows.toml", text);
+    let report = tilewright_engine::validate::validate_sources(vec![source]);
+    assert!(report.diagnostics.is_empty(), "{:#?}", report.diagnostics);
+    let catalog = report.catalog.with_bundled();
+    let refused = GameDef::from_catalog(&catalog, &["base".to_owned(), "meadows".to_owned()], "new-edition");
+    assert!(
+        matches!(
+            refused,
+            Err(tilewright_engine::game::SetupError::TooMany(
+                "tiles in play",
+                10_272,
+                10_000
+            ))
+        ),
+        "{refused:?}"
+    );
+}
+
+#[test]
 fn a_drawn_tile_that_fits_nowhere_is_discarded_and_another_drawn() {
     let def = def("new-edition");
     let tile = |id: &str| def.tile_index(id).unwrap();

@@ -31,7 +31,7 @@ pub use placement::Placement;
 pub use record::{GameRecord, ReplayError};
 pub use rng::Rng;
 use setup::kind_bit;
-pub use setup::{FigureType, GameDef, SetRef, SetupError, content_hash};
+pub use setup::{FigureType, GameDef, MAX_TILES, SetRef, SetupError, content_hash};
 
 use crate::model::{FeatureKind, FigureMechanism, Role};
 

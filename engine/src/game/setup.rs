@@ -103,6 +103,9 @@ pub enum SetupError {
     TooMany(&'static str, usize, usize),
 }
 
+/// Most tiles a game can have in play (pile, start tile and the tiles six players hold).
+pub const MAX_TILES: usize = 10_000;
+
 /// The fixed part of a game, shared by every state of it.
 #[derive(Debug, Clone)]
 pub struct GameDef {
@@ -222,6 +225,11 @@ impl GameDef {
                 Supply::Player if count > 0 => held.push((i as u16, u8::try_from(count).unwrap_or(u8::MAX))),
                 Supply::Player => {}
             }
+        }
+        // Placed tiles are counted in 16 bits on the board, with room for every seat's held tiles.
+        let in_play = pile.len() + 1 + held.iter().map(|&(_, n)| usize::from(n) * 6).sum::<usize>();
+        if in_play > MAX_TILES {
+            return Err(SetupError::TooMany("tiles in play", in_play, MAX_TILES));
         }
         if held.len() > super::MAX_HELD_TYPES {
             return Err(SetupError::TooMany(
