@@ -728,6 +728,19 @@ fn a_game_with_more_tiles_than_the_board_counts_is_refused() {
 }
 
 #[test]
+fn a_hand_built_table_refuses_far_flung_tiles() {
+    let def = def("new-edition");
+    let mut game = Game::empty(Arc::clone(&def), 2).unwrap();
+    let tile = def.tile_index("B").unwrap();
+    assert!(matches!(
+        game.lay(tile, 30_000, -30_000, 0),
+        Err(ActionError::WrongStep(_))
+    ));
+    assert!(game.board().placed.is_empty());
+    assert!(game.lay(tile, 1000, -1000, 0).is_ok());
+}
+
+#[test]
 fn a_drawn_tile_that_fits_nowhere_is_discarded_and_another_drawn() {
     let def = def("new-edition");
     let tile = |id: &str| def.tile_index(id).unwrap();

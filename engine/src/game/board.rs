@@ -90,7 +90,7 @@ impl Board {
     /// Takes every tile off the table, keeping the grid (only the cells in use are reset).
     pub fn clear(&mut self) {
         for tile in &self.placed {
-            let cell = ((i32::from(tile.y) + self.oy) * self.width + i32::from(tile.x) + self.ox) as usize;
+            let cell = self.index(tile.x, tile.y);
             self.cells[cell] = EMPTY;
         }
         for open in &self.frontier {
@@ -106,6 +106,12 @@ impl Board {
     #[inline]
     pub fn holes(&self) -> u32 {
         self.holes
+    }
+
+    /// The grid index of `(x, y)`, which must be inside the grid.
+    #[inline]
+    fn index(&self, x: i16, y: i16) -> usize {
+        ((i32::from(y) + self.oy) * self.width + i32::from(x) + self.ox) as usize
     }
 
     #[inline]
@@ -168,7 +174,7 @@ impl Board {
         self.ensure_room(x, y);
         let index = self.placed.len();
         self.placed.push(tile);
-        let cell = ((y + self.oy) * self.width + x + self.ox) as usize;
+        let cell = self.index(tile.x, tile.y);
         self.cells[cell] = (index + 1) as u16;
         self.close_cell(cell);
         let mut neighbours = [None; 4];
@@ -228,23 +234,31 @@ impl Board {
         }
     }
 
-    /// Grows the grid so that `(x, y)` and its neighbours are inside it.
+    /// Grows the grid so that `(x, y)` and its neighbours are inside it, doubling only the
+    /// dimensions that need it.
     fn ensure_room(&mut self, x: i32, y: i32) {
-        let inside = |s: &Board| x + s.ox >= 1 && y + s.oy >= 1 && x + s.ox < s.width - 1 && y + s.oy < s.height - 1;
-        while !inside(self) {
-            let (width, height) = (self.width * 2, self.height * 2);
-            let (ox, oy) = (self.ox + self.width / 2, self.oy + self.height / 2);
-            self.cells = vec![EMPTY; (width * height) as usize];
-            self.open_slots = vec![0; (width * height) as usize];
-            (self.width, self.height, self.ox, self.oy) = (width, height, ox, oy);
-            for (i, tile) in self.placed.iter().enumerate() {
-                let cell = ((i32::from(tile.y) + oy) * width + i32::from(tile.x) + ox) as usize;
-                self.cells[cell] = (i + 1) as u16;
-            }
-            for (i, open) in self.frontier.iter_mut().enumerate() {
-                open.cell = ((i32::from(open.y) + oy) * width + i32::from(open.x) + ox) as u32;
-                self.open_slots[open.cell as usize] = (i + 1) as u16;
-            }
+        let inside = |c: i32, origin: i32, size: i32| c + origin >= 1 && c + origin < size - 1;
+        if inside(x, self.ox, self.width) && inside(y, self.oy, self.height) {
+            return;
+        }
+        while !inside(x, self.ox, self.width) {
+            self.ox += self.width / 2;
+            self.width *= 2;
+        }
+        while !inside(y, self.oy, self.height) {
+            self.oy += self.height / 2;
+            self.height *= 2;
+        }
+        self.cells = vec![EMPTY; (self.width * self.height) as usize];
+        self.open_slots = vec![0; (self.width * self.height) as usize];
+        for i in 0..self.placed.len() {
+            let cell = self.index(self.placed[i].x, self.placed[i].y);
+            self.cells[cell] = (i + 1) as u16;
+        }
+        for i in 0..self.frontier.len() {
+            let cell = self.index(self.frontier[i].x, self.frontier[i].y);
+            self.frontier[i].cell = cell as u32;
+            self.open_slots[cell] = (i + 1) as u16;
         }
     }
 }
@@ -318,5 +332,21 @@ mod tests {
         assert_eq!(board.at(0, -100), Some(199));
         assert_eq!(board.at(100, 0), None);
         assert_eq!(board.at(-5000, 7), None);
+    }
+
+    #[test]
+    fn a_long_row_grows_the_grid_one_way() {
+        let mut board = Board::new(3);
+        for i in 0..300 {
+            board.put(tile(i, 0));
+        }
+        assert_eq!((board.height, board.at(299, 0)), (32, Some(299)));
+        assert!(board.width >= 600);
+        assert!(
+            board
+                .frontier
+                .iter()
+                .all(|c| board.open_index(i32::from(c.x), i32::from(c.y)).is_some())
+        );
     }
 }

@@ -75,6 +75,10 @@ impl PlayerState {
     }
 }
 
+/// How far from `(0, 0)` [`Game::lay`] puts tiles: the grid grows to cover every tile, so a
+/// far-flung one would cost memory for nothing.
+pub const MAX_LAID_REACH: u16 = 1000;
+
 /// Most kinds of tile a player can hold.
 pub const MAX_HELD_TYPES: usize = 4;
 
@@ -301,6 +305,11 @@ impl Game {
     pub fn lay(&mut self, tile: u16, x: i16, y: i16, rotation: u8) -> Result<u16, ActionError> {
         if tile as usize >= self.def.tables.tiles.len() || rotation > 3 {
             return Err(ActionError::WrongStep("there is no such tile or rotation"));
+        }
+        if x.unsigned_abs().max(y.unsigned_abs()) > MAX_LAID_REACH {
+            return Err(ActionError::WrongStep(
+                "a hand-built table reaches at most 1,000 cells from (0, 0)",
+            ));
         }
         if self.neighbours_fitting(tile, x, y, rotation).is_none() {
             return Err(ActionError::IllegalPlacement { x, y, rotation });
