@@ -256,6 +256,34 @@ fn human_output_snapshot() {
 }
 
 #[test]
+fn mechanisms_need_their_role_and_tokens_their_bounds() {
+    let dir = tempdir("roles");
+    let path = dir.join("roles.toml");
+    let text = "#:schema ../schemas/expansion.schema.json\nid = \"roles\"\nname = \"Roles\"\n\n\
+        [figures.herder]\nrole = \"follower\"\ncount = 1\nstands-on = [\"field\"]\nmechanism = \"shepherd\"\n\n\
+        [figures.cart]\nrole = \"special\"\ncount = 1\nstands-on = [\"road\"]\nmechanism = \"moves-after-scoring\"\n\n\
+        [bags.sheep]\ntokens = [{ kind = \"sheep\", value = 256, count = 300 }]\n";
+    std::fs::write(&path, text).unwrap();
+    expect(
+        &[path],
+        &[
+            (
+                6,
+                8,
+                "figure `herder` with mechanism `shepherd` must be a special figure",
+            ),
+            (
+                12,
+                8,
+                "figure `cart` with mechanism `moves-after-scoring` must be a follower figure",
+            ),
+            (18, 37, "a token of 256 sheep"),
+            (18, 50, "300 copies of one token"),
+        ],
+    );
+}
+
+#[test]
 fn absurd_numbers_are_refused_where_they_stand() {
     let dir = tempdir("absurd");
     let path = dir.join("big.toml");

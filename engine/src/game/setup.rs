@@ -250,7 +250,7 @@ impl GameDef {
                             if t.kind == TokenKind::Wolf {
                                 0
                             } else {
-                                t.value.unwrap_or(1) as u8
+                                u8::try_from(t.value.unwrap_or(1)).unwrap_or(u8::MAX)
                             },
                             t.count as usize,
                         )

@@ -3,7 +3,7 @@
 use std::collections::{BTreeMap, HashSet};
 
 use super::report::Reporter;
-use crate::model::{Bag, Figure, FigureMechanism, NamedStrength, Spot, Strength, TokenKind};
+use crate::model::{Bag, Figure, FigureMechanism, NamedStrength, Role, Spot, Strength, TokenKind};
 use crate::source::escape_segment;
 
 /// Checks every figure and bag of one file.
@@ -26,13 +26,42 @@ pub(crate) fn check(figures: &BTreeMap<String, Figure>, bags: &BTreeMap<String, 
                     "a wolf token has no value",
                     "remove `value`",
                 ),
+                (TokenKind::Sheep, Some(value)) if value > MAX_SHEEP => report.error(
+                    &format!("{pointer}/value"),
+                    format!("a token of {value} sheep"),
+                    format!("a token shows at most {MAX_SHEEP} sheep"),
+                ),
                 _ => {}
+            }
+            if token.count > super::tileset::MAX_COPIES {
+                report.error(
+                    &format!("{pointer}/count"),
+                    format!("{} copies of one token", token.count),
+                    format!("give at most {}", super::tileset::MAX_COPIES),
+                );
             }
         }
     }
 }
 
+/// Most sheep one token shows (tokens are held in a byte, 0 being the wolf).
+const MAX_SHEEP: u32 = 255;
+
 fn check_figure(id: &str, figure: &Figure, at: &str, report: &mut Reporter<'_>) {
+    // Barns and shepherds never count in a majority; a wagon is a follower that moves on.
+    let needed = match figure.mechanism {
+        Some(FigureMechanism::Barn) => Some(("barn", Role::Special, "special")),
+        Some(FigureMechanism::Shepherd) => Some(("shepherd", Role::Special, "special")),
+        Some(FigureMechanism::MovesAfterScoring) => Some(("moves-after-scoring", Role::Follower, "follower")),
+        None => None,
+    };
+    if let Some((mechanism, _, role)) = needed.filter(|&(_, role, _)| role != figure.role) {
+        report.error(
+            &format!("{at}/role"),
+            format!("figure `{id}` with mechanism `{mechanism}` must be a {role} figure"),
+            format!("set `role = \"{role}\"`"),
+        );
+    }
     if figure.count > super::tileset::MAX_COPIES {
         report.error(
             &format!("{at}/count"),
