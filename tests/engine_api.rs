@@ -574,6 +574,19 @@ fn a_barn_goes_only_where_four_field_corners_meet() {
         ),
         "a follower is no barn"
     );
+    assert!(
+        matches!(
+            refused.apply(
+                Action::DeployBarn {
+                    figure: barn,
+                    corner: 4
+                },
+                &mut Vec::new()
+            ),
+            Err(ActionError::IllegalDeployment { .. })
+        ),
+        "corner 4 is not corner 0 again"
+    );
 }
 
 #[test]

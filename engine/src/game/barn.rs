@@ -35,7 +35,7 @@ impl Game {
     /// tiles around that point must be placed and field at that point.
     pub(super) fn barn_spot(&self, placed: usize, corner: u8) -> Option<u32> {
         let tile = self.board.placed[placed];
-        let (dx, dy) = CORNER_POINT[corner as usize % 4];
+        let (dx, dy) = CORNER_POINT[usize::from(corner)];
         let (px, py) = (i32::from(tile.x) + dx, i32::from(tile.y) + dy);
         // Looking the tiles up is cheaper than reading their corners: all four first.
         let mut around = [0; 4];
@@ -121,6 +121,9 @@ impl Game {
         };
         if (figure as usize) >= self.def.figures.len().min(MAX_FIGURE_TYPES) || !self.is_barn(figure) {
             return refuse("only a barn stands on a corner");
+        }
+        if corner > 3 {
+            return refuse("a tile has corners 0 to 3");
         }
         if self.players[self.current as usize].supply[figure as usize] == 0 {
             return refuse("none left in supply");
