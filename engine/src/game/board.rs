@@ -160,6 +160,32 @@ impl Board {
         &self.signatures
     }
 
+    /// The placed tiles in the 3×3 block centred on `(x, y)`, row by row from the north-west,
+    /// each with its offset from the centre.
+    pub fn block(&self, x: i32, y: i32) -> impl Iterator<Item = (i32, i32, usize)> + '_ {
+        const BLOCK: [(i32, i32); 9] = [
+            (-1, -1),
+            (0, -1),
+            (1, -1),
+            (-1, 0),
+            (0, 0),
+            (1, 0),
+            (-1, 1),
+            (0, 1),
+            (1, 1),
+        ];
+        BLOCK
+            .into_iter()
+            .filter_map(move |(dx, dy)| Some((dx, dy, self.at(x + dx, y + dy)?)))
+    }
+
+    /// The placed tiles among the eight around `(x, y)`.
+    pub fn around(&self, x: i32, y: i32) -> impl Iterator<Item = usize> + '_ {
+        self.block(x, y)
+            .filter(|&(dx, dy, _)| (dx, dy) != (0, 0))
+            .map(|(_, _, placed)| placed)
+    }
+
     /// The placed tile next to `(x, y)` on `side`.
     #[inline]
     pub fn neighbour(&self, x: i32, y: i32, side: Side) -> Option<usize> {

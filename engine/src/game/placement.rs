@@ -302,14 +302,6 @@ impl Game {
 
     /// Placed tiles among the eight around `(x, y)`.
     pub(super) fn surrounding_tiles(&self, x: i32, y: i32) -> u16 {
-        let mut n = 0;
-        for dy in -1..=1 {
-            for dx in -1..=1 {
-                if (dx, dy) != (0, 0) && self.board.at(x + dx, y + dy).is_some() {
-                    n += 1;
-                }
-            }
-        }
-        n
+        self.board.around(x, y).count() as u16
     }
 }

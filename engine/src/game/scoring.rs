@@ -127,15 +127,10 @@ impl Game {
 
     /// Tiles with a vineyard among the eight around `(x, y)`.
     fn vineyards_around(&self, x: i32, y: i32) -> u16 {
-        let mut n = 0;
-        for dy in -1..=1 {
-            for dx in -1..=1 {
-                if let Some(placed) = self.board.at(x + dx, y + dy).filter(|_| (dx, dy) != (0, 0)) {
-                    n += u16::from(self.def.tables.tiles[self.board.placed[placed].tile as usize].vineyard);
-                }
-            }
-        }
-        n
+        self.board
+            .around(x, y)
+            .map(|placed| u16::from(self.def.tables.tiles[self.board.placed[placed].tile as usize].vineyard))
+            .sum()
     }
 
     /// Adds points to every winner and reports it (nothing to report for no points).

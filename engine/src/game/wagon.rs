@@ -169,14 +169,10 @@ impl Game {
     /// Visits every feature node on the wagon's tile and the eight around it.
     fn features_in_range(&self, from: u32, visit: &mut impl FnMut(u32) -> ControlFlow<()>) -> ControlFlow<()> {
         let p = self.board.placed[self.features.node(from).placed as usize];
-        for dy in -1..=1 {
-            for dx in -1..=1 {
-                if let Some(i) = self.board.at(i32::from(p.x) + dx, i32::from(p.y) + dy) {
-                    let count = self.def.tables.tiles[self.board.placed[i].tile as usize].features.len();
-                    for f in 0..count as u8 {
-                        visit(self.node(i, f))?;
-                    }
-                }
+        for (_, _, i) in self.board.block(i32::from(p.x), i32::from(p.y)) {
+            let count = self.def.tables.tiles[self.board.placed[i].tile as usize].features.len();
+            for f in 0..count as u8 {
+                visit(self.node(i, f))?;
             }
         }
         ControlFlow::Continue(())
