@@ -6,7 +6,7 @@
 
 use super::{Action, ActionError, BoardFigure, Event, Game, MAX_FIGURE_TYPES, Players, Reason};
 use crate::edge::{SegmentKind, Side};
-use crate::model::{FeatureKind, FigureMechanism};
+use crate::model::FeatureKind;
 
 /// For corner `k` of a cell: the offset of the point it touches, as the north-west corner of
 /// the cell `(x + dx, y + dy)`.
@@ -61,15 +61,23 @@ impl Game {
         self.barn_types & 1 << figure != 0
     }
 
+    /// Whether any figure type is a barn.
+    pub(super) fn has_barns(&self) -> bool {
+        self.barn_types != 0
+    }
+
     /// Barn placements open on the tile just placed, appended to `out`.
     pub(super) fn barn_options_into(&self, placed: u16, out: &mut Vec<Action>) {
         let supply = &self.players[self.current as usize].supply;
         // Worked out at the first barn type in supply, for all of them.
         let mut spots = None;
-        for (f, figure) in self.def.figures.iter().enumerate().take(MAX_FIGURE_TYPES) {
-            if supply[f] == 0 || figure.mechanism != Some(FigureMechanism::Barn) {
-                continue;
-            }
+        let types = self.def.figures.len().min(MAX_FIGURE_TYPES);
+        for (f, _) in supply
+            .iter()
+            .enumerate()
+            .take(types)
+            .filter(|&(f, &n)| n > 0 && self.is_barn(f as u8))
+        {
             let spots = spots.get_or_insert_with(|| self.barn_spots(placed));
             for (corner, _) in spots.iter().enumerate().filter(|(_, spot)| spot.is_some()) {
                 out.push(Action::DeployBarn {

@@ -143,8 +143,6 @@ pub struct Game {
     endgame_left: Option<u8>,
     /// The field node of a barn placed this turn, scored in the scoring step.
     barn_placed: Option<u32>,
-    /// Whether any figure type is a barn.
-    has_barns: bool,
     /// Bit `f` set: figure type `f` is a follower (a quicker test than its role, in scoring).
     follower_types: u8,
     /// Bit `f` set: figure type `f` is a barn.
@@ -206,7 +204,6 @@ impl Game {
             under_hills,
             endgame_left,
             barn_placed,
-            has_barns: _,
             wagons,
             bag,
             flocks,
@@ -292,7 +289,6 @@ impl Game {
             shepherd_choices: Vec::new(),
             shepherd_deployed: None,
             closing_fields: Vec::new(),
-            has_barns: def.figures.iter().any(|f| f.mechanism == Some(FigureMechanism::Barn)),
             follower_types: scoring::figure_types(&def, |f| f.role == Role::Follower),
             barn_types: scoring::figure_types(&def, |f| f.mechanism == Some(FigureMechanism::Barn)),
             placements: 0,
@@ -466,7 +462,7 @@ impl Game {
                 }
             }
         }
-        if self.has_barns {
+        if self.has_barns() {
             self.barn_options_into(placed, out);
         }
     }
@@ -671,7 +667,7 @@ impl Game {
         if self.features.root_figures(node) > 0 {
             return Some("the feature is already occupied");
         }
-        (kind == FeatureKind::Field && self.has_barns && self.has_barn(node))
+        (kind == FeatureKind::Field && self.has_barns() && self.has_barn(node))
             .then_some("farmers never go onto a field with a barn")
     }
 

@@ -30,7 +30,7 @@ impl Game {
         self.pending = pending;
         self.pending.clear();
         if let Phase::Deploy { placed } = self.phase
-            && self.has_barns
+            && self.has_barns()
         {
             self.score_barn_meetings(placed, events);
         }
