@@ -98,11 +98,15 @@ impl Game {
 
     /// The `n`th legal placement of `tile`, in the order of [`Game::legal_placements`].
     pub fn nth_placement(&self, tile: u16, n: usize) -> Option<Placement> {
-        if self.phase == (super::Phase::Place { tile }) {
-            return self.nth_in(&self.drawn_fits, n);
+        match self.drawn_fits_of(tile) {
+            Some(fits) => self.nth_in(fits, n),
+            None => self.nth_in(&self.fits(tile).collect::<Vec<u8>>(), n),
         }
-        let fits: Vec<u8> = self.fits(tile).collect();
-        self.nth_in(&fits, n)
+    }
+
+    /// The fits kept since the draw, if `tile` is the drawn tile waiting to be placed.
+    fn drawn_fits_of(&self, tile: u16) -> Option<&[u8]> {
+        (self.phase == (super::Phase::Place { tile })).then_some(&self.drawn_fits)
     }
 
     /// Legal placements of the drawn tile (0 outside [`Phase::Place`](super::Phase::Place)), counted once at the draw.
@@ -139,18 +143,22 @@ impl Game {
     /// The fitting rotations of `tile` at each open cell ([`fit_entry`]), in frontier order.
     fn fits(&self, tile: u16) -> impl Iterator<Item = u8> + '_ {
         let row = self.def.tables.signature_row(tile);
-        (0..self.board.frontier.len()).map(move |i| match row {
-            Some(row) => row.get(self.board.signatures()[i] as usize).copied().unwrap_or(0),
-            None => self.side_check(tile, &self.board.frontier[i]),
-        })
+        (0..self.board.frontier.len()).map(move |i| self.fits_in_row(tile, row, i))
     }
 
     /// The fitting rotations of `tile` ([`fit_entry`]) at the open cell with frontier index `i`.
     fn fits_at_cell(&self, tile: u16, i: usize) -> u8 {
-        if self.phase == (super::Phase::Place { tile }) {
-            return self.drawn_fits[i];
+        match self.drawn_fits_of(tile) {
+            Some(fits) => fits[i],
+            None => self.fits_in_row(tile, self.def.tables.signature_row(tile), i),
         }
-        match self.def.tables.signature_row(tile) {
+    }
+
+    /// The fitting rotations of `tile` at open cell `i`, from its signature table `row` if it
+    /// has one, else side by side.
+    #[inline]
+    fn fits_in_row(&self, tile: u16, row: Option<&[u8]>, i: usize) -> u8 {
+        match row {
             Some(row) => row.get(self.board.signatures()[i] as usize).copied().unwrap_or(0),
             None => self.side_check(tile, &self.board.frontier[i]),
         }
