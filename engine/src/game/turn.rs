@@ -76,31 +76,35 @@ impl Game {
                 while left > 0 {
                     left -= 1;
                     self.endgame_left = Some(left);
-                    if self.can_place_held() {
-                        self.phase = Phase::Choose {
-                            may_draw: false,
-                            may_pass: true,
-                        };
+                    if self.offer_held_or_move_on(true) {
                         return;
                     }
-                    self.current = (self.current + 1) % players;
                 }
             }
             AbbeyEndgame::UntilNoneCan => {
                 // Play goes on while anyone can place; a player who can must.
                 for _ in 0..players {
-                    if self.can_place_held() {
-                        self.phase = Phase::Choose {
-                            may_draw: false,
-                            may_pass: false,
-                        };
+                    if self.offer_held_or_move_on(false) {
                         return;
                     }
-                    self.current = (self.current + 1) % players;
                 }
             }
         }
         self.finish(events);
+    }
+
+    /// After the last land tile: if the current player can place a held tile, offers it
+    /// (`may_pass`: placing it is optional) and returns true; else play passes to the next.
+    fn offer_held_or_move_on(&mut self, may_pass: bool) -> bool {
+        if self.can_place_held() {
+            self.phase = Phase::Choose {
+                may_draw: false,
+                may_pass,
+            };
+            return true;
+        }
+        self.current = (self.current + 1) % self.players.len() as u8;
+        false
     }
 
     /// Whether the current player holds a tile that fits somewhere now.
