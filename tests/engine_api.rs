@@ -14,6 +14,11 @@ fn def(rules: &str) -> Arc<GameDef> {
     Arc::new(GameDef::from_catalog(bundled::catalog(), &["base".to_owned()], rules).unwrap())
 }
 
+/// Places the drawn tile unturned at `(x, y)`.
+fn place(game: &mut Game, x: i16, y: i16, events: &mut Vec<Event>) {
+    game.apply(Action::Place { x, y, rotation: 0 }, events).unwrap();
+}
+
 fn random_game(def: &Arc<GameDef>, players: u8, seed: u64) -> Game {
     let mut game = Game::new(Arc::clone(def), players, seed).unwrap();
     play_out(
@@ -464,15 +469,7 @@ fn abbey_end_game_rules_differ_after_the_last_land_tile() {
     ] {
         let mut game = table_with_a_hole(endgame);
         game.apply(Action::Draw, &mut events).unwrap();
-        game.apply(
-            Action::Place {
-                x: 2,
-                y: 0,
-                rotation: 0,
-            },
-            &mut events,
-        )
-        .unwrap();
+        place(&mut game, 2, 0, &mut events);
         game.apply(Action::Pass, &mut events).unwrap();
         assert_eq!(game.phase(), expected, "{endgame:?}");
         assert_eq!(
@@ -530,15 +527,7 @@ fn four_fields_meeting(barn_on_barn_field: bool, barn_already: bool) -> Game {
         .unwrap();
     }
     game.start(vec![monastery], 0, false, &mut Vec::new());
-    game.apply(
-        Action::Place {
-            x: 1,
-            y: 1,
-            rotation: 0,
-        },
-        &mut Vec::new(),
-    )
-    .unwrap();
+    place(&mut game, 1, 1, &mut Vec::new());
     game
 }
 
@@ -635,15 +624,7 @@ fn wagon_targets(rules: &str) -> Vec<(i16, i16, String)> {
         .unwrap();
     let mut events = Vec::new();
     game.start(vec![tile("W")], 0, false, &mut events);
-    game.apply(
-        Action::Place {
-            x: 2,
-            y: 0,
-            rotation: 0,
-        },
-        &mut events,
-    )
-    .unwrap();
+    place(&mut game, 2, 0, &mut events);
     game.apply(Action::Pass, &mut events).unwrap();
     assert_eq!(game.phase(), Phase::MoveWagon { player: 0 });
     let mut targets: Vec<(i16, i16, String)> = game
