@@ -5,7 +5,9 @@ use std::sync::Arc;
 
 use proptest::prelude::*;
 use tilewright_engine::bundled;
-use tilewright_engine::game::{Action, ActionError, Event, Game, GameDef, GameRecord, Phase, ReplayError, Rng};
+use tilewright_engine::game::{
+    Action, ActionError, Event, Game, GameDef, GameRecord, Phase, ReplayError, Rng, SetupError,
+};
 use tilewright_engine::model::{AbbeyEndgame, HillTiebreak, WagonMove};
 use tilewright_engine::simulate::{Counts, Scratch, play_out, policy_seed, random_action};
 use tilewright_engine::validate::validate_paths;
@@ -671,52 +673,41 @@ fn where_a_wagon_may_go_follows_the_switch() {
     );
 }
 
-#[test]
-fn a_game_with_too_many_figure_types_is_refused_not_truncated() {
-    let mut figures = String::new();
-    for i in 0..8 {
-        figures.push_str(&format!(
-            "[figures.extra{i}]\nrole = \"follower\"\ncount = 1\nstands-on = [\"road\"]\n\n"
-        ));
-    }
-    let text = format!("#:schema ../schemas/expansion.schema.json\nid = \"crowd\"\nname = \"Crowd\"\n\n{figures}");
-    let source = tilewright_engine::Source::new("crowd.toml", text);
+/// Sets up the base game with one more file (`schema` names its kind, `body` its contents),
+/// which must validate cleanly.
+fn base_game_with(schema: &str, id: &str, body: &str) -> Result<GameDef, SetupError> {
+    let text = format!("#:schema ../schemas/{schema}.schema.json\nid = \"{id}\"\nname = \"{id}\"\n\n{body}");
+    let source = tilewright_engine::Source::new(format!("{id}.toml"), text);
     let report = tilewright_engine::validate::validate_sources(vec![source]);
     assert!(report.diagnostics.is_empty(), "{:#?}", report.diagnostics);
     let catalog = report.catalog.with_bundled();
-    let refused = GameDef::from_catalog(&catalog, &["base".to_owned(), "crowd".to_owned()], "new-edition");
+    GameDef::from_catalog(&catalog, &["base".to_owned(), id.to_owned()], "new-edition")
+}
+
+#[test]
+fn a_game_with_too_many_figure_types_is_refused_not_truncated() {
+    let figures: String = (0..8)
+        .map(|i| format!("[figures.extra{i}]\nrole = \"follower\"\ncount = 1\nstands-on = [\"road\"]\n\n"))
+        .collect();
+    let refused = base_game_with("expansion", "crowd", &figures);
     assert!(
-        matches!(
-            refused,
-            Err(tilewright_engine::game::SetupError::TooMany("figure types", 9, 8))
-        ),
+        matches!(refused, Err(SetupError::TooMany("figure types", 9, 8))),
         "{refused:?}"
     );
 }
 
 #[test]
 fn a_game_with_more_tiles_than_the_board_counts_is_refused() {
-    let mut tiles = String::new();
-    for i in 0..40 {
-        tiles.push_str(&format!(
-            "[[tiles]]\nid = \"meadow{i}\"\ncount = 255\nedges = [\"field\", \"field\", \"field\", \"field\"]\nfeatures.f = {{ kind = \"field\", on = [\"N\", \"E\", \"S\", \"W\"] }}\n\n"
-        ));
-    }
-    let text = format!("#:schema ../schemas/tileset.schema.json\nid = \"meadows\"\nname = \"Meadows\"\n\n{tiles}");
-    let source = tilewright_engine::Source::new("meadows.toml", text);
-    let report = tilewright_engine::validate::validate_sources(vec![source]);
-    assert!(report.diagnostics.is_empty(), "{:#?}", report.diagnostics);
-    let catalog = report.catalog.with_bundled();
-    let refused = GameDef::from_catalog(&catalog, &["base".to_owned(), "meadows".to_owned()], "new-edition");
+    let tiles: String = (0..40)
+        .map(|i| {
+            format!(
+                "[[tiles]]\nid = \"meadow{i}\"\ncount = 255\nedges = [\"field\", \"field\", \"field\", \"field\"]\nfeatures.f = {{ kind = \"field\", on = [\"N\", \"E\", \"S\", \"W\"] }}\n\n"
+            )
+        })
+        .collect();
+    let refused = base_game_with("tileset", "meadows", &tiles);
     assert!(
-        matches!(
-            refused,
-            Err(tilewright_engine::game::SetupError::TooMany(
-                "tiles in play",
-                10_272,
-                10_000
-            ))
-        ),
+        matches!(refused, Err(SetupError::TooMany("tiles in play", 10_272, 10_000))),
         "{refused:?}"
     );
 }
