@@ -93,9 +93,9 @@ pub struct TileTables {
     /// `fits[a * n + b]`: layout `b` may face layout `a`.
     fits: Vec<bool>,
     /// `join_ranges[a * n + b]`: the range of `join_pairs` holding the segment pairs
-    /// `(of a, of b)` that connect.
+    /// of `a` and `b` that connect.
     join_ranges: Vec<(u32, u32)>,
-    join_pairs: Vec<(u8, u8)>,
+    join_pairs: Vec<Join>,
     /// The tiles.
     pub tiles: Vec<CompiledTile>,
     /// `side_fits[(tile * 4 + side) * codes + code]`: bit `r` set when the tile turned `r`
@@ -106,6 +106,19 @@ pub struct TileTables {
     /// [`fit_entry`]; empty when the table would be too large, and [`TileTables::side_fits`] is
     /// used instead.
     by_signature: Vec<u8>,
+}
+
+/// Two facing segments that connect, one of each edge.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Join {
+    /// Segment index on the first edge.
+    pub mine: u8,
+    /// Segment index on the other edge.
+    pub theirs: u8,
+    /// Segments this pair closes that no earlier pair of the same two edges closed (0, 1 or
+    /// 2): once the two features are joined, their open count drops by this much. Facing edges
+    /// that fit without `any` connect every segment, so the pairs close them all.
+    pub closes: u8,
 }
 
 /// A set of fitting rotations (bit `r` for `r` quarter turns) with its size in the high four
@@ -126,6 +139,24 @@ pub fn fit_rotations(entry: u8) -> u8 {
 #[inline(always)]
 pub fn fit_count(entry: u8) -> u32 {
     u32::from(entry >> 4)
+}
+
+/// The [`Join`]s of the connecting segment pairs `(mine, theirs)` of two facing edges, each
+/// segment's closing counted on the first pair it is in.
+fn join_list(pairs: &[(usize, usize)]) -> Vec<Join> {
+    // An edge has at most 100 segments (positions run 1..100).
+    let (mut closed_mine, mut closed_theirs) = (0u128, 0u128);
+    let mut joins = Vec::with_capacity(pairs.len());
+    for &(i, j) in pairs {
+        let closes = u8::from(closed_mine & 1 << i == 0) + u8::from(closed_theirs & 1 << j == 0);
+        (closed_mine, closed_theirs) = (closed_mine | 1 << i, closed_theirs | 1 << j);
+        joins.push(Join {
+            mine: i as u8,
+            theirs: j as u8,
+            closes,
+        });
+    }
+    joins
 }
 
 /// Why a tile could not be compiled (only for tiles that did not pass validation).
@@ -155,9 +186,7 @@ impl TileTables {
                 if let Ok(pairs) = tables.layouts[a].joins(&tables.layouts[b]) {
                     tables.fits[a * n + b] = true;
                     let start = tables.join_pairs.len() as u32;
-                    tables
-                        .join_pairs
-                        .extend(pairs.into_iter().map(|(i, j)| (i as u8, j as u8)));
+                    tables.join_pairs.extend(join_list(&pairs));
                     tables.join_ranges[a * n + b] = (start, tables.join_pairs.len() as u32);
                 }
             }
@@ -236,7 +265,7 @@ impl TileTables {
 
     /// Segment pairs that connect when layout `b` faces layout `a`.
     #[inline]
-    pub fn joins(&self, a: u16, b: u16) -> &[(u8, u8)] {
+    pub fn joins(&self, a: u16, b: u16) -> &[Join] {
         let (start, end) = self.join_ranges[a as usize * self.layouts.len() + b as usize];
         &self.join_pairs[start as usize..end as usize]
     }
@@ -252,7 +281,7 @@ impl TileTables {
         Some(
             self.joins(ea.code, eb.code)
                 .iter()
-                .map(|&(i, j)| (ea.features[i as usize], eb.features[j as usize]))
+                .map(|join| (ea.features[join.mine as usize], eb.features[join.theirs as usize]))
                 .collect(),
         )
     }
@@ -393,4 +422,24 @@ fn distinct_rotations(tile: &CompiledTile) -> Vec<u8> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn joined_pairs_close_each_segment_once() {
+        let layout = |s: &str| Layout::parse(s).unwrap();
+        // A field split at 30 and 70 faces a field split in halves: the middle segment meets
+        // both halves.
+        let pairs = layout("field 30 field 70 field").joins(&layout("field")).unwrap();
+        let joins = join_list(&pairs);
+        assert_eq!(joins.len(), 4);
+        let closes: Vec<u8> = joins.iter().map(|j| j.closes).collect();
+        assert_eq!(closes, vec![2, 2, 0, 1], "{joins:?}");
+        assert_eq!(closes.iter().map(|&c| u32::from(c)).sum::<u32>(), 3 + 2);
+        let road = join_list(&layout("road").joins(&layout("road")).unwrap());
+        assert!(road.iter().all(|j| j.closes == 2));
+    }
 }

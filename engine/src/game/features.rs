@@ -136,12 +136,12 @@ impl Features {
         big
     }
 
-    /// Closes one open edge segment of `id`, which must be a root.
+    /// Closes `n` open edge segments of the feature whose root is `root`.
     #[inline]
-    pub fn close_root_segment(&mut self, id: u32) {
-        debug_assert_eq!(self.nodes[id as usize].parent, id);
-        let node = &mut self.nodes[id as usize];
-        node.open = node.open.saturating_sub(1);
+    pub fn close_root_segments(&mut self, root: u32, n: u8) {
+        debug_assert_eq!(self.nodes[root as usize].parent, root);
+        let node = &mut self.nodes[root as usize];
+        node.open = node.open.saturating_sub(u16::from(n));
     }
 
     /// Closes one open edge segment of `id`'s feature; returns the root.

@@ -1,8 +1,8 @@
 //! Where tiles may go and what placing one does: legal placements from the open cells'
 //! signatures, joining features, and finding what a placement completed.
 
-use super::{Game, NO_NEIGHBOUR, OpenCell, PlacedTile, Rng};
-use crate::compile::{NO_FEATURE, fit_count, fit_entry, fit_rotations};
+use super::{Features, Game, NO_NEIGHBOUR, OpenCell, PlacedTile, Rng};
+use crate::compile::{CompiledEdge, NO_FEATURE, fit_count, fit_entry, fit_rotations};
 use crate::edge::Side;
 use crate::model::{FeatureKind, Placement as PlacementRule};
 
@@ -15,6 +15,26 @@ pub struct Placement {
     pub y: i16,
     /// Quarter turns clockwise.
     pub rotation: u8,
+}
+
+/// Closes the segments of two facing edges (each with its tile's first feature node) of which
+/// one fits anything (an abbey's): they join nothing, and a neighbour's feature closed this
+/// way may be complete on its own, so it goes into `touched`.
+fn close_facing_any(
+    features: &mut Features,
+    touched: &mut Vec<u32>,
+    (mine, base): (&CompiledEdge, u32),
+    (theirs, their_node): (&CompiledEdge, u32),
+) {
+    for &f in mine.features.iter().filter(|&&f| f != NO_FEATURE) {
+        features.close_segment(base + u32::from(f));
+    }
+    for &f in theirs.features.iter().filter(|&&f| f != NO_FEATURE) {
+        features.close_segment(their_node + u32::from(f));
+        if mine.any {
+            touched.push(their_node + u32::from(f));
+        }
+    }
 }
 
 impl Game {
@@ -240,22 +260,23 @@ impl Game {
             let their = self.board.placed[nb as usize];
             let mine = compiled.edge(side, rotation);
             let theirs = tables.tiles[their.tile as usize].edge(side.opposite(), their.rotation);
-            for &f in mine.features.iter().filter(|&&f| f != NO_FEATURE) {
-                self.features.close_segment(base + u32::from(f));
-            }
-            for &f in theirs.features.iter().filter(|&&f| f != NO_FEATURE) {
-                self.features.close_segment(their.node + u32::from(f));
-                // Facing segments that fit anything, a neighbour's feature is closed without
-                // being joined to one of this tile's, so it may be complete on its own.
-                if mine.any {
-                    self.touched.push(their.node + u32::from(f));
-                }
-            }
-            for &(i, j) in tables.joins(mine.code, theirs.code) {
-                self.features.union(
-                    base + u32::from(mine.features[i as usize]),
-                    their.node + u32::from(theirs.features[j as usize]),
+            if mine.any || theirs.any {
+                close_facing_any(
+                    &mut self.features,
+                    &mut self.touched,
+                    (mine, base),
+                    (theirs, their.node),
                 );
+                continue;
+            }
+            // Facing edges without `any` connect every segment: join each pair, then close
+            // its segments on the joined feature.
+            for join in tables.joins(mine.code, theirs.code) {
+                let root = self.features.union(
+                    base + u32::from(mine.features[join.mine as usize]),
+                    their.node + u32::from(theirs.features[join.theirs as usize]),
+                );
+                self.features.close_root_segments(root, join.closes);
             }
         }
         // Everything else a placement completes is joined to one of its roads or cities.
