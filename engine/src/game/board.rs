@@ -179,6 +179,23 @@ impl Board {
             .filter_map(move |(dx, dy)| Some((dx, dy, self.at(x + dx, y + dy)?)))
     }
 
+    /// The number of placed tiles among the eight around `(x, y)`: a monastery's neighbours,
+    /// counted after every placement next to one.
+    #[inline]
+    pub fn count_around(&self, x: i32, y: i32) -> u16 {
+        let (cx, cy) = (x + self.ox, y + self.oy);
+        if cx < 1 || cy < 1 || cx >= self.width - 1 || cy >= self.height - 1 {
+            return self.around(x, y).count() as u16;
+        }
+        // Inside the border: the whole block is in the grid, a fixed step from the centre.
+        let w = self.width as isize;
+        let centre = (cy * self.width + cx) as isize;
+        [-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1]
+            .into_iter()
+            .map(|step| u16::from(self.cells[(centre + step) as usize] != EMPTY))
+            .sum()
+    }
+
     /// The placed tiles among the eight around `(x, y)`.
     pub fn around(&self, x: i32, y: i32) -> impl Iterator<Item = usize> + '_ {
         self.block(x, y)
@@ -358,6 +375,15 @@ mod tests {
         assert_eq!(board.at(0, -100), Some(199));
         assert_eq!(board.at(100, 0), None);
         assert_eq!(board.at(-5000, 7), None);
+        // Counting around a cell agrees with walking the block, inside the grid and out.
+        for (x, y) in [(0, 0), (1, 0), (99, 0), (0, -100), (1, -1), (-5000, 7), (100, 1)] {
+            assert_eq!(
+                board.count_around(x, y) as usize,
+                board.around(x, y).count(),
+                "({x}, {y})"
+            );
+        }
+        assert_eq!((board.count_around(0, 0), board.count_around(1, -1)), (2, 5));
     }
 
     #[test]

@@ -331,6 +331,6 @@ impl Game {
 
     /// Placed tiles among the eight around `(x, y)`.
     pub(super) fn surrounding_tiles(&self, x: i32, y: i32) -> u16 {
-        self.board.around(x, y).count() as u16
+        self.board.count_around(x, y)
     }
 }
