@@ -21,7 +21,7 @@
 //! # deploy = { figure = "barn", corner = 0 }   a barn on a corner (0 north-west, clockwise)
 //! held = true                    # the tile is one the player holds (an abbey), not drawn
 //! illegal = true                 # placing at `at` must be refused; the next turn places it
-//! wagons = [{ at = [1, 0], feature = "r" }]   # where waiting wagons go (else back to supply)
+//! wagons = [{ at = [1, 0], feature = "r" }]   # where waiting wagons go ({} or none: back to supply)
 //! shepherd = ["guide"]           # the shepherd's owner's choices: "grow" or "guide"
 //! refused = "already has a barn" # this turn's choice must be refused (then it passes)
 //! # top level: sheep = [4, 0]    tokens drawn from the bag in order (0 is a wolf)
@@ -385,6 +385,13 @@ pub fn play(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String> {
             };
             apply_or_refused(&mut game, action, turn, &mut refusals, &mut events)
                 .map_err(|e| format!("turn {n}: wagon: {e}"))?;
+        }
+        // A choice written down must have been asked for: `wagons = [{}]` checks that the
+        // owner could move the wagon and took it back.
+        if choices.next().is_some() || shepherd.next().is_some() {
+            return Err(format!(
+                "turn {n}: more wagon or shepherd choices are given than the game asked for"
+            ));
         }
     }
     if scenario.final_scoring && !game.is_over() {
