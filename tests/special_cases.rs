@@ -172,3 +172,23 @@ fn abbey_edges_fit_everything_and_join_nothing() {
         }
     }
 }
+
+#[test]
+fn barn_corners_are_read_from_both_edges_and_turn_with_the_tile() {
+    let tables = tables("split-field-edge.toml");
+    // City cap: the two corners beside the city are not field, the other two are its field.
+    let cap = &tables.tiles[tile(&tables, "E")];
+    let f = feature(&tables, tile(&tables, "E"), "f");
+    let corners = |rotation| [0, 1, 2, 3].map(|corner| cap.corner_field(corner, rotation));
+    assert_eq!(corners(0), [None, None, Some(f), Some(f)]);
+    // Turned a quarter clockwise, the city faces east: north-east and south-east lose the field.
+    assert_eq!(corners(1), [Some(f), None, None, Some(f)]);
+    // Straight road east to west: each corner is the field on its side of the road.
+    let road = tile(&tables, "U");
+    let (f1, f2) = (feature(&tables, road, "f1"), feature(&tables, road, "f2"));
+    let straight = &tables.tiles[road];
+    assert_eq!(
+        [0, 1, 2, 3].map(|corner| straight.corner_field(corner, 0)),
+        [Some(f1), Some(f1), Some(f2), Some(f2)]
+    );
+}

@@ -71,9 +71,20 @@ pub struct CompiledTile {
     /// Bit `f` set when local feature `f` is a road or a city: what a placement can complete
     /// by closing edges.
     pub closable: u64,
+    /// For each corner of the unturned tile, clockwise from the north-west: the local field
+    /// whose segments lie on both sides of it (where a barn may stand), or [`NO_FEATURE`].
+    pub corner_fields: [u8; 4],
 }
 
 impl CompiledTile {
+    /// The local field at corner `corner` (clockwise from the north-west) when the tile is
+    /// turned `rotation` quarter turns clockwise, if that corner is field.
+    #[inline]
+    pub fn corner_field(&self, corner: usize, rotation: u8) -> Option<u8> {
+        let field = self.corner_fields[(corner + 4 - rotation as usize % 4) % 4];
+        (field != NO_FEATURE).then_some(field)
+    }
+
     /// The edge at `side` when the tile is turned `rotation` quarter turns clockwise.
     pub fn edge(&self, side: Side, rotation: u8) -> &CompiledEdge {
         &self.edges[(side as usize + 4 - rotation as usize % 4) % 4]
@@ -195,6 +206,7 @@ impl TileTables {
             tile.distinct_rotations = distinct_rotations(tile);
             tile.rotation_mask = tile.distinct_rotations.iter().fold(0, |m, r| m | (1 << r));
             tile.codes = [0u8, 1, 2, 3].map(|r| Side::ALL.map(|side| tile.edge(side, r).code));
+            tile.corner_fields = [0, 1, 2, 3].map(|corner| corner_field(tile, corner, &tables.layouts));
         }
         tables.side_fits = vec![0; tables.tiles.len() * 4 * n];
         let base = n + 1;
@@ -372,7 +384,21 @@ fn compile_tile(
         rotation_mask: 0,
         has_monastery: tile.features.values().any(|f| f.kind == FeatureKind::Monastery),
         closable,
+        corner_fields: [NO_FEATURE; 4],
     })
+}
+
+/// The local field at corner `corner` of the unturned tile (clockwise from the north-west),
+/// or [`NO_FEATURE`]: the corner lies between the start of edge `corner` and the end of the
+/// edge before it, and is field when one field owns both of those segments.
+fn corner_field(tile: &CompiledTile, corner: usize, layouts: &[Layout]) -> u8 {
+    let (starts, ends) = (&tile.edges[corner], &tile.edges[(corner + 3) % 4]);
+    let first = layouts[starts.code as usize].segments.first().map(|s| s.kind);
+    let last = layouts[ends.code as usize].segments.last().map(|s| s.kind);
+    match (starts.features.first(), ends.features.last()) {
+        (Some(&a), Some(&b)) if first == Some(SegmentKind::Field) && last == Some(SegmentKind::Field) && a == b => a,
+        _ => NO_FEATURE,
+    }
 }
 
 /// Rotations that produce different tiles. Two rotations are the same placement when their

@@ -5,7 +5,7 @@
 //! A corner is field when the edge segments on both sides of it belong to one field.
 
 use super::{Action, ActionError, BoardFigure, Event, Game, MAX_FIGURE_TYPES, Players, Reason};
-use crate::edge::{SegmentKind, Side};
+use crate::edge::Side;
 use crate::model::FeatureKind;
 
 /// For corner `k` of a cell: the offset of the point it touches, as the north-west corner of
@@ -18,17 +18,8 @@ impl Game {
     /// The field node at corner `corner` of placed tile `placed`, if the corner is field.
     fn corner_field(&self, placed: usize, corner: usize) -> Option<u32> {
         let tile = self.board.placed[placed];
-        let compiled = &self.def.tables.tiles[tile.tile as usize];
-        let starts = compiled.edge(Side::from_index(corner), tile.rotation);
-        let ends = compiled.edge(Side::from_index(corner + 3), tile.rotation);
-        let layouts = &self.def.tables.layouts;
-        let (first, last) = (
-            layouts[starts.code as usize].segments.first()?,
-            layouts[ends.code as usize].segments.last()?,
-        );
-        let (a, b) = (*starts.features.first()?, *ends.features.last()?);
-        (first.kind == SegmentKind::Field && last.kind == SegmentKind::Field && a == b)
-            .then(|| tile.node + u32::from(a))
+        let field = self.def.tables.tiles[tile.tile as usize].corner_field(corner, tile.rotation)?;
+        Some(tile.node + u32::from(field))
     }
 
     /// The field a barn would stand on at corner `corner` of placed tile `placed`: the four
@@ -66,22 +57,16 @@ impl Game {
         self.barn_types != 0
     }
 
-    /// Barn placements open on the tile just placed, appended to `out`.
-    pub(super) fn barn_options_into(&self, placed: u16, out: &mut Vec<Action>) {
-        let supply = &self.players[self.current as usize].supply;
-        // Worked out at the first barn type in supply, for all of them.
-        let mut spots = None;
-        let types = self.def.figures.len().min(MAX_FIGURE_TYPES);
-        for (f, _) in supply
-            .iter()
-            .enumerate()
-            .take(types)
-            .filter(|&(f, &n)| n > 0 && self.is_barn(f as u8))
-        {
-            let spots = spots.get_or_insert_with(|| self.barn_spots(placed));
+    /// Barn placements open on the tile just placed for the barn types in `barns` (bit `f` for
+    /// figure type `f`, each in the current player's supply), appended to `out`.
+    pub(super) fn barn_options_into(&self, placed: u16, mut barns: u8, out: &mut Vec<Action>) {
+        let spots = self.barn_spots(placed);
+        while barns != 0 {
+            let figure = barns.trailing_zeros() as u8;
+            barns &= barns - 1;
             for (corner, _) in spots.iter().enumerate().filter(|(_, spot)| spot.is_some()) {
                 out.push(Action::DeployBarn {
-                    figure: f as u8,
+                    figure,
                     corner: corner as u8,
                 });
             }

@@ -440,11 +440,13 @@ impl Game {
         // is a shepherd (closed fields differ for shepherds and followers).
         let mut available = [(0u8, 0u8, 0usize); MAX_FIGURE_TYPES];
         let mut n = 0;
+        let mut in_supply = 0u8;
         for (f, figure) in self.def.figures.iter().enumerate().take(MAX_FIGURE_TYPES) {
             if supply[f] > 0 {
                 let shepherd = figure.mechanism == Some(FigureMechanism::Shepherd);
                 available[n] = (f as u8, figure.stands_on, usize::from(shepherd));
                 n += 1;
+                in_supply |= 1 << f;
             }
         }
         for (local, feature) in compiled.features.iter().enumerate() {
@@ -462,8 +464,8 @@ impl Game {
                 }
             }
         }
-        if self.has_barns() {
-            self.barn_options_into(placed, out);
+        if in_supply & self.barn_types != 0 {
+            self.barn_options_into(placed, in_supply & self.barn_types, out);
         }
     }
 
