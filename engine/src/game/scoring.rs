@@ -261,6 +261,10 @@ impl Game {
         // Only followers are counted on a feature: with none there, only special figures need
         // looking for.
         let has_followers = self.features.root_figures(root) > 0;
+        let all_followers = self.follower_types.count_ones() as usize == self.def.figures.len().min(MAX_FIGURE_TYPES);
+        if !has_followers && (followers_only || all_followers) {
+            return;
+        }
         // Joined features are of one kind: a figure on another kind is not on this one.
         let kind = self.features.node(root).kind;
         let mut i = 0;
