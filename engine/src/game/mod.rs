@@ -533,7 +533,7 @@ impl Game {
             }
             (Phase::Choose { may_pass: true, .. }, Action::Pass) => {
                 self.history.push(action);
-                self.current = (self.current + 1) % self.players.len() as u8;
+                self.pass_to_next_player();
                 self.begin_turn(events);
                 Ok(())
             }
@@ -708,6 +708,14 @@ impl Game {
             total[w.figure as usize] += 1;
         }
         total
+    }
+
+    /// Play passes to the next seat (counting up rather than dividing: this runs every turn).
+    fn pass_to_next_player(&mut self) {
+        self.current += 1;
+        if usize::from(self.current) >= self.players.len() {
+            self.current = 0;
+        }
     }
 
     /// The role of figure type `figure`.

@@ -103,7 +103,7 @@ impl Game {
             };
             return true;
         }
-        self.current = (self.current + 1) % self.players.len() as u8;
+        self.pass_to_next_player();
         false
     }
 

@@ -39,7 +39,7 @@ impl Game {
             self.phase = Phase::MoveWagon { player: wagon.player };
             return;
         }
-        self.current = (self.current + 1) % self.players.len() as u8;
+        self.pass_to_next_player();
         self.begin_turn(events);
     }
 
