@@ -279,11 +279,16 @@ impl Board {
 
     /// Grows the grid so that `(x, y)` and its neighbours are inside it, doubling only the
     /// dimensions that need it.
+    #[inline]
     fn ensure_room(&mut self, x: i32, y: i32) {
-        let inside = |c: i32, origin: i32, size: i32| c + origin >= 1 && c + origin < size - 1;
-        if inside(x, self.ox, self.width) && inside(y, self.oy, self.height) {
-            return;
+        if !inside(x, self.ox, self.width) || !inside(y, self.oy, self.height) {
+            self.grow(x, y);
         }
+    }
+
+    /// The slow part of [`Board::ensure_room`]: a larger grid, every tile and open cell moved.
+    #[cold]
+    fn grow(&mut self, x: i32, y: i32) {
         while !inside(x, self.ox, self.width) {
             self.ox += self.width / 2;
             self.width *= 2;
@@ -304,6 +309,13 @@ impl Board {
             self.open_slots[cell] = (i + 1) as u16;
         }
     }
+}
+
+/// Whether coordinate `c` of a grid of `size` cells with its origin at `origin` lies inside
+/// the grid's free border (one compare: below 1 wraps round to a large number).
+#[inline]
+fn inside(c: i32, origin: i32, size: i32) -> bool {
+    ((c + origin - 1) as u32) < (size - 2) as u32
 }
 
 #[cfg(test)]
