@@ -71,6 +71,9 @@ pub struct CompiledTile {
     /// Bit `f` set when local feature `f` is a road or a city: what a placement can complete
     /// by closing edges.
     pub closable: u64,
+    /// Bit `f` set when local feature `f` is a field: what barns and shepherds look at on a
+    /// placed tile.
+    pub fields: u64,
     /// For each corner of the unturned tile, clockwise from the north-west: the local field
     /// whose segments lie on both sides of it (where a barn may stand), or [`NO_FEATURE`].
     pub corner_fields: [u8; 4],
@@ -366,11 +369,16 @@ fn compile_tile(
             any,
         });
     }
-    let closable = features
-        .iter()
-        .enumerate()
-        .filter(|(_, f)| matches!(f.kind, FeatureKind::Road | FeatureKind::City))
-        .fold(0, |bits, (i, _)| bits | 1u64.checked_shl(i as u32).unwrap_or(0));
+    // A tile has at most 64 features (checked by validation), one bit each.
+    let mask = |wanted: fn(FeatureKind) -> bool| {
+        features
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| wanted(f.kind))
+            .fold(0, |bits, (i, _)| bits | 1u64.checked_shl(i as u32).unwrap_or(0))
+    };
+    let closable = mask(|kind| matches!(kind, FeatureKind::Road | FeatureKind::City));
+    let fields = mask(|kind| kind == FeatureKind::Field);
     Ok(CompiledTile {
         id: tile.id.clone(),
         features,
@@ -384,6 +392,7 @@ fn compile_tile(
         rotation_mask: 0,
         has_monastery: tile.features.values().any(|f| f.kind == FeatureKind::Monastery),
         closable,
+        fields,
         corner_fields: [NO_FEATURE; 4],
     })
 }

@@ -6,7 +6,6 @@
 
 use super::{Action, ActionError, BoardFigure, Event, Game, MAX_FIGURE_TYPES, Players, Reason};
 use crate::edge::Side;
-use crate::model::FeatureKind;
 
 /// For corner `k` of a cell: the offset of the point it touches, as the north-west corner of
 /// the cell `(x + dx, y + dy)`.
@@ -158,11 +157,9 @@ impl Game {
         }
         // A field met twice (the barn's, or one with two nodes on the tile) has no farmers left
         // the second time, so it scores once.
-        for node in self.tile_nodes(placed) {
-            if self.features.node(node).kind == FeatureKind::Field {
-                let root = self.features.find(node);
-                self.score_barn_meeting(root, joined_per_city, events);
-            }
+        for node in self.tile_fields(placed) {
+            let root = self.features.find(node);
+            self.score_barn_meeting(root, joined_per_city, events);
         }
     }
 

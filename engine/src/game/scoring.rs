@@ -118,11 +118,15 @@ impl Game {
         self.follower_types & 1 << figure != 0
     }
 
-    /// The feature nodes of placed tile `placed`.
-    pub(super) fn tile_nodes(&self, placed: u16) -> std::ops::Range<u32> {
+    /// The feature nodes of the fields of placed tile `placed`.
+    pub(super) fn tile_fields(&self, placed: u16) -> impl Iterator<Item = u32> + use<> {
         let tile = self.board.placed[placed as usize];
-        let count = self.def.tables.tiles[tile.tile as usize].features.len() as u32;
-        tile.node..tile.node + count
+        let mut fields = self.def.tables.tiles[tile.tile as usize].fields;
+        std::iter::from_fn(move || {
+            let local = (fields != 0).then(|| fields.trailing_zeros())?;
+            fields &= fields - 1;
+            Some(tile.node + local)
+        })
     }
 
     /// Tiles with a vineyard among the eight around `(x, y)`.

@@ -139,10 +139,7 @@ impl Game {
         // (grow, then the closed field is guided with the new sheep). The choices only take
         // shepherds away, so a field without a shepherd now has none then either.
         self.closing_fields.clear();
-        for node in self.tile_nodes(placed) {
-            if self.features.node(node).kind != FeatureKind::Field {
-                continue;
-            }
+        for node in self.tile_fields(placed) {
             let root = self.features.find(node);
             // Guided in root order: a wolf or a guide puts tokens back into the bag.
             if self.features.open_of(root) == 0
@@ -165,8 +162,7 @@ impl Game {
     /// Whether placed tile `placed` has a field in the field of `node`.
     fn extends_field_of(&self, placed: u16, node: u32) -> bool {
         let root = self.features.root(node);
-        self.tile_nodes(placed)
-            .any(|n| self.features.node(n).kind == FeatureKind::Field && self.features.root(n) == root)
+        self.tile_fields(placed).any(|n| self.features.root(n) == root)
     }
 
     /// Guides home every field of the placed tile that it closed and that still has a shepherd.
