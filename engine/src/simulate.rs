@@ -47,7 +47,7 @@ pub fn random_action(game: &mut Game, rng: &mut Rng, scratch: &mut Scratch, coun
         }
         Phase::Choose { .. } | Phase::MoveWagon { .. } | Phase::Shepherd => {
             scratch.actions.clear();
-            scratch.actions.extend(game.legal_actions());
+            game.legal_actions_into(&mut scratch.actions);
             scratch.actions[rng.below(scratch.actions.len())]
         }
         Phase::Deploy { .. } => {

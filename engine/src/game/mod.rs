@@ -472,17 +472,25 @@ impl Game {
     /// Every legal action now.
     pub fn legal_actions(&self) -> Vec<Action> {
         let mut out = Vec::new();
+        self.legal_actions_into(&mut out);
+        out
+    }
+
+    /// Every legal action now, appended to `out` (no allocation when `out` has room).
+    pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
         match self.phase {
             Phase::Place { tile } => {
-                out.extend(self.legal_placements(tile).into_iter().map(|p| Action::Place {
-                    x: p.x,
-                    y: p.y,
-                    rotation: p.rotation,
-                }));
+                self.each_placement(tile, |p| {
+                    out.push(Action::Place {
+                        x: p.x,
+                        y: p.y,
+                        rotation: p.rotation,
+                    })
+                });
             }
             Phase::Deploy { .. } => {
                 out.push(Action::Pass);
-                self.deploy_options_into(&mut out);
+                self.deploy_options_into(out);
             }
             Phase::Choose { may_draw, may_pass } => {
                 if may_draw {
@@ -491,16 +499,15 @@ impl Game {
                 if may_pass {
                     out.push(Action::Pass);
                 }
-                self.held_placements_into(&mut out);
+                self.held_placements_into(out);
             }
             Phase::Shepherd => out.extend([Action::Grow, Action::Guide]),
             Phase::MoveWagon { .. } => {
                 out.push(Action::Pass);
-                self.wagon_moves_into(&mut out);
+                self.wagon_moves_into(out);
             }
             Phase::Over => {}
         }
-        out
     }
 
     /// Applies an action, appending what happened to `events`. An illegal action changes nothing

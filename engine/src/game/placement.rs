@@ -76,12 +76,17 @@ impl Game {
     /// Every legal placement of `tile` (rotations giving the same tile counted once), appended
     /// to `out`.
     pub fn legal_placements_into(&self, tile: u16, out: &mut Vec<Placement>) {
+        self.each_placement(tile, |placement| out.push(placement));
+    }
+
+    /// Calls `f` with every legal placement of `tile`, in frontier order.
+    pub(super) fn each_placement(&self, tile: u16, mut f: impl FnMut(Placement)) {
         for (open, fits) in self.board.frontier.iter().zip(self.fits(tile)) {
             let mut rotations = fit_rotations(fits);
             while rotations != 0 {
                 let rotation = rotations.trailing_zeros() as u8;
                 rotations &= rotations - 1;
-                out.push(Placement {
+                f(Placement {
                     x: open.x,
                     y: open.y,
                     rotation,

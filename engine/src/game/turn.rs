@@ -121,17 +121,16 @@ impl Game {
     /// Placements of the tiles the current player holds, appended to `out`.
     pub(super) fn held_placements_into(&self, out: &mut Vec<Action>) {
         let held = self.players[self.current as usize].held;
-        let mut placements = Vec::new();
         for (i, &(tile, _)) in self.def.held.iter().take(MAX_HELD_TYPES).enumerate() {
             if held[i] > 0 {
-                placements.clear();
-                self.legal_placements_into(tile, &mut placements);
-                out.extend(placements.iter().map(|p| Action::PlaceHeld {
-                    tile,
-                    x: p.x,
-                    y: p.y,
-                    rotation: p.rotation,
-                }));
+                self.each_placement(tile, |p| {
+                    out.push(Action::PlaceHeld {
+                        tile,
+                        x: p.x,
+                        y: p.y,
+                        rotation: p.rotation,
+                    })
+                });
             }
         }
     }
