@@ -342,7 +342,7 @@ impl Game {
             return Err(refuse("none left in supply"));
         }
         *supply -= 1;
-        if self.role(figure) == Role::Follower {
+        if self.is_follower(figure) {
             self.features.add_figures(node, 1);
         }
         self.figures.push(BoardFigure { player, figure, node });
@@ -643,7 +643,7 @@ impl Game {
             return refuse(why);
         }
         self.players[self.current as usize].supply[figure as usize] -= 1;
-        if self.role(figure) == Role::Follower {
+        if self.is_follower(figure) {
             self.features.add_figures(node, 1);
         }
         self.figures.push(BoardFigure {
@@ -723,10 +723,5 @@ impl Game {
         if usize::from(self.current) >= self.players.len() {
             self.current = 0;
         }
-    }
-
-    /// The role of figure type `figure`.
-    fn role(&self, figure: u8) -> Role {
-        self.def.figures[figure as usize].role
     }
 }
