@@ -183,13 +183,12 @@ impl Board {
     /// counted after every placement next to one.
     #[inline]
     pub fn count_around(&self, x: i32, y: i32) -> u16 {
-        let (cx, cy) = (x + self.ox, y + self.oy);
-        if cx < 1 || cy < 1 || cx >= self.width - 1 || cy >= self.height - 1 {
+        if !inside(x, self.ox, self.width) || !inside(y, self.oy, self.height) {
             return self.around(x, y).count() as u16;
         }
         // Inside the border: the whole block is in the grid, a fixed step from the centre.
         let w = self.width as isize;
-        let centre = (cy * self.width + cx) as isize;
+        let centre = ((y + self.oy) * self.width + x + self.ox) as isize;
         [-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1]
             .into_iter()
             .map(|step| u16::from(self.cells[(centre + step) as usize] != EMPTY))
