@@ -17,6 +17,13 @@ pub struct Placement {
     pub rotation: u8,
 }
 
+/// The fitting rotations ([`fit_entry`]) a tile's signature table `row` gives an open cell
+/// with `signature`.
+#[inline(always)]
+fn fits_by_signature(row: &[u8], signature: u32) -> u8 {
+    row.get(signature as usize).copied().unwrap_or(0)
+}
+
 /// Closes the segments of two facing edges (each with its tile's first feature node) of which
 /// one fits anything (an abbey's): they join nothing, and a neighbour's feature closed this
 /// way may be complete on its own, so it goes into `touched`.
@@ -158,7 +165,7 @@ impl Game {
                 self.board
                     .signatures()
                     .iter()
-                    .map(|&signature| row.get(signature as usize).copied().unwrap_or(0)),
+                    .map(|&signature| fits_by_signature(row, signature)),
             ),
             None => out.extend(self.fits(tile)),
         }
@@ -184,7 +191,7 @@ impl Game {
     #[inline]
     fn fits_in_row(&self, tile: u16, row: Option<&[u8]>, i: usize) -> u8 {
         match row {
-            Some(row) => row.get(self.board.signatures()[i] as usize).copied().unwrap_or(0),
+            Some(row) => fits_by_signature(row, self.board.signatures()[i]),
             None => self.side_check(tile, &self.board.frontier[i]),
         }
     }
