@@ -7,7 +7,7 @@ use std::sync::Arc;
 use clap::Args;
 use tilewright_engine::Catalog;
 use tilewright_engine::game::{GameDef, GameRecord, Rng, colour};
-use tilewright_engine::simulate::{self, Counts, Scratch, play_out, policy_seed};
+use tilewright_engine::simulate::{self, Scratch, play_out, policy_seed};
 use tilewright_engine::validate::validate_paths;
 
 /// Options of `simulate`.
@@ -117,7 +117,6 @@ pub fn simulate(args: SimulateArgs) -> ExitCode {
             &mut game,
             &mut Rng::new(policy_seed(args.seed)),
             &mut Scratch::default(),
-            &mut Counts::default(),
         );
         let text = serde_json::to_string_pretty(&game.record()).unwrap_or_default() + "\n";
         if let Err(e) = crate::write_atomically(path, &text) {

@@ -9,7 +9,7 @@ use tilewright_engine::game::{
     Action, ActionError, Event, Game, GameDef, GameRecord, Phase, ReplayError, Rng, SetupError,
 };
 use tilewright_engine::model::{AbbeyEndgame, HillTiebreak, WagonMove};
-use tilewright_engine::simulate::{Counts, Scratch, play_out, policy_seed, random_action};
+use tilewright_engine::simulate::{Scratch, play_out, policy_seed, random_action};
 use tilewright_engine::validate::validate_paths;
 
 fn def(rules: &str) -> Arc<GameDef> {
@@ -23,12 +23,7 @@ fn place(game: &mut Game, x: i16, y: i16, events: &mut Vec<Event>) {
 
 fn random_game(def: &Arc<GameDef>, players: u8, seed: u64) -> Game {
     let mut game = Game::new(Arc::clone(def), players, seed).unwrap();
-    play_out(
-        &mut game,
-        &mut Rng::new(policy_seed(seed)),
-        &mut Scratch::default(),
-        &mut Counts::default(),
-    );
+    play_out(&mut game, &mut Rng::new(policy_seed(seed)), &mut Scratch::default());
     game
 }
 
@@ -50,8 +45,8 @@ fn a_restarted_game_is_a_new_game() {
         let fresh = Game::new(Arc::clone(&def), 3, seed).unwrap();
         assert_eq!(game.record(), fresh.record());
         assert_eq!((game.phase(), game.pile_len()), (fresh.phase(), fresh.pile_len()));
-        let (mut rng, mut scratch, mut counts) = (Rng::new(policy_seed(seed)), Scratch::default(), Counts::default());
-        play_out(&mut game, &mut rng, &mut scratch, &mut counts);
+        let (mut rng, mut scratch) = (Rng::new(policy_seed(seed)), Scratch::default());
+        play_out(&mut game, &mut rng, &mut scratch);
         let played = random_game(&def, 3, seed);
         assert_eq!(game.record(), played.record());
         assert_eq!(game.scores(), played.scores());
@@ -108,13 +103,13 @@ fn replay_refuses_other_tile_sets_rules_and_scores() {
 fn a_clone_plays_on_without_touching_the_original() {
     let def = def("new-edition");
     let mut game = Game::new(Arc::clone(&def), 2, 5).unwrap();
-    let (mut rng, mut scratch, mut counts) = (Rng::new(1), Scratch::default(), Counts::default());
+    let (mut rng, mut scratch) = (Rng::new(1), Scratch::default());
     for _ in 0..40 {
-        random_action(&mut game, &mut rng, &mut scratch, &mut counts);
+        random_action(&mut game, &mut rng, &mut scratch);
     }
     let before = game.record();
     let mut copy = game.clone();
-    play_out(&mut copy, &mut rng, &mut scratch, &mut counts);
+    play_out(&mut copy, &mut rng, &mut scratch);
     assert!(copy.is_over());
     assert_eq!(game.record(), before);
     assert!(!game.is_over());
@@ -178,7 +173,7 @@ fn a_feature_occupied_anywhere_is_closed_to_deployment() {
     // Seed search: find a turn where the placed tile extends an occupied feature.
     for seed in 0..50 {
         let mut game = Game::new(Arc::clone(&def), 2, seed).unwrap();
-        let (mut rng, mut scratch, mut counts) = (Rng::new(seed), Scratch::default(), Counts::default());
+        let (mut rng, mut scratch) = (Rng::new(seed), Scratch::default());
         while !game.is_over() {
             if let Phase::Deploy { placed } = game.phase() {
                 let offered: Vec<u8> = game
@@ -213,7 +208,7 @@ fn a_feature_occupied_anywhere_is_closed_to_deployment() {
                     }
                 }
             }
-            random_action(&mut game, &mut rng, &mut scratch, &mut counts);
+            random_action(&mut game, &mut rng, &mut scratch);
         }
     }
     panic!("no occupied feature was ever extended");
@@ -295,27 +290,36 @@ fn check_placement_caches(game: &Game, def: &GameDef) {
     }
 }
 
+/// Draws `expected ×` (legal placements) random placements of the drawn tile and checks that
+/// each is legal and that each legal one comes up about `expected` times.
+fn assert_random_placements_uniform(game: &Game, rng: &mut Rng, expected: usize) {
+    let Phase::Place { tile } = game.phase() else {
+        panic!("a tile is drawn")
+    };
+    let legal = game.legal_placements(tile);
+    let mut seen = vec![0usize; legal.len()];
+    for _ in 0..expected * legal.len() {
+        let p = game.random_placement(rng).unwrap();
+        seen[legal.iter().position(|l| *l == p).expect("a legal placement")] += 1;
+    }
+    // Six standard deviations (at most √expected) either side: beyond that, a biased choice.
+    let spread = 6 * expected.isqrt();
+    assert!(
+        seen.iter().all(|&n| n.abs_diff(expected) <= spread),
+        "{seen:?}, {expected} ± {spread} expected"
+    );
+}
+
 #[test]
 fn random_placements_are_legal_and_uniform() {
     let def = def("new-edition");
     let mut game = Game::new(Arc::clone(&def), 2, 11).unwrap();
-    let (mut rng, mut scratch, mut counts) = (Rng::new(4), Scratch::default(), Counts::default());
+    let (mut rng, mut scratch) = (Rng::new(4), Scratch::default());
     for _ in 0..50 {
-        random_action(&mut game, &mut rng, &mut scratch, &mut counts);
+        random_action(&mut game, &mut rng, &mut scratch);
     }
-    let Phase::Place { tile } = game.phase() else {
-        panic!("50 actions into a base game, a tile is drawn")
-    };
-    let legal = game.legal_placements(tile);
-    assert!(legal.len() > 10, "{} placements", legal.len());
-    let draws = 400 * legal.len();
-    let mut seen = vec![0usize; legal.len()];
-    for _ in 0..draws {
-        let p = game.random_placement(&mut rng).unwrap();
-        seen[legal.iter().position(|l| *l == p).expect("a legal placement")] += 1;
-    }
-    // 400 expected each: far outside 250..550 would mean a biased choice.
-    assert!(seen.iter().all(|&n| (250..550).contains(&n)), "{seen:?}");
+    assert!(game.placements_of_drawn_tile() > 10);
+    assert_random_placements_uniform(&game, &mut rng, 400);
 }
 
 /// The base game, optionally with abbeys (the abbey fixture) and barns (an expansion file with
@@ -351,10 +355,10 @@ fn play_def_checked(def: Arc<GameDef>, players: u8, seed: u64) {
     let held: usize = def.held.iter().map(|&(_, n)| usize::from(n)).sum();
     let total_tiles = def.pile.len() + 1 + held * usize::from(players);
     let mut game = Game::new(Arc::clone(&def), players, seed).unwrap();
-    let (mut rng, mut scratch, mut counts) = (Rng::new(policy_seed(seed)), Scratch::default(), Counts::default());
+    let (mut rng, mut scratch) = (Rng::new(policy_seed(seed)), Scratch::default());
     let mut completions = 0;
     let mut scores = game.scores();
-    while random_action(&mut game, &mut rng, &mut scratch, &mut counts) {
+    while random_action(&mut game, &mut rng, &mut scratch) {
         completions += scratch
             .events
             .iter()

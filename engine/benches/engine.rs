@@ -9,7 +9,7 @@ use std::sync::{Arc, OnceLock};
 use divan::{Bencher, black_box};
 use tilewright_engine::bundled;
 use tilewright_engine::game::{Action, Game, GameDef, Phase, Placement, Rng};
-use tilewright_engine::simulate::{Counts, Scratch, play_out, policy_seed, random_action};
+use tilewright_engine::simulate::{Scratch, play_out, policy_seed, random_action};
 
 fn main() {
     divan::main();
@@ -25,9 +25,9 @@ fn base_game() -> Arc<GameDef> {
 /// A game 30 turns in, waiting for `phase`-like step: place (even) or deploy (odd actions).
 fn midgame(actions: usize) -> Game {
     let mut game = Game::new(base_game(), 2, 17).unwrap();
-    let (mut rng, mut scratch, mut counts) = (Rng::new(3), Scratch::default(), Counts::default());
+    let (mut rng, mut scratch) = (Rng::new(3), Scratch::default());
     for _ in 0..actions {
-        random_action(&mut game, &mut rng, &mut scratch, &mut counts);
+        random_action(&mut game, &mut rng, &mut scratch);
     }
     game
 }
@@ -41,12 +41,7 @@ fn random_games(bencher: Bencher, def: Arc<GameDef>) {
     bencher.bench_local(|| {
         seed += 1;
         game.restart(seed);
-        play_out(
-            &mut game,
-            &mut Rng::new(policy_seed(seed)),
-            &mut scratch,
-            &mut Counts::default(),
-        );
+        play_out(&mut game, &mut Rng::new(policy_seed(seed)), &mut scratch);
         black_box(game.scores())
     });
 }

@@ -66,6 +66,9 @@ pub struct CompiledTile {
     pub codes: [[u16; 4]; 4],
     /// Bit `r` set for each rotation `r` in `distinct_rotations`.
     pub rotation_mask: u8,
+    /// The distinct rotations are `0..1 << rotation_bits` (1, 2 or 4 of them: a tile looks
+    /// the same after a half turn, after a quarter turn, or after neither).
+    pub rotation_bits: u8,
     /// Whether the tile has a monastery (or abbey).
     pub has_monastery: bool,
     /// Bit `f` set when local feature `f` is a road or a city: what a placement can complete
@@ -120,6 +123,8 @@ pub struct TileTables {
     /// [`fit_entry`]; empty when the table would be too large, and [`TileTables::side_fits`] is
     /// used instead.
     by_signature: Vec<u8>,
+    /// Signatures per tile in `by_signature`: `base⁴`.
+    signatures: usize,
 }
 
 /// Two facing segments that connect, one of each edge.
@@ -208,6 +213,8 @@ impl TileTables {
         for tile in &mut tables.tiles {
             tile.distinct_rotations = distinct_rotations(tile);
             tile.rotation_mask = tile.distinct_rotations.iter().fold(0, |m, r| m | (1 << r));
+            tile.rotation_bits = tile.distinct_rotations.len().trailing_zeros() as u8;
+            debug_assert_eq!(tile.rotation_mask, (1 << (1 << tile.rotation_bits)) - 1);
             tile.codes = [0u8, 1, 2, 3].map(|r| Side::ALL.map(|side| tile.edge(side, r).code));
             tile.corner_fields = [0, 1, 2, 3].map(|corner| corner_field(tile, corner, &tables.layouts));
         }
@@ -224,6 +231,7 @@ impl TileTables {
             }
         }
         let signatures = base.pow(4);
+        tables.signatures = signatures;
         if signatures * tables.tiles.len() <= 1 << 22 {
             let mut by_signature = vec![0u8; signatures * tables.tiles.len()];
             for (t, tile) in tables.tiles.iter().enumerate() {
@@ -273,7 +281,7 @@ impl TileTables {
     /// built.
     #[inline]
     pub fn signature_row(&self, tile: u16) -> Option<&[u8]> {
-        let signatures = (self.signature_base() as usize).pow(4);
+        let signatures = self.signatures;
         self.by_signature
             .get(tile as usize * signatures..(tile as usize + 1) * signatures)
     }
@@ -390,6 +398,7 @@ fn compile_tile(
         distinct_rotations: Vec::new(),
         codes: [[0; 4]; 4],
         rotation_mask: 0,
+        rotation_bits: 0,
         has_monastery: tile.features.values().any(|f| f.kind == FeatureKind::Monastery),
         closable,
         fields,

@@ -16,13 +16,13 @@ pub struct Scratch {
     pub events: Vec<Event>,
 }
 
-/// Counters of one or more games.
+/// Counters of one or more games, for the summary.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Counts {
+struct Counts {
     /// Turns played (tiles placed after the start tile).
-    pub turns: u64,
+    turns: u64,
     /// Legal placements offered, summed over turns.
-    pub placements: u64,
+    placements: u64,
 }
 
 /// The seed of the random policy for a game with shuffle seed `seed`.
@@ -31,13 +31,11 @@ pub fn policy_seed(seed: u64) -> u64 {
 }
 
 /// Plays one action at random; returns false when the game is over.
-pub fn random_action(game: &mut Game, rng: &mut Rng, scratch: &mut Scratch, counts: &mut Counts) -> bool {
+pub fn random_action(game: &mut Game, rng: &mut Rng, scratch: &mut Scratch) -> bool {
     scratch.events.clear();
     let action = match game.phase() {
         Phase::Over => return false,
         Phase::Place { .. } => {
-            counts.turns += 1;
-            counts.placements += game.placements_of_drawn_tile() as u64;
             let p = game.random_placement(rng).expect("the drawn tile fits somewhere");
             Action::Place {
                 x: p.x,
@@ -62,8 +60,22 @@ pub fn random_action(game: &mut Game, rng: &mut Rng, scratch: &mut Scratch, coun
 }
 
 /// Plays a whole game at random from its current state.
-pub fn play_out(game: &mut Game, rng: &mut Rng, scratch: &mut Scratch, counts: &mut Counts) {
-    while random_action(game, rng, scratch, counts) {}
+pub fn play_out(game: &mut Game, rng: &mut Rng, scratch: &mut Scratch) {
+    while random_action(game, rng, scratch) {}
+}
+
+/// Plays a whole game like [`play_out`], counting its turns and the legal placements each
+/// turn offered (a count the random policy itself does without).
+fn play_out_counting(game: &mut Game, rng: &mut Rng, scratch: &mut Scratch, counts: &mut Counts) {
+    loop {
+        if let Phase::Place { .. } = game.phase() {
+            counts.turns += 1;
+            counts.placements += game.placements_of_drawn_tile() as u64;
+        }
+        if !random_action(game, rng, scratch) {
+            return;
+        }
+    }
 }
 
 /// Summary of many random games.
@@ -105,7 +117,7 @@ pub fn run(def: Arc<GameDef>, players: u8, games: u64, seed: u64, threads: usize
                         let game_seed = seed.wrapping_add(i);
                         game.restart(game_seed);
                         let mut rng = Rng::new(policy_seed(game_seed));
-                        play_out(&mut game, &mut rng, &mut scratch, &mut counts);
+                        play_out_counting(&mut game, &mut rng, &mut scratch, &mut counts);
                         for (total, score) in totals.iter_mut().zip(game.scores()) {
                             *total += u64::from(score);
                         }

@@ -165,11 +165,6 @@ pub struct Game {
     closing_fields: Vec<u32>,
     /// Monasteries not yet surrounded: position and feature node.
     monasteries: Vec<(i16, i16, u32)>,
-    /// Legal placements of the tile held in [`Phase::Place`], counted when it was drawn.
-    placements: u32,
-    /// The drawn tile's fitting rotations at each open cell, in frontier order (valid in
-    /// [`Phase::Place`]).
-    drawn_fits: Vec<u8>,
 }
 
 impl Game {
@@ -213,8 +208,6 @@ impl Game {
             shepherd_deployed,
             closing_fields,
             monasteries,
-            placements,
-            drawn_fits,
             cities,
             follower_types: _,
             barn_types: _,
@@ -224,7 +217,7 @@ impl Game {
         figures.clear();
         players.fill(PlayerState::initial(def));
         pile.clear();
-        (*discarded, *current, *phase, *under_hills, *placements) = (0, 0, Phase::Over, 0, 0);
+        (*discarded, *current, *phase, *under_hills) = (0, 0, Phase::Over, 0);
         (*endgame_left, *barn_placed, *shepherd_deployed) = (None, None, None);
         *final_scoring = false;
         pending.clear();
@@ -238,7 +231,6 @@ impl Game {
         shepherd_choices.clear();
         closing_fields.clear();
         monasteries.clear();
-        drawn_fits.clear();
         cities.clear();
         self.deal(seed);
     }
@@ -291,8 +283,6 @@ impl Game {
             closing_fields: Vec::new(),
             follower_types: scoring::figure_types(&def, |f| f.role == Role::Follower),
             barn_types: scoring::figure_types(&def, |f| f.mechanism == Some(FigureMechanism::Barn)),
-            placements: 0,
-            drawn_fits: Vec::with_capacity(64),
             def,
         })
     }
@@ -312,11 +302,6 @@ impl Game {
         }
         let index = self.place_tile(tile, x, y, rotation);
         self.pending.clear();
-        if let Phase::Place { tile } = self.phase {
-            let mut fits = std::mem::take(&mut self.drawn_fits);
-            self.placements = self.fits_into(tile, &mut fits);
-            self.drawn_fits = fits;
-        }
         Ok(index)
     }
 

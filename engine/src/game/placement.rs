@@ -6,6 +6,10 @@ use crate::compile::{CompiledEdge, NO_FEATURE, fit_count, fit_entry, fit_rotatio
 use crate::edge::Side;
 use crate::model::{FeatureKind, Placement as PlacementRule};
 
+/// Random candidates [`Game::random_placement`] tries before it counts: a turn where fewer
+/// than one candidate in ten fits is rare, and this many misses then are rarer still.
+const RANDOM_TRIES: u32 = 32;
+
 /// A position and turn for the drawn tile.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Placement {
@@ -22,6 +26,32 @@ pub struct Placement {
 #[inline(always)]
 fn fits_by_signature(row: &[u8], signature: u32) -> u8 {
     row.get(signature as usize).copied().unwrap_or(0)
+}
+
+/// The rejection step of [`Game::random_placement`]: up to `tries` uniform candidates among
+/// `cells` open cells times `1 << shift` rotations, the first that `fits` (the [`fit_entry`]
+/// of a cell) allows, as cell and rotation.
+#[inline(always)]
+fn pick_by_rejection(
+    rng: &mut Rng,
+    tries: u32,
+    (cells, shift): (usize, u32),
+    fits: impl Fn(usize) -> u8,
+) -> Option<(usize, u8)> {
+    let candidates = u32::try_from(cells << shift).ok().filter(|&n| n > 0)?;
+    let mut bits = 0;
+    for i in 0..tries {
+        // Two candidates from each 64-bit draw.
+        bits = if i % 2 == 0 { rng.next_u64() } else { bits >> 32 };
+        let Some(candidate) = Rng::half_below(bits as u32, candidates) else {
+            continue;
+        };
+        let (cell, rotation) = ((candidate >> shift) as usize, candidate & ((1 << shift) - 1));
+        if u32::from(fit_rotations(fits(cell))) & (1 << rotation) != 0 {
+            return Some((cell, rotation as u8));
+        }
+    }
+    None
 }
 
 /// Closes the segments of two facing edges (each with its tile's first feature node) of which
@@ -119,7 +149,17 @@ impl Game {
 
     /// Whether `tile` fits anywhere.
     pub fn fits_anywhere(&self, tile: u16) -> bool {
-        !self.only_in_holes_none_open(tile) && self.fits(tile).any(|fits| fits != 0)
+        if self.only_in_holes_none_open(tile) {
+            return false;
+        }
+        match self.def.tables.signature_row(tile) {
+            Some(row) => self
+                .board
+                .signatures()
+                .iter()
+                .any(|&signature| fits_by_signature(row, signature) != 0),
+            None => self.fits(tile).any(|fits| fits != 0),
+        }
     }
 
     /// Whether `tile` goes only into holes (an abbey) and the table has none: the common case
@@ -129,47 +169,73 @@ impl Game {
     }
 
     /// The `n`th legal placement of `tile`, in the order of [`Game::legal_placements`].
-    pub fn nth_placement(&self, tile: u16, n: usize) -> Option<Placement> {
-        match self.drawn_fits_of(tile) {
-            Some(fits) => self.nth_in(fits, n),
-            None => self.nth_in(&self.fits(tile).collect::<Vec<u8>>(), n),
+    pub fn nth_placement(&self, tile: u16, mut n: usize) -> Option<Placement> {
+        for (open, fits) in self.board.frontier.iter().zip(self.fits(tile)) {
+            let count = fit_count(fits) as usize;
+            if n >= count {
+                n -= count;
+                continue;
+            }
+            let mut rotations = fit_rotations(fits);
+            for _ in 0..n {
+                rotations &= rotations - 1;
+            }
+            return Some(Placement {
+                x: open.x,
+                y: open.y,
+                rotation: rotations.trailing_zeros() as u8,
+            });
         }
+        None
     }
 
-    /// The fits kept since the draw, if `tile` is the drawn tile waiting to be placed.
-    fn drawn_fits_of(&self, tile: u16) -> Option<&[u8]> {
-        (self.phase == (super::Phase::Place { tile })).then_some(&self.drawn_fits)
-    }
-
-    /// Legal placements of the drawn tile (0 outside [`Phase::Place`](super::Phase::Place)), counted once at the draw.
+    /// Legal placements of the drawn tile (0 outside [`Phase::Place`](super::Phase::Place)).
     pub fn placements_of_drawn_tile(&self) -> usize {
-        self.placements as usize
+        match self.phase {
+            super::Phase::Place { tile } => self.count_placements(tile),
+            _ => 0,
+        }
     }
 
     /// A uniformly random legal placement of the drawn tile ([`Phase::Place`](super::Phase::Place)
     /// only): the random policy of simulations and rollouts.
+    ///
+    /// By rejection: a uniformly random open cell and distinct rotation, kept if the tile fits
+    /// there. About one candidate in four or five fits, so a few lookups usually replace
+    /// checking every open cell. After [`RANDOM_TRIES`] misses it falls back to counting the
+    /// placements and taking one by index, which keeps the choice exactly uniform.
     pub fn random_placement(&self, rng: &mut Rng) -> Option<Placement> {
-        let super::Phase::Place { .. } = self.phase else {
-            return None;
-        };
-        self.nth_in(&self.drawn_fits, rng.below(self.placements.max(1) as usize))
+        self.random_placement_trying(rng, RANDOM_TRIES)
     }
 
-    /// The fitting rotations of `tile` at each open cell ([`fit_entry`]), in frontier order,
-    /// into `out`; returns the number of placements. The hot path of every turn: one table lookup per
-    /// open cell when the signature table exists.
-    pub(super) fn fits_into(&self, tile: u16, out: &mut Vec<u8>) -> u32 {
-        out.clear();
-        match self.def.tables.signature_row(tile) {
-            Some(row) => out.extend(
-                self.board
-                    .signatures()
-                    .iter()
-                    .map(|&signature| fits_by_signature(row, signature)),
-            ),
-            None => out.extend(self.fits(tile)),
+    /// [`Game::random_placement`] with `tries` random candidates before counting.
+    fn random_placement_trying(&self, rng: &mut Rng, tries: u32) -> Option<Placement> {
+        let super::Phase::Place { tile } = self.phase else {
+            return None;
+        };
+        // A candidate index splits into cell and rotation by a shift.
+        let shift = u32::from(self.def.tables.tiles[tile as usize].rotation_bits);
+        let frontier = &self.board.frontier;
+        let found = match self.def.tables.signature_row(tile) {
+            Some(row) => {
+                let signatures = self.board.signatures();
+                pick_by_rejection(rng, tries, (signatures.len(), shift), |cell| {
+                    fits_by_signature(row, signatures[cell])
+                })
+            }
+            None => pick_by_rejection(rng, tries, (frontier.len(), shift), |cell| {
+                self.side_check(tile, &frontier[cell])
+            }),
+        };
+        if let Some((cell, rotation)) = found {
+            return Some(Placement {
+                x: frontier[cell].x,
+                y: frontier[cell].y,
+                rotation,
+            });
         }
-        out.iter().map(|&fits| fit_count(fits)).sum()
+        let count = self.count_placements(tile);
+        self.nth_placement(tile, rng.below(count.max(1)))
     }
 
     /// The fitting rotations of `tile` at each open cell ([`fit_entry`]), in frontier order.
@@ -180,10 +246,7 @@ impl Game {
 
     /// The fitting rotations of `tile` ([`fit_entry`]) at the open cell with frontier index `i`.
     fn fits_at_cell(&self, tile: u16, i: usize) -> u8 {
-        match self.drawn_fits_of(tile) {
-            Some(fits) => fits[i],
-            None => self.fits_in_row(tile, self.def.tables.signature_row(tile), i),
-        }
+        self.fits_in_row(tile, self.def.tables.signature_row(tile), i)
     }
 
     /// The fitting rotations of `tile` at open cell `i`, from its signature table `row` if it
@@ -212,38 +275,6 @@ impl Game {
             }
         }
         fit_entry(mask)
-    }
-
-    /// The `n`th placement among the fitting rotations ([`fit_entry`]) of each open cell.
-    fn nth_in(&self, fits: &[u8], mut n: usize) -> Option<Placement> {
-        // Skip eight open cells at a time: the sum of eight counts in one multiply.
-        let mut skipped = 0;
-        for chunk in fits.chunks_exact(8) {
-            let word = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
-            let count = (((word >> 4) & 0x0F0F_0F0F_0F0F_0F0F).wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize;
-            if n < count {
-                break;
-            }
-            n -= count;
-            skipped += 8;
-        }
-        for (open, &fits) in self.board.frontier[skipped..].iter().zip(&fits[skipped..]) {
-            let count = fit_count(fits) as usize;
-            if n >= count {
-                n -= count;
-                continue;
-            }
-            let mut rotations = fit_rotations(fits);
-            for _ in 0..n {
-                rotations &= rotations - 1;
-            }
-            return Some(Placement {
-                x: open.x,
-                y: open.y,
-                rotation: rotations.trailing_zeros() as u8,
-            });
-        }
-        None
     }
 
     /// Puts a tile on the table, joins its features to its neighbours', and records which
@@ -344,5 +375,41 @@ impl Game {
     /// Placed tiles among the eight around `(x, y)`.
     pub(super) fn surrounding_tiles(&self, x: i32, y: i32) -> u16 {
         self.board.count_around(x, y)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::game::{GameDef, Phase};
+    use crate::simulate::{Scratch, random_action};
+
+    /// Whatever the number of random candidates tried before counting (none: always counting;
+    /// one: mostly counting; the default), every legal placement comes up about equally often.
+    #[test]
+    fn random_placements_are_uniform_with_any_number_of_tries() {
+        let sets = ["base".to_owned()];
+        let def = Arc::new(GameDef::from_catalog(crate::bundled::catalog(), &sets, "new-edition").unwrap());
+        let mut game = Game::new(def, 2, 5).unwrap();
+        let (mut rng, mut scratch) = (Rng::new(6), Scratch::default());
+        for _ in 0..40 {
+            random_action(&mut game, &mut rng, &mut scratch);
+        }
+        let Phase::Place { tile } = game.phase else {
+            panic!("40 actions into a base game, a tile is drawn")
+        };
+        let legal = game.legal_placements(tile);
+        assert!(legal.len() > 5, "{legal:?}");
+        for tries in [0, 1, RANDOM_TRIES] {
+            let mut seen = vec![0u32; legal.len()];
+            for _ in 0..400 * legal.len() {
+                let p = game.random_placement_trying(&mut rng, tries).unwrap();
+                seen[legal.iter().position(|l| *l == p).expect("a legal placement")] += 1;
+            }
+            // 400 each expected; 120 is six standard deviations.
+            assert!(seen.iter().all(|&n| n.abs_diff(400) <= 120), "{tries} tries: {seen:?}");
+        }
     }
 }

@@ -35,6 +35,17 @@ impl Rng {
         (m >> 64) as usize
     }
 
+    /// A uniform number in `0..n` (`n > 0`) from 32 random bits by multiply-shift, or `None`
+    /// in the rare case where keeping it would bias the result (then draw again): what
+    /// [`Rng::below`] does with 64 bits, for callers that take two numbers from one draw.
+    #[inline(always)]
+    pub fn half_below(bits: u32, n: u32) -> Option<u32> {
+        debug_assert!(n > 0);
+        let m = u64::from(bits) * u64::from(n);
+        // The division is needed only when the low half is small.
+        ((m as u32) >= n || (m as u32) >= n.wrapping_neg() % n).then_some((m >> 32) as u32)
+    }
+
     /// Shuffles a slice in place (Fisher-Yates).
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {
@@ -66,5 +77,29 @@ mod tests {
             seen[rng.below(5)] += 1;
         }
         assert!(seen.iter().all(|&n| n > 800), "{seen:?}");
+    }
+
+    #[test]
+    fn half_below_is_uniform_and_refuses_only_the_biased_remainder() {
+        let mut rng = Rng::new(2);
+        let mut seen = [0u32; 6];
+        for _ in 0..12000 {
+            if let Some(n) = Rng::half_below(rng.next_u64() as u32, 6) {
+                seen[n as usize] += 1;
+            }
+        }
+        assert!(seen.iter().all(|&n| (1800..2200).contains(&n)), "{seen:?}");
+        // With n = 3·2^30, keeping every draw would make 0..2^30 twice as likely as the rest:
+        // the quarter of draws whose low product is below 2^32 mod n = 2^30 are refused, and
+        // what is kept is uniform over the three quarters of the range.
+        let n = 3 << 30;
+        let mut kept = [0u32; 3];
+        for _ in 0..8000 {
+            if let Some(k) = Rng::half_below(rng.next_u64() as u32, n) {
+                kept[(k >> 30) as usize] += 1;
+            }
+        }
+        assert!((5700..6300).contains(&kept.iter().sum::<u32>()), "{kept:?} kept");
+        assert!(kept.iter().all(|&k| (1850..2150).contains(&k)), "{kept:?}");
     }
 }

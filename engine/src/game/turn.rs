@@ -146,19 +146,14 @@ impl Game {
 
     /// Draws until a tile fits somewhere; at the end of the pile, goes on to the end game.
     pub(super) fn draw(&mut self, events: &mut Vec<Event>) {
-        let mut fits = std::mem::take(&mut self.drawn_fits);
         while let Some(tile) = self.pile.pop() {
-            let placements = self.fits_into(tile, &mut fits);
-            if placements > 0 {
-                self.drawn_fits = fits;
-                self.placements = placements;
+            if self.fits_anywhere(tile) {
                 self.phase = Phase::Place { tile };
                 return;
             }
             self.discarded += 1;
             events.push(Event::TileDiscarded { tile });
         }
-        self.drawn_fits = fits;
         self.begin_turn(events);
     }
 }
