@@ -41,13 +41,14 @@ impl Game {
 
     /// Whether the field of `node` has a barn on it.
     pub(super) fn has_barn(&self, node: u32) -> bool {
+        if self.barn_fields.is_empty() {
+            return false;
+        }
         let root = self.features.root(node);
-        self.figures
-            .iter()
-            .any(|f| self.is_barn(f.figure) && self.features.root(f.node) == root)
+        self.barn_fields.iter().any(|&field| self.features.root(field) == root)
     }
 
-    fn is_barn(&self, figure: u8) -> bool {
+    pub(super) fn is_barn(&self, figure: u8) -> bool {
         self.barn_types & 1 << figure != 0
     }
 
@@ -132,6 +133,7 @@ impl Game {
             figure,
             node: field,
         });
+        self.barn_fields.push(field);
         let tile = self.board.placed[placed as usize];
         events.push(Event::BarnPlaced {
             player: self.current,

@@ -147,6 +147,13 @@ pub struct Game {
     follower_types: u8,
     /// Bit `f` set: figure type `f` is a barn.
     barn_types: u8,
+    /// The field nodes barns stand on (a barn stays until the end), so that looking for a
+    /// barn on a field need not go through every figure.
+    barn_fields: Vec<u32>,
+    /// The feature kinds ([`kind_bit`]) that figures other than followers stand on: fields for
+    /// barns and shepherds. Taking figures off a feature of another kind without followers
+    /// has nothing to look for.
+    special_kinds: u8,
     /// Wagons whose feature was scored this turn, waiting to move, in decision order.
     wagons: Vec<wagon::WaitingWagon>,
     /// The tokens in the bag (sheep by count, 0 for a wolf).
@@ -211,6 +218,8 @@ impl Game {
             cities,
             follower_types: _,
             barn_types: _,
+            barn_fields,
+            special_kinds: _,
         } = self;
         board.clear();
         features.clear();
@@ -231,6 +240,7 @@ impl Game {
         shepherd_choices.clear();
         closing_fields.clear();
         monasteries.clear();
+        barn_fields.clear();
         cities.clear();
         self.deal(seed);
     }
@@ -283,6 +293,12 @@ impl Game {
             closing_fields: Vec::new(),
             follower_types: scoring::figure_types(&def, |f| f.role == Role::Follower),
             barn_types: scoring::figure_types(&def, |f| f.mechanism == Some(FigureMechanism::Barn)),
+            barn_fields: Vec::new(),
+            special_kinds: def
+                .figures
+                .iter()
+                .filter(|f| f.role != Role::Follower)
+                .fold(0, |kinds, f| kinds | f.stands_on_kinds()),
             def,
         })
     }
@@ -331,6 +347,9 @@ impl Game {
             self.features.add_figures(node, 1);
         }
         self.figures.push(BoardFigure { player, figure, node });
+        if self.is_barn(figure) {
+            self.barn_fields.push(node);
+        }
         Ok(())
     }
 
@@ -661,8 +680,7 @@ impl Game {
         if self.features.root_figures(node) > 0 {
             return Some("the feature is already occupied");
         }
-        (kind == FeatureKind::Field && self.has_barns() && self.has_barn(node))
-            .then_some("farmers never go onto a field with a barn")
+        (kind == FeatureKind::Field && self.has_barn(node)).then_some("farmers never go onto a field with a barn")
     }
 
     /// Completed features on the table: roads and cities with no open edge, and monasteries

@@ -3,7 +3,7 @@
 //! Every value comes from the rule set; the majority rule is the same for every feature: the
 //! players with the greatest total follower strength score the full points, ties all score.
 
-use super::{Event, FigureType, Game, GameDef, MAX_FIGURE_TYPES, Players, Reason};
+use super::{Event, FigureType, Game, GameDef, MAX_FIGURE_TYPES, Players, Reason, kind_bit};
 use crate::model::{FarmScoring, FeatureKind, HillTiebreak, Mechanism, NamedStrength, Strength};
 
 /// Size of a road or city: distinct tiles and pennants.
@@ -265,12 +265,11 @@ impl Game {
         // Only followers are counted on a feature: with none there, only special figures need
         // looking for.
         let has_followers = self.features.root_figures(root) > 0;
-        let all_followers = self.follower_types.count_ones() as usize == self.def.figures.len().min(MAX_FIGURE_TYPES);
-        if !has_followers && (followers_only || all_followers) {
-            return;
-        }
         // Joined features are of one kind: a figure on another kind is not on this one.
         let kind = self.features.node(root).kind;
+        if !has_followers && (followers_only || self.special_kinds & kind_bit(kind) == 0) {
+            return;
+        }
         let mut i = 0;
         while i < self.figures.len() {
             let figure = self.figures[i];

@@ -43,6 +43,13 @@ impl FigureType {
         }
     }
 
+    /// The feature kinds a figure of this type can stand on once on the table: those it is
+    /// deployed on, and fields for a barn (deployed on a corner).
+    pub fn stands_on_kinds(&self) -> u8 {
+        let barn = self.mechanism == Some(FigureMechanism::Barn);
+        self.stands_on | if barn { kind_bit(FeatureKind::Field) } else { 0 }
+    }
+
     /// Whether the figure may stand on a feature of `kind`.
     #[inline]
     pub fn may_stand_on(&self, kind: FeatureKind) -> bool {
