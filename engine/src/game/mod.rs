@@ -147,6 +147,11 @@ pub struct Game {
     follower_types: u8,
     /// Bit `f` set: figure type `f` is a barn.
     barn_types: u8,
+    /// Bit `f` set: figure type `f` is a shepherd (a field with a shepherd is closed to
+    /// shepherds; farmers do not close it).
+    shepherd_types: u8,
+    /// By feature kind (as an index): bit `f` set when figure type `f` may be deployed there.
+    deployable_on: [u8; 8],
     /// The field nodes barns stand on (a barn stays until the end), so that looking for a
     /// barn on a field need not go through every figure.
     barn_fields: Vec<u32>,
@@ -218,6 +223,8 @@ impl Game {
             cities,
             follower_types: _,
             barn_types: _,
+            shepherd_types: _,
+            deployable_on: _,
             barn_fields,
             special_kinds: _,
         } = self;
@@ -293,6 +300,9 @@ impl Game {
             closing_fields: Vec::new(),
             follower_types: scoring::figure_types(&def, |f| f.role == Role::Follower),
             barn_types: scoring::figure_types(&def, |f| f.mechanism == Some(FigureMechanism::Barn)),
+            shepherd_types: scoring::figure_types(&def, |f| f.mechanism == Some(FigureMechanism::Shepherd)),
+            deployable_on: [0, 1, 2, 3, 4, 5, 6, 7]
+                .map(|kind| scoring::figure_types(&def, |f| f.stands_on & 1 << kind != 0)),
             barn_fields: Vec::new(),
             special_kinds: def
                 .figures
@@ -434,38 +444,39 @@ impl Game {
     }
 
     /// Deployments open to the current player on the tile just placed (`Pass` not included),
-    /// appended to `out`.
+    /// appended to `out`: for each feature, the figure types in supply that may stand on its
+    /// kind, in figure-type order, then the barns.
     pub fn deploy_options_into(&self, out: &mut Vec<Action>) {
         let Phase::Deploy { placed } = self.phase else { return };
         let placed_tile = self.board.placed[placed as usize];
         let compiled = &self.def.tables.tiles[placed_tile.tile as usize];
         let supply = &self.players[self.current as usize].supply;
-        // The figure types in supply: type, the feature kinds it may stand on, and whether it
-        // is a shepherd (closed fields differ for shepherds and followers).
-        let mut available = [(0u8, 0u8, 0usize); MAX_FIGURE_TYPES];
-        let mut n = 0;
-        let mut in_supply = 0u8;
-        for (f, figure) in self.def.figures.iter().enumerate().take(MAX_FIGURE_TYPES) {
-            if supply[f] > 0 {
-                let shepherd = figure.mechanism == Some(FigureMechanism::Shepherd);
-                available[n] = (f as u8, figure.stands_on, usize::from(shepherd));
-                n += 1;
-                in_supply |= 1 << f;
-            }
-        }
+        let in_supply = (0..self.def.figures.len().min(MAX_FIGURE_TYPES))
+            .filter(|&f| supply[f] > 0)
+            .fold(0u8, |mask, f| mask | 1 << f);
         for (local, feature) in compiled.features.iter().enumerate() {
+            let may = self.deployable_on[feature.kind as usize] & in_supply;
+            if may == 0 {
+                continue;
+            }
             let node = placed_tile.node + local as u32;
-            let bit = kind_bit(feature.kind);
-            // Whether the feature is closed to followers and to shepherds, worked out once.
-            let mut closed: [Option<bool>; 2] = [None, None];
-            for &(figure, stands_on, slot) in &available[..n] {
-                if stands_on & bit != 0 && !*closed[slot].get_or_insert_with(|| self.closed_to(figure, node).is_some())
-                {
-                    out.push(Action::Deploy {
-                        figure,
-                        feature: local as u8,
-                    });
-                }
+            // Shepherds and followers see different closed fields: each worked out once.
+            let shepherds = may & self.shepherd_types;
+            let followers = may & !shepherds;
+            let mut open = 0;
+            if followers != 0 && self.closed_to_followers(node).is_none() {
+                open |= followers;
+            }
+            if shepherds != 0 && !self.has_shepherd(node) {
+                open |= shepherds;
+            }
+            while open != 0 {
+                let figure = open.trailing_zeros() as u8;
+                open &= open - 1;
+                out.push(Action::Deploy {
+                    figure,
+                    feature: local as u8,
+                });
             }
         }
         if in_supply & self.barn_types != 0 {
@@ -673,14 +684,19 @@ impl Game {
     /// follower needs a feature without followers (and no barn on a field); a shepherd needs a
     /// field without a shepherd (farmers do not block it).
     fn closed_to(&self, figure: u8, node: u32) -> Option<&'static str> {
-        let kind = self.features.node(node).kind;
-        if self.def.figures[figure as usize].mechanism == Some(FigureMechanism::Shepherd) {
+        if self.shepherd_types & 1 << figure != 0 {
             return self.has_shepherd(node).then_some("that field already has a shepherd");
         }
+        self.closed_to_followers(node)
+    }
+
+    /// Why a follower may not go onto the feature of `node` now, if it may not.
+    fn closed_to_followers(&self, node: u32) -> Option<&'static str> {
         if self.features.root_figures(node) > 0 {
             return Some("the feature is already occupied");
         }
-        (kind == FeatureKind::Field && self.has_barn(node)).then_some("farmers never go onto a field with a barn")
+        (self.features.node(node).kind == FeatureKind::Field && self.has_barn(node))
+            .then_some("farmers never go onto a field with a barn")
     }
 
     /// Completed features on the table: roads and cities with no open edge, and monasteries
