@@ -5,13 +5,15 @@
 //! A corner is field when the edge segments on both sides of it belong to one field.
 
 use super::{Action, ActionError, BoardFigure, Event, Game, MAX_FIGURE_TYPES, Players, Reason};
-use crate::edge::Side;
 
 /// For corner `k` of a cell: the offset of the point it touches, as the north-west corner of
 /// the cell `(x + dx, y + dy)`.
 const CORNER_POINT: [(i32, i32); 4] = [(0, 0), (1, 0), (1, 1), (0, 1)];
-/// The four cells around a point `(px, py)`, with the corner of each that touches it.
-const AROUND_POINT: [(i32, i32, usize); 4] = [(-1, -1, 2), (0, -1, 3), (-1, 0, 1), (0, 0, 0)];
+/// The corner of each of the four cells around a point ([`Board::around_point`] order) that
+/// touches it.
+///
+/// [`Board::around_point`]: super::Board::around_point
+const AROUND_POINT: [usize; 4] = [2, 3, 1, 0];
 
 impl Game {
     /// The field node at corner `corner` of placed tile `placed`, if the corner is field.
@@ -26,14 +28,12 @@ impl Game {
     pub(super) fn barn_spot(&self, placed: usize, corner: u8) -> Option<u32> {
         let tile = self.board.placed[placed];
         let (dx, dy) = CORNER_POINT[usize::from(corner)];
-        let (px, py) = (i32::from(tile.x) + dx, i32::from(tile.y) + dy);
         // Looking the tiles up is cheaper than reading their corners: all four first.
-        let mut around = [0; 4];
-        for (i, (ox, oy, _)) in AROUND_POINT.into_iter().enumerate() {
-            around[i] = self.board.at(px + ox, py + oy)?;
-        }
+        let around = self
+            .board
+            .around_point(i32::from(tile.x) + dx, i32::from(tile.y) + dy)?;
         let mut field = None;
-        for (placed, (_, _, k)) in around.into_iter().zip(AROUND_POINT) {
+        for (placed, k) in around.into_iter().zip(AROUND_POINT) {
             field = Some(self.corner_field(placed, k)?);
         }
         field
@@ -77,13 +77,7 @@ impl Game {
     fn barn_spots(&self, placed: u16) -> [Option<u32>; 4] {
         let may_share = self.def.rules.switches.barn_on_barn_field;
         let tile = self.board.placed[placed as usize];
-        let mut has_neighbour = [false; 4];
-        for side in Side::ALL {
-            has_neighbour[side as usize] = self
-                .board
-                .neighbour(i32::from(tile.x), i32::from(tile.y), side)
-                .is_some();
-        }
+        let has_neighbour = self.board.neighbour_sides(i32::from(tile.x), i32::from(tile.y));
         let mut spots = [None; 4];
         for (corner, spot) in spots.iter_mut().enumerate() {
             // Corner `k` lies between sides `k` and `k + 3` (north-west: north and west): without

@@ -195,6 +195,39 @@ impl Board {
             .sum()
     }
 
+    /// The placed tiles around the point at the north-west corner of cell `(x, y)`, in the
+    /// order north-west, north-east, south-west, south-east of the point, if all four are
+    /// placed.
+    #[inline]
+    pub fn around_point(&self, x: i32, y: i32) -> Option<[usize; 4]> {
+        if !inside(x, self.ox, self.width) || !inside(y, self.oy, self.height) {
+            let at = |dx, dy| self.at(x + dx, y + dy);
+            return Some([at(-1, -1)?, at(0, -1)?, at(-1, 0)?, at(0, 0)?]);
+        }
+        // Inside the border: all four cells are in the grid, a fixed step apart.
+        let se = ((y + self.oy) * self.width + x + self.ox) as usize;
+        let w = self.width as usize;
+        let at = |cell: usize| usize::from(self.cells[cell]).checked_sub(1);
+        Some([at(se - w - 1)?, at(se - w)?, at(se - 1)?, at(se)?])
+    }
+
+    /// Which sides (north, east, south, west) of `(x, y)` have a placed tile.
+    #[inline]
+    pub fn neighbour_sides(&self, x: i32, y: i32) -> [bool; 4] {
+        if !inside(x, self.ox, self.width) || !inside(y, self.oy, self.height) {
+            return Side::ALL.map(|side| self.neighbour(x, y, side).is_some());
+        }
+        let centre = ((y + self.oy) * self.width + x + self.ox) as usize;
+        let w = self.width as usize;
+        let placed = |cell: usize| self.cells[cell] != EMPTY;
+        [
+            placed(centre - w),
+            placed(centre + 1),
+            placed(centre + w),
+            placed(centre - 1),
+        ]
+    }
+
     /// The placed tiles among the eight around `(x, y)`.
     pub fn around(&self, x: i32, y: i32) -> impl Iterator<Item = usize> + '_ {
         self.block(x, y)
@@ -395,6 +428,17 @@ mod tests {
             );
         }
         assert_eq!((board.count_around(0, 0), board.count_around(1, -1)), (2, 5));
+        // Around a point, and beside a cell, by steps inside the grid and by coordinates out.
+        assert_eq!(board.around_point(1, 0), None);
+        let mut full = Board::new(3);
+        for (x, y) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+            full.put(tile(x, y));
+        }
+        assert_eq!(full.around_point(1, 1), Some([0, 1, 2, 3]));
+        assert_eq!((full.around_point(1, 0), full.around_point(2, 2)), (None, None));
+        assert_eq!(full.neighbour_sides(0, 0), [false, true, true, false]);
+        assert_eq!(full.neighbour_sides(1, 1), [true, false, false, true]);
+        assert_eq!(full.neighbour_sides(-5000, 7), [false; 4]);
     }
 
     #[test]
