@@ -99,17 +99,23 @@ fn replay_refuses_other_tile_sets_rules_and_scores() {
     assert!(matches!(bad.replay(def), Err(ReplayError::Action { index: 0, .. })));
 }
 
+/// A new-edition base game with seed `seed`, `actions` random actions (drawn from `rng`) in.
+fn base_game_after(seed: u64, actions: usize, rng: &mut Rng) -> Game {
+    let mut game = Game::new(def("new-edition"), 2, seed).unwrap();
+    let mut scratch = Scratch::default();
+    for _ in 0..actions {
+        random_action(&mut game, rng, &mut scratch);
+    }
+    game
+}
+
 #[test]
 fn a_clone_plays_on_without_touching_the_original() {
-    let def = def("new-edition");
-    let mut game = Game::new(Arc::clone(&def), 2, 5).unwrap();
-    let (mut rng, mut scratch) = (Rng::new(1), Scratch::default());
-    for _ in 0..40 {
-        random_action(&mut game, &mut rng, &mut scratch);
-    }
+    let mut rng = Rng::new(1);
+    let game = base_game_after(5, 40, &mut rng);
     let before = game.record();
     let mut copy = game.clone();
-    play_out(&mut copy, &mut rng, &mut scratch);
+    play_out(&mut copy, &mut rng, &mut Scratch::default());
     assert!(copy.is_over());
     assert_eq!(game.record(), before);
     assert!(!game.is_over());
@@ -312,12 +318,8 @@ fn assert_random_placements_uniform(game: &Game, rng: &mut Rng, expected: usize)
 
 #[test]
 fn random_placements_are_legal_and_uniform() {
-    let def = def("new-edition");
-    let mut game = Game::new(Arc::clone(&def), 2, 11).unwrap();
-    let (mut rng, mut scratch) = (Rng::new(4), Scratch::default());
-    for _ in 0..50 {
-        random_action(&mut game, &mut rng, &mut scratch);
-    }
+    let mut rng = Rng::new(4);
+    let game = base_game_after(11, 50, &mut rng);
     assert!(game.placements_of_drawn_tile() > 10);
     assert_random_placements_uniform(&game, &mut rng, 400);
 }
