@@ -22,6 +22,7 @@ impl Game {
         self.under_hills
     }
 
+    #[inline]
     pub(super) fn end_turn(&mut self, events: &mut Vec<Event>) {
         let pending = std::mem::take(&mut self.pending);
         for &node in &pending {
@@ -41,6 +42,7 @@ impl Game {
     }
 
     /// The rest of the scoring step once shepherds are settled: wagons, then the next turn.
+    #[inline]
     pub(super) fn after_shepherds(&mut self, events: &mut Vec<Event>) {
         if !self.shepherd_choices.is_empty() {
             self.phase = Phase::Shepherd;
@@ -108,6 +110,7 @@ impl Game {
     }
 
     /// Whether the current player holds a tile that fits somewhere now.
+    #[inline]
     pub(super) fn can_place_held(&self) -> bool {
         let held = &self.players[self.current as usize].held;
         self.def

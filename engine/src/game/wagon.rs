@@ -29,6 +29,7 @@ impl Game {
     }
 
     /// After the scoring step: the first waiting wagon's owner decides, or the turn ends.
+    #[inline]
     pub(super) fn next_wagon_or_end(&mut self, events: &mut Vec<Event>) {
         while let Some(&wagon) = self.wagons.first() {
             if !self.has_wagon_target(wagon) {
@@ -44,7 +45,11 @@ impl Game {
     }
 
     /// Queues wagons in turn order from the active player.
+    #[inline]
     pub(super) fn order_wagons(&mut self) {
+        if self.wagons.len() < 2 {
+            return;
+        }
         let (current, players) = (self.current, self.players.len() as u8);
         self.wagons.sort_by_key(|w| (w.player + players - current) % players);
     }
