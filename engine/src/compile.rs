@@ -60,14 +60,10 @@ pub struct CompiledTile {
     pub hill: bool,
     /// Whether the tile has a vineyard.
     pub vineyard: bool,
-    /// Rotations that give distinct tiles (1, 2 or 4 of the quarter turns 0..4).
-    pub distinct_rotations: Vec<u8>,
     /// Edge layout codes by rotation, then side.
     pub codes: [[u16; 4]; 4],
-    /// Bit `r` set for each rotation `r` in `distinct_rotations`.
-    pub rotation_mask: u8,
-    /// The distinct rotations are `0..1 << rotation_bits` (1, 2 or 4 of them: a tile looks
-    /// the same after a half turn, after a quarter turn, or after neither).
+    /// The rotations that give distinct tiles are `0..1 << rotation_bits` (1, 2 or 4 of them:
+    /// a tile looks the same after a quarter turn, after a half turn, or after neither).
     pub rotation_bits: u8,
     /// Whether the tile has a monastery (or abbey).
     pub has_monastery: bool,
@@ -83,6 +79,12 @@ pub struct CompiledTile {
 }
 
 impl CompiledTile {
+    /// Bit `r` set for each rotation `r` that gives a distinct tile.
+    #[inline]
+    pub fn rotation_mask(&self) -> u8 {
+        (1 << (1 << self.rotation_bits)) - 1
+    }
+
     /// The local field at corner `corner` (clockwise from the north-west) when the tile is
     /// turned `rotation` quarter turns clockwise, if that corner is field.
     #[inline]
@@ -211,10 +213,7 @@ impl TileTables {
             }
         }
         for tile in &mut tables.tiles {
-            tile.distinct_rotations = distinct_rotations(tile);
-            tile.rotation_mask = tile.distinct_rotations.iter().fold(0, |m, r| m | (1 << r));
-            tile.rotation_bits = tile.distinct_rotations.len().trailing_zeros() as u8;
-            debug_assert_eq!(tile.rotation_mask, (1 << (1 << tile.rotation_bits)) - 1);
+            tile.rotation_bits = rotation_period(tile).trailing_zeros() as u8;
             tile.codes = [0u8, 1, 2, 3].map(|r| Side::ALL.map(|side| tile.edge(side, r).code));
             tile.corner_fields = [0, 1, 2, 3].map(|corner| corner_field(tile, corner, &tables.layouts));
         }
@@ -236,7 +235,7 @@ impl TileTables {
             let mut by_signature = vec![0u8; signatures * tables.tiles.len()];
             for (t, tile) in tables.tiles.iter().enumerate() {
                 for signature in 0..signatures {
-                    let mut mask = tile.rotation_mask;
+                    let mut mask = tile.rotation_mask();
                     let mut neighbours = 0;
                     for side in 0..4 {
                         let digit = signature / base.pow(side as u32) % base;
@@ -395,9 +394,7 @@ fn compile_tile(
         placement: tile.placement,
         hill: tile.markers.contains(&Marker::Hill),
         vineyard: tile.markers.contains(&Marker::Vineyard),
-        distinct_rotations: Vec::new(),
         codes: [[0; 4]; 4],
-        rotation_mask: 0,
         rotation_bits: 0,
         has_monastery: tile.features.values().any(|f| f.kind == FeatureKind::Monastery),
         closable,
@@ -419,10 +416,11 @@ fn corner_field(tile: &CompiledTile, corner: usize, layouts: &[Layout]) -> u8 {
     }
 }
 
-/// Rotations that produce different tiles. Two rotations are the same placement when their
+/// The number of rotations that produce different tiles: 1, 2 or 4, the smallest number of
+/// quarter turns that gives the same tile back. Two rotations are the same placement when their
 /// edges match segment for segment and the features they reach are alike once renamed in
 /// order of appearance (the straight road turned half round is the same tile).
-fn distinct_rotations(tile: &CompiledTile) -> Vec<u8> {
+fn rotation_period(tile: &CompiledTile) -> u8 {
     let signature = |r: u8| {
         let mut label = vec![NO_FEATURE; tile.features.len()];
         let mut next = 0u8;
@@ -456,16 +454,9 @@ fn distinct_rotations(tile: &CompiledTile) -> Vec<u8> {
         features.sort();
         (edges, features)
     };
-    let mut seen = Vec::new();
-    let mut out = Vec::new();
-    for r in 0..4u8 {
-        let sig = signature(r);
-        if !seen.contains(&sig) {
-            seen.push(sig);
-            out.push(r);
-        }
-    }
-    out
+    // The turns that give the tile back form a group: with three quarter turns, one does too.
+    let unturned = signature(0);
+    [1, 2].into_iter().find(|&r| signature(r) == unturned).unwrap_or(4)
 }
 
 #[cfg(test)]
@@ -485,5 +476,19 @@ mod tests {
         assert_eq!(closes.iter().map(|&c| u32::from(c)).sum::<u32>(), 3 + 2);
         let road = join_list(&layout("road").joins(&layout("road")).unwrap());
         assert!(road.iter().all(|j| j.closes == 2));
+    }
+
+    #[test]
+    fn symmetric_tiles_have_fewer_distinct_rotations() {
+        let set = &crate::bundled::catalog().tileset("base").unwrap().model;
+        let tables = TileTables::build(&set.tiles).unwrap();
+        let rotations = |id: &str| {
+            let tile = tables.tiles.iter().find(|t| t.id == id).unwrap();
+            (1u8 << tile.rotation_bits, tile.rotation_mask())
+        };
+        // The city with pennant on every side, the straight road, the curve.
+        assert_eq!(rotations("C"), (1, 0b1));
+        assert_eq!(rotations("U"), (2, 0b11));
+        assert_eq!(rotations("V"), (4, 0b1111));
     }
 }

@@ -267,7 +267,7 @@ impl Game {
         if compiled.placement == PlacementRule::Hole && open.neighbours < 4 {
             return 0;
         }
-        let mut mask = compiled.rotation_mask;
+        let mut mask = compiled.rotation_mask();
         for side in 0..4 {
             let facing = open.facing[side];
             if facing != NO_NEIGHBOUR {
