@@ -49,12 +49,12 @@ impl Game {
     }
 
     pub(super) fn is_barn(&self, figure: u8) -> bool {
-        self.barn_types & 1 << figure != 0
+        self.masks.barns & 1 << figure != 0
     }
 
     /// Whether any figure type is a barn.
     pub(super) fn has_barns(&self) -> bool {
-        self.barn_types != 0
+        self.masks.barns != 0
     }
 
     /// Barn placements open on the tile just placed for the barn types in `barns` (bit `f` for
@@ -122,12 +122,11 @@ impl Game {
             return refuse("that field already has a barn");
         }
         self.players[self.current as usize].supply[figure as usize] -= 1;
-        self.figures.push(BoardFigure {
+        self.stand(BoardFigure {
             player: self.current,
             figure,
             node: field,
         });
-        self.barn_fields.push(field);
         let tile = self.board.placed[placed as usize];
         events.push(Event::BarnPlaced {
             player: self.current,

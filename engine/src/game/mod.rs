@@ -30,10 +30,10 @@ pub use features::Features;
 pub use placement::Placement;
 pub use record::{GameRecord, ReplayError};
 pub use rng::Rng;
-use setup::kind_bit;
+use setup::{FigureMasks, kind_bit};
 pub use setup::{FigureType, GameDef, MAX_TILES, SetRef, SetupError, content_hash};
 
-use crate::model::{FeatureKind, FigureMechanism, Role};
+use crate::model::{FeatureKind, FigureMechanism};
 
 /// Most figure types a game can have.
 pub const MAX_FIGURE_TYPES: usize = 8;
@@ -143,22 +143,11 @@ pub struct Game {
     endgame_left: Option<u8>,
     /// The field node of a barn placed this turn, scored in the scoring step.
     barn_placed: Option<u32>,
-    /// Bit `f` set: figure type `f` is a follower (a quicker test than its role, in scoring).
-    follower_types: u8,
-    /// Bit `f` set: figure type `f` is a barn.
-    barn_types: u8,
-    /// Bit `f` set: figure type `f` is a shepherd (a field with a shepherd is closed to
-    /// shepherds; farmers do not close it).
-    shepherd_types: u8,
-    /// By feature kind (as an index): bit `f` set when figure type `f` may be deployed there.
-    deployable_on: [u8; 8],
+    /// The figure types as masks, worked out from `def` once.
+    masks: FigureMasks,
     /// The field nodes barns stand on (a barn stays until the end), so that looking for a
     /// barn on a field need not go through every figure.
     barn_fields: Vec<u32>,
-    /// The feature kinds ([`kind_bit`]) that figures other than followers stand on: fields for
-    /// barns and shepherds. Taking figures off a feature of another kind without followers
-    /// has nothing to look for.
-    special_kinds: u8,
     /// Wagons whose feature was scored this turn, waiting to move, in decision order.
     wagons: Vec<wagon::WaitingWagon>,
     /// The tokens in the bag (sheep by count, 0 for a wolf).
@@ -221,12 +210,8 @@ impl Game {
             closing_fields,
             monasteries,
             cities,
-            follower_types: _,
-            barn_types: _,
-            shepherd_types: _,
-            deployable_on: _,
+            masks: _,
             barn_fields,
-            special_kinds: _,
         } = self;
         board.clear();
         features.clear();
@@ -298,17 +283,8 @@ impl Game {
             shepherd_choices: Vec::new(),
             shepherd_deployed: None,
             closing_fields: Vec::new(),
-            follower_types: scoring::figure_types(&def, |f| f.role == Role::Follower),
-            barn_types: scoring::figure_types(&def, |f| f.mechanism == Some(FigureMechanism::Barn)),
-            shepherd_types: scoring::figure_types(&def, |f| f.mechanism == Some(FigureMechanism::Shepherd)),
-            deployable_on: [0, 1, 2, 3, 4, 5, 6, 7]
-                .map(|kind| scoring::figure_types(&def, |f| f.stands_on & 1 << kind != 0)),
+            masks: FigureMasks::new(&def.figures),
             barn_fields: Vec::new(),
-            special_kinds: def
-                .figures
-                .iter()
-                .filter(|f| f.role != Role::Follower)
-                .fold(0, |kinds, f| kinds | f.stands_on_kinds()),
             def,
         })
     }
@@ -353,14 +329,20 @@ impl Game {
             return Err(refuse("none left in supply"));
         }
         *supply -= 1;
-        if self.is_follower(figure) {
-            self.features.add_figures(node, 1);
-        }
-        self.figures.push(BoardFigure { player, figure, node });
-        if self.is_barn(figure) {
-            self.barn_fields.push(node);
-        }
+        self.stand(BoardFigure { player, figure, node });
         Ok(())
+    }
+
+    /// Puts a figure onto its feature (from supply, or a wagon moving on): followers count on
+    /// the feature, and a barn's field is noted.
+    fn stand(&mut self, figure: BoardFigure) {
+        if self.is_follower(figure.figure) {
+            self.features.add_figures(figure.node, 1);
+        }
+        if self.is_barn(figure.figure) {
+            self.barn_fields.push(figure.node);
+        }
+        self.figures.push(figure);
     }
 
     /// Starts play on a hand-built table: `pile` is drawn from the end, `player` moves first,
@@ -455,13 +437,13 @@ impl Game {
             .filter(|&f| supply[f] > 0)
             .fold(0u8, |mask, f| mask | 1 << f);
         for (local, feature) in compiled.features.iter().enumerate() {
-            let may = self.deployable_on[feature.kind as usize] & in_supply;
+            let may = self.masks.deployable_on[feature.kind as usize] & in_supply;
             if may == 0 {
                 continue;
             }
             let node = placed_tile.node + local as u32;
             // Shepherds and followers see different closed fields: each worked out once.
-            let shepherds = may & self.shepherd_types;
+            let shepherds = may & self.masks.shepherds;
             let followers = may & !shepherds;
             let mut open = 0;
             if followers != 0 && self.closed_to_followers(node).is_none() {
@@ -479,8 +461,8 @@ impl Game {
                 });
             }
         }
-        if in_supply & self.barn_types != 0 {
-            self.barn_options_into(placed, in_supply & self.barn_types, out);
+        if in_supply & self.masks.barns != 0 {
+            self.barn_options_into(placed, in_supply & self.masks.barns, out);
         }
     }
 
@@ -658,10 +640,7 @@ impl Game {
             return refuse(why);
         }
         self.players[self.current as usize].supply[figure as usize] -= 1;
-        if self.is_follower(figure) {
-            self.features.add_figures(node, 1);
-        }
-        self.figures.push(BoardFigure {
+        self.stand(BoardFigure {
             player: self.current,
             figure,
             node,
@@ -684,7 +663,7 @@ impl Game {
     /// follower needs a feature without followers (and no barn on a field); a shepherd needs a
     /// field without a shepherd (farmers do not block it).
     fn closed_to(&self, figure: u8, node: u32) -> Option<&'static str> {
-        if self.shepherd_types & 1 << figure != 0 {
+        if self.masks.shepherds & 1 << figure != 0 {
             return self.has_shepherd(node).then_some("that field already has a shepherd");
         }
         self.closed_to_followers(node)

@@ -3,23 +3,13 @@
 //! Every value comes from the rule set; the majority rule is the same for every feature: the
 //! players with the greatest total follower strength score the full points, ties all score.
 
-use super::{Event, FigureType, Game, GameDef, MAX_FIGURE_TYPES, Players, Reason, kind_bit};
+use super::{Event, Game, Players, Reason, kind_bit};
 use crate::model::{FarmScoring, FeatureKind, HillTiebreak, Mechanism, NamedStrength, Strength};
 
 /// Size of a road or city: distinct tiles and pennants.
 struct Size {
     tiles: u16,
     pennants: u16,
-}
-
-/// The figure types with `wanted`, as a mask: bit `f` for figure type `f`.
-pub(super) fn figure_types(def: &GameDef, wanted: impl Fn(&FigureType) -> bool) -> u8 {
-    def.figures
-        .iter()
-        .take(MAX_FIGURE_TYPES)
-        .enumerate()
-        .filter(|(_, figure)| wanted(figure))
-        .fold(0, |mask, (f, _)| mask | 1 << f)
 }
 
 impl Game {
@@ -115,7 +105,7 @@ impl Game {
 
     /// Whether figure type `figure` is a follower.
     pub(super) fn is_follower(&self, figure: u8) -> bool {
-        self.follower_types & 1 << figure != 0
+        self.masks.followers & 1 << figure != 0
     }
 
     /// The feature nodes of the fields of placed tile `placed`.
@@ -267,7 +257,7 @@ impl Game {
         let has_followers = self.features.root_figures(root) > 0;
         // Joined features are of one kind: a figure on another kind is not on this one.
         let kind = self.features.node(root).kind;
-        if !has_followers && (followers_only || self.special_kinds & kind_bit(kind) == 0) {
+        if !has_followers && (followers_only || self.masks.special_kinds & kind_bit(kind) == 0) {
             return;
         }
         let mut i = 0;

@@ -113,8 +113,7 @@ impl Game {
                 if self.each_wagon_target(wagon, target).is_continue() {
                     return Err(refuse);
                 }
-                self.features.add_figures(node, 1);
-                self.figures.push(BoardFigure {
+                self.stand(BoardFigure {
                     player: wagon.player,
                     figure: wagon.figure,
                     node,
