@@ -169,24 +169,15 @@ impl Game {
     }
 
     /// The `n`th legal placement of `tile`, in the order of [`Game::legal_placements`].
-    pub fn nth_placement(&self, tile: u16, mut n: usize) -> Option<Placement> {
-        for (open, fits) in self.board.frontier.iter().zip(self.fits(tile)) {
-            let count = fit_count(fits) as usize;
-            if n >= count {
-                n -= count;
-                continue;
+    pub fn nth_placement(&self, tile: u16, n: usize) -> Option<Placement> {
+        let (mut seen, mut found) = (0, None);
+        self.each_placement(tile, |placement| {
+            if seen == n {
+                found = Some(placement);
             }
-            let mut rotations = fit_rotations(fits);
-            for _ in 0..n {
-                rotations &= rotations - 1;
-            }
-            return Some(Placement {
-                x: open.x,
-                y: open.y,
-                rotation: rotations.trailing_zeros() as u8,
-            });
-        }
-        None
+            seen += 1;
+        });
+        found
     }
 
     /// Legal placements of the drawn tile (0 outside [`Phase::Place`](super::Phase::Place)).
