@@ -1,10 +1,35 @@
-//! Features on the table as a union-find forest: one node per feature of each placed tile.
+//! Features on the table as disjoint sets: one node per feature of each placed tile.
 //!
-//! Joined features share a root, which holds the number of edge segments still open (0 means
-//! complete) and the number of figures on the whole feature. Each set also forms a circular
-//! list through `next`, so its members can be walked when it is scored.
+//! Every node names its set's root directly (quick-find), so finding a feature is one load
+//! with no loop: play asks it many times a turn (completion checks, occupation, majorities).
+//! Joining two sets relabels the smaller one, walking it through the circular member list
+//! (`next`) that scoring walks too; a node is relabelled at most log₂(n) times. Most joins
+//! meet a placed tile's fresh, one-node features, so they relabel a single node. The root
+//! holds the number of edge segments still open (0 means complete) and the number of
+//! figures on the whole feature.
 
 use crate::model::FeatureKind;
+
+/// One feature of one placed tile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Node {
+    /// The root of the node's set (itself for a root).
+    root: u32,
+    /// The next member of the set, round a circle.
+    next: u32,
+    /// On a root: the number of members.
+    size: u32,
+    /// On a root: edge segments of the whole feature with no tile facing them.
+    open: u16,
+    /// On a root: figures standing on the whole feature.
+    figures: u8,
+    /// What the feature is.
+    pub kind: FeatureKind,
+    /// Local feature index on its tile.
+    pub local: u8,
+    /// Index of the placed tile.
+    pub placed: u16,
+}
 
 impl Node {
     /// On a root: edge segments of the whole feature still open.
@@ -12,25 +37,6 @@ impl Node {
     pub fn open(&self) -> u16 {
         self.open
     }
-}
-
-/// One feature of one placed tile.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Node {
-    parent: u32,
-    next: u32,
-    /// On a root: edge segments of the whole feature with no tile facing them.
-    open: u16,
-    /// On a root: figures standing on the whole feature.
-    figures: u8,
-    /// On a root: an upper bound of the tree's height (union by rank).
-    rank: u8,
-    /// What the feature is.
-    pub kind: FeatureKind,
-    /// Local feature index on its tile.
-    pub local: u8,
-    /// Index of the placed tile.
-    pub placed: u16,
 }
 
 /// All feature nodes.
@@ -56,11 +62,11 @@ impl Features {
             .extend(features.into_iter().enumerate().map(|(local, (kind, open))| {
                 let id = first + local as u32;
                 Node {
-                    parent: id,
+                    root: id,
                     next: id,
+                    size: 1,
                     open,
                     figures: 0,
-                    rank: 0,
                     kind,
                     local: local as u8,
                     placed,
@@ -89,57 +95,61 @@ impl Features {
         &self.nodes[id as usize]
     }
 
-    /// The root of `id`'s feature (with path halving).
+    /// The root of `id`'s feature: the same node for every member of joined features.
     #[inline]
-    pub fn find(&mut self, mut id: u32) -> u32 {
-        while self.nodes[id as usize].parent != id {
-            let grand = self.nodes[self.nodes[id as usize].parent as usize].parent;
-            self.nodes[id as usize].parent = grand;
-            id = grand;
-        }
-        id
+    pub fn root(&self, id: u32) -> u32 {
+        self.nodes[id as usize].root
     }
 
-    /// The root of `id`'s feature, without compressing paths.
+    /// The root of `id`'s feature (the same as [`Features::root`]).
     #[inline]
-    pub fn root(&self, mut id: u32) -> u32 {
-        while self.nodes[id as usize].parent != id {
-            id = self.nodes[id as usize].parent;
-        }
-        id
+    pub fn find(&self, id: u32) -> u32 {
+        self.root(id)
     }
 
     /// Joins two features; returns the new root.
     #[inline]
     pub fn union(&mut self, a: u32, b: u32) -> u32 {
-        let (ra, rb) = (self.find(a), self.find(b));
+        let (ra, rb) = (self.root(a), self.root(b));
         if ra == rb {
             return ra;
         }
-        let (big, small) = if self.nodes[ra as usize].rank >= self.nodes[rb as usize].rank {
+        let (big, small) = if self.nodes[ra as usize].size >= self.nodes[rb as usize].size {
             (ra, rb)
         } else {
             (rb, ra)
         };
+        self.absorb(big, small);
+        big
+    }
+
+    /// Moves every member of the set rooted at `small` into the set rooted at `big`.
+    #[inline]
+    fn absorb(&mut self, big: u32, small: u32) {
         let small_node = self.nodes[small as usize];
+        let mut member = small;
+        loop {
+            let node = &mut self.nodes[member as usize];
+            node.root = big;
+            member = node.next;
+            if member == small {
+                break;
+            }
+        }
         let big_node = &mut self.nodes[big as usize];
+        big_node.size += small_node.size;
         big_node.open += small_node.open;
         big_node.figures = big_node.figures.saturating_add(small_node.figures);
-        if big_node.rank == small_node.rank {
-            big_node.rank += 1;
-        }
         // Splice the two circular member lists.
         let big_next = big_node.next;
         big_node.next = small_node.next;
         self.nodes[small as usize].next = big_next;
-        self.nodes[small as usize].parent = big;
-        big
     }
 
     /// Closes `n` open edge segments of the feature whose root is `root`.
     #[inline]
     pub fn close_root_segments(&mut self, root: u32, n: u8) {
-        debug_assert_eq!(self.nodes[root as usize].parent, root);
+        debug_assert_eq!(self.nodes[root as usize].root, root);
         let node = &mut self.nodes[root as usize];
         node.open = node.open.saturating_sub(u16::from(n));
     }
@@ -147,19 +157,18 @@ impl Features {
     /// Closes one open edge segment of `id`'s feature; returns the root.
     #[inline]
     pub fn close_segment(&mut self, id: u32) -> u32 {
-        let root = self.find(id);
-        let node = &mut self.nodes[root as usize];
-        node.open = node.open.saturating_sub(1);
+        let root = self.root(id);
+        self.close_root_segments(root, 1);
         root
     }
 
-    /// Open edge segments of `id`'s feature, without compressing paths.
+    /// Open edge segments of `id`'s feature.
     #[inline]
     pub fn open_of(&self, id: u32) -> u16 {
         self.nodes[self.root(id) as usize].open
     }
 
-    /// Figures on `id`'s feature, without compressing paths.
+    /// Figures on `id`'s feature.
     #[inline]
     pub fn root_figures(&self, id: u32) -> u16 {
         u16::from(self.nodes[self.root(id) as usize].figures)
@@ -167,7 +176,7 @@ impl Features {
 
     /// Adds (or with a negative `delta` removes) figures on `id`'s feature.
     pub fn add_figures(&mut self, id: u32, delta: i32) {
-        let root = self.find(id);
+        let root = self.root(id);
         let node = &mut self.nodes[root as usize];
         node.figures = (i32::from(node.figures) + delta).clamp(0, 255) as u8;
     }
@@ -223,5 +232,25 @@ mod tests {
         assert_eq!(members, vec![a, b, c]);
         assert_eq!(f.union(a, c), f.find(b), "joining twice changes nothing");
         assert_eq!(f.open_of(c), 3);
+    }
+
+    #[test]
+    fn every_member_names_the_root_after_joining_large_sets() {
+        let mut f = Features::default();
+        for placed in 0..64 {
+            f.add_tile(placed, [(FeatureKind::Field, 1)]);
+        }
+        // Two sets of 32 built by chains, then joined: the smaller side is relabelled.
+        for i in 1..32 {
+            f.union(i - 1, i);
+            f.union(32 + i, 31 + i);
+        }
+        f.add_figures(40, 1);
+        let root = f.union(5, 60);
+        for id in 0..64 {
+            assert_eq!(f.root(id), root, "node {id}");
+        }
+        assert_eq!(f.members(17).count(), 64);
+        assert_eq!((f.open_of(0), f.root_figures(63)), (64, 1));
     }
 }
