@@ -324,6 +324,27 @@ fn random_placements_are_legal_and_uniform() {
     assert_random_placements_uniform(&game, &mut rng, 400);
 }
 
+#[test]
+fn placing_at_random_is_applying_the_random_placement() {
+    let mut rng = Rng::new(9);
+    let game = base_game_after(5, 30, &mut rng);
+    let (mut fused, mut applied) = (game.clone(), game.clone());
+    let (mut fused_events, mut applied_events) = (Vec::new(), Vec::new());
+    let at = fused.place_at_random(&mut rng.clone(), &mut fused_events).unwrap();
+    assert_eq!(Some(at), applied.random_placement(&mut rng));
+    let action = Action::Place {
+        x: at.x,
+        y: at.y,
+        rotation: at.rotation,
+    };
+    applied.apply(action, &mut applied_events).unwrap();
+    assert_eq!(fused_events, applied_events);
+    assert_eq!((fused.phase(), fused.history()), (applied.phase(), applied.history()));
+    assert!(matches!(fused.phase(), Phase::Deploy { .. }));
+    // Only a drawn tile is placed.
+    assert_eq!(fused.place_at_random(&mut rng, &mut fused_events), None);
+}
+
 /// The base game, optionally with abbeys (the abbey fixture) and barns (an expansion file with
 /// nothing else), under `rules` with the abbey end-game rule `endgame`.
 fn def_with(rules: &str, abbeys: bool, barns: bool, endgame: AbbeyEndgame) -> Arc<GameDef> {

@@ -36,12 +36,9 @@ pub fn random_action(game: &mut Game, rng: &mut Rng, scratch: &mut Scratch) -> b
     let action = match game.phase() {
         Phase::Over => return false,
         Phase::Place { .. } => {
-            let p = game.random_placement(rng).expect("the drawn tile fits somewhere");
-            Action::Place {
-                x: p.x,
-                y: p.y,
-                rotation: p.rotation,
-            }
+            game.place_at_random(rng, &mut scratch.events)
+                .expect("the drawn tile fits somewhere");
+            return true;
         }
         Phase::Choose { .. } | Phase::MoveWagon { .. } | Phase::Shepherd => {
             scratch.actions.clear();

@@ -516,17 +516,7 @@ impl Game {
                 if !self.fits_at(tile, x, y, rotation) {
                     return Err(ActionError::IllegalPlacement { x, y, rotation });
                 }
-                let placed = self.place_tile(tile, x, y, rotation);
-                events.push(Event::TilePlaced {
-                    player: self.current,
-                    tile,
-                    x,
-                    y,
-                    rotation,
-                });
-                self.bury_under_hill(tile, events);
-                self.phase = Phase::Deploy { placed };
-                self.history.push(action);
+                self.place_drawn(tile, Placement { x, y, rotation }, events);
                 Ok(())
             }
             (Phase::Place { .. }, _) => Err(ActionError::WrongStep("place the drawn tile first")),
@@ -612,6 +602,36 @@ impl Game {
             }
             (Phase::Deploy { .. }, _) => Err(ActionError::WrongStep("the tile is placed: deploy a figure or pass")),
         }
+    }
+
+    /// Places the drawn tile `tile` where `at` says (the caller has checked that it fits),
+    /// buries the next tile under a hill, and goes on to deployment.
+    fn place_drawn(&mut self, tile: u16, at: Placement, events: &mut Vec<Event>) {
+        let Placement { x, y, rotation } = at;
+        let placed = self.place_tile(tile, x, y, rotation);
+        events.push(Event::TilePlaced {
+            player: self.current,
+            tile,
+            x,
+            y,
+            rotation,
+        });
+        self.bury_under_hill(tile, events);
+        self.phase = Phase::Deploy { placed };
+        self.history.push(Action::Place { x, y, rotation });
+    }
+
+    /// Places the drawn tile at a uniformly random legal placement ([`Game::random_placement`])
+    /// in one step, as [`Game::apply`] with that placement would: the random policy's move,
+    /// without checking again a placement it has just found legal. Returns the placement, or
+    /// `None` outside [`Phase::Place`].
+    pub fn place_at_random(&mut self, rng: &mut Rng, events: &mut Vec<Event>) -> Option<Placement> {
+        let Phase::Place { tile } = self.phase else {
+            return None;
+        };
+        let at = self.random_placement(rng)?;
+        self.place_drawn(tile, at, events);
+        Some(at)
     }
 
     fn deploy(&mut self, placed: u16, figure: u8, feature: u8, events: &mut Vec<Event>) -> Result<(), ActionError> {
