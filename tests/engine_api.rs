@@ -345,6 +345,42 @@ fn placing_at_random_is_applying_the_random_placement() {
     assert_eq!(fused.place_at_random(&mut rng, &mut fused_events), None);
 }
 
+#[test]
+fn deploying_at_random_is_applying_a_listed_choice() {
+    let mut rng = Rng::new(12);
+    let mut events = Vec::new();
+    // A tile just placed with at least two features open to a follower.
+    let game = (0..)
+        .map(|seed| {
+            let mut game = base_game_after(seed, 20, &mut rng);
+            game.place_at_random(&mut rng, &mut events).unwrap();
+            game
+        })
+        .find(|game| game.legal_actions().len() > 2)
+        .unwrap();
+    let mut options = Vec::new();
+    // Over many draws, every listed choice is taken and each equals applying it.
+    let legal = game.legal_actions();
+    let mut taken = std::collections::HashSet::new();
+    for seed in 0..200 {
+        let (mut fused, mut applied) = (game.clone(), game.clone());
+        let (mut fused_events, mut applied_events) = (Vec::new(), Vec::new());
+        let mut rng = Rng::new(seed);
+        let choice = fused.deploy_at_random(&mut rng, &mut options, &mut fused_events).unwrap();
+        assert!(legal.contains(&choice), "{choice:?} is not among {legal:?}");
+        applied.apply(choice, &mut applied_events).unwrap();
+        assert_eq!(fused_events, applied_events);
+        assert_eq!(fused.record(), applied.record());
+        assert_eq!((fused.phase(), fused.players()), (applied.phase(), applied.players()));
+        taken.insert(choice);
+    }
+    assert_eq!(taken.len(), legal.len(), "every choice comes up");
+    // Only after a placement.
+    let mut after = game.clone();
+    after.apply(Action::Pass, &mut events).unwrap();
+    assert_eq!(after.deploy_at_random(&mut rng, &mut options, &mut events), None);
+}
+
 /// The base game, optionally with abbeys (the abbey fixture) and barns (an expansion file with
 /// nothing else), under `rules` with the abbey end-game rule `endgame`.
 fn def_with(rules: &str, abbeys: bool, barns: bool, endgame: AbbeyEndgame) -> Arc<GameDef> {

@@ -46,10 +46,9 @@ pub fn random_action(game: &mut Game, rng: &mut Rng, scratch: &mut Scratch) -> b
             scratch.actions[rng.below(scratch.actions.len())]
         }
         Phase::Deploy { .. } => {
-            scratch.actions.clear();
-            scratch.actions.push(Action::Pass);
-            game.deploy_options_into(&mut scratch.actions);
-            scratch.actions[rng.below(scratch.actions.len())]
+            game.deploy_at_random(rng, &mut scratch.actions, &mut scratch.events)
+                .expect("passing is always legal");
+            return true;
         }
     };
     game.apply(action, &mut scratch.events).expect("a legal action applies");

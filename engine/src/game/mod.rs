@@ -659,6 +659,15 @@ impl Game {
         if let Some(why) = self.closed_to(figure, node) {
             return refuse(why);
         }
+        self.deploy_checked(placed, figure, feature, events);
+        Ok(())
+    }
+
+    /// Deploys figure type `figure` from the current player's supply onto local feature
+    /// `feature` of placed tile `placed`, which the caller has checked is legal.
+    fn deploy_checked(&mut self, placed: u16, figure: u8, feature: u8, events: &mut Vec<Event>) {
+        let placed_tile = self.board.placed[placed as usize];
+        let node = placed_tile.node + u32::from(feature);
         self.players[self.current as usize].supply[figure as usize] -= 1;
         self.stand(BoardFigure {
             player: self.current,
@@ -676,7 +685,35 @@ impl Game {
         if self.def.figures[figure as usize].mechanism == Some(FigureMechanism::Shepherd) {
             self.shepherd_arrives(self.current, figure, node, events);
         }
-        Ok(())
+    }
+
+    /// Takes a uniformly random choice among passing and the deployments open on the tile
+    /// just placed ([`Game::deploy_options_into`], listed into `options`) and applies it, as
+    /// [`Game::apply`] would: the random policy's deployment, without checking again a choice
+    /// taken from the list of legal ones. Returns the choice, or `None` outside
+    /// [`Phase::Deploy`].
+    pub fn deploy_at_random(
+        &mut self,
+        rng: &mut Rng,
+        options: &mut Vec<Action>,
+        events: &mut Vec<Event>,
+    ) -> Option<Action> {
+        let Phase::Deploy { placed } = self.phase else {
+            return None;
+        };
+        options.clear();
+        options.push(Action::Pass);
+        self.deploy_options_into(options);
+        let action = options[rng.below(options.len())];
+        match action {
+            Action::Deploy { figure, feature } => self.deploy_checked(placed, figure, feature, events),
+            Action::Pass => {}
+            // Barns are rarer and checked as any action is.
+            _ => return self.apply(action, events).ok().map(|()| action),
+        }
+        self.history.push(action);
+        self.end_turn(events);
+        Some(action)
     }
 
     /// Why figure type `figure` may not go onto the feature of `node` now, if it may not: a
