@@ -366,7 +366,9 @@ fn deploying_at_random_is_applying_a_listed_choice() {
         let (mut fused, mut applied) = (game.clone(), game.clone());
         let (mut fused_events, mut applied_events) = (Vec::new(), Vec::new());
         let mut rng = Rng::new(seed);
-        let choice = fused.deploy_at_random(&mut rng, &mut options, &mut fused_events).unwrap();
+        let choice = fused
+            .deploy_at_random(&mut rng, &mut options, &mut fused_events)
+            .unwrap();
         assert!(legal.contains(&choice), "{choice:?} is not among {legal:?}");
         applied.apply(choice, &mut applied_events).unwrap();
         assert_eq!(fused_events, applied_events);

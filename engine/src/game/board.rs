@@ -38,6 +38,25 @@ pub struct OpenCell {
     cell: u32,
 }
 
+/// The placed neighbours of a tile just put on the table ([`Board::put`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Neighbours {
+    /// Side (0 to 3: north, east, south, west) and placed index of each neighbour, in side
+    /// order; the first `len` are set.
+    found: [(u8, u16); 4],
+    len: usize,
+}
+
+impl Neighbours {
+    /// The side and placed index of each neighbour, in side order.
+    #[inline]
+    pub fn iter(&self) -> impl Iterator<Item = (usize, u16)> + '_ {
+        self.found[..self.len.min(4)]
+            .iter()
+            .map(|&(side, placed)| (usize::from(side), placed))
+    }
+}
+
 /// Marks a side of an open cell with no tile beyond it.
 pub const NO_NEIGHBOUR: u16 = u16::MAX;
 
@@ -242,9 +261,10 @@ impl Board {
         self.at(x + dx, y + dy)
     }
 
-    /// Puts a tile on the table; the caller has checked the position is empty. Returns the
-    /// placed index of the neighbour on each side (north, east, south, west), if any.
-    pub fn put(&mut self, tile: PlacedTile) -> [Option<u16>; 4] {
+    /// Puts a tile on the table; the caller has checked the position is empty. Returns its
+    /// neighbours: the side (north, east, south, west as 0 to 3) and placed index of each, in
+    /// side order, as a list so that going through them tests no side twice.
+    pub fn put(&mut self, tile: PlacedTile) -> Neighbours {
         let (x, y) = (i32::from(tile.x), i32::from(tile.y));
         self.ensure_room(x, y);
         let index = self.placed.len();
@@ -252,14 +272,17 @@ impl Board {
         let cell = self.index(tile.x, tile.y);
         self.cells[cell] = (index + 1) as u16;
         self.close_cell(cell);
-        let mut neighbours = [None; 4];
+        let mut neighbours = Neighbours::default();
         for (side, step) in self.steps().into_iter().enumerate() {
             // Inside: ensure_room keeps a free border around every placed tile.
             let next = cell.wrapping_add_signed(step);
             let code = tile.codes[side];
             match self.cells[next] {
                 EMPTY => self.face_open_cell(next, (side + 2) % 4, code, x, y, side),
-                i => neighbours[side] = Some(i - 1),
+                i => {
+                    neighbours.found[neighbours.len] = (side as u8, i - 1);
+                    neighbours.len += 1;
+                }
             }
         }
         neighbours

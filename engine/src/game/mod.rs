@@ -25,7 +25,7 @@ mod wagon;
 use std::sync::Arc;
 
 pub use action::{Action, ActionError, COLOURS, Event, Players, Reason, colour};
-pub use board::{Board, NO_NEIGHBOUR, OpenCell, PlacedTile};
+pub use board::{Board, NO_NEIGHBOUR, Neighbours, OpenCell, PlacedTile};
 pub use features::Features;
 pub use placement::Placement;
 pub use record::{GameRecord, ReplayError};

@@ -287,10 +287,8 @@ impl Game {
         });
         self.pending.clear();
         self.touched.clear();
-        for side in Side::ALL {
-            let Some(nb) = neighbours[side as usize] else {
-                continue;
-            };
+        for (side, nb) in neighbours.iter() {
+            let side = Side::ALL[side];
             let their = self.board.placed[nb as usize];
             let mine = compiled.edge(side, rotation);
             let theirs = tables.tiles[their.tile as usize].edge(side.opposite(), their.rotation);
