@@ -354,7 +354,7 @@ impl Game {
             let (mx, my, node) = self.monasteries[i];
             // Both offsets in -1..=1, tested without a branch between them: whether a
             // monastery is near is random, so a branch on each would often be mispredicted.
-            let near = ((mx - x + 1) as u16) < 3 && ((my - y + 1) as u16) < 3;
+            let near = (((mx - x + 1) as u16) < 3) & (((my - y + 1) as u16) < 3);
             if near && self.surrounding_tiles(i32::from(mx), i32::from(my)) == 8 {
                 self.pending.push(node);
                 self.monasteries.swap_remove(i);
