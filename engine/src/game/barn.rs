@@ -166,9 +166,10 @@ impl Game {
             return;
         }
         let cities = self.completed_cities(root);
-        let winners = self.majority(&[root]);
+        self.gather_figures(&[root]);
+        let winners = self.majority();
         self.award(winners, u32::from(cities) * per_city, Reason::field(cities), events);
-        self.return_followers(root, events);
+        self.take_off(true, false, events);
     }
 
     /// At the end: each barn's owner scores every completed city around its field.

@@ -134,6 +134,8 @@ pub struct Game {
     /// Run final scoring when the pile runs out (off only for hand-built test positions).
     final_scoring: bool,
     scratch: Vec<u16>,
+    /// The figures on the feature being scored, as indices into `figures` (a reused buffer).
+    on_feature: Vec<u32>,
     touched: Vec<u32>,
     /// Completed cities around a field being scored (a reused buffer).
     cities: Vec<u32>,
@@ -196,6 +198,7 @@ impl Game {
             seed: _,
             final_scoring,
             scratch,
+            on_feature,
             touched,
             under_hills,
             endgame_left,
@@ -224,6 +227,7 @@ impl Game {
         pending.clear();
         history.clear();
         scratch.clear();
+        on_feature.clear();
         touched.clear();
         wagons.clear();
         bag.clone_from(&def.bag);
@@ -269,6 +273,7 @@ impl Game {
             seed: 0,
             final_scoring: false,
             scratch: Vec::new(),
+            on_feature: Vec::new(),
             touched: Vec::new(),
             cities: Vec::new(),
             monasteries: Vec::new(),

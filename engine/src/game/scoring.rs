@@ -98,9 +98,11 @@ impl Game {
                 tiles: reason.tiles,
             });
         }
-        let winners = self.majority(&[root]);
+        self.gather_figures(&[root]);
+        let winners = self.majority();
         self.award(winners, points, reason, events);
-        self.return_figures(root, complete, events);
+        // After a feature completed during play, wagons wait to move instead of going home.
+        self.take_off(false, complete, events);
     }
 
     /// Whether figure type `figure` is a follower.
@@ -161,24 +163,35 @@ impl Game {
         }
     }
 
-    /// The players with the greatest follower strength on the features with these roots (all
-    /// of one kind).
-    pub(super) fn majority(&mut self, roots: &[u32]) -> Players {
-        // A feature counts the followers on it: with none, nobody has a majority.
-        if roots.iter().all(|&root| self.features.root_figures(root) == 0) {
-            return Players(0);
-        }
-        // Joined features are of one kind: a follower on another kind is not on these.
+    /// Notes in `on_feature` the figures (indices into `figures`, in table order) standing on
+    /// the features with these roots, all of one kind: one pass over the table serves both the
+    /// majority and taking the figures off.
+    pub(super) fn gather_figures(&mut self, roots: &[u32]) {
+        self.on_feature.clear();
+        // Joined features are of one kind: a figure on another kind is not on these.
         let kind = self.features.node(roots[0]).kind;
-        let mut strength = [0u32; 8];
+        // Only followers are counted on a feature: with none there, only special figures need
+        // looking for.
+        if self.masks.special_kinds & kind_bit(kind) == 0
+            && roots.iter().all(|&root| self.features.root_figures(root) == 0)
+        {
+            return;
+        }
         for i in 0..self.figures.len() {
-            let figure = self.figures[i];
-            if !self.is_follower(figure.figure) || self.features.node(figure.node).kind != kind {
-                continue;
+            let node = self.figures[i].node;
+            if self.features.node(node).kind == kind && roots.contains(&self.features.find(node)) {
+                self.on_feature.push(i as u32);
             }
-            let root = self.features.find(figure.node);
-            if roots.contains(&root) {
-                strength[figure.player as usize] += self.strength_of(figure.figure, root);
+        }
+    }
+
+    /// The players with the greatest follower strength among the gathered figures.
+    pub(super) fn majority(&mut self) -> Players {
+        let mut strength = [0u32; 8];
+        for k in 0..self.on_feature.len() {
+            let figure = self.figures[self.on_feature[k] as usize];
+            if self.is_follower(figure.figure) {
+                strength[figure.player as usize] += self.strength_of(figure.figure, figure.node);
             }
         }
         let best = strength.iter().copied().max().unwrap_or(0);
@@ -193,24 +206,23 @@ impl Game {
                 .fold(0, |mask, (p, _)| mask | (1 << p)),
         );
         if tied.0.count_ones() > 1 && self.def.mechanisms.contains(&Mechanism::Hills) {
-            return self.break_tie_on_hills(roots, tied);
+            return self.break_tie_on_hills(tied);
         }
         tied
     }
 
-    /// Hills & Sheep: among players tied for a road, city or field, followers on hill tiles of
-    /// the feature decide, as the `hill-tiebreak` switch says.
-    fn break_tie_on_hills(&mut self, roots: &[u32], tied: Players) -> Players {
+    /// Hills & Sheep: among players tied for a road, city or field, their gathered followers on
+    /// hill tiles decide, as the `hill-tiebreak` switch says.
+    fn break_tie_on_hills(&self, tied: Players) -> Players {
         let mut on_hills = [0u32; 8];
-        for i in 0..self.figures.len() {
-            let figure = self.figures[i];
-            let node = *self.features.node(figure.node);
+        for &i in &self.on_feature {
+            let figure = self.figures[i as usize];
+            let node = self.features.node(figure.node);
             if node.kind == FeatureKind::Monastery || !self.is_follower(figure.figure) || !tied.contains(figure.player)
             {
                 continue;
             }
-            let on_hill = self.def.tables.tiles[self.board.placed[node.placed as usize].tile as usize].hill;
-            if on_hill && roots.contains(&self.features.find(figure.node)) {
+            if self.def.tables.tiles[self.board.placed[node.placed as usize].tile as usize].hill {
                 on_hills[figure.player as usize] += 1;
             }
         }
@@ -230,46 +242,31 @@ impl Game {
         )
     }
 
-    /// A figure's weight in a majority on the feature of `root`.
-    fn strength_of(&mut self, figure: u8, root: u32) -> u32 {
+    /// A figure's weight in a majority on the feature of its node.
+    fn strength_of(&mut self, figure: u8, node: u32) -> u32 {
         match self.def.figures[figure as usize].strength {
             Strength::Fixed(n) => n,
-            Strength::Named(NamedStrength::Pennants) => u32::from(self.size(root).pennants),
+            Strength::Named(NamedStrength::Pennants) => {
+                let root = self.features.find(node);
+                u32::from(self.size(root).pennants)
+            }
         }
     }
 
-    /// Sends every figure on the feature of `root` back to its owner; after a feature completed
-    /// during play, wagons wait to move instead.
-    fn return_figures(&mut self, root: u32, wagons_move: bool, events: &mut Vec<Event>) {
-        self.take_off(root, false, wagons_move, events);
-    }
-
-    /// Sends the followers on the feature of `root` back (special figures such as barns stay).
-    pub(super) fn return_followers(&mut self, root: u32, events: &mut Vec<Event>) {
-        self.take_off(root, true, false, events);
-    }
-
-    /// Takes the figures (or with `followers_only`, the followers) off the feature of `root`,
-    /// in one pass: each goes home, or with `wagons_wait`, a wagon waits to move.
-    fn take_off(&mut self, root: u32, followers_only: bool, wagons_wait: bool, events: &mut Vec<Event>) {
-        // Only followers are counted on a feature: with none there, only special figures need
-        // looking for.
-        let has_followers = self.features.root_figures(root) > 0;
-        // Joined features are of one kind: a figure on another kind is not on this one.
-        let kind = self.features.node(root).kind;
-        if !has_followers && (followers_only || self.masks.special_kinds & kind_bit(kind) == 0) {
-            return;
-        }
-        let mut i = 0;
-        while i < self.figures.len() {
+    /// Takes the gathered figures (or with `followers_only`, the followers: special figures
+    /// such as barns stay) off the table: each goes home, or with `wagons_wait`, a wagon waits
+    /// to move.
+    pub(super) fn take_off(&mut self, followers_only: bool, wagons_wait: bool, events: &mut Vec<Event>) {
+        let mut removed = 0;
+        for k in 0..self.on_feature.len() {
+            let i = self.on_feature[k] as usize - removed;
             let figure = self.figures[i];
             let follower = self.is_follower(figure.figure);
-            let wanted = if follower { has_followers } else { !followers_only };
-            if !wanted || self.features.node(figure.node).kind != kind || self.features.find(figure.node) != root {
-                i += 1;
+            if followers_only && !follower {
                 continue;
             }
             self.figures.remove(i);
+            removed += 1;
             if wagons_wait && self.is_wagon(figure.figure) {
                 self.features.add_figures(figure.node, -1);
                 self.wagons.push(super::wagon::WaitingWagon {
@@ -362,7 +359,8 @@ impl Game {
         let per_city = self.def.rules.scoring.farm_per_city;
         for field in self.occupied_fields() {
             let cities = self.completed_cities(field);
-            let winners = self.majority(&[field]);
+            self.gather_figures(&[field]);
+            let winners = self.majority();
             let reason = Reason::field(cities);
             self.award(winners, u32::from(cities) * per_city, reason, events);
         }
@@ -385,7 +383,8 @@ impl Game {
         }
         self.cities = cities;
         for (_, fields) in suppliers {
-            let winners = self.majority(&fields);
+            self.gather_figures(&fields);
+            let winners = self.majority();
             let reason = Reason::field(1);
             self.award(winners, per_city, reason, events);
         }
