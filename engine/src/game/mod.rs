@@ -133,7 +133,10 @@ pub struct Game {
     seed: u64,
     /// Run final scoring when the pile runs out (off only for hand-built test positions).
     final_scoring: bool,
-    scratch: Vec<u16>,
+    /// By placed tile: the latest count of the tiles of a road or city that saw it.
+    tile_marks: Vec<u32>,
+    /// The number of the latest tile count.
+    tile_mark: u32,
     /// The figures on the feature being scored, as indices into `figures` (a reused buffer).
     on_feature: Vec<u32>,
     touched: Vec<u32>,
@@ -197,7 +200,8 @@ impl Game {
             history,
             seed: _,
             final_scoring,
-            scratch,
+            tile_marks,
+            tile_mark,
             on_feature,
             touched,
             under_hills,
@@ -226,7 +230,8 @@ impl Game {
         *final_scoring = false;
         pending.clear();
         history.clear();
-        scratch.clear();
+        tile_marks.clear();
+        *tile_mark = 0;
         on_feature.clear();
         touched.clear();
         wagons.clear();
@@ -272,7 +277,8 @@ impl Game {
             history: Vec::with_capacity(2 * def.pile.len() + 8),
             seed: 0,
             final_scoring: false,
-            scratch: Vec::new(),
+            tile_marks: Vec::new(),
+            tile_mark: 0,
             on_feature: Vec::new(),
             touched: Vec::new(),
             cities: Vec::new(),

@@ -147,20 +147,28 @@ impl Game {
     /// Distinct tiles and pennants of a road or city: two segments of one city on one tile
     /// count as one segment, and every pennant counts.
     fn size(&mut self, root: u32) -> Size {
-        let mut pennants = 0u16;
-        self.scratch.clear();
+        // Each count marks the tiles it has seen with a number of its own, so no mark needs
+        // clearing in between.
+        self.tile_mark = self.tile_mark.wrapping_add(1);
+        if self.tile_mark == 0 {
+            self.tile_marks.fill(0);
+            self.tile_mark = 1;
+        }
+        if self.tile_marks.len() < self.board.placed.len() {
+            self.tile_marks.resize(self.board.placed.len(), 0);
+        }
+        let (mut tiles, mut pennants) = (0u16, 0u16);
         for member in self.features.members(root) {
             let node = self.features.node(member);
             let placed = self.board.placed[node.placed as usize];
             pennants += u16::from(self.def.tables.tiles[placed.tile as usize].features[node.local as usize].pennants);
-            self.scratch.push(node.placed);
+            let mark = &mut self.tile_marks[node.placed as usize];
+            if *mark != self.tile_mark {
+                *mark = self.tile_mark;
+                tiles += 1;
+            }
         }
-        self.scratch.sort_unstable();
-        self.scratch.dedup();
-        Size {
-            tiles: self.scratch.len() as u16,
-            pennants,
-        }
+        Size { tiles, pennants }
     }
 
     /// Notes in `on_feature` the figures (indices into `figures`, in table order) standing on
