@@ -13,96 +13,78 @@ struct Size {
 }
 
 impl Game {
-    /// Scores the feature of `node` (a completed one during play, an incomplete one at the
-    /// end), then returns its figures.
-    pub(super) fn score_feature(&mut self, node: u32, complete: bool, events: &mut Vec<Event>) {
-        let kind = self.features.node(node).kind;
+    /// Scores the feature of `node`, completed during play, then returns its figures.
+    pub(super) fn score_completed(&mut self, node: u32, events: &mut Vec<Event>) {
         let root = self.features.find(node);
-        let def = std::sync::Arc::clone(&self.def);
-        let scoring = &def.rules.scoring;
-        let (points, reason) = match kind {
+        let Some((points, reason)) = self.feature_points(node, root, true) else {
+            return;
+        };
+        events.push(Event::FeatureCompleted {
+            kind: reason.kind,
+            tiles: reason.tiles,
+        });
+        self.gather_figures(&[root]);
+        let winners = self.majority();
+        self.award(winners, points, reason, events);
+        // Wagons wait to move instead of going home.
+        self.take_off(false, true, events);
+    }
+
+    /// The points of the road, city or monastery of `node` (whose root is `root`), complete or
+    /// at the end, and why; none for a field.
+    fn feature_points(&mut self, node: u32, root: u32, complete: bool) -> Option<(u32, Reason)> {
+        let kind = self.features.node(node).kind;
+        let (tiles, pennants, vineyards) = match kind {
             FeatureKind::City => {
                 let size = self.size(root);
-                let tiny = complete && def.rules.switches.tiny_city && size.tiles == 2;
+                (size.tiles, size.pennants, 0)
+            }
+            FeatureKind::Road => (self.size(root).tiles, 0, 0),
+            FeatureKind::Monastery | FeatureKind::Garden => {
+                let placed = self.board.placed[self.features.node(node).placed as usize];
+                let (x, y) = (i32::from(placed.x), i32::from(placed.y));
+                // Vineyards pay only when the monastery is completed, never at the end.
+                let vineyards = if complete && self.def.mechanisms.contains(&Mechanism::Vineyards) {
+                    self.vineyards_around(x, y)
+                } else {
+                    0
+                };
+                (1 + self.surrounding_tiles(x, y), 0, vineyards)
+            }
+            FeatureKind::Field => return None,
+        };
+        let scoring = &self.def.rules.scoring;
+        let points = match kind {
+            FeatureKind::City => {
+                let tiny = complete && self.def.rules.switches.tiny_city && tiles == 2;
                 let (per_segment, per_pennant) = match (complete, tiny) {
                     (true, true) => (scoring.tiny_city_per_segment, scoring.tiny_city_per_pennant),
                     (true, false) => (scoring.city_per_segment, scoring.city_per_pennant),
                     (false, _) => (scoring.city_per_segment_final, scoring.city_per_pennant_final),
                 };
-                let points = u32::from(size.tiles) * per_segment + u32::from(size.pennants) * per_pennant;
-                (
-                    points,
-                    Reason {
-                        kind,
-                        complete,
-                        tiles: size.tiles,
-                        pennants: size.pennants,
-                        cities: 0,
-                        vineyards: 0,
-                        sheep: 0,
-                    },
-                )
+                u32::from(tiles) * per_segment + u32::from(pennants) * per_pennant
             }
-            FeatureKind::Road => {
-                let size = self.size(root);
-                let per_tile = if complete {
-                    scoring.road_per_tile
-                } else {
-                    scoring.road_per_tile_final
-                };
-                (
-                    u32::from(size.tiles) * per_tile,
-                    Reason {
-                        kind,
-                        complete,
-                        tiles: size.tiles,
-                        pennants: 0,
-                        cities: 0,
-                        vineyards: 0,
-                        sheep: 0,
-                    },
-                )
-            }
-            FeatureKind::Monastery | FeatureKind::Garden => {
-                let placed = self.board.placed[self.features.node(node).placed as usize];
-                let tiles = 1 + self.surrounding_tiles(i32::from(placed.x), i32::from(placed.y));
+            FeatureKind::Road if complete => u32::from(tiles) * scoring.road_per_tile,
+            FeatureKind::Road => u32::from(tiles) * scoring.road_per_tile_final,
+            _ => {
                 let per_tile = if complete {
                     scoring.monastery_per_tile
                 } else {
                     scoring.monastery_per_tile_final
                 };
-                // Vineyards pay only when the monastery is completed, never at the end.
-                let vineyards = if complete && def.mechanisms.contains(&Mechanism::Vineyards) {
-                    self.vineyards_around(i32::from(placed.x), i32::from(placed.y))
-                } else {
-                    0
-                };
-                (
-                    u32::from(tiles) * per_tile + u32::from(vineyards) * scoring.vineyard,
-                    Reason {
-                        kind,
-                        complete,
-                        tiles,
-                        pennants: 0,
-                        cities: 0,
-                        vineyards,
-                        sheep: 0,
-                    },
-                )
+                u32::from(tiles) * per_tile + u32::from(vineyards) * scoring.vineyard
             }
-            FeatureKind::Field => return,
         };
-        if complete {
-            events.push(Event::FeatureCompleted {
-                kind,
-                tiles: reason.tiles,
-            });
-        }
-        self.gather_figures(&[root]);
-        let winners = self.majority();
-        self.award(winners, points, reason, events);
-        // After a feature completed during play, wagons wait to move instead of going home.
-        self.take_off(false, complete, events);
+        let reason = Reason {
+            kind,
+            complete,
+            tiles,
+            pennants,
+            cities: 0,
+            vineyards,
+            sheep: 0,
+        };
+        Some((points, reason))
     }
 
     /// Whether figure type `figure` is a follower.
@@ -265,16 +247,24 @@ impl Game {
     /// such as barns stay) off the table: each goes home, or with `wagons_wait`, a wagon waits
     /// to move.
     pub(super) fn take_off(&mut self, followers_only: bool, wagons_wait: bool, events: &mut Vec<Event>) {
-        let mut removed = 0;
+        if followers_only {
+            let (figures, followers) = (&self.figures, self.masks.followers);
+            self.on_feature
+                .retain(|&i| followers & 1 << figures[i as usize].figure != 0);
+        }
+        self.send_home(wagons_wait, events);
+        // From the back, so that the indices still to remove stay in place.
+        for k in (0..self.on_feature.len()).rev() {
+            self.figures.remove(self.on_feature[k] as usize);
+        }
+    }
+
+    /// Sends the gathered figures back to their owners in table order (they stay in `figures`
+    /// for the caller to remove), or with `wagons_wait`, wagons wait to move.
+    fn send_home(&mut self, wagons_wait: bool, events: &mut Vec<Event>) {
         for k in 0..self.on_feature.len() {
-            let i = self.on_feature[k] as usize - removed;
-            let figure = self.figures[i];
+            let figure = self.figures[self.on_feature[k] as usize];
             let follower = self.is_follower(figure.figure);
-            if followers_only && !follower {
-                continue;
-            }
-            self.figures.remove(i);
-            removed += 1;
             if wagons_wait && self.is_wagon(figure.figure) {
                 self.features.add_figures(figure.node, -1);
                 self.wagons.push(super::wagon::WaitingWagon {
@@ -305,16 +295,13 @@ impl Game {
 
     /// Final scoring: incomplete roads, cities and monasteries, then fields.
     pub(super) fn score_end(&mut self, events: &mut Vec<Event>) {
-        let mut i = 0;
-        while i < self.figures.len() {
-            let node = self.figures[i].node;
-            if self.features.node(node).kind == FeatureKind::Field {
-                i += 1;
-            } else {
-                // Scoring returns every figure of that feature, this one included.
-                self.score_feature(node, false, events);
-            }
+        // Nothing joins any more: the root of each figure's feature is found once.
+        self.figure_roots.clear();
+        for i in 0..self.figures.len() {
+            let root = self.features.find(self.figures[i].node);
+            self.figure_roots.push(root);
         }
+        self.score_incomplete_features(events);
         match self.def.rules.switches.farm_scoring {
             FarmScoring::PerField => self.score_fields_per_field(events),
             FarmScoring::PerCity => self.score_fields_per_city(events),
@@ -322,19 +309,53 @@ impl Game {
         self.score_barns_at_end(events);
     }
 
-    /// Roots of fields with a follower on them, each once.
-    fn occupied_fields(&mut self) -> Vec<u32> {
-        let mut roots = Vec::new();
+    /// At the end: every feature with figures other than a field scores once, in the table
+    /// order of its first figure, and its figures go home; the figures on fields stay.
+    fn score_incomplete_features(&mut self, events: &mut Vec<Event>) {
         for i in 0..self.figures.len() {
-            let node = self.figures[i].node;
-            if self.features.node(node).kind == FeatureKind::Field && self.is_follower(self.figures[i].figure) {
-                let root = self.features.find(node);
-                if !roots.contains(&root) {
-                    roots.push(root);
-                }
+            let (node, root) = (self.figures[i].node, self.figure_roots[i]);
+            // An earlier figure on the feature scored it already.
+            if self.figure_roots[..i].contains(&root) {
+                continue;
+            }
+            let Some((points, reason)) = self.feature_points(node, root, false) else {
+                continue;
+            };
+            self.gather_found(i, |r| r == root);
+            let winners = self.majority();
+            self.award(winners, points, reason, events);
+            self.send_home(false, events);
+        }
+        // Only the figures on fields are left, each with its root.
+        let mut kept = 0;
+        for i in 0..self.figures.len() {
+            if self.features.node(self.figures[i].node).kind == FeatureKind::Field {
+                self.figures[kept] = self.figures[i];
+                self.figure_roots[kept] = self.figure_roots[i];
+                kept += 1;
             }
         }
-        roots
+        self.figures.truncate(kept);
+        self.figure_roots.truncate(kept);
+    }
+
+    /// Like [`Game::gather_figures`], at the end, from the roots found once: the figures from
+    /// index `from` on whose feature's root is `wanted`.
+    fn gather_found(&mut self, from: usize, wanted: impl Fn(u32) -> bool) {
+        self.on_feature.clear();
+        for i in from..self.figure_roots.len() {
+            if wanted(self.figure_roots[i]) {
+                self.on_feature.push(i as u32);
+            }
+        }
+    }
+
+    /// At the end, once only figures on fields are left: the root of figure `i`'s field if it
+    /// is the first follower there in table order, so that each occupied field is met once.
+    fn first_farmer_on(&self, i: usize) -> Option<u32> {
+        let farmer = |j: usize| self.is_follower(self.figures[j].figure);
+        let root = self.figure_roots[i];
+        (farmer(i) && !(0..i).any(|j| farmer(j) && self.figure_roots[j] == root)).then_some(root)
     }
 
     /// The completed cities bordering the field of `root`, each counted once.
@@ -365,9 +386,13 @@ impl Game {
     /// Current rules: each field's majority scores every completed city bordering it.
     fn score_fields_per_field(&mut self, events: &mut Vec<Event>) {
         let per_city = self.def.rules.scoring.farm_per_city;
-        for field in self.occupied_fields() {
+        for i in 0..self.figures.len() {
+            let Some(field) = self.first_farmer_on(i) else {
+                continue;
+            };
             let cities = self.completed_cities(field);
-            self.gather_figures(&[field]);
+            // Only followers count, and none stands on this field before its first.
+            self.gather_found(i, |r| r == field);
             let winners = self.majority();
             let reason = Reason::field(cities);
             self.award(winners, u32::from(cities) * per_city, reason, events);
@@ -380,7 +405,10 @@ impl Game {
         let per_city = self.def.rules.scoring.farm_per_city_majority;
         let mut suppliers: Vec<(u32, Vec<u32>)> = Vec::new();
         let mut cities = std::mem::take(&mut self.cities);
-        for field in self.occupied_fields() {
+        for i in 0..self.figures.len() {
+            let Some(field) = self.first_farmer_on(i) else {
+                continue;
+            };
             self.completed_cities_into(field, &mut cities);
             for &city in &cities {
                 match suppliers.iter_mut().find(|(c, _)| *c == city) {
@@ -391,7 +419,7 @@ impl Game {
         }
         self.cities = cities;
         for (_, fields) in suppliers {
-            self.gather_figures(&fields);
+            self.gather_found(0, |r| fields.contains(&r));
             let winners = self.majority();
             let reason = Reason::field(1);
             self.award(winners, per_city, reason, events);

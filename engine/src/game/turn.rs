@@ -26,7 +26,7 @@ impl Game {
     pub(super) fn end_turn(&mut self, events: &mut Vec<Event>) {
         let pending = std::mem::take(&mut self.pending);
         for &node in &pending {
-            self.score_feature(node, true, events);
+            self.score_completed(node, events);
         }
         self.pending = pending;
         self.pending.clear();
