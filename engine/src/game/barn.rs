@@ -144,6 +144,10 @@ impl Game {
     /// then go home. A barn placed this turn pays `barn-placed-per-city`, a join
     /// `barn-joined-per-city`.
     pub(super) fn score_barn_meetings(&mut self, placed: u16, events: &mut Vec<Event>) {
+        // A barn stays once placed (one placed this turn included): with none yet, nothing meets.
+        if self.barn_fields.is_empty() {
+            return;
+        }
         let scoring = &self.def.rules.scoring;
         let (placed_per_city, joined_per_city) = (scoring.barn_placed_per_city, scoring.barn_joined_per_city);
         let barn_root = self.barn_placed.take().map(|node| self.features.find(node));
