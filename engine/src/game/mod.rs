@@ -452,6 +452,10 @@ impl Game {
         let in_supply = (0..self.def.figures.len().min(MAX_FIGURE_TYPES))
             .filter(|&f| supply[f] > 0)
             .fold(0u8, |mask, f| mask | 1 << f);
+        // Late in a game a player often has no figure left: nothing to look at then.
+        if in_supply == 0 {
+            return;
+        }
         for (local, feature) in compiled.features.iter().enumerate() {
             let may = self.masks.deployable_on[feature.kind as usize] & in_supply;
             if may == 0 {
