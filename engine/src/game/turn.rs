@@ -42,7 +42,7 @@ impl Game {
     }
 
     /// The rest of the scoring step once shepherds are settled: wagons, then the next turn.
-    #[inline]
+    #[inline(always)]
     pub(super) fn after_shepherds(&mut self, events: &mut Vec<Event>) {
         if !self.shepherd_choices.is_empty() {
             self.phase = Phase::Shepherd;

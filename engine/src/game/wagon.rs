@@ -29,7 +29,7 @@ impl Game {
     }
 
     /// After the scoring step: the first waiting wagon's owner decides, or the turn ends.
-    #[inline]
+    #[inline(always)]
     pub(super) fn next_wagon_or_end(&mut self, events: &mut Vec<Event>) {
         while let Some(&wagon) = self.wagons.first() {
             if !self.has_wagon_target(wagon) {
