@@ -22,6 +22,8 @@ impl Game {
         self.under_hills
     }
 
+    /// The scoring step after a deployment (or a pass): completed features, barns meeting
+    /// farmers, shepherds, wagons, then the next turn.
     #[inline]
     pub(super) fn end_turn(&mut self, events: &mut Vec<Event>) {
         let pending = std::mem::take(&mut self.pending);
