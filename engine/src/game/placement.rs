@@ -311,11 +311,15 @@ impl Game {
                 self.features.close_root_segments(root, join.closes);
             }
         }
-        // Everything else a placement completes is joined to one of its roads or cities.
+        // Everything else a placement completes is joined to one of its roads or cities
+        // (joined features are of one kind, so their roots need no kind check).
         let mut closable = compiled.closable;
         while closable != 0 {
-            self.pending_if_completed(base + closable.trailing_zeros());
+            let root = self.features.root(base + closable.trailing_zeros());
             closable &= closable - 1;
+            if self.features.node(root).open() == 0 && !self.pending.contains(&root) {
+                self.pending.push(root);
+            }
         }
         for i in 0..self.touched.len() {
             self.pending_if_completed(self.touched[i]);
