@@ -28,8 +28,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     for seed in 0..games {
         game.restart(seed);
         play_out(&mut game, &mut Rng::new(policy_seed(seed)), &mut scratch);
-        for (total, score) in totals.iter_mut().zip(game.scores()) {
-            *total += u64::from(score);
+        for (total, player) in totals.iter_mut().zip(game.players()) {
+            *total += u64::from(player.score);
         }
     }
     let n = games.max(1) as f64;
