@@ -39,19 +39,23 @@ fn pick_by_rejection(
     fits: impl Fn(usize) -> u8,
 ) -> Option<(usize, u8)> {
     let candidates = u32::try_from(cells << shift).ok().filter(|&n| n > 0)?;
-    let mut bits = 0;
-    for i in 0..tries {
-        // Two candidates from each 64-bit draw.
-        bits = if i % 2 == 0 { rng.next_u64() } else { bits >> 32 };
-        let Some(candidate) = Rng::half_below(bits as u32, candidates) else {
-            continue;
-        };
+    let pick = |bits: u32| {
+        let candidate = Rng::half_below(bits, candidates)?;
         let (cell, rotation) = ((candidate >> shift) as usize, candidate & ((1 << shift) - 1));
-        if u32::from(fit_rotations(fits(cell))) & (1 << rotation) != 0 {
-            return Some((cell, rotation as u8));
+        (u32::from(fit_rotations(fits(cell))) & 1 << rotation != 0).then_some((cell, rotation as u8))
+    };
+    // Two candidates from each 64-bit draw: the low half, then the high half.
+    for _ in 0..tries / 2 {
+        let bits = rng.next_u64();
+        if let Some(found) = pick(bits as u32).or_else(|| pick((bits >> 32) as u32)) {
+            return Some(found);
         }
     }
-    None
+    if tries % 2 == 1 {
+        pick(rng.next_u64() as u32)
+    } else {
+        None
+    }
 }
 
 /// Closes the segments of two facing edges (each with its tile's first feature node) of which
@@ -206,7 +210,6 @@ impl Game {
         };
         // A candidate index splits into cell and rotation by a shift.
         let shift = u32::from(self.def.tables.tiles[tile as usize].rotation_bits);
-        let frontier = &self.board.frontier;
         let found = match self.def.tables.signature_row(tile) {
             Some(row) => {
                 let signatures = self.board.signatures();
@@ -214,17 +217,33 @@ impl Game {
                     fits_by_signature(row, signatures[cell])
                 })
             }
-            None => pick_by_rejection(rng, tries, (frontier.len(), shift), |cell| {
-                self.side_check(tile, &frontier[cell])
-            }),
+            None => self.pick_side_by_side(rng, tries, tile, shift),
         };
-        if let Some((cell, rotation)) = found {
-            return Some(Placement {
-                x: frontier[cell].x,
-                y: frontier[cell].y,
-                rotation,
-            });
-        }
+        let Some((cell, rotation)) = found else {
+            return self.random_placement_by_counting(rng, tile);
+        };
+        let open = &self.board.frontier[cell];
+        Some(Placement {
+            x: open.x,
+            y: open.y,
+            rotation,
+        })
+    }
+
+    /// The rejection step for a tile without a signature table, checking candidates side by
+    /// side (kept out of line: the common case has a table).
+    #[inline(never)]
+    fn pick_side_by_side(&self, rng: &mut Rng, tries: u32, tile: u16, shift: u32) -> Option<(usize, u8)> {
+        let frontier = &self.board.frontier;
+        pick_by_rejection(rng, tries, (frontier.len(), shift), |cell| {
+            self.side_check(tile, &frontier[cell])
+        })
+    }
+
+    /// The rare end of [`Game::random_placement`] after every candidate missed: a placement
+    /// taken by index among all of them.
+    #[cold]
+    fn random_placement_by_counting(&self, rng: &mut Rng, tile: u16) -> Option<Placement> {
         let count = self.count_placements(tile);
         self.nth_placement(tile, rng.below(count.max(1)))
     }
