@@ -40,10 +40,15 @@ impl Game {
     }
 
     /// Whether the field of `node` has a barn on it.
+    #[inline]
     pub(super) fn has_barn(&self, node: u32) -> bool {
-        if self.barn_fields.is_empty() {
-            return false;
-        }
+        !self.barn_fields.is_empty() && self.barn_among_fields(node)
+    }
+
+    /// [`Game::has_barn`] once there are barns: out of line, so that the usual case of none
+    /// costs its callers one test.
+    #[inline(never)]
+    fn barn_among_fields(&self, node: u32) -> bool {
         let root = self.features.root(node);
         self.barn_fields.iter().any(|&field| self.features.root(field) == root)
     }

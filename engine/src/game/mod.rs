@@ -445,17 +445,30 @@ impl Game {
     /// appended to `out`: for each feature, the figure types in supply that may stand on its
     /// kind, in figure-type order, then the barns.
     pub fn deploy_options_into(&self, out: &mut Vec<Action>) {
-        let Phase::Deploy { placed } = self.phase else { return };
-        let placed_tile = self.board.placed[placed as usize];
-        let compiled = &self.def.tables.tiles[placed_tile.tile as usize];
+        if let Phase::Deploy { placed } = self.phase {
+            self.deploy_options_on(placed, out);
+        }
+    }
+
+    /// [`Game::deploy_options_into`] on placed tile `placed`.
+    #[inline]
+    fn deploy_options_on(&self, placed: u16, out: &mut Vec<Action>) {
         let supply = &self.players[self.current as usize].supply;
         let in_supply = (0..self.def.figures.len().min(MAX_FIGURE_TYPES))
             .filter(|&f| supply[f] > 0)
             .fold(0u8, |mask, f| mask | 1 << f);
         // Late in a game a player often has no figure left: nothing to look at then.
-        if in_supply == 0 {
-            return;
+        if in_supply != 0 {
+            self.deployments_into(placed, in_supply, out);
         }
+    }
+
+    /// The deployments onto placed tile `placed` of the figure types in `in_supply` (bit `f`
+    /// for figure type `f`), appended to `out` as [`Game::deploy_options_into`] lists them.
+    #[inline(never)]
+    fn deployments_into(&self, placed: u16, in_supply: u8, out: &mut Vec<Action>) {
+        let placed_tile = self.board.placed[placed as usize];
+        let compiled = &self.def.tables.tiles[placed_tile.tile as usize];
         for (local, feature) in compiled.features.iter().enumerate() {
             let may = self.masks.deployable_on[feature.kind as usize] & in_supply;
             if may == 0 {
@@ -723,7 +736,7 @@ impl Game {
         };
         options.clear();
         options.push(Action::Pass);
-        self.deploy_options_into(options);
+        self.deploy_options_on(placed, options);
         let action = options[rng.below(options.len())];
         match action {
             Action::Deploy { figure, feature } => self.deploy_checked(placed, figure, feature, events),
