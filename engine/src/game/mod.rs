@@ -482,7 +482,7 @@ impl Game {
             if followers != 0 && self.closed_to_followers(node).is_none() {
                 open |= followers;
             }
-            if shepherds != 0 && !self.has_shepherd(node) {
+            if shepherds != 0 && self.open_to_shepherds(node) {
                 open |= shepherds;
             }
             while open != 0 {
@@ -747,6 +747,13 @@ impl Game {
         self.history.push(action);
         self.end_turn(events);
         Some(action)
+    }
+
+    /// Whether a shepherd may go onto the field of `node`: out of line, as only a few games
+    /// have shepherds.
+    #[inline(never)]
+    fn open_to_shepherds(&self, node: u32) -> bool {
+        !self.has_shepherd(node)
     }
 
     /// Why figure type `figure` may not go onto the feature of `node` now, if it may not: a
