@@ -194,7 +194,7 @@ fn a_feature_occupied_anywhere_is_closed_to_deployment() {
                     .features
                     .len() as u8;
                 for feature in 0..features {
-                    let node = game.node(placed as usize, feature);
+                    let node = game.node(placed as usize, feature).unwrap();
                     let occupied = game
                         .figures()
                         .iter()
@@ -222,7 +222,7 @@ fn a_feature_occupied_anywhere_is_closed_to_deployment() {
 
 /// Root of a node, through the public API: two nodes are one feature when a clone joins them.
 fn game_root(game: &Game, node: u32) -> u32 {
-    game.feature_root(node)
+    game.feature_root(node).unwrap()
 }
 
 #[test]
@@ -383,6 +383,83 @@ fn deploying_at_random_is_applying_a_listed_choice() {
     assert_eq!(after.deploy_at_random(&mut rng, &mut options, &mut events), None);
 }
 
+#[test]
+fn a_turn_that_gives_the_same_tile_is_the_same_placement() {
+    let mut rng = Rng::new(21);
+    let mut events = Vec::new();
+    // A drawn tile that looks the same after a half turn (a straight road, a city across).
+    let game = (0..)
+        .map(|seed| base_game_after(seed, 10, &mut rng))
+        .find(|game| match game.phase() {
+            Phase::Place { tile } => game.def().tables.tiles[tile as usize].rotation_bits == 1,
+            _ => false,
+        })
+        .unwrap();
+    let Phase::Place { tile } = game.phase() else {
+        unreachable!()
+    };
+    for p in game.legal_placements(tile) {
+        assert!(p.rotation < 2, "only distinct turns are listed");
+        let (mut listed, mut turned) = (game.clone(), game.clone());
+        listed
+            .apply(
+                Action::Place {
+                    x: p.x,
+                    y: p.y,
+                    rotation: p.rotation,
+                },
+                &mut events,
+            )
+            .unwrap();
+        let half_turn = Action::Place {
+            x: p.x,
+            y: p.y,
+            rotation: p.rotation + 2,
+        };
+        turned.apply(half_turn, &mut events).unwrap();
+        assert_eq!(turned.history().last(), Some(&half_turn));
+        // The same tile, its features named the other way round.
+        assert_eq!(listed.legal_actions().len(), turned.legal_actions().len());
+        assert_eq!(listed.board().frontier.len(), turned.board().frontier.len());
+    }
+    // A turn that fits nowhere is still refused.
+    let taken: Vec<_> = game.legal_placements(tile).iter().map(|p| (p.x, p.y)).collect();
+    let open = game.board().frontier.iter().find(|c| !taken.contains(&(c.x, c.y)));
+    if let Some(c) = open {
+        let refused = game.clone().apply(
+            Action::Place {
+                x: c.x,
+                y: c.y,
+                rotation: 2,
+            },
+            &mut events,
+        );
+        assert!(matches!(refused, Err(ActionError::IllegalPlacement { .. })));
+    }
+}
+
+#[test]
+fn queries_about_what_is_not_there_answer_none() {
+    let game = Game::new(def("new-edition"), 2, 3).unwrap();
+    let no_tile = game.def().tables.tiles.len() as u16;
+    assert!(game.legal_placements(no_tile).is_empty());
+    assert_eq!(
+        (game.count_placements(no_tile), game.fits_anywhere(no_tile)),
+        (0, false)
+    );
+    assert_eq!(game.nth_placement(no_tile, 0), None);
+    assert!(!game.fits_at(no_tile, 0, 1, 0));
+    assert_eq!((game.node(1, 0), game.node(0, 200)), (None, None));
+    let far = 1_000_000;
+    assert_eq!(game.feature_root(far), None);
+    assert!(!game.is_complete(far));
+    let start = game.node(0, 0).unwrap();
+    assert_eq!(game.feature_root(start), Some(start));
+    let mut empty = Game::empty(def("new-edition"), 2).unwrap();
+    let refused = empty.start(vec![no_tile], 0, false, &mut Vec::new());
+    assert!(matches!(refused, Err(ActionError::WrongStep(_))));
+}
+
 /// The base game, optionally with abbeys (the abbey fixture) and barns (an expansion file with
 /// nothing else), under `rules` with the abbey end-game rule `endgame`.
 fn def_with(rules: &str, abbeys: bool, barns: bool, endgame: AbbeyEndgame) -> Arc<GameDef> {
@@ -480,7 +557,7 @@ fn table_with_a_hole(endgame: AbbeyEndgame) -> Game {
     for (x, y) in [(0, -1), (1, 0), (0, 1), (-1, 0)] {
         game.lay(monastery, x, y, 0).unwrap();
     }
-    game.start(vec![monastery], 0, true, &mut Vec::new());
+    game.start(vec![monastery], 0, true, &mut Vec::new()).unwrap();
     game
 }
 
@@ -593,7 +670,7 @@ fn four_fields_meeting(barn_on_barn_field: bool, barn_already: bool) -> Game {
         )
         .unwrap();
     }
-    game.start(vec![monastery], 0, false, &mut Vec::new());
+    game.start(vec![monastery], 0, false, &mut Vec::new()).unwrap();
     place(&mut game, 1, 1, &mut Vec::new());
     game
 }
@@ -690,7 +767,7 @@ fn wagon_targets(rules: &str) -> Vec<(i16, i16, String)> {
     game.put_figure(0, def.figure_index("wagon").unwrap(), 1, 0, road)
         .unwrap();
     let mut events = Vec::new();
-    game.start(vec![tile("W")], 0, false, &mut events);
+    game.start(vec![tile("W")], 0, false, &mut events).unwrap();
     place(&mut game, 2, 0, &mut events);
     game.apply(Action::Pass, &mut events).unwrap();
     assert_eq!(game.phase(), Phase::MoveWagon { player: 0 });
@@ -797,7 +874,7 @@ fn a_drawn_tile_that_fits_nowhere_is_discarded_and_another_drawn() {
     let mut game = Game::empty(Arc::clone(&def), 2).unwrap();
     game.lay(tile("C"), 0, 0, 0).unwrap(); // city on every side: a field-only tile fits nowhere
     let mut events = Vec::new();
-    game.start(vec![tile("B"), tile("E")], 0, false, &mut events);
+    game.start(vec![tile("B"), tile("E")], 0, false, &mut events).unwrap();
     assert_eq!(events, vec![Event::TileDiscarded { tile: tile("B") }]);
     assert_eq!((game.phase(), game.discarded()), (Phase::Place { tile: tile("E") }, 1));
 }

@@ -275,7 +275,8 @@ pub fn play(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String> {
     let mut events: Vec<Event> = Vec::new();
     let mut refusals: Vec<String> = Vec::new();
     game.force_draws(scenario.sheep.clone());
-    game.start(pile, seat(&scenario.first_player)?, scenario.final_scoring, &mut events);
+    game.start(pile, seat(&scenario.first_player)?, scenario.final_scoring, &mut events)
+        .map_err(|e| e.to_string())?;
     for (i, turn) in scenario.turns.iter().enumerate() {
         let n = i + 1;
         if let Some(player) = &turn.player

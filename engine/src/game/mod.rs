@@ -362,13 +362,27 @@ impl Game {
     }
 
     /// Starts play on a hand-built table: `pile` is drawn from the end, `player` moves first,
-    /// and `final_scoring` says whether the game scores the end when the pile runs out.
-    pub fn start(&mut self, pile: Vec<u16>, player: u8, final_scoring: bool, events: &mut Vec<Event>) {
+    /// and `final_scoring` says whether the game scores the end when the pile runs out. A pile
+    /// with a tile the game does not have is refused.
+    pub fn start(
+        &mut self,
+        pile: Vec<u16>,
+        player: u8,
+        final_scoring: bool,
+        events: &mut Vec<Event>,
+    ) -> Result<(), ActionError> {
+        if pile
+            .iter()
+            .any(|&tile| usize::from(tile) >= self.def.tables.tiles.len())
+        {
+            return Err(ActionError::WrongStep("the pile holds a tile that is not in the game"));
+        }
         self.pile = pile;
         self.pile.reverse();
         self.current = player % self.players.len() as u8;
         self.final_scoring = final_scoring;
         self.begin_turn(events);
+        Ok(())
     }
 
     /// The fixed part of the game.
@@ -426,19 +440,28 @@ impl Game {
         &self.history
     }
 
-    /// The feature node of local feature `feature` on placed tile `placed`.
-    pub fn node(&self, placed: usize, feature: u8) -> u32 {
+    /// The feature node of local feature `feature` on placed tile `placed`, if there is such
+    /// a tile and feature.
+    pub fn node(&self, placed: usize, feature: u8) -> Option<u32> {
+        let tile = self.board.placed.get(placed)?;
+        let features = self.def.tables.tiles[tile.tile as usize].features.len();
+        (usize::from(feature) < features).then(|| self.node_of(placed, feature))
+    }
+
+    /// [`Game::node`] for a placed tile and feature known to exist.
+    pub(super) fn node_of(&self, placed: usize, feature: u8) -> u32 {
         self.board.placed[placed].node + u32::from(feature)
     }
 
-    /// The node standing for the whole feature `node` belongs to: equal for joined features.
-    pub fn feature_root(&self, node: u32) -> u32 {
-        self.features.root(node)
+    /// The node standing for the whole feature `node` belongs to (equal for joined features),
+    /// if there is such a node.
+    pub fn feature_root(&self, node: u32) -> Option<u32> {
+        ((node as usize) < self.features.len()).then(|| self.features.root(node))
     }
 
-    /// Whether the feature of `node` is complete (roads and cities).
+    /// Whether the feature of `node` is a complete road or city (false for no such node).
     pub fn is_complete(&self, node: u32) -> bool {
-        self.features.open_of(node) == 0
+        (node as usize) < self.features.len() && self.features.open_of(node) == 0
     }
 
     /// Deployments open to the current player on the tile just placed (`Pass` not included),
@@ -783,7 +806,7 @@ impl Game {
         for (i, placed) in self.board.placed.iter().enumerate() {
             let compiled = &self.def.tables.tiles[placed.tile as usize];
             for (local, feature) in compiled.features.iter().enumerate() {
-                let node = self.node(i, local as u8);
+                let node = self.node_of(i, local as u8);
                 match feature.kind {
                     FeatureKind::City | FeatureKind::Road if self.is_complete(node) => {
                         roots.push(self.features.root(node))

@@ -80,16 +80,23 @@ fn close_facing_any(
 
 impl Game {
     /// Whether `tile` turned `rotation` may go at `(x, y)` now (an open cell whose neighbours
-    /// it fits, under the tile's own placement rule).
+    /// it fits, under the tile's own placement rule). A turn that gives the same tile as a
+    /// smaller one (the straight road turned half round) fits where that one does, although
+    /// only the smaller is listed among the legal placements.
     pub fn fits_at(&self, tile: u16, x: i16, y: i16, rotation: u8) -> bool {
-        if tile as usize >= self.def.tables.tiles.len() || rotation > 3 {
+        let Some(compiled) = self.def.tables.tiles.get(tile as usize) else {
+            return false;
+        };
+        if rotation > 3 {
             return false;
         }
         let fits = self
             .board
             .open_index(i32::from(x), i32::from(y))
             .map_or(0, |i| self.fits_at_cell(tile, i));
-        fit_rotations(fits) & (1 << rotation) != 0
+        // The distinct turns are 0..2^bits; any turn gives the tile of its remainder.
+        let distinct = rotation & ((1 << compiled.rotation_bits) - 1);
+        fit_rotations(fits) & (1 << distinct) != 0
     }
 
     /// The number of placed neighbours if `(x, y)` is empty and every neighbour's edge fits.
@@ -120,8 +127,12 @@ impl Game {
         self.each_placement(tile, |placement| out.push(placement));
     }
 
-    /// Calls `f` with every legal placement of `tile`, in frontier order.
+    /// Calls `f` with every legal placement of `tile`, in frontier order (none for a tile the
+    /// game does not have).
     pub(super) fn each_placement(&self, tile: u16, mut f: impl FnMut(Placement)) {
+        if !self.has_tile(tile) {
+            return;
+        }
         for (open, fits) in self.board.frontier.iter().zip(self.fits(tile)) {
             let mut rotations = fit_rotations(fits);
             while rotations != 0 {
@@ -145,7 +156,7 @@ impl Game {
 
     /// Number of legal placements of `tile`, without listing them.
     pub fn count_placements(&self, tile: u16) -> usize {
-        if self.only_in_holes_none_open(tile) {
+        if !self.has_tile(tile) || self.only_in_holes_none_open(tile) {
             return 0;
         }
         self.fits(tile).map(fit_count).sum::<u32>() as usize
@@ -153,6 +164,11 @@ impl Game {
 
     /// Whether `tile` fits anywhere.
     pub fn fits_anywhere(&self, tile: u16) -> bool {
+        self.has_tile(tile) && self.fits_somewhere(tile)
+    }
+
+    /// [`Game::fits_anywhere`] for a tile the game has (each draw asks it).
+    pub(super) fn fits_somewhere(&self, tile: u16) -> bool {
         if self.only_in_holes_none_open(tile) {
             return false;
         }
@@ -164,6 +180,11 @@ impl Game {
                 .any(|&signature| fits_by_signature(row, signature) != 0),
             None => self.fits(tile).any(|fits| fits != 0),
         }
+    }
+
+    /// Whether the game has a tile of index `tile`.
+    fn has_tile(&self, tile: u16) -> bool {
+        usize::from(tile) < self.def.tables.tiles.len()
     }
 
     /// Whether `tile` goes only into holes (an abbey) and the table has none: the common case

@@ -120,7 +120,7 @@ impl Game {
             .iter()
             .take(MAX_HELD_TYPES)
             .enumerate()
-            .any(|(i, &(tile, _))| held[i] > 0 && self.fits_anywhere(tile))
+            .any(|(i, &(tile, _))| held[i] > 0 && self.fits_somewhere(tile))
     }
 
     /// Placements of the tiles the current player holds, appended to `out`.
@@ -152,7 +152,7 @@ impl Game {
     /// Draws until a tile fits somewhere; at the end of the pile, goes on to the end game.
     pub(super) fn draw(&mut self, events: &mut Vec<Event>) {
         while let Some(tile) = self.pile.pop() {
-            if self.fits_anywhere(tile) {
+            if self.fits_somewhere(tile) {
                 self.phase = Phase::Place { tile };
                 return;
             }

@@ -101,7 +101,7 @@ impl Game {
                 if feature as usize >= tile.features.len() {
                     return Err(refuse);
                 }
-                let node = self.node(placed, feature);
+                let node = self.node_of(placed, feature);
                 let root = self.features.root(node);
                 let target = |t| {
                     if self.features.root(t) == root {
@@ -176,7 +176,7 @@ impl Game {
         for (_, _, i) in self.board.block(i32::from(p.x), i32::from(p.y)) {
             let count = self.def.tables.tiles[self.board.placed[i].tile as usize].features.len();
             for f in 0..count as u8 {
-                visit(self.node(i, f))?;
+                visit(self.node_of(i, f))?;
             }
         }
         ControlFlow::Continue(())
