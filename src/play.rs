@@ -168,12 +168,7 @@ pub fn replay(args: ReplayArgs) -> ExitCode {
         Ok(loaded) => loaded,
         Err(e) => return fail(e),
     };
-    let sets: Vec<String> = record
-        .tilesets
-        .iter()
-        .map(|s| format!("{}@{}", s.id, s.edition))
-        .collect();
-    let def = match GameDef::from_catalog(&catalog, &sets, &record.rules) {
+    let def = match GameDef::from_catalog(&catalog, &record.files(), &record.rules) {
         Ok(def) => Arc::new(def),
         Err(e) => return fail(e),
     };

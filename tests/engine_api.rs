@@ -460,6 +460,30 @@ fn queries_about_what_is_not_there_answer_none() {
     assert!(matches!(refused, Err(ActionError::WrongStep(_))));
 }
 
+#[test]
+fn records_name_expansion_files_and_replay_with_them() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let catalog = validate_paths(&[root.join("tests/fixtures/expansions/barns.toml")])
+        .catalog
+        .with_bundled();
+    let with_barns = |files: &[String]| Arc::new(GameDef::from_catalog(&catalog, files, "new-edition").unwrap());
+    let def = with_barns(&["base".to_owned(), "barns".to_owned()]);
+    let game = random_game(&def, 2, 8);
+    let record = game.record();
+    assert_eq!(record.expansions.len(), 1);
+    assert_eq!(record.files(), vec!["base@new-edition".to_owned(), "barns".to_owned()]);
+    // Saved and read back, the record names what to load to replay it.
+    let saved: GameRecord = serde_json::from_str(&serde_json::to_string(&record).unwrap()).unwrap();
+    let replayed = saved.replay(with_barns(&saved.files())).unwrap();
+    assert_eq!(replayed.scores(), game.scores());
+    // Without the expansion file, the replay says what is missing.
+    let refused = record.replay(with_barns(&["base".to_owned()]));
+    assert!(
+        matches!(&refused, Err(ReplayError::TileSets { expected, .. }) if expected.contains("expansion barns")),
+        "{refused:?}"
+    );
+}
+
 /// The base game, optionally with abbeys (the abbey fixture) and barns (an expansion file with
 /// nothing else), under `rules` with the abbey end-game rule `endgame`.
 fn def_with(rules: &str, abbeys: bool, barns: bool, endgame: AbbeyEndgame) -> Arc<GameDef> {

@@ -11,6 +11,9 @@ use super::{Action, ActionError, Game, GameDef, SetRef, SetupError};
 pub struct GameRecord {
     /// Tile sets in play, with the edition used and a content hash.
     pub tilesets: Vec<SetRef>,
+    /// Expansion files in play (figures, bags, mechanisms), with a content hash.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub expansions: Vec<SetRef>,
     /// Id of the rule set.
     pub rules: String,
     /// Number of players.
@@ -26,8 +29,8 @@ pub struct GameRecord {
 /// Why a record could not be replayed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ReplayError {
-    /// The tile sets loaded are not the ones recorded.
-    #[error("the record was played with tile set {expected}, but {found} is loaded")]
+    /// The tile sets or expansion files loaded are not the ones recorded.
+    #[error("the record was played with {expected}, but {found} is loaded")]
     TileSets {
         /// What the record says.
         expected: String,
@@ -73,6 +76,7 @@ impl Game {
     pub fn record(&self) -> GameRecord {
         GameRecord {
             tilesets: self.def.sets.clone(),
+            expansions: self.def.expansions.clone(),
             rules: self.def.rules.id.clone(),
             players: self.players.len() as u8,
             seed: self.seed,
@@ -83,18 +87,31 @@ impl Game {
 }
 
 impl GameRecord {
+    /// The tile sets (as `id@edition`) and expansion files (as `id`) of the record, as
+    /// [`GameDef::from_catalog`] takes them.
+    pub fn files(&self) -> Vec<String> {
+        let sets = self.tilesets.iter().map(|s| format!("{}@{}", s.id, s.edition));
+        sets.chain(self.expansions.iter().map(|e| e.id.clone())).collect()
+    }
+
     /// Replays the record on `def` and checks it reaches the recorded scores.
     pub fn replay(&self, def: Arc<GameDef>) -> Result<Game, ReplayError> {
-        let describe = |sets: &[SetRef]| {
-            sets.iter()
-                .map(|s| format!("{}@{} ({})", s.id, s.edition, s.hash))
-                .collect::<Vec<_>>()
-                .join(", ")
+        let describe = |sets: &[SetRef], expansions: &[SetRef]| {
+            let sets = sets
+                .iter()
+                .map(|s| format!("tile set {}@{} ({})", s.id, s.edition, s.hash));
+            let expansions = expansions.iter().map(|e| format!("expansion {} ({})", e.id, e.hash));
+            let all: Vec<String> = sets.chain(expansions).collect();
+            if all.is_empty() {
+                "nothing".to_owned()
+            } else {
+                all.join(", ")
+            }
         };
-        if def.sets != self.tilesets {
+        if def.sets != self.tilesets || def.expansions != self.expansions {
             return Err(ReplayError::TileSets {
-                expected: describe(&self.tilesets),
-                found: describe(&def.sets),
+                expected: describe(&self.tilesets, &self.expansions),
+                found: describe(&def.sets, &def.expansions),
             });
         }
         if def.rules.id != self.rules {

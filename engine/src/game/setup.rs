@@ -105,14 +105,15 @@ pub fn kind_bit(kind: FeatureKind) -> u8 {
     1 << kind as u8
 }
 
-/// A tile set in play, identified by content so a record can tell it was changed.
+/// A tile set or expansion file in play, identified by content so a record can tell it was
+/// changed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SetRef {
-    /// Tile-set id.
+    /// Tile-set or expansion id.
     pub id: String,
-    /// Edition whose counts are used.
+    /// Edition whose counts are used (empty for an expansion file, which has no tiles).
     pub edition: String,
-    /// FNV-1a hash of the tile set's content (comments and layout do not count).
+    /// FNV-1a hash of the file's content (comments and layout do not count).
     pub hash: String,
 }
 
@@ -177,6 +178,8 @@ pub struct GameDef {
     pub bag: Vec<u8>,
     /// The tile sets in play.
     pub sets: Vec<SetRef>,
+    /// The expansion files in play (figures, bags and mechanisms without tiles).
+    pub expansions: Vec<SetRef>,
 }
 
 impl GameDef {
@@ -226,7 +229,13 @@ impl GameDef {
                 hash: content_hash(set),
             });
         }
+        let mut expansion_refs = Vec::new();
         for expansion in expansions {
+            expansion_refs.push(SetRef {
+                id: expansion.id.clone(),
+                edition: String::new(),
+                hash: content_hash(*expansion),
+            });
             for (id, figure) in &expansion.figures {
                 if !figures.iter().any(|f| &f.id == id) {
                     figures.push(FigureType::from_model(id, figure));
@@ -317,6 +326,7 @@ impl GameDef {
             held,
             mechanisms,
             sets: refs,
+            expansions: expansion_refs,
         })
     }
 
@@ -429,10 +439,10 @@ impl GameDef {
     }
 }
 
-/// FNV-1a over the tile set's canonical JSON: the same tiles give the same hash whatever the
-/// comments and formatting of the file.
-pub fn content_hash(set: &TileSet) -> String {
-    let text = serde_json::to_string(set).unwrap_or_default();
+/// FNV-1a over a tile set's or expansion's canonical JSON: the same content gives the same
+/// hash whatever the comments and formatting of the file.
+pub fn content_hash(file: &impl Serialize) -> String {
+    let text = serde_json::to_string(file).unwrap_or_default();
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     for byte in text.bytes() {
         hash ^= u64::from(byte);
