@@ -484,6 +484,33 @@ fn records_name_expansion_files_and_replay_with_them() {
     );
 }
 
+#[test]
+fn one_follower_a_turn() {
+    let mut rng = Rng::new(31);
+    let mut events = Vec::new();
+    // A placed tile with two features open to a follower.
+    let mut game = (0..)
+        .map(|seed| {
+            let mut game = base_game_after(seed, 10, &mut rng);
+            game.place_at_random(&mut rng, &mut events).unwrap();
+            game
+        })
+        .find(|game| game.legal_actions().len() > 2)
+        .unwrap();
+    let [_, first, second, ..] = game.legal_actions()[..] else {
+        unreachable!()
+    };
+    let player = game.current_player();
+    game.apply(first, &mut events).unwrap();
+    // The turn has moved on: the next player holds a drawn tile.
+    assert_ne!(game.current_player(), player);
+    assert!(matches!(game.phase(), Phase::Place { .. }));
+    assert!(matches!(
+        game.apply(second, &mut events),
+        Err(ActionError::WrongStep(_))
+    ));
+}
+
 /// The base game, optionally with abbeys (the abbey fixture) and barns (an expansion file with
 /// nothing else), under `rules` with the abbey end-game rule `endgame`.
 fn def_with(rules: &str, abbeys: bool, barns: bool, endgame: AbbeyEndgame) -> Arc<GameDef> {
@@ -505,12 +532,15 @@ fn def_with_abbeys(rules: &str, endgame: AbbeyEndgame) -> Arc<GameDef> {
     def_with(rules, true, false, endgame)
 }
 
-fn play_checked(rules: &str, players: u8, seed: u64, abbeys: Option<AbbeyEndgame>, barns: bool) {
-    play_def_checked(
-        def_with(rules, abbeys.is_some(), barns, abbeys.unwrap_or(AbbeyEndgame::None)),
-        players,
-        seed,
-    );
+fn play_checked(rules: &str, players: u8, seed: u64, abbeys: Option<AbbeyEndgame>, barns: bool, tiny_city: bool) {
+    let mut def = Arc::unwrap_or_clone(def_with(
+        rules,
+        abbeys.is_some(),
+        barns,
+        abbeys.unwrap_or(AbbeyEndgame::None),
+    ));
+    def.rules.switches.tiny_city = tiny_city;
+    play_def_checked(Arc::new(def), players, seed);
 }
 
 fn play_def_checked(def: Arc<GameDef>, players: u8, seed: u64) {
@@ -545,8 +575,8 @@ proptest! {
     #[test]
     fn invariants_hold_after_every_action(seed in any::<u64>(), players in 2u8..=6, rules in prop::sample::select(vec!["first-edition", "new-edition", "farms-2000"]),
         abbeys in prop::option::of(prop::sample::select(vec![AbbeyEndgame::None, AbbeyEndgame::FinalRound, AbbeyEndgame::UntilNoneCan])),
-        barns in any::<bool>()) {
-        play_checked(rules, players, seed, abbeys, barns);
+        barns in any::<bool>(), tiny_city in any::<bool>()) {
+        play_checked(rules, players, seed, abbeys, barns, tiny_city);
     }
 
     #[test]
