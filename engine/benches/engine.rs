@@ -77,9 +77,18 @@ fn legal_placements_midgame(bencher: Bencher) {
 
 #[divan::bench]
 fn deploy_options_midgame(bencher: Bencher) {
-    let game = midgame(61);
-    assert!(matches!(game.phase(), Phase::Deploy { .. }));
+    // The first placed tile from 30 turns in with two or more deployments open (late in a
+    // random game a player often has no figure left, and there is nothing to list).
     let mut out: Vec<Action> = Vec::with_capacity(16);
+    let game = (61..)
+        .step_by(2)
+        .map(midgame)
+        .find(|game| {
+            out.clear();
+            game.deploy_options_into(&mut out);
+            out.len() >= 2
+        })
+        .expect("a tile with deployments");
     bencher.bench_local(|| {
         out.clear();
         black_box(&game).deploy_options_into(&mut out);
