@@ -324,6 +324,19 @@ fn random_placements_are_legal_and_uniform() {
     assert_random_placements_uniform(&game, &mut rng, 400);
 }
 
+/// A base game `actions` random actions in (trying seeds in turn) and a tile then placed at
+/// random, on which at least two features are open to a follower.
+fn placed_with_two_deployments(actions: usize, rng: &mut Rng) -> Game {
+    (0..)
+        .map(|seed| {
+            let mut game = base_game_after(seed, actions, rng);
+            game.place_at_random(rng, &mut Vec::new()).unwrap();
+            game
+        })
+        .find(|game| game.legal_actions().len() > 2)
+        .unwrap()
+}
+
 #[test]
 fn placing_at_random_is_applying_the_random_placement() {
     let mut rng = Rng::new(9);
@@ -349,15 +362,7 @@ fn placing_at_random_is_applying_the_random_placement() {
 fn deploying_at_random_is_applying_a_listed_choice() {
     let mut rng = Rng::new(12);
     let mut events = Vec::new();
-    // A tile just placed with at least two features open to a follower.
-    let game = (0..)
-        .map(|seed| {
-            let mut game = base_game_after(seed, 20, &mut rng);
-            game.place_at_random(&mut rng, &mut events).unwrap();
-            game
-        })
-        .find(|game| game.legal_actions().len() > 2)
-        .unwrap();
+    let game = placed_with_two_deployments(20, &mut rng);
     let mut options = Vec::new();
     // Over many draws, every listed choice is taken and each equals applying it.
     let legal = game.legal_actions();
@@ -488,15 +493,7 @@ fn records_name_expansion_files_and_replay_with_them() {
 fn one_follower_a_turn() {
     let mut rng = Rng::new(31);
     let mut events = Vec::new();
-    // A placed tile with two features open to a follower.
-    let mut game = (0..)
-        .map(|seed| {
-            let mut game = base_game_after(seed, 10, &mut rng);
-            game.place_at_random(&mut rng, &mut events).unwrap();
-            game
-        })
-        .find(|game| game.legal_actions().len() > 2)
-        .unwrap();
+    let mut game = placed_with_two_deployments(10, &mut rng);
     let [_, first, second, ..] = game.legal_actions()[..] else {
         unreachable!()
     };
