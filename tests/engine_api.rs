@@ -547,6 +547,9 @@ fn play_def_checked(def: Arc<GameDef>, players: u8, seed: u64) {
     let (mut rng, mut scratch) = (Rng::new(policy_seed(seed)), Scratch::default());
     let mut completions = 0;
     let mut scores = game.scores();
+    // The record replayed as it grows, through `apply`, must give the same state after every
+    // action (random play takes its moves through the one-step calls).
+    let mut replayed = Game::new(Arc::clone(&def), players, seed).unwrap();
     while random_action(&mut game, &mut rng, &mut scratch) {
         completions += scratch
             .events
@@ -555,6 +558,17 @@ fn play_def_checked(def: Arc<GameDef>, players: u8, seed: u64) {
             .count();
         check_invariants(&game, &def, total_tiles, &scores);
         scores = game.scores();
+        for &action in &game.history()[replayed.history().len()..] {
+            replayed.apply(action, &mut Vec::new()).unwrap();
+        }
+        assert_eq!(
+            (replayed.phase(), replayed.players(), replayed.figures()),
+            (game.phase(), game.players(), game.figures())
+        );
+        assert_eq!(
+            (replayed.board().placed.len(), replayed.pile_len(), replayed.discarded()),
+            (game.board().placed.len(), game.pile_len(), game.discarded())
+        );
     }
     assert_eq!(
         completions,
