@@ -209,6 +209,18 @@ fn folders_skip_other_toml_files() {
 }
 
 #[test]
+fn folders_skip_rules_scenarios_that_name_switches() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let report = validate_paths(&[root.join("tests/scenarios")]);
+    assert_eq!(
+        (report.files, report.diagnostics.len()),
+        (0, 0),
+        "{:?}",
+        report.diagnostics
+    );
+}
+
+#[test]
 fn cli_exit_codes_and_formats() {
     let bin = env!("CARGO_BIN_EXE_tilewright");
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));

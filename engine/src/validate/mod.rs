@@ -169,6 +169,11 @@ pub fn detect_kind(text: &str) -> Option<FileKind> {
     }
     let parsed = parse_toml(text).ok()?;
     let has = |key: &str| parsed.value.get(key).is_some();
+    // A rules scenario (a laid-out table, turns, expectations) may name switches, but it is
+    // not a data file.
+    if has("layout") || has("turns") || has("expect") {
+        return None;
+    }
     if has("tiles") || has("start-tile") {
         Some(FileKind::TileSet)
     } else if has("scoring") || has("switches") || has("extends") {
