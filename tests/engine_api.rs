@@ -508,6 +508,37 @@ fn one_follower_a_turn() {
     ));
 }
 
+#[test]
+fn a_completed_feature_says_where_it_lies() {
+    let def = def("new-edition");
+    let mut rng = Rng::new(2);
+    let mut game = Game::new(Arc::clone(&def), 2, 5).unwrap();
+    let (mut scratch, mut completed) = (Scratch::default(), 0);
+    while random_action(&mut game, &mut rng, &mut scratch) {
+        for event in &scratch.events {
+            if let Event::FeatureCompleted { kind, tiles, node } = *event {
+                completed += 1;
+                let places = game.feature_places(node);
+                let mut tiles_of: Vec<(i16, i16)> = places.iter().map(|&(x, y, _)| (x, y)).collect();
+                tiles_of.sort_unstable();
+                tiles_of.dedup();
+                if kind == tilewright_engine::model::FeatureKind::Monastery {
+                    // A monastery is one part; its tiles are those around it.
+                    assert_eq!((places.len(), tiles), (1, 9));
+                } else {
+                    assert_eq!(tiles_of.len(), usize::from(tiles), "{places:?}");
+                }
+                for &(x, y, feature) in &places {
+                    let placed = game.board().at(i32::from(x), i32::from(y)).unwrap();
+                    let part = game.node(placed, feature).unwrap();
+                    assert_eq!(game.feature_root(part), game.feature_root(node));
+                }
+            }
+        }
+    }
+    assert!(completed > 5, "{completed} features completed");
+}
+
 /// The base game, optionally with abbeys (the abbey fixture) and barns (an expansion file with
 /// nothing else), under `rules` with the abbey end-game rule `endgame`.
 fn def_with(rules: &str, abbeys: bool, barns: bool, endgame: AbbeyEndgame) -> Arc<GameDef> {

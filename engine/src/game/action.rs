@@ -239,6 +239,9 @@ pub enum Event {
         kind: FeatureKind,
         /// Tiles (or segments) in it.
         tiles: u16,
+        /// A feature node of it: [`Game::feature_places`](super::Game::feature_places) says
+        /// where it lies, for a UI to show.
+        node: u32,
     },
     /// Players scored points.
     Scored {
@@ -296,7 +299,9 @@ impl fmt::Display for Event {
                     colour(player).to_uppercase()
                 )
             }
-            Event::FeatureCompleted { kind, tiles } => write!(f, "a {} of {tiles} is completed", kind.as_str()),
+            Event::FeatureCompleted { kind, tiles, .. } => {
+                write!(f, "a {} of {tiles} is completed", kind.as_str())
+            }
             Event::Scored {
                 players,
                 points,

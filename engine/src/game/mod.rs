@@ -459,6 +459,22 @@ impl Game {
         ((node as usize) < self.features.len()).then(|| self.features.root(node))
     }
 
+    /// Where the whole feature of `node` lies: the column, row and local feature index of its
+    /// part on each tile, one entry per part (none for no such node).
+    pub fn feature_places(&self, node: u32) -> Vec<(i16, i16, u8)> {
+        let Some(root) = self.feature_root(node) else {
+            return Vec::new();
+        };
+        self.features
+            .members(root)
+            .map(|member| {
+                let part = self.features.node(member);
+                let tile = &self.board.placed[part.placed as usize];
+                (tile.x, tile.y, part.local)
+            })
+            .collect()
+    }
+
     /// Whether the feature of `node` is a complete road or city (false for no such node).
     pub fn is_complete(&self, node: u32) -> bool {
         (node as usize) < self.features.len() && self.features.open_of(node) == 0

@@ -22,6 +22,7 @@ impl Game {
         events.push(Event::FeatureCompleted {
             kind: reason.kind,
             tiles: reason.tiles,
+            node: root,
         });
         self.gather_figures(&[root]);
         let winners = self.majority();
