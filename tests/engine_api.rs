@@ -576,17 +576,19 @@ fn play_def_checked(def: Arc<GameDef>, players: u8, seed: u64) {
     let total_tiles = def.pile.len() + 1 + held * usize::from(players);
     let mut game = Game::new(Arc::clone(&def), players, seed).unwrap();
     let (mut rng, mut scratch) = (Rng::new(policy_seed(seed)), Scratch::default());
-    let mut completions = 0;
+    // The roots of the features completed so far: each is completed (and scored) once.
+    let mut completed = std::collections::HashSet::new();
     let mut scores = game.scores();
     // The record replayed as it grows, through `apply`, must give the same state after every
     // action (random play takes its moves through the one-step calls).
     let mut replayed = Game::new(Arc::clone(&def), players, seed).unwrap();
     while random_action(&mut game, &mut rng, &mut scratch) {
-        completions += scratch
-            .events
-            .iter()
-            .filter(|e| matches!(e, Event::FeatureCompleted { .. }))
-            .count();
+        for event in &scratch.events {
+            if let Event::FeatureCompleted { node, .. } = *event {
+                let root = game.feature_root(node).unwrap();
+                assert!(completed.insert(root), "feature {root} completed twice");
+            }
+        }
         check_invariants(&game, &def, total_tiles, &scores);
         scores = game.scores();
         for &action in &game.history()[replayed.history().len()..] {
@@ -602,7 +604,7 @@ fn play_def_checked(def: Arc<GameDef>, players: u8, seed: u64) {
         );
     }
     assert_eq!(
-        completions,
+        completed.len(),
         game.completed_features(),
         "every completed feature is scored exactly once"
     );
