@@ -155,14 +155,14 @@ impl Game {
         }
         let scoring = &self.def.rules.scoring;
         let (placed_per_city, joined_per_city) = (scoring.barn_placed_per_city, scoring.barn_joined_per_city);
-        let barn_root = self.barn_placed.take().map(|node| self.features.find(node));
+        let barn_root = self.barn_placed.take().map(|node| self.features.root(node));
         if let Some(root) = barn_root {
             self.score_barn_meeting(root, placed_per_city, events);
         }
         // A field met twice (the barn's, or one with two nodes on the tile) has no farmers left
         // the second time, so it scores once.
         for node in self.tile_fields(placed) {
-            let root = self.features.find(node);
+            let root = self.features.root(node);
             self.score_barn_meeting(root, joined_per_city, events);
         }
     }

@@ -101,12 +101,6 @@ impl Features {
         self.nodes[id as usize].root
     }
 
-    /// The root of `id`'s feature (the same as [`Features::root`]).
-    #[inline]
-    pub fn find(&self, id: u32) -> u32 {
-        self.root(id)
-    }
-
     /// Joins two features; returns the new root.
     #[inline]
     pub fn union(&mut self, a: u32, b: u32) -> u32 {
@@ -230,7 +224,7 @@ mod tests {
         let mut members: Vec<u32> = f.members(b).collect();
         members.sort();
         assert_eq!(members, vec![a, b, c]);
-        assert_eq!(f.union(a, c), f.find(b), "joining twice changes nothing");
+        assert_eq!(f.union(a, c), f.root(b), "joining twice changes nothing");
         assert_eq!(f.open_of(c), 3);
     }
 

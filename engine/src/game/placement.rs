@@ -371,7 +371,7 @@ impl Game {
     /// Queues the feature of `node` for scoring (once, by root) if it is a completed road or
     /// city.
     fn pending_if_completed(&mut self, node: u32) {
-        let root = self.features.find(node);
+        let root = self.features.root(node);
         let feature = self.features.node(root);
         if feature.open() == 0
             && matches!(feature.kind, FeatureKind::City | FeatureKind::Road)

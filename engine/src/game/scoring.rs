@@ -15,7 +15,7 @@ struct Size {
 impl Game {
     /// Scores the feature of `node`, completed during play, then returns its figures.
     pub(super) fn score_completed(&mut self, node: u32, events: &mut Vec<Event>) {
-        let root = self.features.find(node);
+        let root = self.features.root(node);
         let Some((points, reason)) = self.feature_points(node, root, true) else {
             return;
         };
@@ -170,7 +170,7 @@ impl Game {
         }
         for i in 0..self.figures.len() {
             let node = self.figures[i].node;
-            if self.features.node(node).kind == kind && roots.contains(&self.features.find(node)) {
+            if self.features.node(node).kind == kind && roots.contains(&self.features.root(node)) {
                 self.on_feature.push(i as u32);
             }
         }
@@ -238,7 +238,7 @@ impl Game {
         match self.def.figures[figure as usize].strength {
             Strength::Fixed(n) => n,
             Strength::Named(NamedStrength::Pennants) => {
-                let root = self.features.find(node);
+                let root = self.features.root(node);
                 u32::from(self.size(root).pennants)
             }
         }
@@ -299,7 +299,7 @@ impl Game {
         // Nothing joins any more: the root of each figure's feature is found once.
         self.figure_roots.clear();
         for i in 0..self.figures.len() {
-            let root = self.features.find(self.figures[i].node);
+            let root = self.features.root(self.figures[i].node);
             self.figure_roots.push(root);
         }
         self.score_incomplete_features(events);

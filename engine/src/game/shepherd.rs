@@ -75,7 +75,7 @@ impl Game {
             Some(0) => {
                 events.push(Event::SheepDrawn { player, sheep: 0 });
                 self.bag.push(0);
-                let root = self.features.find(node);
+                let root = self.features.root(node);
                 self.send_shepherds_home(root, events);
             }
             Some(sheep) => {
@@ -112,7 +112,7 @@ impl Game {
     fn send_shepherds_home(&mut self, root: u32, events: &mut Vec<Event>) {
         let mut i = 0;
         while i < self.flocks.len() {
-            if self.features.find(self.flocks[i].node) != root {
+            if self.features.root(self.flocks[i].node) != root {
                 i += 1;
                 continue;
             }
@@ -140,7 +140,7 @@ impl Game {
         // shepherds away, so a field without a shepherd now has none then either.
         self.closing_fields.clear();
         for node in self.tile_fields(placed) {
-            let root = self.features.find(node);
+            let root = self.features.root(node);
             // Guided in root order: a wolf or a guide puts tokens back into the bag.
             if self.features.open_of(root) == 0
                 && self.has_shepherd(root)
@@ -187,7 +187,7 @@ impl Game {
         if grow {
             self.grow(node, events);
         } else {
-            let root = self.features.find(node);
+            let root = self.features.root(node);
             self.guide(root, events);
         }
         // A wolf or a guide may have sent other waiting shepherds home.
