@@ -182,7 +182,7 @@ impl Game {
     #[inline(never)]
     fn score_farmers_for_barn(&mut self, root: u32, per_city: u32, events: &mut Vec<Event>) {
         let cities = self.completed_cities(root);
-        self.gather_figures(&[root]);
+        self.gather_figures(|r| r == root);
         let winners = self.majority();
         self.award(winners, u32::from(cities) * per_city, Reason::field(cities), events);
         self.take_off(true, false, events);

@@ -139,8 +139,6 @@ pub struct Game {
     tile_mark: u32,
     /// The figures on the feature being scored, as indices into `figures` (a reused buffer).
     on_feature: Vec<u32>,
-    /// In final scoring: the root of each figure's feature, by index into `figures`.
-    figure_roots: Vec<u32>,
     touched: Vec<u32>,
     /// Completed cities around a field being scored (a reused buffer).
     cities: Vec<u32>,
@@ -205,7 +203,6 @@ impl Game {
             tile_marks,
             tile_mark,
             on_feature,
-            figure_roots,
             touched,
             under_hills,
             endgame_left,
@@ -236,7 +233,6 @@ impl Game {
         tile_marks.clear();
         *tile_mark = 0;
         on_feature.clear();
-        figure_roots.clear();
         touched.clear();
         wagons.clear();
         bag.clone_from(&def.bag);
@@ -284,7 +280,6 @@ impl Game {
             tile_marks: Vec::new(),
             tile_mark: 0,
             on_feature: Vec::new(),
-            figure_roots: Vec::new(),
             touched: Vec::new(),
             cities: Vec::new(),
             monasteries: Vec::new(),

@@ -24,7 +24,12 @@ impl Game {
             tiles: reason.tiles,
             node: root,
         });
-        self.gather_figures(&[root]);
+        // Only followers are counted on a feature: with none there, only special figures need
+        // looking for, and only on the kinds they stand on.
+        if self.features.root_figures(root) == 0 && self.masks.special_kinds & kind_bit(reason.kind) == 0 {
+            return;
+        }
+        self.gather_figures(|r| r == root);
         let winners = self.majority();
         self.award(winners, points, reason, events);
         // Wagons wait to move instead of going home.
@@ -155,22 +160,12 @@ impl Game {
     }
 
     /// Notes in `on_feature` the figures (indices into `figures`, in table order) standing on
-    /// the features with these roots, all of one kind: one pass over the table serves both the
-    /// majority and taking the figures off.
-    pub(super) fn gather_figures(&mut self, roots: &[u32]) {
+    /// a feature whose root `wanted` accepts: one pass over the table serves both the majority
+    /// and taking the figures off.
+    pub(super) fn gather_figures(&mut self, wanted: impl Fn(u32) -> bool) {
         self.on_feature.clear();
-        // Joined features are of one kind: a figure on another kind is not on these.
-        let kind = self.features.node(roots[0]).kind;
-        // Only followers are counted on a feature: with none there, only special figures need
-        // looking for.
-        if self.masks.special_kinds & kind_bit(kind) == 0
-            && roots.iter().all(|&root| self.features.root_figures(root) == 0)
-        {
-            return;
-        }
         for i in 0..self.figures.len() {
-            let node = self.figures[i].node;
-            if self.features.node(node).kind == kind && roots.contains(&self.features.root(node)) {
+            if wanted(self.features.root(self.figures[i].node)) {
                 self.on_feature.push(i as u32);
             }
         }
@@ -296,12 +291,6 @@ impl Game {
 
     /// Final scoring: incomplete roads, cities and monasteries, then fields.
     pub(super) fn score_end(&mut self, events: &mut Vec<Event>) {
-        // Nothing joins any more: the root of each figure's feature is found once.
-        self.figure_roots.clear();
-        for i in 0..self.figures.len() {
-            let root = self.features.root(self.figures[i].node);
-            self.figure_roots.push(root);
-        }
         self.score_incomplete_features(events);
         match self.def.rules.switches.farm_scoring {
             FarmScoring::PerField => self.score_fields_per_field(events),
@@ -310,53 +299,36 @@ impl Game {
         self.score_barns_at_end(events);
     }
 
-    /// At the end: every feature with figures other than a field scores once, in the table
-    /// order of its first figure, and its figures go home; the figures on fields stay.
+    /// At the end: every feature with figures other than a field scores, in the table order of
+    /// its first figure, and its figures go home; the figures on fields stay.
     fn score_incomplete_features(&mut self, events: &mut Vec<Event>) {
-        for i in 0..self.figures.len() {
-            let (node, root) = (self.figures[i].node, self.figure_roots[i]);
-            // An earlier figure on the feature scored it already.
-            if self.figure_roots[..i].contains(&root) {
-                continue;
-            }
+        let mut i = 0;
+        while i < self.figures.len() {
+            let (node, root) = (self.figures[i].node, self.figure_root(i));
             let Some((points, reason)) = self.feature_points(node, root, false) else {
+                i += 1;
                 continue;
             };
-            self.gather_found(i, |r| r == root);
+            // The figures before this one stand on fields: all of this feature's are after it.
+            self.gather_figures(|r| r == root);
             let winners = self.majority();
             self.award(winners, points, reason, events);
-            self.send_home(false, events);
+            // This figure goes home with the rest, so the next one takes its place.
+            self.take_off(false, false, events);
         }
-        // Only the figures on fields are left, each with its root.
-        let mut kept = 0;
-        for i in 0..self.figures.len() {
-            if self.features.node(self.figures[i].node).kind == FeatureKind::Field {
-                self.figures[kept] = self.figures[i];
-                self.figure_roots[kept] = self.figure_roots[i];
-                kept += 1;
-            }
-        }
-        self.figures.truncate(kept);
-        self.figure_roots.truncate(kept);
     }
 
-    /// Like [`Game::gather_figures`], at the end, from the roots found once: the figures from
-    /// index `from` on whose feature's root is `wanted`.
-    fn gather_found(&mut self, from: usize, wanted: impl Fn(u32) -> bool) {
-        self.on_feature.clear();
-        for i in from..self.figure_roots.len() {
-            if wanted(self.figure_roots[i]) {
-                self.on_feature.push(i as u32);
-            }
-        }
+    /// The root of the feature figure `i` stands on.
+    fn figure_root(&self, i: usize) -> u32 {
+        self.features.root(self.figures[i].node)
     }
 
     /// At the end, once only figures on fields are left: the root of figure `i`'s field if it
     /// is the first follower there in table order, so that each occupied field is met once.
     fn first_farmer_on(&self, i: usize) -> Option<u32> {
         let farmer = |j: usize| self.is_follower(self.figures[j].figure);
-        let root = self.figure_roots[i];
-        (farmer(i) && !(0..i).any(|j| farmer(j) && self.figure_roots[j] == root)).then_some(root)
+        let root = self.figure_root(i);
+        (farmer(i) && !(0..i).any(|j| farmer(j) && self.figure_root(j) == root)).then_some(root)
     }
 
     /// The completed cities bordering the field of `root`, each counted once.
@@ -392,8 +364,7 @@ impl Game {
                 continue;
             };
             let cities = self.completed_cities(field);
-            // Only followers count, and none stands on this field before its first.
-            self.gather_found(i, |r| r == field);
+            self.gather_figures(|r| r == field);
             let winners = self.majority();
             let reason = Reason::field(cities);
             self.award(winners, u32::from(cities) * per_city, reason, events);
@@ -420,7 +391,7 @@ impl Game {
         }
         self.cities = cities;
         for (_, fields) in suppliers {
-            self.gather_found(0, |r| fields.contains(&r));
+            self.gather_figures(|r| fields.contains(&r));
             let winners = self.majority();
             let reason = Reason::field(1);
             self.award(winners, per_city, reason, events);
