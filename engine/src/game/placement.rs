@@ -351,15 +351,11 @@ impl Game {
                 self.features.close_root_segments(root, join.closes);
             }
         }
-        // Everything else a placement completes is joined to one of its roads or cities
-        // (joined features are of one kind, so their roots need no kind check).
+        // Everything else a placement completes is joined to one of its roads or cities.
         let mut closable = compiled.closable;
         while closable != 0 {
-            let root = self.features.root(base + closable.trailing_zeros());
+            self.pending_if_completed(base + closable.trailing_zeros());
             closable &= closable - 1;
-            if self.features.node(root).open() == 0 && !self.pending.contains(&root) {
-                self.pending.push(root);
-            }
         }
         for i in 0..self.touched.len() {
             self.pending_if_completed(self.touched[i]);
@@ -370,6 +366,7 @@ impl Game {
 
     /// Queues the feature of `node` for scoring (once, by root) if it is a completed road or
     /// city.
+    #[inline(always)]
     fn pending_if_completed(&mut self, node: u32) {
         let root = self.features.root(node);
         let feature = self.features.node(root);
