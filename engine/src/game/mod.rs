@@ -302,7 +302,7 @@ impl Game {
 
     /// Lays a tile on a hand-built table without scoring; it must fit its neighbours.
     pub fn lay(&mut self, tile: u16, x: i16, y: i16, rotation: u8) -> Result<u16, ActionError> {
-        if tile as usize >= self.def.tables.tiles.len() || rotation > 3 {
+        if !self.has_tile(tile) || rotation > 3 {
             return Err(ActionError::WrongStep("there is no such tile or rotation"));
         }
         if x.unsigned_abs().max(y.unsigned_abs()) > MAX_LAID_REACH {
@@ -366,10 +366,7 @@ impl Game {
         final_scoring: bool,
         events: &mut Vec<Event>,
     ) -> Result<(), ActionError> {
-        if pile
-            .iter()
-            .any(|&tile| usize::from(tile) >= self.def.tables.tiles.len())
-        {
+        if !pile.iter().all(|&tile| self.has_tile(tile)) {
             return Err(ActionError::WrongStep("the pile holds a tile that is not in the game"));
         }
         self.pile = pile;

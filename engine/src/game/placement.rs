@@ -183,7 +183,7 @@ impl Game {
     }
 
     /// Whether the game has a tile of index `tile`.
-    fn has_tile(&self, tile: u16) -> bool {
+    pub(super) fn has_tile(&self, tile: u16) -> bool {
         usize::from(tile) < self.def.tables.tiles.len()
     }
 
