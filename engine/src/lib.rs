@@ -9,6 +9,7 @@ pub mod catalog;
 pub mod compile;
 pub mod diagnostic;
 pub mod edge;
+pub mod files;
 pub mod game;
 pub mod model;
 pub mod scenario;
