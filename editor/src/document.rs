@@ -477,7 +477,8 @@ impl Document {
     /// rename), and remembers it as saved there.
     pub fn save_to(&mut self, path: &Path) -> Result<(), String> {
         let text = self.text()?;
-        atomic_write(path, text.as_bytes()).map_err(|e| format!("cannot save {}: {e}", path.display()))?;
+        tilewright_engine::files::write_atomically(path, text.as_bytes())
+            .map_err(|e| format!("cannot save {}: {e}", path.display()))?;
         if let Ok(doc) = text.parse::<DocumentMut>() {
             self.toml = doc;
             self.loaded = self.content.tree();
@@ -526,34 +527,6 @@ impl Document {
             self.saved_revision = usize::MAX;
         }
     }
-}
-
-/// Writes `bytes` to `path` through a temporary file in the same folder and a rename, so a
-/// crash never leaves a half-written file.
-pub fn atomic_write(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    use std::io::Write;
-    let folder = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let temp = folder.join(format!(".{name}.{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut file = std::fs::File::create(&temp)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        if let Ok(meta) = std::fs::metadata(path) {
-            let _ = std::fs::set_permissions(&temp, meta.permissions());
-        }
-        std::fs::rename(&temp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&temp);
-    }
-    result
 }
 
 /// The text of a new file of `kind`. A tile set made `with_figures` is the start of an

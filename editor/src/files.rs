@@ -109,7 +109,7 @@ impl RecentFiles {
                 let _ = std::fs::create_dir_all(folder);
             }
             let text: String = self.paths.iter().map(|p| format!("{}\n", p.display())).collect();
-            let _ = crate::document::atomic_write(store, text.as_bytes());
+            let _ = tilewright_engine::files::write_atomically(store, text.as_bytes());
         }
     }
 }

@@ -108,10 +108,14 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let mut temp = tempfile::Builder::new()
-        .prefix(&format!(".{name}."))
-        .suffix(".tmp")
-        .tempfile_in(folder)?;
+    let prefix = format!(".{name}.");
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".tmp");
+    // A new file gets what any new file gets (0666 less the umask), not the owner-only
+    // permissions of a temporary file; an existing file's are copied below.
+    #[cfg(unix)]
+    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+    let mut temp = builder.tempfile_in(folder)?;
     temp.write_all(bytes)?;
     temp.as_file().sync_all()?;
     if let Ok(meta) = std::fs::metadata(&target) {
@@ -200,6 +204,13 @@ mod tests {
         write_atomically(&path, b"one").unwrap();
         write_atomically(&path, b"two").unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), b"two");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let made = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+            let plain = std::fs::metadata(&unrelated).unwrap().permissions().mode() & 0o777;
+            assert_eq!(made, plain, "a new file gets the permissions of any new file");
+        }
         assert_eq!(std::fs::read(&unrelated).unwrap(), b"keep me");
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
         assert!(write_atomically(dir.path(), b"x").is_err());
