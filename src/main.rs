@@ -9,6 +9,15 @@ macro_rules! say {
     };
 }
 
+/// Prints a line on standard error; a closed stream is ignored instead of panicking (as
+/// `eprintln!` would), so the exit status still tells what happened.
+macro_rules! say_err {
+    ($($arg:tt)*) => {
+        $crate::emit_err(&format!("{}\n", format_args!($($arg)*)))
+    };
+}
+
+mod escape;
 mod play;
 mod render;
 
@@ -18,6 +27,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{Parser, Subcommand};
+use tilewright_engine::files;
 use tilewright_engine::schema::FileKind;
 use tilewright_engine::validate::validate_paths;
 
@@ -65,7 +75,10 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return usage(&e),
+    };
     match cli.command {
         Command::Validate {
             paths,
@@ -76,6 +89,24 @@ fn main() -> ExitCode {
         Command::Simulate(args) => play::simulate(args),
         Command::Replay(args) => play::replay(args),
     }
+}
+
+/// Prints clap's help, version or usage error. Help and version go out as clap writes them.
+/// An error quotes arguments, which may hold anything (a file name with a line break...), so
+/// it is worked out again from the arguments made safe by [`escape::line`].
+fn usage(error: &clap::Error) -> ExitCode {
+    if error.use_stderr() {
+        let safe = std::env::args_os().map(|arg| escape::line(&arg.to_string_lossy()));
+        let text = match Cli::try_parse_from(safe) {
+            Err(again) if again.kind() == error.kind() => again.render().to_string(),
+            // Not the same error once made safe: print it on one line rather than trust it.
+            _ => escape::line(&error.render().to_string()) + "\n",
+        };
+        emit_err(&text);
+    } else {
+        let _ = error.print();
+    }
+    ExitCode::from(u8::try_from(error.exit_code()).unwrap_or(2))
 }
 
 fn validate(mut paths: Vec<PathBuf>, format: Format, deny_warnings: bool) -> ExitCode {
@@ -90,7 +121,7 @@ fn validate(mut paths: Vec<PathBuf>, format: Format, deny_warnings: bool) -> Exi
     let (errors, warnings) = (report.errors(), report.warnings());
     if format == Format::Human {
         let files = if report.files == 1 { "file" } else { "files" };
-        eprintln!(
+        say_err!(
             "checked {} {files} in {:.1} ms: {errors} error(s), {warnings} warning(s)",
             report.files,
             elapsed.as_secs_f64() * 1000.0
@@ -106,25 +137,27 @@ fn validate(mut paths: Vec<PathBuf>, format: Format, deny_warnings: bool) -> Exi
 fn schema(write: bool, check: bool, dir: &std::path::Path) -> ExitCode {
     if !write && !check {
         for kind in FileKind::ALL {
-            say!("{}", dir.join(kind.schema_file_name()).display());
+            say!("{}", escape::path(&dir.join(kind.schema_file_name())));
         }
-        eprintln!("pass --write to regenerate these files or --check to compare them");
+        say_err!("pass --write to regenerate these files or --check to compare them");
         return ExitCode::from(2);
+    }
+    if write && let Err(e) = std::fs::create_dir_all(dir) {
+        return fail(format!("cannot create the folder {}: {e}", dir.display()));
     }
     let mut stale = 0;
     for kind in FileKind::ALL {
         let path = dir.join(kind.schema_file_name());
         let generated = kind.generate();
         if write {
-            if let Err(e) = write_atomically(&path, &generated) {
-                eprintln!("error: cannot write {}: {e}", path.display());
-                return ExitCode::from(1);
+            if let Err(e) = files::write_atomically(&path, generated.as_bytes()) {
+                return fail(format!("cannot write {}: {e}", path.display()));
             }
-            say!("wrote {}", path.display());
-        } else if std::fs::read_to_string(&path).ok().as_deref() != Some(generated.as_str()) {
-            eprintln!(
+            say!("wrote {}", escape::path(&path));
+        } else if !matches_file(&path, &generated) {
+            say_err!(
                 "error: {} is not what the model generates; run `tilewright schema --write`",
-                path.display()
+                escape::path(&path)
             );
             stale += 1;
         }
@@ -136,15 +169,18 @@ fn schema(write: bool, check: bool, dir: &std::path::Path) -> ExitCode {
     }
 }
 
-/// Writes through a temporary file in the same folder, then renames, so a crash never leaves a
-/// half-written file.
-pub(crate) fn write_atomically(path: &std::path::Path, text: &str) -> std::io::Result<()> {
-    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-        std::fs::create_dir_all(parent)?;
-    }
-    let tmp = path.with_extension("tmp");
-    std::fs::write(&tmp, text)?;
-    std::fs::rename(&tmp, path)
+/// Whether the file at `path` holds exactly `text` (a missing, unreadable or oversized file
+/// does not).
+fn matches_file(path: &std::path::Path, text: &str) -> bool {
+    let limit = text.len() as u64;
+    files::read_capped(path, limit).is_ok_and(|bytes| bytes == text.as_bytes())
+}
+
+/// Prints an error on standard error, made safe by [`escape::line`] since it may quote files
+/// and paths, and returns exit status 1.
+pub(crate) fn fail(message: impl std::fmt::Display) -> ExitCode {
+    say_err!("error: {}", escape::line(&message.to_string()));
+    ExitCode::from(1)
 }
 
 /// Writes text to standard output, ignoring a reader that went away.
@@ -154,6 +190,13 @@ pub(crate) fn emit(text: &str) {
     if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush())
         && e.kind() != std::io::ErrorKind::BrokenPipe
     {
-        eprintln!("error: cannot write the output: {e}");
+        say_err!("error: cannot write the output: {e}");
     }
+}
+
+/// Writes text to standard error. There is nowhere left to report a failure, so none is.
+pub(crate) fn emit_err(text: &str) {
+    use std::io::Write;
+    let mut err = std::io::stderr().lock();
+    let _ = err.write_all(text.as_bytes()).and_then(|()| err.flush());
 }

@@ -2,10 +2,13 @@
 //! Actions annotations.
 
 use std::collections::HashMap;
+use std::ops::Range;
 use std::path::Path;
 
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
 use tilewright_engine::{Diagnostic, Severity, Source};
+
+use crate::escape;
 
 /// Output formats of `validate`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -28,7 +31,10 @@ pub fn render(format: Format, diagnostics: &[Diagnostic], sources: &[Source], co
 }
 
 fn human(diagnostics: &[Diagnostic], sources: &[Source], colour: bool) -> String {
-    let texts: HashMap<&Path, &str> = sources.iter().map(|s| (s.path.as_path(), s.text.as_str())).collect();
+    let mut files: HashMap<&Path, Lines<'_>> = sources
+        .iter()
+        .map(|s| (s.path.as_path(), Lines::new(&s.text)))
+        .collect();
     let renderer = if colour { Renderer::styled() } else { Renderer::plain() };
     let mut out = String::new();
     for d in diagnostics {
@@ -36,24 +42,20 @@ fn human(diagnostics: &[Diagnostic], sources: &[Source], colour: bool) -> String
             Severity::Error => Level::ERROR,
             Severity::Warning => Level::WARNING,
         };
-        let path = d.file.display().to_string();
-        let title = level.primary_title(d.message.as_str());
-        let mut report = match texts.get(d.file.as_path()) {
-            Some(text) if d.span.end <= text.len() && !text.is_empty() => {
-                let span = if d.span.is_empty() {
-                    d.span.start..(d.span.start + 1).min(text.len())
-                } else {
-                    d.span.clone()
-                };
-                vec![
-                    title.element(
-                        Snippet::source(*text)
-                            .path(path.as_str())
-                            .annotation(AnnotationKind::Primary.span(span)),
-                    ),
-                ]
-            }
-            _ => vec![
+        let path = escape::path(&d.file);
+        let message = escape::line(&d.message);
+        let title = level.primary_title(message.as_str());
+        let excerpt = files.get_mut(d.file.as_path()).and_then(|lines| lines.excerpt(&d.span));
+        let mut report = match excerpt {
+            Some(excerpt) => vec![
+                title.element(
+                    Snippet::source(excerpt.text)
+                        .line_start(excerpt.first_line)
+                        .path(path.as_str())
+                        .annotation(AnnotationKind::Primary.span(excerpt.span)),
+                ),
+            ],
+            None => vec![
                 title.element(
                     annotate_snippets::Origin::path(path.as_str())
                         .line(d.line)
@@ -61,8 +63,9 @@ fn human(diagnostics: &[Diagnostic], sources: &[Source], colour: bool) -> String
                 ),
             ],
         };
-        if !d.help.is_empty() {
-            report.push(Group::with_title(Level::HELP.secondary_title(d.help.as_str())));
+        let help = escape::line(&d.help);
+        if !help.is_empty() {
+            report.push(Group::with_title(Level::HELP.secondary_title(help.as_str())));
         }
         out.push_str(&renderer.render(&report));
         out.push_str("\n\n");
@@ -70,19 +73,85 @@ fn human(diagnostics: &[Diagnostic], sources: &[Source], colour: bool) -> String
     out
 }
 
-fn json(diagnostics: &[Diagnostic]) -> String {
-    let mut text = serde_json::to_string_pretty(diagnostics).unwrap_or_else(|_| "[]".into());
-    text.push('\n');
-    text
+/// A file's text with the byte offset where each line starts, worked out the first time a
+/// diagnostic needs it, so each snippet is cut from the file in logarithmic time.
+struct Lines<'a> {
+    text: &'a str,
+    starts: Vec<usize>,
 }
 
-/// Escapes a workflow-command property or message (GitHub's `%`, CR, LF, `:` and `,` rules).
-fn escape(text: &str, property: bool) -> String {
-    let mut out = text.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A");
-    if property {
-        out = out.replace(':', "%3A").replace(',', "%2C");
+/// The lines a snippet shows: escaped text, the number of its first line, and the span in it.
+struct Excerpt {
+    text: String,
+    first_line: usize,
+    span: Range<usize>,
+}
+
+impl<'a> Lines<'a> {
+    fn new(text: &'a str) -> Lines<'a> {
+        Lines {
+            text,
+            starts: Vec::new(),
+        }
     }
-    out
+
+    /// The lines `span` touches, with the span moved into them; `None` for an empty file.
+    /// Any span is accepted: it is clamped to the text and widened to whole characters (a span
+    /// may end past the file, inside a multi-byte character or inside a byte-order mark), and
+    /// an empty one is widened to the character it points at.
+    fn excerpt(&mut self, span: &Range<usize>) -> Option<Excerpt> {
+        let text = self.text;
+        if text.is_empty() {
+            return None;
+        }
+        if self.starts.is_empty() {
+            self.starts = std::iter::once(0)
+                .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+                .collect();
+        }
+        let start = text.floor_char_boundary(span.start.min(text.len()));
+        let mut end = text.ceil_char_boundary(span.end.clamp(start, text.len()));
+        if end == start {
+            end = text.ceil_char_boundary(start + 1);
+        }
+        let first = self.line_of(start);
+        let from = self.starts[first];
+        let to = self
+            .starts
+            .get(self.line_of(end) + 1)
+            .map_or(text.len(), |next| next - 1);
+        // Escaping changes byte lengths, so the span is found again in the escaped pieces.
+        let before = escape::source(&text[from..start]);
+        let inside = escape::source(&text[start..end]);
+        let after = escape::source(&text[end..to]);
+        let span = before.len()..before.len() + inside.len();
+        Some(Excerpt {
+            text: before + &inside + &after,
+            first_line: first + 1,
+            span,
+        })
+    }
+
+    /// The zero-based line of byte `offset`.
+    fn line_of(&self, offset: usize) -> usize {
+        self.starts.partition_point(|&s| s <= offset) - 1
+    }
+}
+
+fn json(diagnostics: &[Diagnostic]) -> String {
+    // Messages are cut like any printed text; the file stays exact, for tools to open it.
+    let shown: Vec<Diagnostic> = diagnostics
+        .iter()
+        .map(|d| Diagnostic {
+            message: escape::line(&d.message),
+            help: escape::line(&d.help),
+            pointer: escape::line(&d.pointer),
+            ..d.clone()
+        })
+        .collect();
+    let mut text = serde_json::to_string_pretty(&shown).unwrap_or_else(|_| "[]".into());
+    text.push('\n');
+    escape::json(&text)
 }
 
 fn github(diagnostics: &[Diagnostic]) -> String {
@@ -93,16 +162,19 @@ fn github(diagnostics: &[Diagnostic]) -> String {
             Severity::Warning => "warning",
         };
         let message = if d.help.is_empty() {
-            d.message.clone()
+            escape::line(&d.message)
         } else {
-            format!("{} (help: {})", d.message, d.help)
+            format!("{} (help: {})", escape::line(&d.message), escape::line(&d.help))
         };
+        // The file is a locator, so it is not cut (the operating system bounds its length);
+        // its control characters are replaced all the same.
+        let file = escape::exact(&d.file.to_string_lossy());
         out.push_str(&format!(
             "::{command} file={},line={},col={}::{}\n",
-            escape(&d.file.display().to_string(), true),
+            escape::workflow(&file, true),
             d.line,
             d.column,
-            escape(&message, false)
+            escape::workflow(&message, false)
         ));
     }
     out
@@ -143,6 +215,43 @@ mod tests {
         }
         assert_eq!(value[0]["severity"], "error");
         assert_eq!(value[0]["line"], 2);
+    }
+
+    #[test]
+    fn snippets_hold_only_the_lines_they_show() {
+        let text: String = (1..=1000).map(|i| format!("key{i} = {i}\n")).collect();
+        let mut lines = Lines::new(&text);
+        let at = text.find("key500 ").unwrap();
+        let excerpt = lines.excerpt(&(at..at + 6)).unwrap();
+        assert_eq!((excerpt.text.as_str(), excerpt.first_line), ("key500 = 500", 500));
+        assert_eq!(&excerpt.text[excerpt.span], "key500");
+        let across = lines.excerpt(&(at + 9..at + 20)).unwrap();
+        assert_eq!(
+            (across.text.as_str(), across.first_line),
+            ("key500 = 500\nkey501 = 501", 500)
+        );
+    }
+
+    #[test]
+    fn any_span_renders_without_panicking() {
+        let cases: [(&str, Range<usize>); 8] = [
+            ("\u{feff}tiles = 1\n", 0..1),
+            ("name = \"é\"\n", 9..10),
+            ("name = \"é\"\n", 10..10),
+            ("a = 1\n", 100..200),
+            ("a = 1", 5..5),
+            ("a = 1\n", Range { start: 4, end: 2 }),
+            ("", 0..3),
+            ("a = \"\u{1b}[31m\u{9b}\"\n", 5..9),
+        ];
+        for (text, span) in cases {
+            let source = Source::new("a.toml", text);
+            let mut d = Diagnostic::at(Severity::Error, &source, 0..0, "bad", "fix it");
+            d.span = span.clone();
+            let shown = human(&[d], &[source], false);
+            assert!(shown.contains("--> a.toml:"), "{text:?} {span:?}: {shown}");
+            assert!(!shown.contains(['\u{1b}', '\u{9b}']), "{shown}");
+        }
     }
 
     #[test]

@@ -74,30 +74,39 @@ fn play_out_counting(game: &mut Game, rng: &mut Rng, scratch: &mut Scratch, coun
     }
 }
 
-/// Summary of many random games.
+/// The most threads [`run`] plays on: more would only add threads that wait for a core.
+pub const MAX_THREADS: usize = 64;
+
+/// Summary of many random games. A mean over nothing is `None` (JSON `null`), not a division
+/// by zero.
 #[derive(Debug, Clone, Serialize)]
 pub struct Summary {
     /// Games played.
     pub games: u64,
+    /// Turns played, over all games.
+    pub turns: u64,
+    /// Threads the games were played on.
+    pub threads: usize,
     /// Games per second of wall time.
     pub games_per_second: f64,
-    /// Microseconds per turn (wall time × threads / turns).
-    pub micros_per_turn: f64,
-    /// Mean legal placements per turn.
-    pub placements_per_turn: f64,
-    /// Mean final score by seat.
+    /// Microseconds per turn (wall time × threads / turns); `None` when no turn was played.
+    pub micros_per_turn: Option<f64>,
+    /// Mean legal placements per turn; `None` when no turn was played.
+    pub placements_per_turn: Option<f64>,
+    /// Mean final score by seat; empty when no game was played.
     pub mean_scores: Vec<f64>,
-    /// Mean of the players' total score per game.
-    pub mean_total_score: f64,
+    /// Mean of the players' total score per game; `None` when no game was played.
+    pub mean_total_score: Option<f64>,
     /// Wall time.
     #[serde(skip)]
     pub elapsed: Duration,
 }
 
-/// Plays `games` random games, game `i` with seed `seed + i`, on `threads` threads.
+/// Plays `games` random games, game `i` with seed `seed + i`, on `threads` threads (at least
+/// one, at most [`MAX_THREADS`]; the summary says how many).
 pub fn run(def: Arc<GameDef>, players: u8, games: u64, seed: u64, threads: usize) -> Result<Summary, SetupError> {
     Game::new(Arc::clone(&def), players, seed)?;
-    let threads = threads.clamp(1, 64) as u64;
+    let threads = threads.clamp(1, MAX_THREADS) as u64;
     let started = Instant::now();
     let results: Vec<(Counts, Vec<u64>)> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
@@ -138,14 +147,17 @@ pub fn run(def: Arc<GameDef>, players: u8, games: u64, seed: u64, threads: usize
             *a += b;
         }
     }
-    let n = games.max(1) as f64;
-    let mean_scores: Vec<f64> = totals.iter().map(|&t| t as f64 / n).collect();
+    let per_game = |total: u64| (games > 0).then(|| total as f64 / games as f64);
+    let per_turn = |total: f64| (counts.turns > 0).then(|| total / counts.turns as f64);
+    let mean_scores: Vec<f64> = totals.iter().filter_map(|&t| per_game(t)).collect();
     Ok(Summary {
         games,
+        turns: counts.turns,
+        threads: threads as usize,
         games_per_second: games as f64 / elapsed.as_secs_f64().max(1e-9),
-        micros_per_turn: elapsed.as_secs_f64() * 1e6 * threads.min(games.max(1)) as f64 / counts.turns.max(1) as f64,
-        placements_per_turn: counts.placements as f64 / counts.turns.max(1) as f64,
-        mean_total_score: mean_scores.iter().sum(),
+        micros_per_turn: per_turn(elapsed.as_secs_f64() * 1e6 * threads.min(games.max(1)) as f64),
+        placements_per_turn: per_turn(counts.placements as f64),
+        mean_total_score: per_game(totals.iter().sum()),
         mean_scores,
         elapsed,
     })

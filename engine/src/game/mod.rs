@@ -28,7 +28,7 @@ pub use action::{Action, ActionError, COLOURS, Event, Players, Reason, colour};
 pub use board::{Board, NO_NEIGHBOUR, Neighbours, OpenCell, PlacedTile};
 pub use features::Features;
 pub use placement::Placement;
-pub use record::{GameRecord, ReplayError};
+pub use record::{GameRecord, MAX_RECORD_BYTES, ReplayError};
 pub use rng::Rng;
 use setup::{FigureMasks, kind_bit};
 pub use setup::{FigureType, GameDef, MAX_TILES, SetRef, SetupError, content_hash};

@@ -6,6 +6,11 @@ use serde::{Deserialize, Serialize};
 
 use super::{Action, ActionError, Game, GameDef, SetRef, SetupError};
 
+/// The largest game record read, in bytes (16 MiB). A record holds one action per turn, a few
+/// dozen bytes each as JSON, so a real game's record is tens of kilobytes; the limit only stops
+/// a wrong file (or a device that never ends) from filling memory.
+pub const MAX_RECORD_BYTES: u64 = 16 * 1024 * 1024;
+
 /// A saved game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameRecord {

@@ -123,8 +123,8 @@ pub enum SetupError {
     /// No tile set with this id was loaded.
     #[error("no tile set or expansion `{0}` is loaded")]
     UnknownTileSet(String),
-    /// No rule set with this id was loaded.
-    #[error("no rule set `{0}`: {1}")]
+    /// No rule set with this id was loaded, or its `extends` chain does not resolve.
+    #[error("cannot use rule set `{0}`: {1}")]
     UnknownRules(String, String),
     /// The tile set has no such edition.
     #[error("tile set `{set}` has no edition `{edition}` (it has: {known})")]
@@ -359,7 +359,7 @@ impl GameDef {
         let mut known: Vec<&crate::model::RuleSet> = catalog.rulesets.iter().map(|r| &r.model).collect();
         known.extend(crate::bundled::rulesets().iter());
         let rules = crate::validate::resolve_rules(rules, &known)
-            .map_err(|e| SetupError::UnknownRules(rules.to_owned(), format!("{e:?}")))?;
+            .map_err(|e| SetupError::UnknownRules(rules.to_owned(), e.to_string()))?;
         GameDef::new(&sets, &expansions, rules)
     }
 

@@ -57,6 +57,18 @@ pub enum ResolveError {
     Missing(Vec<String>),
 }
 
+impl std::fmt::Display for ResolveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ResolveError::Unknown(id) => write!(f, "there is no rule set `{id}`"),
+            ResolveError::Cycle(chain) => write!(f, "`extends` goes round in a circle: {}", chain.join(" → ")),
+            ResolveError::Missing(keys) => write!(f, "it leaves {} unset: {}", keys.len(), keys.join(", ")),
+        }
+    }
+}
+
+impl std::error::Error for ResolveError {}
+
 /// Checks one rule set against every rule set known (`known` includes `set`).
 pub(crate) fn check(set: &RuleSet, known: &[&RuleSet], report: &mut Reporter<'_>) {
     if let Some(parent) = &set.extends

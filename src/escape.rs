@@ -1,0 +1,159 @@
+//! Making text from files and paths safe to print. A data file, a record or a file name can
+//! hold anything: a newline followed by `::error` or `::add-mask::` (which GitHub Actions runs
+//! as a workflow command when it starts a line), terminal escape sequences, or megabytes of one
+//! key. Everything the command line prints that did not come from the program itself goes
+//! through this module, and nothing else decides what is shown in its place.
+
+use std::fmt::Write as _;
+
+/// The most characters of one unbroken run of untrusted text (an id, a key, a path) printed;
+/// the rest is cut and shown as `…`.
+pub const MAX_WORD: usize = 200;
+
+/// The most characters of one message printed (it may quote several pieces of a file).
+pub const MAX_LINE: usize = 1000;
+
+/// The visible stand-in for a character a terminal acts on instead of showing, or `None` for a
+/// character that is safe to print. C0 controls (newline, CR, ESC, BEL...) become their Unicode
+/// control pictures (`␊`, `␍`, `␛`, `␇`), DEL `␡`; C1 controls (which some terminals obey as
+/// escape sequences) and the bidirectional overrides and isolates (which reorder what is shown)
+/// become `�`. Always one character for one, so columns still line up in a snippet.
+pub fn stand_in(c: char) -> Option<char> {
+    match c {
+        '\0'..='\u{1f}' => char::from_u32(0x2400 + c as u32),
+        '\u{7f}' => Some('\u{2421}'),
+        '\u{80}'..='\u{9f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' => Some('\u{fffd}'),
+        _ => None,
+    }
+}
+
+/// Untrusted text as it may appear on one output line: every control character replaced by
+/// its [`stand_in`] (newlines included, so nothing can start a line of its own), every run of
+/// more than [`MAX_WORD`] characters without a space cut, and the whole cut after
+/// [`MAX_LINE`] characters.
+pub fn line(text: &str) -> String {
+    let mut out = String::with_capacity(text.len().min(4 * MAX_LINE));
+    let (mut shown, mut word) = (0, 0);
+    for c in text.chars() {
+        if shown == MAX_LINE {
+            out.push('…');
+            break;
+        }
+        word = if c == ' ' { 0 } else { word + 1 };
+        if word > MAX_WORD {
+            if word == MAX_WORD + 1 {
+                out.push('…');
+                shown += 1;
+            }
+            continue;
+        }
+        out.push(stand_in(c).unwrap_or(c));
+        shown += 1;
+    }
+    out
+}
+
+/// A path as it may appear on one output line (see [`line`]).
+pub fn path(path: &std::path::Path) -> String {
+    line(&path.to_string_lossy())
+}
+
+/// A file's text for a snippet: line breaks and tabs stay (the snippet renderer lays them
+/// out), every other control character is replaced by its [`stand_in`]. Nothing is cut: the
+/// renderer shortens long lines around the caret itself.
+pub fn source(text: &str) -> String {
+    replace(text, |c| matches!(c, '\n' | '\r' | '\t'))
+}
+
+/// Untrusted text that locates something (a file for an annotation) and so must not be cut:
+/// every control character is replaced by its [`stand_in`].
+pub fn exact(text: &str) -> String {
+    replace(text, |_| false)
+}
+
+/// `text` with every control character that `keep` does not keep replaced by its stand-in.
+fn replace(text: &str, keep: fn(char) -> bool) -> String {
+    text.chars()
+        .map(|c| if keep(c) { c } else { stand_in(c).unwrap_or(c) })
+        .collect()
+}
+
+/// JSON text made safe for a terminal without changing what it means: serde escapes C0
+/// controls already; DEL, C1 controls and bidirectional overrides (which can only occur inside
+/// strings) become `\uXXXX` escapes too, so a reader of the JSON gets the exact text back.
+pub fn json(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        // C0 controls left in serde's output are its own layout (newlines), not text.
+        if c >= '\u{7f}' && stand_in(c).is_some() {
+            let _ = write!(out, "\\u{:04x}", c as u32);
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Escapes a GitHub Actions workflow-command message or, with `property`, a property value
+/// (`file=...`): `%`, CR and LF always, `:` and `,` in properties. Apply it to text already
+/// made safe by [`line`] or [`exact`].
+pub fn workflow(text: &str, property: bool) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '%' => out.push_str("%25"),
+            '\r' => out.push_str("%0D"),
+            '\n' => out.push_str("%0A"),
+            ':' if property => out.push_str("%3A"),
+            ',' if property => out.push_str("%2C"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn controls_become_visible_and_stay_on_one_line() {
+        assert_eq!(
+            line("D\n::error ::x\r\u{1b}[31m\u{7}\u{7f}\u{9b}\u{202e}\t"),
+            "D␊::error ::x␍␛[31m␇␡��␉"
+        );
+        assert_eq!(line("plain `text`, é ✓"), "plain `text`, é ✓");
+    }
+
+    #[test]
+    fn long_runs_and_long_lines_are_cut() {
+        let key = "k".repeat(7_000_000);
+        let shown = line(&format!("key `{key}` is unknown"));
+        assert_eq!(shown, format!("key `{}… is unknown", "k".repeat(MAX_WORD - 1)));
+        let words = "ab ".repeat(10_000);
+        assert_eq!(line(&words).chars().count(), MAX_LINE + 1);
+        assert!(line(&words).ends_with('…'));
+    }
+
+    #[test]
+    fn source_keeps_its_lines() {
+        assert_eq!(source("a\r\n\tb\u{1b}\u{85}\n"), "a\r\n\tb␛�\n");
+    }
+
+    #[test]
+    fn json_escapes_keep_the_text() {
+        let raw = serde_json::to_string_pretty(&["a\u{1b}\u{9b}\u{7f}\u{202e}b"]).unwrap();
+        let safe = json(&raw);
+        assert_eq!(safe, "[\n  \"a\\u001b\\u009b\\u007f\\u202eb\"\n]");
+        assert_eq!(
+            serde_json::from_str::<Vec<String>>(&safe).unwrap(),
+            ["a\u{1b}\u{9b}\u{7f}\u{202e}b"]
+        );
+    }
+
+    #[test]
+    fn workflow_commands_escape_their_separators() {
+        assert_eq!(workflow("50%\r\n::x", false), "50%25%0D%0A::x");
+        assert_eq!(workflow("a,line=1::b", true), "a%2Cline=1%3A%3Ab");
+    }
+}
