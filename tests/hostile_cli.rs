@@ -337,15 +337,20 @@ fn no_game_means_no_time_per_turn() {
 fn a_folder_named_like_a_bundled_id_does_not_shadow_it() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::create_dir(dir.path().join("base")).unwrap();
-    std::fs::write(dir.path().join("base/other.toml"), own_tileset("other")).unwrap();
     let output = run(dir.path(), &["simulate", "--tilesets", "base", "--games", "2"]);
     assert_eq!(output.status.code(), Some(0), "{}", everything(&output));
-    // With a separator it is the folder.
+    // With a separator it is the folder, which holds nothing to play.
     let output = run(dir.path(), &["simulate", "--tilesets", "./base", "--games", "2"]);
-    assert_eq!(output.status.code(), Some(0), "{}", everything(&output));
-    let output = run(dir.path(), &["simulate", "--tilesets", "other", "--games", "2"]);
     assert_eq!(output.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&output.stderr).contains("there is no tile set or expansion `other`"));
+    let text = String::from_utf8_lossy(&output.stderr);
+    assert!(text.contains("./base holds no tile set or expansion"), "{text}");
+    // An id that is not known, but names a folder, says how to name the folder.
+    std::fs::create_dir(dir.path().join("mine")).unwrap();
+    let output = run(dir.path(), &["simulate", "--tilesets", "mine", "--games", "2"]);
+    assert_eq!(output.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&output.stderr);
+    assert!(text.contains("there is no tile set or expansion `mine`"), "{text}");
+    assert!(text.contains("write `./mine`"), "{text}");
 }
 
 #[test]
