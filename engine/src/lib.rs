@@ -10,6 +10,7 @@ pub mod compile;
 pub mod diagnostic;
 pub mod edge;
 pub mod game;
+pub mod limits;
 pub mod model;
 pub mod scenario;
 pub mod schema;
