@@ -164,12 +164,11 @@ pub fn fit_count(entry: u8) -> u32 {
     u32::from(entry >> 4)
 }
 
-/// The [`Join`]s of the connecting segment pairs `(mine, theirs)` of two facing edges, each
-/// segment's closing counted on the first pair it is in.
-fn join_list(pairs: &[(usize, usize)]) -> Vec<Join> {
+/// Appends to `joins` the [`Join`]s of the connecting segment pairs `(mine, theirs)` of two
+/// facing edges, each segment's closing counted on the first pair it is in.
+fn push_joins(pairs: &[(usize, usize)], joins: &mut Vec<Join>) {
     // An edge has at most 100 segments (positions run 1..100).
     let (mut closed_mine, mut closed_theirs) = (0u128, 0u128);
-    let mut joins = Vec::with_capacity(pairs.len());
     for &(i, j) in pairs {
         let closes = u8::from(closed_mine & 1 << i == 0) + u8::from(closed_theirs & 1 << j == 0);
         (closed_mine, closed_theirs) = (closed_mine | 1 << i, closed_theirs | 1 << j);
@@ -179,7 +178,6 @@ fn join_list(pairs: &[(usize, usize)]) -> Vec<Join> {
             closes,
         });
     }
-    joins
 }
 
 /// Why tiles could not be compiled: a tile that did not pass validation, or tiles that are
@@ -252,12 +250,15 @@ impl TileTables {
         }
         tables.fits = vec![false; n * n];
         tables.join_ranges = vec![(0, 0); n * n];
+        let mut pairs = Vec::new();
         for (a, candidates) in fit_candidates(&tables.layouts).into_iter().enumerate() {
             for b in candidates.into_iter().map(usize::from) {
-                if let Ok(pairs) = tables.layouts[a].joins(&tables.layouts[b]) {
+                pairs.clear();
+                if tables.layouts[a].joins_into(&tables.layouts[b], &mut pairs).is_ok() {
                     tables.fits[a * n + b] = true;
+                    // At most MAX_EDGE_LAYOUTS² × 100 pairs: the indices fit 32 bits.
                     let start = tables.join_pairs.len() as u32;
-                    tables.join_pairs.extend(join_list(&pairs));
+                    push_joins(&pairs, &mut tables.join_pairs);
                     tables.join_ranges[a * n + b] = (start, tables.join_pairs.len() as u32);
                 }
             }
@@ -534,6 +535,11 @@ mod tests {
         let layout = |s: &str| Layout::parse(s).unwrap();
         // A field split at 30 and 70 faces a field split in halves: the middle segment meets
         // both halves.
+        let join_list = |pairs: &[(usize, usize)]| {
+            let mut joins = Vec::new();
+            push_joins(pairs, &mut joins);
+            joins
+        };
         let pairs = layout("field 30 field 70 field").joins(&layout("field")).unwrap();
         let joins = join_list(&pairs);
         assert_eq!(joins.len(), 4);

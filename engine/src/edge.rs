@@ -279,14 +279,28 @@ impl Layout {
     /// first pair of overlapping segments whose kinds do not fit.
     pub fn joins(&self, other: &Layout) -> Result<Vec<(usize, usize)>, (usize, usize)> {
         let mut pairs = Vec::new();
+        self.joins_into(other, &mut pairs)?;
+        Ok(pairs)
+    }
+
+    /// [`Layout::joins`], appending the pairs to `pairs` (some may be appended before a pair
+    /// that does not fit is found).
+    pub fn joins_into(&self, other: &Layout, pairs: &mut Vec<(usize, usize)>) -> Result<(), (usize, usize)> {
+        // `other` runs the opposite way: what faces `a` is the span 100-end..100-start of it,
+        // covered by the run `lo..hi` of its segments. Going along this edge, that run moves
+        // back along `other`, so both ends only step down: one pass over each edge.
+        let theirs = &other.segments;
+        let mut hi = theirs.len();
         for (i, a) in self.segments.iter().enumerate() {
-            // `other` runs the opposite way: what faces `a` is the span 100-end..100-start of
-            // it, covered by a run of its segments (they are in order), found without looking
-            // at the others.
             let (from, to) = (EDGE_LENGTH - a.end, EDGE_LENGTH - a.start);
-            let first = other.segments.partition_point(|b| b.end <= from);
-            let facing = other.segments.iter().enumerate().skip(first);
-            for (j, b) in facing.take_while(|(_, b)| b.start < to) {
+            while hi > 0 && theirs[hi - 1].start >= to {
+                hi -= 1;
+            }
+            let mut lo = hi;
+            while lo > 0 && theirs[lo - 1].end > from {
+                lo -= 1;
+            }
+            for (j, b) in theirs.iter().enumerate().take(hi).skip(lo) {
                 if !a.kind.fits(b.kind) {
                     return Err((i, j));
                 }
@@ -295,7 +309,7 @@ impl Layout {
                 }
             }
         }
-        Ok(pairs)
+        Ok(())
     }
 }
 
