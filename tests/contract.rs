@@ -11,7 +11,7 @@ use tilewright_engine::compile::TileTables;
 use tilewright_engine::edge::Layout;
 use tilewright_engine::game::{Action, Event, Game, GameDef, Phase, Rng, SetupError};
 use tilewright_engine::limits::{
-    MAX_BAG_TOKENS, MAX_EDGE_LAYOUTS, MAX_FIGURE_TYPES, MAX_PENNANTS_IN_PLAY, MAX_TILE_TYPES, MAX_TILES,
+    MAX_BAG_TOKENS, MAX_EDGE_LAYOUTS, MAX_FIGURE_TYPES, MAX_HELD_TYPES, MAX_PENNANTS_IN_PLAY, MAX_TILE_TYPES, MAX_TILES,
 };
 use tilewright_engine::simulate::{Scratch, play_out, policy_seed};
 use tilewright_engine::validate::{Report, validate_sources};
@@ -275,6 +275,41 @@ fn more_tile_types_than_the_limit_is_a_located_error() {
     let at = position(&source.text, 0, &format!("\"t{MAX_TILE_TYPES}\""));
     let report = validate(vec![source]);
     expect_one_error(&report, at, "tile types", MAX_TILE_TYPES);
+}
+
+#[test]
+fn tile_types_over_the_limit_together_are_refused_by_game_setup() {
+    let half = MAX_TILE_TYPES / 2 + 1;
+    let report = validate(vec![
+        tileset("east", "", &pennant_tiles("e", half, 1, 0)),
+        tileset("west", "", &pennant_tiles("w", half, 1, 0)),
+    ]);
+    assert!(report.diagnostics.is_empty(), "{:#?}", report.diagnostics);
+    let refused = game_def(&report, &["base", "east", "west"]);
+    assert!(
+        matches!(refused, Err(SetupError::TooMany("tile types", n, MAX_TILE_TYPES)) if n > 2 * half),
+        "{refused:?}"
+    );
+}
+
+/// `n` abbey-like tiles held by the players.
+fn held_tiles(n: usize) -> String {
+    (0..n)
+        .map(|i| {
+            format!(
+                "[[tiles]]\nid = \"h{i}\"\ncount = 1\nsupply = \"player\"\nplacement = \"hole\"\n\
+                 edges = [\"any\", \"any\", \"any\", \"any\"]\nfeatures.m = {{ kind = \"monastery\" }}\n\n"
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn more_kinds_of_held_tile_than_the_limit_is_a_located_error() {
+    let source = tileset("abbeys", "mechanisms = [\"abbey\"]\n", &held_tiles(MAX_HELD_TYPES + 1));
+    let line = position(&source.text, 0, &format!("id = \"h{MAX_HELD_TYPES}\"")).0;
+    let at = position(&source.text, line, "\"player\"");
+    expect_one_error(&validate(vec![source]), at, "kinds of tile held", MAX_HELD_TYPES);
 }
 
 #[test]

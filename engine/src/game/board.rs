@@ -348,14 +348,21 @@ impl Board {
     }
 
     /// The slow part of [`Board::ensure_room`]: a larger grid, every tile and open cell moved.
+    /// Each dimension doubles on the side `(x, y)` lies beyond, so a table that spreads one way
+    /// (a long road, a staircase of tiles) takes a quarter of the memory that doubling around
+    /// the middle would.
     #[cold]
     fn grow(&mut self, x: i32, y: i32) {
         while !inside(x, self.ox, self.width) {
-            self.ox += self.width / 2;
+            if x + self.ox < 1 {
+                self.ox += self.width;
+            }
             self.width *= 2;
         }
         while !inside(y, self.oy, self.height) {
-            self.oy += self.height / 2;
+            if y + self.oy < 1 {
+                self.oy += self.height;
+            }
             self.height *= 2;
         }
         self.cells = vec![EMPTY; (self.width * self.height) as usize];
@@ -477,7 +484,8 @@ mod tests {
             board.put(tile(i, 0));
         }
         assert_eq!((board.height, board.at(299, 0)), (32, Some(299)));
-        assert!(board.width >= 600);
+        // Grown eastwards only: 16 cells west of the start, the rest east.
+        assert_eq!((board.width, board.ox), (512, 16));
         assert!(
             board
                 .frontier
