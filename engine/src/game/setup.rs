@@ -5,8 +5,8 @@ use serde::{Deserialize, Serialize};
 use crate::catalog::Catalog;
 use crate::compile::{CompileError, TileTables};
 use crate::limits::{
-    MAX_BAG_TOKENS, MAX_COPIES, MAX_FIGURE_TYPES, MAX_HELD_TYPES, MAX_PENNANTS_IN_PLAY, MAX_SHEEP, MAX_TILES,
-    copies_in_play, pennants_on,
+    MAX_BAG_TOKENS, MAX_COPIES, MAX_FIGURE_TYPES, MAX_HELD_TYPES, MAX_PENNANTS_IN_PLAY, MAX_SHEEP, MAX_TILE_TYPES,
+    MAX_TILES, copies_in_play, pennants_on,
 };
 use crate::model::{
     Bag, ExpansionFile, FeatureKind, Figure, FigureMechanism, Mechanism, Role, Rules, Strength, Supply, Tile, TileSet,
@@ -204,8 +204,12 @@ type HeldTiles = Vec<(u16, u8)>;
 fn deal_tiles(counts: &[(u32, Supply)], start: usize) -> Result<(Vec<u16>, HeldTiles), SetupError> {
     let mut pile = Vec::new();
     let mut held = Vec::new();
-    for ((i, &(count, supply)), index) in counts.iter().enumerate().zip(0u16..) {
-        let count = if i == start { count.saturating_sub(1) } else { count };
+    for (index, &(count, supply)) in (0u16..).zip(counts) {
+        let count = if usize::from(index) == start {
+            count.saturating_sub(1)
+        } else {
+            count
+        };
         match supply {
             Supply::Pile => pile.extend(std::iter::repeat_n(index, count as usize)),
             Supply::Player if count > 0 => {
@@ -354,8 +358,8 @@ impl GameDef {
         check_in_play(&tiles, &counts)?;
         let tables = TileTables::build(tiles.iter().copied())?;
         let (pile, held) = deal_tiles(&counts, start)?;
-        let start =
-            u16::try_from(start).map_err(|_| SetupError::TooMany("tile types", start, usize::from(u16::MAX)))?;
+        // Compiled: at most MAX_TILE_TYPES tiles, so the index fits.
+        let start = u16::try_from(start).map_err(|_| SetupError::TooMany("tile types", tiles.len(), MAX_TILE_TYPES))?;
         // The shepherds draw from the first bag of sheep and wolves.
         let bag = bags.first().map(|bag| bag_tokens(bag)).transpose()?.unwrap_or_default();
         Ok(GameDef {
