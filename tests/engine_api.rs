@@ -237,7 +237,7 @@ fn events_tell_the_story_of_a_turn() {
     assert_eq!(game.current_player(), 1);
 }
 
-fn check_invariants(game: &Game, def: &GameDef, total_tiles: usize, previous: &[u32]) {
+fn check_invariants(game: &Game, def: &GameDef, total_tiles: usize, previous: &[u64]) {
     for p in 0..game.players().len() as u8 {
         let accounted = game.figures_accounted(p);
         for (f, figure) in def.figures.iter().enumerate() {
@@ -916,12 +916,25 @@ fn where_a_wagon_may_go_follows_the_switch() {
 /// Sets up the base game with one more file (`schema` names its kind, `body` its contents),
 /// which must validate cleanly.
 fn base_game_with(schema: &str, id: &str, body: &str) -> Result<GameDef, SetupError> {
-    let text = format!("#:schema ../schemas/{schema}.schema.json\nid = \"{id}\"\nname = \"{id}\"\n\n{body}");
-    let source = tilewright_engine::Source::new(format!("{id}.toml"), text);
-    let report = tilewright_engine::validate::validate_sources(vec![source]);
+    base_game_with_files(&[(schema, id, body)])
+}
+
+/// Sets up the base game with more files, each `(schema, id, body)` as for [`base_game_with`]:
+/// each must validate cleanly on its own.
+fn base_game_with_files(files: &[(&str, &str, &str)]) -> Result<GameDef, SetupError> {
+    let sources = files
+        .iter()
+        .map(|(schema, id, body)| {
+            let text = format!("#:schema ../schemas/{schema}.schema.json\nid = \"{id}\"\nname = \"{id}\"\n\n{body}");
+            tilewright_engine::Source::new(format!("{id}.toml"), text)
+        })
+        .collect();
+    let report = tilewright_engine::validate::validate_sources(sources);
     assert!(report.diagnostics.is_empty(), "{:#?}", report.diagnostics);
     let catalog = report.catalog.with_bundled();
-    GameDef::from_catalog(&catalog, &["base".to_owned(), id.to_owned()], "new-edition")
+    let mut sets = vec!["base".to_owned()];
+    sets.extend(files.iter().map(|(_, id, _)| id.to_string()));
+    GameDef::from_catalog(&catalog, &sets, "new-edition")
 }
 
 #[test]
@@ -936,16 +949,22 @@ fn a_game_with_too_many_figure_types_is_refused_not_truncated() {
     );
 }
 
-#[test]
-fn a_game_with_more_tiles_than_the_board_counts_is_refused() {
-    let tiles: String = (0..40)
+/// `tiles` tile types of meadows, `count` copies each, with ids starting with `prefix`.
+fn meadows(prefix: &str, tiles: usize, count: u32) -> String {
+    (0..tiles)
         .map(|i| {
             format!(
-                "[[tiles]]\nid = \"meadow{i}\"\ncount = 255\nedges = [\"field\", \"field\", \"field\", \"field\"]\nfeatures.f = {{ kind = \"field\", on = [\"N\", \"E\", \"S\", \"W\"] }}\n\n"
+                "[[tiles]]\nid = \"{prefix}{i}\"\ncount = {count}\nedges = [\"field\", \"field\", \"field\", \"field\"]\nfeatures.f = {{ kind = \"field\", on = [\"N\", \"E\", \"S\", \"W\"] }}\n\n"
             )
         })
-        .collect();
-    let refused = base_game_with("tileset", "meadows", &tiles);
+        .collect()
+}
+
+#[test]
+fn a_game_with_more_tiles_than_the_board_counts_is_refused() {
+    // Each file is within the limit (5,100 tiles); together with the base game they are not.
+    let (east, west) = (meadows("east", 20, 255), meadows("west", 20, 255));
+    let refused = base_game_with_files(&[("tileset", "east", &east), ("tileset", "west", &west)]);
     assert!(
         matches!(refused, Err(SetupError::TooMany("tiles in play", 10_272, 10_000))),
         "{refused:?}"

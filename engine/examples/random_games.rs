@@ -29,7 +29,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         game.restart(seed);
         play_out(&mut game, &mut Rng::new(policy_seed(seed)), &mut scratch);
         for (total, player) in totals.iter_mut().zip(game.players()) {
-            *total += u64::from(player.score);
+            *total += player.score;
         }
     }
     let n = games.max(1) as f64;

@@ -7,6 +7,7 @@
 use std::collections::HashMap;
 
 use crate::edge::{Layout, SegmentKind, Side, resolve_ref};
+use crate::limits::{MAX_EDGE_LAYOUTS, MAX_FEATURES, MAX_PENNANTS, MAX_TILE_TYPES};
 use crate::model::{FeatureKind, Marker, Placement, RoadEnd, Supply, Tile};
 
 /// Marks a segment that belongs to no feature (`any` edges).
@@ -27,8 +28,8 @@ pub struct CompiledFeature {
     pub end_at: Option<u8>,
     /// Local indices of the cities bordering this field.
     pub cities: Vec<u8>,
-    /// Number of edge segments the feature has on this tile.
-    pub segments: u8,
+    /// Number of edge segments the feature has on this tile (up to 4 edges × 100).
+    pub segments: u16,
 }
 
 /// One edge of a compiled tile: its layout code and the feature of each segment.
@@ -125,7 +126,8 @@ pub struct TileTables {
     /// [`fit_entry`]; empty when the table would be too large, and [`TileTables::side_fits`] is
     /// used instead.
     by_signature: Vec<u8>,
-    /// Signatures per tile in `by_signature`: `base⁴`.
+    /// Signatures per tile in `by_signature`: `base⁴` (1 when there is no table, so that every
+    /// tile's row is out of range).
     signatures: usize,
 }
 
@@ -162,12 +164,11 @@ pub fn fit_count(entry: u8) -> u32 {
     u32::from(entry >> 4)
 }
 
-/// The [`Join`]s of the connecting segment pairs `(mine, theirs)` of two facing edges, each
-/// segment's closing counted on the first pair it is in.
-fn join_list(pairs: &[(usize, usize)]) -> Vec<Join> {
+/// Appends to `joins` the [`Join`]s of the connecting segment pairs `(mine, theirs)` of two
+/// facing edges, each segment's closing counted on the first pair it is in.
+fn push_joins(pairs: &[(usize, usize)], joins: &mut Vec<Join>) {
     // An edge has at most 100 segments (positions run 1..100).
     let (mut closed_mine, mut closed_theirs) = (0u128, 0u128);
-    let mut joins = Vec::with_capacity(pairs.len());
     for &(i, j) in pairs {
         let closes = u8::from(closed_mine & 1 << i == 0) + u8::from(closed_theirs & 1 << j == 0);
         (closed_mine, closed_theirs) = (closed_mine | 1 << i, closed_theirs | 1 << j);
@@ -177,22 +178,66 @@ fn join_list(pairs: &[(usize, usize)]) -> Vec<Join> {
             closes,
         });
     }
-    joins
 }
 
-/// Why a tile could not be compiled (only for tiles that did not pass validation).
+/// Why tiles could not be compiled: a tile that did not pass validation, or tiles that are
+/// each valid but together go over a limit of the engine ([`crate::limits`]).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("tile `{tile}`: {message}")]
-pub struct CompileError {
-    /// The tile.
-    pub tile: String,
-    /// What is wrong.
-    pub message: String,
+pub enum CompileError {
+    /// A tile is not valid.
+    #[error("tile `{tile}`: {message}")]
+    Tile {
+        /// The tile.
+        tile: String,
+        /// What is wrong.
+        message: String,
+    },
+    /// More of something (named) than the engine holds: how many, and the limit.
+    #[error("the tiles have {1} {0}; the engine holds at most {2}")]
+    TooMany(&'static str, usize, usize),
+}
+
+/// Most entries of the signature table ([`TileTables::signature_row`]); a game whose tiles
+/// and edge layouts need more checks open cells side by side instead.
+const MAX_SIGNATURE_ENTRIES: usize = 1 << 22;
+
+/// For each layout, the layouts that may face it, in code order (a superset that
+/// [`Layout::joins`] settles): those whose profile is its facing profile, and those with `any`
+/// segments; every layout for one with `any` segments. Grouping layouts by profile finds
+/// them without testing every pair, which for many layouts would take long.
+fn fit_candidates(layouts: &[Layout]) -> Vec<Vec<u16>> {
+    let mut by_profile: HashMap<Vec<(SegmentKind, u8)>, Vec<u16>> = HashMap::new();
+    let mut wild = Vec::new();
+    for (code, layout) in (0u16..).zip(layouts) {
+        if layout.has_any() {
+            wild.push(code);
+        } else {
+            by_profile.entry(layout.profile()).or_default().push(code);
+        }
+    }
+    let every: Vec<u16> = (0u16..).zip(layouts).map(|(code, _)| code).collect();
+    layouts
+        .iter()
+        .map(|layout| {
+            if layout.has_any() {
+                return every.clone();
+            }
+            let mut candidates = by_profile.get(&layout.facing_profile()).cloned().unwrap_or_default();
+            candidates.extend(&wild);
+            candidates.sort_unstable();
+            candidates
+        })
+        .collect()
 }
 
 impl TileTables {
-    /// Compiles validated tiles.
+    /// Compiles validated tiles: at most [`MAX_TILE_TYPES`] of them, with at most
+    /// [`MAX_EDGE_LAYOUTS`] distinct edge layouts.
     pub fn build<'a>(tiles: impl IntoIterator<Item = &'a Tile>) -> Result<TileTables, CompileError> {
+        let tiles: Vec<&Tile> = tiles.into_iter().collect();
+        if tiles.len() > MAX_TILE_TYPES {
+            return Err(CompileError::TooMany("tile types", tiles.len(), MAX_TILE_TYPES));
+        }
         let mut tables = TileTables::default();
         let mut codes: HashMap<Layout, u16> = HashMap::new();
         for tile in tiles {
@@ -200,14 +245,20 @@ impl TileTables {
             tables.tiles.push(compiled);
         }
         let n = tables.layouts.len();
+        if n > MAX_EDGE_LAYOUTS {
+            return Err(CompileError::TooMany("distinct edge layouts", n, MAX_EDGE_LAYOUTS));
+        }
         tables.fits = vec![false; n * n];
         tables.join_ranges = vec![(0, 0); n * n];
-        for a in 0..n {
-            for b in 0..n {
-                if let Ok(pairs) = tables.layouts[a].joins(&tables.layouts[b]) {
+        let mut pairs = Vec::new();
+        for (a, candidates) in fit_candidates(&tables.layouts).into_iter().enumerate() {
+            for b in candidates.into_iter().map(usize::from) {
+                pairs.clear();
+                if tables.layouts[a].joins_into(&tables.layouts[b], &mut pairs).is_ok() {
                     tables.fits[a * n + b] = true;
+                    // At most MAX_EDGE_LAYOUTS² × 100 pairs: the indices fit 32 bits.
                     let start = tables.join_pairs.len() as u32;
-                    tables.join_pairs.extend(join_list(&pairs));
+                    push_joins(&pairs, &mut tables.join_pairs);
                     tables.join_ranges[a * n + b] = (start, tables.join_pairs.len() as u32);
                 }
             }
@@ -229,9 +280,13 @@ impl TileTables {
                 }
             }
         }
-        let signatures = base.pow(4);
-        tables.signatures = signatures;
-        if signatures * tables.tiles.len() <= 1 << 22 {
+        let signatures = base.checked_pow(4).filter(|s| {
+            s.checked_mul(tables.tiles.len())
+                .is_some_and(|entries| entries <= MAX_SIGNATURE_ENTRIES)
+        });
+        tables.signatures = 1;
+        if let Some(signatures) = signatures {
+            tables.signatures = signatures;
             let mut by_signature = vec![0u8; signatures * tables.tiles.len()];
             for (t, tile) in tables.tiles.iter().enumerate() {
                 for signature in 0..signatures {
@@ -270,10 +325,15 @@ impl TileTables {
     }
 
     /// The base of open-cell signatures: a cell's signature is the sum over its sides `s` of
-    /// `(facing code + 1) × base^s`, 0 for a side with no neighbour.
+    /// `(facing code + 1) × base^s`, 0 for a side with no neighbour. It is 0 when there is no
+    /// signature table (too many tiles and layouts): the signatures are not used then, and
+    /// stay 0 rather than grow past 32 bits.
     #[inline]
     pub fn signature_base(&self) -> u32 {
-        self.layouts.len() as u32 + 1
+        if self.by_signature.is_empty() {
+            return 0;
+        }
+        u32::try_from(self.layouts.len() + 1).unwrap_or(0)
     }
 
     /// The whole signature table of `tile` ([`fit_entry`] by open-cell signature), if it was
@@ -314,10 +374,13 @@ fn compile_tile(
     layouts: &mut Vec<Layout>,
     codes: &mut HashMap<Layout, u16>,
 ) -> Result<CompiledTile, CompileError> {
-    let fail = |message: String| CompileError {
+    let fail = |message: String| CompileError::Tile {
         tile: tile.id.clone(),
         message,
     };
+    if tile.features.len() > MAX_FEATURES {
+        return Err(fail(format!("more than {MAX_FEATURES} features")));
+    }
     let mut parsed = Vec::with_capacity(4);
     for edge in &tile.edges {
         parsed.push(Layout::parse(&edge.0).map_err(|e| fail(e.message))?);
@@ -329,7 +392,7 @@ fn compile_tile(
     let mut features = Vec::with_capacity(ids.len());
     for (local, (id, feature)) in tile.features.iter().enumerate() {
         let kind = SegmentKind::of_feature(feature.kind);
-        let mut segments = 0u8;
+        let mut segments = 0u16;
         if let Some(kind) = kind {
             for reference in &feature.on {
                 let (side, indices) = resolve_ref(&reference.0, &parsed, kind).map_err(|e| fail(e.message))?;
@@ -344,10 +407,14 @@ fn compile_tile(
             .iter()
             .map(|c| index_of(c).ok_or_else(|| fail(format!("no city `{c}`"))))
             .collect::<Result<_, _>>()?;
+        let pennants = u8::try_from(feature.pennants)
+            .ok()
+            .filter(|&n| u32::from(n) <= MAX_PENNANTS)
+            .ok_or_else(|| fail(format!("more than {MAX_PENNANTS} pennants on `{id}`")))?;
         features.push(CompiledFeature {
             id: id.clone(),
             kind: feature.kind,
-            pennants: u8::try_from(feature.pennants).unwrap_or(u8::MAX),
+            pennants,
             end: feature.end,
             end_at: feature.at.as_deref().and_then(index_of),
             cities,
@@ -364,7 +431,8 @@ fn compile_tile(
         {
             return Err(fail("an edge segment belongs to no feature".into()));
         }
-        let next = layouts.len() as u16;
+        // At most MAX_TILE_TYPES × 4 layouts, so codes fit 16 bits.
+        let next = u16::try_from(layouts.len()).map_err(|_| fail("too many edge layouts".into()))?;
         let code = *codes.entry(layout.clone()).or_insert_with(|| {
             layouts.push(layout);
             next
@@ -376,13 +444,12 @@ fn compile_tile(
             any,
         });
     }
-    // A tile has at most 64 features (checked by validation), one bit each.
+    // A tile has at most 64 features (checked above), one bit each.
     let mask = |wanted: fn(FeatureKind) -> bool| {
-        features
-            .iter()
-            .enumerate()
+        (0u32..)
+            .zip(&features)
             .filter(|(_, f)| wanted(f.kind))
-            .fold(0, |bits, (i, _)| bits | 1u64.checked_shl(i as u32).unwrap_or(0))
+            .fold(0, |bits, (i, _)| bits | 1u64 << i)
     };
     let closable = mask(|kind| matches!(kind, FeatureKind::Road | FeatureKind::City));
     let fields = mask(|kind| kind == FeatureKind::Field);
@@ -468,6 +535,11 @@ mod tests {
         let layout = |s: &str| Layout::parse(s).unwrap();
         // A field split at 30 and 70 faces a field split in halves: the middle segment meets
         // both halves.
+        let join_list = |pairs: &[(usize, usize)]| {
+            let mut joins = Vec::new();
+            push_joins(pairs, &mut joins);
+            joins
+        };
         let pairs = layout("field 30 field 70 field").joins(&layout("field")).unwrap();
         let joins = join_list(&pairs);
         assert_eq!(joins.len(), 4);

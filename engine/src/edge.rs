@@ -241,25 +241,75 @@ impl Layout {
         Ok(Layout { segments, halves: None })
     }
 
+    /// Whether a segment of the edge fits anything (`any`).
+    pub fn has_any(&self) -> bool {
+        self.segments.iter().any(|s| s.kind == SegmentKind::Any)
+    }
+
+    /// The kind at every position, as runs `(kind, end)` in order: the segments with the
+    /// boundaries between neighbours of the same kind left out. Two edges without `any` fit
+    /// exactly when one's profile is the other's [`Layout::facing_profile`], so layouts can be
+    /// grouped by profile instead of testing every pair.
+    pub fn profile(&self) -> Vec<(SegmentKind, u8)> {
+        let mut runs: Vec<(SegmentKind, u8)> = Vec::new();
+        for segment in &self.segments {
+            match runs.last_mut() {
+                Some((kind, end)) if *kind == segment.kind => *end = segment.end,
+                _ => runs.push((segment.kind, segment.end)),
+            }
+        }
+        runs
+    }
+
+    /// The profile of the edges that fit facing this one: this one's read the other way (a run
+    /// over `start..end` faces positions `100-end..100-start`).
+    pub fn facing_profile(&self) -> Vec<(SegmentKind, u8)> {
+        let runs = self.profile();
+        let starts = std::iter::once(0).chain(runs.iter().map(|&(_, end)| end));
+        let mut facing: Vec<(SegmentKind, u8)> = runs
+            .iter()
+            .zip(starts)
+            .map(|(&(kind, _), start)| (kind, EDGE_LENGTH.saturating_sub(start)))
+            .collect();
+        facing.reverse();
+        facing
+    }
+
     /// The segment pairs `(mine, theirs)` that connect when `other` faces this edge, or the
     /// first pair of overlapping segments whose kinds do not fit.
     pub fn joins(&self, other: &Layout) -> Result<Vec<(usize, usize)>, (usize, usize)> {
         let mut pairs = Vec::new();
+        self.joins_into(other, &mut pairs)?;
+        Ok(pairs)
+    }
+
+    /// [`Layout::joins`], appending the pairs to `pairs` (some may be appended before a pair
+    /// that does not fit is found).
+    pub fn joins_into(&self, other: &Layout, pairs: &mut Vec<(usize, usize)>) -> Result<(), (usize, usize)> {
+        // `other` runs the opposite way: what faces `a` is the span 100-end..100-start of it,
+        // covered by the run `lo..hi` of its segments. Going along this edge, that run moves
+        // back along `other`, so both ends only step down: one pass over each edge.
+        let theirs = &other.segments;
+        let mut hi = theirs.len();
         for (i, a) in self.segments.iter().enumerate() {
-            for (j, b) in other.segments.iter().enumerate() {
-                // `other` runs the opposite way: its span start..end lies at 100-end..100-start.
-                let (b_start, b_end) = (EDGE_LENGTH - b.end, EDGE_LENGTH - b.start);
-                if a.start.max(b_start) < a.end.min(b_end) {
-                    if !a.kind.fits(b.kind) {
-                        return Err((i, j));
-                    }
-                    if a.kind != SegmentKind::Any && b.kind != SegmentKind::Any {
-                        pairs.push((i, j));
-                    }
+            let (from, to) = (EDGE_LENGTH - a.end, EDGE_LENGTH - a.start);
+            while hi > 0 && theirs[hi - 1].start >= to {
+                hi -= 1;
+            }
+            let mut lo = hi;
+            while lo > 0 && theirs[lo - 1].end > from {
+                lo -= 1;
+            }
+            for (j, b) in theirs.iter().enumerate().take(hi).skip(lo) {
+                if !a.kind.fits(b.kind) {
+                    return Err((i, j));
+                }
+                if a.kind != SegmentKind::Any && b.kind != SegmentKind::Any {
+                    pairs.push((i, j));
                 }
             }
         }
-        Ok(pairs)
+        Ok(())
     }
 }
 
@@ -426,6 +476,63 @@ mod tests {
         for other in ["city", "road", "field", "city 60 city"] {
             assert_eq!(any.joins(&layout(other)).unwrap(), vec![]);
             assert_eq!(layout(other).joins(&any).unwrap(), vec![]);
+        }
+    }
+
+    /// Every pair of facing segments, checked one by one: what [`Layout::joins`] must find.
+    fn joins_pair_by_pair(a: &Layout, b: &Layout) -> Result<Vec<(usize, usize)>, (usize, usize)> {
+        let mut pairs = Vec::new();
+        for (i, x) in a.segments.iter().enumerate() {
+            for (j, y) in b.segments.iter().enumerate() {
+                let (y_start, y_end) = (EDGE_LENGTH - y.end, EDGE_LENGTH - y.start);
+                if x.start.max(y_start) < x.end.min(y_end) {
+                    if !x.kind.fits(y.kind) {
+                        return Err((i, j));
+                    }
+                    if x.kind != SegmentKind::Any && y.kind != SegmentKind::Any {
+                        pairs.push((i, j));
+                    }
+                }
+            }
+        }
+        Ok(pairs)
+    }
+
+    #[test]
+    fn joins_and_profiles_agree_with_checking_every_segment_pair() {
+        let layouts: Vec<Layout> = [
+            "city",
+            "road",
+            "field",
+            "any",
+            "city 60 city",
+            "city 40 city",
+            "field 40 road 60 field",
+            "field 30 city 70 field",
+            "city 30 field",
+            "field 70 city",
+            "field 70 city 90 city",
+            "field 10 field 70 city",
+            "road 1 road 2 city 98 field 99 field",
+            "field 1 field 2 city 98 road 99 road",
+            "city 50 field",
+            "field 50 city",
+        ]
+        .iter()
+        .map(|s| layout(s))
+        .collect();
+        for a in &layouts {
+            for b in &layouts {
+                let expected = joins_pair_by_pair(a, b);
+                assert_eq!(a.joins(b), expected, "{a:?} facing {b:?}");
+                if !a.has_any() && !b.has_any() {
+                    assert_eq!(
+                        a.facing_profile() == b.profile(),
+                        expected.is_ok(),
+                        "{a:?} facing {b:?}"
+                    );
+                }
+            }
         }
     }
 

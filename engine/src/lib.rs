@@ -11,6 +11,7 @@ pub mod diagnostic;
 pub mod edge;
 pub mod files;
 pub mod game;
+pub mod limits;
 pub mod model;
 pub mod scenario;
 pub mod schema;

@@ -191,7 +191,7 @@ pub struct WagonChoice {
 pub struct Expect {
     /// Scores by colour (colours left out must have 0).
     #[serde(default)]
-    pub scores: BTreeMap<String, u32>,
+    pub scores: BTreeMap<String, u64>,
     /// Event sentences that must appear, in this order.
     #[serde(default)]
     pub events: Vec<String>,
@@ -204,7 +204,7 @@ pub struct Expect {
 #[derive(Debug, Clone)]
 pub struct Outcome {
     /// Final scores by seat.
-    pub scores: Vec<u32>,
+    pub scores: Vec<u64>,
     /// Every event, as sentences.
     pub events: Vec<String>,
     /// Figures of the first type in supply, by seat.

@@ -124,7 +124,7 @@ pub fn run(def: Arc<GameDef>, players: u8, games: u64, seed: u64, threads: usize
                         let mut rng = Rng::new(policy_seed(game_seed));
                         play_out_counting(&mut game, &mut rng, &mut scratch, &mut counts);
                         for (total, score) in totals.iter_mut().zip(game.scores()) {
-                            *total += u64::from(score);
+                            *total += score;
                         }
                         i += threads;
                     }

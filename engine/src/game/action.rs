@@ -94,21 +94,21 @@ pub struct Reason {
     pub kind: FeatureKind,
     /// Whether the feature was complete (else: scored at the end, incomplete).
     pub complete: bool,
-    /// Tiles (roads, monasteries) or segments (cities) counted.
+    /// Tiles (roads, monasteries) or segments (cities) counted: at most the tiles in play.
     pub tiles: u16,
-    /// Pennants counted (cities).
+    /// Pennants counted (cities): at most the pennants in play.
     pub pennants: u16,
-    /// Completed cities counted (fields).
-    pub cities: u16,
+    /// Completed cities counted (fields): up to the city features in play, which can be many.
+    pub cities: u32,
     /// Vineyards beside a completed monastery.
     pub vineyards: u16,
-    /// Sheep of a field's flocks (shepherds guiding them home).
+    /// Sheep of a field's flocks (shepherds guiding them home): at most the bag's.
     pub sheep: u16,
 }
 
 impl Reason {
     /// Points for a field: `cities` completed cities around it.
-    pub fn field(cities: u16) -> Reason {
+    pub fn field(cities: u32) -> Reason {
         Reason {
             kind: FeatureKind::Field,
             complete: false,
@@ -123,31 +123,39 @@ impl Reason {
 
 impl fmt::Display for Reason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let plural = |n: u16, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+        let plural = |n: u32, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
         let state = if self.complete { "completed" } else { "incomplete" };
         match self.kind {
             FeatureKind::City => {
-                write!(f, "{state} city: {}", plural(self.tiles, "segment", "segments"))?;
+                write!(
+                    f,
+                    "{state} city: {}",
+                    plural(u32::from(self.tiles), "segment", "segments")
+                )?;
                 if self.pennants > 0 {
-                    write!(f, " + {}", plural(self.pennants, "pennant", "pennants"))?;
+                    write!(f, " + {}", plural(u32::from(self.pennants), "pennant", "pennants"))?;
                 }
                 Ok(())
             }
-            FeatureKind::Road => write!(f, "{state} road: {}", plural(self.tiles, "tile", "tiles")),
+            FeatureKind::Road => write!(f, "{state} road: {}", plural(u32::from(self.tiles), "tile", "tiles")),
             FeatureKind::Monastery | FeatureKind::Garden => {
                 write!(
                     f,
                     "{state} {}: {}",
                     self.kind.as_str(),
-                    plural(self.tiles, "tile", "tiles")
+                    plural(u32::from(self.tiles), "tile", "tiles")
                 )?;
                 if self.vineyards > 0 {
-                    write!(f, " + {}", plural(self.vineyards, "vineyard", "vineyards"))?;
+                    write!(f, " + {}", plural(u32::from(self.vineyards), "vineyard", "vineyards"))?;
                 }
                 Ok(())
             }
             FeatureKind::Field if self.sheep > 0 => {
-                write!(f, "flocks guided home: {}", plural(self.sheep, "sheep", "sheep"))
+                write!(
+                    f,
+                    "flocks guided home: {}",
+                    plural(u32::from(self.sheep), "sheep", "sheep")
+                )
             }
             FeatureKind::Field => write!(
                 f,

@@ -184,7 +184,7 @@ impl Game {
         let cities = self.completed_cities(root);
         self.gather_figures(|r| r == root);
         let winners = self.majority();
-        self.award(winners, u32::from(cities) * per_city, Reason::field(cities), events);
+        self.award(winners, cities.saturating_mul(per_city), Reason::field(cities), events);
         self.take_off(true, false, events);
     }
 
@@ -199,7 +199,7 @@ impl Game {
             let cities = self.completed_cities(barn.node);
             self.award(
                 Players(1 << barn.player),
-                u32::from(cities) * per_city,
+                cities.saturating_mul(per_city),
                 Reason::field(cities),
                 events,
             );

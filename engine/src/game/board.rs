@@ -66,9 +66,11 @@ pub const NO_NEIGHBOUR: u16 = u16::MAX;
 /// placed tile are found by adding a fixed step to its grid index, with no bounds checks.
 #[derive(Debug, Clone)]
 pub struct Board {
-    /// Grid of `placed index + 1` (0 when empty), `width * height`, origin at `(ox, oy)`.
+    /// Grid of `placed index + 1` (0 when empty), `width * height`, origin at `(ox, oy)`: a
+    /// game has at most `MAX_TILES` tiles, so the numbers fit 16 bits.
     cells: Vec<u16>,
-    /// Grid of `open cell index + 1` (0 when the cell is not open).
+    /// Grid of `open cell index + 1` (0 when the cell is not open): at most two open cells
+    /// per placed tile, and two more.
     open_slots: Vec<u16>,
     width: i32,
     height: i32,
@@ -88,8 +90,9 @@ pub struct Board {
 }
 
 impl Board {
-    /// An empty table for tiles whose edge layout codes are below `codes`.
-    pub fn new(codes: usize) -> Board {
+    /// An empty table whose open cells have signatures in `signature_base` (see
+    /// `TileTables::signature_base`; 0 when signatures are not used).
+    pub fn new(signature_base: u32) -> Board {
         let size = 32;
         Board {
             cells: vec![EMPTY; (size * size) as usize],
@@ -98,7 +101,7 @@ impl Board {
             height: size,
             ox: size / 2,
             oy: size / 2,
-            powers: [0, 1, 2, 3].map(|side| (codes as u32 + 1).pow(side)),
+            powers: [0, 1, 2, 3].map(|side| signature_base.wrapping_pow(side)),
             placed: Vec::with_capacity(96),
             frontier: Vec::with_capacity(64),
             signatures: Vec::with_capacity(64),
@@ -313,7 +316,10 @@ impl Board {
         open.facing[facing_side] = code;
         open.neighbours += 1;
         self.holes += u32::from(open.neighbours == 4);
-        self.signatures[slot] += (u32::from(code) + 1) * self.powers[facing_side];
+        // Exact whenever the signatures are used (the table exists only for small bases);
+        // wrapping otherwise, where they are not.
+        let term = (u32::from(code) + 1).wrapping_mul(self.powers[facing_side]);
+        self.signatures[slot] = self.signatures[slot].wrapping_add(term);
     }
 
     /// Removes a cell from the frontier (it was just filled).
@@ -342,14 +348,21 @@ impl Board {
     }
 
     /// The slow part of [`Board::ensure_room`]: a larger grid, every tile and open cell moved.
+    /// Each dimension doubles on the side `(x, y)` lies beyond, so a table that spreads one way
+    /// (a long road, a staircase of tiles) takes a quarter of the memory that doubling around
+    /// the middle would.
     #[cold]
     fn grow(&mut self, x: i32, y: i32) {
         while !inside(x, self.ox, self.width) {
-            self.ox += self.width / 2;
+            if x + self.ox < 1 {
+                self.ox += self.width;
+            }
             self.width *= 2;
         }
         while !inside(y, self.oy, self.height) {
-            self.oy += self.height / 2;
+            if y + self.oy < 1 {
+                self.oy += self.height;
+            }
             self.height *= 2;
         }
         self.cells = vec![EMPTY; (self.width * self.height) as usize];
@@ -390,7 +403,7 @@ mod tests {
 
     #[test]
     fn frontier_follows_placements() {
-        let mut board = Board::new(3);
+        let mut board = Board::new(4);
         board.put(tile(0, 0));
         assert_eq!(board.frontier.len(), 4);
         board.put(tile(1, 0));
@@ -420,7 +433,7 @@ mod tests {
 
     #[test]
     fn a_cleared_board_is_empty() {
-        let mut board = Board::new(3);
+        let mut board = Board::new(4);
         for i in 0..40 {
             board.put(tile(i, -i));
         }
@@ -433,7 +446,7 @@ mod tests {
 
     #[test]
     fn grid_grows_in_every_direction() {
-        let mut board = Board::new(3);
+        let mut board = Board::new(4);
         for i in 0..100 {
             board.put(tile(i, 0));
             board.put(tile(0, -i - 1));
@@ -453,7 +466,7 @@ mod tests {
         assert_eq!((board.count_around(0, 0), board.count_around(1, -1)), (2, 5));
         // Around a point, and beside a cell, by steps inside the grid and by coordinates out.
         assert_eq!(board.around_point(1, 0), None);
-        let mut full = Board::new(3);
+        let mut full = Board::new(4);
         for (x, y) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
             full.put(tile(x, y));
         }
@@ -466,12 +479,13 @@ mod tests {
 
     #[test]
     fn a_long_row_grows_the_grid_one_way() {
-        let mut board = Board::new(3);
+        let mut board = Board::new(4);
         for i in 0..300 {
             board.put(tile(i, 0));
         }
         assert_eq!((board.height, board.at(299, 0)), (32, Some(299)));
-        assert!(board.width >= 600);
+        // Grown eastwards only: 16 cells west of the start, the rest east.
+        assert_eq!((board.width, board.ox), (512, 16));
         assert!(
             board
                 .frontier

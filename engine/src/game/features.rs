@@ -7,6 +7,11 @@
 //! meet a placed tile's fresh, one-node features, so they relabel a single node. The root
 //! holds the number of edge segments still open (0 means complete) and the number of
 //! figures on the whole feature.
+//!
+//! The counts are wide enough for any game the limits allow ([`crate::limits`]): open
+//! segments in 32 bits (a tile has up to 400 segments, a game up to 10,000 tiles), followers
+//! in 16 bits (6 players × 8 figure types × 255 figures). A node stays 20 bytes: the member
+//! count, which only decides which side of a join is relabelled, stops at `u16::MAX`.
 
 use crate::model::FeatureKind;
 
@@ -17,12 +22,13 @@ pub struct Node {
     root: u32,
     /// The next member of the set, round a circle.
     next: u32,
-    /// On a root: the number of members.
-    size: u32,
     /// On a root: edge segments of the whole feature with no tile facing them.
-    open: u16,
-    /// On a root: figures standing on the whole feature.
-    figures: u8,
+    open: u32,
+    /// On a root: the number of members, up to `u16::MAX` (beyond it, joins still choose a
+    /// side, only not always the smaller).
+    size: u16,
+    /// On a root: followers standing on the whole feature.
+    figures: u16,
     /// What the feature is.
     pub kind: FeatureKind,
     /// Local feature index on its tile.
@@ -31,10 +37,13 @@ pub struct Node {
     pub placed: u16,
 }
 
+// Widening a count must not make the nodes, which play reads all the time, any larger.
+const _: () = assert!(std::mem::size_of::<Node>() == 20);
+
 impl Node {
     /// On a root: edge segments of the whole feature still open.
     #[inline]
-    pub fn open(&self) -> u16 {
+    pub fn open(&self) -> u32 {
         self.open
     }
 }
@@ -56,7 +65,7 @@ impl Features {
     /// Adds the features of a newly placed tile, in local order, each with its kind and its
     /// number of open edge segments.
     #[inline]
-    pub fn add_tile(&mut self, placed: u16, features: impl IntoIterator<Item = (FeatureKind, u16)>) {
+    pub fn add_tile(&mut self, placed: u16, features: impl IntoIterator<Item = (FeatureKind, u32)>) {
         let first = self.nodes.len() as u32;
         self.nodes
             .extend(features.into_iter().enumerate().map(|(local, (kind, open))| {
@@ -131,7 +140,8 @@ impl Features {
             }
         }
         let big_node = &mut self.nodes[big as usize];
-        big_node.size += small_node.size;
+        big_node.size = big_node.size.saturating_add(small_node.size);
+        // At most every segment of every tile in play: far below 2³².
         big_node.open += small_node.open;
         big_node.figures = big_node.figures.saturating_add(small_node.figures);
         // Splice the two circular member lists.
@@ -145,7 +155,7 @@ impl Features {
     pub fn close_root_segments(&mut self, root: u32, n: u8) {
         debug_assert_eq!(self.nodes[root as usize].root, root);
         let node = &mut self.nodes[root as usize];
-        node.open = node.open.saturating_sub(u16::from(n));
+        node.open = node.open.saturating_sub(u32::from(n));
     }
 
     /// Closes one open edge segment of `id`'s feature; returns the root.
@@ -158,21 +168,21 @@ impl Features {
 
     /// Open edge segments of `id`'s feature.
     #[inline]
-    pub fn open_of(&self, id: u32) -> u16 {
+    pub fn open_of(&self, id: u32) -> u32 {
         self.nodes[self.root(id) as usize].open
     }
 
     /// Figures on `id`'s feature.
     #[inline]
     pub fn root_figures(&self, id: u32) -> u16 {
-        u16::from(self.nodes[self.root(id) as usize].figures)
+        self.nodes[self.root(id) as usize].figures
     }
 
     /// Adds (or with a negative `delta` removes) figures on `id`'s feature.
-    pub fn add_figures(&mut self, id: u32, delta: i32) {
+    pub fn add_figures(&mut self, id: u32, delta: i16) {
         let root = self.root(id);
         let node = &mut self.nodes[root as usize];
-        node.figures = (i32::from(node.figures) + delta).clamp(0, 255) as u8;
+        node.figures = node.figures.saturating_add_signed(delta);
     }
 
     /// Every node of `id`'s feature.

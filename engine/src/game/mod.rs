@@ -31,12 +31,11 @@ pub use placement::Placement;
 pub use record::{GameRecord, MAX_RECORD_BYTES, ReplayError};
 pub use rng::Rng;
 use setup::{FigureMasks, kind_bit};
-pub use setup::{FigureType, GameDef, MAX_TILES, SetRef, SetupError, content_hash};
+pub use setup::{FigureType, GameDef, SetRef, SetupError, content_hash};
 
+use crate::limits::MAX_PLAYERS;
+pub use crate::limits::{MAX_FIGURE_TYPES, MAX_HELD_TYPES, MAX_LAID_REACH, MAX_TILES};
 use crate::model::{FeatureKind, FigureMechanism};
-
-/// Most figure types a game can have.
-pub const MAX_FIGURE_TYPES: usize = 8;
 
 /// A figure on the table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -52,8 +51,8 @@ pub struct BoardFigure {
 /// A player's score and supply.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PlayerState {
-    /// Points so far.
-    pub score: u32,
+    /// Points so far (64 bits: every award fits 32, but a game of many tiles has many).
+    pub score: u64,
     /// Figures in supply, by figure type.
     pub supply: [u8; MAX_FIGURE_TYPES],
     /// Tiles held (abbeys), by index into [`GameDef::held`].
@@ -74,13 +73,6 @@ impl PlayerState {
         PlayerState { score: 0, supply, held }
     }
 }
-
-/// How far from `(0, 0)` [`Game::lay`] puts tiles: the grid grows to cover every tile, so a
-/// far-flung one would cost memory for nothing.
-pub const MAX_LAID_REACH: u16 = 1000;
-
-/// Most kinds of tile a player can hold.
-pub const MAX_HELD_TYPES: usize = 4;
 
 /// The step of the turn the game waits on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -261,11 +253,11 @@ impl Game {
     /// An empty table with no pile, for building positions by hand (scenarios, tests): lay
     /// tiles with [`Game::lay`], put figures with [`Game::put_figure`], then [`Game::start`].
     pub fn empty(def: Arc<GameDef>, players: u8) -> Result<Game, SetupError> {
-        if !(2..=6).contains(&players) {
+        if !(2..=MAX_PLAYERS).contains(&usize::from(players)) {
             return Err(SetupError::Players(players));
         }
         Ok(Game {
-            board: Board::new(def.tables.layouts.len()),
+            board: Board::new(def.tables.signature_base()),
             features: Features::with_capacity(def.pile.len() * 6 + 16),
             figures: Vec::new(),
             players: vec![PlayerState::initial(&def); players as usize],
@@ -309,6 +301,9 @@ impl Game {
             return Err(ActionError::WrongStep(
                 "a hand-built table reaches at most 1,000 cells from (0, 0)",
             ));
+        }
+        if self.board.placed.len() >= MAX_TILES {
+            return Err(ActionError::WrongStep("a table holds at most 10,000 tiles"));
         }
         if self.neighbours_fitting(tile, x, y, rotation).is_none() {
             return Err(ActionError::IllegalPlacement { x, y, rotation });
@@ -369,6 +364,9 @@ impl Game {
         if !pile.iter().all(|&tile| self.has_tile(tile)) {
             return Err(ActionError::WrongStep("the pile holds a tile that is not in the game"));
         }
+        if self.board.placed.len() + pile.len() > MAX_TILES {
+            return Err(ActionError::WrongStep("a table holds at most 10,000 tiles"));
+        }
         self.pile = pile;
         self.pile.reverse();
         self.current = player % self.players.len() as u8;
@@ -398,7 +396,7 @@ impl Game {
     }
 
     /// Scores by seat.
-    pub fn scores(&self) -> Vec<u32> {
+    pub fn scores(&self) -> Vec<u64> {
         self.players.iter().map(|p| p.score).collect()
     }
 

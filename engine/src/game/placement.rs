@@ -313,10 +313,12 @@ impl Game {
     pub(super) fn place_tile(&mut self, tile: u16, x: i16, y: i16, rotation: u8) -> u16 {
         let tables = &self.def.tables;
         let compiled = &tables.tiles[tile as usize];
+        // A table holds at most MAX_TILES tiles (and the tiles players hold), of at most 64
+        // features each: the indices fit.
         let index = self.board.placed.len() as u16;
         let base = self.features.len() as u32;
         self.features
-            .add_tile(index, compiled.features.iter().map(|f| (f.kind, u16::from(f.segments))));
+            .add_tile(index, compiled.features.iter().map(|f| (f.kind, u32::from(f.segments))));
         let neighbours = self.board.put(PlacedTile {
             tile,
             rotation,

@@ -28,7 +28,7 @@ pub struct GameRecord {
     /// Every action in order.
     pub actions: Vec<Action>,
     /// Final scores by seat.
-    pub scores: Vec<u32>,
+    pub scores: Vec<u64>,
 }
 
 /// Why a record could not be replayed.
@@ -70,9 +70,9 @@ pub enum ReplayError {
     #[error("the replay scores {found:?}, the record says {expected:?}")]
     Scores {
         /// What the record says.
-        expected: Vec<u32>,
+        expected: Vec<u64>,
         /// What the replay reached.
-        found: Vec<u32>,
+        found: Vec<u64>,
     },
 }
 

@@ -2,14 +2,26 @@
 //!
 //! Every value comes from the rule set; the majority rule is the same for every feature: the
 //! players with the greatest total follower strength score the full points, ties all score.
+//!
+//! The limits ([`crate::limits`]) keep every count and every award exact: at most 10,000
+//! tiles and 65,535 pennants in play, rule values up to 1,000 points, strengths up to 1,000,
+//! so an award fits 32 bits; a player's score adds up in 64. The arithmetic saturates only
+//! for tables built by hand or rules that skipped validation, so that those never panic.
 
 use super::{Event, Game, Players, Reason, kind_bit};
 use crate::model::{FarmScoring, FeatureKind, HillTiebreak, Mechanism, NamedStrength, Strength};
 
-/// Size of a road or city: distinct tiles and pennants.
+/// Size of a road or city: distinct tiles (at most the tiles in play) and pennants (at most
+/// the pennants in play).
 struct Size {
     tiles: u16,
     pennants: u16,
+}
+
+/// `count × per`, the points for `count` things worth `per` each.
+#[inline]
+fn times(count: u16, per: u32) -> u32 {
+    u32::from(count).saturating_mul(per)
 }
 
 impl Game {
@@ -68,17 +80,17 @@ impl Game {
                     (true, false) => (scoring.city_per_segment, scoring.city_per_pennant),
                     (false, _) => (scoring.city_per_segment_final, scoring.city_per_pennant_final),
                 };
-                u32::from(tiles) * per_segment + u32::from(pennants) * per_pennant
+                times(tiles, per_segment).saturating_add(times(pennants, per_pennant))
             }
-            FeatureKind::Road if complete => u32::from(tiles) * scoring.road_per_tile,
-            FeatureKind::Road => u32::from(tiles) * scoring.road_per_tile_final,
+            FeatureKind::Road if complete => times(tiles, scoring.road_per_tile),
+            FeatureKind::Road => times(tiles, scoring.road_per_tile_final),
             _ => {
                 let per_tile = if complete {
                     scoring.monastery_per_tile
                 } else {
                     scoring.monastery_per_tile_final
                 };
-                u32::from(tiles) * per_tile + u32::from(vineyards) * scoring.vineyard
+                times(tiles, per_tile).saturating_add(times(vineyards, scoring.vineyard))
             }
         };
         let reason = Reason {
@@ -123,7 +135,7 @@ impl Game {
             return;
         }
         for p in winners.iter() {
-            self.players[p as usize].score += points;
+            self.players[p as usize].score += u64::from(points);
         }
         events.push(Event::Scored {
             players: winners,
@@ -149,7 +161,8 @@ impl Game {
         for member in self.features.members(root) {
             let node = self.features.node(member);
             let placed = self.board.placed[node.placed as usize];
-            pennants += u16::from(self.def.tables.tiles[placed.tile as usize].features[node.local as usize].pennants);
+            let on_tile = self.def.tables.tiles[placed.tile as usize].features[node.local as usize].pennants;
+            pennants = pennants.saturating_add(u16::from(on_tile));
             let mark = &mut self.tile_marks[node.placed as usize];
             if *mark != self.tile_mark {
                 *mark = self.tile_mark;
@@ -177,7 +190,8 @@ impl Game {
         for k in 0..self.on_feature.len() {
             let figure = self.figures[self.on_feature[k] as usize];
             if self.is_follower(figure.figure) {
-                strength[figure.player as usize] += self.strength_of(figure.figure, figure.node);
+                let total = &mut strength[figure.player as usize];
+                *total = total.saturating_add(self.strength_of(figure.figure, figure.node));
             }
         }
         let best = strength.iter().copied().max().unwrap_or(0);
@@ -332,10 +346,11 @@ impl Game {
     }
 
     /// The completed cities bordering the field of `root`, each counted once.
-    pub(super) fn completed_cities(&mut self, root: u32) -> u16 {
+    pub(super) fn completed_cities(&mut self, root: u32) -> u32 {
         let mut cities = std::mem::take(&mut self.cities);
         self.completed_cities_into(root, &mut cities);
-        let count = cities.len() as u16;
+        // At most the city nodes of the table: 64 per tile.
+        let count = cities.len() as u32;
         self.cities = cities;
         count
     }
@@ -367,7 +382,7 @@ impl Game {
             self.gather_figures(|r| r == field);
             let winners = self.majority();
             let reason = Reason::field(cities);
-            self.award(winners, u32::from(cities) * per_city, reason, events);
+            self.award(winners, cities.saturating_mul(per_city), reason, events);
         }
     }
 

@@ -4,8 +4,12 @@ use serde::{Deserialize, Serialize};
 
 use crate::catalog::Catalog;
 use crate::compile::{CompileError, TileTables};
+use crate::limits::{
+    MAX_BAG_TOKENS, MAX_COPIES, MAX_FIGURE_TYPES, MAX_HELD_TYPES, MAX_PENNANTS_IN_PLAY, MAX_SHEEP, MAX_TILE_TYPES,
+    MAX_TILES, copies_in_play, pennants_on,
+};
 use crate::model::{
-    Bag, ExpansionFile, FeatureKind, Figure, FigureMechanism, Mechanism, Role, Rules, Strength, Supply, TileSet,
+    Bag, ExpansionFile, FeatureKind, Figure, FigureMechanism, Mechanism, Role, Rules, Strength, Supply, Tile, TileSet,
     TokenKind,
 };
 
@@ -27,20 +31,20 @@ pub struct FigureType {
 }
 
 impl FigureType {
-    fn from_model(id: &str, figure: &Figure) -> FigureType {
+    fn from_model(id: &str, figure: &Figure) -> Result<FigureType, SetupError> {
         let stands_on = figure
             .stands_on
             .iter()
             .filter_map(|s| s.feature_kind())
             .fold(0u8, |mask, k| mask | kind_bit(k));
-        FigureType {
+        Ok(FigureType {
             id: id.to_owned(),
             role: figure.role,
-            count: u8::try_from(figure.count).unwrap_or(u8::MAX),
+            count: byte("figures of one type per player", figure.count, MAX_COPIES)?,
             strength: figure.strength,
             stands_on,
             mechanism: figure.mechanism,
-        }
+        })
     }
 
     /// The feature kinds a figure of this type can stand on once on the table: those it is
@@ -144,17 +148,103 @@ pub enum SetupError {
     Players(u8),
     /// A tile did not compile.
     #[error(transparent)]
-    Compile(#[from] CompileError),
+    Compile(CompileError),
     /// No figure can stand anywhere.
     #[error("the chosen sets give the players no figures")]
     NoFigures,
-    /// More kinds of something than a game can hold.
+    /// More of something than a game can hold (one of the [`crate::limits`]): what, how many,
+    /// and the limit.
     #[error("the chosen sets have {1} {0}; a game can hold at most {2}")]
     TooMany(&'static str, usize, usize),
 }
 
-/// Most tiles a game can have in play (pile, start tile and the tiles six players hold).
-pub const MAX_TILES: usize = 10_000;
+impl From<CompileError> for SetupError {
+    fn from(error: CompileError) -> SetupError {
+        match error {
+            CompileError::TooMany(what, found, max) => SetupError::TooMany(what, found, max),
+            other => SetupError::Compile(other),
+        }
+    }
+}
+
+/// `count` as a byte, if it is at most `max` (a limit no greater than 255), else the error
+/// naming `what`.
+fn byte(what: &'static str, count: u32, max: u32) -> Result<u8, SetupError> {
+    u8::try_from(count)
+        .ok()
+        .filter(|&n| u32::from(n) <= max)
+        .ok_or(SetupError::TooMany(what, count as usize, max as usize))
+}
+
+/// Refuses a game whose tiles (`counts`: copies and supply of each of `tiles`) put more tiles
+/// or pennants in play than the limits allow, before the pile is dealt.
+fn check_in_play(tiles: &[&Tile], counts: &[(u32, Supply)]) -> Result<(), SetupError> {
+    let (mut in_play, mut pennants) = (0u64, 0u64);
+    for (tile, &(count, supply)) in tiles.iter().zip(counts) {
+        let copies = copies_in_play(count, supply);
+        in_play += copies;
+        pennants += copies * pennants_on(tile);
+    }
+    let too_many =
+        |what, found: u64, max: usize| SetupError::TooMany(what, usize::try_from(found).unwrap_or(usize::MAX), max);
+    if in_play > MAX_TILES as u64 {
+        return Err(too_many("tiles in play", in_play, MAX_TILES));
+    }
+    if pennants > u64::from(MAX_PENNANTS_IN_PLAY) {
+        return Err(too_many("pennants in play", pennants, MAX_PENNANTS_IN_PLAY as usize));
+    }
+    Ok(())
+}
+
+/// Tiles the players hold (compiled tile index), with how many each player holds.
+type HeldTiles = Vec<(u16, u8)>;
+
+/// The pile (the start tile's first copy left out) and the held tiles with their counts, from
+/// the copies and supply of each compiled tile (at most `MAX_TILE_TYPES`, so indices fit).
+fn deal_tiles(counts: &[(u32, Supply)], start: usize) -> Result<(Vec<u16>, HeldTiles), SetupError> {
+    let mut pile = Vec::new();
+    let mut held = Vec::new();
+    for (index, &(count, supply)) in (0u16..).zip(counts) {
+        let count = if usize::from(index) == start {
+            count.saturating_sub(1)
+        } else {
+            count
+        };
+        match supply {
+            Supply::Pile => pile.extend(std::iter::repeat_n(index, count as usize)),
+            Supply::Player if count > 0 => {
+                held.push((index, byte("copies of a tile each player holds", count, MAX_COPIES)?))
+            }
+            Supply::Player => {}
+        }
+    }
+    if held.len() > MAX_HELD_TYPES {
+        return Err(SetupError::TooMany(
+            "kinds of tile held by the players",
+            held.len(),
+            MAX_HELD_TYPES,
+        ));
+    }
+    Ok((pile, held))
+}
+
+/// The tokens of a bag of sheep and wolves (sheep per token, 0 for a wolf).
+fn bag_tokens(bag: &Bag) -> Result<Vec<u8>, SetupError> {
+    let total: u64 = bag.tokens.iter().map(|t| u64::from(t.count)).sum();
+    if total > u64::from(MAX_BAG_TOKENS) {
+        let found = usize::try_from(total).unwrap_or(usize::MAX);
+        return Err(SetupError::TooMany("tokens in the bag", found, MAX_BAG_TOKENS as usize));
+    }
+    let mut tokens = Vec::new();
+    for token in &bag.tokens {
+        let sheep = match token.kind {
+            TokenKind::Wolf => 0,
+            TokenKind::Sheep => byte("sheep on one token", token.value.unwrap_or(1), MAX_SHEEP)?,
+        };
+        tokens.extend(std::iter::repeat_n(sheep, token.count as usize));
+    }
+    Ok(tokens)
+}
 
 /// The fixed part of a game, shared by every state of it.
 #[derive(Debug, Clone)]
@@ -218,7 +308,7 @@ impl GameDef {
             }
             for (id, figure) in &set.figures {
                 if !figures.iter().any(|f| &f.id == id) {
-                    figures.push(FigureType::from_model(id, figure));
+                    figures.push(FigureType::from_model(id, figure)?);
                 }
             }
             mechanisms.extend(set.mechanisms.iter().copied());
@@ -238,7 +328,7 @@ impl GameDef {
             });
             for (id, figure) in &expansion.figures {
                 if !figures.iter().any(|f| &f.id == id) {
-                    figures.push(FigureType::from_model(id, figure));
+                    figures.push(FigureType::from_model(id, figure)?);
                 }
             }
             mechanisms.extend(expansion.mechanisms.iter().copied());
@@ -247,7 +337,7 @@ impl GameDef {
         mechanisms.sort();
         mechanisms.dedup();
         let start = match start.as_slice() {
-            [one] => *one as u16,
+            [one] => *one,
             [] => {
                 return Err(SetupError::StartTile(
                     "none of the tile sets has a start tile: include a base game".into(),
@@ -262,60 +352,16 @@ impl GameDef {
         if figures.is_empty() {
             return Err(SetupError::NoFigures);
         }
-        if figures.len() > super::MAX_FIGURE_TYPES {
-            return Err(SetupError::TooMany(
-                "figure types",
-                figures.len(),
-                super::MAX_FIGURE_TYPES,
-            ));
+        if figures.len() > MAX_FIGURE_TYPES {
+            return Err(SetupError::TooMany("figure types", figures.len(), MAX_FIGURE_TYPES));
         }
+        check_in_play(&tiles, &counts)?;
         let tables = TileTables::build(tiles.iter().copied())?;
-        let mut pile = Vec::new();
-        let mut held = Vec::new();
-        for (i, &(count, supply)) in counts.iter().enumerate() {
-            let count = if i == start as usize {
-                count.saturating_sub(1)
-            } else {
-                count
-            };
-            match supply {
-                Supply::Pile => pile.extend(std::iter::repeat_n(i as u16, count as usize)),
-                Supply::Player if count > 0 => held.push((i as u16, u8::try_from(count).unwrap_or(u8::MAX))),
-                Supply::Player => {}
-            }
-        }
-        // Placed tiles are counted in 16 bits on the board, with room for every seat's held tiles.
-        let in_play = pile.len() + 1 + held.iter().map(|&(_, n)| usize::from(n) * 6).sum::<usize>();
-        if in_play > MAX_TILES {
-            return Err(SetupError::TooMany("tiles in play", in_play, MAX_TILES));
-        }
-        if held.len() > super::MAX_HELD_TYPES {
-            return Err(SetupError::TooMany(
-                "kinds of tile held by the players",
-                held.len(),
-                super::MAX_HELD_TYPES,
-            ));
-        }
+        let (pile, held) = deal_tiles(&counts, start)?;
+        // Compiled: at most MAX_TILE_TYPES tiles, so the index fits.
+        let start = u16::try_from(start).map_err(|_| SetupError::TooMany("tile types", tiles.len(), MAX_TILE_TYPES))?;
         // The shepherds draw from the first bag of sheep and wolves.
-        let bag = bags
-            .into_iter()
-            .next()
-            .map(|bag| {
-                bag.tokens
-                    .iter()
-                    .flat_map(|t| {
-                        std::iter::repeat_n(
-                            if t.kind == TokenKind::Wolf {
-                                0
-                            } else {
-                                u8::try_from(t.value.unwrap_or(1)).unwrap_or(u8::MAX)
-                            },
-                            t.count as usize,
-                        )
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
+        let bag = bags.first().map(|bag| bag_tokens(bag)).transpose()?.unwrap_or_default();
         Ok(GameDef {
             bag,
             tables,

@@ -95,6 +95,9 @@ impl Game {
             owners.0 |= 1 << flock.player;
             total += flock.sheep.iter().map(|&s| u32::from(s)).sum::<u32>();
         }
+        // A bag holds at most 255 tokens of at most 255 sheep (checked when the game is set
+        // up), and flocks draw from it: the sheep of a field fit 16 bits.
+        let sheep = u16::try_from(total).unwrap_or(u16::MAX);
         let reason = Reason {
             kind: FeatureKind::Field,
             complete: false,
@@ -102,7 +105,7 @@ impl Game {
             pennants: 0,
             cities: 0,
             vineyards: 0,
-            sheep: total as u16,
+            sheep,
         };
         self.award(owners, total, reason, events);
         self.send_shepherds_home(root, events);

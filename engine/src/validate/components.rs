@@ -3,6 +3,8 @@
 use std::collections::{BTreeMap, HashSet};
 
 use super::report::Reporter;
+use super::tileset::first_over;
+use crate::limits::{MAX_BAG_TOKENS, MAX_COPIES, MAX_FIGURE_TYPES, MAX_SHEEP, MAX_STRENGTH};
 use crate::model::{Bag, Figure, FigureMechanism, NamedStrength, Role, Spot, Strength, TokenKind};
 use crate::source::escape_segment;
 
@@ -11,8 +13,16 @@ pub(crate) fn check(figures: &BTreeMap<String, Figure>, bags: &BTreeMap<String, 
     for (id, figure) in figures {
         check_figure(id, figure, &format!("/figures/{}", escape_segment(id)), report);
     }
+    if let Some(id) = figures.keys().nth(MAX_FIGURE_TYPES) {
+        report.error_at_key(
+            &format!("/figures/{}", escape_segment(id)),
+            format!("this file has {} figure types", figures.len()),
+            format!("a game holds at most {MAX_FIGURE_TYPES} figure types; remove the ones from here on"),
+        );
+    }
     for (id, bag) in bags {
         let at = format!("/bags/{}", escape_segment(id));
+        check_bag_size(bag, &at, report);
         for (i, token) in bag.tokens.iter().enumerate() {
             let pointer = format!("{at}/tokens/{i}");
             match (token.kind, token.value) {
@@ -33,19 +43,32 @@ pub(crate) fn check(figures: &BTreeMap<String, Figure>, bags: &BTreeMap<String, 
                 ),
                 _ => {}
             }
-            if token.count > super::tileset::MAX_COPIES {
+            if token.count > MAX_COPIES {
                 report.error(
                     &format!("{pointer}/count"),
                     format!("{} copies of one token", token.count),
-                    format!("give at most {}", super::tileset::MAX_COPIES),
+                    format!("give at most {MAX_COPIES}"),
                 );
             }
         }
     }
 }
 
-/// Most sheep one token shows (tokens are held in a byte, 0 being the wolf).
-const MAX_SHEEP: u32 = 255;
+/// Reports the token count that brings a bag over [`MAX_BAG_TOKENS`] tokens (a count over
+/// [`MAX_COPIES`] has its own error, and counts here as that many).
+fn check_bag_size(bag: &Bag, at: &str, report: &mut Reporter<'_>) {
+    let counts: Vec<u64> = bag.tokens.iter().map(|t| u64::from(t.count.min(MAX_COPIES))).collect();
+    if let Some(i) = first_over(&counts, u64::from(MAX_BAG_TOKENS)) {
+        report.error(
+            &format!("{at}/tokens/{i}/count"),
+            format!(
+                "the bag holds {} tokens, over the limit from this count on",
+                counts.iter().sum::<u64>()
+            ),
+            format!("a bag holds at most {MAX_BAG_TOKENS} tokens; lower the counts"),
+        );
+    }
+}
 
 fn check_figure(id: &str, figure: &Figure, at: &str, report: &mut Reporter<'_>) {
     // Barns and shepherds never count in a majority; a wagon is a follower that moves on.
@@ -62,11 +85,20 @@ fn check_figure(id: &str, figure: &Figure, at: &str, report: &mut Reporter<'_>) 
             format!("set `role = \"{role}\"`"),
         );
     }
-    if figure.count > super::tileset::MAX_COPIES {
+    if figure.count > MAX_COPIES {
         report.error(
             &format!("{at}/count"),
             format!("{} figures `{id}` per player", figure.count),
-            format!("give at most {}", super::tileset::MAX_COPIES),
+            format!("give at most {MAX_COPIES}"),
+        );
+    }
+    if let Strength::Fixed(n) = figure.strength
+        && n > MAX_STRENGTH
+    {
+        report.error(
+            &format!("{at}/strength"),
+            format!("a strength of {n}"),
+            format!("give a strength from 0 to {MAX_STRENGTH}"),
         );
     }
     let mut seen = HashSet::new();

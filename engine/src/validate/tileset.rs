@@ -6,13 +6,12 @@ use std::path::{Component, Path};
 
 use super::report::Reporter;
 use crate::edge::{Layout, SegmentKind, Side, resolve_ref};
+use crate::limits::{
+    MAX_COPIES, MAX_EDGE_LAYOUTS, MAX_FEATURES, MAX_HELD_TYPES, MAX_PENNANTS, MAX_PENNANTS_IN_PLAY, MAX_PLAYERS,
+    MAX_TILE_TYPES, MAX_TILES, copies_in_play,
+};
 use crate::model::{Count, Feature, FeatureKind, Mechanism, RoadEnd, Supply, Tile, TileSet};
 use crate::source::escape_segment;
-
-/// Most features one tile may have (the engine numbers them in a byte).
-pub const MAX_FEATURES: usize = 64;
-/// Most copies of one tile type, and most pennants of one city segment.
-pub const MAX_COPIES: u32 = 255;
 
 /// Largest image file accepted, in bytes.
 pub const MAX_IMAGE_BYTES: u64 = 32 * 1024 * 1024;
@@ -52,6 +51,144 @@ pub(crate) fn check(set: &TileSet, report: &mut Reporter<'_>) {
         }
     }
     check_mechanisms_used(set, report);
+    check_limits(set, report);
+}
+
+/// The limits of the engine ([`crate::limits`]) that a whole file can go over: each is
+/// reported once, where the file first goes over it. Counts and pennants over their own
+/// limits have errors of their own and count here as at those limits, so that each problem is
+/// reported once.
+fn check_limits(set: &TileSet, report: &mut Reporter<'_>) {
+    if set.tiles.len() > MAX_TILE_TYPES {
+        report.error(
+            &format!("/tiles/{MAX_TILE_TYPES}/id"),
+            format!("this file has {} tile types", set.tiles.len()),
+            format!("a game holds at most {MAX_TILE_TYPES} tile types; remove the ones from here on"),
+        );
+    }
+    check_edge_layouts(set, report);
+    check_held_types(set, report);
+    let tiles_at = |i: usize, _: &Tile, edition: &str| count_pointer(set, i, edition);
+    check_in_play(set, report, ("tiles", MAX_TILES as u64), |_| 1, tiles_at);
+    let pennants_at = |i: usize, tile: &Tile, edition: &str| match tile.features.iter().find(|(_, f)| f.pennants > 0) {
+        Some((id, _)) => format!("/tiles/{i}/features/{}/pennants", escape_segment(id)),
+        None => count_pointer(set, i, edition),
+    };
+    let pennants = |tile: &Tile| {
+        let each = tile.features.values().map(|f| u64::from(f.pennants.min(MAX_PENNANTS)));
+        each.sum()
+    };
+    check_in_play(
+        set,
+        report,
+        ("pennants", u64::from(MAX_PENNANTS_IN_PLAY)),
+        pennants,
+        pennants_at,
+    );
+}
+
+/// Reports the edge that brings the file's distinct edge layouts over [`MAX_EDGE_LAYOUTS`].
+fn check_edge_layouts(set: &TileSet, report: &mut Reporter<'_>) {
+    let mut seen = HashSet::new();
+    let mut first_over = None;
+    for (i, tile) in set.tiles.iter().enumerate() {
+        for (k, edge) in tile.edges.iter().enumerate() {
+            // An edge that does not parse has an error of its own.
+            let Ok(layout) = Layout::parse(&edge.0) else { continue };
+            if seen.insert(layout) && seen.len() > MAX_EDGE_LAYOUTS && first_over.is_none() {
+                first_over = Some(format!("/tiles/{i}/edges/{k}"));
+            }
+        }
+    }
+    if let Some(pointer) = first_over {
+        report.error(
+            &pointer,
+            format!(
+                "this file has {} distinct edge layouts, and this edge is number {}",
+                seen.len(),
+                MAX_EDGE_LAYOUTS + 1
+            ),
+            format!(
+                "a game holds at most {MAX_EDGE_LAYOUTS} distinct edge layouts; reuse layouts (most sets need `city`, `road`, `field` and a few custom ones)"
+            ),
+        );
+    }
+}
+
+/// Reports the tile that brings the kinds of tile the players hold in an edition over
+/// [`MAX_HELD_TYPES`].
+fn check_held_types(set: &TileSet, report: &mut Reporter<'_>) {
+    for edition in &set.editions {
+        let held = set
+            .tiles
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| t.supply == Supply::Player && t.count.in_edition(edition) > 0);
+        if let Some((i, _)) = held.clone().nth(MAX_HELD_TYPES) {
+            report.error(
+                &format!("/tiles/{i}/supply"),
+                format!(
+                    "edition `{edition}` has {} kinds of tile held by the players",
+                    held.count()
+                ),
+                format!("the players hold at most {MAX_HELD_TYPES} kinds of tile; put the others in the pile"),
+            );
+            return;
+        }
+    }
+}
+
+/// Reports, for each edition that puts more of something (`what`, with its limit) in play
+/// than a game holds, the tile whose copies go over it: `per_copy` says how much a copy in
+/// play brings, `pointer` where to point at tile `i` in an edition. Tiles the players hold
+/// count once per seat.
+fn check_in_play(
+    set: &TileSet,
+    report: &mut Reporter<'_>,
+    (what, max): (&str, u64),
+    per_copy: impl Fn(&Tile) -> u64,
+    pointer: impl Fn(usize, &Tile, &str) -> String,
+) {
+    let mut reported = HashSet::new();
+    for edition in &set.editions {
+        let amounts: Vec<u64> = set
+            .tiles
+            .iter()
+            .map(|t| copies_in_play(t.count.in_edition(edition).min(MAX_COPIES), t.supply) * per_copy(t))
+            .collect();
+        let Some(i) = first_over(&amounts, max) else {
+            continue;
+        };
+        let total: u64 = amounts.iter().sum();
+        let at = pointer(i, &set.tiles[i], edition);
+        if reported.insert(at.clone()) {
+            report.error(
+                &at,
+                format!("edition `{edition}` puts {total} {what} in play, over the limit from this tile on"),
+                format!(
+                    "a game holds at most {max} {what} (tiles the players hold count once for each of {MAX_PLAYERS} seats); lower the counts"
+                ),
+            );
+        }
+    }
+}
+
+/// The index of the amount that brings the running sum of `amounts` over `max`, if it goes
+/// over.
+pub(super) fn first_over(amounts: &[u64], max: u64) -> Option<usize> {
+    let mut sum = 0u64;
+    amounts.iter().position(|&n| {
+        sum = sum.saturating_add(n);
+        sum > max
+    })
+}
+
+/// Where tile `i`'s count for `edition` is written.
+fn count_pointer(set: &TileSet, i: usize, edition: &str) -> String {
+    match set.tiles.get(i).map(|t| &t.count) {
+        Some(Count::PerEdition(_)) => format!("/tiles/{i}/count/{}", escape_segment(edition)),
+        _ => format!("/tiles/{i}/count"),
+    }
 }
 
 fn check_editions(set: &TileSet, report: &mut Reporter<'_>) {
@@ -212,11 +349,11 @@ fn check_feature(tile: &Tile, id: &str, feature: &Feature, at: &str, report: &mu
             format!("remove `{key}` or change the kind to {owner}"),
         );
     };
-    if feature.pennants > MAX_COPIES {
+    if feature.pennants > MAX_PENNANTS {
         report.error(
             &format!("{at}/pennants"),
             format!("{} pennants on one segment", feature.pennants),
-            format!("give at most {MAX_COPIES}"),
+            format!("give at most {MAX_PENNANTS}"),
         );
     }
     if feature.pennants > 0 && feature.kind != FeatureKind::City {
