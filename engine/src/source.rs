@@ -7,6 +7,7 @@
 use std::collections::HashMap;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
 
 use serde_json::{Map, Number, Value};
 use toml::Spanned;
@@ -17,16 +18,29 @@ use toml::de::{DeTable, DeValue};
 pub struct Source {
     /// Path of the file, as given by the user.
     pub path: PathBuf,
-    /// Text of the file.
+    /// Text of the file, without a leading byte-order mark. Spans index this text; it is not
+    /// meant to change after the source is made (line positions are worked out once).
     pub text: String,
+    /// Byte offset of the start of every line, built on the first [`Source::line_col`] and
+    /// shared by clones, so locating a diagnostic is a binary search, not a scan of the file.
+    line_starts: OnceLock<Arc<[usize]>>,
 }
 
+/// The UTF-8 byte-order mark some editors put at the start of a file.
+const BOM: char = '\u{feff}';
+
 impl Source {
-    /// A source from a path and its text.
+    /// A source from a path and its text. A leading byte-order mark is dropped: it is not part
+    /// of the TOML, and no span or column can then point inside it.
     pub fn new(path: impl Into<PathBuf>, text: impl Into<String>) -> Source {
+        let mut text = text.into();
+        if text.starts_with(BOM) {
+            text.drain(..BOM.len_utf8());
+        }
         Source {
             path: path.into(),
-            text: text.into(),
+            text,
+            line_starts: OnceLock::new(),
         }
     }
 
@@ -35,14 +49,24 @@ impl Source {
         self.path.parent().unwrap_or(Path::new(""))
     }
 
-    /// One-based line and column (in characters) of a byte offset.
+    /// One-based line and column (in characters) of a byte offset: a binary search for the
+    /// line, then a count of the characters before the offset on that line.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         let offset = offset.min(self.text.len());
         let offset = (0..=offset).rev().find(|&o| self.text.is_char_boundary(o)).unwrap_or(0);
-        let before = &self.text[..offset];
-        let line = before.matches('\n').count() + 1;
-        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-        let column = before[line_start..].chars().count() + 1;
+        let starts = self.line_starts.get_or_init(|| {
+            std::iter::once(0)
+                .chain(self.text.match_indices('\n').map(|(i, _)| i + 1))
+                .collect()
+        });
+        let line = starts.partition_point(|&start| start <= offset).max(1);
+        let line_start = starts.get(line - 1).copied().unwrap_or(0);
+        // Every byte that does not continue a multi-byte character starts one.
+        let column = self.text.as_bytes()[line_start..offset]
+            .iter()
+            .filter(|&&b| (b as i8) >= -0x40)
+            .count()
+            + 1;
         (line, column)
     }
 }
@@ -59,33 +83,41 @@ pub struct Location {
 /// JSON Pointer → location in the file.
 #[derive(Debug, Clone, Default)]
 pub struct SourceMap {
+    /// The root and every table entry, by pointer.
     locations: HashMap<String, Location>,
+    /// The value span of every array item, by the array's pointer: one small range per item
+    /// rather than a pointer string each, so a file of a million array items stays small.
+    items: HashMap<String, Vec<Range<usize>>>,
 }
 
 impl SourceMap {
     /// The location of the value at `pointer`, or of its nearest ancestor that has one.
-    pub fn locate(&self, pointer: &str) -> Option<&Location> {
+    pub fn locate(&self, pointer: &str) -> Option<Location> {
         let mut p = pointer;
         loop {
             if let Some(loc) = self.locations.get(p) {
-                return Some(loc);
+                return Some(loc.clone());
             }
-            match p.rfind('/') {
-                Some(i) => p = &p[..i],
-                None => return None,
+            let (parent, last) = p.rsplit_once('/')?;
+            let item = last.parse::<usize>().ok().and_then(|i| self.items.get(parent)?.get(i));
+            if let Some(span) = item {
+                return Some(Location {
+                    key: None,
+                    value: span.clone(),
+                });
             }
+            p = parent;
         }
     }
 
     /// The span to underline for a problem with the value at `pointer`.
     pub fn value_span(&self, pointer: &str) -> Option<Range<usize>> {
-        self.locate(pointer).map(|l| l.value.clone())
+        self.locate(pointer).map(|l| l.value)
     }
 
     /// The span to underline for a problem with the key at `pointer` (the value if it has no key).
     pub fn key_span(&self, pointer: &str) -> Option<Range<usize>> {
-        self.locate(pointer)
-            .map(|l| l.key.clone().unwrap_or_else(|| l.value.clone()))
+        self.locate(pointer).map(|l| l.key.unwrap_or(l.value))
     }
 }
 
@@ -125,9 +157,20 @@ pub struct Parsed {
 
 /// Parses TOML text into JSON with a source map.
 pub fn parse_toml(text: &str) -> Result<Parsed, SyntaxError> {
-    let root = DeTable::parse(text).map_err(|e| SyntaxError {
-        message: e.message().trim().to_owned(),
-        span: e.span().unwrap_or(0..0),
+    let root = DeTable::parse(text).map_err(|e| match e.span() {
+        Some(span) => SyntaxError {
+            message: e.message().trim().to_owned(),
+            span,
+        },
+        // The one error the parser gives without a position: a dotted key (`a.b.c = 1` or a
+        // table header) of more parts than it accepts.
+        None => SyntaxError {
+            message: format!(
+                "{} (a dotted key or table name may have at most {MAX_KEY_PARTS} parts)",
+                e.message().trim()
+            ),
+            span: deepest_key_part(text).unwrap_or(0..0),
+        },
     })?;
     let mut map = SourceMap::default();
     let mut unsupported = Vec::new();
@@ -183,25 +226,49 @@ fn convert(value: &Spanned<DeValue<'_>>, pointer: &str, map: &mut SourceMap, bad
         },
         DeValue::Boolean(b) => Value::Bool(*b),
         DeValue::Datetime(_) => unsupported("dates and times are not allowed here"),
-        DeValue::Array(items) => Value::Array(
-            items
-                .iter()
-                .enumerate()
-                .map(|(i, item)| {
-                    let child = format!("{pointer}/{i}");
-                    map.locations.insert(
-                        child.clone(),
-                        Location {
-                            key: None,
-                            value: item.span(),
-                        },
-                    );
-                    convert(item, &child, map, bad)
-                })
-                .collect(),
-        ),
+        DeValue::Array(items) => {
+            map.items
+                .insert(pointer.to_owned(), items.iter().map(|item| item.span()).collect());
+            Value::Array(
+                items
+                    .iter()
+                    .enumerate()
+                    .map(|(i, item)| convert(item, &format!("{pointer}/{i}"), map, bad))
+                    .collect(),
+            )
+        }
         DeValue::Table(table) => convert_table(table, pointer, map, bad),
     }
+}
+
+/// Most parts of a dotted key the TOML parser accepts (its own limit, which it reports without
+/// a position).
+pub const MAX_KEY_PARTS: usize = 80;
+
+/// The span of the first key part beyond [`MAX_KEY_PARTS`] in the text (or of the last part of
+/// the longest dotted key), found with the TOML parser's own event stream so that quoted keys
+/// holding dots count right.
+fn deepest_key_part(text: &str) -> Option<Range<usize>> {
+    use toml_parser::parser::{Event, EventKind};
+    let source = toml_parser::Source::new(text);
+    let tokens = source.lex().into_vec();
+    let mut deepest: Option<(usize, Range<usize>)> = None;
+    let (mut parts, mut after_separator) = (0usize, false);
+    let mut receiver = |event: Event| match event.kind() {
+        EventKind::SimpleKey => {
+            parts = if after_separator { parts + 1 } else { 1 };
+            after_separator = false;
+            let counted = parts.min(MAX_KEY_PARTS + 1);
+            if deepest.as_ref().is_none_or(|(n, _)| counted > *n) {
+                deepest = Some((counted, event.span().start()..event.span().end()));
+            }
+        }
+        EventKind::KeySep => after_separator = true,
+        EventKind::Whitespace => {}
+        _ => after_separator = false,
+    };
+    toml_parser::parser::parse_document(&tokens, &mut receiver, &mut ());
+    deepest.map(|(_, span)| span)
 }
 
 #[cfg(test)]
@@ -234,6 +301,41 @@ mod tests {
         let parsed = parse_toml("when = 1979-05-27\n").unwrap();
         assert_eq!(parsed.unsupported.len(), 1);
         assert_eq!(parsed.unsupported[0].pointer, "/when");
+    }
+
+    #[test]
+    fn keys_too_deep_for_the_parser_are_located() {
+        let deep = vec!["k"; MAX_KEY_PARTS + 5].join(".");
+        let text = format!("id = 1\n{deep} = 1\n");
+        let err = parse_toml(&text).unwrap_err();
+        let source = Source::new("x", text.as_str());
+        assert_eq!(
+            source.line_col(err.span.start),
+            (2, 2 * MAX_KEY_PARTS + 1),
+            "{}",
+            err.message
+        );
+        let fine = vec!["k"; MAX_KEY_PARTS].join(".");
+        assert!(parse_toml(&format!("{fine} = 1\n")).is_ok());
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_not_part_of_the_text() {
+        let source = Source::new("x", "\u{feff}id = 1\nb");
+        assert_eq!(source.text, "id = 1\nb");
+        assert_eq!(source.line_col(0), (1, 1));
+        assert_eq!(source.clone().line_col(7), (2, 1));
+    }
+
+    #[test]
+    fn array_items_are_located_without_a_pointer_each() {
+        let text = "a = [1, [2, \"x\"], { b = 3 }]\n";
+        let parsed = parse_toml(text).unwrap();
+        let at = |p: &str| parsed.map.value_span(p).map(|s| &text[s]);
+        assert_eq!(at("/a/0"), Some("1"));
+        assert_eq!(at("/a/1/1"), Some("\"x\""));
+        assert_eq!(at("/a/2/b"), Some("3"));
+        assert_eq!(at("/a/9"), Some("[1, [2, \"x\"], { b = 3 }]"));
     }
 
     #[test]
