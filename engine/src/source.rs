@@ -121,19 +121,31 @@ impl SourceMap {
     }
 }
 
-/// Escapes one JSON Pointer segment.
-pub fn escape_segment(segment: &str) -> String {
-    segment.replace('~', "~0").replace('/', "~1")
+/// Escapes one JSON Pointer segment (borrowed when there is nothing to escape, as for
+/// nearly every key).
+pub fn escape_segment(segment: &str) -> std::borrow::Cow<'_, str> {
+    if segment.contains(['~', '/']) {
+        segment.replace('~', "~0").replace('/', "~1").into()
+    } else {
+        segment.into()
+    }
 }
 
-/// A TOML syntax problem.
+/// Why a text cannot be read as TOML: its syntax, or a limit of the reader.
 #[derive(Debug, Clone)]
 pub struct SyntaxError {
-    /// What the parser said.
+    /// What is wrong, ready to show.
     pub message: String,
+    /// How to fix it.
+    pub help: &'static str,
     /// Where.
     pub span: Range<usize>,
 }
+
+/// Most values (tables, arrays and scalars) one file may hold: four times the largest tile set
+/// anyone writes by hand, and small enough that checking a file that is wrong everywhere stays
+/// quick and small in memory.
+pub const MAX_VALUES: usize = 400_000;
 
 /// A value TOML allows that the data model does not.
 #[derive(Debug, Clone)]
@@ -155,89 +167,129 @@ pub struct Parsed {
     pub unsupported: Vec<UnsupportedValue>,
 }
 
-/// Parses TOML text into JSON with a source map.
+/// Parses TOML text into JSON with a source map; refuses a file of more than [`MAX_VALUES`]
+/// values at the first value past the limit.
 pub fn parse_toml(text: &str) -> Result<Parsed, SyntaxError> {
     let root = DeTable::parse(text).map_err(|e| match e.span() {
         Some(span) => SyntaxError {
-            message: e.message().trim().to_owned(),
+            message: format!("TOML syntax: {}", e.message().trim()),
+            help: "fix the syntax at this point",
             span,
         },
         // The one error the parser gives without a position: a dotted key (`a.b.c = 1` or a
         // table header) of more parts than it accepts.
         None => SyntaxError {
             message: format!(
-                "{} (a dotted key or table name may have at most {MAX_KEY_PARTS} parts)",
+                "TOML syntax: {} (a dotted key or table name may have at most {MAX_KEY_PARTS} parts)",
                 e.message().trim()
             ),
+            help: "use fewer parts, or a table header and shorter keys below it",
             span: deepest_key_part(text).unwrap_or(0..0),
         },
     })?;
-    let mut map = SourceMap::default();
-    let mut unsupported = Vec::new();
+    let mut converter = Converter::default();
     let span = root.span();
-    map.locations.insert(String::new(), Location { key: None, value: span });
-    let value = convert_table(root.get_ref(), "", &mut map, &mut unsupported);
+    converter
+        .map
+        .locations
+        .insert(String::new(), Location { key: None, value: span });
+    let value = converter.table(root.get_ref(), "");
+    if let Some(span) = converter.past_limit {
+        return Err(SyntaxError {
+            message: format!("the file holds more than {MAX_VALUES} values, too many for a data file"),
+            help: "split it into several files",
+            span,
+        });
+    }
     Ok(Parsed {
         value,
-        map,
-        unsupported,
+        map: converter.map,
+        unsupported: converter.unsupported,
     })
 }
 
-fn convert_table(table: &DeTable<'_>, pointer: &str, map: &mut SourceMap, bad: &mut Vec<UnsupportedValue>) -> Value {
-    let mut object = Map::new();
-    for (key, value) in table.iter() {
-        let child = format!("{pointer}/{}", escape_segment(key.get_ref()));
-        map.locations.insert(
-            child.clone(),
-            Location {
-                key: Some(key.span()),
-                value: value.span(),
-            },
-        );
-        object.insert(key.get_ref().to_string(), convert(value, &child, map, bad));
-    }
-    Value::Object(object)
+/// Converts the TOML tree to JSON, recording where each value is, counting values.
+#[derive(Default)]
+struct Converter {
+    map: SourceMap,
+    unsupported: Vec<UnsupportedValue>,
+    values: usize,
+    /// The span of the first value past [`MAX_VALUES`]; conversion stops there.
+    past_limit: Option<Range<usize>>,
 }
 
-fn convert(value: &Spanned<DeValue<'_>>, pointer: &str, map: &mut SourceMap, bad: &mut Vec<UnsupportedValue>) -> Value {
-    let mut unsupported = |message: &str| {
-        bad.push(UnsupportedValue {
-            pointer: pointer.to_owned(),
-            message: message.to_owned(),
-        });
-        Value::Null
-    };
-    match value.get_ref() {
-        DeValue::String(s) => Value::String(s.to_string()),
-        DeValue::Integer(i) => match i64::from_str_radix(i.as_str(), i.radix()) {
-            Ok(n) => Value::Number(n.into()),
-            Err(_) => unsupported("this integer is too large"),
-        },
-        DeValue::Float(f) => match f
-            .as_str()
-            .replace('_', "")
-            .parse::<f64>()
-            .ok()
-            .and_then(Number::from_f64)
-        {
-            Some(n) => Value::Number(n),
-            None => unsupported("infinite and not-a-number floats are not allowed here"),
-        },
-        DeValue::Boolean(b) => Value::Bool(*b),
-        DeValue::Datetime(_) => unsupported("dates and times are not allowed here"),
-        DeValue::Array(items) => {
-            map.items
-                .insert(pointer.to_owned(), items.iter().map(|item| item.span()).collect());
-            Value::Array(
-                items
-                    .iter()
-                    .enumerate()
-                    .map(|(i, item)| convert(item, &format!("{pointer}/{i}"), map, bad))
-                    .collect(),
-            )
+impl Converter {
+    /// Counts a value; false once past the limit.
+    fn count(&mut self, span: Range<usize>) -> bool {
+        self.values += 1;
+        if self.values > MAX_VALUES && self.past_limit.is_none() {
+            self.past_limit = Some(span);
         }
-        DeValue::Table(table) => convert_table(table, pointer, map, bad),
+        self.past_limit.is_none()
+    }
+
+    fn table(&mut self, table: &DeTable<'_>, pointer: &str) -> Value {
+        let mut object = Map::new();
+        for (key, value) in table.iter() {
+            if !self.count(value.span()) {
+                break;
+            }
+            let child = format!("{pointer}/{}", escape_segment(key.get_ref()));
+            self.map.locations.insert(
+                child.clone(),
+                Location {
+                    key: Some(key.span()),
+                    value: value.span(),
+                },
+            );
+            let converted = self.value(value, &child);
+            object.insert(key.get_ref().to_string(), converted);
+        }
+        Value::Object(object)
+    }
+
+    fn value(&mut self, value: &Spanned<DeValue<'_>>, pointer: &str) -> Value {
+        let mut unsupported = |message: &str| {
+            self.unsupported.push(UnsupportedValue {
+                pointer: pointer.to_owned(),
+                message: message.to_owned(),
+            });
+            Value::Null
+        };
+        match value.get_ref() {
+            DeValue::String(s) => Value::String(s.to_string()),
+            DeValue::Integer(i) => match i64::from_str_radix(i.as_str(), i.radix()) {
+                Ok(n) => Value::Number(n.into()),
+                Err(_) => unsupported("this integer is too large"),
+            },
+            DeValue::Float(f) => match f
+                .as_str()
+                .replace('_', "")
+                .parse::<f64>()
+                .ok()
+                .and_then(Number::from_f64)
+            {
+                Some(n) => Value::Number(n),
+                None => unsupported("infinite and not-a-number floats are not allowed here"),
+            },
+            DeValue::Boolean(b) => Value::Bool(*b),
+            DeValue::Datetime(_) => unsupported("dates and times are not allowed here"),
+            DeValue::Array(items) => {
+                self.map.items.insert(
+                    pointer.to_owned(),
+                    items.iter().take(MAX_VALUES).map(|item| item.span()).collect(),
+                );
+                let mut array = Vec::with_capacity(items.len().min(MAX_VALUES));
+                for (i, item) in items.iter().enumerate() {
+                    if !self.count(item.span()) {
+                        break;
+                    }
+                    array.push(self.value(item, &format!("{pointer}/{i}")));
+                }
+                Value::Array(array)
+            }
+            DeValue::Table(table) => self.table(table, pointer),
+        }
     }
 }
 
@@ -294,6 +346,15 @@ mod tests {
         let err = parse_toml("a = \n").unwrap_err();
         assert!(!err.message.is_empty());
         assert!(err.span.start <= 5);
+    }
+
+    #[test]
+    fn files_of_too_many_values_are_refused_where_the_limit_is_passed() {
+        let text = format!("a = [{}]\n", vec!["1"; MAX_VALUES].join(","));
+        let err = parse_toml(&text).unwrap_err();
+        assert!(err.message.contains("more than"), "{}", err.message);
+        // `a` is value 1, its items 2 onwards: the last item is the first past the limit.
+        assert_eq!(err.span.start, text.len() - 3);
     }
 
     #[test]

@@ -236,13 +236,7 @@ fn check_file(file: Prepared, images: &mut tileset::ImageChecks, out: &mut Diagn
     let parsed = match parsed {
         Ok(parsed) => parsed,
         Err(e) => {
-            out.push(Diagnostic::at(
-                Severity::Error,
-                &source,
-                e.span,
-                format!("TOML syntax: {}", e.message),
-                "fix the syntax at this point",
-            ));
+            out.push(Diagnostic::at(Severity::Error, &source, e.span, e.message, e.help));
             return None;
         }
     };

@@ -77,6 +77,13 @@ impl Diagnostics {
         self.add(&file, severity, &message, || diagnostic);
     }
 
+    /// Whether `file` has listed all it may, so further problems are only counted.
+    pub fn is_full(&self, file: &Path) -> bool {
+        self.files
+            .get(file)
+            .is_some_and(|t| t.listed >= MAX_DIAGNOSTICS_PER_FILE)
+    }
+
     /// How many errors `file` has had, listed or not.
     pub fn errors_in(&self, file: &Path) -> usize {
         self.files.get(file).map_or(0, |t| t.errors)
@@ -86,7 +93,8 @@ impl Diagnostics {
     /// file's summary of unlisted problems after its last listed one.
     pub fn finish(self, order: impl Fn(&Path) -> usize) -> Vec<Diagnostic> {
         let Diagnostics { mut list, mut files } = self;
-        list.sort_by_cached_key(|d| (order(&d.file), d.line, d.column));
+        // The path after the rank keeps files that `order` does not rank apart.
+        list.sort_by_cached_key(|d| (order(&d.file), d.file.clone(), d.line, d.column));
         let mut out = Vec::with_capacity(list.len() + 1);
         let mut items = list.into_iter().peekable();
         while let Some(d) = items.next() {
@@ -164,6 +172,12 @@ pub(crate) struct Reporter<'a> {
 }
 
 impl Reporter<'_> {
+    /// Whether this file's list is full: a caller may then skip working out help texts, as
+    /// further problems are only counted by their message.
+    pub fn is_full(&self) -> bool {
+        self.out.is_full(&self.source.path)
+    }
+
     /// A problem with the value at `pointer`.
     pub fn error(&mut self, pointer: &str, message: impl Into<String>, help: impl Into<String>) {
         self.push(Severity::Error, pointer, false, message.into(), help.into());

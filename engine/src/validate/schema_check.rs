@@ -16,9 +16,6 @@ use crate::schema::FileKind;
 use crate::source::escape_segment;
 
 /// Validates `value` against the schema of `kind`; returns whether it is valid.
-///
-/// The errors are walked twice, lazily, rather than collected: a file may hold a hundred
-/// thousand mistakes, and only the first ones are listed (see [`Reporter`]).
 pub(crate) fn check(kind: FileKind, value: &Value, report: &mut Reporter<'_>) -> bool {
     let Some(validator) = kind.validator() else {
         report.error(
@@ -29,23 +26,23 @@ pub(crate) fn check(kind: FileKind, value: &Value, report: &mut Reporter<'_>) ->
         return false;
     };
     let root = kind.schema();
+    // The validator collects every error at once (the file's size and value count bound them).
+    let errors: Vec<ValidationError<'_>> = validator.iter_errors(value).collect();
     let mut checker = Checker {
-        misspelt: misspelt_keys(root, validator.iter_errors(value)),
+        misspelt: misspelt_keys(root, &errors),
         seen: HashSet::new(),
         branches: HashMap::new(),
     };
-    let mut valid = true;
-    for error in validator.iter_errors(value) {
-        valid = false;
-        checker.report(root, "", &error, true, report);
+    for error in &errors {
+        checker.report(root, "", error, true, report);
     }
-    valid
+    errors.is_empty()
 }
 
 /// A misspelt required key shows up twice (unknown `cout`, missing `count`): the (object
 /// pointer, known key) pairs of unknown keys close to a known one, so that the missing key is
 /// reported once, as the unknown key with a suggestion.
-fn misspelt_keys<'v>(root: &Value, errors: impl Iterator<Item = ValidationError<'v>>) -> HashSet<(String, String)> {
+fn misspelt_keys(root: &Value, errors: &[ValidationError<'_>]) -> HashSet<(String, String)> {
     let mut misspelt = HashSet::new();
     for error in errors {
         if let ValidationErrorKind::AdditionalProperties { unexpected } = error.kind() {
@@ -96,7 +93,18 @@ impl Checker {
     ) {
         let pointer = format!("{prefix}{}", error.instance_path().as_str());
         let schema_path = error.schema_path().as_str();
-        let node = schema_node(schema, schema_path);
+        // Once the file's list is full, problems are only counted by message: skip the
+        // schema look-ups that only help texts need.
+        let alternatives = matches!(
+            error.kind(),
+            ValidationErrorKind::AnyOf { .. } | ValidationErrorKind::OneOfNotValid { .. }
+        );
+        let full = report.is_full();
+        let node = if full && !alternatives {
+            None
+        } else {
+            schema_node(schema, schema_path)
+        };
         let help = node
             .and_then(|n| n.get("description"))
             .and_then(Value::as_str)
@@ -125,8 +133,12 @@ impl Checker {
                     return;
                 }
                 let parent = schema_path.rsplit_once('/').map_or("", |(p, _)| p);
-                let description = schema
-                    .pointer(&format!("{parent}/properties/{}", escape_segment(name)))
+                let description = if full {
+                    None
+                } else {
+                    schema.pointer(&format!("{parent}/properties/{}", escape_segment(name)))
+                };
+                let description = description
                     .and_then(|n| n.get("description"))
                     .and_then(Value::as_str)
                     .unwrap_or("");
@@ -165,34 +177,43 @@ impl Checker {
         }
     }
 
-    /// The one branch of the `anyOf`/`oneOf` at `keyword_path` whose type is the value's type.
+    /// The one branch of the `anyOf`/`oneOf` at `keyword_path` whose type is the value's type,
+    /// compiled once per place and type.
     fn branch_of_type(&mut self, schema: &Value, keyword_path: &str, instance: &Value) -> Option<Rc<Branch>> {
-        let branches = schema.pointer(keyword_path)?.as_array()?;
-        let resolved: Vec<Value> = branches.iter().map(|b| resolve_ref(schema, b)).collect();
-        let mut fitting = resolved.iter().enumerate().filter(|(_, b)| has_type(b, instance));
-        let (index, branch) = fitting.next()?;
-        if fitting.next().is_some() {
-            return None;
+        let place = format!("{keyword_path}#{}", type_name(instance));
+        if let Some(known) = self.branches.get(&place) {
+            return known.clone();
         }
-        let place = format!("{keyword_path}/{index}");
-        self.branches
-            .entry(place)
-            .or_insert_with(|| {
-                let mut document = branch.clone();
-                if let (Some(object), Some(defs)) = (document.as_object_mut(), schema.get("$defs")) {
-                    object.entry("$defs").or_insert_with(|| defs.clone());
-                    if let Some(draft) = schema.get("$schema") {
-                        object.entry("$schema").or_insert_with(|| draft.clone());
-                    }
-                }
-                let validator = jsonschema::validator_for(&document).ok()?;
-                Some(Rc::new(Branch {
-                    schema: document,
-                    validator,
-                }))
-            })
-            .clone()
+        let branch = compile_branch(schema, keyword_path, instance).map(Rc::new);
+        self.branches.insert(place, branch.clone());
+        branch
     }
+}
+
+/// The one branch of the `anyOf`/`oneOf` at `keyword_path` whose type is the value's type, as a
+/// schema of its own (with the definitions it may refer to).
+fn compile_branch(schema: &Value, keyword_path: &str, instance: &Value) -> Option<Branch> {
+    let branches = schema.pointer(keyword_path)?.as_array()?;
+    let mut fitting = branches
+        .iter()
+        .map(|b| resolve_ref(schema, b))
+        .filter(|b| has_type(b, instance));
+    let mut document = fitting.next()?;
+    if fitting.next().is_some() {
+        return None;
+    }
+    if let Some(object) = document.as_object_mut() {
+        for key in ["$defs", "$schema"] {
+            if let Some(value) = schema.get(key) {
+                object.entry(key).or_insert_with(|| value.clone());
+            }
+        }
+    }
+    let validator = jsonschema::validator_for(&document).ok()?;
+    Some(Branch {
+        schema: document,
+        validator,
+    })
 }
 
 /// A schema node with a local `$ref` followed.

@@ -63,6 +63,7 @@ pub const OTHER_TOOLS: &[&str] = &[
     "fly.toml",
     "samconfig.toml",
     "hugo.toml",
+    "kittest.toml",
 ];
 
 /// Top-level keys of other tools' formats (Cargo, Python packaging, toolchains); a file with
@@ -276,10 +277,7 @@ fn unrecognised(file: &Prepared, name: &str) -> Verdict {
             return Verdict::Report(warning_at(
                 source,
                 e.span.clone(),
-                format!(
-                    "not checked: what kind of file this is cannot be told, as it is not valid TOML ({})",
-                    e.message
-                ),
+                format!("not checked: what kind of file this is cannot be told ({})", e.message),
                 "fix the syntax; a `#:schema` line at the top says the kind of a data file whatever its content",
             ));
         }
