@@ -173,3 +173,31 @@ pub fn tile_texture(
         Slot::Failed(message) => (None, Some(message.clone())),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tile_images_follow_the_validators_rules() {
+        let dir = tempfile::tempdir().unwrap();
+        let set = dir.path().join("set");
+        std::fs::create_dir_all(&set).unwrap();
+        image::RgbImage::new(3, 2).save(set.join("a.png")).unwrap();
+        image::RgbImage::new(3, 2).save(dir.path().join("outside.png")).unwrap();
+        let (_, _, size) = decode_tile(&set, "a.png").unwrap();
+        assert_eq!(size, [3, 2]);
+        let refused = |image: &str| decode_tile(&set, image).err().unwrap_or_default();
+        assert!(refused("../outside.png").contains("leaves the tile set's folder"));
+        assert!(refused(".").contains("is a folder, not a regular file"));
+        assert!(refused("none.png").contains("does not exist"));
+        #[cfg(unix)]
+        {
+            let fifo = set.join("pipe.png");
+            let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+            if made.is_ok_and(|s| s.success()) {
+                assert!(refused("pipe.png").contains("is a FIFO"));
+            }
+        }
+    }
+}
