@@ -362,6 +362,8 @@ fn near_misses_in_a_folder_are_reported_not_skipped() {
     let out = cli(&["validate", "."], dir.path());
     assert_eq!(out.status.code(), Some(1));
 
+    // No paths at all (`simulate` with bundled data) asks nothing.
+    assert!(validate_paths(&[]).diagnostics.is_empty());
     let empty = tempfile::tempdir().unwrap();
     let out = cli(&["validate", "."], empty.path());
     assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stdout));

@@ -14,8 +14,8 @@
 //!   links to folders or `.toml` files (not followed: links can loop); folders and files that
 //!   cannot be read; `.toml` entries that are not regular files.
 //! - Each file is checked once, however often it is named or reached.
-//! - Checking no data file is an error; when the paths hold only rules scenarios (and other
-//!   tools' files), a warning.
+//! - Checking no data file in the paths given is an error; when they hold only rules scenarios
+//!   (and other tools' files), a warning.
 
 use std::collections::HashSet;
 use std::fs::FileType;
@@ -107,7 +107,9 @@ pub(crate) fn walk(paths: &[PathBuf], out: &mut Diagnostics) -> Found {
             found.named_file(path, out);
         }
     }
-    if found.files.is_empty() && found.unreadable == 0 {
+    // No paths is no question asked (`simulate` with bundled data only); paths that hold no
+    // data file are a mistake.
+    if !paths.is_empty() && found.files.is_empty() && found.unreadable == 0 {
         let shown: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
         let at = paths.first().cloned().unwrap_or_else(|| PathBuf::from("."));
         let d = if found.scenarios > 0 && found.reported.is_empty() {
