@@ -40,8 +40,9 @@ struct Overflow {
     first: Diagnostic,
     total: usize,
     errors: bool,
-    /// Count per kind of message (quoted content blanked out), in order of first appearance.
-    kinds: Vec<(String, usize)>,
+    /// Per kind of message (quoted content blanked out), in order of first appearance: the
+    /// first message of the kind and how many there are.
+    kinds: Vec<(String, String, usize)>,
     other: usize,
 }
 
@@ -114,24 +115,24 @@ impl Overflow {
         self.total += 1;
         self.errors |= severity == Severity::Error;
         let kind = kind_of(message);
-        if let Some(entry) = self.kinds.iter_mut().find(|(k, _)| *k == kind) {
-            entry.1 += 1;
+        if let Some(entry) = self.kinds.iter_mut().find(|(k, _, _)| *k == kind) {
+            entry.2 += 1;
         } else if self.kinds.len() < SUMMARY_KINDS {
-            self.kinds.push((kind, 1));
+            self.kinds.push((kind, shorten(&clip(message), 100), 1));
         } else {
             self.other += 1;
         }
     }
 
     fn summary(mut self) -> Diagnostic {
-        self.kinds.sort_by_key(|(_, n)| std::cmp::Reverse(*n));
+        self.kinds.sort_by_key(|(_, _, n)| std::cmp::Reverse(*n));
         let mut named: Vec<String> = self
             .kinds
             .iter()
             .take(SUMMARY_NAMED)
-            .map(|(kind, n)| format!("{} ({n})", shorten(kind, 100)))
+            .map(|(_, example, n)| format!("{example} ({n} of this kind)"))
             .collect();
-        let rest = self.other + self.kinds.iter().skip(SUMMARY_NAMED).map(|(_, n)| n).sum::<usize>();
+        let rest = self.other + self.kinds.iter().skip(SUMMARY_NAMED).map(|(_, _, n)| n).sum::<usize>();
         if rest > 0 {
             named.push(format!("other problems ({rest})"));
         }
@@ -231,7 +232,7 @@ mod tests {
         assert!(summary.is_error());
         assert_eq!(
             summary.message,
-            "and 51 more problems in this file, not listed: tile id `…` is used twice (50); odd (1)"
+            "and 51 more problems in this file, not listed: tile id `T200` is used twice (50 of this kind); odd (1 of this kind)"
         );
     }
 }

@@ -289,19 +289,27 @@ fn unrecognised(file: &Prepared, name: &str) -> Verdict {
         return Verdict::Scenario;
     }
     let kind_keys: Vec<String> = KIND_KEYS.iter().map(|(k, _)| (*k).to_owned()).collect();
-    for key in &keys {
-        if let Some(near) = near_miss(key, &kind_keys) {
-            let span = parsed.map.key_span(&format!("/{}", crate::source::escape_segment(key)));
-            return Verdict::Report(warning_at(
-                source,
-                span.unwrap_or(0..0),
-                format!(
-                    "not checked: no key says what kind of data file this is; did you mean `{near}` for {}?",
-                    quote(key)
-                ),
-                format!("rename {} to `{near}`; {KINDS}", quote(key)),
-            ));
-        }
+    let slips: Vec<(&String, &str)> = keys
+        .iter()
+        .filter_map(|key| near_miss(key, &kind_keys).map(|near| (*key, near)))
+        .collect();
+    if let Some((first, _)) = slips.first() {
+        let span = parsed
+            .map
+            .key_span(&format!("/{}", crate::source::escape_segment(first)));
+        let shown: Vec<String> = slips
+            .iter()
+            .map(|(key, near)| format!("`{near}` for {}", quote(key)))
+            .collect();
+        return Verdict::Report(warning_at(
+            source,
+            span.unwrap_or(0..0),
+            format!(
+                "not checked: no key says what kind of data file this is; did you mean {}?",
+                shown.join(", ")
+            ),
+            format!("rename the key; {KINDS}"),
+        ));
     }
     if keys.iter().any(|k| OTHER_TOOL_KEYS.contains(&k.as_str())) {
         return Verdict::OtherTool;
