@@ -408,18 +408,22 @@ fn check_image(image: &str, pointer: &str, images: &mut ImageChecks, report: &mu
     let path = match tile_image::resolve(report.source.folder(), image) {
         Ok(path) => path,
         Err(e @ ImageError::Read(ReadError::Missing)) => {
-            let help = format!("{} at {}", e.help(), report.source.folder().join(image).display());
+            let help = format!(
+                "put the image at {} or fix the path",
+                report.source.folder().join(image).display()
+            );
             return report.error(pointer, format!("image {shown} {e}"), help);
         }
         Err(e) => return report.error(pointer, format!("image {shown} {e}"), e.help()),
     };
-    if !images.outcomes.contains_key(&path) {
-        let outcome = decode_once(&path, &mut images.decoded_pixels);
-        images.outcomes.insert(path.clone(), outcome);
-    }
-    match images.outcomes.get(&path) {
-        Some(ImageOutcome::Bad(e)) => report.error(pointer, format!("image {shown} {e}"), e.help()),
-        Some(ImageOutcome::NotDecoded(w, h)) => report.warning(
+    let decoded_pixels = &mut images.decoded_pixels;
+    let outcome = images
+        .outcomes
+        .entry(path)
+        .or_insert_with_key(|path| decode_once(path, decoded_pixels));
+    match outcome {
+        ImageOutcome::Bad(e) => report.error(pointer, format!("image {shown} {e}"), e.help()),
+        ImageOutcome::NotDecoded(w, h) => report.warning(
             pointer,
             format!(
                 "image {shown} ({w}x{h}) was not decoded: this run already decoded its budget of {} million pixels",
@@ -427,7 +431,7 @@ fn check_image(image: &str, pointer: &str, images: &mut ImageChecks, report: &mu
             ),
             "validate fewer or smaller images at a time to check that this one decodes",
         ),
-        Some(ImageOutcome::Fine) | None => {}
+        ImageOutcome::Fine => {}
     }
 }
 
