@@ -204,20 +204,31 @@ fn duplicate_tile_ids_across_files() {
 fn folders_skip_other_toml_files() {
     let dir = tempdir("folder");
     std::fs::write(dir.join("Cargo.toml"), "[package]\nname = \"x\"\n").unwrap();
+    std::fs::write(dir.join("pyproject.toml"), "[project]\nname = \"x\"\n").unwrap();
+    std::fs::write(
+        dir.join("house.toml"),
+        "id = \"house\"\nname = \"House\"\nextends = \"new-edition\"\n",
+    )
+    .unwrap();
     let report = validate_paths(std::slice::from_ref(&dir));
-    assert_eq!((report.files, report.diagnostics.len()), (0, 0));
+    assert_eq!(
+        (report.files, report.diagnostics.len()),
+        (1, 0),
+        "{:?}",
+        report.diagnostics
+    );
 }
 
 #[test]
 fn folders_skip_rules_scenarios_that_name_switches() {
+    // Scenarios are not data files: none is reported on its own, but a folder holding only
+    // scenarios says that nothing was checked.
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let report = validate_paths(&[root.join("tests/scenarios")]);
-    assert_eq!(
-        (report.files, report.diagnostics.len()),
-        (0, 0),
-        "{:?}",
-        report.diagnostics
-    );
+    assert_eq!(report.files, 0);
+    assert_eq!(report.errors(), 0, "{:?}", report.diagnostics);
+    assert_eq!(report.warnings(), 1, "{:?}", report.diagnostics);
+    assert!(report.diagnostics[0].message.contains("rules scenario"));
 }
 
 #[test]

@@ -343,7 +343,10 @@ fn a_folder_named_like_a_bundled_id_does_not_shadow_it() {
     let output = run(dir.path(), &["simulate", "--tilesets", "./base", "--games", "2"]);
     assert_eq!(output.status.code(), Some(1));
     let text = String::from_utf8_lossy(&output.stderr);
-    assert!(text.contains("./base holds no tile set or expansion"), "{text}");
+    assert!(
+        text.contains("no tile sets, expansions or rule sets found in ./base"),
+        "{text}"
+    );
     // An id that is not known, but names a folder, says how to name the folder.
     std::fs::create_dir(dir.path().join("mine")).unwrap();
     let output = run(dir.path(), &["simulate", "--tilesets", "mine", "--games", "2"]);

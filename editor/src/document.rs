@@ -499,7 +499,9 @@ impl Document {
         if stamp == self.disk_stamp {
             return None;
         }
-        let text = std::fs::read_to_string(path).ok();
+        // Through the engine's reader: capped at the validator's MAX_FILE_BYTES, regular
+        // files only, a byte-order mark dropped as when the file was opened.
+        let text = tilewright_engine::validate::read_source(path).ok().map(|s| s.text);
         self.disk_stamp = stamp;
         match text {
             Some(text) if text != self.disk_text => Some(text),

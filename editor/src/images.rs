@@ -1,12 +1,15 @@
-//! Tile images: decoded on a worker thread (PNG, JPEG, WebP through `image`), uploaded as
-//! textures, with a small copy for thumbnails. A file that cannot be read becomes a message,
-//! never a crash.
+//! Tile images: opened through the engine's `tile_image` (the validator's rules: inside the
+//! tile set's folder, regular files, capped reads, decoding under limits) on a worker thread,
+//! uploaded as textures, with a small copy for thumbnails. A file that cannot be read becomes
+//! a message, never a crash.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, Sender, channel};
 
 use egui::{ColorImage, TextureHandle, TextureOptions};
+use image::DynamicImage;
+use tilewright_engine::tile_image::{self, ImageFile};
 
 /// Longest side of the texture shown on the canvas.
 pub const CANVAS_SIDE: u32 = 2048;
@@ -37,55 +40,59 @@ pub enum Slot {
 
 type Decoded = (PathBuf, Result<(ColorImage, ColorImage, [u32; 2]), String>);
 
-/// Images by absolute path.
+/// A tile's image to load: where it is cached, and the tile set's folder and `image` value
+/// it is resolved from.
+type Request = (PathBuf, PathBuf, String);
+
+/// Images by the path the tile set's folder and the tile's `image` make.
 pub struct ImageCache {
     slots: HashMap<PathBuf, Slot>,
-    requests: Sender<PathBuf>,
+    requests: Sender<Request>,
     answers: Receiver<Decoded>,
 }
 
-/// Decodes an image file into a canvas-sized and a thumbnail-sized image.
+/// Decodes an image file the user picked (not yet a tile's image) into a canvas-sized and a
+/// thumbnail-sized image; read and decoded as the validator does.
 pub fn decode(path: &Path) -> Result<(ColorImage, ColorImage, [u32; 2]), String> {
-    let reader = image::ImageReader::open(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?
-        .with_guessed_format()
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    if reader.format().is_none() {
-        return Err(format!("{} is not a PNG, JPEG or WebP image", path.display()));
-    }
-    let mut reader = reader;
-    let mut limits = image::Limits::default();
-    limits.max_image_width = Some(MAX_SIDE);
-    limits.max_image_height = Some(MAX_SIDE);
-    limits.max_alloc = Some(512 * 1024 * 1024);
-    reader.limits(limits);
-    let image = reader
-        .decode()
-        .map_err(|e| format!("{} cannot be decoded: {e}", path.display()))?;
+    let image = ImageFile::read(path)
+        .and_then(ImageFile::decode)
+        .map_err(|e| format!("{} {e}", path.display()))?;
+    Ok(textures(image))
+}
+
+/// Opens a tile's image through the engine, with the validator's rules: inside the tile
+/// set's folder, a regular file, size-capped, decoded under limits.
+pub fn decode_tile(folder: &Path, image: &str) -> Result<(ColorImage, ColorImage, [u32; 2]), String> {
+    let image = tile_image::open(folder, image).map_err(|e| format!("image `{image}` {e}"))?;
+    Ok(textures(image))
+}
+
+/// A decoded image as a canvas-sized and a thumbnail-sized image, and its size.
+fn textures(image: DynamicImage) -> (ColorImage, ColorImage, [u32; 2]) {
     let size = [image.width(), image.height()];
-    let to_color = |img: image::DynamicImage| {
+    let to_color = |img: DynamicImage| {
         let rgba = img.to_rgba8();
         ColorImage::from_rgba_unmultiplied([rgba.width() as usize, rgba.height() as usize], rgba.as_raw())
     };
+    let thumb = image.thumbnail(THUMB_SIDE, THUMB_SIDE);
     let full = if size[0].max(size[1]) > CANVAS_SIDE {
         image.resize(CANVAS_SIDE, CANVAS_SIDE, image::imageops::FilterType::Triangle)
     } else {
-        image.clone()
+        image
     };
-    let thumb = image.thumbnail(THUMB_SIDE, THUMB_SIDE);
-    Ok((to_color(full), to_color(thumb), size))
+    (to_color(full), to_color(thumb), size)
 }
 
 impl ImageCache {
     /// Starts the decoding worker; `wake` repaints the UI when an image is ready.
     pub fn new(wake: impl Fn() + Send + 'static) -> ImageCache {
-        let (requests, inbox) = channel::<PathBuf>();
+        let (requests, inbox) = channel::<Request>();
         let (outbox, answers) = channel();
         std::thread::Builder::new()
             .name("images".into())
             .spawn(move || {
-                while let Ok(path) = inbox.recv() {
-                    let result = decode(&path);
+                while let Ok((path, folder, image)) = inbox.recv() {
+                    let result = decode_tile(&folder, &image);
                     if outbox.send((path, result)).is_err() {
                         break;
                     }
@@ -100,13 +107,15 @@ impl ImageCache {
         }
     }
 
-    /// The image at `path`, asking for it if it is not known yet.
-    pub fn get(&mut self, path: &Path) -> &Slot {
-        if !self.slots.contains_key(path) {
-            let _ = self.requests.send(path.to_owned());
-            self.slots.insert(path.to_owned(), Slot::Loading);
+    /// The image a tile of the tile set in `folder` names, asking for it if it is not known
+    /// yet.
+    pub fn get(&mut self, folder: &Path, image: &str) -> &Slot {
+        let path = folder.join(image);
+        if !self.slots.contains_key(&path) {
+            let _ = self.requests.send((path.clone(), folder.to_owned(), image.to_owned()));
+            self.slots.insert(path.clone(), Slot::Loading);
         }
-        &self.slots[path]
+        &self.slots[&path]
     }
 
     /// Uploads decoded images; returns whether any arrived.
@@ -158,10 +167,37 @@ pub fn tile_texture(
     let Some(folder) = folder else {
         return (None, Some("save the tile set to see its images".into()));
     };
-    let path = folder.join(image);
-    match cache.get(&path) {
+    match cache.get(folder, image) {
         Slot::Loading => (None, None),
         Slot::Ready(loaded) => (Some(if thumb { loaded.thumb.id() } else { loaded.full.id() }), None),
         Slot::Failed(message) => (None, Some(message.clone())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tile_images_follow_the_validators_rules() {
+        let dir = tempfile::tempdir().unwrap();
+        let set = dir.path().join("set");
+        std::fs::create_dir_all(&set).unwrap();
+        image::RgbImage::new(3, 2).save(set.join("a.png")).unwrap();
+        image::RgbImage::new(3, 2).save(dir.path().join("outside.png")).unwrap();
+        let (_, _, size) = decode_tile(&set, "a.png").unwrap();
+        assert_eq!(size, [3, 2]);
+        let refused = |image: &str| decode_tile(&set, image).err().unwrap_or_default();
+        assert!(refused("../outside.png").contains("leaves the tile set's folder"));
+        assert!(refused(".").contains("is a folder, not a regular file"));
+        assert!(refused("none.png").contains("does not exist"));
+        #[cfg(unix)]
+        {
+            let fifo = set.join("pipe.png");
+            let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+            if made.is_ok_and(|s| s.success()) {
+                assert!(refused("pipe.png").contains("is a FIFO"));
+            }
+        }
     }
 }

@@ -1,10 +1,9 @@
 //! The validated model: every loaded tile set, expansion and rule set, each with its source so
 //! later problems (game setup, the editor) can still point at a line and column.
 
-use crate::diagnostic::Diagnostic;
 use crate::model::{ExpansionFile, RuleSet, TileSet};
 use crate::source::{Source, SourceMap};
-use crate::validate::Reporter;
+use crate::validate::{Diagnostics, Reporter};
 
 /// A model value with the file it came from.
 #[derive(Debug, Clone)]
@@ -18,7 +17,7 @@ pub struct Loaded<T> {
 }
 
 impl<T> Loaded<T> {
-    pub(crate) fn reporter<'a>(&'a self, out: &'a mut Vec<Diagnostic>) -> Reporter<'a> {
+    pub(crate) fn reporter<'a>(&'a self, out: &'a mut Diagnostics) -> Reporter<'a> {
         Reporter {
             source: &self.source,
             map: &self.map,

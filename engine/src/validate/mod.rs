@@ -9,6 +9,7 @@ pub(crate) mod report;
 mod ruleset;
 mod schema_check;
 mod tileset;
+mod walk;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -17,11 +18,14 @@ use serde_json::Value;
 
 use crate::catalog::{Catalog, Document, Model};
 use crate::diagnostic::{Diagnostic, Severity};
+use crate::files::{ReadError, human_size, read_capped};
 use crate::schema::FileKind;
-use crate::source::{Source, parse_toml};
-pub(crate) use report::Reporter;
-pub use ruleset::{ResolveError, resolve as resolve_rules};
-pub use tileset::{MAX_IMAGE_BYTES, MAX_IMAGE_SIDE};
+use crate::source::{Parsed, Source, SyntaxError, escape_segment, parse_toml};
+pub use crate::tile_image::{MAX_IMAGE_BYTES, MAX_IMAGE_SIDE};
+pub use report::MAX_DIAGNOSTICS_PER_FILE;
+pub(crate) use report::{Diagnostics, Reporter};
+pub use ruleset::{MAX_EXTENDS_CHAIN, MAX_POINTS, ResolveError, Resolver, resolve as resolve_rules};
+pub use tileset::MAX_DECODED_PIXELS;
 
 /// Largest data file accepted, in bytes.
 pub const MAX_FILE_BYTES: u64 = 8 * 1024 * 1024;
@@ -56,174 +60,187 @@ impl Report {
 
 /// Validates files and folders (searched recursively for data files).
 ///
-/// Files named directly are always checked. In folders, a `.toml` file is checked when its
-/// `#:schema` line names a Tilewright schema or its keys show what kind of file it is, so a
-/// repository's other TOML files (such as `Cargo.toml`) are left alone.
+/// Files named directly are always checked, once each however often they are named or
+/// reached. In folders, a `.toml` file is checked when its `#:schema` line names a Tilewright
+/// schema or its keys show what kind of file it is; the others are reported or left alone as
+/// [`walk`] describes. Finding no data file at all is an error.
 pub fn validate_paths(paths: &[PathBuf]) -> Report {
-    let mut sources = Vec::new();
-    let mut diagnostics = Vec::new();
-    for path in paths {
-        if path.is_dir() {
-            let mut found = Vec::new();
-            collect_toml(path, &mut found);
-            found.sort();
-            for file in found {
-                match read_source(&file) {
-                    Ok(source) if detect_kind(&source.text).is_some() => sources.push(source),
-                    Ok(_) => {}
-                    Err(d) => diagnostics.push(*d),
-                }
-            }
-        } else {
-            match read_source(path) {
-                Ok(source) => sources.push(source),
-                Err(d) => diagnostics.push(*d),
-            }
-        }
-    }
-    let files = sources.len() + diagnostics.len();
-    let mut report = validate_sources(sources);
-    diagnostics.append(&mut report.diagnostics);
-    report.diagnostics = diagnostics;
-    report.files = files;
+    let mut out = Diagnostics::default();
+    let found = walk::walk(paths, &mut out);
+    let checked = found.files.len();
+    let mut report = validate_prepared(found.files, out, &found.order);
+    report.files = checked + found.unreadable;
+    report.sources.extend(found.reported);
     report
 }
 
-fn collect_toml(folder: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(folder) else { return };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        let name = entry.file_name();
-        let hidden = name.to_string_lossy().starts_with('.') || name == "target";
-        match entry.file_type() {
-            Ok(t) if t.is_dir() && !hidden => collect_toml(&path, out),
-            Ok(t) if t.is_file() && path.extension().is_some_and(|e| e == "toml") => out.push(path),
-            _ => {}
+/// Reads a data file, refusing huge, binary and non-UTF-8 files, folders, FIFOs and devices
+/// with a clear message (never blocking, never reading more than [`MAX_FILE_BYTES`]).
+pub fn read_source(path: &Path) -> Result<Source, Box<Diagnostic>> {
+    match read_capped(path, MAX_FILE_BYTES) {
+        Ok(bytes) => source_from_bytes(path, bytes),
+        Err(e) => Err(Box::new(read_error(path, &e))),
+    }
+}
+
+/// The diagnostic for a data file that could not be read.
+fn read_error(path: &Path, error: &ReadError) -> Diagnostic {
+    let (message, help) = match error {
+        ReadError::Missing => ("the file does not exist".to_owned(), "check the path".to_owned()),
+        ReadError::NotRegular(what) => (
+            format!("this is {what}, not a regular file"),
+            "name a data file or a folder of them".to_owned(),
+        ),
+        ReadError::TooLarge(limit) => (
+            format!(
+                "the file is larger than {}, too large for a data file",
+                human_size(*limit)
+            ),
+            "split the tile set into several files".to_owned(),
+        ),
+        ReadError::Io(e) => (
+            format!("cannot read the file: {e}"),
+            "check the path and its permissions".to_owned(),
+        ),
+    };
+    Diagnostic::file(path, message, help)
+}
+
+/// Turns raw bytes into a source, or a located diagnostic if they are not UTF-8 text. A
+/// leading byte-order mark is dropped (see [`Source::new`]); byte offsets in messages still
+/// count it, as they are offsets in the file.
+pub fn source_from_bytes(path: &Path, bytes: Vec<u8>) -> Result<Source, Box<Diagnostic>> {
+    if let Some(offset) = bytes.iter().position(|b| *b == 0) {
+        return Err(not_text(path, &bytes, offset, "has a NUL byte"));
+    }
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok(Source::new(path, text)),
+        Err(e) => {
+            let offset = e.utf8_error().valid_up_to();
+            Err(not_text(path, e.as_bytes(), offset, "is not valid UTF-8"))
         }
     }
 }
 
-/// Reads a data file, refusing huge, binary and non-UTF-8 files with a located message.
-pub fn read_source(path: &Path) -> Result<Source, Box<Diagnostic>> {
-    let fail = |message: String, help: String| Box::new(Diagnostic::file(path, message, help));
-    let meta =
-        std::fs::metadata(path).map_err(|e| fail(format!("cannot read the file: {e}"), "check the path".into()))?;
-    if meta.len() > MAX_FILE_BYTES {
-        let mib = |n: u64| n / (1024 * 1024);
-        return Err(fail(
-            format!("the file is {} MiB, too large for a data file", mib(meta.len())),
-            format!(
-                "data files must be under {} MiB; split the tile set into several files",
-                mib(MAX_FILE_BYTES)
-            ),
-        ));
-    }
-    let bytes = std::fs::read(path).map_err(|e| {
-        fail(
-            format!("cannot read the file: {e}"),
-            "check the path and its permissions".into(),
-        )
-    })?;
-    source_from_bytes(path, bytes)
-}
-
-/// Turns raw bytes into a source, or a located diagnostic if they are not UTF-8 text.
-pub fn source_from_bytes(path: &Path, bytes: Vec<u8>) -> Result<Source, Box<Diagnostic>> {
-    let binary = |offset: usize, what: &str| {
-        let before = String::from_utf8_lossy(&bytes[..offset]).into_owned();
-        let source = Source::new(path, before);
-        let mut d = Diagnostic::at(
-            Severity::Error,
-            &source,
-            offset..offset,
-            format!("the file {what} at byte {offset}, so it is not a text file"),
-            "save the file as UTF-8 TOML text",
-        );
-        d.span = 0..0;
-        Box::new(d)
-    };
-    if let Some(offset) = bytes.iter().position(|b| *b == 0) {
-        return Err(binary(offset, "has a NUL byte"));
-    }
-    match String::from_utf8(bytes.clone()) {
-        Ok(text) => Ok(Source::new(path, text)),
-        Err(e) => Err(binary(e.utf8_error().valid_up_to(), "is not valid UTF-8")),
-    }
+/// The diagnostic for a file that is not text, at the line and column of byte `offset`.
+fn not_text(path: &Path, bytes: &[u8], offset: usize, what: &str) -> Box<Diagnostic> {
+    let source = Source::new(path, String::from_utf8_lossy(&bytes[..offset]).into_owned());
+    let end = source.text.len();
+    let mut d = Diagnostic::at(
+        Severity::Error,
+        &source,
+        end..end,
+        format!("the file {what} at byte {offset}, so it is not a text file"),
+        "save the file as UTF-8 TOML text",
+    );
+    // The text is not shown, so there is nothing for a span to point into.
+    d.span = 0..0;
+    Box::new(d)
 }
 
 /// What kind of data file this text is: from its `#:schema` line, else from its keys.
 pub fn detect_kind(text: &str) -> Option<FileKind> {
-    for line in text
-        .lines()
+    kind_from_schema_line(text).or_else(|| kind_from_keys(&parse_toml(text).ok()?.value))
+}
+
+/// The kind a `#:schema` comment among the first lines names, if any.
+fn kind_from_schema_line(text: &str) -> Option<FileKind> {
+    text.lines()
         .take_while(|l| l.trim_start().starts_with('#') || l.trim().is_empty())
-    {
-        if let Some(target) = line.trim_start().strip_prefix("#:schema") {
+        .filter_map(|line| line.trim_start().strip_prefix("#:schema"))
+        .find_map(|target| {
             let target = target.trim();
-            if let Some(kind) = FileKind::ALL
+            FileKind::ALL
                 .into_iter()
                 .find(|k| target.ends_with(k.schema_file_name()))
-            {
-                return Some(kind);
-            }
-        }
-    }
-    let parsed = parse_toml(text).ok()?;
-    let has = |key: &str| parsed.value.get(key).is_some();
-    // A rules scenario (a laid-out table, turns, expectations) may name switches, but it is
-    // not a data file.
-    if has("layout") || has("turns") || has("expect") {
+        })
+}
+
+/// Keys of a rules scenario (a laid-out table, turns, expectations): it may name switches,
+/// but it is not a data file.
+const SCENARIO_KEYS: [&str; 3] = ["layout", "turns", "expect"];
+
+/// Top-level keys that say what kind of data file a document is.
+const KIND_KEYS: [(&str, FileKind); 8] = [
+    ("tiles", FileKind::TileSet),
+    ("start-tile", FileKind::TileSet),
+    ("scoring", FileKind::RuleSet),
+    ("switches", FileKind::RuleSet),
+    ("extends", FileKind::RuleSet),
+    ("figures", FileKind::Expansion),
+    ("bags", FileKind::Expansion),
+    ("mechanisms", FileKind::Expansion),
+];
+
+/// The kind a parsed document's top-level keys show, if any.
+fn kind_from_keys(value: &Value) -> Option<FileKind> {
+    let has = |key: &str| value.get(key).is_some();
+    if SCENARIO_KEYS.iter().any(|k| has(k)) {
         return None;
     }
-    if has("tiles") || has("start-tile") {
-        Some(FileKind::TileSet)
-    } else if has("scoring") || has("switches") || has("extends") {
-        Some(FileKind::RuleSet)
-    } else if has("figures") || has("bags") || has("mechanisms") {
-        Some(FileKind::Expansion)
-    } else {
-        None
+    // A tile set may have figures and bags too, so the tile-set keys decide first.
+    [FileKind::TileSet, FileKind::RuleSet, FileKind::Expansion]
+        .into_iter()
+        .find(|kind| KIND_KEYS.iter().any(|(key, k)| k == kind && has(key)))
+}
+
+/// A file read and parsed once, with its kind, ready to check.
+pub(crate) struct Prepared {
+    source: Source,
+    parsed: Result<Parsed, SyntaxError>,
+    kind: Option<FileKind>,
+}
+
+impl Prepared {
+    fn new(source: Source) -> Prepared {
+        let parsed = parse_toml(&source.text);
+        let kind =
+            kind_from_schema_line(&source.text).or_else(|| parsed.as_ref().ok().and_then(|p| kind_from_keys(&p.value)));
+        Prepared { source, parsed, kind }
     }
 }
 
 /// Validates sources already in memory (the editor's open document, tests, bundled data).
 /// The bundled rule sets are always available to `extends`.
 pub fn validate_sources(sources: Vec<Source>) -> Report {
-    let mut diagnostics = Vec::new();
+    let order: Vec<PathBuf> = sources.iter().map(|s| s.path.clone()).collect();
+    let files = sources.into_iter().map(Prepared::new).collect();
+    validate_prepared(files, Diagnostics::default(), &order)
+}
+
+/// Checks each file, then across files; diagnostics come out in the order of `order`.
+fn validate_prepared(files: Vec<Prepared>, mut out: Diagnostics, order: &[PathBuf]) -> Report {
     let mut catalog = Catalog::default();
-    let files = sources.len();
-    let texts = sources.clone();
-    for source in sources {
-        if let Some(document) = check_file(source, &mut diagnostics) {
+    let mut images = tileset::ImageChecks::default();
+    let count = files.len();
+    let sources: Vec<Source> = files.iter().map(|f| f.source.clone()).collect();
+    for file in files {
+        if let Some(document) = check_file(file, &mut images, &mut out) {
             catalog.add(document);
         }
     }
-    check_across(&catalog, &mut diagnostics);
-    let order = |d: &Diagnostic| texts.iter().position(|s| s.path == d.file).unwrap_or(usize::MAX);
-    diagnostics.sort_by_key(|d| (order(d), d.line, d.column));
+    check_across(&catalog, &mut out);
+    let rank: HashMap<&Path, usize> = order.iter().enumerate().rev().map(|(i, p)| (p.as_path(), i)).collect();
+    let diagnostics = out.finish(|p| rank.get(p).copied().unwrap_or(usize::MAX));
     Report {
         catalog,
         diagnostics,
-        files,
-        sources: texts,
+        files: count,
+        sources,
     }
 }
 
 /// Runs the per-file checks; returns the document if it has no error.
-pub fn check_file(source: Source, out: &mut Vec<Diagnostic>) -> Option<Document> {
-    let parsed = match parse_toml(&source.text) {
+fn check_file(file: Prepared, images: &mut tileset::ImageChecks, out: &mut Diagnostics) -> Option<Document> {
+    let Prepared { source, parsed, kind } = file;
+    let parsed = match parsed {
         Ok(parsed) => parsed,
         Err(e) => {
-            out.push(Diagnostic::at(
-                Severity::Error,
-                &source,
-                e.span,
-                format!("TOML syntax: {}", e.message),
-                "fix the syntax at this point",
-            ));
+            out.push(Diagnostic::at(Severity::Error, &source, e.span, e.message, e.help));
             return None;
         }
     };
-    let errors_before = out.iter().filter(|d| d.is_error()).count();
+    let errors_before = out.errors_in(&source.path);
     let mut report = Reporter {
         source: &source,
         map: &parsed.map,
@@ -239,7 +256,7 @@ pub fn check_file(source: Source, out: &mut Vec<Diagnostic>) -> Option<Document>
     if !parsed.unsupported.is_empty() {
         return None;
     }
-    let Some(kind) = detect_kind(&source.text) else {
+    let Some(kind) = kind else {
         report.error(
             "",
             "cannot tell whether this is a tile set, an expansion or a rule set",
@@ -250,39 +267,89 @@ pub fn check_file(source: Source, out: &mut Vec<Diagnostic>) -> Option<Document>
     if !schema_check::check(kind, &parsed.value, &mut report) {
         return None;
     }
-    let document = match deserialize(kind, parsed.value.clone()) {
+    let document = match deserialize(kind, &parsed.value) {
         Ok(document) => document,
         Err(e) => {
-            report.error(
-                "",
-                format!("the {} does not fit the model: {e}", kind.noun()),
-                "compare it with the schema",
-            );
+            let pointer = pointer_of(e.path());
+            let message = mismatch_message(parsed.value.pointer(&pointer), &e.inner().to_string());
+            report.error(&pointer, message, format!("compare it with the {} schema", kind.noun()));
             return None;
         }
     };
     match &document {
         Model::TileSet(set) => {
             tileset::check(set, &mut report);
+            tileset::check_images(set, images, &mut report);
             components::check(&set.figures, &set.bags, &mut report);
         }
         Model::Expansion(expansion) => components::check(&expansion.figures, &expansion.bags, &mut report),
         Model::RuleSet(_) => {}
     }
-    let errors_after = report.out.iter().filter(|d| d.is_error()).count();
+    let errors_after = report.out.errors_in(&source.path);
     (errors_after == errors_before).then(|| document.with_source(source, parsed.map))
 }
 
-fn deserialize(kind: FileKind, value: Value) -> Result<Model, serde_json::Error> {
+/// Reads the model from the JSON tree, keeping the path to a value that does not fit.
+fn deserialize(kind: FileKind, value: &Value) -> Result<Model, serde_path_to_error::Error<serde_json::Error>> {
     Ok(match kind {
-        FileKind::TileSet => Model::TileSet(serde_json::from_value(value)?),
-        FileKind::Expansion => Model::Expansion(serde_json::from_value(value)?),
-        FileKind::RuleSet => Model::RuleSet(serde_json::from_value(value)?),
+        FileKind::TileSet => Model::TileSet(serde_path_to_error::deserialize(value)?),
+        FileKind::Expansion => Model::Expansion(serde_path_to_error::deserialize(value)?),
+        FileKind::RuleSet => Model::RuleSet(serde_path_to_error::deserialize(value)?),
     })
 }
 
+/// The JSON Pointer of a deserialization path (`tiles[3].count` → `/tiles/3/count`).
+fn pointer_of(path: &serde_path_to_error::Path) -> String {
+    use serde_path_to_error::Segment;
+    path.iter()
+        .filter_map(|segment| match segment {
+            Segment::Seq { index } => Some(format!("/{index}")),
+            Segment::Map { key } => Some(format!("/{}", escape_segment(key))),
+            _ => None,
+        })
+        .collect()
+}
+
+/// What is wrong with a value the schema accepts but the model cannot hold: a number written
+/// as a float, or beyond the range of its type.
+fn mismatch_message(value: Option<&Value>, error: &str) -> String {
+    let Some(value) = value else {
+        return format!("this does not fit the model: {error}");
+    };
+    let shown = schema_check::short(value);
+    let largest = [
+        ("u8", u64::from(u8::MAX)),
+        ("u16", u64::from(u16::MAX)),
+        ("u32", u64::from(u32::MAX)),
+    ]
+    .into_iter()
+    .find(|(t, _)| error.ends_with(&format!("expected {t}")))
+    .map_or(u64::from(u32::MAX), |(_, max)| max);
+    match value {
+        Value::Number(n) if n.is_f64() => format!("{shown} must be a whole number, written without a decimal point"),
+        Value::Number(n) if n.as_i64().is_some_and(|n| n < 0) => format!("{shown} must not be negative"),
+        Value::Number(_) => format!("{shown} is too large: at most {largest}"),
+        _ => match error.strip_prefix("data did not match any variant of untagged enum ") {
+            Some(name) => format!("{shown} is not a valid {}", words(name)),
+            None => format!("{shown} does not fit here: {error}"),
+        },
+    }
+}
+
+/// `EdgeLayout` → `edge layout`.
+fn words(name: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in name.chars().enumerate() {
+        if c.is_uppercase() && i > 0 {
+            out.push(' ');
+        }
+        out.push(c.to_ascii_lowercase());
+    }
+    out
+}
+
 /// Checks between files: ids unique across files, `extends` chains.
-fn check_across(catalog: &Catalog, out: &mut Vec<Diagnostic>) {
+fn check_across(catalog: &Catalog, out: &mut Diagnostics) {
     let mut first: HashMap<(&str, &str), &Path> = HashMap::new();
     for set in &catalog.tilesets {
         let mut report = set.reporter(out);
@@ -318,13 +385,10 @@ fn check_across(catalog: &Catalog, out: &mut Vec<Diagnostic>) {
             );
         }
     }
-    let bundled = crate::bundled::rulesets();
+    // Files come first, so a file's rule set replaces a bundled one of the same id.
     let mut known: Vec<&crate::model::RuleSet> = catalog.rulesets.iter().map(|r| &r.model).collect();
-    known.extend(
-        bundled
-            .iter()
-            .filter(|b| !catalog.rulesets.iter().any(|r| r.model.id == b.id)),
-    );
+    known.extend(crate::bundled::rulesets());
+    let mut resolver = Resolver::new(&known);
     for set in &catalog.rulesets {
         let mut report = set.reporter(out);
         if let Some(other) = first.insert(("rule set", &set.model.id), &set.source.path) {
@@ -334,6 +398,6 @@ fn check_across(catalog: &Catalog, out: &mut Vec<Diagnostic>) {
                 "give every rule set its own id",
             );
         }
-        ruleset::check(&set.model, &known, &mut report);
+        ruleset::check(&set.model, &mut resolver, &mut report);
     }
 }

@@ -1,12 +1,17 @@
 //! Checks a parsed file against its committed JSON Schema and reports one clear diagnostic per
 //! problem, at the offending key or value.
 
-use std::collections::HashSet;
+use std::collections::hash_map::DefaultHasher;
+use std::collections::{HashMap, HashSet};
+use std::hash::{Hash, Hasher};
+use std::rc::Rc;
 
+use jsonschema::ValidationError;
 use jsonschema::error::{TypeKind, ValidationErrorKind};
 use serde_json::Value;
 
 use super::report::Reporter;
+use crate::diagnostic::quote;
 use crate::schema::FileKind;
 use crate::source::escape_segment;
 
@@ -20,31 +25,86 @@ pub(crate) fn check(kind: FileKind, value: &Value, report: &mut Reporter<'_>) ->
         );
         return false;
     };
-    let errors: Vec<_> = validator.iter_errors(value).collect();
-    // A misspelt required key shows up twice (unknown `cout`, missing `count`): report it once,
-    // as the unknown key with a suggestion.
-    let misspelt: HashSet<(String, String)> = errors
-        .iter()
-        .filter_map(|e| match e.kind() {
-            ValidationErrorKind::AdditionalProperties { unexpected } => Some((e, unexpected)),
-            _ => None,
-        })
-        .flat_map(|(e, unexpected)| {
-            let known = known_properties(schema_node(kind.schema(), e.schema_path().as_str()));
-            unexpected
-                .iter()
-                .filter_map(move |key| {
-                    closest(key, &known).map(|k| (e.instance_path().as_str().to_owned(), k.to_owned()))
-                })
-                .collect::<Vec<_>>()
-        })
-        .collect();
-    let mut seen = HashSet::new();
-    let valid = errors.is_empty();
+    let root = kind.schema();
+    // The validator collects every error at once (the file's size and value count bound them).
+    let errors: Vec<ValidationError<'_>> = validator.iter_errors(value).collect();
+    let mut checker = Checker {
+        misspelt: misspelt_keys(root, &errors),
+        seen: HashSet::new(),
+        branches: HashMap::new(),
+    };
+    for error in &errors {
+        checker.report(root, "", error, true, report);
+    }
+    errors.is_empty()
+}
+
+/// A misspelt required key shows up twice (unknown `cout`, missing `count`): the (object
+/// pointer, known key) pairs of unknown keys close to a known one, so that the missing key is
+/// reported once, as the unknown key with a suggestion.
+fn misspelt_keys(root: &Value, errors: &[ValidationError<'_>]) -> HashSet<(String, String)> {
+    let mut misspelt = HashSet::new();
     for error in errors {
-        let pointer = error.instance_path().as_str().to_owned();
-        let schema_path = error.schema_path().as_str().to_owned();
-        let node = schema_node(kind.schema(), &schema_path);
+        if let ValidationErrorKind::AdditionalProperties { unexpected } = error.kind() {
+            let known = known_properties(schema_node(root, error.schema_path().as_str()));
+            for key in unexpected {
+                if let Some(best) = closest(key, &known) {
+                    misspelt.insert((error.instance_path().as_str().to_owned(), best.to_owned()));
+                }
+            }
+        }
+    }
+    misspelt
+}
+
+/// One `anyOf`/`oneOf` branch as a schema of its own, to explain why a value fails it.
+struct Branch {
+    schema: Value,
+    validator: jsonschema::Validator,
+}
+
+/// Turns schema errors into diagnostics, one per place.
+struct Checker {
+    misspelt: HashSet<(String, String)>,
+    /// Hashes of the pointers already reported (hashes keep a file of a million errors small).
+    seen: HashSet<u64>,
+    /// Branches compiled so far, by their place in the schema.
+    branches: HashMap<String, Option<Rc<Branch>>>,
+}
+
+impl Checker {
+    /// Whether nothing was reported at `place` yet.
+    fn first_at(&mut self, place: &str) -> bool {
+        let mut hasher = DefaultHasher::new();
+        place.hash(&mut hasher);
+        self.seen.insert(hasher.finish())
+    }
+
+    /// Reports `error`, found with `schema` at `prefix` + its instance path. With `descend`, a
+    /// value that fails every branch of an `anyOf`/`oneOf` but has the type of exactly one is
+    /// explained by that branch (`count = 0`: "must be at least 1", not "expected an integer").
+    fn report(
+        &mut self,
+        schema: &Value,
+        prefix: &str,
+        error: &ValidationError<'_>,
+        descend: bool,
+        report: &mut Reporter<'_>,
+    ) {
+        let pointer = format!("{prefix}{}", error.instance_path().as_str());
+        let schema_path = error.schema_path().as_str();
+        // Once the file's list is full, problems are only counted by message: skip the
+        // schema look-ups that only help texts need.
+        let alternatives = matches!(
+            error.kind(),
+            ValidationErrorKind::AnyOf { .. } | ValidationErrorKind::OneOfNotValid { .. }
+        );
+        let full = report.is_full();
+        let node = if full && !alternatives {
+            None
+        } else {
+            schema_node(schema, schema_path)
+        };
         let help = node
             .and_then(|n| n.get("description"))
             .and_then(Value::as_str)
@@ -55,28 +115,30 @@ pub(crate) fn check(kind: FileKind, value: &Value, report: &mut Reporter<'_>) ->
                 let known = known_properties(node);
                 for key in unexpected {
                     let child = format!("{pointer}/{}", escape_segment(key));
-                    if !seen.insert(child.clone()) {
+                    if !self.first_at(&child) {
                         continue;
                     }
                     let help = match closest(key, &known) {
                         Some(best) => format!("did you mean `{best}`? Known keys: {}", known.join(", ")),
                         None => format!("known keys here: {}", known.join(", ")),
                     };
-                    report.error_at_key(&child, format!("unknown key `{key}`"), help);
+                    report.error_at_key(&child, format!("unknown key {}", quote(key)), help);
                 }
             }
             ValidationErrorKind::Required { property } => {
                 let name = property.as_str().unwrap_or_default();
-                if misspelt.contains(&(pointer.clone(), name.to_owned())) {
-                    continue;
-                }
-                if !seen.insert(format!("{pointer}/{}", escape_segment(name))) {
-                    continue;
+                if self.misspelt.contains(&(pointer.clone(), name.to_owned()))
+                    || !self.first_at(&format!("{pointer}/{}", escape_segment(name)))
+                {
+                    return;
                 }
                 let parent = schema_path.rsplit_once('/').map_or("", |(p, _)| p);
-                let description = kind
-                    .schema()
-                    .pointer(&format!("{parent}/properties/{name}"))
+                let description = if full {
+                    None
+                } else {
+                    schema.pointer(&format!("{parent}/properties/{}", escape_segment(name)))
+                };
+                let description = description
                     .and_then(|n| n.get("description"))
                     .and_then(Value::as_str)
                     .unwrap_or("");
@@ -91,21 +153,97 @@ pub(crate) fn check(kind: FileKind, value: &Value, report: &mut Reporter<'_>) ->
                     format!("add `{name} = ...`: {description}"),
                 );
             }
-            other => {
-                if !seen.insert(pointer.clone()) {
-                    continue;
-                }
-                let message = match other {
-                    ValidationErrorKind::AnyOf { .. } | ValidationErrorKind::OneOfNotValid { .. } => {
-                        alternatives_message(kind.schema(), node, error.instance())
+            ValidationErrorKind::AnyOf { .. } | ValidationErrorKind::OneOfNotValid { .. } => {
+                let instance = error.instance();
+                if descend && let Some(branch) = self.branch_of_type(schema, schema_path, instance) {
+                    let listed = self.seen.len();
+                    for sub in branch.validator.iter_errors(instance) {
+                        self.report(&branch.schema, &pointer, &sub, false, report);
                     }
-                    _ => message_for(other, error.instance(), &error.to_string(), &schema_path),
-                };
-                report.error(&pointer, message, help);
+                    if self.seen.len() > listed {
+                        return;
+                    }
+                }
+                if self.first_at(&pointer) {
+                    report.error(&pointer, alternatives_message(schema, node, instance), help);
+                }
+            }
+            other => {
+                if self.first_at(&pointer) {
+                    let message = message_for(other, error.instance(), &error.to_string(), schema_path);
+                    report.error(&pointer, message, help);
+                }
             }
         }
     }
-    valid
+
+    /// The one branch of the `anyOf`/`oneOf` at `keyword_path` whose type is the value's type,
+    /// compiled once per place and type.
+    fn branch_of_type(&mut self, schema: &Value, keyword_path: &str, instance: &Value) -> Option<Rc<Branch>> {
+        let place = format!("{keyword_path}#{}", type_name(instance));
+        if let Some(known) = self.branches.get(&place) {
+            return known.clone();
+        }
+        let branch = compile_branch(schema, keyword_path, instance).map(Rc::new);
+        self.branches.insert(place, branch.clone());
+        branch
+    }
+}
+
+/// The one branch of the `anyOf`/`oneOf` at `keyword_path` whose type is the value's type, as a
+/// schema of its own (with the definitions it may refer to).
+fn compile_branch(schema: &Value, keyword_path: &str, instance: &Value) -> Option<Branch> {
+    let branches = schema.pointer(keyword_path)?.as_array()?;
+    let mut fitting = branches
+        .iter()
+        .map(|b| resolve_ref(schema, b))
+        .filter(|b| has_type(b, instance));
+    let mut document = fitting.next()?;
+    if fitting.next().is_some() {
+        return None;
+    }
+    if let Some(object) = document.as_object_mut() {
+        for key in ["$defs", "$schema"] {
+            if let Some(value) = schema.get(key) {
+                object.entry(key).or_insert_with(|| value.clone());
+            }
+        }
+    }
+    let validator = jsonschema::validator_for(&document).ok()?;
+    Some(Branch {
+        schema: document,
+        validator,
+    })
+}
+
+/// A schema node with a local `$ref` followed.
+fn resolve_ref(root: &Value, node: &Value) -> Value {
+    match node
+        .get("$ref")
+        .and_then(Value::as_str)
+        .and_then(|r| r.strip_prefix('#'))
+    {
+        Some(pointer) => root.pointer(pointer).cloned().unwrap_or(Value::Null),
+        None => node.clone(),
+    }
+}
+
+/// Whether the schema node's `type` allows the value's JSON type.
+fn has_type(node: &Value, instance: &Value) -> bool {
+    let allows = |t: &str| match instance {
+        Value::Null => t == "null",
+        Value::Bool(_) => t == "boolean",
+        Value::Number(n) if n.is_f64() => t == "number",
+        Value::Number(_) => t == "integer" || t == "number",
+        Value::String(_) => t == "string",
+        Value::Array(_) => t == "array",
+        Value::Object(_) => t == "object",
+    };
+    match node.get("type") {
+        Some(Value::String(t)) => allows(t),
+        Some(Value::Array(types)) => types.iter().filter_map(Value::as_str).any(allows),
+        _ => false,
+    }
 }
 
 fn message_for(kind: &ValidationErrorKind, instance: &Value, fallback: &str, schema_path: &str) -> String {
@@ -132,8 +270,8 @@ fn message_for(kind: &ValidationErrorKind, instance: &Value, fallback: &str, sch
         }
         ValidationErrorKind::Constant { expected_value } => format!("{shown} must be {}", short(expected_value)),
         ValidationErrorKind::Pattern { .. } => format!("{shown} is not a valid {what}"),
-        ValidationErrorKind::Minimum { limit } => format!("{shown} is below the minimum of {limit}"),
-        ValidationErrorKind::Maximum { limit } => format!("{shown} is above the maximum of {limit}"),
+        ValidationErrorKind::Minimum { limit } => format!("{shown} must be at least {limit}"),
+        ValidationErrorKind::Maximum { limit } => format!("{shown} must be at most {limit}"),
         ValidationErrorKind::MinItems { limit } => format!("needs at least {limit} item(s)"),
         ValidationErrorKind::MaxItems { limit } => format!("takes at most {limit} item(s)"),
         ValidationErrorKind::MinLength { limit } => format!("must be at least {limit} character(s) long"),
@@ -149,16 +287,7 @@ fn alternatives_message(root: &Value, node: Option<&Value>, instance: &Value) ->
         .and_then(Value::as_array)
         .cloned()
         .unwrap_or_default();
-    let resolve = |branch: &Value| -> Value {
-        match branch
-            .get("$ref")
-            .and_then(Value::as_str)
-            .and_then(|r| r.strip_prefix('#'))
-        {
-            Some(pointer) => root.pointer(pointer).cloned().unwrap_or(Value::Null),
-            None => branch.clone(),
-        }
-    };
+    let resolve = |branch: &Value| resolve_ref(root, branch);
     let mut words = Vec::new();
     let mut types = Vec::new();
     for branch in branches.iter().map(resolve) {
@@ -205,17 +334,13 @@ fn article(type_name: &str) -> String {
     format!("{a} {name}")
 }
 
-fn short(value: &Value) -> String {
-    let text = match value {
-        Value::String(s) => format!("`{s}`"),
+/// A value as a message shows it: short values quoted, tables and arrays by name.
+pub(crate) fn short(value: &Value) -> String {
+    match value {
+        Value::String(s) => quote(s),
         Value::Object(_) => "this table".to_owned(),
         Value::Array(_) => "this array".to_owned(),
-        other => format!("`{other}`"),
-    };
-    if text.chars().count() > 60 {
-        format!("{}…`", text.chars().take(58).collect::<String>())
-    } else {
-        text
+        other => quote(&other.to_string()),
     }
 }
 
@@ -274,16 +399,25 @@ fn known_properties(node: Option<&Value>) -> Vec<String> {
 }
 
 /// The known key closest to a misspelt one, if any is close enough.
-fn closest<'a>(key: &str, known: &'a [String]) -> Option<&'a str> {
+pub(crate) fn closest<'a>(key: &str, known: &'a [String]) -> Option<&'a str> {
+    let length = key.chars().count();
     known
         .iter()
-        .map(|k| (edit_distance(key, k), k))
-        .filter(|(d, k)| *d <= 2.max(k.len() / 3))
+        .filter_map(|k| {
+            let allowed = 2.max(k.len() / 3);
+            // Lengths this far apart cannot be close (and a huge key costs nothing to dismiss).
+            if length.abs_diff(k.chars().count()) > allowed {
+                return None;
+            }
+            let d = edit_distance(key, k);
+            (d <= allowed).then_some((d, k))
+        })
         .min_by_key(|(d, _)| *d)
         .map(|(_, k)| k.as_str())
 }
 
-fn edit_distance(a: &str, b: &str) -> usize {
+/// Levenshtein distance, in characters.
+pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
     let mut row: Vec<usize> = (0..=b.len()).collect();
     for (i, ca) in a.chars().enumerate() {

@@ -2,21 +2,19 @@
 //! consistency, counts, geometry and images.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
-use std::path::{Component, Path};
+use std::path::{Path, PathBuf};
 
 use super::report::Reporter;
+use crate::diagnostic::quote;
 use crate::edge::{Layout, SegmentKind, Side, resolve_ref};
+use crate::files::ReadError;
 use crate::limits::{
     MAX_COPIES, MAX_EDGE_LAYOUTS, MAX_FEATURES, MAX_HELD_TYPES, MAX_PENNANTS, MAX_PENNANTS_IN_PLAY, MAX_PLAYERS,
     MAX_TILE_TYPES, MAX_TILES, copies_in_play,
 };
 use crate::model::{Count, Feature, FeatureKind, Mechanism, RoadEnd, Supply, Tile, TileSet};
 use crate::source::escape_segment;
-
-/// Largest image file accepted, in bytes.
-pub const MAX_IMAGE_BYTES: u64 = 32 * 1024 * 1024;
-/// Largest image side accepted, in pixels.
-pub const MAX_IMAGE_SIDE: u32 = 8192;
+use crate::tile_image::{self, ImageError, ImageFile};
 
 /// Runs every semantic check of one tile set.
 pub(crate) fn check(set: &TileSet, report: &mut Reporter<'_>) {
@@ -33,7 +31,6 @@ pub(crate) fn check(set: &TileSet, report: &mut Reporter<'_>) {
         }
         check_count(set, tile, &at, report);
         check_tile(tile, &at, report);
-        check_image(tile, &at, report);
     }
     if let Some(start) = &set.start_tile {
         match set.tiles.iter().find(|t| &t.id == start) {
@@ -514,97 +511,79 @@ fn check_mechanisms_used(set: &TileSet, report: &mut Reporter<'_>) {
     }
 }
 
-fn check_image(tile: &Tile, at: &str, report: &mut Reporter<'_>) {
-    let Some(image) = &tile.image else { return };
-    let pointer = format!("{at}/image");
-    let relative = Path::new(image);
-    if relative.is_absolute()
-        || relative
-            .components()
-            .any(|c| matches!(c, Component::Prefix(_) | Component::RootDir))
-    {
-        report.error(
-            &pointer,
-            format!("image path `{image}` is absolute"),
-            "give the path relative to the tile-set file, inside its folder",
-        );
-        return;
-    }
-    let mut depth = 0i32;
-    for component in relative.components() {
-        match component {
-            Component::ParentDir => depth -= 1,
-            Component::Normal(_) => depth += 1,
-            _ => {}
+/// Most pixels one validation run decodes (four images of the largest size); images past it
+/// get a warning instead of being decoded.
+pub const MAX_DECODED_PIXELS: u64 = 256 * 1024 * 1024;
+
+/// What a validation run found out about image files, by canonical path, so that an image
+/// shared by many tiles is read and decoded once, and the pixels decoded in all.
+#[derive(Debug, Default)]
+pub(crate) struct ImageChecks {
+    outcomes: HashMap<PathBuf, ImageOutcome>,
+    decoded_pixels: u64,
+}
+
+#[derive(Debug)]
+enum ImageOutcome {
+    Fine,
+    Bad(ImageError),
+    /// Not decoded: the run had used its pixel budget. Its size, from its header.
+    NotDecoded(u32, u32),
+}
+
+/// Checks the image of every tile of the set.
+pub(crate) fn check_images(set: &TileSet, images: &mut ImageChecks, report: &mut Reporter<'_>) {
+    for (i, tile) in set.tiles.iter().enumerate() {
+        if let Some(image) = &tile.image {
+            check_image(image, &format!("/tiles/{i}/image"), images, report);
         }
-        if depth < 0 {
-            report.error(
-                &pointer,
-                format!("image path `{image}` leaves the tile set's folder"),
-                "keep images in the tile set's folder or below it",
-            );
-            return;
-        }
-    }
-    let path = report.source.folder().join(relative);
-    let size = match std::fs::metadata(&path) {
-        Ok(meta) if meta.is_file() => meta.len(),
-        _ => {
-            report.error(
-                &pointer,
-                format!("image `{image}` does not exist"),
-                format!("put the image at {} or fix the path", path.display()),
-            );
-            return;
-        }
-    };
-    if let Ok(real) = path.canonicalize()
-        && let Ok(folder) = report.source.folder().canonicalize()
-        && !real.starts_with(&folder)
-    {
-        report.error(
-            &pointer,
-            format!("image `{image}` links outside the tile set's folder"),
-            "copy the image into the tile set's folder",
-        );
-        return;
-    }
-    if size > MAX_IMAGE_BYTES {
-        report.error(
-            &pointer,
-            format!("image `{image}` is {} MiB", size / (1024 * 1024)),
-            format!("use an image under {} MiB", MAX_IMAGE_BYTES / (1024 * 1024)),
-        );
-        return;
-    }
-    if let Err(message) = decode_check(&path) {
-        report.error(
-            &pointer,
-            format!("image `{image}` {message}"),
-            "save it again as PNG, JPEG or WebP",
-        );
     }
 }
 
-/// Opens and decodes an image, refusing absurd sizes before allocating.
-fn decode_check(path: &Path) -> Result<(), String> {
-    let reader = image::ImageReader::open(path).map_err(|e| format!("cannot be read: {e}"))?;
-    let reader = reader
-        .with_guessed_format()
-        .map_err(|e| format!("cannot be read: {e}"))?;
-    if reader.format().is_none() {
-        return Err("is not a PNG, JPEG or WebP image".into());
+fn check_image(image: &str, pointer: &str, images: &mut ImageChecks, report: &mut Reporter<'_>) {
+    let shown = quote(image);
+    let path = match tile_image::resolve(report.source.folder(), image) {
+        Ok(path) => path,
+        Err(e @ ImageError::Read(ReadError::Missing)) => {
+            let help = format!(
+                "put the image at {} or fix the path",
+                report.source.folder().join(image).display()
+            );
+            return report.error(pointer, format!("image {shown} {e}"), help);
+        }
+        Err(e) => return report.error(pointer, format!("image {shown} {e}"), e.help()),
+    };
+    let decoded_pixels = &mut images.decoded_pixels;
+    let outcome = images
+        .outcomes
+        .entry(path)
+        .or_insert_with_key(|path| decode_once(path, decoded_pixels));
+    match outcome {
+        ImageOutcome::Bad(e) => report.error(pointer, format!("image {shown} {e}"), e.help()),
+        ImageOutcome::NotDecoded(w, h) => report.warning(
+            pointer,
+            format!(
+                "image {shown} ({w}x{h}) was not decoded: this run already decoded its budget of {} million pixels",
+                MAX_DECODED_PIXELS / 1_000_000
+            ),
+            "validate fewer or smaller images at a time to check that this one decodes",
+        ),
+        ImageOutcome::Fine => {}
     }
-    let (w, h) = reader.into_dimensions().map_err(|e| format!("is corrupt: {e}"))?;
-    if w > MAX_IMAGE_SIDE || h > MAX_IMAGE_SIDE || w == 0 || h == 0 {
-        return Err(format!("is {w}x{h} pixels; sides must be 1 to {MAX_IMAGE_SIDE}"));
+}
+
+/// Reads and decodes the image at `path` if the pixel budget allows.
+fn decode_once(path: &Path, decoded_pixels: &mut u64) -> ImageOutcome {
+    let file = match ImageFile::read(path) {
+        Ok(file) => file,
+        Err(e) => return ImageOutcome::Bad(e),
+    };
+    if decoded_pixels.saturating_add(file.pixels()) > MAX_DECODED_PIXELS {
+        return ImageOutcome::NotDecoded(file.width, file.height);
     }
-    let mut reader = image::ImageReader::open(path)
-        .map_err(|e| format!("cannot be read: {e}"))?
-        .with_guessed_format()
-        .map_err(|e| format!("cannot be read: {e}"))?;
-    let mut limits = image::Limits::default();
-    limits.max_alloc = Some(512 * 1024 * 1024);
-    reader.limits(limits);
-    reader.decode().map(|_| ()).map_err(|e| format!("is corrupt: {e}"))
+    *decoded_pixels += file.pixels();
+    match file.decode() {
+        Ok(_) => ImageOutcome::Fine,
+        Err(e) => ImageOutcome::Bad(e),
+    }
 }

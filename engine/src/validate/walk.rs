@@ -1,0 +1,353 @@
+//! Finding the data files among the paths given to `validate`, so that nothing passes silently.
+//!
+//! - A file named on the command line is always checked. A folder named is searched
+//!   recursively, except hidden entries (`.git`, `.taplo.toml`) and `target`.
+//! - In a folder, a `.toml` file is checked when its `#:schema` line names a Tilewright schema
+//!   or a top-level key shows its kind (`tiles`, `start-tile`; `scoring`, `switches`,
+//!   `extends`; `figures`, `bags`, `mechanisms`).
+//! - Left alone, quietly: rules scenarios (`layout`, `turns` or `expect` keys), other tools'
+//!   files by their usual names ([`OTHER_TOOLS`]: `Cargo.toml`, `pyproject.toml`...), and files
+//!   with a top-level key of another tool's format ([`OTHER_TOOL_KEYS`]: `package`, `tool`...).
+//! - Reported with a warning: any other `.toml` file, naming why it is not checked and the
+//!   near miss when a top-level key is a slip of a kind's key (`tile` → `tiles`, `extend` →
+//!   `extends`, `scorring` → `scoring`), or the syntax error that hides its keys; symbolic
+//!   links to folders or `.toml` files (not followed: links can loop); folders and files that
+//!   cannot be read; `.toml` entries that are not regular files.
+//! - Each file is checked once, however often it is named or reached.
+//! - Checking no data file in the paths given is an error; when they hold only rules scenarios
+//!   (and other tools' files), a warning.
+
+use std::collections::HashSet;
+use std::fs::FileType;
+use std::path::{Path, PathBuf};
+
+use super::report::Diagnostics;
+use super::schema_check::closest;
+use super::{KIND_KEYS, Prepared, SCENARIO_KEYS, read_error};
+use crate::diagnostic::{Diagnostic, Severity, quote};
+use crate::files::{ReadError, read_capped};
+use crate::source::Source;
+
+/// Names (lower case) of TOML files that belong to other tools; never reported.
+pub const OTHER_TOOLS: &[&str] = &[
+    "cargo.toml",
+    "clippy.toml",
+    "rustfmt.toml",
+    "rust-toolchain.toml",
+    "deny.toml",
+    "taplo.toml",
+    "cross.toml",
+    "dist-workspace.toml",
+    "release.toml",
+    "release-plz.toml",
+    "cliff.toml",
+    "typos.toml",
+    "_typos.toml",
+    "committed.toml",
+    "book.toml",
+    "makefile.toml",
+    "trunk.toml",
+    "dioxus.toml",
+    "rocket.toml",
+    "diesel.toml",
+    "pyproject.toml",
+    "ruff.toml",
+    "uv.toml",
+    "pixi.toml",
+    "poetry.toml",
+    "hatch.toml",
+    "mise.toml",
+    "starship.toml",
+    "netlify.toml",
+    "wrangler.toml",
+    "fly.toml",
+    "samconfig.toml",
+    "hugo.toml",
+    "kittest.toml",
+];
+
+/// Top-level keys of other tools' formats (Cargo, Python packaging, toolchains); a file with
+/// one is not a Tilewright file and is not reported.
+pub const OTHER_TOOL_KEYS: &[&str] = &[
+    "package",
+    "workspace",
+    "dependencies",
+    "project",
+    "tool",
+    "build-system",
+    "toolchain",
+    "profile",
+];
+
+/// What the walk found.
+#[derive(Default)]
+pub(crate) struct Found {
+    /// The data files to check, read and parsed.
+    pub files: Vec<Prepared>,
+    /// Every file met, in walk order: diagnostics are sorted by it.
+    pub order: Vec<PathBuf>,
+    /// Data files that could not be read (already reported as errors).
+    pub unreadable: usize,
+    /// Rules scenarios met.
+    pub scenarios: usize,
+    /// Files reported as not checked, for snippets.
+    pub reported: Vec<Source>,
+    /// Canonical paths of the files met, so each is read once.
+    seen: HashSet<PathBuf>,
+}
+
+/// Walks `paths` (see the module documentation), reporting what it cannot check in `out`.
+pub(crate) fn walk(paths: &[PathBuf], out: &mut Diagnostics) -> Found {
+    let mut found = Found::default();
+    for path in paths {
+        // Paths named on the command line are followed, links included.
+        if std::fs::metadata(path).is_ok_and(|m| m.is_dir()) {
+            found.folder(path, out);
+        } else {
+            found.named_file(path, out);
+        }
+    }
+    // No paths is no question asked (`simulate` with bundled data only); paths that hold no
+    // data file are a mistake.
+    if !paths.is_empty() && found.files.is_empty() && found.unreadable == 0 {
+        let shown: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+        let at = paths.first().cloned().unwrap_or_else(|| PathBuf::from("."));
+        let d = if found.scenarios > 0 && found.reported.is_empty() {
+            let mut d = Diagnostic::file(
+                &at,
+                format!(
+                    "no data files in {}, only {} rules scenario(s), which `validate` does not check",
+                    shown.join(", "),
+                    found.scenarios
+                ),
+                "scenarios are run by `cargo test --test scenarios`; name the tile sets and rule sets they use to check those",
+            );
+            d.severity = Severity::Warning;
+            d
+        } else {
+            Diagnostic::file(
+                &at,
+                format!(
+                    "no tile sets, expansions or rule sets found in {}, so nothing was checked",
+                    shown.join(", ")
+                ),
+                "name the data files or the folders that hold them; a data file starts with a `#:schema` line naming tileset.schema.json, expansion.schema.json or ruleset.schema.json",
+            )
+        };
+        out.push(d);
+    }
+    found
+}
+
+impl Found {
+    /// Whether `path` is met for the first time (by its canonical path, if it has one).
+    fn first_visit(&mut self, path: &Path) -> bool {
+        let key = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+        self.seen.insert(key)
+    }
+
+    /// A file named on the command line: checked whatever it holds.
+    fn named_file(&mut self, path: &Path, out: &mut Diagnostics) {
+        if !self.first_visit(path) {
+            return;
+        }
+        self.order.push(path.to_path_buf());
+        match super::read_source(path) {
+            Ok(source) => self.files.push(Prepared::new(source)),
+            Err(d) => {
+                self.unreadable += 1;
+                out.push(*d);
+            }
+        }
+    }
+
+    /// A folder: its entries in name order, recursively.
+    fn folder(&mut self, folder: &Path, out: &mut Diagnostics) {
+        if !self.first_visit(folder) {
+            return;
+        }
+        let entries = match std::fs::read_dir(folder) {
+            Ok(entries) => entries,
+            Err(e) => return warn(out, folder, format!("cannot read this folder: {e}"), PERMISSIONS),
+        };
+        let mut listed: Vec<(PathBuf, std::io::Result<FileType>)> = Vec::new();
+        for entry in entries {
+            match entry {
+                Ok(entry) => listed.push((entry.path(), entry.file_type())),
+                Err(e) => warn(out, folder, format!("cannot list all of this folder: {e}"), PERMISSIONS),
+            }
+        }
+        listed.sort_by(|a, b| a.0.cmp(&b.0));
+        for (path, kind) in listed {
+            self.entry(&path, kind, out);
+        }
+    }
+
+    /// One entry of a folder.
+    fn entry(&mut self, path: &Path, kind: std::io::Result<FileType>, out: &mut Diagnostics) {
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        if name.starts_with('.') || name == "target" {
+            return;
+        }
+        let toml = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("toml"));
+        let kind = match kind {
+            Ok(kind) => kind,
+            Err(e) => return warn(out, path, format!("cannot tell what this is: {e}"), PERMISSIONS),
+        };
+        if kind.is_symlink() {
+            let to_folder = std::fs::metadata(path).is_ok_and(|m| m.is_dir());
+            if to_folder || toml {
+                let what = if to_folder { "folder" } else { "file" };
+                warn(
+                    out,
+                    path,
+                    format!(
+                        "this is a symbolic link to a {what}; links are not followed in a folder, as they may loop"
+                    ),
+                    "name the link or its target on the command line to check it",
+                );
+            }
+        } else if kind.is_dir() {
+            self.folder(path, out);
+        } else if toml {
+            self.found_file(path, out);
+        }
+    }
+
+    /// A `.toml` entry met in a folder: checked if it is a data file, else reported or left
+    /// alone (see the module documentation).
+    fn found_file(&mut self, path: &Path, out: &mut Diagnostics) {
+        if !self.first_visit(path) {
+            return;
+        }
+        self.order.push(path.to_path_buf());
+        let source = match read_capped(path, super::MAX_FILE_BYTES) {
+            Ok(bytes) => super::source_from_bytes(path, bytes),
+            Err(ReadError::Io(e)) => return warn(out, path, format!("cannot read this file: {e}"), PERMISSIONS),
+            Err(ReadError::NotRegular(what)) => {
+                return warn(
+                    out,
+                    path,
+                    format!("this is {what}, not a regular file, so it is not checked"),
+                    "name a regular file; remove it if it is left over",
+                );
+            }
+            Err(e) => Err(Box::new(read_error(path, &e))),
+        };
+        let prepared = match source {
+            Ok(source) => Prepared::new(source),
+            Err(d) => {
+                self.unreadable += 1;
+                return out.push(*d);
+            }
+        };
+        if prepared.kind.is_some() {
+            return self.files.push(prepared);
+        }
+        match unrecognised(&prepared, &name_of(path)) {
+            Verdict::Scenario => self.scenarios += 1,
+            Verdict::OtherTool => {}
+            Verdict::Report(d) => {
+                out.push(d);
+                self.reported.push(prepared.source);
+            }
+        }
+    }
+}
+
+/// What to do with a `.toml` file found in a folder that is not a data file.
+enum Verdict {
+    Scenario,
+    OtherTool,
+    Report(Diagnostic),
+}
+
+const PERMISSIONS: &str = "check its permissions, or leave it out of the paths given";
+
+/// What a `.toml` file whose kind cannot be told is.
+fn unrecognised(file: &Prepared, name: &str) -> Verdict {
+    if OTHER_TOOLS.contains(&name.to_lowercase().as_str()) {
+        return Verdict::OtherTool;
+    }
+    let source = &file.source;
+    let parsed = match &file.parsed {
+        Ok(parsed) => parsed,
+        Err(e) => {
+            return Verdict::Report(warning_at(
+                source,
+                e.span.clone(),
+                format!("not checked: what kind of file this is cannot be told ({})", e.message),
+                "fix the syntax; a `#:schema` line at the top says the kind of a data file whatever its content",
+            ));
+        }
+    };
+    let keys: Vec<&String> = parsed.value.as_object().map(|o| o.keys().collect()).unwrap_or_default();
+    if keys.iter().any(|k| SCENARIO_KEYS.contains(&k.as_str())) {
+        return Verdict::Scenario;
+    }
+    let kind_keys: Vec<String> = KIND_KEYS.iter().map(|(k, _)| (*k).to_owned()).collect();
+    let slips: Vec<(&String, &str)> = keys
+        .iter()
+        .filter_map(|key| near_miss(key, &kind_keys).map(|near| (*key, near)))
+        .collect();
+    if let Some((first, _)) = slips.first() {
+        let span = parsed
+            .map
+            .key_span(&format!("/{}", crate::source::escape_segment(first)));
+        let shown: Vec<String> = slips
+            .iter()
+            .map(|(key, near)| format!("`{near}` for {}", quote(key)))
+            .collect();
+        return Verdict::Report(warning_at(
+            source,
+            span.unwrap_or(0..0),
+            format!(
+                "not checked: no key says what kind of data file this is; did you mean {}?",
+                shown.join(", ")
+            ),
+            format!("rename the key; {KINDS}"),
+        ));
+    }
+    if keys.iter().any(|k| OTHER_TOOL_KEYS.contains(&k.as_str())) {
+        return Verdict::OtherTool;
+    }
+    Verdict::Report(warning_at(
+        source,
+        0..0,
+        "not checked: this TOML file has no `#:schema` line and none of the keys that say what kind of data file it is",
+        format!("{KINDS}; move other tools' files out of the folders given"),
+    ))
+}
+
+const KINDS: &str = "a tile set has `tiles`, a rule set `scoring`, `switches` or `extends`, an expansion `figures`, `bags` or `mechanisms`, and a `#:schema` line naming tileset.schema.json, expansion.schema.json or ruleset.schema.json says the kind outright";
+
+/// The kind key `key` is a slip of: one edit away for short keys, two for longer ones.
+fn near_miss<'k>(key: &str, kind_keys: &'k [String]) -> Option<&'k str> {
+    let best = closest(key, kind_keys)?;
+    let allowed = if key.chars().count() <= 5 { 1 } else { 2 };
+    (super::schema_check::edit_distance(key, best) <= allowed).then_some(best)
+}
+
+fn name_of(path: &Path) -> String {
+    path.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+fn warning_at(
+    source: &Source,
+    span: std::ops::Range<usize>,
+    message: impl Into<String>,
+    help: impl Into<String>,
+) -> Diagnostic {
+    Diagnostic::at(Severity::Warning, source, span, message, help)
+}
+
+fn warn(out: &mut Diagnostics, path: &Path, message: impl Into<String>, help: impl Into<String>) {
+    let mut d = Diagnostic::file(path, message, help);
+    d.severity = Severity::Warning;
+    out.push(d);
+}
