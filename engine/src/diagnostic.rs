@@ -135,6 +135,24 @@ pub fn shorten(text: &str, max: usize) -> String {
     }
 }
 
+/// At most `max` names from a file, quoted and joined with commas, then how many more: a
+/// help text that lists what a file declares must not grow with the file.
+pub fn quoted_list<'a>(names: impl IntoIterator<Item = &'a str>, max: usize) -> String {
+    let mut shown = Vec::new();
+    let mut more = 0usize;
+    for name in names {
+        if shown.len() < max {
+            shown.push(quote(name));
+        } else {
+            more += 1;
+        }
+    }
+    if more > 0 {
+        shown.push(format!("and {more} more"));
+    }
+    shown.join(", ")
+}
+
 /// File content quoted for a message: between backticks, shortened.
 pub fn quote(text: &str) -> String {
     format!("`{}`", shorten(text, MAX_QUOTED_CHARS))
@@ -181,5 +199,11 @@ mod tests {
         assert!(clip(&ticks).chars().count() <= MAX_TEXT_CHARS);
         assert_eq!(shorten("abc", 2), "a…");
         assert_eq!(shorten("ab", 2), "ab");
+    }
+
+    #[test]
+    fn listed_names_stop_at_the_limit() {
+        assert_eq!(quoted_list(["a", "b"], 3), "`a`, `b`");
+        assert_eq!(quoted_list(["a", "b", "c", "d"], 2), "`a`, `b`, and 2 more");
     }
 }

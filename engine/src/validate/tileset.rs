@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use super::report::Reporter;
-use crate::diagnostic::quote;
+use crate::diagnostic::{quote, quoted_list};
 use crate::edge::{Layout, SegmentKind, Side, resolve_ref};
 use crate::files::ReadError;
 use crate::limits::{
@@ -226,13 +226,16 @@ fn check_count(set: &TileSet, tile: &Tile, at: &str, report: &mut Reporter<'_>) 
                 if !set.editions.contains(edition) {
                     report.error_at_key(
                         &pointer,
-                        format!("`{edition}` is not an edition of this tile set"),
-                        format!("use one of: {}", set.editions.join(", ")),
+                        format!("{} is not an edition of this tile set", quote(edition)),
+                        format!(
+                            "use one of: {}",
+                            quoted_list(set.editions.iter().map(String::as_str), 20)
+                        ),
                     );
                 } else if *n == 0 {
                     report.error(
                         &pointer,
-                        format!("a count of 0 for `{edition}`"),
+                        format!("a count of 0 for {}", quote(edition)),
                         "leave the edition out of the table instead",
                     );
                 }
