@@ -254,6 +254,27 @@ fn files_within_the_limits_that_go_over_together_are_refused_by_game_setup() {
     assert!(message.contains(&format!("at most {MAX_EDGE_LAYOUTS}")), "{message}");
 }
 
+#[test]
+fn two_bags_from_two_files_are_refused_by_game_setup() {
+    let bag = |id: &str| format!("[bags.{id}]\ntokens = [{{ kind = \"sheep\", value = 1, count = 3 }}]\n");
+    let one = pennant_tiles("a", 1, 1, 0);
+    let two = pennant_tiles("b", 1, 1, 0);
+    let report = validate(vec![
+        tileset(
+            "first",
+            &format!("start-tile = \"a0\"\n\n{FOLLOWERS}{}", bag("x")),
+            &one,
+        ),
+        tileset("second", &bag("y"), &two),
+    ]);
+    assert!(report.diagnostics.is_empty(), "{:#?}", report.diagnostics);
+    let refused = game_def(&report, &["first", "second"]);
+    assert!(
+        matches!(refused, Err(SetupError::TooMany("bags of sheep and wolves", 2, 1))),
+        "{refused:?}"
+    );
+}
+
 /// `n` field tiles of `count` copies each whose city has `pennants` pennants, ids starting
 /// with `prefix`.
 fn pennant_tiles(prefix: &str, n: usize, count: u32, pennants: u32) -> String {
@@ -372,6 +393,19 @@ fn figure_and_token_limits_are_located_errors() {
     let at = position(&source.text, 0, "count = 100");
     let at = (at.0, at.1 + "count = ".len());
     expect_one_error(&validate(vec![source]), at, "300 tokens", MAX_BAG_TOKENS as usize);
+
+    let bags = format!("{bag}[bags.wolves]\ntokens = [{{ kind = \"sheep\", value = 3, count = 2 }}]\n");
+    let source = tileset("two-bags", &bags, "");
+    let at = position(&source.text, 0, "[bags.wolves]");
+    let at = (at.0, at.1 + "[bags.".len());
+    let report = validate(vec![source]);
+    let errors: Vec<_> = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.message.contains("bags of sheep"))
+        .collect();
+    assert_eq!(errors.len(), 1, "{:#?}", report.diagnostics);
+    assert_eq!((errors[0].line, errors[0].column), at);
 
     let strong = "[figures.giant]\nrole = \"follower\"\ncount = 1\nstrength = 4000000000\nstands-on = [\"road\"]\n";
     let source = tileset("giants", strong, "");

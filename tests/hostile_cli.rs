@@ -246,6 +246,17 @@ fn writes_do_not_follow_planted_links_or_replace_special_files() {
     assert_eq!(output.status.code(), Some(0), "{}", everything(&output));
     assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious");
 
+    // A link planted at the target itself is refused, for records and schemas alike.
+    std::os::unix::fs::symlink(&victim, dir.path().join("linked.json")).unwrap();
+    let output = run(dir.path(), &["simulate", "--games", "1", "--record", "linked.json"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(everything(&output).contains("symbolic link"), "{}", everything(&output));
+    std::fs::create_dir(dir.path().join("linked")).unwrap();
+    std::os::unix::fs::symlink(&victim, dir.path().join("linked/ruleset.schema.json")).unwrap();
+    let output = run(dir.path(), &["schema", "--write", "--dir", "linked"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious");
+
     if Command::new("mkfifo")
         .arg(dir.path().join("pipe.json"))
         .status()

@@ -96,8 +96,8 @@ pub fn read_capped(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
 /// Writes `bytes` to `path` so that the file is either as it was or wholly new: through a
 /// uniquely named temporary file in the same folder (never a fixed name that could be an
 /// unrelated file or a planted link), synced to disk, then renamed over the target. The
-/// temporary file is removed on any failure. A target that exists must be a regular file (or a
-/// link to one, which is written through); its permissions are kept.
+/// temporary file is removed on any failure. A target that exists must be a regular file, not
+/// a link (which could have been planted to redirect the write); its permissions are kept.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let target = writable_target(path)?;
     let folder = match target.parent() {
@@ -132,31 +132,27 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
 /// The file a write to `path` replaces: `path` itself, or what a link there points to.
 /// Folders, FIFOs, devices and sockets are refused.
 fn writable_target(path: &Path) -> io::Result<PathBuf> {
-    match std::fs::metadata(path) {
-        Ok(meta) if meta.is_file() => {
-            let is_link = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
-            if is_link {
-                std::fs::canonicalize(path)
-            } else {
-                Ok(path.to_path_buf())
-            }
-        }
-        Ok(meta) => Err(io::Error::other(format!(
+    let meta = match std::fs::symlink_metadata(path) {
+        Ok(meta) => meta,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(path.to_path_buf()),
+        Err(e) => return Err(e),
+    };
+    if meta.file_type().is_symlink() {
+        // In a shared folder a link may have been planted to make this write overwrite
+        // another file; a link is never written through.
+        return Err(io::Error::other(format!(
+            "{} is a symbolic link; write to the file it points to, or remove the link",
+            path.display()
+        )));
+    }
+    if !meta.is_file() {
+        return Err(io::Error::other(format!(
             "{} is {}, not a regular file; choose another path",
             path.display(),
             describe(meta.file_type())
-        ))),
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {
-            if std::fs::symlink_metadata(path).is_ok() {
-                return Err(io::Error::other(format!(
-                    "{} is a link to nothing; remove it or choose another path",
-                    path.display()
-                )));
-            }
-            Ok(path.to_path_buf())
-        }
-        Err(e) => Err(e),
+        )));
     }
+    Ok(path.to_path_buf())
 }
 
 #[cfg(test)]
@@ -219,14 +215,14 @@ mod tests {
 
     #[cfg(unix)]
     #[test]
-    fn writes_through_a_link_and_refuse_devices() {
+    fn refuses_links_and_devices() {
         let dir = tempfile::tempdir().unwrap();
         let real = dir.path().join("real.json");
         std::fs::write(&real, b"old").unwrap();
         let link = dir.path().join("link.json");
         std::os::unix::fs::symlink(&real, &link).unwrap();
-        write_atomically(&link, b"new").unwrap();
-        assert_eq!(std::fs::read(&real).unwrap(), b"new");
+        assert!(write_atomically(&link, b"new").is_err());
+        assert_eq!(std::fs::read(&real).unwrap(), b"old");
         assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
         assert!(write_atomically(Path::new("/dev/null"), b"x").is_err());
         let dangling = dir.path().join("dangling.json");

@@ -47,6 +47,9 @@ pub const MAX_FIGURE_TYPES: usize = 8;
 /// Most kinds of tile the players hold (abbeys).
 pub const MAX_HELD_TYPES: usize = 4;
 
+/// Bags of sheep and wolves in a game: the shepherds draw from one bag.
+pub const MAX_BAGS: usize = 1;
+
 /// Most tokens in a bag of sheep and wolves: with at most [`MAX_SHEEP`] sheep each, the sheep
 /// of one field count in 16 bits.
 pub const MAX_BAG_TOKENS: u32 = 255;

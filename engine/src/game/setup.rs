@@ -5,8 +5,8 @@ use serde::{Deserialize, Serialize};
 use crate::catalog::Catalog;
 use crate::compile::{CompileError, TileTables};
 use crate::limits::{
-    MAX_BAG_TOKENS, MAX_COPIES, MAX_FIGURE_TYPES, MAX_HELD_TYPES, MAX_PENNANTS_IN_PLAY, MAX_SHEEP, MAX_TILE_TYPES,
-    MAX_TILES, copies_in_play, pennants_on,
+    MAX_BAG_TOKENS, MAX_BAGS, MAX_COPIES, MAX_FIGURE_TYPES, MAX_HELD_TYPES, MAX_PENNANTS_IN_PLAY, MAX_SHEEP,
+    MAX_TILE_TYPES, MAX_TILES, copies_in_play, pennants_on,
 };
 use crate::model::{
     Bag, ExpansionFile, FeatureKind, Figure, FigureMechanism, Mechanism, Role, Rules, Strength, Supply, Tile, TileSet,
@@ -361,6 +361,9 @@ impl GameDef {
         // Compiled: at most MAX_TILE_TYPES tiles, so the index fits.
         let start = u16::try_from(start).map_err(|_| SetupError::TooMany("tile types", tiles.len(), MAX_TILE_TYPES))?;
         // The shepherds draw from the first bag of sheep and wolves.
+        if bags.len() > MAX_BAGS {
+            return Err(SetupError::TooMany("bags of sheep and wolves", bags.len(), MAX_BAGS));
+        }
         let bag = bags.first().map(|bag| bag_tokens(bag)).transpose()?.unwrap_or_default();
         Ok(GameDef {
             bag,

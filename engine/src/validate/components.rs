@@ -4,7 +4,7 @@ use std::collections::{BTreeMap, HashSet};
 
 use super::report::Reporter;
 use super::tileset::first_over;
-use crate::limits::{MAX_BAG_TOKENS, MAX_COPIES, MAX_FIGURE_TYPES, MAX_SHEEP, MAX_STRENGTH};
+use crate::limits::{MAX_BAG_TOKENS, MAX_BAGS, MAX_COPIES, MAX_FIGURE_TYPES, MAX_SHEEP, MAX_STRENGTH};
 use crate::model::{Bag, Figure, FigureMechanism, NamedStrength, Role, Spot, Strength, TokenKind};
 use crate::source::escape_segment;
 
@@ -18,6 +18,13 @@ pub(crate) fn check(figures: &BTreeMap<String, Figure>, bags: &BTreeMap<String, 
             &format!("/figures/{}", escape_segment(id)),
             format!("this file has {} figure types", figures.len()),
             format!("a game holds at most {MAX_FIGURE_TYPES} figure types; remove the ones from here on"),
+        );
+    }
+    if let Some(id) = bags.keys().nth(MAX_BAGS) {
+        report.error_at_key(
+            &format!("/bags/{}", escape_segment(id)),
+            format!("this file has {} bags of sheep and wolves", bags.len()),
+            format!("a game has {MAX_BAGS} bag, which every shepherd draws from; put all the tokens in one bag"),
         );
     }
     for (id, bag) in bags {
