@@ -41,7 +41,7 @@ fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
 
 /// Clicks at a point of the tile on the canvas (tile coordinates 0..1).
 fn click_tile(h: &mut Harness<'_, EditorApp>, point: [f32; 2]) {
-    let rect = h.state().canvas.tile_rect.expect("the canvas is shown");
+    let rect = h.state().panels.canvas.tile_rect.expect("the canvas is shown");
     let pos = Pos2::new(
         rect.min.x + point[0] * rect.width(),
         rect.min.y + point[1] * rect.height(),
@@ -61,7 +61,7 @@ fn click_tile(h: &mut Harness<'_, EditorApp>, point: [f32; 2]) {
 }
 
 fn polygons_of_e(h: &Harness<'_, EditorApp>) -> Vec<Vec<[f64; 2]>> {
-    let set = h.state().doc.as_ref().unwrap().tileset().unwrap();
+    let set = h.state().doc().unwrap().tileset().unwrap();
     set.tiles.iter().find(|t| t.id == "E").unwrap().features["c"]
         .polygons
         .clone()
@@ -116,7 +116,7 @@ fn draw_a_city_outline_undo_redo_save_and_reopen() {
     // Reopen: the same model; only tile E's city line changed, comments and header kept.
     let saved = std::fs::read_to_string(&path).unwrap();
     let reopened = Document::open(&path).unwrap();
-    assert_eq!(reopened.tileset(), h.state().doc.as_ref().unwrap().tileset());
+    assert_eq!(reopened.tileset(), h.state().doc().unwrap().tileset());
     let changed: Vec<(&str, &str)> = BASE.lines().zip(saved.lines()).filter(|(a, b)| a != b).collect();
     assert_eq!(changed.len(), 1, "{changed:?}");
     assert!(changed[0].1.starts_with(
@@ -143,7 +143,7 @@ fn unsaved_changes_are_asked_about_before_opening_another_file() {
     // An edit: add a tile.
     h.get_by_label("+ Add").click();
     settle(&mut h);
-    assert!(h.state().doc.as_ref().unwrap().is_dirty());
+    assert!(h.state().doc().unwrap().is_dirty());
 
     // Open: the prompt appears; Cancel keeps the work.
     h.key_press_modifiers(Modifiers::COMMAND, Key::O);
@@ -152,15 +152,15 @@ fn unsaved_changes_are_asked_about_before_opening_another_file() {
     h.get_by_label("Cancel").click();
     settle(&mut h);
     assert!(h.query_by_label("Save changes?").is_none());
-    assert_eq!(h.state().doc.as_ref().unwrap().path.as_deref(), Some(first.as_path()));
-    assert!(h.state().doc.as_ref().unwrap().is_dirty());
+    assert_eq!(h.state().doc().unwrap().path.as_deref(), Some(first.as_path()));
+    assert!(h.state().doc().unwrap().is_dirty());
 
     // Open again, Don't save: the other file opens and the first is untouched on disk.
     h.key_press_modifiers(Modifiers::COMMAND, Key::O);
     settle(&mut h);
     h.get_by_label("Don't save").click();
     settle(&mut h);
-    assert_eq!(h.state().doc.as_ref().unwrap().path.as_deref(), Some(second.as_path()));
+    assert_eq!(h.state().doc().unwrap().path.as_deref(), Some(second.as_path()));
     assert_eq!(std::fs::read_to_string(&first).unwrap(), BASE);
 
     // Closing the window with unsaved changes asks too.
@@ -176,7 +176,7 @@ fn unsaved_changes_are_asked_about_before_opening_another_file() {
     h.get_by_label("Save changes?");
     h.get_by_label("Save").click();
     settle(&mut h);
-    assert!(!h.state().doc.as_ref().unwrap().is_dirty());
+    assert!(!h.state().doc().unwrap().is_dirty());
     assert_ne!(
         std::fs::read_to_string(&second).unwrap(),
         BASE.replace("id = \"base\"", "id = \"other\"")
@@ -214,7 +214,7 @@ fn a_malformed_file_opens_as_text_and_keeps_the_work() {
     let path = write(dir.path(), "bad.toml", text);
     let mut h = editor(Some(path.clone()), ScriptedDialogs::default());
     settle(&mut h);
-    let doc = h.state().doc.as_ref().expect("the file is open");
+    let doc = h.state().doc().expect("the file is open");
     assert_eq!(doc.text().unwrap(), text);
     h.get_by_label_contains("cannot be shown as a form yet");
     // An unreadable image is a message, not a crash.
