@@ -462,6 +462,11 @@ impl Document {
             .unwrap_or_else(|| "untitled.toml".into())
     }
 
+    /// The folder of the document's file, which tile images are relative to.
+    pub fn folder(&self) -> Option<&Path> {
+        self.path.as_deref().map(|p| p.parent().unwrap_or(Path::new("")))
+    }
+
     /// The text the document would be saved as: the model merged into the file's own TOML.
     pub fn text(&self) -> Result<String, String> {
         let loaded = self.loaded.as_ref();

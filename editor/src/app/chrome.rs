@@ -29,6 +29,14 @@ pub(super) struct Chrome {
 }
 
 impl Chrome {
+    /// The central panel: the messages, then `contents`.
+    pub fn central_panel(&mut self, ui: &mut Ui, contents: impl FnOnce(&mut Ui)) {
+        egui::CentralPanel::default_margins().show(ui, |ui| {
+            self.messages_ui(ui);
+            contents(ui);
+        });
+    }
+
     /// The messages, each with a button that dismisses it.
     pub fn messages_ui(&mut self, ui: &mut Ui) {
         let mut dismiss = None;

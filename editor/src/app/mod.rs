@@ -10,27 +10,28 @@ mod commands;
 mod modals;
 mod workspace;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use egui::{Color32, Ui};
-use tilewright_engine::FileKind;
-use tilewright_engine::model::{Tile, TileSet};
+use tilewright_engine::model::Tile;
 
 pub use chrome::Message;
 pub use workspace::{Pending, Workspace};
 
 use crate::commands::Command;
-use crate::document::{Content, Document, Edit};
+use crate::document::{Content, Document};
 use crate::files::{FileDialogs, NativeDialogs, RecentFiles};
-use crate::images::{ImageCache, tile_texture};
+use crate::images::ImageCache;
 use crate::panels::canvas::Canvas;
 use crate::panels::inspector::Inspector;
+use crate::panels::model_form::ModelForm;
 use crate::panels::problems::Problems;
-use crate::panels::rules::{RulesPage, model_form};
+use crate::panels::rules::RulesPage;
+use crate::panels::source::SourceView;
 use crate::panels::strip::Strip;
 use crate::panels::tiles::TileGrid;
-use crate::panels::{Action, Actions};
-use crate::validation::{Validator, selection_of};
+use crate::panels::{Actions, PanelCtx};
+use crate::validation::Validator;
 use crate::view::{Page, ViewState};
 
 /// How the editor starts.
@@ -54,6 +55,7 @@ impl Default for Options {
 }
 
 /// The panels' own state: what each remembers between frames.
+#[derive(Default)]
 pub struct Panels {
     grid: TileGrid,
     /// The canvas (public for tests).
@@ -62,34 +64,47 @@ pub struct Panels {
     problems: Problems,
     strip: Strip,
     rules: RulesPage,
-    /// Bundled tiles the strip checks fits against, as (tile set id, tile).
-    candidates: Vec<(String, Tile)>,
+    model_form: ModelForm,
+    source: SourceView,
 }
 
 impl Panels {
-    fn new() -> Panels {
-        let candidates = tilewright_engine::bundled::sources()
-            .into_iter()
-            .filter_map(|s| {
-                let set: TileSet = toml::from_str(&s.text).ok()?;
-                Some(
-                    set.tiles
-                        .into_iter()
-                        .map(move |t| (set.id.clone(), t))
-                        .collect::<Vec<_>>(),
-                )
-            })
-            .flatten()
-            .collect();
-        Panels {
-            grid: TileGrid,
-            canvas: Canvas::default(),
-            inspector: Inspector::default(),
-            problems: Problems,
-            strip: Strip::default(),
-            rules: RulesPage::default(),
-            candidates,
+    /// The central page for the document: a tile set's tiles, set-level form or source; an
+    /// expansion's form; a rule set's page; or text that does not read yet.
+    fn central(&mut self, ui: &mut Ui, ctx: &mut PanelCtx<'_>) {
+        match ctx.doc.content() {
+            Content::TileSet(_) => match ctx.view.page {
+                Page::Tiles => self.tiles_page(ui, ctx),
+                Page::Set => self.model_form.ui(ui, ctx),
+                Page::Source => self.source.ui(ui, ctx),
+            },
+            Content::Expansion(_) => self.model_form.ui(ui, ctx),
+            Content::RuleSet(_) => self.rules.ui(ui, ctx),
+            Content::Text { problem, .. } => {
+                ui.colored_label(
+                    Color32::from_rgb(235, 120, 90),
+                    format!("This file cannot be shown as a form yet: {problem}"),
+                );
+                ui.weak(
+                    "Fix it below (or in your text editor); it turns into a form as soon as it reads. Nothing is lost.",
+                );
+                self.source.ui(ui, ctx);
+            }
         }
+    }
+
+    /// The selected tile on the canvas, with the rotation strip under it.
+    fn tiles_page(&mut self, ui: &mut Ui, ctx: &mut PanelCtx<'_>) {
+        if ctx.selected_tile().is_none() {
+            ui.centered_and_justified(|ui| ui.weak("No tile selected. Add a tile, or drop an image to start one."));
+            return;
+        }
+        egui::Panel::bottom("strip").resizable(false).show(ui, |ui| {
+            ui.add_space(4.0);
+            self.strip.ui(ui, ctx);
+            ui.add_space(4.0);
+        });
+        egui::CentralPanel::no_frame().show(ui, |ui| self.canvas.ui(ui, ctx));
     }
 }
 
@@ -120,7 +135,7 @@ impl EditorApp {
             view: ViewState::default(),
             validator: Validator::new(move || wake.request_repaint()),
             images: ImageCache::new(move || wake_images.request_repaint()),
-            panels: Panels::new(),
+            panels: Panels::default(),
             chrome: chrome::Chrome::default(),
             revision_sent: None,
         };
@@ -146,9 +161,7 @@ impl EditorApp {
     }
 
     fn selected_tile(&self) -> Option<(usize, &Tile)> {
-        let set = self.workspace.doc.as_ref()?.tileset()?;
-        let i = self.view.selection.tile?;
-        set.tiles.get(i).map(|t| (i, t))
+        self.view.selected_tile(self.workspace.tileset()?)
     }
 
     fn poll(&mut self, ctx: &egui::Context) {
@@ -177,131 +190,6 @@ impl EditorApp {
         }
     }
 
-    fn central(&mut self, ui: &mut Ui, actions: &mut Actions) {
-        let Some(doc) = self.workspace.doc.as_ref() else {
-            chrome::welcome(ui, &self.workspace.recent, actions);
-            return;
-        };
-        let folder = self.workspace.folder();
-        let content = doc.content().clone();
-        match content {
-            Content::TileSet(set) => match self.view.page {
-                Page::Tiles => self.tiles_page(ui, &set, folder.as_deref(), actions),
-                Page::Set => {
-                    let mut value = serde_json::to_value(&set).unwrap_or_default();
-                    if model_form(ui, FileKind::TileSet, &mut value, &["tiles"]) {
-                        match serde_json::from_value::<TileSet>(value) {
-                            Ok(new) => actions.edit(Edit::Replace(Box::new(Content::TileSet(new)))),
-                            Err(e) => actions.push(Action::Message(format!("not applied: {e}"))),
-                        }
-                    }
-                }
-                Page::Source => self.source_page(ui, actions),
-            },
-            Content::Expansion(expansion) => {
-                let mut value = serde_json::to_value(&expansion).unwrap_or_default();
-                if model_form(ui, FileKind::Expansion, &mut value, &[]) {
-                    match serde_json::from_value(value) {
-                        Ok(new) => actions.edit(Edit::Replace(Box::new(Content::Expansion(new)))),
-                        Err(e) => actions.push(Action::Message(format!("not applied: {e}"))),
-                    }
-                }
-            }
-            Content::RuleSet(rules) => {
-                if let Some(new) = self.panels.rules.ui(ui, &rules) {
-                    actions.edit_grouped(Edit::Replace(Box::new(Content::RuleSet(new))), "rules-form");
-                }
-            }
-            Content::Text { problem, .. } => {
-                ui.colored_label(
-                    Color32::from_rgb(235, 120, 90),
-                    format!("This file cannot be shown as a form yet: {problem}"),
-                );
-                ui.weak(
-                    "Fix it below (or in your text editor); it turns into a form as soon as it reads. Nothing is lost.",
-                );
-                self.source_page(ui, actions);
-            }
-        }
-    }
-
-    fn source_page(&mut self, ui: &mut Ui, actions: &mut Actions) {
-        let Some(doc) = self.workspace.doc.as_ref() else { return };
-        let editable = matches!(doc.content(), Content::Text { .. });
-        let mut text = doc.text().unwrap_or_else(|e| e);
-        if !editable {
-            ui.weak("The file as it will be saved. Edit it in the forms; this view is read-only.");
-        }
-        let label = ui.strong(doc.title()).id;
-        egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
-            let response = ui
-                .add(
-                    egui::TextEdit::multiline(&mut text)
-                        .code_editor()
-                        .interactive(editable)
-                        .desired_width(f32::INFINITY)
-                        .desired_rows(30),
-                )
-                .labelled_by(label);
-            if editable && response.changed() {
-                actions.edit_grouped(
-                    Edit::Replace(Box::new(Content::Text {
-                        text,
-                        problem: String::new(),
-                    })),
-                    "source-text",
-                );
-            }
-            if response.lost_focus() {
-                actions.push(Action::EndGroup);
-            }
-        });
-    }
-
-    fn tiles_page(&mut self, ui: &mut Ui, set: &TileSet, folder: Option<&Path>, actions: &mut Actions) {
-        let Some(index) = self.view.selection.tile.filter(|i| *i < set.tiles.len()) else {
-            ui.centered_and_justified(|ui| ui.weak("No tile selected. Add a tile, or drop an image to start one."));
-            return;
-        };
-        let tile = &set.tiles[index];
-        let (image, _) = tile_texture(&mut self.images, folder, tile, false);
-        let faulty = self.faulty_features(index);
-        let panels = &mut self.panels;
-        egui::Panel::bottom("strip").resizable(false).show(ui, |ui| {
-            ui.add_space(4.0);
-            panels.strip.ui(ui, tile, image, &panels.candidates);
-            ui.add_space(4.0);
-        });
-        egui::CentralPanel::no_frame().show(ui, |ui| {
-            panels
-                .canvas
-                .ui(ui, tile, index, &mut self.view, image, &faulty, actions);
-        });
-    }
-
-    fn faulty_features(&self, tile: usize) -> Vec<String> {
-        self.validator
-            .latest
-            .diagnostics
-            .iter()
-            .filter(|d| d.is_error())
-            .filter_map(|d| match selection_of(&d.pointer) {
-                (Some(t), Some(f)) if t == tile => Some(f),
-                _ => None,
-            })
-            .collect()
-    }
-
-    fn faulty_tiles(&self) -> Vec<usize> {
-        self.validator
-            .latest
-            .diagnostics
-            .iter()
-            .filter(|d| d.is_error())
-            .filter_map(|d| selection_of(&d.pointer).0)
-            .collect()
-    }
-
     /// One frame of the editor inside `ui` (the whole window).
     pub fn frame(&mut self, ui: &mut Ui) {
         let ctx = ui.ctx().clone();
@@ -326,64 +214,59 @@ impl EditorApp {
             });
         }
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
-        if self.workspace.doc.is_some() {
-            let busy = self.validator.busy;
-            egui::Panel::bottom("problems")
-                .resizable(true)
-                .default_size(96.0)
-                .min_size(48.0)
-                .show(ui, |ui| {
-                    ui.add_space(4.0);
-                    self.panels
-                        .problems
-                        .ui(ui, &self.validator.latest, busy, &mut self.view);
-                });
-        }
-        let set = self.workspace.tileset().cloned();
-        if let Some(set) = &set {
-            let folder = self.workspace.folder();
-            let faulty = self.faulty_tiles();
+        self.document_panels(ui, &mut actions);
+        chrome::drop_highlight(&ctx);
+        self.modals(&ctx);
+        self.apply(actions);
+        self.update_title(&ctx);
+    }
+
+    /// The problems, the tile grid and the inspector around the central page, each drawn
+    /// with one [`PanelCtx`] over this frame's state; the welcome page when nothing is open.
+    fn document_panels(&mut self, ui: &mut Ui, actions: &mut Actions) {
+        let Some(doc) = self.workspace.doc.as_ref() else {
+            let recent = &self.workspace.recent;
+            self.chrome.central_panel(ui, |ui| chrome::welcome(ui, recent, actions));
+            return;
+        };
+        let mut ctx = PanelCtx {
+            doc,
+            view: &mut self.view,
+            images: &mut self.images,
+            findings: &self.validator.latest,
+            validating: self.validator.busy,
+            actions,
+        };
+        let panels = &mut self.panels;
+        egui::Panel::bottom("problems")
+            .resizable(true)
+            .default_size(96.0)
+            .min_size(48.0)
+            .show(ui, |ui| {
+                ui.add_space(4.0);
+                panels.problems.ui(ui, &mut ctx);
+            });
+        if doc.tileset().is_some() {
             egui::Panel::left("tiles")
                 .resizable(true)
                 .default_size(270.0)
                 .min_size(180.0)
                 .show(ui, |ui| {
                     ui.add_space(4.0);
-                    self.panels.grid.ui(
-                        ui,
-                        set,
-                        &mut self.view,
-                        &mut self.images,
-                        folder.as_deref(),
-                        &faulty,
-                        &mut actions,
-                    );
+                    panels.grid.ui(ui, &mut ctx);
                 });
-            if self.view.page == Page::Tiles {
-                let image_problem = self
-                    .selected_tile()
-                    .map(|(_, t)| t.clone())
-                    .and_then(|t| tile_texture(&mut self.images, folder.as_deref(), &t, false).1);
+            if ctx.view.page == Page::Tiles {
                 egui::Panel::right("inspector")
                     .resizable(true)
                     .default_size(320.0)
                     .min_size(240.0)
                     .show(ui, |ui| {
                         ui.add_space(4.0);
-                        self.panels
-                            .inspector
-                            .ui(ui, set, &mut self.view, image_problem.as_deref(), &mut actions);
+                        panels.inspector.ui(ui, &mut ctx);
                     });
             }
         }
-        egui::CentralPanel::default_margins().show(ui, |ui| {
-            self.chrome.messages_ui(ui);
-            self.central(ui, &mut actions);
-        });
-        chrome::drop_highlight(&ctx);
-        self.modals(&ctx);
-        self.apply(actions);
-        self.update_title(&ctx);
+        self.chrome.central_panel(ui, |ui| panels.central(ui, &mut ctx));
     }
 }
 

@@ -73,11 +73,7 @@ impl Workspace {
 
     /// The folder of the document's file (tile images are relative to it).
     pub fn folder(&self) -> Option<PathBuf> {
-        self.doc
-            .as_ref()?
-            .path
-            .as_deref()
-            .map(|p| p.parent().unwrap_or(Path::new("")).to_owned())
+        self.doc.as_ref()?.folder().map(Path::to_owned)
     }
 }
 

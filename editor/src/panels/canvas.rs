@@ -10,7 +10,7 @@ use egui::{Color32, CursorIcon, Key, PointerButton, Pos2, Rect, Sense, Shape, St
 use tilewright_engine::edge::{Layout, SegmentKind, Side};
 use tilewright_engine::model::{Feature, FeatureKind, Tile};
 
-use super::Actions;
+use super::PanelCtx;
 use crate::document::Edit;
 use crate::geometry::{self, Point, SnapTarget, SnapTargets};
 use crate::render::{Overlay, TileView, kind_colour, paint_tile};
@@ -98,18 +98,13 @@ impl Canvas {
         }
     }
 
-    /// Draws the canvas for tile `index` of the document.
-    #[allow(clippy::too_many_arguments)]
-    pub fn ui(
-        &mut self,
-        ui: &mut Ui,
-        tile: &Tile,
-        index: usize,
-        view: &mut ViewState,
-        image: Option<egui::TextureId>,
-        faulty: &[String],
-        actions: &mut Actions,
-    ) {
+    /// Draws the canvas for the selected tile.
+    pub fn ui(&mut self, ui: &mut Ui, ctx: &mut PanelCtx<'_>) {
+        let Some((index, tile)) = ctx.selected_tile() else {
+            return;
+        };
+        let (image, _) = ctx.texture(tile, false);
+        let faulty = ctx.findings.faulty_features(index);
         let area = ui.available_rect_before_wrap();
         let response = ui.interact(area, ui.scope_id().with("canvas"), Sense::click_and_drag());
         let painter = ui.painter_at(area);
@@ -119,14 +114,14 @@ impl Canvas {
             let (scroll, zoom_delta) = ui.input(|i| (i.smooth_scroll_delta.y, i.zoom_delta()));
             let factor = zoom_delta * (scroll * 0.0025).exp();
             if (factor - 1.0).abs() > 1e-4 {
-                self.zoom_about(view, area, pointer, factor);
+                self.zoom_about(ctx.view, area, pointer, factor);
             }
         }
-        let tv = Self::tile_view(area, view);
+        let tv = Self::tile_view(area, ctx.view);
         self.tile_rect = Some(tv.rect);
         let pointer = response.hover_pos().or_else(|| response.interact_pointer_pos());
         let alt = ui.input(|i| i.modifiers.alt);
-        let snapping = view.snapping != alt;
+        let snapping = ctx.view.snapping != alt;
         self.hover = pointer.map(|p| tv.to_tile(p));
 
         // Tile and overlays.
@@ -142,8 +137,8 @@ impl Canvas {
             &Overlay {
                 regions: true,
                 anchors: true,
-                selected: view.selection.feature.as_deref(),
-                faulty,
+                selected: ctx.view.selection.feature.as_deref(),
+                faulty: &faulty,
             },
         );
         self.paint_edges(&painter, tv, tile);
@@ -155,7 +150,7 @@ impl Canvas {
             || response.dragged_by(PointerButton::Secondary)
             || (space && response.dragged_by(PointerButton::Primary));
         if panning {
-            view.camera.pan += response.drag_delta();
+            ctx.view.camera.pan += response.drag_delta();
             self.drag = Some(Drag::Pan);
             ui.ctx().set_cursor_icon(CursorIcon::Grabbing);
         }
@@ -171,9 +166,9 @@ impl Canvas {
             geometry::round(q)
         };
 
-        match view.tool {
+        match ctx.view.tool {
             Tool::Select if !panning => {
-                self.select_tool(ui, &response, tile, index, view, tv, &snap, actions);
+                self.select_tool(&response, ctx, (index, tile), tv, &snap);
             }
             Tool::Draw if !panning => {
                 if let Some(p) = pointer
@@ -184,7 +179,7 @@ impl Canvas {
                     if response.clicked() {
                         let closes = self.draft.len() >= 3 && tv.to_screen(self.draft[0]).distance(p) < HIT;
                         if closes {
-                            self.finish(tile, index, view, actions);
+                            self.finish(ctx, (index, tile));
                         } else if self.draft.last() != Some(&q) {
                             self.draft.push(q);
                         }
@@ -194,18 +189,18 @@ impl Canvas {
                     self.paint_draft(&painter, tv, None);
                 }
                 if ui.input(|i| i.key_pressed(Key::Enter)) && self.draft.len() >= 3 {
-                    self.finish(tile, index, view, actions);
+                    self.finish(ctx, (index, tile));
                 }
                 if ui.input(|i| i.key_pressed(Key::Backspace)) {
                     self.draft.pop();
                 }
             }
             Tool::Anchor if !panning => {
-                if let (Some(p), Some(feature)) = (pointer, view.selection.feature.clone()) {
+                if let (Some(p), Some(feature)) = (pointer, ctx.view.selection.feature.clone()) {
                     ui.ctx().set_cursor_icon(CursorIcon::Crosshair);
                     if response.clicked() {
                         let q = geometry::round(tv.to_tile(p));
-                        actions.edit(Edit::SetAnchor {
+                        ctx.actions.edit(Edit::SetAnchor {
                             tile: index,
                             feature,
                             anchor: Some(q),
@@ -217,14 +212,14 @@ impl Canvas {
         }
         if response.drag_stopped() {
             if matches!(self.drag, Some(Drag::Vertex { .. } | Drag::Anchor { .. })) {
-                actions.push(super::Action::EndGroup);
+                ctx.actions.push(super::Action::EndGroup);
             }
             self.drag = None;
         }
         // Snap indicator.
         if let Some((q, target)) = self.snapped
             && response.hovered()
-            && view.tool != Tool::Anchor
+            && ctx.view.tool != Tool::Anchor
         {
             let c = tv.to_screen(q);
             let colour = match target {
@@ -235,11 +230,17 @@ impl Canvas {
             painter.circle_stroke(c, 6.0, Stroke::new(2.0, colour));
         }
         // Vertices of the selected feature.
-        if let Some(feature) = view.selection.feature.as_deref().and_then(|id| tile.features.get(id)) {
+        if let Some(feature) = ctx
+            .view
+            .selection
+            .feature
+            .as_deref()
+            .and_then(|id| tile.features.get(id))
+        {
             for (p, polygon) in feature.polygons.iter().enumerate() {
                 for (v, point) in polygon.iter().enumerate() {
                     let c = tv.to_screen(*point);
-                    let selected = view.selection.vertex == Some((p, v));
+                    let selected = ctx.view.selection.vertex == Some((p, v));
                     let r = if selected { 5.5 } else { 4.0 };
                     painter.rect_filled(
                         Rect::from_center_size(c, vec2(r * 2.0, r * 2.0)),
@@ -259,7 +260,7 @@ impl Canvas {
                 }
             }
         }
-        self.paint_hint(ui, &painter, area, view, tile);
+        self.paint_hint(ui, &painter, area, ctx.view, tile);
     }
 
     fn zoom_about(&mut self, view: &mut ViewState, area: Rect, pointer: Pos2, factor: f32) {
@@ -272,18 +273,16 @@ impl Canvas {
         view.camera.zoom = new;
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// Selecting features and vertices, dragging vertices and the anchor, inserting vertices.
     fn select_tool(
         &mut self,
-        ui: &Ui,
         response: &egui::Response,
-        tile: &Tile,
-        index: usize,
-        view: &mut ViewState,
+        ctx: &mut PanelCtx<'_>,
+        (index, tile): (usize, &Tile),
         tv: TileView,
         snap: &SnapFn<'_>,
-        actions: &mut Actions,
     ) {
+        let (view, actions) = (&mut *ctx.view, &mut *ctx.actions);
         let selected = view.selection.feature.clone();
         let selected_feature = selected
             .as_deref()
@@ -410,12 +409,12 @@ impl Canvas {
             view.selection.feature = feature_at(tile, point);
             view.selection.vertex = None;
         }
-        if response.hovered() && self.drag.is_none() {
-            let _ = ui;
-        }
     }
 
-    fn finish(&mut self, tile: &Tile, index: usize, view: &mut ViewState, actions: &mut Actions) {
+    /// Closes the outline being drawn: another polygon of the selected feature, or a new
+    /// feature of the chosen kind.
+    fn finish(&mut self, ctx: &mut PanelCtx<'_>, (index, tile): (usize, &Tile)) {
+        let (view, actions) = (&mut *ctx.view, &mut *ctx.actions);
         let points = std::mem::take(&mut self.draft);
         if points.len() < 3 {
             return;

@@ -1,6 +1,5 @@
 //! Rule sets: every switch and value with its description from the schema, inherited values
-//! shown from the `extends` chain, and a comparison with another rule set. Also the forms for
-//! an expansion file and a tile set's set-level values.
+//! shown from the `extends` chain, and a comparison with another rule set.
 
 use egui::{Color32, RichText, Ui};
 use serde_json::Value as Json;
@@ -8,7 +7,8 @@ use tilewright_engine::FileKind;
 use tilewright_engine::model::{RuleSet, Rules};
 use tilewright_engine::validate::resolve_rules;
 
-use super::form;
+use super::{PanelCtx, form};
+use crate::document::{Content, Edit};
 
 /// The rule-set page.
 #[derive(Default)]
@@ -53,8 +53,19 @@ pub fn differences(mine: &Rules, theirs: &Rules) -> Vec<(String, String, String)
 }
 
 impl RulesPage {
-    /// Draws the page; returns the edited rule set when something changed.
-    pub fn ui(&mut self, ui: &mut Ui, set: &RuleSet) -> Option<RuleSet> {
+    /// Draws the page for the document's rule set.
+    pub fn ui(&mut self, ui: &mut Ui, ctx: &mut PanelCtx<'_>) {
+        let Content::RuleSet(set) = ctx.doc.content() else {
+            return;
+        };
+        if let Some(new) = self.form(ui, set) {
+            ctx.actions
+                .edit_grouped(Edit::Replace(Box::new(Content::RuleSet(new))), "rules-form");
+        }
+    }
+
+    /// The form; returns the edited rule set when something changed.
+    fn form(&mut self, ui: &mut Ui, set: &RuleSet) -> Option<RuleSet> {
         let root = FileKind::RuleSet.schema();
         let mut value = serde_json::to_value(set).ok()?;
         let mut changed = false;
@@ -207,34 +218,6 @@ impl RulesPage {
             }
         }
     }
-}
-
-/// A form over the whole model of `kind` except `skip` keys (the tiles), from the schema.
-pub fn model_form(ui: &mut Ui, kind: FileKind, value: &mut Json, skip: &[&str]) -> bool {
-    let root = kind.schema();
-    let mut changed = false;
-    let Some(props) = root["properties"].as_object() else {
-        return false;
-    };
-    egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
-        for (key, prop) in props {
-            if skip.contains(&key.as_str()) {
-                continue;
-            }
-            ui.add_space(6.0);
-            ui.heading(key).on_hover_text(form::description(root, prop));
-            ui.weak(form::description(root, prop).replace('\n', " "));
-            if !value.is_object() {
-                *value = Json::Object(Default::default());
-            }
-            let mut v = value.get(key).cloned().unwrap_or_else(|| form::default_for(root, prop));
-            if form::edit(ui, root, prop, &mut v, &format!("model/{key}")) {
-                value[key] = v;
-                changed = true;
-            }
-        }
-    });
-    changed
 }
 
 #[cfg(test)]
