@@ -250,3 +250,75 @@ fn canvas_snapshot() {
     settle(&mut h);
     h.snapshot("canvas_tile_d");
 }
+
+#[test]
+fn forms_and_the_source_view_follow_edits_undo_and_redo() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(dir.path(), "base.toml", BASE);
+    let mut h = editor(Some(path), ScriptedDialogs::default());
+    settle(&mut h);
+    let name = |h: &Harness<'_, EditorApp>| h.state().doc().unwrap().tileset().unwrap().name.clone();
+
+    // The set page's form edits the document.
+    let field = |h: &Harness<'_, EditorApp>, value: &str| {
+        h.query_by(|node| node.role() == egui::accesskit::Role::TextInput && node.value().as_deref() == Some(value))
+            .is_some()
+    };
+    let source = |h: &Harness<'_, EditorApp>, text: &str| {
+        h.query_by(|node| {
+            node.role() == egui::accesskit::Role::MultilineTextInput && node.value().is_some_and(|v| v.contains(text))
+        })
+        .is_some()
+    };
+    h.get_by_label("Set & figures").click();
+    settle(&mut h);
+    assert!(field(&h, "Carcassonne: base game"));
+    h.get_by(|node| {
+        node.role() == egui::accesskit::Role::TextInput && node.value().as_deref() == Some("Carcassonne: base game")
+    })
+    .focus();
+    settle(&mut h);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.event(Event::Text("Renamed".into()));
+    settle(&mut h);
+    assert_eq!(name(&h), "Renamed");
+    assert!(field(&h, "Renamed"));
+
+    // Undo and redo show in the form and in the source view.
+    h.key_press(Key::Escape);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    settle(&mut h);
+    assert_eq!(name(&h), "Carcassonne: base game");
+    assert!(field(&h, "Carcassonne: base game"));
+    h.get_by_label("Source").click();
+    settle(&mut h);
+    assert!(source(&h, "name = \"Carcassonne: base game\""));
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    settle(&mut h);
+    assert_eq!(name(&h), "Renamed");
+    assert!(source(&h, "name = \"Renamed\""));
+
+    // A rule set: its values, and what differs from the rule set it is compared with.
+    let rules = tilewright_engine::bundled::FILES
+        .iter()
+        .find(|(p, _)| *p == "rulesets/new-edition.toml")
+        .unwrap()
+        .1;
+    let path = write(dir.path(), "rules.toml", rules);
+    // The rule-set form does not name its inputs for screen readers yet.
+    let mut h = Harness::builder()
+        .with_size(Vec2::new(1400.0, 900.0))
+        .with_accessibility_check(false)
+        .build_eframe(move |cc| {
+            EditorApp::new(
+                &cc.egui_ctx,
+                Options {
+                    path: Some(path),
+                    dialogs: Box::new(ScriptedDialogs::default()),
+                    recent: RecentFiles::default(),
+                },
+            )
+        });
+    settle(&mut h);
+    h.get_by_label("switches.abbey-endgame");
+}
