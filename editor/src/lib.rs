@@ -13,6 +13,7 @@ pub mod document;
 pub mod files;
 pub mod geometry;
 pub mod images;
+pub mod memo;
 pub mod panels;
 pub mod render;
 pub mod schematic;

@@ -1,6 +1,8 @@
 //! Running [`Command`]s and applying the [`Actions`] collected during a frame: the one place
 //! where the document changes.
 
+use std::collections::VecDeque;
+
 use tilewright_engine::FileKind;
 use tilewright_engine::model::{Count, EdgeLayout, EdgeRef, Tile, TileSet};
 
@@ -198,11 +200,10 @@ impl EditorApp {
 
     /// Applies the frame's actions: commands, edits (with undo grouping), opens.
     pub fn apply(&mut self, actions: Actions) {
-        let mut queue = actions.0;
-        let mut i = 0;
-        while i < queue.len() {
-            let action = queue[i].clone();
-            i += 1;
+        // Commands add actions at the end; each action is moved out, never cloned (an edit may
+        // hold a whole document).
+        let mut queue = VecDeque::from(actions.0);
+        while let Some(action) = queue.pop_front() {
             match action {
                 Action::Command(command) => {
                     let mut more = Actions::default();

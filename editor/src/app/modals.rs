@@ -53,11 +53,13 @@ impl EditorApp {
                 None => {}
             }
         }
-        if let Some(text) = self.workspace.disk_change.clone() {
-            match disk_change_modal(ctx) {
-                Some(DiskAnswer::LoadDisk) => self.load_disk_version(text),
-                Some(DiskAnswer::KeepMine) => self.keep_mine(text),
-                None => {}
+        if self.workspace.disk_change.is_some()
+            && let Some(answer) = disk_change_modal(ctx)
+            && let Some(text) = self.workspace.disk_change.take()
+        {
+            match answer {
+                DiskAnswer::LoadDisk => self.load_disk_version(text),
+                DiskAnswer::KeepMine => self.keep_mine(text),
             }
         }
         if self.view.show_shortcuts {

@@ -124,15 +124,11 @@ impl Canvas {
         let snapping = ctx.view.snapping != alt;
         self.hover = pointer.map(|p| tv.to_tile(p));
 
-        // Tile and overlays.
-        let mut tile_shown = tile.clone();
-        if let Some(Drag::Vertex { .. }) = &self.drag {
-            // The document already has the dragged position (edits apply immediately).
-        }
+        // Tile and overlays (a dragged vertex is already in the document: edits apply at once).
         paint_tile(
             &painter,
             tv,
-            &tile_shown,
+            tile,
             image,
             &Overlay {
                 regions: true,
@@ -142,7 +138,6 @@ impl Canvas {
             },
         );
         self.paint_edges(&painter, tv, tile);
-        tile_shown.features.clear();
 
         // Interaction.
         let space = ui.input(|i| i.key_down(Key::Space));

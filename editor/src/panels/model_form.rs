@@ -6,24 +6,39 @@ use serde_json::Value as Json;
 use tilewright_engine::FileKind;
 
 use super::{Action, PanelCtx, form};
-use crate::document::{Content, Edit};
+use crate::document::{Content, ContentKey, Edit};
+use crate::memo::Memo;
 
 /// The form page.
 #[derive(Default)]
-pub struct ModelForm;
+pub struct ModelForm {
+    /// The model as JSON, which the form edits in place, for one state of the document.
+    value: Memo<ContentKey, Json>,
+}
 
 impl ModelForm {
     /// Draws the form for the document's tile set or expansion.
     pub fn ui(&mut self, ui: &mut Ui, ctx: &mut PanelCtx<'_>) {
-        let (kind, skip, value): (_, &[&str], _) = match ctx.doc.content() {
-            Content::TileSet(set) => (FileKind::TileSet, &["tiles"], serde_json::to_value(set)),
-            Content::Expansion(expansion) => (FileKind::Expansion, &[], serde_json::to_value(expansion)),
+        let doc = ctx.doc;
+        let (kind, skip): (_, &[&str]) = match doc.content() {
+            Content::TileSet(_) => (FileKind::TileSet, &["tiles"]),
+            Content::Expansion(_) => (FileKind::Expansion, &[]),
             _ => return,
         };
-        let mut value = value.unwrap_or_default();
-        if !form_over(ui, kind, &mut value, skip) {
+        let value = self.value.get(doc.content_key(), || {
+            match doc.content() {
+                Content::TileSet(set) => serde_json::to_value(set),
+                Content::Expansion(expansion) => serde_json::to_value(expansion),
+                _ => Ok(Json::Null),
+            }
+            .unwrap_or_default()
+        });
+        if !form_over(ui, kind, value, skip) {
             return;
         }
+        // The edited value goes to the document; the next frame reads the form afresh from
+        // it, whether or not the edit applies.
+        let Some(value) = self.value.take() else { return };
         let read = match kind {
             FileKind::TileSet => serde_json::from_value(value).map(Content::TileSet),
             _ => serde_json::from_value(value).map(Content::Expansion),

@@ -5,18 +5,22 @@
 use egui::Ui;
 
 use super::{Action, PanelCtx};
-use crate::document::{Content, Edit};
+use crate::document::{Content, ContentKey, Edit};
+use crate::memo::Memo;
 
 /// The source page.
 #[derive(Default)]
-pub struct SourceView;
+pub struct SourceView {
+    /// The document's text (rendering the model into TOML is too slow to do every frame).
+    text: Memo<ContentKey, String>,
+}
 
 impl SourceView {
     /// Draws the document's text.
     pub fn ui(&mut self, ui: &mut Ui, ctx: &mut PanelCtx<'_>) {
         let doc = ctx.doc;
         let editable = matches!(doc.content(), Content::Text { .. });
-        let mut text = doc.text().unwrap_or_else(|e| e);
+        let text = self.text.get(doc.content_key(), || doc.text().unwrap_or_else(|e| e));
         if !editable {
             ui.weak("The file as it will be saved. Edit it in the forms; this view is read-only.");
         }
@@ -24,7 +28,7 @@ impl SourceView {
         egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
             let response = ui
                 .add(
-                    egui::TextEdit::multiline(&mut text)
+                    egui::TextEdit::multiline(text)
                         .code_editor()
                         .interactive(editable)
                         .desired_width(f32::INFINITY)
@@ -34,7 +38,7 @@ impl SourceView {
             if editable && response.changed() {
                 ctx.actions.edit_grouped(
                     Edit::Replace(Box::new(Content::Text {
-                        text,
+                        text: text.clone(),
                         problem: String::new(),
                     })),
                     "source-text",
