@@ -12,6 +12,7 @@ pub mod commands;
 pub mod document;
 pub mod files;
 pub mod geometry;
+pub mod ids;
 pub mod images;
 pub mod memo;
 pub mod panels;

@@ -10,7 +10,7 @@ use super::{EditorApp, Pending};
 use crate::commands::Command;
 use crate::document::Edit;
 use crate::geometry;
-use crate::panels::canvas::fresh_feature_id;
+use crate::ids::{fresh_feature_id, unique_tile_id};
 use crate::panels::{Action, Actions};
 use crate::schematic::generated_outlines;
 use crate::view::Tool;
@@ -252,15 +252,4 @@ pub(super) fn blank_tile(set: &TileSet) -> Tile {
         markers: Vec::new(),
         image: None,
     }
-}
-
-/// `wanted`, or `wanted-2`, `wanted-3`... whichever no tile of `set` has yet.
-pub(super) fn unique_tile_id(set: &TileSet, wanted: &str) -> String {
-    if !set.tiles.iter().any(|t| t.id == wanted) {
-        return wanted.to_owned();
-    }
-    (2..)
-        .map(|n| format!("{wanted}-{n}"))
-        .find(|id| !set.tiles.iter().any(|t| t.id == *id))
-        .expect("some id is free")
 }

@@ -8,9 +8,10 @@ use tilewright_engine::FileKind;
 use tilewright_engine::model::TileSet;
 
 use super::EditorApp;
-use super::commands::{blank_tile, unique_tile_id};
+use super::commands::blank_tile;
 use crate::document::{Content, Document, Edit, template};
 use crate::files::{FileDialogs, FileFilter, RecentFiles};
+use crate::ids::unique_tile_id;
 use crate::panels::{Action, Actions};
 use crate::view::{Tool, ViewState};
 

@@ -13,6 +13,7 @@ use tilewright_engine::model::{Feature, FeatureKind, Tile};
 use super::PanelCtx;
 use crate::document::Edit;
 use crate::geometry::{self, Point, SnapTarget, SnapTargets};
+use crate::ids::fresh_feature_id;
 use crate::render::{Overlay, TileView, kind_colour, paint_tile};
 use crate::schematic::{inward, schematic};
 use crate::view::{Tool, ViewState};
@@ -60,24 +61,6 @@ fn segment_colour(kind: SegmentKind) -> Color32 {
         SegmentKind::Field => kind_colour(FeatureKind::Field),
         SegmentKind::Any => Color32::GRAY,
     }
-}
-
-/// A new feature id for `kind` on `tile`: `c`, `c2`, `c3`...
-pub fn fresh_feature_id(tile: &Tile, kind: FeatureKind) -> String {
-    let stem = match kind {
-        FeatureKind::City => "c",
-        FeatureKind::Road => "r",
-        FeatureKind::Field => "f",
-        FeatureKind::Monastery => "m",
-        FeatureKind::Garden => "g",
-    };
-    if !tile.features.contains_key(stem) {
-        return stem.to_owned();
-    }
-    (2..)
-        .map(|n| format!("{stem}{n}"))
-        .find(|id| !tile.features.contains_key(id))
-        .expect("some id is free")
 }
 
 impl Canvas {
