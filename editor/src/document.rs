@@ -316,7 +316,7 @@ pub struct Document {
     pub disk_text: String,
     /// The file's stamp when last read or written.
     pub disk_stamp: Option<DiskStamp>,
-    /// Earlier contents with their revisions, oldest first; the oldest go beyond [`HISTORY`].
+    /// Earlier contents with their revisions, oldest first, at most [`HISTORY`] of them.
     undo: VecDeque<(Content, usize)>,
     redo: Vec<(Content, usize)>,
     /// The group the last edit belongs to; further edits with the same key merge into it.

@@ -1,9 +1,10 @@
 //! The editor application: the document, the view state and the panels, wired together.
 //!
 //! [`EditorApp::frame`] lays out one frame: the chrome (menus, toolbar, status bar, messages:
-//! [`chrome`]), the panels around the central page, the modal dialogs ([`modals`]). Panels and
-//! shortcuts only collect [`Actions`]; commands and edits are applied in one place,
-//! [`EditorApp::apply`] ([`commands`]). Opening, saving and importing files is [`workspace`].
+//! `chrome.rs`), the panels around the central page (with one [`PanelCtx`]), the modal
+//! dialogs (`modals.rs`). Panels and shortcuts only collect [`Actions`]; commands and edits
+//! are applied in one place, [`EditorApp::apply`] (`commands.rs`). Opening, saving and
+//! importing files is `workspace.rs`.
 
 mod chrome;
 mod commands;
