@@ -5,7 +5,9 @@
 //! Every change goes through [`Document::apply`] with an [`Edit`]; that is where undo, redo and
 //! the dirty flag live.
 
+use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::SystemTime;
 
 use tilewright_engine::FileKind;
@@ -291,6 +293,15 @@ impl DiskStamp {
     }
 }
 
+/// Names one state of one document's content: equal keys mean equal content (undo brings a
+/// key back with its content), so what is derived from the content, such as its JSON or its
+/// text, can be kept until the key changes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ContentKey {
+    document: u64,
+    revision: usize,
+}
+
 /// An open file with its history.
 #[derive(Debug)]
 pub struct Document {
@@ -305,13 +316,16 @@ pub struct Document {
     pub disk_text: String,
     /// The file's stamp when last read or written.
     pub disk_stamp: Option<DiskStamp>,
-    undo: Vec<(Content, usize)>,
+    /// Earlier contents with their revisions, oldest first, at most [`HISTORY`] of them.
+    undo: VecDeque<(Content, usize)>,
     redo: Vec<(Content, usize)>,
     /// The group the last edit belongs to; further edits with the same key merge into it.
     open_group: Option<String>,
     revision: usize,
     next_revision: usize,
     saved_revision: usize,
+    /// Tells this document's revisions from another's (every document starts at revision 0).
+    serial: u64,
 }
 
 /// How many steps undo keeps.
@@ -330,12 +344,16 @@ impl Document {
             toml,
             disk_text: text.to_owned(),
             disk_stamp,
-            undo: Vec::new(),
+            undo: VecDeque::new(),
             redo: Vec::new(),
             open_group: None,
             revision: 0,
             next_revision: 1,
             saved_revision: 0,
+            serial: {
+                static DOCUMENTS: AtomicU64 = AtomicU64::new(0);
+                DOCUMENTS.fetch_add(1, Ordering::Relaxed)
+            },
         }
     }
 
@@ -372,15 +390,15 @@ impl Document {
             return Ok(());
         }
         let merging = group.is_some() && self.open_group.as_deref() == group;
+        let previous = std::mem::replace(&mut self.content, next);
         if !merging {
-            self.undo.push((self.content.clone(), self.revision));
+            self.undo.push_back((previous, self.revision));
             if self.undo.len() > HISTORY {
-                self.undo.remove(0);
+                self.undo.pop_front();
             }
         }
         self.redo.clear();
         self.open_group = group.map(str::to_owned);
-        self.content = next;
         self.revision = self.next_revision;
         self.next_revision += 1;
         // Text that now reads as a model becomes editable as one.
@@ -417,7 +435,7 @@ impl Document {
     /// Steps back one edit.
     pub fn undo(&mut self) -> bool {
         self.open_group = None;
-        let Some((content, revision)) = self.undo.pop() else {
+        let Some((content, revision)) = self.undo.pop_back() else {
             return false;
         };
         let current = std::mem::replace(&mut self.content, content);
@@ -433,7 +451,7 @@ impl Document {
             return false;
         };
         let current = std::mem::replace(&mut self.content, content);
-        self.undo.push((current, self.revision));
+        self.undo.push_back((current, self.revision));
         self.revision = revision;
         true
     }
@@ -441,6 +459,14 @@ impl Document {
     /// A number that changes whenever the content does (and comes back with undo).
     pub fn revision(&self) -> usize {
         self.revision
+    }
+
+    /// The key of the content as it is now, for caches of what is derived from it.
+    pub fn content_key(&self) -> ContentKey {
+        ContentKey {
+            document: self.serial,
+            revision: self.revision,
+        }
     }
 
     /// Whether there are unsaved changes.
@@ -460,6 +486,11 @@ impl Document {
             .and_then(Path::file_name)
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_else(|| "untitled.toml".into())
+    }
+
+    /// The folder of the document's file, which tile images are relative to.
+    pub fn folder(&self) -> Option<&Path> {
+        self.path.as_deref().map(|p| p.parent().unwrap_or(Path::new("")))
     }
 
     /// The text the document would be saved as: the model merged into the file's own TOML.
@@ -612,6 +643,32 @@ mod tests {
         assert_eq!(doc.tileset().unwrap().tiles[0].features["m"].polygons[0][0], [0.4, 0.4]);
         doc.undo();
         assert!(doc.tileset().unwrap().tiles[0].features["m"].polygons.is_empty());
+    }
+
+    #[test]
+    fn undo_keeps_the_newest_steps_and_content_keys_follow_the_content() {
+        let mut doc = base();
+        let start = doc.content_key();
+        assert_ne!(start, base().content_key(), "another document, another key");
+        for i in 0..HISTORY + 3 {
+            doc.apply(Edit::SetAnchor {
+                tile: 0,
+                feature: "m".into(),
+                anchor: Some([i as f64 / 1000.0, 0.5]),
+            })
+            .unwrap();
+        }
+        let last = doc.content_key();
+        let mut steps = 0;
+        while doc.undo() {
+            steps += 1;
+        }
+        assert_eq!(steps, HISTORY);
+        let anchor = doc.tileset().unwrap().tiles[0].features["m"].anchor;
+        assert_eq!(anchor, Some([0.002, 0.5]), "the oldest steps went first");
+        while doc.redo() {}
+        assert_eq!(doc.content_key(), last);
+        assert_ne!(last, start);
     }
 
     #[test]

@@ -3,8 +3,9 @@
 //!
 //! State is kept in three parts: the [`document`] (the file being edited, with its undo
 //! history), the [`view`] state (selection, tool, camera) and the ephemeral state of the
-//! [`panels`]. Every user intent is a [`commands::Command`] or a [`document::Edit`], applied in
-//! one place ([`app::EditorApp::apply`]). Geometry and drawing are pure and tested
+//! [`panels`], which draw through one [`panels::PanelCtx`]. Every user intent is a
+//! [`commands::Command`] or a [`document::Edit`], applied in one place
+//! ([`app::EditorApp::apply`]). Geometry and drawing are pure and tested
 //! ([`geometry`], [`schematic`]); the editor validates only through the engine.
 
 pub mod app;
@@ -12,7 +13,9 @@ pub mod commands;
 pub mod document;
 pub mod files;
 pub mod geometry;
+pub mod ids;
 pub mod images;
+pub mod memo;
 pub mod panels;
 pub mod render;
 pub mod schematic;

@@ -26,6 +26,29 @@ impl Findings {
     pub fn warnings(&self) -> usize {
         self.diagnostics.len() - self.errors()
     }
+
+    /// What the errors point at: (tile index, feature id), either possibly unknown.
+    fn error_targets(&self) -> impl Iterator<Item = (Option<usize>, Option<String>)> + '_ {
+        self.diagnostics
+            .iter()
+            .filter(|d| d.is_error())
+            .map(|d| selection_of(&d.pointer))
+    }
+
+    /// Indices of the tiles with errors.
+    pub fn faulty_tiles(&self) -> Vec<usize> {
+        self.error_targets().filter_map(|(tile, _)| tile).collect()
+    }
+
+    /// Ids of tile `tile`'s features with errors.
+    pub fn faulty_features(&self, tile: usize) -> Vec<String> {
+        self.error_targets()
+            .filter_map(|target| match target {
+                (Some(t), Some(f)) if t == tile => Some(f),
+                _ => None,
+            })
+            .collect()
+    }
 }
 
 /// Validates the document's text on a worker thread, newest request first.

@@ -1,7 +1,7 @@
 //! View state: what is selected, which tool is active, where the canvas looks. Not part of the
 //! document, never undone, never saved.
 
-use tilewright_engine::model::{FeatureKind, TileSet};
+use tilewright_engine::model::{FeatureKind, Tile, TileSet};
 
 /// Canvas tools.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -129,6 +129,12 @@ impl ViewState {
         if !set.editions.contains(&self.edition) {
             self.edition = set.editions.first().cloned().unwrap_or_default();
         }
+    }
+
+    /// The selected tile of `set`, with its index.
+    pub fn selected_tile<'s>(&self, set: &'s TileSet) -> Option<(usize, &'s Tile)> {
+        let i = self.selection.tile?;
+        set.tiles.get(i).map(|t| (i, t))
     }
 
     /// Selects a tile (and nothing inside it).

@@ -41,7 +41,7 @@ fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
 
 /// Clicks at a point of the tile on the canvas (tile coordinates 0..1).
 fn click_tile(h: &mut Harness<'_, EditorApp>, point: [f32; 2]) {
-    let rect = h.state().canvas.tile_rect.expect("the canvas is shown");
+    let rect = h.state().panels.canvas.tile_rect.expect("the canvas is shown");
     let pos = Pos2::new(
         rect.min.x + point[0] * rect.width(),
         rect.min.y + point[1] * rect.height(),
@@ -61,7 +61,7 @@ fn click_tile(h: &mut Harness<'_, EditorApp>, point: [f32; 2]) {
 }
 
 fn polygons_of_e(h: &Harness<'_, EditorApp>) -> Vec<Vec<[f64; 2]>> {
-    let set = h.state().doc.as_ref().unwrap().tileset().unwrap();
+    let set = h.state().doc().unwrap().tileset().unwrap();
     set.tiles.iter().find(|t| t.id == "E").unwrap().features["c"]
         .polygons
         .clone()
@@ -116,7 +116,7 @@ fn draw_a_city_outline_undo_redo_save_and_reopen() {
     // Reopen: the same model; only tile E's city line changed, comments and header kept.
     let saved = std::fs::read_to_string(&path).unwrap();
     let reopened = Document::open(&path).unwrap();
-    assert_eq!(reopened.tileset(), h.state().doc.as_ref().unwrap().tileset());
+    assert_eq!(reopened.tileset(), h.state().doc().unwrap().tileset());
     let changed: Vec<(&str, &str)> = BASE.lines().zip(saved.lines()).filter(|(a, b)| a != b).collect();
     assert_eq!(changed.len(), 1, "{changed:?}");
     assert!(changed[0].1.starts_with(
@@ -143,7 +143,7 @@ fn unsaved_changes_are_asked_about_before_opening_another_file() {
     // An edit: add a tile.
     h.get_by_label("+ Add").click();
     settle(&mut h);
-    assert!(h.state().doc.as_ref().unwrap().is_dirty());
+    assert!(h.state().doc().unwrap().is_dirty());
 
     // Open: the prompt appears; Cancel keeps the work.
     h.key_press_modifiers(Modifiers::COMMAND, Key::O);
@@ -152,15 +152,15 @@ fn unsaved_changes_are_asked_about_before_opening_another_file() {
     h.get_by_label("Cancel").click();
     settle(&mut h);
     assert!(h.query_by_label("Save changes?").is_none());
-    assert_eq!(h.state().doc.as_ref().unwrap().path.as_deref(), Some(first.as_path()));
-    assert!(h.state().doc.as_ref().unwrap().is_dirty());
+    assert_eq!(h.state().doc().unwrap().path.as_deref(), Some(first.as_path()));
+    assert!(h.state().doc().unwrap().is_dirty());
 
     // Open again, Don't save: the other file opens and the first is untouched on disk.
     h.key_press_modifiers(Modifiers::COMMAND, Key::O);
     settle(&mut h);
     h.get_by_label("Don't save").click();
     settle(&mut h);
-    assert_eq!(h.state().doc.as_ref().unwrap().path.as_deref(), Some(second.as_path()));
+    assert_eq!(h.state().doc().unwrap().path.as_deref(), Some(second.as_path()));
     assert_eq!(std::fs::read_to_string(&first).unwrap(), BASE);
 
     // Closing the window with unsaved changes asks too.
@@ -176,7 +176,7 @@ fn unsaved_changes_are_asked_about_before_opening_another_file() {
     h.get_by_label("Save changes?");
     h.get_by_label("Save").click();
     settle(&mut h);
-    assert!(!h.state().doc.as_ref().unwrap().is_dirty());
+    assert!(!h.state().doc().unwrap().is_dirty());
     assert_ne!(
         std::fs::read_to_string(&second).unwrap(),
         BASE.replace("id = \"base\"", "id = \"other\"")
@@ -214,7 +214,7 @@ fn a_malformed_file_opens_as_text_and_keeps_the_work() {
     let path = write(dir.path(), "bad.toml", text);
     let mut h = editor(Some(path.clone()), ScriptedDialogs::default());
     settle(&mut h);
-    let doc = h.state().doc.as_ref().expect("the file is open");
+    let doc = h.state().doc().expect("the file is open");
     assert_eq!(doc.text().unwrap(), text);
     h.get_by_label_contains("cannot be shown as a form yet");
     // An unreadable image is a message, not a crash.
@@ -249,4 +249,76 @@ fn canvas_snapshot() {
     h.remove_cursor();
     settle(&mut h);
     h.snapshot("canvas_tile_d");
+}
+
+#[test]
+fn forms_and_the_source_view_follow_edits_undo_and_redo() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(dir.path(), "base.toml", BASE);
+    let mut h = editor(Some(path), ScriptedDialogs::default());
+    settle(&mut h);
+    let name = |h: &Harness<'_, EditorApp>| h.state().doc().unwrap().tileset().unwrap().name.clone();
+
+    // The set page's form edits the document.
+    let field = |h: &Harness<'_, EditorApp>, value: &str| {
+        h.query_by(|node| node.role() == egui::accesskit::Role::TextInput && node.value().as_deref() == Some(value))
+            .is_some()
+    };
+    let source = |h: &Harness<'_, EditorApp>, text: &str| {
+        h.query_by(|node| {
+            node.role() == egui::accesskit::Role::MultilineTextInput && node.value().is_some_and(|v| v.contains(text))
+        })
+        .is_some()
+    };
+    h.get_by_label("Set & figures").click();
+    settle(&mut h);
+    assert!(field(&h, "Carcassonne: base game"));
+    h.get_by(|node| {
+        node.role() == egui::accesskit::Role::TextInput && node.value().as_deref() == Some("Carcassonne: base game")
+    })
+    .focus();
+    settle(&mut h);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.event(Event::Text("Renamed".into()));
+    settle(&mut h);
+    assert_eq!(name(&h), "Renamed");
+    assert!(field(&h, "Renamed"));
+
+    // Undo and redo show in the form and in the source view.
+    h.key_press(Key::Escape);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    settle(&mut h);
+    assert_eq!(name(&h), "Carcassonne: base game");
+    assert!(field(&h, "Carcassonne: base game"));
+    h.get_by_label("Source").click();
+    settle(&mut h);
+    assert!(source(&h, "name = \"Carcassonne: base game\""));
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    settle(&mut h);
+    assert_eq!(name(&h), "Renamed");
+    assert!(source(&h, "name = \"Renamed\""));
+
+    // A rule set: its values, and what differs from the rule set it is compared with.
+    let rules = tilewright_engine::bundled::FILES
+        .iter()
+        .find(|(p, _)| *p == "rulesets/new-edition.toml")
+        .unwrap()
+        .1;
+    let path = write(dir.path(), "rules.toml", rules);
+    // The rule-set form does not name its inputs for screen readers yet.
+    let mut h = Harness::builder()
+        .with_size(Vec2::new(1400.0, 900.0))
+        .with_accessibility_check(false)
+        .build_eframe(move |cc| {
+            EditorApp::new(
+                &cc.egui_ctx,
+                Options {
+                    path: Some(path),
+                    dialogs: Box::new(ScriptedDialogs::default()),
+                    recent: RecentFiles::default(),
+                },
+            )
+        });
+    settle(&mut h);
+    h.get_by_label("switches.abbey-endgame");
 }

@@ -10,9 +10,10 @@ use egui::{Color32, CursorIcon, Key, PointerButton, Pos2, Rect, Sense, Shape, St
 use tilewright_engine::edge::{Layout, SegmentKind, Side};
 use tilewright_engine::model::{Feature, FeatureKind, Tile};
 
-use super::Actions;
+use super::PanelCtx;
 use crate::document::Edit;
 use crate::geometry::{self, Point, SnapTarget, SnapTargets};
+use crate::ids::fresh_feature_id;
 use crate::render::{Overlay, TileView, kind_colour, paint_tile};
 use crate::schematic::{inward, schematic};
 use crate::view::{Tool, ViewState};
@@ -62,24 +63,6 @@ fn segment_colour(kind: SegmentKind) -> Color32 {
     }
 }
 
-/// A new feature id for `kind` on `tile`: `c`, `c2`, `c3`...
-pub fn fresh_feature_id(tile: &Tile, kind: FeatureKind) -> String {
-    let stem = match kind {
-        FeatureKind::City => "c",
-        FeatureKind::Road => "r",
-        FeatureKind::Field => "f",
-        FeatureKind::Monastery => "m",
-        FeatureKind::Garden => "g",
-    };
-    if !tile.features.contains_key(stem) {
-        return stem.to_owned();
-    }
-    (2..)
-        .map(|n| format!("{stem}{n}"))
-        .find(|id| !tile.features.contains_key(id))
-        .expect("some id is free")
-}
-
 impl Canvas {
     /// Drops the outline being drawn.
     pub fn cancel(&mut self) -> bool {
@@ -98,18 +81,13 @@ impl Canvas {
         }
     }
 
-    /// Draws the canvas for tile `index` of the document.
-    #[allow(clippy::too_many_arguments)]
-    pub fn ui(
-        &mut self,
-        ui: &mut Ui,
-        tile: &Tile,
-        index: usize,
-        view: &mut ViewState,
-        image: Option<egui::TextureId>,
-        faulty: &[String],
-        actions: &mut Actions,
-    ) {
+    /// Draws the canvas for the selected tile.
+    pub fn ui(&mut self, ui: &mut Ui, ctx: &mut PanelCtx<'_>) {
+        let Some((index, tile)) = ctx.selected_tile() else {
+            return;
+        };
+        let (image, _) = ctx.texture(tile, false);
+        let faulty = ctx.findings.faulty_features(index);
         let area = ui.available_rect_before_wrap();
         let response = ui.interact(area, ui.scope_id().with("canvas"), Sense::click_and_drag());
         let painter = ui.painter_at(area);
@@ -119,35 +97,30 @@ impl Canvas {
             let (scroll, zoom_delta) = ui.input(|i| (i.smooth_scroll_delta.y, i.zoom_delta()));
             let factor = zoom_delta * (scroll * 0.0025).exp();
             if (factor - 1.0).abs() > 1e-4 {
-                self.zoom_about(view, area, pointer, factor);
+                self.zoom_about(ctx.view, area, pointer, factor);
             }
         }
-        let tv = Self::tile_view(area, view);
+        let tv = Self::tile_view(area, ctx.view);
         self.tile_rect = Some(tv.rect);
         let pointer = response.hover_pos().or_else(|| response.interact_pointer_pos());
         let alt = ui.input(|i| i.modifiers.alt);
-        let snapping = view.snapping != alt;
+        let snapping = ctx.view.snapping != alt;
         self.hover = pointer.map(|p| tv.to_tile(p));
 
-        // Tile and overlays.
-        let mut tile_shown = tile.clone();
-        if let Some(Drag::Vertex { .. }) = &self.drag {
-            // The document already has the dragged position (edits apply immediately).
-        }
+        // Tile and overlays (a dragged vertex is already in the document: edits apply at once).
         paint_tile(
             &painter,
             tv,
-            &tile_shown,
+            tile,
             image,
             &Overlay {
                 regions: true,
                 anchors: true,
-                selected: view.selection.feature.as_deref(),
-                faulty,
+                selected: ctx.view.selection.feature.as_deref(),
+                faulty: &faulty,
             },
         );
         self.paint_edges(&painter, tv, tile);
-        tile_shown.features.clear();
 
         // Interaction.
         let space = ui.input(|i| i.key_down(Key::Space));
@@ -155,7 +128,7 @@ impl Canvas {
             || response.dragged_by(PointerButton::Secondary)
             || (space && response.dragged_by(PointerButton::Primary));
         if panning {
-            view.camera.pan += response.drag_delta();
+            ctx.view.camera.pan += response.drag_delta();
             self.drag = Some(Drag::Pan);
             ui.ctx().set_cursor_icon(CursorIcon::Grabbing);
         }
@@ -171,9 +144,9 @@ impl Canvas {
             geometry::round(q)
         };
 
-        match view.tool {
+        match ctx.view.tool {
             Tool::Select if !panning => {
-                self.select_tool(ui, &response, tile, index, view, tv, &snap, actions);
+                self.select_tool(&response, ctx, (index, tile), tv, &snap);
             }
             Tool::Draw if !panning => {
                 if let Some(p) = pointer
@@ -184,7 +157,7 @@ impl Canvas {
                     if response.clicked() {
                         let closes = self.draft.len() >= 3 && tv.to_screen(self.draft[0]).distance(p) < HIT;
                         if closes {
-                            self.finish(tile, index, view, actions);
+                            self.finish(ctx, (index, tile));
                         } else if self.draft.last() != Some(&q) {
                             self.draft.push(q);
                         }
@@ -194,18 +167,18 @@ impl Canvas {
                     self.paint_draft(&painter, tv, None);
                 }
                 if ui.input(|i| i.key_pressed(Key::Enter)) && self.draft.len() >= 3 {
-                    self.finish(tile, index, view, actions);
+                    self.finish(ctx, (index, tile));
                 }
                 if ui.input(|i| i.key_pressed(Key::Backspace)) {
                     self.draft.pop();
                 }
             }
             Tool::Anchor if !panning => {
-                if let (Some(p), Some(feature)) = (pointer, view.selection.feature.clone()) {
+                if let (Some(p), Some(feature)) = (pointer, ctx.view.selection.feature.clone()) {
                     ui.ctx().set_cursor_icon(CursorIcon::Crosshair);
                     if response.clicked() {
                         let q = geometry::round(tv.to_tile(p));
-                        actions.edit(Edit::SetAnchor {
+                        ctx.actions.edit(Edit::SetAnchor {
                             tile: index,
                             feature,
                             anchor: Some(q),
@@ -217,14 +190,14 @@ impl Canvas {
         }
         if response.drag_stopped() {
             if matches!(self.drag, Some(Drag::Vertex { .. } | Drag::Anchor { .. })) {
-                actions.push(super::Action::EndGroup);
+                ctx.actions.push(super::Action::EndGroup);
             }
             self.drag = None;
         }
         // Snap indicator.
         if let Some((q, target)) = self.snapped
             && response.hovered()
-            && view.tool != Tool::Anchor
+            && ctx.view.tool != Tool::Anchor
         {
             let c = tv.to_screen(q);
             let colour = match target {
@@ -235,11 +208,17 @@ impl Canvas {
             painter.circle_stroke(c, 6.0, Stroke::new(2.0, colour));
         }
         // Vertices of the selected feature.
-        if let Some(feature) = view.selection.feature.as_deref().and_then(|id| tile.features.get(id)) {
+        if let Some(feature) = ctx
+            .view
+            .selection
+            .feature
+            .as_deref()
+            .and_then(|id| tile.features.get(id))
+        {
             for (p, polygon) in feature.polygons.iter().enumerate() {
                 for (v, point) in polygon.iter().enumerate() {
                     let c = tv.to_screen(*point);
-                    let selected = view.selection.vertex == Some((p, v));
+                    let selected = ctx.view.selection.vertex == Some((p, v));
                     let r = if selected { 5.5 } else { 4.0 };
                     painter.rect_filled(
                         Rect::from_center_size(c, vec2(r * 2.0, r * 2.0)),
@@ -259,7 +238,7 @@ impl Canvas {
                 }
             }
         }
-        self.paint_hint(ui, &painter, area, view, tile);
+        self.paint_hint(ui, &painter, area, ctx.view, tile);
     }
 
     fn zoom_about(&mut self, view: &mut ViewState, area: Rect, pointer: Pos2, factor: f32) {
@@ -272,18 +251,16 @@ impl Canvas {
         view.camera.zoom = new;
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// Selecting features and vertices, dragging vertices and the anchor, inserting vertices.
     fn select_tool(
         &mut self,
-        ui: &Ui,
         response: &egui::Response,
-        tile: &Tile,
-        index: usize,
-        view: &mut ViewState,
+        ctx: &mut PanelCtx<'_>,
+        (index, tile): (usize, &Tile),
         tv: TileView,
         snap: &SnapFn<'_>,
-        actions: &mut Actions,
     ) {
+        let (view, actions) = (&mut *ctx.view, &mut *ctx.actions);
         let selected = view.selection.feature.clone();
         let selected_feature = selected
             .as_deref()
@@ -410,12 +387,12 @@ impl Canvas {
             view.selection.feature = feature_at(tile, point);
             view.selection.vertex = None;
         }
-        if response.hovered() && self.drag.is_none() {
-            let _ = ui;
-        }
     }
 
-    fn finish(&mut self, tile: &Tile, index: usize, view: &mut ViewState, actions: &mut Actions) {
+    /// Closes the outline being drawn: another polygon of the selected feature, or a new
+    /// feature of the chosen kind.
+    fn finish(&mut self, ctx: &mut PanelCtx<'_>, (index, tile): (usize, &Tile)) {
+        let (view, actions) = (&mut *ctx.view, &mut *ctx.actions);
         let points = std::mem::take(&mut self.draft);
         if points.len() < 3 {
             return;

@@ -10,12 +10,12 @@ use tilewright_engine::model::{
     Count, EdgeLayout, EdgeRef, Feature, FeatureKind, Marker, Placement, RoadEnd, Supply, Tile, TileSet,
 };
 
-use super::{Action, Actions, schema_help};
+use super::{Action, PanelCtx, schema_help};
 use crate::commands::Command;
 use crate::document::Edit;
 use crate::geometry;
 use crate::render::kind_colour;
-use crate::view::{Tool, ViewState};
+use crate::view::Tool;
 
 const KINDS: [FeatureKind; 5] = [
     FeatureKind::City,
@@ -44,38 +44,32 @@ pub struct Inspector {
 
 impl Inspector {
     /// Draws the inspector for the selected tile.
-    pub fn ui(
-        &mut self,
-        ui: &mut Ui,
-        set: &TileSet,
-        view: &mut ViewState,
-        image_problem: Option<&str>,
-        actions: &mut Actions,
-    ) {
-        let Some(index) = view.selection.tile.filter(|i| *i < set.tiles.len()) else {
+    pub fn ui(&mut self, ui: &mut Ui, ctx: &mut PanelCtx<'_>) {
+        let Some(set) = ctx.tileset() else { return };
+        let Some((index, tile)) = ctx.view.selected_tile(set) else {
             ui.weak("Select a tile.");
             return;
         };
-        let tile = &set.tiles[index];
+        let (_, image_problem) = ctx.texture(tile, false);
         egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
             egui::CollapsingHeader::new(RichText::new(format!("Tile {}", tile.id)).strong())
                 .default_open(true)
-                .show(ui, |ui| self.tile_ui(ui, set, index, view, image_problem, actions));
+                .show(ui, |ui| self.tile_ui(ui, ctx, set, index, image_problem.as_deref()));
             ui.add_space(6.0);
             egui::CollapsingHeader::new(RichText::new("Features").strong())
                 .default_open(true)
-                .show(ui, |ui| self.features_ui(ui, tile, index, view, actions));
+                .show(ui, |ui| self.features_ui(ui, ctx, (index, tile)));
         });
     }
 
+    /// The tile's own properties, and the derivations from its outlines.
     fn tile_ui(
         &mut self,
         ui: &mut Ui,
+        ctx: &mut PanelCtx<'_>,
         set: &TileSet,
         index: usize,
-        view: &mut ViewState,
         image_problem: Option<&str>,
-        actions: &mut Actions,
     ) {
         let tile = &set.tiles[index];
         let mut edited = tile.clone();
@@ -112,10 +106,10 @@ impl Inspector {
                     {
                         {
                             edited.count = if per_edition {
-                                let n = edited.count.in_edition(&view.edition).max(1);
+                                let n = edited.count.in_edition(&ctx.view.edition).max(1);
                                 Count::PerEdition(set.editions.iter().map(|e| (e.clone(), n)).collect())
                             } else {
-                                Count::All(edited.count.in_edition(&view.edition).max(1))
+                                Count::All(edited.count.in_edition(&ctx.view.edition).max(1))
                             };
                             group = Some(format!("tile{index}.count-mode"));
                         }
@@ -240,7 +234,7 @@ impl Inspector {
                     }
                     ended |= r.lost_focus();
                     if ui.button("…").on_hover_text("Choose an image file").clicked() {
-                        actions.push(Action::ChooseImage(index));
+                        ctx.actions.push(Action::ChooseImage(index));
                     }
                 });
                 ui.end_row();
@@ -250,21 +244,21 @@ impl Inspector {
         }
         if edited != *tile {
             match group {
-                Some(g) => actions.edit_grouped(
+                Some(g) => ctx.actions.edit_grouped(
                     Edit::ReplaceTile {
                         index,
                         tile: Box::new(edited),
                     },
                     g,
                 ),
-                None => actions.edit(Edit::ReplaceTile {
+                None => ctx.actions.edit(Edit::ReplaceTile {
                     index,
                     tile: Box::new(edited),
                 }),
             }
         }
         if ended {
-            actions.push(Action::EndGroup);
+            ctx.actions.push(Action::EndGroup);
         }
         ui.add_space(4.0);
         ui.horizontal_wrapped(|ui| {
@@ -274,21 +268,21 @@ impl Inspector {
                 .on_hover_text("Set the edges and each feature's `on` list from where the outlines meet the border")
                 .clicked()
             {
-                actions.command(Command::DeriveEdges);
+                ctx.actions.command(Command::DeriveEdges);
             }
             if ui
                 .add_enabled(has_outlines, egui::Button::new("Derive adjacency"))
                 .on_hover_text("Set each field's `cities` from the city outlines it shares a border with")
                 .clicked()
             {
-                actions.command(Command::DeriveAdjacency);
+                ctx.actions.command(Command::DeriveAdjacency);
             }
             if ui
                 .button("Outline from schematic")
                 .on_hover_text("Give cities, roads, monasteries and gardens without outlines the schematic's shapes")
                 .clicked()
             {
-                actions.command(Command::GenerateOutlines);
+                ctx.actions.command(Command::GenerateOutlines);
             }
         });
         // What the outlines say, where it differs from the definition.
@@ -311,9 +305,10 @@ impl Inspector {
         }
     }
 
-    fn features_ui(&mut self, ui: &mut Ui, tile: &Tile, index: usize, view: &mut ViewState, actions: &mut Actions) {
+    /// The tile's features, and the form of the selected one.
+    fn features_ui(&mut self, ui: &mut Ui, ctx: &mut PanelCtx<'_>, (index, tile): (usize, &Tile)) {
         for (id, feature) in &tile.features {
-            let selected = view.selection.feature.as_deref() == Some(id.as_str());
+            let selected = ctx.view.selection.feature.as_deref() == Some(id.as_str());
             ui.horizontal(|ui| {
                 let (rect, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
                 ui.painter().rect_filled(rect, 2.0, kind_colour(feature.kind));
@@ -323,8 +318,8 @@ impl Inspector {
                     text.push_str(&format!("  ·  {}", on.join(" ")));
                 }
                 if ui.selectable_label(selected, text).clicked() {
-                    view.selection.feature = Some(id.clone());
-                    view.selection.vertex = None;
+                    ctx.view.selection.feature = Some(id.clone());
+                    ctx.view.selection.vertex = None;
                 }
             });
         }
@@ -332,30 +327,28 @@ impl Inspector {
             ui.menu_button("+ Add feature", |ui| {
                 for kind in KINDS {
                     if ui.button(kind.as_str()).clicked() {
-                        actions.command(Command::AddFeature(kind));
+                        ctx.actions.command(Command::AddFeature(kind));
                         ui.close();
                     }
                 }
             });
         });
-        let Some(id) = view.selection.feature.clone() else {
+        let Some(id) = ctx.view.selection.feature.clone() else {
             return;
         };
         let Some(feature) = tile.features.get(&id) else { return };
         ui.separator();
-        self.feature_ui(ui, tile, index, &id, feature, view, actions);
+        self.feature_ui(ui, ctx, (index, tile), &id, feature);
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// The form of feature `id` of the tile, with its outlines.
     fn feature_ui(
         &mut self,
         ui: &mut Ui,
-        tile: &Tile,
-        index: usize,
+        ctx: &mut PanelCtx<'_>,
+        (index, tile): (usize, &Tile),
         id: &str,
         feature: &Feature,
-        view: &mut ViewState,
-        actions: &mut Actions,
     ) {
         let mut edited = feature.clone();
         let mut group = None;
@@ -384,12 +377,12 @@ impl Inspector {
                     && !to.trim().is_empty()
                     && to.trim() != from
                 {
-                    actions.edit(Edit::RenameFeature {
+                    ctx.actions.edit(Edit::RenameFeature {
                         tile: index,
                         from,
                         to: to.trim().to_owned(),
                     });
-                    view.selection.feature = Some(to.trim().to_owned());
+                    ctx.view.selection.feature = Some(to.trim().to_owned());
                 }
                 ui.end_row();
 
@@ -580,7 +573,7 @@ impl Inspector {
                             .on_hover_text("Click on the canvas to place it (A)")
                             .clicked()
                         {
-                            view.tool = Tool::Anchor;
+                            ctx.view.tool = Tool::Anchor;
                         }
                     }
                 });
@@ -606,10 +599,10 @@ impl Inspector {
         }
         ui.horizontal(|ui| {
             if ui.button("Draw outline").clicked() {
-                view.tool = Tool::Draw;
+                ctx.view.tool = Tool::Draw;
             }
             if ui.button("Delete feature").clicked() {
-                actions.edit(Edit::SetFeature {
+                ctx.actions.edit(Edit::SetFeature {
                     tile: index,
                     id: id.to_owned(),
                     feature: None,
@@ -617,7 +610,7 @@ impl Inspector {
             }
         });
         if let Some(p) = remove {
-            actions.edit(Edit::RemovePolygon {
+            ctx.actions.edit(Edit::RemovePolygon {
                 tile: index,
                 feature: id.to_owned(),
                 polygon: p,
@@ -629,12 +622,12 @@ impl Inspector {
                 feature: Some(Box::new(edited)),
             };
             match group {
-                Some(g) => actions.edit_grouped(edit, g),
-                None => actions.edit(edit),
+                Some(g) => ctx.actions.edit_grouped(edit, g),
+                None => ctx.actions.edit(edit),
             }
         }
         if ended {
-            actions.push(Action::EndGroup);
+            ctx.actions.push(Action::EndGroup);
         }
     }
 }

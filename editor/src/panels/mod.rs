@@ -1,18 +1,67 @@
-//! The editor's panels, each a small struct (or function) with a `ui` method that reads the
-//! document and view state and returns what the user asked for as [`Action`]s.
+//! The editor's panels, each a small struct with a `ui(ui, ctx)` method that reads the
+//! document through a [`PanelCtx`], changes the view state directly, and asks for everything
+//! else (edits, commands, files) with [`Action`]s, which the app applies after drawing.
 
 pub mod canvas;
 pub mod form;
 pub mod inspector;
+pub mod model_form;
 pub mod problems;
 pub mod rules;
+pub mod source;
 pub mod strip;
 pub mod tiles;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
+use tilewright_engine::model::{Tile, TileSet};
 
 use crate::commands::Command;
-use crate::document::Edit;
+use crate::document::{Document, Edit};
+use crate::images::{ImageCache, tile_texture};
+use crate::validation::Findings;
+use crate::view::ViewState;
+
+/// What a panel may see and do during one frame: the shared borrows, made once per frame by
+/// the app and handed to each panel in turn.
+pub struct PanelCtx<'a> {
+    /// The open document. Panels never change it directly: they push [`Action::Edit`]s, so
+    /// every change goes through undo in one place.
+    pub doc: &'a Document,
+    /// Selection, tool, camera (not undone, so panels change it directly).
+    pub view: &'a mut ViewState,
+    /// Tile images.
+    pub images: &'a mut ImageCache,
+    /// The validator's latest findings.
+    pub findings: &'a Findings,
+    /// Whether the validator is still working on a newer revision.
+    pub validating: bool,
+    /// What the panels ask for this frame.
+    pub actions: &'a mut Actions,
+}
+
+impl<'a> PanelCtx<'a> {
+    /// The tile set, if the document is one.
+    pub fn tileset(&self) -> Option<&'a TileSet> {
+        self.doc.tileset()
+    }
+
+    /// The selected tile of the tile set, with its index.
+    pub fn selected_tile(&self) -> Option<(usize, &'a Tile)> {
+        self.view.selected_tile(self.tileset()?)
+    }
+
+    /// The folder tile images are relative to.
+    pub fn folder(&self) -> Option<&'a Path> {
+        self.doc.folder()
+    }
+
+    /// The texture to draw for `tile` (a thumbnail or full size) once loaded, and any problem
+    /// reading its image.
+    pub fn texture(&mut self, tile: &Tile, thumb: bool) -> (Option<egui::TextureId>, Option<String>) {
+        tile_texture(self.images, self.folder(), tile, thumb)
+    }
+}
 
 /// Something the user asked for, applied by the app after drawing.
 #[derive(Debug, Clone)]

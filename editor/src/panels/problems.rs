@@ -4,8 +4,9 @@
 use egui::{Color32, RichText, Ui};
 use tilewright_engine::{Diagnostic, Severity};
 
-use crate::validation::{Findings, selection_of};
-use crate::view::{Page, ViewState};
+use super::PanelCtx;
+use crate::validation::selection_of;
+use crate::view::Page;
 
 /// The problems panel.
 #[derive(Default)]
@@ -13,7 +14,8 @@ pub struct Problems;
 
 impl Problems {
     /// Draws the list; returns whether a diagnostic was clicked.
-    pub fn ui(&mut self, ui: &mut Ui, findings: &Findings, busy: bool, view: &mut ViewState) -> bool {
+    pub fn ui(&mut self, ui: &mut Ui, ctx: &mut PanelCtx<'_>) -> bool {
+        let (findings, view) = (ctx.findings, &mut *ctx.view);
         let mut clicked = false;
         ui.horizontal(|ui| {
             ui.strong("Problems");
@@ -34,7 +36,7 @@ impl Problems {
                     );
                 }
             }
-            if busy {
+            if ctx.validating {
                 ui.spinner();
             }
             ui.weak("checked by the same validator as `tilewright validate`");

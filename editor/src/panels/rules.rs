@@ -1,6 +1,5 @@
 //! Rule sets: every switch and value with its description from the schema, inherited values
-//! shown from the `extends` chain, and a comparison with another rule set. Also the forms for
-//! an expansion file and a tile set's set-level values.
+//! shown from the `extends` chain, and a comparison with another rule set.
 
 use egui::{Color32, RichText, Ui};
 use serde_json::Value as Json;
@@ -8,12 +7,29 @@ use tilewright_engine::FileKind;
 use tilewright_engine::model::{RuleSet, Rules};
 use tilewright_engine::validate::resolve_rules;
 
-use super::form;
+use super::{PanelCtx, form};
+use crate::document::{Content, ContentKey, Edit};
+use crate::memo::Memo;
 
 /// The rule-set page.
 #[derive(Default)]
 pub struct RulesPage {
-    compare_with: Option<String>,
+    /// The rule set as JSON, which the form edits in place, and the values it inherits from
+    /// `extends`, for one state of the document.
+    values: Memo<ContentKey, (Option<Json>, Option<Json>)>,
+    compare: Comparison,
+}
+
+/// What differs from another rule set, when both are resolved.
+type Differences = Result<Vec<(String, String, String)>, String>;
+
+/// The comparison with another rule set.
+#[derive(Default)]
+struct Comparison {
+    /// The other rule set's id.
+    with: Option<String>,
+    /// The differences, for one state of the document and one other rule set.
+    differences: Memo<(ContentKey, String), Differences>,
 }
 
 fn resolved(set: &RuleSet) -> Result<Rules, String> {
@@ -30,6 +46,15 @@ fn parent_values(set: &RuleSet) -> Option<Json> {
     resolve_rules(parent, &known)
         .ok()
         .and_then(|r| serde_json::to_value(r).ok())
+}
+
+/// What differs between `set` and the bundled rule set `other_id`, both resolved.
+fn compared(set: &RuleSet, other_id: &str) -> Differences {
+    let bundled = tilewright_engine::bundled::rulesets();
+    let known: Vec<&RuleSet> = bundled.iter().collect();
+    let mine = resolved(set)?;
+    let theirs = resolve_rules(other_id, &known).map_err(|e| format!("{e:?}"))?;
+    Ok(differences(&mine, &theirs))
 }
 
 /// Values of two resolved rule sets that differ: (key, mine, theirs).
@@ -53,12 +78,26 @@ pub fn differences(mine: &Rules, theirs: &Rules) -> Vec<(String, String, String)
 }
 
 impl RulesPage {
-    /// Draws the page; returns the edited rule set when something changed.
-    pub fn ui(&mut self, ui: &mut Ui, set: &RuleSet) -> Option<RuleSet> {
+    /// Draws the page for the document's rule set.
+    pub fn ui(&mut self, ui: &mut Ui, ctx: &mut PanelCtx<'_>) {
+        let Content::RuleSet(set) = ctx.doc.content() else {
+            return;
+        };
+        if let Some(new) = self.form(ui, set, ctx.doc.content_key()) {
+            ctx.actions
+                .edit_grouped(Edit::Replace(Box::new(Content::RuleSet(new))), "rules-form");
+        }
+    }
+
+    /// The form; returns the edited rule set when something changed.
+    fn form(&mut self, ui: &mut Ui, set: &RuleSet, key: ContentKey) -> Option<RuleSet> {
         let root = FileKind::RuleSet.schema();
-        let mut value = serde_json::to_value(set).ok()?;
+        let (value, parent) = self
+            .values
+            .get(key, || (serde_json::to_value(set).ok(), parent_values(set)));
+        let value = value.as_mut()?;
         let mut changed = false;
-        let parent = parent_values(set);
+        let compare = &mut self.compare;
         egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
             ui.heading(&set.name);
             ui.weak("Every value of a rule set; a value left out is taken from the rule set it extends.");
@@ -149,39 +188,41 @@ impl RulesPage {
                     });
             }
             ui.add_space(12.0);
-            self.compare_ui(ui, set);
+            compare.ui(ui, set, key);
         });
         if !changed {
             return None;
         }
-        serde_json::from_value(value).ok()
+        // The edited value goes to the document; the next frame reads the form afresh.
+        let (value, _) = self.values.take()?;
+        serde_json::from_value(value?).ok()
     }
+}
 
-    fn compare_ui(&mut self, ui: &mut Ui, set: &RuleSet) {
+impl Comparison {
+    fn ui(&mut self, ui: &mut Ui, set: &RuleSet, key: ContentKey) {
         ui.heading("Compare");
         let bundled = tilewright_engine::bundled::rulesets();
         let others: Vec<&RuleSet> = bundled.iter().filter(|b| b.id != set.id).collect();
-        if self.compare_with.is_none() {
-            self.compare_with = set.extends.clone().or_else(|| others.first().map(|o| o.id.clone()));
+        if self.with.is_none() {
+            self.with = set.extends.clone().or_else(|| others.first().map(|o| o.id.clone()));
         }
         ui.horizontal(|ui| {
             ui.label("with");
             egui::ComboBox::from_id_salt("compare")
-                .selected_text(self.compare_with.clone().unwrap_or_default())
+                .selected_text(self.with.clone().unwrap_or_default())
                 .show_ui(ui, |ui| {
                     for other in &others {
-                        ui.selectable_value(&mut self.compare_with, Some(other.id.clone()), &other.name);
+                        ui.selectable_value(&mut self.with, Some(other.id.clone()), &other.name);
                     }
                 });
         });
-        let Some(other_id) = &self.compare_with else { return };
-        let known: Vec<&RuleSet> = bundled.iter().collect();
-        match (
-            resolved(set),
-            resolve_rules(other_id, &known).map_err(|e| format!("{e:?}")),
-        ) {
-            (Ok(mine), Ok(theirs)) => {
-                let diff = differences(&mine, &theirs);
+        let Some(other_id) = &self.with else { return };
+        let differences = self
+            .differences
+            .get((key, other_id.clone()), || compared(set, other_id));
+        match differences {
+            Ok(diff) => {
                 if diff.is_empty() {
                     ui.label("The two rule sets play the same.");
                 }
@@ -194,47 +235,19 @@ impl RulesPage {
                         ui.strong(&set.id);
                         ui.strong(other_id);
                         ui.end_row();
-                        for (key, a, b) in diff {
-                            ui.monospace(key);
-                            ui.colored_label(Color32::from_rgb(120, 190, 255), a);
-                            ui.colored_label(Color32::from_rgb(255, 180, 120), b);
+                        for (key, a, b) in diff.iter() {
+                            ui.monospace(key.as_str());
+                            ui.colored_label(Color32::from_rgb(120, 190, 255), a.as_str());
+                            ui.colored_label(Color32::from_rgb(255, 180, 120), b.as_str());
                             ui.end_row();
                         }
                     });
             }
-            (Err(e), _) | (_, Err(e)) => {
+            Err(e) => {
                 ui.colored_label(Color32::from_rgb(230, 90, 80), format!("cannot resolve: {e}"));
             }
         }
     }
-}
-
-/// A form over the whole model of `kind` except `skip` keys (the tiles), from the schema.
-pub fn model_form(ui: &mut Ui, kind: FileKind, value: &mut Json, skip: &[&str]) -> bool {
-    let root = kind.schema();
-    let mut changed = false;
-    let Some(props) = root["properties"].as_object() else {
-        return false;
-    };
-    egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
-        for (key, prop) in props {
-            if skip.contains(&key.as_str()) {
-                continue;
-            }
-            ui.add_space(6.0);
-            ui.heading(key).on_hover_text(form::description(root, prop));
-            ui.weak(form::description(root, prop).replace('\n', " "));
-            if !value.is_object() {
-                *value = Json::Object(Default::default());
-            }
-            let mut v = value.get(key).cloned().unwrap_or_else(|| form::default_for(root, prop));
-            if form::edit(ui, root, prop, &mut v, &format!("model/{key}")) {
-                value[key] = v;
-                changed = true;
-            }
-        }
-    });
-    changed
 }
 
 #[cfg(test)]

@@ -3,8 +3,9 @@
 
 use egui::{Color32, Rect, Sense, Ui, vec2};
 use tilewright_engine::edge::{Layout, Side};
-use tilewright_engine::model::Tile;
+use tilewright_engine::model::{Tile, TileSet};
 
+use super::PanelCtx;
 use crate::render::{Overlay, TileView, paint_tile};
 
 /// The turns (clockwise quarter turns) of `other` in which it can sit on side `side` of
@@ -24,14 +25,39 @@ pub fn fitting_turns(tile: &Tile, side: Side, other: &Tile) -> Vec<u8> {
 }
 
 /// The strip under the canvas.
-#[derive(Default)]
 pub struct Strip {
+    /// The side whose fits are listed (N, E, S, W).
     side: usize,
+    /// The bundled tiles checked against the edges, as (tile set id, tile).
+    candidates: Vec<(String, Tile)>,
+}
+
+impl Default for Strip {
+    /// A strip that checks fits against every bundled tile.
+    fn default() -> Strip {
+        let candidates = tilewright_engine::bundled::sources()
+            .into_iter()
+            .filter_map(|s| {
+                let set: TileSet = toml::from_str(&s.text).ok()?;
+                Some(
+                    set.tiles
+                        .into_iter()
+                        .map(move |t| (set.id.clone(), t))
+                        .collect::<Vec<_>>(),
+                )
+            })
+            .flatten()
+            .collect();
+        Strip { side: 0, candidates }
+    }
 }
 
 impl Strip {
-    /// Draws the rotations and the fit check for `tile` among `candidates`.
-    pub fn ui(&mut self, ui: &mut Ui, tile: &Tile, image: Option<egui::TextureId>, candidates: &[(String, Tile)]) {
+    /// Draws the rotations and the fit check for the selected tile.
+    pub fn ui(&mut self, ui: &mut Ui, ctx: &mut PanelCtx<'_>) {
+        let Some((_, tile)) = ctx.selected_tile() else { return };
+        let (image, _) = ctx.texture(tile, false);
+        let candidates = &self.candidates;
         ui.horizontal(|ui| {
             ui.vertical(|ui| {
                 ui.strong("Rotations");
@@ -102,7 +128,6 @@ impl Strip {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tilewright_engine::model::TileSet;
 
     #[test]
     fn fits_follow_the_edges() {

@@ -1,16 +1,12 @@
 //! The tile list: a grid of thumbnails with id and count, and the buttons to add, duplicate,
 //! delete and reorder tiles.
 
-use std::path::Path;
-
 use egui::{Color32, RichText, Sense, Ui, vec2};
 use tilewright_engine::model::TileSet;
 
-use super::Actions;
+use super::{Actions, PanelCtx};
 use crate::commands::Command;
-use crate::images::{ImageCache, tile_texture};
 use crate::render::{Overlay, TileView, paint_tile};
-use crate::view::ViewState;
 
 /// Side of a thumbnail, in points.
 const THUMB: f32 = 76.0;
@@ -20,18 +16,10 @@ const THUMB: f32 = 76.0;
 pub struct TileGrid;
 
 impl TileGrid {
-    /// Draws the grid. `faulty_tiles` are tile indices with errors.
-    #[allow(clippy::too_many_arguments)]
-    pub fn ui(
-        &mut self,
-        ui: &mut Ui,
-        set: &TileSet,
-        view: &mut ViewState,
-        images: &mut ImageCache,
-        folder: Option<&Path>,
-        faulty_tiles: &[usize],
-        actions: &mut Actions,
-    ) {
+    /// Draws the grid of the tile set's tiles; tiles with errors get a red dot.
+    pub fn ui(&mut self, ui: &mut Ui, ctx: &mut PanelCtx<'_>) {
+        let Some(set) = ctx.tileset() else { return };
+        let faulty_tiles = ctx.findings.faulty_tiles();
         ui.horizontal(|ui| {
             ui.heading(&set.name);
         });
@@ -40,17 +28,17 @@ impl TileGrid {
                 "{} · {} tile types · {} tiles",
                 set.id,
                 set.tiles.len(),
-                total(set, &view.edition)
+                total(set, &ctx.view.edition)
             ));
         });
         if set.editions.len() > 1 {
             ui.horizontal(|ui| {
                 let label = ui.label("Edition").id;
                 egui::ComboBox::from_id_salt("edition")
-                    .selected_text(&view.edition)
+                    .selected_text(&ctx.view.edition)
                     .show_ui(ui, |ui| {
                         for edition in &set.editions {
-                            ui.selectable_value(&mut view.edition, edition.clone(), edition);
+                            ui.selectable_value(&mut ctx.view.edition, edition.clone(), edition);
                         }
                     })
                     .response
@@ -59,7 +47,7 @@ impl TileGrid {
         }
         ui.add_space(4.0);
         ui.horizontal(|ui| {
-            let selected = view.selection.tile;
+            let selected = ctx.view.selection.tile;
             let button = |ui: &mut Ui, icon: &str, command: Command, enabled: bool, actions: &mut Actions| {
                 let mut tip = command.label().to_owned();
                 if let Some(s) = command.shortcut() {
@@ -73,16 +61,22 @@ impl TileGrid {
                     actions.command(command);
                 }
             };
-            button(ui, "+ Add", Command::AddTile, true, actions);
-            button(ui, "Duplicate", Command::DuplicateTile, selected.is_some(), actions);
-            button(ui, "Delete", Command::DeleteTile, selected.is_some(), actions);
-            button(ui, "Up", Command::MoveTileUp, selected.is_some_and(|i| i > 0), actions);
+            button(ui, "+ Add", Command::AddTile, true, ctx.actions);
+            button(ui, "Duplicate", Command::DuplicateTile, selected.is_some(), ctx.actions);
+            button(ui, "Delete", Command::DeleteTile, selected.is_some(), ctx.actions);
+            button(
+                ui,
+                "Up",
+                Command::MoveTileUp,
+                selected.is_some_and(|i| i > 0),
+                ctx.actions,
+            );
             button(
                 ui,
                 "Down",
                 Command::MoveTileDown,
                 selected.is_some_and(|i| i + 1 < set.tiles.len()),
-                actions,
+                ctx.actions,
             );
         });
         ui.separator();
@@ -91,7 +85,7 @@ impl TileGrid {
                 ui.spacing_mut().item_spacing = vec2(6.0, 6.0);
                 for (i, tile) in set.tiles.iter().enumerate() {
                     let (rect, response) = ui.allocate_exact_size(vec2(THUMB, THUMB + 30.0), Sense::click());
-                    let selected = view.selection.tile == Some(i);
+                    let selected = ctx.view.selection.tile == Some(i);
                     let painter = ui.painter_at(rect.expand(2.0));
                     if selected {
                         painter.rect_filled(rect.expand(2.0), 4.0, ui.visuals().selection.bg_fill);
@@ -99,9 +93,9 @@ impl TileGrid {
                         painter.rect_filled(rect.expand(2.0), 4.0, ui.visuals().widgets.hovered.weak_bg_fill);
                     }
                     let square = egui::Rect::from_min_size(rect.min + vec2(4.0, 4.0), vec2(THUMB - 8.0, THUMB - 8.0));
-                    let (texture, _) = tile_texture(images, folder, tile, true);
+                    let (texture, _) = ctx.texture(tile, true);
                     paint_tile(&painter, TileView::new(square), tile, texture, &Overlay::default());
-                    let count = tile.count.in_edition(&view.edition);
+                    let count = tile.count.in_edition(&ctx.view.edition);
                     let text_colour = if selected {
                         ui.visuals().selection.stroke.color
                     } else {
@@ -134,7 +128,7 @@ impl TileGrid {
                         tile.name.clone()
                     });
                     if response.clicked() {
-                        view.select_tile(i);
+                        ctx.view.select_tile(i);
                     }
                     response.widget_info(|| {
                         egui::WidgetInfo::labeled(egui::Role::Button, true, format!("Tile {}", tile.id))

@@ -1,0 +1,80 @@
+//! A form generated from the schema over a whole file: a tile set's set-level values (name,
+//! editions, figures, bags, mechanisms; its tiles have their own page), or an expansion file.
+
+use egui::Ui;
+use serde_json::Value as Json;
+use tilewright_engine::FileKind;
+
+use super::{Action, PanelCtx, form};
+use crate::document::{Content, ContentKey, Edit};
+use crate::memo::Memo;
+
+/// The form page.
+#[derive(Default)]
+pub struct ModelForm {
+    /// The model as JSON, which the form edits in place, for one state of the document.
+    value: Memo<ContentKey, Json>,
+}
+
+impl ModelForm {
+    /// Draws the form for the document's tile set or expansion.
+    pub fn ui(&mut self, ui: &mut Ui, ctx: &mut PanelCtx<'_>) {
+        let doc = ctx.doc;
+        let (kind, skip): (_, &[&str]) = match doc.content() {
+            Content::TileSet(_) => (FileKind::TileSet, &["tiles"]),
+            Content::Expansion(_) => (FileKind::Expansion, &[]),
+            _ => return,
+        };
+        let value = self.value.get(doc.content_key(), || {
+            match doc.content() {
+                Content::TileSet(set) => serde_json::to_value(set),
+                Content::Expansion(expansion) => serde_json::to_value(expansion),
+                _ => Ok(Json::Null),
+            }
+            .unwrap_or_default()
+        });
+        if !form_over(ui, kind, value, skip) {
+            return;
+        }
+        // The edited value goes to the document; the next frame reads the form afresh from
+        // it, whether or not the edit applies.
+        let Some(value) = self.value.take() else { return };
+        let read = match kind {
+            FileKind::TileSet => serde_json::from_value(value).map(Content::TileSet),
+            _ => serde_json::from_value(value).map(Content::Expansion),
+        };
+        match read {
+            Ok(new) => ctx.actions.edit(Edit::Replace(Box::new(new))),
+            Err(e) => ctx.actions.push(Action::Message(format!("not applied: {e}"))),
+        }
+    }
+}
+
+/// A form over the whole model of `kind` except `skip` keys, from the schema; returns whether
+/// `value` changed.
+fn form_over(ui: &mut Ui, kind: FileKind, value: &mut Json, skip: &[&str]) -> bool {
+    let root = kind.schema();
+    let mut changed = false;
+    let Some(props) = root["properties"].as_object() else {
+        return false;
+    };
+    egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+        for (key, prop) in props {
+            if skip.contains(&key.as_str()) {
+                continue;
+            }
+            ui.add_space(6.0);
+            ui.heading(key).on_hover_text(form::description(root, prop));
+            ui.weak(form::description(root, prop).replace('\n', " "));
+            if !value.is_object() {
+                *value = Json::Object(Default::default());
+            }
+            let mut v = value.get(key).cloned().unwrap_or_else(|| form::default_for(root, prop));
+            if form::edit(ui, root, prop, &mut v, &format!("model/{key}")) {
+                value[key] = v;
+                changed = true;
+            }
+        }
+    });
+    changed
+}
