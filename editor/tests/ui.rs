@@ -17,16 +17,19 @@ const BASE: &str = tilewright_engine::bundled::FILES[0].1;
 fn editor(path: Option<PathBuf>, dialogs: ScriptedDialogs) -> Harness<'static, EditorApp> {
     Harness::builder()
         .with_size(Vec2::new(1400.0, 900.0))
-        .build_eframe(move |cc| {
-            EditorApp::new(
-                &cc.egui_ctx,
-                Options {
-                    path,
-                    dialogs: Box::new(dialogs),
-                    recent: RecentFiles::default(),
-                },
-            )
-        })
+        .build_eframe(move |cc| app(&cc.egui_ctx, path, dialogs))
+}
+
+/// The editor opened on `path`, answering dialogs from `dialogs`.
+fn app(ctx: &egui::Context, path: Option<PathBuf>, dialogs: ScriptedDialogs) -> EditorApp {
+    EditorApp::new(
+        ctx,
+        Options {
+            path,
+            dialogs: Box::new(dialogs),
+            recent: RecentFiles::default(),
+        },
+    )
 }
 
 fn settle(h: &mut Harness<'_, EditorApp>) {
@@ -231,16 +234,7 @@ fn canvas_snapshot() {
     let mut h = Harness::builder()
         .with_size(Vec2::new(1100.0, 720.0))
         .wgpu()
-        .build_eframe(move |cc| {
-            EditorApp::new(
-                &cc.egui_ctx,
-                Options {
-                    path: Some(path),
-                    dialogs: Box::new(ScriptedDialogs::default()),
-                    recent: RecentFiles::default(),
-                },
-            )
-        });
+        .build_eframe(move |cc| app(&cc.egui_ctx, Some(path), ScriptedDialogs::default()));
     settle(&mut h);
     h.get_by_label("Tile D").click();
     settle(&mut h);
@@ -309,16 +303,7 @@ fn forms_and_the_source_view_follow_edits_undo_and_redo() {
     let mut h = Harness::builder()
         .with_size(Vec2::new(1400.0, 900.0))
         .with_accessibility_check(false)
-        .build_eframe(move |cc| {
-            EditorApp::new(
-                &cc.egui_ctx,
-                Options {
-                    path: Some(path),
-                    dialogs: Box::new(ScriptedDialogs::default()),
-                    recent: RecentFiles::default(),
-                },
-            )
-        });
+        .build_eframe(move |cc| app(&cc.egui_ctx, Some(path), ScriptedDialogs::default()));
     settle(&mut h);
     h.get_by_label("switches.abbey-endgame");
 }
