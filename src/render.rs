@@ -116,10 +116,14 @@ impl<'a> Lines<'a> {
         }
         let first = self.line_of(start);
         let from = self.starts[first];
-        let to = self
+        let mut to = self
             .starts
             .get(self.line_of(end) + 1)
             .map_or(text.len(), |next| next - 1);
+        // A CRLF file's line ends are not shown as characters.
+        if to > end && text[..to].ends_with('\r') {
+            to -= 1;
+        }
         // Escaping changes byte lengths, so the span is found again in the escaped pieces.
         let before = escape::source(&text[from..start]);
         let inside = escape::source(&text[start..end]);
@@ -252,6 +256,15 @@ mod tests {
             assert!(shown.contains("--> a.toml:"), "{text:?} {span:?}: {shown}");
             assert!(!shown.contains(['\u{1b}', '\u{9b}']), "{shown}");
         }
+    }
+
+    #[test]
+    fn crlf_line_ends_are_not_shown() {
+        let source = Source::new("crlf.toml", "id = \"x\"\r\ncount = 0\r\n");
+        let d = Diagnostic::at(Severity::Error, &source, 18..19, "must be at least 1", "give 1");
+        let out = human(&[d], &[source], false);
+        assert!(out.contains("count = 0\n"), "{out}");
+        assert!(!out.contains('␍'), "{out}");
     }
 
     #[test]
