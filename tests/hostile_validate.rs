@@ -6,7 +6,8 @@ use std::process::{Command, Output};
 
 use tilewright_engine::Diagnostic;
 use tilewright_engine::validate::{
-    MAX_DIAGNOSTICS_PER_FILE, MAX_EXTENDS_CHAIN, read_source, source_from_bytes, validate_paths, validate_sources,
+    MAX_DIAGNOSTICS_PER_FILE, MAX_EXTENDS_CHAIN, MAX_VALUES_PER_RUN, read_source, source_from_bytes, validate_paths,
+    validate_sources,
 };
 
 const TILE: &str = "edges = [\"city\", \"city\", \"city\", \"city\"]\nfeatures.c = { kind = \"city\", on = [\"N\", \"E\", \"S\", \"W\"] }\n";
@@ -543,4 +544,31 @@ fn huge_keys_and_values_are_not_echoed_in_full() {
         "{}",
         found[0].message
     );
+}
+
+#[test]
+fn a_run_reads_a_bounded_number_of_values_however_many_files_it_is_given() {
+    let dir = tempfile::tempdir().unwrap();
+    let per_file = MAX_VALUES_PER_RUN / 5;
+    // Each file is within the per-file limit; six of them are not within the run's.
+    assert!(per_file <= tilewright_engine::source::MAX_VALUES);
+    let points = vec!["0"; per_file - 50].join(",");
+    let paths: Vec<PathBuf> = (0..6)
+        .map(|i| {
+            write(
+                dir.path(),
+                &format!("f{i}.toml"),
+                tileset(&format!("s{i}"), &format!("x = [{points}]\n")),
+            )
+        })
+        .collect();
+    let report = validate_paths(&paths);
+    let refused: Vec<&Diagnostic> = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.message.contains("this run would hold more than"))
+        .collect();
+    // Five files fit the run's budget; the sixth is reported, not read.
+    assert_eq!(refused.len(), 1, "{:?}", shown(&report.diagnostics));
+    assert!(refused[0].is_error() && refused[0].file.ends_with("f5.toml"));
 }

@@ -165,6 +165,8 @@ pub struct Parsed {
     pub map: SourceMap,
     /// Values that have no JSON equivalent (dates, non-finite floats).
     pub unsupported: Vec<UnsupportedValue>,
+    /// How many values (tables, arrays and scalars) the file holds.
+    pub values: usize,
 }
 
 /// Parses TOML text into JSON with a source map; refuses a file of more than [`MAX_VALUES`]
@@ -205,6 +207,7 @@ pub fn parse_toml(text: &str) -> Result<Parsed, SyntaxError> {
         value,
         map: converter.map,
         unsupported: converter.unsupported,
+        values: converter.values,
     })
 }
 

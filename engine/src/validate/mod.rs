@@ -27,6 +27,11 @@ pub(crate) use report::{Diagnostics, Reporter};
 pub use ruleset::{MAX_EXTENDS_CHAIN, MAX_POINTS, ResolveError, Resolver, resolve as resolve_rules};
 pub use tileset::MAX_DECODED_PIXELS;
 
+/// Most values read in one run, over all files: each file is within [`crate::source::MAX_VALUES`],
+/// but a folder may hold any number of them, and every file checked is kept in memory until the
+/// checks across files are done. Past this, further files are reported, not read.
+pub const MAX_VALUES_PER_RUN: usize = 2_000_000;
+
 /// Largest data file accepted, in bytes.
 pub const MAX_FILE_BYTES: u64 = 8 * 1024 * 1024;
 

@@ -92,6 +92,8 @@ pub(crate) struct Found {
     pub scenarios: usize,
     /// Files reported as not checked, for snippets.
     pub reported: Vec<Source>,
+    /// Values in the files kept so far (see [`super::MAX_VALUES_PER_RUN`]).
+    values: usize,
     /// Canonical paths of the files met, so each is read once.
     seen: HashSet<PathBuf>,
 }
@@ -146,6 +148,24 @@ impl Found {
         self.seen.insert(key)
     }
 
+    /// Keeps a data file for checking, unless the run's budget of values is spent.
+    fn keep(&mut self, file: Prepared, out: &mut Diagnostics) {
+        let values = file.parsed.as_ref().map_or(0, |p| p.values);
+        if self.values + values > super::MAX_VALUES_PER_RUN {
+            self.unreadable += 1;
+            return out.push(Diagnostic::file(
+                &file.source.path,
+                format!(
+                    "not checked: with this file, this run would hold more than {} values",
+                    super::MAX_VALUES_PER_RUN
+                ),
+                "validate fewer or smaller files at once",
+            ));
+        }
+        self.values += values;
+        self.files.push(file);
+    }
+
     /// A file named on the command line: checked whatever it holds.
     fn named_file(&mut self, path: &Path, out: &mut Diagnostics) {
         if !self.first_visit(path) {
@@ -153,7 +173,7 @@ impl Found {
         }
         self.order.push(path.to_path_buf());
         match super::read_source(path) {
-            Ok(source) => self.files.push(Prepared::new(source)),
+            Ok(source) => self.keep(Prepared::new(source), out),
             Err(d) => {
                 self.unreadable += 1;
                 out.push(*d);
@@ -245,7 +265,7 @@ impl Found {
             }
         };
         if prepared.kind.is_some() {
-            return self.files.push(prepared);
+            return self.keep(prepared, out);
         }
         match unrecognised(&prepared, &name_of(path)) {
             Verdict::Scenario => self.scenarios += 1,
