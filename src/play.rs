@@ -36,7 +36,7 @@ pub struct SimulateArgs {
     /// Seed of the first game; game `i` uses `seed + i`.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Threads to play on, 1 to 64 (more is refused).
+    /// Threads to play on, 1 to 16 (more is refused).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS as i64))]
     threads: u16,
     /// Print one JSON object instead of text.

@@ -325,7 +325,7 @@ fn too_many_threads_are_refused_as_a_usage_error() {
     let dir = tempfile::tempdir().unwrap();
     let output = run(dir.path(), &["simulate", "--games", "1", "--threads", "1000"]);
     assert_eq!(output.status.code(), Some(2), "{}", everything(&output));
-    assert!(String::from_utf8_lossy(&output.stderr).contains("1..=64"));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("1..=16"));
     let output = run(dir.path(), &["simulate", "--games", "4", "--threads", "2"]);
     assert!(String::from_utf8_lossy(&output.stdout).contains("on 2 thread(s)"));
 }
