@@ -79,6 +79,14 @@ fn overlapping_claims_on_one_segment() {
 }
 
 #[test]
+fn a_feature_naming_a_segment_twice() {
+    expect(
+        &[fixture("segment-named-twice.toml")],
+        &[(8, 10, "feature `c` names segment N1 (city 0..100) more than once")],
+    );
+}
+
+#[test]
 fn dangling_references() {
     expect(
         &[fixture("dangling.toml")],

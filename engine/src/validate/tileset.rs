@@ -318,16 +318,32 @@ fn check_tile(tile: &Tile, at: &str, report: &mut Reporter<'_>) {
             match owners.get(&(k, i)).map(Vec::as_slice) {
                 None | Some([]) => unclaimed.push(describe(i)),
                 Some([_]) => {}
-                Some(many) => report.error(
-                    &format!("{at}/edges/{k}"),
-                    format!(
-                        "tile `{}`: segment {} is claimed by features {}",
-                        tile.id,
-                        describe(i),
-                        many.iter().map(|f| format!("`{f}`")).collect::<Vec<_>>().join(" and ")
-                    ),
-                    "each edge segment belongs to exactly one feature; remove it from all but one",
-                ),
+                Some(many) => {
+                    let mut distinct = many.to_vec();
+                    distinct.dedup();
+                    let (message, help) = if let [only] = distinct.as_slice() {
+                        (
+                            format!(
+                                "tile {}: feature {} names segment {} more than once",
+                                quote(&tile.id),
+                                quote(only),
+                                describe(i)
+                            ),
+                            "name each segment once in `on` (an edge letter already names all of its segments of the feature's kind)",
+                        )
+                    } else {
+                        (
+                            format!(
+                                "tile {}: segment {} is claimed by features {}",
+                                quote(&tile.id),
+                                describe(i),
+                                distinct.iter().map(|f| quote(f)).collect::<Vec<_>>().join(" and ")
+                            ),
+                            "each edge segment belongs to exactly one feature; remove it from all but one",
+                        )
+                    };
+                    report.error(&format!("{at}/edges/{k}"), message, help);
+                }
             }
         }
         if !unclaimed.is_empty() {
