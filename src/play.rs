@@ -179,9 +179,9 @@ fn choose(tilesets: &[String], rules: &str) -> Result<Choice, String> {
     };
     let catalog = data.loaded.with_bundled();
     for id in &ids {
-        known_set(&catalog, id)?;
+        known_set(&catalog, id, Hint::Path)?;
     }
-    known_rules(&catalog, &rules)?;
+    known_rules(&catalog, &rules, Hint::Path)?;
     Ok(Choice {
         catalog,
         tilesets: ids,
@@ -216,7 +216,7 @@ fn bundled_rule_sets() -> Vec<&'static str> {
 }
 
 /// Checks that the tile set or expansion `spec` (`id` or `id@edition`) is in the catalog.
-fn known_set(catalog: &Catalog, spec: &str) -> Result<(), String> {
+fn known_set(catalog: &Catalog, spec: &str, hint: Hint) -> Result<(), String> {
     let id = spec.split_once('@').map_or(spec, |(id, _)| id);
     let sets = catalog.tilesets.iter().map(|t| t.model.id.as_str());
     let known: Vec<&str> = sets
@@ -225,24 +225,37 @@ fn known_set(catalog: &Catalog, spec: &str) -> Result<(), String> {
     if known.contains(&id) {
         return Ok(());
     }
-    Err(unknown("tile set or expansion", id, &known))
+    Err(unknown("tile set or expansion", id, &known, hint))
 }
 
 /// Checks that the rule set `id` is in the catalog.
-fn known_rules(catalog: &Catalog, id: &str) -> Result<(), String> {
+fn known_rules(catalog: &Catalog, id: &str, hint: Hint) -> Result<(), String> {
     let known: Vec<&str> = catalog.rulesets.iter().map(|r| r.model.id.as_str()).collect();
     if known.contains(&id) {
         return Ok(());
     }
-    Err(unknown("rule set", id, &known))
+    Err(unknown("rule set", id, &known, hint))
 }
 
-/// There is no `what` with this id: says which there are, and how to name a file or folder
-/// that has the id's name.
-fn unknown(what: &str, id: &str, known: &[&str]) -> String {
+/// What an unknown id most likely means, and so how to fix it.
+#[derive(Clone, Copy)]
+enum Hint {
+    /// The id came from the command line: it may be a file or folder named without `./`.
+    Path,
+    /// The id came from a game record: the files that define it were not given.
+    Data,
+}
+
+/// There is no `what` with this id: says which there are, and how to fix it.
+fn unknown(what: &str, id: &str, known: &[&str], hint: Hint) -> String {
     let mut message = format!("there is no {what} `{id}`; the ones known are: {}", known.join(", "));
-    if Path::new(id).exists() {
-        message.push_str(&format!(" (to read the file or folder `{id}`, write `./{id}`)"));
+    match hint {
+        Hint::Path if Path::new(id).exists() => {
+            message.push_str(&format!(" (to read the file or folder `{id}`, write `./{id}`)"));
+        }
+        Hint::Path => {}
+        Hint::Data => message
+            .push_str(" (the record was played with it: name the files or folders that hold it with `--data PATH`)"),
     }
     message
 }
@@ -332,8 +345,8 @@ pub fn replay(args: ReplayArgs) -> ExitCode {
     let files = record.files();
     let known = files
         .iter()
-        .try_for_each(|spec| known_set(&catalog, spec))
-        .and_then(|()| known_rules(&catalog, &record.rules));
+        .try_for_each(|spec| known_set(&catalog, spec, Hint::Data))
+        .and_then(|()| known_rules(&catalog, &record.rules, Hint::Data));
     if let Err(e) = known {
         return fail(e);
     }

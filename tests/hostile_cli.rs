@@ -379,6 +379,29 @@ fn a_rules_folder_without_a_rule_set_says_so() {
 }
 
 #[test]
+fn a_record_of_own_files_replayed_without_them_asks_for_them() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("sets")).unwrap();
+    std::fs::write(dir.path().join("sets/mine.toml"), own_tileset("mine")).unwrap();
+    let args = [
+        "simulate",
+        "--tilesets",
+        "sets/mine.toml",
+        "--games",
+        "1",
+        "--record",
+        "game.json",
+    ];
+    assert_eq!(run(dir.path(), &args).status.code(), Some(0));
+    let output = run(dir.path(), &["replay", "game.json"]);
+    assert_eq!(output.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&output.stderr);
+    assert!(text.contains("`--data PATH`") && !text.contains("write `./"), "{text}");
+    let output = run(dir.path(), &["replay", "game.json", "--data", "sets"]);
+    assert_eq!(output.status.code(), Some(0), "{}", everything(&output));
+}
+
+#[test]
 fn the_same_file_named_twice_is_checked_once() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::create_dir(dir.path().join("sets")).unwrap();
