@@ -66,6 +66,29 @@ fn records_save_and_replay_to_the_same_scores() {
 }
 
 #[test]
+fn replay_refuses_a_rule_set_of_the_same_id_with_other_values() {
+    let def = def("new-edition");
+    let record = random_game(&def, 2, 9).record();
+    assert!(record.rules_hash.is_some());
+    // Another file takes the bundled id and plays other values.
+    let own = tilewright_engine::Source::new(
+        "new-edition.toml",
+        "id = \"new-edition\"\nname = \"Same id\"\nextends = \"first-edition\"\n[scoring]\nroad-per-tile = 5\n",
+    );
+    let report = tilewright_engine::validate::validate_sources(vec![own]);
+    assert_eq!(report.errors(), 0, "{:?}", report.diagnostics);
+    let catalog = report.catalog.with_bundled();
+    let other = GameDef::from_catalog(&catalog, &["base@new-edition".to_owned()], "new-edition").unwrap();
+    assert_eq!(other.rules.id, "new-edition");
+    let refused = record.replay(Arc::new(other));
+    assert!(matches!(refused, Err(ReplayError::Rules { .. })), "{refused:?}");
+    // A record from before rule hashes replays as it did.
+    let mut old = record.clone();
+    old.rules_hash = None;
+    assert!(old.replay(Arc::clone(&def)).is_ok());
+}
+
+#[test]
 fn replay_refuses_other_tile_sets_rules_and_scores() {
     let def = def("new-edition");
     let record = random_game(&def, 2, 9).record();

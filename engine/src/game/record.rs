@@ -21,6 +21,11 @@ pub struct GameRecord {
     pub expansions: Vec<SetRef>,
     /// Id of the rule set.
     pub rules: String,
+    /// Content hash of the rule set's values with its `extends` chain applied, so a replay
+    /// with another rule set of the same id is refused rather than scored differently.
+    /// Records written before it existed have none, and are replayed without the check.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules_hash: Option<String>,
     /// Number of players.
     pub players: u8,
     /// Seed of the shuffle.
@@ -43,7 +48,7 @@ pub enum ReplayError {
         found: String,
     },
     /// The rule set differs.
-    #[error("the record was played with rule set `{expected}`, not `{found}`")]
+    #[error("the record was played with rule set {expected}, not {found}")]
     Rules {
         /// What the record says.
         expected: String,
@@ -83,12 +88,19 @@ impl Game {
             tilesets: self.def.sets.clone(),
             expansions: self.def.expansions.clone(),
             rules: self.def.rules.id.clone(),
+            rules_hash: Some(rules_hash(&self.def)),
             players: self.players.len() as u8,
             seed: self.seed,
             actions: self.history.clone(),
             scores: self.scores(),
         }
     }
+}
+
+/// The content hash of the values a game's rules give (scoring and switches; the name does
+/// not change play).
+fn rules_hash(def: &GameDef) -> String {
+    super::setup::content_hash(&(&def.rules.scoring, &def.rules.switches))
 }
 
 impl GameRecord {
@@ -119,10 +131,15 @@ impl GameRecord {
                 found: describe(&def.sets, &def.expansions),
             });
         }
-        if def.rules.id != self.rules {
+        let same_values = self.rules_hash.as_ref().is_none_or(|hash| *hash == rules_hash(&def));
+        if def.rules.id != self.rules || !same_values {
+            let with_hash = |id: &str, hash: Option<&String>| match hash {
+                Some(hash) => format!("{id} ({hash})"),
+                None => id.to_owned(),
+            };
             return Err(ReplayError::Rules {
-                expected: self.rules.clone(),
-                found: def.rules.id.clone(),
+                expected: with_hash(&self.rules, self.rules_hash.as_ref()),
+                found: with_hash(&def.rules.id, Some(&rules_hash(&def))),
             });
         }
         let mut game = Game::new(def, self.players, self.seed)?;
