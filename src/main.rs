@@ -154,9 +154,9 @@ fn schema(write: bool, check: bool, dir: &std::path::Path) -> ExitCode {
                 return fail(format!("cannot write {}: {e}", path.display()));
             }
             say!("wrote {}", escape::path(&path));
-        } else if !matches_file(&path, &generated) {
+        } else if let Some(problem) = check_file(&path, &generated) {
             say_err!(
-                "error: {} is not what the model generates; run `tilewright schema --write`",
+                "error: {} {problem}; run `tilewright schema --write`",
                 escape::path(&path)
             );
             stale += 1;
@@ -171,9 +171,13 @@ fn schema(write: bool, check: bool, dir: &std::path::Path) -> ExitCode {
 
 /// Whether the file at `path` holds exactly `text` (a missing, unreadable or oversized file
 /// does not).
-fn matches_file(path: &std::path::Path, text: &str) -> bool {
-    let limit = text.len() as u64;
-    files::read_capped(path, limit).is_ok_and(|bytes| bytes == text.as_bytes())
+/// What is wrong with the committed schema at `path`, if it is not exactly `text`.
+fn check_file(path: &std::path::Path, text: &str) -> Option<String> {
+    match files::read_capped(path, text.len() as u64) {
+        Ok(bytes) if bytes == text.as_bytes() => None,
+        Ok(_) | Err(files::ReadError::TooLarge(_)) => Some("is not what the model generates".to_owned()),
+        Err(e) => Some(e.to_string()),
+    }
 }
 
 /// Prints an error on standard error, made safe by [`escape::line`] since it may quote files

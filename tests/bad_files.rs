@@ -262,6 +262,10 @@ fn cli_exit_codes_and_formats() {
     assert_eq!(value.as_array().unwrap().len(), 3);
     assert_eq!(run(&["validate", "--format", "yaml"]).status.code(), Some(2));
     assert_eq!(run(&["schema", "--check"]).status.code(), Some(0));
+    let missing = run(&["schema", "--check", "--dir", "tests/fixtures"]);
+    assert_eq!(missing.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&missing.stderr);
+    assert!(said.contains("tileset.schema.json does not exist"), "{said}");
 }
 
 fn tempdir(name: &str) -> PathBuf {

@@ -150,7 +150,9 @@ pub enum SetupError {
     #[error(transparent)]
     Compile(CompileError),
     /// No figure can stand anywhere.
-    #[error("the chosen sets give the players no figures")]
+    #[error(
+        "the chosen sets give the players no figures; play them with a set that has figures (such as `base`), or give one of them a `[figures]` table"
+    )]
     NoFigures,
     /// More of something than a game can hold (one of the [`crate::limits`]): what, how many,
     /// and the limit.
