@@ -171,6 +171,15 @@ impl Checker {
             other => {
                 if self.first_at(&pointer) {
                     let message = message_for(other, error.instance(), &error.to_string(), schema_path);
+                    let help = match other {
+                        ValidationErrorKind::Minimum { limit } => {
+                            with_description(format!("give {limit} or more"), &help)
+                        }
+                        ValidationErrorKind::Maximum { limit } => {
+                            with_description(format!("give {limit} or less"), &help)
+                        }
+                        _ => help,
+                    };
                     report.error(&pointer, message, help);
                 }
             }
@@ -187,6 +196,15 @@ impl Checker {
         let branch = compile_branch(schema, keyword_path, instance).map(Rc::new);
         self.branches.insert(place, branch.clone());
         branch
+    }
+}
+
+/// A fix, followed by what the schema says the value is, when it says anything.
+fn with_description(fix: String, description: &str) -> String {
+    if description.is_empty() {
+        fix
+    } else {
+        format!("{fix} ({description})")
     }
 }
 
