@@ -16,13 +16,19 @@ pub const MAX_LINE: usize = 1000;
 /// The visible stand-in for a character a terminal acts on instead of showing, or `None` for a
 /// character that is safe to print. C0 controls (newline, CR, ESC, BEL...) become their Unicode
 /// control pictures (`␊`, `␍`, `␛`, `␇`), DEL `␡`; C1 controls (which some terminals obey as
-/// escape sequences) and the bidirectional overrides and isolates (which reorder what is shown)
-/// become `�`. Always one character for one, so columns still line up in a snippet.
+/// escape sequences), the bidirectional overrides, isolates and marks (which reorder what is
+/// shown) and the zero-width characters (which hide a difference between two names) become `�`. Always one character for one, so columns still line up in a snippet.
 pub fn stand_in(c: char) -> Option<char> {
     match c {
         '\0'..='\u{1f}' => char::from_u32(0x2400 + c as u32),
         '\u{7f}' => Some('\u{2421}'),
-        '\u{80}'..='\u{9f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' => Some('\u{fffd}'),
+        '\u{80}'..='\u{9f}'
+        | '\u{061c}'
+        | '\u{200b}'..='\u{200f}'
+        | '\u{202a}'..='\u{202e}'
+        | '\u{2060}'
+        | '\u{2066}'..='\u{2069}'
+        | '\u{feff}' => Some('\u{fffd}'),
         _ => None,
     }
 }
@@ -123,6 +129,7 @@ mod tests {
             "D␊::error ::x␍␛[31m␇␡��␉"
         );
         assert_eq!(line("plain `text`, é ✓"), "plain `text`, é ✓");
+        assert_eq!(line("a\u{200b}b\u{200f}c\u{61c}d\u{feff}"), "a�b�c�d�");
     }
 
     #[test]
