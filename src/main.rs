@@ -121,8 +121,12 @@ fn validate(mut paths: Vec<PathBuf>, format: Format, deny_warnings: bool) -> Exi
     let (errors, warnings) = (report.errors(), report.warnings());
     if format == Format::Human {
         let files = if report.files == 1 { "file" } else { "files" };
+        let unlisted = match report.unlisted {
+            0 => String::new(),
+            n => format!(" listed, and {n} more problem(s) counted in the files' summaries"),
+        };
         say_err!(
-            "checked {} {files} in {:.1} ms: {errors} error(s), {warnings} warning(s)",
+            "checked {} {files} in {:.1} ms: {errors} error(s), {warnings} warning(s){unlisted}",
             report.files,
             elapsed.as_secs_f64() * 1000.0
         );

@@ -68,6 +68,7 @@ fn diagnostics_are_capped_per_file_with_a_summary() {
     let report = validate_paths(std::slice::from_ref(&path));
     let found = &report.diagnostics;
     assert_eq!(found.len(), MAX_DIAGNOSTICS_PER_FILE + 1, "{:?}", &shown(found)[..3]);
+    assert_eq!(report.unlisted, 100_000 - MAX_DIAGNOSTICS_PER_FILE);
     assert!(
         found[..MAX_DIAGNOSTICS_PER_FILE]
             .iter()
@@ -109,6 +110,12 @@ fn diagnostics_are_capped_per_file_with_a_summary() {
         MAX_DIAGNOSTICS_PER_FILE + 1
     );
     assert_eq!(github.status.code(), Some(1));
+    let human = cli(&["validate", path.to_str().unwrap()], dir.path());
+    let said = String::from_utf8_lossy(&human.stderr);
+    assert!(
+        said.contains("more problem(s) counted in the files' summaries"),
+        "{said}"
+    );
 }
 
 // 2. `extends` chains are resolved once each, and a chain has a length limit.

@@ -46,6 +46,9 @@ pub struct Report {
     pub files: usize,
     /// The text of every file read, for rendering snippets.
     pub sources: Vec<Source>,
+    /// Problems found past a file's cap of listed diagnostics, counted in each file's summary
+    /// diagnostic rather than listed.
+    pub unlisted: usize,
 }
 
 impl Report {
@@ -226,12 +229,14 @@ fn validate_prepared(files: Vec<Prepared>, mut out: Diagnostics, order: &[PathBu
     }
     check_across(&catalog, &mut out);
     let rank: HashMap<&Path, usize> = order.iter().enumerate().rev().map(|(i, p)| (p.as_path(), i)).collect();
+    let unlisted = out.unlisted();
     let diagnostics = out.finish(|p| rank.get(p).copied().unwrap_or(usize::MAX));
     Report {
         catalog,
         diagnostics,
         files: count,
         sources,
+        unlisted,
     }
 }
 

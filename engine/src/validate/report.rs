@@ -85,6 +85,15 @@ impl Diagnostics {
             .is_some_and(|t| t.listed >= MAX_DIAGNOSTICS_PER_FILE)
     }
 
+    /// How many problems were counted past the cap, over every file.
+    pub fn unlisted(&self) -> usize {
+        self.files
+            .values()
+            .filter_map(|t| t.overflow.as_ref())
+            .map(|o| o.total)
+            .sum()
+    }
+
     /// How many errors `file` has had, listed or not.
     pub fn errors_in(&self, file: &Path) -> usize {
         self.files.get(file).map_or(0, |t| t.errors)
