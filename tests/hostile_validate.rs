@@ -579,3 +579,25 @@ fn a_run_reads_a_bounded_number_of_values_however_many_files_it_is_given() {
     assert_eq!(refused.len(), 1, "{:?}", shown(&report.diagnostics));
     assert!(refused[0].is_error() && refused[0].file.ends_with("f5.toml"));
 }
+
+#[test]
+fn too_many_editions_are_refused_before_the_checks_per_edition() {
+    use tilewright_engine::limits::MAX_EDITIONS;
+    let editions: Vec<String> = (0..=MAX_EDITIONS).map(|i| format!("\"e{i}\"")).collect();
+    let text =
+        tileset("eds", "count = 1\n").replace("name = ", &format!("editions = [{}]\nname = ", editions.join(", ")));
+    let report = validate_sources(vec![tilewright_engine::Source::new("eds.toml", text)]);
+    let found: Vec<&Diagnostic> = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.message.contains("editions"))
+        .collect();
+    assert_eq!(found.len(), 1, "{:?}", shown(&report.diagnostics));
+    // At the first edition past the limit, on the `editions` line.
+    assert!(
+        found[0].is_error() && found[0].line == 2,
+        "{:?}",
+        shown(&report.diagnostics)
+    );
+    assert!(found[0].message.contains(&format!("{} editions", MAX_EDITIONS + 1)));
+}

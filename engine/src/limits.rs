@@ -9,6 +9,9 @@
 
 use crate::model::{Supply, Tile};
 
+/// Most editions one tile set names: the checks of what is in play run once per edition.
+pub const MAX_EDITIONS: usize = 16;
+
 /// Most players at a table.
 pub const MAX_PLAYERS: usize = 6;
 

@@ -9,8 +9,8 @@ use crate::diagnostic::{quote, quoted_list};
 use crate::edge::{Layout, SegmentKind, Side, resolve_ref};
 use crate::files::ReadError;
 use crate::limits::{
-    MAX_COPIES, MAX_EDGE_LAYOUTS, MAX_FEATURES, MAX_HELD_TYPES, MAX_PENNANTS, MAX_PENNANTS_IN_PLAY, MAX_PLAYERS,
-    MAX_TILE_TYPES, MAX_TILES, copies_in_play,
+    MAX_COPIES, MAX_EDGE_LAYOUTS, MAX_EDITIONS, MAX_FEATURES, MAX_HELD_TYPES, MAX_PENNANTS, MAX_PENNANTS_IN_PLAY,
+    MAX_PLAYERS, MAX_TILE_TYPES, MAX_TILES, copies_in_play,
 };
 use crate::model::{Count, Feature, FeatureKind, Mechanism, RoadEnd, Supply, Tile, TileSet};
 use crate::source::escape_segment;
@@ -18,7 +18,9 @@ use crate::tile_image::{self, ImageError, ImageFile};
 
 /// Runs every semantic check of one tile set.
 pub(crate) fn check(set: &TileSet, report: &mut Reporter<'_>) {
-    check_editions(set, report);
+    if !check_editions(set, report) {
+        return;
+    }
     let mut ids = HashMap::new();
     for (i, tile) in set.tiles.iter().enumerate() {
         let at = format!("/tiles/{i}");
@@ -188,7 +190,17 @@ fn count_pointer(set: &TileSet, i: usize, edition: &str) -> String {
     }
 }
 
-fn check_editions(set: &TileSet, report: &mut Reporter<'_>) {
+/// Checks the list of editions; false when there are more than the checks per edition can
+/// take, so that they are not run.
+fn check_editions(set: &TileSet, report: &mut Reporter<'_>) -> bool {
+    if set.editions.len() > MAX_EDITIONS {
+        report.error(
+            &format!("/editions/{MAX_EDITIONS}"),
+            format!("this tile set names {} editions", set.editions.len()),
+            format!("a tile set has at most {MAX_EDITIONS} editions; remove the ones from here on"),
+        );
+        return false;
+    }
     let mut seen = HashSet::new();
     for (i, edition) in set.editions.iter().enumerate() {
         if !seen.insert(edition) {
@@ -199,6 +211,7 @@ fn check_editions(set: &TileSet, report: &mut Reporter<'_>) {
             );
         }
     }
+    true
 }
 
 fn check_count(set: &TileSet, tile: &Tile, at: &str, report: &mut Reporter<'_>) {
