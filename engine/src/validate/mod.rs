@@ -32,6 +32,10 @@ pub use tileset::MAX_DECODED_PIXELS;
 /// checks across files are done. Past this, further files are reported, not read.
 pub const MAX_VALUES_PER_RUN: usize = 2_000_000;
 
+/// Most bytes of text kept in one run, over all files (see [`MAX_VALUES_PER_RUN`]): a file of
+/// comments has few values but may be [`MAX_FILE_BYTES`] long.
+pub const MAX_BYTES_PER_RUN: usize = 64 * 1024 * 1024;
+
 /// Largest data file accepted, in bytes.
 pub const MAX_FILE_BYTES: u64 = 8 * 1024 * 1024;
 

@@ -25,7 +25,7 @@ use super::report::Diagnostics;
 use super::schema_check::closest;
 use super::{KIND_KEYS, Prepared, SCENARIO_KEYS, read_error};
 use crate::diagnostic::{Diagnostic, Severity, quote};
-use crate::files::{ReadError, read_capped};
+use crate::files::{ReadError, human_size, read_capped};
 use crate::source::Source;
 
 /// Names (lower case) of TOML files that belong to other tools; never reported.
@@ -94,6 +94,8 @@ pub(crate) struct Found {
     pub reported: Vec<Source>,
     /// Values in the files kept so far (see [`super::MAX_VALUES_PER_RUN`]).
     values: usize,
+    /// Bytes of text kept so far, reported files included (see [`super::MAX_BYTES_PER_RUN`]).
+    bytes: usize,
     /// Canonical paths of the files met, so each is read once.
     seen: HashSet<PathBuf>,
 }
@@ -151,18 +153,23 @@ impl Found {
     /// Keeps a data file for checking, unless the run's budget of values is spent.
     fn keep(&mut self, file: Prepared, out: &mut Diagnostics) {
         let values = file.parsed.as_ref().map_or(0, |p| p.values);
-        if self.values + values > super::MAX_VALUES_PER_RUN {
+        let over = if self.values + values > super::MAX_VALUES_PER_RUN {
+            Some(format!("{} values", super::MAX_VALUES_PER_RUN))
+        } else if self.bytes + file.source.text.len() > super::MAX_BYTES_PER_RUN {
+            Some(human_size(super::MAX_BYTES_PER_RUN as u64))
+        } else {
+            None
+        };
+        if let Some(limit) = over {
             self.unreadable += 1;
             return out.push(Diagnostic::file(
                 &file.source.path,
-                format!(
-                    "not checked: with this file, this run would hold more than {} values",
-                    super::MAX_VALUES_PER_RUN
-                ),
+                format!("not checked: with this file, this run would hold more than {limit}"),
                 "validate fewer or smaller files at once",
             ));
         }
         self.values += values;
+        self.bytes += file.source.text.len();
         self.files.push(file);
     }
 
@@ -272,7 +279,11 @@ impl Found {
             Verdict::OtherTool => {}
             Verdict::Report(d) => {
                 out.push(d);
-                self.reported.push(prepared.source);
+                // Its text is kept for the warning's snippet, within the run's budget.
+                if self.bytes + prepared.source.text.len() <= super::MAX_BYTES_PER_RUN {
+                    self.bytes += prepared.source.text.len();
+                    self.reported.push(prepared.source);
+                }
             }
         }
     }
