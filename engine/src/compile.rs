@@ -392,16 +392,16 @@ fn compile_tile(
     let mut features = Vec::with_capacity(ids.len());
     for (local, (id, feature)) in tile.features.iter().enumerate() {
         let kind = SegmentKind::of_feature(feature.kind);
-        let mut segments = 0u16;
         if let Some(kind) = kind {
             for reference in &feature.on {
                 let (side, indices) = resolve_ref(&reference.0, &parsed, kind).map_err(|e| fail(e.message))?;
                 for i in indices {
                     segment_owner[side as usize][i] = local as u8;
-                    segments += 1;
                 }
             }
         }
+        // Counted from the owners, so a segment named twice still counts once.
+        let segments = segment_owner.iter().flatten().filter(|&&o| o == local as u8).count() as u16;
         let cities = feature
             .cities
             .iter()
@@ -548,6 +548,19 @@ mod tests {
         assert_eq!(closes.iter().map(|&c| u32::from(c)).sum::<u32>(), 3 + 2);
         let road = join_list(&layout("road").joins(&layout("road")).unwrap());
         assert!(road.iter().all(|j| j.closes == 2));
+    }
+
+    #[test]
+    fn a_segment_named_twice_counts_once() {
+        let tile: Tile = toml::from_str(
+            "id = \"A\"\ncount = 1\nedges = [\"city\", \"field\", \"field\", \"field\"]\n\
+             features.c = { kind = \"city\", on = [\"N\", \"N1\"] }\n\
+             features.f = { kind = \"field\", on = [\"E\", \"S\", \"W\"] }\n",
+        )
+        .unwrap();
+        let tables = TileTables::build([&tile]).unwrap();
+        let city = &tables.tiles[0].features[0];
+        assert_eq!((city.id.as_str(), city.segments), ("c", 1));
     }
 
     #[test]
