@@ -131,7 +131,8 @@ impl GameRecord {
                 found: describe(&def.sets, &def.expansions),
             });
         }
-        let same_values = self.rules_hash.as_ref().is_none_or(|hash| *hash == rules_hash(&def));
+        let played = rules_hash(&def);
+        let same_values = self.rules_hash.as_ref().is_none_or(|hash| *hash == played);
         if def.rules.id != self.rules || !same_values {
             let with_hash = |id: &str, hash: Option<&String>| match hash {
                 Some(hash) => format!("{id} ({hash})"),
@@ -139,7 +140,7 @@ impl GameRecord {
             };
             return Err(ReplayError::Rules {
                 expected: with_hash(&self.rules, self.rules_hash.as_ref()),
-                found: with_hash(&def.rules.id, Some(&rules_hash(&def))),
+                found: with_hash(&def.rules.id, Some(&played)),
             });
         }
         let mut game = Game::new(def, self.players, self.seed)?;

@@ -184,8 +184,8 @@ fn check_in_play(tiles: &[&Tile], counts: &[(u32, Supply)]) -> Result<(), SetupE
     let (mut in_play, mut pennants) = (0u64, 0u64);
     for (tile, &(count, supply)) in tiles.iter().zip(counts) {
         let copies = copies_in_play(count, supply);
-        in_play += copies;
-        pennants += copies * pennants_on(tile);
+        in_play = in_play.saturating_add(copies);
+        pennants = pennants.saturating_add(copies.saturating_mul(pennants_on(tile)));
     }
     let too_many =
         |what, found: u64, max: usize| SetupError::TooMany(what, usize::try_from(found).unwrap_or(usize::MAX), max);
