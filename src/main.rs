@@ -173,8 +173,6 @@ fn schema(write: bool, check: bool, dir: &std::path::Path) -> ExitCode {
     }
 }
 
-/// Whether the file at `path` holds exactly `text` (a missing, unreadable or oversized file
-/// does not).
 /// What is wrong with the committed schema at `path`, if it is not exactly `text`.
 fn check_file(path: &std::path::Path, text: &str) -> Option<String> {
     match files::read_capped(path, text.len() as u64) {

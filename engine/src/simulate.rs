@@ -75,8 +75,8 @@ fn play_out_counting(game: &mut Game, rng: &mut Rng, scratch: &mut Scratch, coun
 }
 
 /// The most threads [`run`] plays on. Each thread holds one game, and a game whose tiles
-/// spread the table far (a staircase of tiles that fit only one way) can hold tens of MB of
-/// board: this bound keeps a run well under 1 GB whatever the tile set.
+/// spread the table far (a staircase of tiles that fit only one way) holds a board grid that
+/// grows with the square of the spread: tens of MB in the staircases tried, more in theory.
 pub const MAX_THREADS: usize = 16;
 
 /// Summary of many random games. A mean over nothing is `None` (JSON `null`), not a division
