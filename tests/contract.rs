@@ -107,9 +107,9 @@ fn play_big_city(segments: usize) -> (Vec<u64>, bool) {
     assert!(errors(&report).is_empty(), "{:#?}", report.diagnostics);
     let def = Arc::new(game_def(&report, &["big-city"]).unwrap());
     let big = def.tile_index("big").unwrap();
-    let city = def.tables.tiles[big as usize].feature_index("c").unwrap();
+    let city = def.tables().tiles[big as usize].feature_index("c").unwrap();
     assert_eq!(
-        usize::from(def.tables.tiles[big as usize].features[city as usize].segments),
+        usize::from(def.tables().tiles[big as usize].features[city as usize].segments),
         segments
     );
     let mut game = Game::new(Arc::clone(&def), 2, 1).unwrap();

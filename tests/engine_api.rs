@@ -8,7 +8,7 @@ use tilewright_engine::bundled;
 use tilewright_engine::game::{
     Action, ActionError, Event, Game, GameDef, GameRecord, Phase, ReplayError, Rng, SetupError,
 };
-use tilewright_engine::model::{AbbeyEndgame, HillTiebreak, WagonMove};
+use tilewright_engine::model::{AbbeyEndgame, HillTiebreak, Switches, WagonMove};
 use tilewright_engine::simulate::{Scratch, play_out, policy_seed, random_action};
 use tilewright_engine::validate::validate_paths;
 
@@ -79,7 +79,7 @@ fn replay_refuses_a_rule_set_of_the_same_id_with_other_values() {
     assert_eq!(report.errors(), 0, "{:?}", report.diagnostics);
     let catalog = report.catalog.with_bundled();
     let other = GameDef::from_catalog(&catalog, &["base@new-edition".to_owned()], "new-edition").unwrap();
-    assert_eq!(other.rules.id, "new-edition");
+    assert_eq!(other.rules().id, "new-edition");
     let refused = record.replay(Arc::new(other));
     assert!(matches!(refused, Err(ReplayError::Rules { .. })), "{refused:?}");
     // A record from before rule hashes replays as it did.
@@ -213,7 +213,7 @@ fn a_feature_occupied_anywhere_is_closed_to_deployment() {
                         _ => None,
                     })
                     .collect();
-                let features = def.tables.tiles[game.board().placed[placed as usize].tile as usize]
+                let features = def.tables().tiles[game.board().placed[placed as usize].tile as usize]
                     .features
                     .len() as u8;
                 for feature in 0..features {
@@ -263,7 +263,7 @@ fn events_tell_the_story_of_a_turn() {
 fn check_invariants(game: &Game, def: &GameDef, total_tiles: usize, previous: &[u64]) {
     for p in 0..game.players().len() as u8 {
         let accounted = game.figures_accounted(p);
-        for (f, figure) in def.figures.iter().enumerate() {
+        for (f, figure) in def.figures().iter().enumerate() {
             assert_eq!(
                 accounted[f], figure.count,
                 "player {p}'s {} are all in supply or on the table",
@@ -282,7 +282,7 @@ fn check_invariants(game: &Game, def: &GameDef, total_tiles: usize, previous: &[
     );
     assert_eq!(
         game.tokens_accounted(),
-        def.bag.len(),
+        def.bag().len(),
         "every token is in the bag or in a flock"
     );
     for (now, before) in game.scores().iter().zip(previous) {
@@ -296,7 +296,7 @@ fn check_placement_caches(game: &Game, def: &GameDef) {
     let board = game.board();
     let holes = board.frontier.iter().filter(|c| c.neighbours == 4).count();
     assert_eq!(board.holes() as usize, holes, "holes counted");
-    for (tile, _) in &def.held {
+    for (tile, _) in def.held() {
         let legal = game.legal_placements(*tile);
         assert_eq!(
             game.count_placements(*tile),
@@ -419,7 +419,7 @@ fn a_turn_that_gives_the_same_tile_is_the_same_placement() {
     let game = (0..)
         .map(|seed| base_game_after(seed, 10, &mut rng))
         .find(|game| match game.phase() {
-            Phase::Place { tile } => game.def().tables.tiles[tile as usize].rotation_bits == 1,
+            Phase::Place { tile } => game.def().tables().tiles[tile as usize].rotation_bits == 1,
             _ => false,
         })
         .unwrap();
@@ -469,7 +469,7 @@ fn a_turn_that_gives_the_same_tile_is_the_same_placement() {
 #[test]
 fn queries_about_what_is_not_there_answer_none() {
     let game = Game::new(def("new-edition"), 2, 3).unwrap();
-    let no_tile = game.def().tables.tiles.len() as u16;
+    let no_tile = game.def().tables().tiles.len() as u16;
     assert!(game.legal_placements(no_tile).is_empty());
     assert_eq!(
         (game.count_placements(no_tile), game.fits_anywhere(no_tile)),
@@ -574,9 +574,15 @@ fn def_with(rules: &str, abbeys: bool, barns: bool, endgame: AbbeyEndgame) -> Ar
     let mut sets = vec!["base".to_owned()];
     sets.extend(abbeys.then(|| "abbey".to_owned()));
     sets.extend(barns.then(|| "barns".to_owned()));
-    let mut def = GameDef::from_catalog(&catalog, &sets, rules).unwrap();
-    def.rules.switches.abbey_endgame = endgame;
-    Arc::new(def)
+    let def = GameDef::from_catalog(&catalog, &sets, rules).unwrap();
+    Arc::new(switched(def, |s| s.abbey_endgame = endgame))
+}
+
+/// `def` with its rule switches changed by `change`.
+fn switched(def: GameDef, change: impl FnOnce(&mut Switches)) -> GameDef {
+    let mut rules = def.rules().clone();
+    change(&mut rules.switches);
+    def.with_rules(rules)
 }
 
 fn def_with_abbeys(rules: &str, endgame: AbbeyEndgame) -> Arc<GameDef> {
@@ -584,19 +590,18 @@ fn def_with_abbeys(rules: &str, endgame: AbbeyEndgame) -> Arc<GameDef> {
 }
 
 fn play_checked(rules: &str, players: u8, seed: u64, abbeys: Option<AbbeyEndgame>, barns: bool, tiny_city: bool) {
-    let mut def = Arc::unwrap_or_clone(def_with(
+    let def = Arc::unwrap_or_clone(def_with(
         rules,
         abbeys.is_some(),
         barns,
         abbeys.unwrap_or(AbbeyEndgame::None),
     ));
-    def.rules.switches.tiny_city = tiny_city;
-    play_def_checked(Arc::new(def), players, seed);
+    play_def_checked(Arc::new(switched(def, |s| s.tiny_city = tiny_city)), players, seed);
 }
 
 fn play_def_checked(def: Arc<GameDef>, players: u8, seed: u64) {
-    let held: usize = def.held.iter().map(|&(_, n)| usize::from(n)).sum();
-    let total_tiles = def.pile.len() + 1 + held * usize::from(players);
+    let held: usize = def.held().iter().map(|&(_, n)| usize::from(n)).sum();
+    let total_tiles = def.pile().len() + 1 + held * usize::from(players);
     let mut game = Game::new(Arc::clone(&def), players, seed).unwrap();
     let (mut rng, mut scratch) = (Rng::new(policy_seed(seed)), Scratch::default());
     // The roots of the features completed so far: each is completed (and scored) once.
@@ -652,10 +657,12 @@ proptest! {
         wagon_move in prop::sample::select(vec![WagonMove::Connected, WagonMove::Range]),
         endgame in prop::sample::select(vec![AbbeyEndgame::None, AbbeyEndgame::FinalRound, AbbeyEndgame::UntilNoneCan])) {
         let sets = ["base", "abbey-and-mayor", "hills-and-sheep"].map(str::to_owned);
-        let mut def = GameDef::from_catalog(bundled::catalog(), &sets, rules).unwrap();
-        def.rules.switches.hill_tiebreak = hill_tiebreak;
-        def.rules.switches.wagon_move = wagon_move;
-        def.rules.switches.abbey_endgame = endgame;
+        let def = GameDef::from_catalog(bundled::catalog(), &sets, rules).unwrap();
+        let def = switched(def, |s| {
+            s.hill_tiebreak = hill_tiebreak;
+            s.wagon_move = wagon_move;
+            s.abbey_endgame = endgame;
+        });
         play_def_checked(Arc::new(def), players, seed);
     }
 
@@ -663,9 +670,11 @@ proptest! {
     fn invariants_hold_with_the_whole_abbey_and_mayor(seed in any::<u64>(), players in 2u8..=6, rules in prop::sample::select(vec!["first-edition", "new-edition"]),
         endgame in prop::sample::select(vec![AbbeyEndgame::None, AbbeyEndgame::FinalRound, AbbeyEndgame::UntilNoneCan]),
         barn_on_barn_field in any::<bool>()) {
-        let mut def = GameDef::from_catalog(bundled::catalog(), &["base".to_owned(), "abbey-and-mayor".to_owned()], rules).unwrap();
-        def.rules.switches.abbey_endgame = endgame;
-        def.rules.switches.barn_on_barn_field = barn_on_barn_field;
+        let def = GameDef::from_catalog(bundled::catalog(), &["base".to_owned(), "abbey-and-mayor".to_owned()], rules).unwrap();
+        let def = switched(def, |s| {
+            s.abbey_endgame = endgame;
+            s.barn_on_barn_field = barn_on_barn_field;
+        });
         play_def_checked(Arc::new(def), players, seed);
     }
 }
@@ -772,9 +781,8 @@ fn abbey_end_game_rules_differ_after_the_last_land_tile() {
 
 /// Four monastery tiles around the point south-east of (0, 0), the last one just placed.
 fn four_fields_meeting(barn_on_barn_field: bool, barn_already: bool) -> Game {
-    let mut def = (*def_with("new-edition", false, true, AbbeyEndgame::None)).clone();
-    def.rules.switches.barn_on_barn_field = barn_on_barn_field;
-    let def = Arc::new(def);
+    let def = (*def_with("new-edition", false, true, AbbeyEndgame::None)).clone();
+    let def = Arc::new(switched(def, |s| s.barn_on_barn_field = barn_on_barn_field));
     let mut game = Game::empty(Arc::clone(&def), 2).unwrap();
     let (monastery, cap) = (def.tile_index("B").unwrap(), def.tile_index("E").unwrap());
     game.lay(monastery, 0, 0, 0).unwrap();
@@ -787,7 +795,7 @@ fn four_fields_meeting(barn_on_barn_field: bool, barn_already: bool) -> Game {
             barn,
             0,
             0,
-            def.tables.tiles[monastery as usize].feature_index("f").unwrap(),
+            def.tables().tiles[monastery as usize].feature_index("f").unwrap(),
         )
         .unwrap();
     }
@@ -849,7 +857,7 @@ fn a_second_barn_on_a_field_follows_the_switch() {
     assert_eq!(barn_corners(&four_fields_meeting(true, true)), vec![0]);
     // Farmers never go onto a field with a barn.
     let game = four_fields_meeting(false, true);
-    let field = game.def().tables.tiles[game.def().tile_index("B").unwrap() as usize]
+    let field = game.def().tables().tiles[game.def().tile_index("B").unwrap() as usize]
         .feature_index("f")
         .unwrap();
     let actions = game.legal_actions();
@@ -884,7 +892,7 @@ fn wagon_targets(rules: &str) -> Vec<(i16, i16, String)> {
     game.lay(tile("U"), 0, 0, 0).unwrap();
     game.lay(tile("U"), 1, 0, 0).unwrap();
     game.lay(tile("E"), 1, -1, 0).unwrap();
-    let road = def.tables.tiles[tile("U") as usize].feature_index("r").unwrap();
+    let road = def.tables().tiles[tile("U") as usize].feature_index("r").unwrap();
     game.put_figure(0, def.figure_index("wagon").unwrap(), 1, 0, road)
         .unwrap();
     let mut events = Vec::new();
@@ -898,7 +906,7 @@ fn wagon_targets(rules: &str) -> Vec<(i16, i16, String)> {
         .filter_map(|a| match *a {
             Action::MoveWagon { x, y, feature } => {
                 let placed = game.board().at(i32::from(x), i32::from(y)).unwrap();
-                let tile = &def.tables.tiles[game.board().placed[placed].tile as usize];
+                let tile = &def.tables().tiles[game.board().placed[placed].tile as usize];
                 Some((x, y, tile.features[feature as usize].id.clone()))
             }
             _ => None,

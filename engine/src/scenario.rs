@@ -228,14 +228,15 @@ pub fn run_text(text: &str, catalog: &Catalog) -> Result<(Scenario, Outcome), St
 
 /// Plays a scenario.
 pub fn play(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String> {
-    let mut def = GameDef::from_catalog(catalog, &scenario.tilesets, &scenario.rules).map_err(|e| e.to_string())?;
+    let def = GameDef::from_catalog(catalog, &scenario.tilesets, &scenario.rules).map_err(|e| e.to_string())?;
     let mut scoring = scenario.scoring.clone();
     let mut switches = scenario.switches.clone();
-    scoring.merge_from(&ScoringValues::from(&def.rules.scoring));
-    switches.merge_from(&SwitchValues::from(&def.rules.switches));
-    def.rules.scoring = scoring.resolve().map_err(|m| format!("missing {m:?}"))?;
-    def.rules.switches = switches.resolve().map_err(|m| format!("missing {m:?}"))?;
-    let def = Arc::new(def);
+    scoring.merge_from(&ScoringValues::from(&def.rules().scoring));
+    switches.merge_from(&SwitchValues::from(&def.rules().switches));
+    let mut rules = def.rules().clone();
+    rules.scoring = scoring.resolve().map_err(|m| format!("missing {m:?}"))?;
+    rules.switches = switches.resolve().map_err(|m| format!("missing {m:?}"))?;
+    let def = Arc::new(def.with_rules(rules));
     let mut game = Game::empty(Arc::clone(&def), scenario.players).map_err(|e| e.to_string())?;
     let tile_index = |id: &str| {
         def.tile_index(id)
@@ -246,9 +247,9 @@ pub fn play(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String> {
         Some(id) => def.figure_index(id).ok_or_else(|| format!("no figure `{id}`")),
     };
     let feature_index = |tile: u16, id: &str| {
-        def.tables.tiles[tile as usize]
+        def.tables().tiles[tile as usize]
             .feature_index(id)
-            .ok_or_else(|| format!("tile `{}` has no feature `{id}`", def.tables.tiles[tile as usize].id))
+            .ok_or_else(|| format!("tile `{}` has no feature `{id}`", def.tables().tiles[tile as usize].id))
     };
     for laid in &scenario.layout {
         let tile = tile_index(&laid.tile)?;

@@ -15,6 +15,29 @@ const CORNER_POINT: [(i32, i32); 4] = [(0, 0), (1, 0), (1, 1), (0, 1)];
 /// [`Board::around_point`]: super::Board::around_point
 const AROUND_POINT: [usize; 4] = [2, 3, 1, 0];
 
+/// The barns of a game.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Barns {
+    /// The field nodes barns stand on (a barn stays until the end), so that looking for a
+    /// barn on a field need not go through every figure.
+    fields: Vec<u32>,
+    /// The field node of a barn placed this turn, scored in the scoring step.
+    placed: Option<u32>,
+}
+
+impl Barns {
+    /// No barn on the table.
+    pub fn clear(&mut self) {
+        self.fields.clear();
+        self.placed = None;
+    }
+
+    /// A barn now stands on the field of `node`.
+    pub fn stands_on(&mut self, node: u32) {
+        self.fields.push(node);
+    }
+}
+
 impl Game {
     /// The field node at corner `corner` of placed tile `placed`, if the corner is field.
     fn corner_field(&self, placed: usize, corner: usize) -> Option<u32> {
@@ -42,7 +65,7 @@ impl Game {
     /// Whether the field of `node` has a barn on it.
     #[inline]
     pub(super) fn has_barn(&self, node: u32) -> bool {
-        !self.barn_fields.is_empty() && self.barn_among_fields(node)
+        !self.barns.fields.is_empty() && self.barn_among_fields(node)
     }
 
     /// [`Game::has_barn`] once there are barns: out of line, so that the usual case of none
@@ -50,7 +73,7 @@ impl Game {
     #[inline(never)]
     fn barn_among_fields(&self, node: u32) -> bool {
         let root = self.features.root(node);
-        self.barn_fields.iter().any(|&field| self.features.root(field) == root)
+        self.barns.fields.iter().any(|&field| self.features.root(field) == root)
     }
 
     pub(super) fn is_barn(&self, figure: u8) -> bool {
@@ -140,7 +163,7 @@ impl Game {
             y: tile.y,
             corner,
         });
-        self.barn_placed = Some(field);
+        self.barns.placed = Some(field);
         Ok(())
     }
 
@@ -150,12 +173,12 @@ impl Game {
     /// `barn-joined-per-city`.
     pub(super) fn score_barn_meetings(&mut self, placed: u16, events: &mut Vec<Event>) {
         // A barn stays once placed (one placed this turn included): with none yet, nothing meets.
-        if self.barn_fields.is_empty() {
+        if self.barns.fields.is_empty() {
             return;
         }
         let scoring = &self.def.rules.scoring;
         let (placed_per_city, joined_per_city) = (scoring.barn_placed_per_city, scoring.barn_joined_per_city);
-        let barn_root = self.barn_placed.take().map(|node| self.features.root(node));
+        let barn_root = self.barns.placed.take().map(|node| self.features.root(node));
         if let Some(root) = barn_root {
             self.score_barn_meeting(root, placed_per_city, events);
         }

@@ -9,14 +9,18 @@
 //! ([`Phase::MoveWagon`]) decide. A drawn tile that fits nowhere is discarded and another
 //! drawn. After the last tile the abbey end-game rule runs, then final scoring.
 
+mod abbey;
 mod action;
 mod barn;
 mod board;
 mod features;
+mod hills;
+mod mechanisms;
 mod placement;
 mod record;
 mod rng;
 mod scoring;
+mod scratch;
 mod setup;
 mod shepherd;
 mod turn;
@@ -27,9 +31,11 @@ use std::sync::Arc;
 pub use action::{Action, ActionError, COLOURS, Event, Players, Reason, colour};
 pub use board::{Board, NO_NEIGHBOUR, Neighbours, OpenCell, PlacedTile};
 pub use features::Features;
+pub use mechanisms::MechanismSet;
 pub use placement::Placement;
 pub use record::{GameRecord, MAX_RECORD_BYTES, ReplayError};
 pub use rng::Rng;
+use scratch::Scratch;
 use setup::{FigureMasks, kind_bit};
 pub use setup::{FigureType, GameDef, SetRef, SetupError, content_hash};
 
@@ -107,6 +113,10 @@ pub enum Phase {
 }
 
 /// The state of one game.
+///
+/// The core of a game (table, figures, players, pile, turn) lives here; each mechanism of the
+/// expansions keeps its own state in its own module ([`abbey`], [`barn`], [`hills`],
+/// [`shepherd`], [`wagon`]), and the buffers reused by placement and scoring are in [`Scratch`].
 #[derive(Debug, Clone)]
 pub struct Game {
     def: Arc<GameDef>,
@@ -125,44 +135,16 @@ pub struct Game {
     seed: u64,
     /// Run final scoring when the pile runs out (off only for hand-built test positions).
     final_scoring: bool,
-    /// By placed tile: the latest count of the tiles of a road or city that saw it.
-    tile_marks: Vec<u32>,
-    /// The number of the latest tile count.
-    tile_mark: u32,
-    /// The figures on the feature being scored, as indices into `figures` (a reused buffer).
-    on_feature: Vec<u32>,
-    touched: Vec<u32>,
-    /// Completed cities around a field being scored (a reused buffer).
-    cities: Vec<u32>,
-    /// Tiles that went under hill tiles, out of the game.
-    under_hills: u32,
-    /// In the abbey final round: players still to be offered a placement.
-    endgame_left: Option<u8>,
-    /// The field node of a barn placed this turn, scored in the scoring step.
-    barn_placed: Option<u32>,
-    /// The figure types as masks, worked out from `def` once.
-    masks: FigureMasks,
-    /// The field nodes barns stand on (a barn stays until the end), so that looking for a
-    /// barn on a field need not go through every figure.
-    barn_fields: Vec<u32>,
-    /// Wagons whose feature was scored this turn, waiting to move, in decision order.
-    wagons: Vec<wagon::WaitingWagon>,
-    /// The tokens in the bag (sheep by count, 0 for a wolf).
-    bag: Vec<u8>,
-    /// The tokens beside each shepherd on the table.
-    flocks: Vec<shepherd::Flock>,
-    /// Draws fixed in advance (token values), for hand-built positions.
-    forced_draws: Vec<u8>,
-    /// Random draws from the bag.
-    rng: Rng,
-    /// Shepherds whose owner chooses to grow or guide this turn (their field nodes).
-    shepherd_choices: Vec<u32>,
-    /// The field node of a shepherd deployed this turn (it drew already).
-    shepherd_deployed: Option<u32>,
-    /// Fields of the tile placed this turn, guided home after the shepherd choices if closed.
-    closing_fields: Vec<u32>,
     /// Monasteries not yet surrounded: position and feature node.
     monasteries: Vec<(i16, i16, u32)>,
+    /// The figure types as masks, worked out from `def` once.
+    masks: FigureMasks,
+    abbey: abbey::AbbeyState,
+    barns: barn::Barns,
+    hills: hills::Hills,
+    shepherds: shepherd::Shepherds,
+    wagons: wagon::Wagons,
+    scratch: Scratch,
 }
 
 impl Game {
@@ -192,56 +174,37 @@ impl Game {
             history,
             seed: _,
             final_scoring,
-            tile_marks,
-            tile_mark,
-            on_feature,
-            touched,
-            under_hills,
-            endgame_left,
-            barn_placed,
-            wagons,
-            bag,
-            flocks,
-            forced_draws,
-            rng: _,
-            shepherd_choices,
-            shepherd_deployed,
-            closing_fields,
             monasteries,
-            cities,
             masks: _,
-            barn_fields,
+            abbey,
+            barns,
+            hills,
+            shepherds,
+            wagons,
+            scratch,
         } = self;
         board.clear();
         features.clear();
         figures.clear();
         players.fill(PlayerState::initial(def));
         pile.clear();
-        (*discarded, *current, *phase, *under_hills) = (0, 0, Phase::Over, 0);
-        (*endgame_left, *barn_placed, *shepherd_deployed) = (None, None, None);
-        *final_scoring = false;
+        (*discarded, *current, *phase, *final_scoring) = (0, 0, Phase::Over, false);
         pending.clear();
         history.clear();
-        tile_marks.clear();
-        *tile_mark = 0;
-        on_feature.clear();
-        touched.clear();
-        wagons.clear();
-        bag.clone_from(&def.bag);
-        flocks.clear();
-        forced_draws.clear();
-        shepherd_choices.clear();
-        closing_fields.clear();
         monasteries.clear();
-        barn_fields.clear();
-        cities.clear();
+        *abbey = abbey::AbbeyState::default();
+        barns.clear();
+        *hills = hills::Hills::default();
+        shepherds.reset(def);
+        wagons.clear();
+        scratch.clear();
         self.deal(seed);
     }
 
     /// Lays the start tile, shuffles the pile by `seed` and starts the first turn.
     fn deal(&mut self, seed: u64) {
         self.seed = seed;
-        self.rng = Rng::new(seed ^ 0x0005_4EE7_BA60_0000);
+        self.shepherds.seed_bag(seed);
         self.place_tile(self.def.start, 0, 0, 0);
         self.pending.clear();
         self.pile.clone_from(&self.def.pile);
@@ -269,25 +232,14 @@ impl Game {
             history: Vec::with_capacity(2 * def.pile.len() + 8),
             seed: 0,
             final_scoring: false,
-            tile_marks: Vec::new(),
-            tile_mark: 0,
-            on_feature: Vec::new(),
-            touched: Vec::new(),
-            cities: Vec::new(),
             monasteries: Vec::new(),
-            under_hills: 0,
-            endgame_left: None,
-            barn_placed: None,
-            wagons: Vec::new(),
-            bag: def.bag.clone(),
-            flocks: Vec::new(),
-            forced_draws: Vec::new(),
-            rng: Rng::new(0),
-            shepherd_choices: Vec::new(),
-            shepherd_deployed: None,
-            closing_fields: Vec::new(),
             masks: FigureMasks::new(&def.figures),
-            barn_fields: Vec::new(),
+            abbey: abbey::AbbeyState::default(),
+            barns: barn::Barns::default(),
+            hills: hills::Hills::default(),
+            shepherds: shepherd::Shepherds::new(&def),
+            wagons: wagon::Wagons::default(),
+            scratch: Scratch::default(),
             def,
         })
     }
@@ -346,7 +298,7 @@ impl Game {
             self.features.add_figures(figure.node, 1);
         }
         if self.is_barn(figure.figure) {
-            self.barn_fields.push(figure.node);
+            self.barns.stands_on(figure.node);
         }
         self.figures.push(figure);
     }
@@ -403,6 +355,27 @@ impl Game {
     /// Whose turn it is.
     pub fn current_player(&self) -> u8 {
         self.current
+    }
+
+    /// The player who decides the next action: the owner of the waiting wagon in
+    /// [`Phase::MoveWagon`] (not always the current player), else the current player; nobody
+    /// once the game is over.
+    pub fn to_move(&self) -> Option<u8> {
+        match self.phase {
+            Phase::Over => None,
+            Phase::MoveWagon { player } => Some(player),
+            _ => Some(self.current),
+        }
+    }
+
+    /// Makes what no player can know unforeseeable from this state: the order of the pile
+    /// and the bag's coming draws are drawn anew from `rng`. What the players know stays: the
+    /// drawn tile, the tiles left (but not their order), the tokens in the bag, and draws
+    /// fixed for a hand-built position. A search clones a game and determinizes the clone
+    /// before looking ahead, so that the clone cannot see the future the game will have.
+    pub fn determinize(&mut self, rng: &mut Rng) {
+        rng.shuffle(&mut self.pile);
+        self.shepherds.reseed_bag(rng);
     }
 
     /// The step the game waits on.
@@ -594,31 +567,7 @@ impl Game {
                 Ok(())
             }
             (Phase::Choose { .. }, Action::PlaceHeld { tile, x, y, rotation }) => {
-                let Some(slot) = self
-                    .def
-                    .held
-                    .iter()
-                    .position(|&(t, _)| t == tile)
-                    .filter(|&i| i < MAX_HELD_TYPES)
-                else {
-                    return Err(ActionError::WrongStep("that tile is not one the players hold"));
-                };
-                if self.players[self.current as usize].held[slot] == 0 {
-                    return Err(ActionError::WrongStep("you hold no such tile any more"));
-                }
-                if !self.fits_at(tile, x, y, rotation) {
-                    return Err(ActionError::IllegalPlacement { x, y, rotation });
-                }
-                self.players[self.current as usize].held[slot] -= 1;
-                let placed = self.place_tile(tile, x, y, rotation);
-                events.push(Event::TilePlaced {
-                    player: self.current,
-                    tile,
-                    x,
-                    y,
-                    rotation,
-                });
-                self.phase = Phase::Deploy { placed };
+                self.place_held(tile, x, y, rotation, events)?;
                 self.history.push(action);
                 Ok(())
             }
@@ -835,7 +784,7 @@ impl Game {
         for f in self.figures.iter().filter(|f| f.player == player) {
             total[f.figure as usize] += 1;
         }
-        for w in self.wagons.iter().filter(|w| w.player == player) {
+        for w in self.wagons.waiting().filter(|w| w.player == player) {
             total[w.figure as usize] += 1;
         }
         total

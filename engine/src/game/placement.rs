@@ -328,7 +328,7 @@ impl Game {
             codes: compiled.codes[rotation as usize & 3],
         });
         self.pending.clear();
-        self.touched.clear();
+        self.scratch.touched.clear();
         for (side, nb) in neighbours.iter() {
             let side = Side::ALL[side];
             let their = self.board.placed[nb as usize];
@@ -337,7 +337,7 @@ impl Game {
             if mine.any || theirs.any {
                 close_facing_any(
                     &mut self.features,
-                    &mut self.touched,
+                    &mut self.scratch.touched,
                     (mine, base),
                     (theirs, their.node),
                 );
@@ -359,8 +359,8 @@ impl Game {
             self.pending_if_completed(base + closable.trailing_zeros());
             closable &= closable - 1;
         }
-        for i in 0..self.touched.len() {
-            self.pending_if_completed(self.touched[i]);
+        for i in 0..self.scratch.touched.len() {
+            self.pending_if_completed(self.scratch.touched[i]);
         }
         self.find_completed_monasteries(x, y);
         index

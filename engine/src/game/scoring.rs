@@ -9,7 +9,7 @@
 //! for tables built by hand or rules that skipped validation, so that those never panic.
 
 use super::{Event, Game, Players, Reason, kind_bit};
-use crate::model::{FarmScoring, FeatureKind, HillTiebreak, Mechanism, NamedStrength, Strength};
+use crate::model::{FarmScoring, FeatureKind, Mechanism, NamedStrength, Strength};
 
 /// Size of a road or city: distinct tiles (at most the tiles in play) and pennants (at most
 /// the pennants in play).
@@ -62,7 +62,7 @@ impl Game {
                 let placed = self.board.placed[self.features.node(node).placed as usize];
                 let (x, y) = (i32::from(placed.x), i32::from(placed.y));
                 // Vineyards pay only when the monastery is completed, never at the end.
-                let vineyards = if complete && self.def.mechanisms.contains(&Mechanism::Vineyards) {
+                let vineyards = if complete && self.def.mechanisms.contains(Mechanism::Vineyards) {
                     self.vineyards_around(x, y)
                 } else {
                     0
@@ -149,23 +149,16 @@ impl Game {
     fn size(&mut self, root: u32) -> Size {
         // Each count marks the tiles it has seen with a number of its own, so no mark needs
         // clearing in between.
-        self.tile_mark = self.tile_mark.wrapping_add(1);
-        if self.tile_mark == 0 {
-            self.tile_marks.fill(0);
-            self.tile_mark = 1;
-        }
-        if self.tile_marks.len() < self.board.placed.len() {
-            self.tile_marks.resize(self.board.placed.len(), 0);
-        }
+        let this_count = self.scratch.next_tile_mark(self.board.placed.len());
         let (mut tiles, mut pennants) = (0u16, 0u16);
         for member in self.features.members(root) {
             let node = self.features.node(member);
             let placed = self.board.placed[node.placed as usize];
             let on_tile = self.def.tables.tiles[placed.tile as usize].features[node.local as usize].pennants;
             pennants = pennants.saturating_add(u16::from(on_tile));
-            let mark = &mut self.tile_marks[node.placed as usize];
-            if *mark != self.tile_mark {
-                *mark = self.tile_mark;
+            let mark = &mut self.scratch.tile_marks[node.placed as usize];
+            if *mark != this_count {
+                *mark = this_count;
                 tiles += 1;
             }
         }
@@ -176,10 +169,10 @@ impl Game {
     /// a feature whose root `wanted` accepts: one pass over the table serves both the majority
     /// and taking the figures off.
     pub(super) fn gather_figures(&mut self, wanted: impl Fn(u32) -> bool) {
-        self.on_feature.clear();
+        self.scratch.on_feature.clear();
         for i in 0..self.figures.len() {
             if wanted(self.features.root(self.figures[i].node)) {
-                self.on_feature.push(i as u32);
+                self.scratch.on_feature.push(i as u32);
             }
         }
     }
@@ -187,8 +180,8 @@ impl Game {
     /// The players with the greatest follower strength among the gathered figures.
     pub(super) fn majority(&mut self) -> Players {
         let mut strength = [0u32; 8];
-        for k in 0..self.on_feature.len() {
-            let figure = self.figures[self.on_feature[k] as usize];
+        for k in 0..self.scratch.on_feature.len() {
+            let figure = self.figures[self.scratch.on_feature[k] as usize];
             if self.is_follower(figure.figure) {
                 let total = &mut strength[figure.player as usize];
                 *total = total.saturating_add(self.strength_of(figure.figure, figure.node));
@@ -205,41 +198,10 @@ impl Game {
                 .filter(|(_, s)| **s == best)
                 .fold(0, |mask, (p, _)| mask | (1 << p)),
         );
-        if tied.0.count_ones() > 1 && self.def.mechanisms.contains(&Mechanism::Hills) {
+        if tied.0.count_ones() > 1 && self.def.mechanisms.contains(Mechanism::Hills) {
             return self.break_tie_on_hills(tied);
         }
         tied
-    }
-
-    /// Hills & Sheep: among players tied for a road, city or field, their gathered followers on
-    /// hill tiles decide, as the `hill-tiebreak` switch says.
-    fn break_tie_on_hills(&self, tied: Players) -> Players {
-        let mut on_hills = [0u32; 8];
-        for &i in &self.on_feature {
-            let figure = self.figures[i as usize];
-            let node = self.features.node(figure.node);
-            if node.kind == FeatureKind::Monastery || !self.is_follower(figure.figure) || !tied.contains(figure.player)
-            {
-                continue;
-            }
-            if self.def.tables.tiles[self.board.placed[node.placed as usize].tile as usize].hill {
-                on_hills[figure.player as usize] += 1;
-            }
-        }
-        let most = match self.def.rules.switches.hill_tiebreak {
-            // Any follower on a hill counts the same: the tie stands when all or none have one.
-            HillTiebreak::AnyOnHill => on_hills.map(|n| n.min(1)),
-            HillTiebreak::CountOnHill => on_hills,
-        };
-        let best = tied.iter().map(|p| most[p as usize]).max().unwrap_or(0);
-        if best == 0 {
-            return tied;
-        }
-        Players(
-            tied.iter()
-                .filter(|&p| most[p as usize] == best)
-                .fold(0, |mask, p| mask | (1 << p)),
-        )
     }
 
     /// A figure's weight in a majority on the feature of its node.
@@ -259,25 +221,26 @@ impl Game {
     pub(super) fn take_off(&mut self, followers_only: bool, wagons_wait: bool, events: &mut Vec<Event>) {
         if followers_only {
             let (figures, followers) = (&self.figures, self.masks.followers);
-            self.on_feature
+            self.scratch
+                .on_feature
                 .retain(|&i| followers & 1 << figures[i as usize].figure != 0);
         }
         self.send_home(wagons_wait, events);
         // From the back, so that the indices still to remove stay in place.
-        for k in (0..self.on_feature.len()).rev() {
-            self.figures.remove(self.on_feature[k] as usize);
+        for k in (0..self.scratch.on_feature.len()).rev() {
+            self.figures.remove(self.scratch.on_feature[k] as usize);
         }
     }
 
     /// Sends the gathered figures back to their owners in table order (they stay in `figures`
     /// for the caller to remove), or with `wagons_wait`, wagons wait to move.
     fn send_home(&mut self, wagons_wait: bool, events: &mut Vec<Event>) {
-        for k in 0..self.on_feature.len() {
-            let figure = self.figures[self.on_feature[k] as usize];
+        for k in 0..self.scratch.on_feature.len() {
+            let figure = self.figures[self.scratch.on_feature[k] as usize];
             let follower = self.is_follower(figure.figure);
             if wagons_wait && self.is_wagon(figure.figure) {
                 self.features.add_figures(figure.node, -1);
-                self.wagons.push(super::wagon::WaitingWagon {
+                self.wagons.wait(super::wagon::WaitingWagon {
                     player: figure.player,
                     figure: figure.figure,
                     from: figure.node,
@@ -347,11 +310,11 @@ impl Game {
 
     /// The completed cities bordering the field of `root`, each counted once.
     pub(super) fn completed_cities(&mut self, root: u32) -> u32 {
-        let mut cities = std::mem::take(&mut self.cities);
+        let mut cities = std::mem::take(&mut self.scratch.cities);
         self.completed_cities_into(root, &mut cities);
         // At most the city nodes of the table: 64 per tile.
         let count = cities.len() as u32;
-        self.cities = cities;
+        self.scratch.cities = cities;
         count
     }
 
@@ -391,7 +354,7 @@ impl Game {
     fn score_fields_per_city(&mut self, events: &mut Vec<Event>) {
         let per_city = self.def.rules.scoring.farm_per_city_majority;
         let mut suppliers: Vec<(u32, Vec<u32>)> = Vec::new();
-        let mut cities = std::mem::take(&mut self.cities);
+        let mut cities = std::mem::take(&mut self.scratch.cities);
         for i in 0..self.figures.len() {
             let Some(field) = self.first_farmer_on(i) else {
                 continue;
@@ -404,7 +367,7 @@ impl Game {
                 }
             }
         }
-        self.cities = cities;
+        self.scratch.cities = cities;
         for (_, fields) in suppliers {
             self.gather_figures(|r| fields.contains(&r));
             let winners = self.majority();

@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::MechanismSet;
 use crate::catalog::Catalog;
 use crate::compile::{CompileError, TileTables};
 use crate::limits::{
@@ -203,7 +204,9 @@ type HeldTiles = Vec<(u16, u8)>;
 
 /// The pile (the start tile's first copy left out) and the held tiles with their counts, from
 /// the copies and supply of each compiled tile (at most `MAX_TILE_TYPES`, so indices fit).
-fn deal_tiles(counts: &[(u32, Supply)], start: usize) -> Result<(Vec<u16>, HeldTiles), SetupError> {
+/// Without the abbey mechanism (`abbeys` false) no tile is held: tiles the players would hold
+/// stay out of the game, as validation warns.
+fn deal_tiles(counts: &[(u32, Supply)], start: usize, abbeys: bool) -> Result<(Vec<u16>, HeldTiles), SetupError> {
     let mut pile = Vec::new();
     let mut held = Vec::new();
     for (index, &(count, supply)) in (0u16..).zip(counts) {
@@ -214,7 +217,7 @@ fn deal_tiles(counts: &[(u32, Supply)], start: usize) -> Result<(Vec<u16>, HeldT
         };
         match supply {
             Supply::Pile => pile.extend(std::iter::repeat_n(index, count as usize)),
-            Supply::Player if count > 0 => {
+            Supply::Player if count > 0 && abbeys => {
                 held.push((index, byte("copies of a tile each player holds", count, MAX_COPIES)?))
             }
             Supply::Player => {}
@@ -248,30 +251,31 @@ fn bag_tokens(bag: &Bag) -> Result<Vec<u8>, SetupError> {
     Ok(tokens)
 }
 
-/// The fixed part of a game, shared by every state of it.
+/// The fixed part of a game, shared by every state of it. Built once, read through its
+/// accessors; [`GameDef::with_rules`] gives the same tiles and figures under other rules.
 #[derive(Debug, Clone)]
 pub struct GameDef {
     /// Compiled tiles.
-    pub tables: TileTables,
+    pub(super) tables: TileTables,
     /// Rules with every value.
-    pub rules: Rules,
+    pub(super) rules: Rules,
     /// Figure types, in order of first appearance.
-    pub figures: Vec<FigureType>,
+    pub(super) figures: Vec<FigureType>,
     /// The start tile.
-    pub start: u16,
+    pub(super) start: u16,
     /// The tiles that make up the pile (start tile excluded), in data order.
-    pub pile: Vec<u16>,
+    pub(super) pile: Vec<u16>,
     /// Tiles each player holds (abbeys), with how many.
-    pub held: Vec<(u16, u8)>,
-    /// Mechanisms switched on.
-    pub mechanisms: Vec<Mechanism>,
+    pub(super) held: Vec<(u16, u8)>,
+    /// Mechanisms in play.
+    pub(super) mechanisms: MechanismSet,
     /// The bag of sheep and wolves at the start (sheep per token; 0 for a wolf), if any set
     /// brings one.
-    pub bag: Vec<u8>,
+    pub(super) bag: Vec<u8>,
     /// The tile sets in play.
-    pub sets: Vec<SetRef>,
+    pub(super) sets: Vec<SetRef>,
     /// The expansion files in play (figures, bags and mechanisms without tiles).
-    pub expansions: Vec<SetRef>,
+    pub(super) expansions: Vec<SetRef>,
 }
 
 impl GameDef {
@@ -336,8 +340,7 @@ impl GameDef {
             mechanisms.extend(expansion.mechanisms.iter().copied());
             bags.extend(expansion.bags.values());
         }
-        mechanisms.sort();
-        mechanisms.dedup();
+        let mechanisms = MechanismSet::of(mechanisms);
         let start = match start.as_slice() {
             [one] => *one,
             [] => {
@@ -359,7 +362,7 @@ impl GameDef {
         }
         check_in_play(&tiles, &counts)?;
         let tables = TileTables::build(tiles.iter().copied())?;
-        let (pile, held) = deal_tiles(&counts, start)?;
+        let (pile, held) = deal_tiles(&counts, start, mechanisms.contains(Mechanism::Abbey))?;
         // Compiled: at most MAX_TILE_TYPES tiles, so the index fits.
         let start = u16::try_from(start).map_err(|_| SetupError::TooMany("tile types", tiles.len(), MAX_TILE_TYPES))?;
         // The shepherds draw from the first bag of sheep and wolves.
@@ -412,6 +415,62 @@ impl GameDef {
         let rules = crate::validate::resolve_rules(rules, &known)
             .map_err(|e| SetupError::UnknownRules(rules.to_owned(), e.to_string()))?;
         GameDef::new(&sets, &expansions, rules)
+    }
+
+    /// The same tiles, figures and mechanisms under `rules` (a scenario's or a test's own
+    /// values).
+    pub fn with_rules(self, rules: Rules) -> GameDef {
+        GameDef { rules, ..self }
+    }
+
+    /// Compiled tiles.
+    pub fn tables(&self) -> &TileTables {
+        &self.tables
+    }
+
+    /// Rules with every value.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// Figure types, in order of first appearance in the files.
+    pub fn figures(&self) -> &[FigureType] {
+        &self.figures
+    }
+
+    /// The start tile.
+    pub fn start(&self) -> u16 {
+        self.start
+    }
+
+    /// The tiles that make up the pile (start tile excluded), in data order.
+    pub fn pile(&self) -> &[u16] {
+        &self.pile
+    }
+
+    /// Tiles each player holds (abbeys), with how many.
+    pub fn held(&self) -> &[(u16, u8)] {
+        &self.held
+    }
+
+    /// Mechanisms in play.
+    pub fn mechanisms(&self) -> MechanismSet {
+        self.mechanisms
+    }
+
+    /// The bag of sheep and wolves at the start (sheep per token; 0 for a wolf).
+    pub fn bag(&self) -> &[u8] {
+        &self.bag
+    }
+
+    /// The tile sets in play.
+    pub fn sets(&self) -> &[SetRef] {
+        &self.sets
+    }
+
+    /// The expansion files in play (figures, bags and mechanisms without tiles).
+    pub fn expansions(&self) -> &[SetRef] {
+        &self.expansions
     }
 
     /// Index of the compiled tile with this id.

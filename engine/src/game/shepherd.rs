@@ -4,8 +4,90 @@
 //! (every shepherd of the field scores the field's sheep, then goes home). A field closed on
 //! every side is guided at once. Shepherds score nothing at the end.
 
-use super::{Event, Game, Phase, Players, Reason};
+use super::{Event, Game, GameDef, Phase, Players, Reason, Rng};
 use crate::model::FeatureKind;
+
+/// The shepherds of a game: the bag, the flocks on the table, and the choices of this turn.
+#[derive(Debug, Clone)]
+pub(super) struct Shepherds {
+    /// The tokens in the bag (sheep by count, 0 for a wolf).
+    bag: Vec<u8>,
+    /// The tokens beside each shepherd on the table.
+    flocks: Vec<Flock>,
+    /// Draws fixed in advance (token values), for hand-built positions.
+    forced_draws: Vec<u8>,
+    /// Random draws from the bag.
+    rng: Rng,
+    /// Shepherds whose owner chooses to grow or guide this turn (their field nodes).
+    choices: Vec<u32>,
+    /// The field node of a shepherd deployed this turn (it drew already).
+    deployed: Option<u32>,
+    /// Fields of the tile placed this turn, guided home after the shepherd choices if closed.
+    closing_fields: Vec<u32>,
+}
+
+impl Shepherds {
+    /// The bag as the rules fill it, no shepherd on the table.
+    pub fn new(def: &GameDef) -> Shepherds {
+        Shepherds {
+            bag: def.bag.clone(),
+            flocks: Vec::new(),
+            forced_draws: Vec::new(),
+            rng: Rng::new(0),
+            choices: Vec::new(),
+            deployed: None,
+            closing_fields: Vec::new(),
+        }
+    }
+
+    /// Back to [`Shepherds::new`], keeping the memory.
+    pub fn reset(&mut self, def: &GameDef) {
+        let Shepherds {
+            bag,
+            flocks,
+            forced_draws,
+            rng: _,
+            choices,
+            deployed,
+            closing_fields,
+        } = self;
+        bag.clone_from(&def.bag);
+        flocks.clear();
+        forced_draws.clear();
+        choices.clear();
+        *deployed = None;
+        closing_fields.clear();
+    }
+
+    /// Seeds the bag's draws for the game with shuffle seed `seed`.
+    pub fn seed_bag(&mut self, seed: u64) {
+        self.rng = Rng::new(seed ^ 0x0005_4EE7_BA60_0000);
+    }
+
+    /// Draws from now on are unforeseeable from this state: a new random state from `rng`.
+    pub fn reseed_bag(&mut self, rng: &mut Rng) {
+        self.rng = Rng::new(rng.next_u64());
+    }
+
+    /// Whether any shepherd is on the table or arrived this turn: else the scoring step has
+    /// nothing to do for shepherds.
+    #[inline]
+    pub fn are_active(&self) -> bool {
+        !self.flocks.is_empty() || self.deployed.is_some()
+    }
+
+    /// Whether a shepherd's owner must choose now.
+    #[inline]
+    pub fn must_choose(&self) -> bool {
+        !self.choices.is_empty()
+    }
+
+    /// Whether a field of this turn's tile, closed, waits to be guided home.
+    #[inline]
+    pub fn have_closing_fields(&self) -> bool {
+        !self.closing_fields.is_empty()
+    }
+}
 
 /// The sheep beside one shepherd.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -24,63 +106,63 @@ impl Game {
     /// Whether the field of `node` has a shepherd.
     pub(super) fn has_shepherd(&self, node: u32) -> bool {
         let root = self.features.root(node);
-        self.flocks.iter().any(|f| self.features.root(f.node) == root)
+        self.shepherds.flocks.iter().any(|f| self.features.root(f.node) == root)
     }
 
     /// Fixes the next draws from the bag (token values, 0 for a wolf), for hand-built positions.
     pub fn force_draws(&mut self, draws: Vec<u8>) {
-        self.forced_draws = draws;
+        self.shepherds.forced_draws = draws;
     }
 
     /// Tokens in the bag and in flocks (for invariant checks): always the bag's full count.
     pub fn tokens_accounted(&self) -> usize {
-        self.bag.len() + self.flocks.iter().map(|f| f.sheep.len()).sum::<usize>()
+        self.shepherds.bag.len() + self.shepherds.flocks.iter().map(|f| f.sheep.len()).sum::<usize>()
     }
 
     /// Draws a token: a forced draw if one is queued (and in the bag), else at random.
     fn draw_token(&mut self) -> Option<u8> {
-        if !self.forced_draws.is_empty() {
-            let wanted = self.forced_draws.remove(0);
-            if let Some(i) = self.bag.iter().position(|&t| t == wanted) {
-                return Some(self.bag.swap_remove(i));
+        if !self.shepherds.forced_draws.is_empty() {
+            let wanted = self.shepherds.forced_draws.remove(0);
+            if let Some(i) = self.shepherds.bag.iter().position(|&t| t == wanted) {
+                return Some(self.shepherds.bag.swap_remove(i));
             }
         }
-        if self.bag.is_empty() {
+        if self.shepherds.bag.is_empty() {
             return None;
         }
-        let i = self.rng.below(self.bag.len());
-        Some(self.bag.swap_remove(i))
+        let i = self.shepherds.rng.below(self.shepherds.bag.len());
+        Some(self.shepherds.bag.swap_remove(i))
     }
 
     /// A shepherd was just deployed: it draws at once.
     pub(super) fn shepherd_arrives(&mut self, player: u8, figure: u8, node: u32, events: &mut Vec<Event>) {
-        self.flocks.push(Flock {
+        self.shepherds.flocks.push(Flock {
             player,
             figure,
             node,
             sheep: Vec::new(),
         });
-        self.shepherd_deployed = Some(node);
+        self.shepherds.deployed = Some(node);
         self.grow(node, events);
     }
 
     /// Draws for the flock of the shepherd on `node`: sheep join it; a wolf scatters every flock
     /// of the field.
     fn grow(&mut self, node: u32, events: &mut Vec<Event>) {
-        let Some(player) = self.flocks.iter().find(|f| f.node == node).map(|f| f.player) else {
+        let Some(player) = self.shepherds.flocks.iter().find(|f| f.node == node).map(|f| f.player) else {
             return;
         };
         match self.draw_token() {
             None => {}
             Some(0) => {
                 events.push(Event::SheepDrawn { player, sheep: 0 });
-                self.bag.push(0);
+                self.shepherds.bag.push(0);
                 let root = self.features.root(node);
                 self.send_shepherds_home(root, events);
             }
             Some(sheep) => {
                 events.push(Event::SheepDrawn { player, sheep });
-                if let Some(flock) = self.flocks.iter_mut().find(|f| f.node == node) {
+                if let Some(flock) = self.shepherds.flocks.iter_mut().find(|f| f.node == node) {
                     flock.sheep.push(sheep);
                 }
             }
@@ -91,7 +173,12 @@ impl Game {
     fn guide(&mut self, root: u32, events: &mut Vec<Event>) {
         let mut owners = Players(0);
         let mut total = 0u32;
-        for flock in self.flocks.iter().filter(|f| self.features.root(f.node) == root) {
+        for flock in self
+            .shepherds
+            .flocks
+            .iter()
+            .filter(|f| self.features.root(f.node) == root)
+        {
             owners.0 |= 1 << flock.player;
             total += flock.sheep.iter().map(|&s| u32::from(s)).sum::<u32>();
         }
@@ -114,13 +201,13 @@ impl Game {
     /// Tokens of the field's flocks back into the bag, its shepherds back to their owners.
     fn send_shepherds_home(&mut self, root: u32, events: &mut Vec<Event>) {
         let mut i = 0;
-        while i < self.flocks.len() {
-            if self.features.root(self.flocks[i].node) != root {
+        while i < self.shepherds.flocks.len() {
+            if self.features.root(self.shepherds.flocks[i].node) != root {
                 i += 1;
                 continue;
             }
-            let flock = self.flocks.remove(i);
-            self.bag.extend(flock.sheep);
+            let flock = self.shepherds.flocks.remove(i);
+            self.shepherds.bag.extend(flock.sheep);
             if let Some(j) = self
                 .figures
                 .iter()
@@ -136,28 +223,28 @@ impl Game {
     /// deployed this turn) wait for a choice; the fields of the tile it closed that have a
     /// shepherd are noted, to be guided home after the choices.
     pub(super) fn shepherds_after_placement(&mut self) {
-        let deployed = self.shepherd_deployed.take();
+        let deployed = self.shepherds.deployed.take();
         let Phase::Deploy { placed } = self.phase else { return };
         // The owner chooses first; a field the tile closed is guided once the choices are made
         // (grow, then the closed field is guided with the new sheep). The choices only take
         // shepherds away, so a field without a shepherd now has none then either.
-        self.closing_fields.clear();
+        self.shepherds.closing_fields.clear();
         for node in self.tile_fields(placed) {
             let root = self.features.root(node);
             // Guided in root order: a wolf or a guide puts tokens back into the bag.
             if self.features.open_of(root) == 0
                 && self.has_shepherd(root)
-                && let Err(at) = self.closing_fields.binary_search(&root)
+                && let Err(at) = self.shepherds.closing_fields.binary_search(&root)
             {
-                self.closing_fields.insert(at, root);
+                self.shepherds.closing_fields.insert(at, root);
             }
         }
-        self.shepherd_choices.clear();
-        for i in 0..self.flocks.len() {
-            let flock = &self.flocks[i];
+        self.shepherds.choices.clear();
+        for i in 0..self.shepherds.flocks.len() {
+            let flock = &self.shepherds.flocks[i];
             if flock.player == self.current && Some(flock.node) != deployed && self.extends_field_of(placed, flock.node)
             {
-                self.shepherd_choices.push(flock.node);
+                self.shepherds.choices.push(flock.node);
             }
         }
     }
@@ -170,7 +257,7 @@ impl Game {
 
     /// Guides home every field of the placed tile that it closed and that still has a shepherd.
     pub(super) fn guide_closed_fields(&mut self, events: &mut Vec<Event>) {
-        let mut fields = std::mem::take(&mut self.closing_fields);
+        let mut fields = std::mem::take(&mut self.shepherds.closing_fields);
         for &root in &fields {
             // A wolf drawn during the choices may have scattered its flocks.
             if self.has_shepherd(root) {
@@ -178,15 +265,15 @@ impl Game {
             }
         }
         fields.clear();
-        self.closing_fields = fields;
+        self.shepherds.closing_fields = fields;
     }
 
     /// Applies the owner's choice for the first waiting shepherd.
     pub(super) fn shepherd_choice(&mut self, grow: bool, events: &mut Vec<Event>) {
-        if self.shepherd_choices.is_empty() {
+        if self.shepherds.choices.is_empty() {
             return;
         }
-        let node = self.shepherd_choices.remove(0);
+        let node = self.shepherds.choices.remove(0);
         if grow {
             self.grow(node, events);
         } else {
@@ -194,7 +281,7 @@ impl Game {
             self.guide(root, events);
         }
         // A wolf or a guide may have sent other waiting shepherds home.
-        let flocks = &self.flocks;
-        self.shepherd_choices.retain(|n| flocks.iter().any(|f| f.node == *n));
+        let Shepherds { flocks, choices, .. } = &mut self.shepherds;
+        choices.retain(|n| flocks.iter().any(|f| f.node == *n));
     }
 }

@@ -22,6 +22,30 @@ pub struct WaitingWagon {
     pub from: u32,
 }
 
+/// The wagons of a game that wait to move, in decision order (wagons on the table are
+/// figures like any other).
+#[derive(Debug, Clone, Default)]
+pub(super) struct Wagons {
+    waiting: Vec<WaitingWagon>,
+}
+
+impl Wagons {
+    /// No wagon waits.
+    pub fn clear(&mut self) {
+        self.waiting.clear();
+    }
+
+    /// A wagon whose feature was just scored waits to move.
+    pub fn wait(&mut self, wagon: WaitingWagon) {
+        self.waiting.push(wagon);
+    }
+
+    /// The wagons waiting, in decision order.
+    pub fn waiting(&self) -> impl Iterator<Item = &WaitingWagon> {
+        self.waiting.iter()
+    }
+}
+
 impl Game {
     /// Whether figure type `figure` moves after scoring.
     pub(super) fn is_wagon(&self, figure: u8) -> bool {
@@ -31,9 +55,9 @@ impl Game {
     /// After the scoring step: the first waiting wagon's owner decides, or the turn ends.
     #[inline(always)]
     pub(super) fn next_wagon_or_end(&mut self, events: &mut Vec<Event>) {
-        while let Some(&wagon) = self.wagons.first() {
+        while let Some(&wagon) = self.wagons.waiting.first() {
             if !self.has_wagon_target(wagon) {
-                self.wagons.remove(0);
+                self.wagons.waiting.remove(0);
                 self.return_wagon(wagon, events);
                 continue;
             }
@@ -47,11 +71,13 @@ impl Game {
     /// Queues wagons in turn order from the active player.
     #[inline]
     pub(super) fn order_wagons(&mut self) {
-        if self.wagons.len() < 2 {
+        if self.wagons.waiting.len() < 2 {
             return;
         }
         let (current, players) = (self.current, self.players.len() as u8);
-        self.wagons.sort_by_key(|w| (w.player + players - current) % players);
+        self.wagons
+            .waiting
+            .sort_by_key(|w| (w.player + players - current) % players);
     }
 
     fn return_wagon(&mut self, wagon: WaitingWagon, events: &mut Vec<Event>) {
@@ -60,7 +86,9 @@ impl Game {
 
     /// Moves of the waiting wagon, appended to `out`.
     pub(super) fn wagon_moves_into(&self, out: &mut Vec<Action>) {
-        let Some(&wagon) = self.wagons.first() else { return };
+        let Some(&wagon) = self.wagons.waiting.first() else {
+            return;
+        };
         let mut roots = Vec::new();
         let _ = self.each_wagon_target(wagon, |node| {
             // One move per feature, to its first node found.
@@ -86,6 +114,7 @@ impl Game {
     ) -> Result<(), ActionError> {
         let wagon = *self
             .wagons
+            .waiting
             .first()
             .ok_or(ActionError::WrongStep("no wagon is waiting"))?;
         match to {
@@ -127,7 +156,7 @@ impl Game {
                 });
             }
         }
-        self.wagons.remove(0);
+        self.wagons.waiting.remove(0);
         Ok(())
     }
 

@@ -1,0 +1,62 @@
+//! Hills & Sheep's hills: a hill tile is laid on top of the next tile of the pile, which
+//! leaves the game unseen, and followers on hill tiles break ties for a road, city or field.
+
+use super::{Event, Game, Players};
+use crate::model::{FeatureKind, HillTiebreak, Mechanism};
+
+/// The hills of a game.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Hills {
+    /// Tiles that went under hill tiles, out of the game.
+    under: u32,
+}
+
+impl Game {
+    /// Hills & Sheep: a hill tile is placed on top of the next tile of the pile, which leaves
+    /// the game unseen (nothing when the hill tile was the last).
+    pub(super) fn bury_under_hill(&mut self, tile: u16, events: &mut Vec<Event>) {
+        if self.def.tables.tiles[tile as usize].hill
+            && self.def.mechanisms.contains(Mechanism::Hills)
+            && let Some(buried) = self.pile.pop()
+        {
+            self.hills.under += 1;
+            events.push(Event::TileUnderHill { tile: buried });
+        }
+    }
+
+    /// Tiles that went under hill tiles.
+    pub fn under_hills(&self) -> u32 {
+        self.hills.under
+    }
+
+    /// Hills & Sheep: among players tied for a road, city or field, their gathered followers on
+    /// hill tiles decide, as the `hill-tiebreak` switch says.
+    pub(super) fn break_tie_on_hills(&self, tied: Players) -> Players {
+        let mut on_hills = [0u32; 8];
+        for &i in &self.scratch.on_feature {
+            let figure = self.figures[i as usize];
+            let node = self.features.node(figure.node);
+            if node.kind == FeatureKind::Monastery || !self.is_follower(figure.figure) || !tied.contains(figure.player)
+            {
+                continue;
+            }
+            if self.def.tables.tiles[self.board.placed[node.placed as usize].tile as usize].hill {
+                on_hills[figure.player as usize] += 1;
+            }
+        }
+        let most = match self.def.rules.switches.hill_tiebreak {
+            // Any follower on a hill counts the same: the tie stands when all or none have one.
+            HillTiebreak::AnyOnHill => on_hills.map(|n| n.min(1)),
+            HillTiebreak::CountOnHill => on_hills,
+        };
+        let best = tied.iter().map(|p| most[p as usize]).max().unwrap_or(0);
+        if best == 0 {
+            return tied;
+        }
+        Players(
+            tied.iter()
+                .filter(|&p| most[p as usize] == best)
+                .fold(0, |mask, p| mask | (1 << p)),
+        )
+    }
+}
