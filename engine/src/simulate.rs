@@ -16,21 +16,27 @@ pub struct Scratch {
     pub events: Vec<Event>,
 }
 
-/// Counters of one or more games, for the summary.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-struct Counts {
-    /// Turns played (tiles placed after the start tile).
-    turns: u64,
-    /// Legal placements offered, summed over turns.
-    placements: u64,
+/// Watches games as they are played: the summary's counters, statistics, a UI. Every
+/// method does nothing unless implemented; `()` watches nothing, at no cost.
+pub trait Observer {
+    /// The game waits on its next action, about to be chosen.
+    fn before_action(&mut self, _game: &Game) {}
+    /// Something happened; `game` is the state after the action that caused it. The events
+    /// of one action come in order, before the next action is chosen.
+    fn event(&mut self, _game: &Game, _event: &Event) {}
+    /// The game is over, final scoring included.
+    fn game_over(&mut self, _game: &Game) {}
 }
 
-/// The seed of the random policy for a game with shuffle seed `seed`.
+impl Observer for () {}
+
+/// The policy seed for a game with shuffle seed `seed`.
 pub fn policy_seed(seed: u64) -> u64 {
     seed ^ 0x005E_ED0F_C0FF_EE00
 }
 
-/// Plays one action at random; returns false when the game is over.
+/// Plays one action at random; returns false when the game is over. The action's events are
+/// in `scratch.events` until the next call.
 pub fn random_action(game: &mut Game, rng: &mut Rng, scratch: &mut Scratch) -> bool {
     scratch.events.clear();
     let action = match game.phase() {
@@ -57,19 +63,61 @@ pub fn random_action(game: &mut Game, rng: &mut Rng, scratch: &mut Scratch) -> b
 
 /// Plays a whole game at random from its current state.
 pub fn play_out(game: &mut Game, rng: &mut Rng, scratch: &mut Scratch) {
-    while random_action(game, rng, scratch) {}
+    play_out_observed(game, rng, scratch, &mut ());
 }
 
-/// Plays a whole game like [`play_out`], counting its turns and the legal placements each
-/// turn offered (a count the random policy itself does without).
-fn play_out_counting(game: &mut Game, rng: &mut Rng, scratch: &mut Scratch, counts: &mut Counts) {
+/// Plays a whole game at random from its current state, as [`play_out`] does, showing
+/// `observer` every step and event.
+#[inline]
+pub fn play_out_observed(game: &mut Game, rng: &mut Rng, scratch: &mut Scratch, observer: &mut impl Observer) {
     loop {
-        if let Phase::Place { .. } = game.phase() {
-            counts.turns += 1;
-            counts.placements += game.placements_of_drawn_tile() as u64;
-        }
+        observer.before_action(game);
         if !random_action(game, rng, scratch) {
-            return;
+            break;
+        }
+        for event in &scratch.events {
+            observer.event(game, event);
+        }
+    }
+    observer.game_over(game);
+}
+
+/// The counters of a [`Summary`], kept by watching games.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct Tally {
+    /// Turns played (tiles placed after the start tile).
+    turns: u64,
+    /// Legal placements offered, summed over turns (a count the random policy itself does
+    /// without).
+    placements: u64,
+    /// Final scores by seat, summed over games.
+    totals: Vec<u64>,
+}
+
+impl Observer for Tally {
+    fn before_action(&mut self, game: &Game) {
+        if let Phase::Place { .. } = game.phase() {
+            self.turns += 1;
+            self.placements += game.placements_of_drawn_tile() as u64;
+        }
+    }
+
+    fn game_over(&mut self, game: &Game) {
+        self.totals.resize(game.players().len(), 0);
+        for (total, player) in self.totals.iter_mut().zip(game.players()) {
+            *total += player.score;
+        }
+    }
+}
+
+impl Tally {
+    /// Adds another tally's counts to this one's.
+    fn merge(&mut self, other: Tally) {
+        self.turns += other.turns;
+        self.placements += other.placements;
+        self.totals.resize(self.totals.len().max(other.totals.len()), 0);
+        for (a, b) in self.totals.iter_mut().zip(other.totals) {
+            *a += b;
         }
     }
 }
@@ -107,30 +155,63 @@ pub struct Summary {
 /// Plays `games` random games, game `i` with seed `seed + i`, on `threads` threads (at least
 /// one, at most [`MAX_THREADS`]; the summary says how many).
 pub fn run(def: Arc<GameDef>, players: u8, games: u64, seed: u64, threads: usize) -> Result<Summary, SetupError> {
+    let started = Instant::now();
+    let (tallies, threads) = run_observed(def, players, games, seed, threads, Tally::default)?;
+    let elapsed = started.elapsed();
+    let mut tally = Tally {
+        totals: vec![0; usize::from(players)],
+        ..Tally::default()
+    };
+    for t in tallies {
+        tally.merge(t);
+    }
+    let per_game = |total: u64| (games > 0).then(|| total as f64 / games as f64);
+    let per_turn = |total: f64| (tally.turns > 0).then(|| total / tally.turns as f64);
+    let mean_scores: Vec<f64> = tally.totals.iter().filter_map(|&t| per_game(t)).collect();
+    Ok(Summary {
+        games,
+        turns: tally.turns,
+        threads,
+        games_per_second: games as f64 / elapsed.as_secs_f64().max(1e-9),
+        micros_per_turn: per_turn(elapsed.as_secs_f64() * 1e6 * threads.min(games.max(1) as usize) as f64),
+        placements_per_turn: per_turn(tally.placements as f64),
+        mean_total_score: per_game(tally.totals.iter().sum()),
+        mean_scores,
+        elapsed,
+    })
+}
+
+/// Plays `games` random games as [`run`] does, each thread watching its games with an
+/// observer of its own from `observer`: the observers come back, one per thread (at least
+/// one, at most [`MAX_THREADS`]), for the caller to merge.
+pub fn run_observed<O: Observer + Send>(
+    def: Arc<GameDef>,
+    players: u8,
+    games: u64,
+    seed: u64,
+    threads: usize,
+    observer: impl Fn() -> O + Sync,
+) -> Result<(Vec<O>, usize), SetupError> {
     Game::new(Arc::clone(&def), players, seed)?;
     let threads = threads.clamp(1, MAX_THREADS) as u64;
-    let started = Instant::now();
-    let results: Vec<(Counts, Vec<u64>)> = std::thread::scope(|scope| {
+    let observer = &observer;
+    let observers = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
                 let def = Arc::clone(&def);
                 scope.spawn(move || {
-                    let mut counts = Counts::default();
-                    let mut totals = vec![0u64; players as usize];
+                    let mut watching = observer();
                     let mut scratch = Scratch::default();
-                    let mut game = Game::new(Arc::clone(&def), players, seed).expect("checked above");
+                    let mut game = Game::new(def, players, seed).expect("checked above");
                     let mut i = t;
                     while i < games {
                         let game_seed = seed.wrapping_add(i);
                         game.restart(game_seed);
                         let mut rng = Rng::new(policy_seed(game_seed));
-                        play_out_counting(&mut game, &mut rng, &mut scratch, &mut counts);
-                        for (total, score) in totals.iter_mut().zip(game.scores()) {
-                            *total += score;
-                        }
+                        play_out_observed(&mut game, &mut rng, &mut scratch, &mut watching);
                         i += threads;
                     }
-                    (counts, totals)
+                    watching
                 })
             })
             .collect();
@@ -139,28 +220,5 @@ pub fn run(def: Arc<GameDef>, players: u8, games: u64, seed: u64, threads: usize
             .map(|h| h.join().expect("simulation thread"))
             .collect()
     });
-    let elapsed = started.elapsed();
-    let mut counts = Counts::default();
-    let mut totals = vec![0u64; players as usize];
-    for (c, t) in results {
-        counts.turns += c.turns;
-        counts.placements += c.placements;
-        for (a, b) in totals.iter_mut().zip(t) {
-            *a += b;
-        }
-    }
-    let per_game = |total: u64| (games > 0).then(|| total as f64 / games as f64);
-    let per_turn = |total: f64| (counts.turns > 0).then(|| total / counts.turns as f64);
-    let mean_scores: Vec<f64> = totals.iter().filter_map(|&t| per_game(t)).collect();
-    Ok(Summary {
-        games,
-        turns: counts.turns,
-        threads: threads as usize,
-        games_per_second: games as f64 / elapsed.as_secs_f64().max(1e-9),
-        micros_per_turn: per_turn(elapsed.as_secs_f64() * 1e6 * threads.min(games.max(1)) as f64),
-        placements_per_turn: per_turn(counts.placements as f64),
-        mean_total_score: per_game(totals.iter().sum()),
-        mean_scores,
-        elapsed,
-    })
+    Ok((observers, threads as usize))
 }

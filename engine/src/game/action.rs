@@ -87,9 +87,9 @@ impl Players {
     }
 }
 
-/// Why points were scored.
+/// What a road, city, monastery or garden scored for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Reason {
+pub struct FeatureScore {
     /// The kind of feature scored.
     pub kind: FeatureKind,
     /// Whether the feature was complete (else: scored at the end, incomplete).
@@ -98,70 +98,70 @@ pub struct Reason {
     pub tiles: u16,
     /// Pennants counted (cities): at most the pennants in play.
     pub pennants: u16,
-    /// Completed cities counted (fields): up to the city features in play, which can be many.
-    pub cities: u32,
     /// Vineyards beside a completed monastery.
     pub vineyards: u16,
-    /// Sheep of a field's flocks (shepherds guiding them home): at most the bag's.
-    pub sheep: u16,
 }
 
-impl Reason {
-    /// Points for a field: `cities` completed cities around it.
-    pub fn field(cities: u32) -> Reason {
-        Reason {
-            kind: FeatureKind::Field,
-            complete: false,
-            tiles: 0,
-            pennants: 0,
-            cities,
-            vineyards: 0,
-            sheep: 0,
-        }
-    }
+/// Why points were scored: one variant per way of scoring, so that statistics can tell
+/// farmers' points from a barn's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "for")]
+pub enum Reason {
+    /// A road, city, monastery or garden: completed in play, or incomplete at the end.
+    Feature(FeatureScore),
+    /// Farmers at the end: the completed cities their field supplies (one, when each city
+    /// scores once for the farmers of all its fields).
+    Farm {
+        /// Completed cities counted: up to the city features in play, which can be many.
+        cities: u32,
+    },
+    /// Farmers whose field a barn met during play: the completed cities around the field.
+    BarnMeeting {
+        /// Completed cities counted.
+        cities: u32,
+    },
+    /// A barn's owner at the end: the completed cities around the barn's field.
+    Barn {
+        /// Completed cities counted.
+        cities: u32,
+    },
+    /// Shepherds guiding their field's flocks home.
+    Flocks {
+        /// Sheep of the field's flocks: at most the bag's.
+        sheep: u16,
+    },
 }
 
 impl fmt::Display for Reason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let plural = |n: u32, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
-        let state = if self.complete { "completed" } else { "incomplete" };
-        match self.kind {
-            FeatureKind::City => {
-                write!(
-                    f,
-                    "{state} city: {}",
-                    plural(u32::from(self.tiles), "segment", "segments")
-                )?;
-                if self.pennants > 0 {
-                    write!(f, " + {}", plural(u32::from(self.pennants), "pennant", "pennants"))?;
+        match *self {
+            Reason::Feature(score) => {
+                let state = if score.complete { "completed" } else { "incomplete" };
+                let tiles = u32::from(score.tiles);
+                match score.kind {
+                    FeatureKind::City => {
+                        write!(f, "{state} city: {}", plural(tiles, "segment", "segments"))?;
+                        if score.pennants > 0 {
+                            write!(f, " + {}", plural(u32::from(score.pennants), "pennant", "pennants"))?;
+                        }
+                        Ok(())
+                    }
+                    FeatureKind::Road => write!(f, "{state} road: {}", plural(tiles, "tile", "tiles")),
+                    kind => {
+                        write!(f, "{state} {}: {}", kind.as_str(), plural(tiles, "tile", "tiles"))?;
+                        if score.vineyards > 0 {
+                            write!(f, " + {}", plural(u32::from(score.vineyards), "vineyard", "vineyards"))?;
+                        }
+                        Ok(())
+                    }
                 }
-                Ok(())
             }
-            FeatureKind::Road => write!(f, "{state} road: {}", plural(u32::from(self.tiles), "tile", "tiles")),
-            FeatureKind::Monastery | FeatureKind::Garden => {
-                write!(
-                    f,
-                    "{state} {}: {}",
-                    self.kind.as_str(),
-                    plural(u32::from(self.tiles), "tile", "tiles")
-                )?;
-                if self.vineyards > 0 {
-                    write!(f, " + {}", plural(u32::from(self.vineyards), "vineyard", "vineyards"))?;
-                }
-                Ok(())
+            Reason::Flocks { sheep } => write!(f, "flocks guided home: {}", plural(u32::from(sheep), "sheep", "sheep")),
+            // Farmers and barns are both paid for the cities a field supplies.
+            Reason::Farm { cities } | Reason::BarnMeeting { cities } | Reason::Barn { cities } => {
+                write!(f, "field: {}", plural(cities, "completed city", "completed cities"))
             }
-            FeatureKind::Field if self.sheep > 0 => {
-                write!(
-                    f,
-                    "flocks guided home: {}",
-                    plural(u32::from(self.sheep), "sheep", "sheep")
-                )
-            }
-            FeatureKind::Field => write!(
-                f,
-                "field: {}",
-                plural(self.cities, "completed city", "completed cities")
-            ),
         }
     }
 }
@@ -259,6 +259,10 @@ pub enum Event {
         points: u32,
         /// Why.
         reason: Reason,
+        /// A feature node of what scored (the road, city, monastery or field; for farmers who
+        /// each city pays once, the city): [`Game::feature_places`](super::Game::feature_places)
+        /// says where it lies.
+        node: u32,
     },
     /// A figure went back to its owner's supply.
     FigureReturned {
@@ -314,6 +318,7 @@ impl fmt::Display for Event {
                 players,
                 points,
                 reason,
+                ..
             } => {
                 let names: Vec<String> = players.iter().map(|p| colour(p).to_uppercase()).collect();
                 let verb = if names.len() == 1 { "scores" } else { "score" };
@@ -390,15 +395,14 @@ mod tests {
         let event = Event::Scored {
             players: Players(0b1),
             points: 8,
-            reason: Reason {
+            reason: Reason::Feature(FeatureScore {
                 kind: FeatureKind::City,
                 complete: true,
                 tiles: 3,
                 pennants: 1,
-                cities: 0,
                 vineyards: 0,
-                sheep: 0,
-            },
+            }),
+            node: 0,
         };
         assert_eq!(
             event.to_string(),
@@ -407,19 +411,29 @@ mod tests {
         let tie = Event::Scored {
             players: Players(0b11),
             points: 10,
-            reason: Reason {
+            reason: Reason::Feature(FeatureScore {
                 kind: FeatureKind::City,
                 complete: true,
                 tiles: 5,
                 pennants: 0,
-                cities: 0,
                 vineyards: 0,
-                sheep: 0,
-            },
+            }),
+            node: 0,
         };
         assert_eq!(
             tie.to_string(),
             "RED and BLUE score 10 points: completed city: 5 segments"
         );
+    }
+
+    #[test]
+    fn barns_and_farmers_read_alike_but_differ() {
+        let (farm, barn) = (Reason::Farm { cities: 2 }, Reason::Barn { cities: 2 });
+        assert_ne!(farm, barn);
+        assert_eq!(farm.to_string(), "field: 2 completed cities");
+        assert_eq!(barn.to_string(), farm.to_string());
+        assert_eq!(Reason::Flocks { sheep: 1 }.to_string(), "flocks guided home: 1 sheep");
+        let json = serde_json::to_string(&Reason::BarnMeeting { cities: 1 }).unwrap();
+        assert_eq!(json, r#"{"for":"barn-meeting","cities":1}"#);
     }
 }

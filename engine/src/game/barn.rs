@@ -207,7 +207,8 @@ impl Game {
         let cities = self.completed_cities(root);
         self.gather_figures(|r| r == root);
         let winners = self.majority();
-        self.award(winners, cities.saturating_mul(per_city), Reason::field(cities), events);
+        let points = cities.saturating_mul(per_city);
+        self.award(winners, points, Reason::BarnMeeting { cities }, root, events);
         self.take_off(true, false, events);
     }
 
@@ -220,10 +221,12 @@ impl Game {
                 continue;
             }
             let cities = self.completed_cities(barn.node);
+            let points = cities.saturating_mul(per_city);
             self.award(
                 Players(1 << barn.player),
-                cities.saturating_mul(per_city),
-                Reason::field(cities),
+                points,
+                Reason::Barn { cities },
+                barn.node,
                 events,
             );
         }

@@ -28,7 +28,7 @@ mod wagon;
 
 use std::sync::Arc;
 
-pub use action::{Action, ActionError, COLOURS, Event, Players, Reason, colour};
+pub use action::{Action, ActionError, COLOURS, Event, FeatureScore, Players, Reason, colour};
 pub use board::{Board, NO_NEIGHBOUR, Neighbours, OpenCell, PlacedTile};
 pub use features::Features;
 pub use mechanisms::MechanismSet;

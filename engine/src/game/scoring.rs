@@ -8,7 +8,7 @@
 //! so an award fits 32 bits; a player's score adds up in 64. The arithmetic saturates only
 //! for tables built by hand or rules that skipped validation, so that those never panic.
 
-use super::{Event, Game, Players, Reason, kind_bit};
+use super::{Event, FeatureScore, Game, Players, Reason, kind_bit};
 use crate::model::{FarmScoring, FeatureKind, Mechanism, NamedStrength, Strength};
 
 /// Size of a road or city: distinct tiles (at most the tiles in play) and pennants (at most
@@ -28,29 +28,29 @@ impl Game {
     /// Scores the feature of `node`, completed during play, then returns its figures.
     pub(super) fn score_completed(&mut self, node: u32, events: &mut Vec<Event>) {
         let root = self.features.root(node);
-        let Some((points, reason)) = self.feature_points(node, root, true) else {
+        let Some((points, score)) = self.feature_points(node, root, true) else {
             return;
         };
         events.push(Event::FeatureCompleted {
-            kind: reason.kind,
-            tiles: reason.tiles,
+            kind: score.kind,
+            tiles: score.tiles,
             node: root,
         });
         // Only followers are counted on a feature: with none there, only special figures need
         // looking for, and only on the kinds they stand on.
-        if self.features.root_figures(root) == 0 && self.masks.special_kinds & kind_bit(reason.kind) == 0 {
+        if self.features.root_figures(root) == 0 && self.masks.special_kinds & kind_bit(score.kind) == 0 {
             return;
         }
         self.gather_figures(|r| r == root);
         let winners = self.majority();
-        self.award(winners, points, reason, events);
+        self.award(winners, points, Reason::Feature(score), root, events);
         // Wagons wait to move instead of going home.
         self.take_off(false, true, events);
     }
 
     /// The points of the road, city or monastery of `node` (whose root is `root`), complete or
-    /// at the end, and why; none for a field.
-    fn feature_points(&mut self, node: u32, root: u32, complete: bool) -> Option<(u32, Reason)> {
+    /// at the end, and what for; none for a field.
+    fn feature_points(&mut self, node: u32, root: u32, complete: bool) -> Option<(u32, FeatureScore)> {
         let kind = self.features.node(node).kind;
         let (tiles, pennants, vineyards) = match kind {
             FeatureKind::City => {
@@ -93,16 +93,14 @@ impl Game {
                 times(tiles, per_tile).saturating_add(times(vineyards, scoring.vineyard))
             }
         };
-        let reason = Reason {
+        let score = FeatureScore {
             kind,
             complete,
             tiles,
             pennants,
-            cities: 0,
             vineyards,
-            sheep: 0,
         };
-        Some((points, reason))
+        Some((points, score))
     }
 
     /// Whether figure type `figure` is a follower.
@@ -129,8 +127,9 @@ impl Game {
             .sum()
     }
 
-    /// Adds points to every winner and reports it (nothing to report for no points).
-    pub(super) fn award(&mut self, winners: Players, points: u32, reason: Reason, events: &mut Vec<Event>) {
+    /// Adds points to every winner and reports it, naming feature node `node` (nothing to
+    /// report for no points).
+    pub(super) fn award(&mut self, winners: Players, points: u32, reason: Reason, node: u32, events: &mut Vec<Event>) {
         if winners.0 == 0 || points == 0 {
             return;
         }
@@ -141,6 +140,7 @@ impl Game {
             players: winners,
             points,
             reason,
+            node,
         });
     }
 
@@ -282,14 +282,14 @@ impl Game {
         let mut i = 0;
         while i < self.figures.len() {
             let (node, root) = (self.figures[i].node, self.figure_root(i));
-            let Some((points, reason)) = self.feature_points(node, root, false) else {
+            let Some((points, score)) = self.feature_points(node, root, false) else {
                 i += 1;
                 continue;
             };
             // The figures before this one stand on fields: all of this feature's are after it.
             self.gather_figures(|r| r == root);
             let winners = self.majority();
-            self.award(winners, points, reason, events);
+            self.award(winners, points, Reason::Feature(score), root, events);
             // This figure goes home with the rest, so the next one takes its place.
             self.take_off(false, false, events);
         }
@@ -344,8 +344,8 @@ impl Game {
             let cities = self.completed_cities(field);
             self.gather_figures(|r| r == field);
             let winners = self.majority();
-            let reason = Reason::field(cities);
-            self.award(winners, cities.saturating_mul(per_city), reason, events);
+            let reason = Reason::Farm { cities };
+            self.award(winners, cities.saturating_mul(per_city), reason, field, events);
         }
     }
 
@@ -368,11 +368,10 @@ impl Game {
             }
         }
         self.scratch.cities = cities;
-        for (_, fields) in suppliers {
+        for (city, fields) in suppliers {
             self.gather_figures(|r| fields.contains(&r));
             let winners = self.majority();
-            let reason = Reason::field(1);
-            self.award(winners, per_city, reason, events);
+            self.award(winners, per_city, Reason::Farm { cities: 1 }, city, events);
         }
     }
 }

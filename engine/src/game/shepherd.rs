@@ -5,7 +5,6 @@
 //! every side is guided at once. Shepherds score nothing at the end.
 
 use super::{Event, Game, GameDef, Phase, Players, Reason, Rng};
-use crate::model::FeatureKind;
 
 /// The shepherds of a game: the bag, the flocks on the table, and the choices of this turn.
 #[derive(Debug, Clone)]
@@ -185,16 +184,7 @@ impl Game {
         // A bag holds at most 255 tokens of at most 255 sheep (checked when the game is set
         // up), and flocks draw from it: the sheep of a field fit 16 bits.
         let sheep = u16::try_from(total).unwrap_or(u16::MAX);
-        let reason = Reason {
-            kind: FeatureKind::Field,
-            complete: false,
-            tiles: 0,
-            pennants: 0,
-            cities: 0,
-            vineyards: 0,
-            sheep,
-        };
-        self.award(owners, total, reason, events);
+        self.award(owners, total, Reason::Flocks { sheep }, root, events);
         self.send_shepherds_home(root, events);
     }
 
