@@ -13,9 +13,8 @@ use std::time::SystemTime;
 use tilewright_engine::FileKind;
 use tilewright_engine::model::{ExpansionFile, Feature, RuleSet, Tile, TileSet};
 use tilewright_engine::validate::detect_kind;
+use tilewright_engine::writer;
 use toml_edit::DocumentMut;
-
-use crate::writer;
 
 /// What the document holds.
 #[derive(Debug, Clone, PartialEq)]

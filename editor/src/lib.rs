@@ -21,6 +21,5 @@ pub mod render;
 pub mod schematic;
 pub mod validation;
 pub mod view;
-pub mod writer;
 
 pub use app::{EditorApp, Options};

@@ -19,6 +19,7 @@ pub mod simulate;
 pub mod source;
 pub mod tile_image;
 pub mod validate;
+pub mod writer;
 
 pub use catalog::{Catalog, Document, Loaded};
 pub use diagnostic::{Diagnostic, Severity};

@@ -1,4 +1,5 @@
-//! Writing a model back into its TOML file without losing what the designer wrote by hand.
+//! Writing a model back into its TOML file without losing what the designer wrote by hand:
+//! the editor saves through here, and so can any command that changes a data file.
 //!
 //! The model is turned into a JSON tree and merged into the file's `toml_edit` document: values
 //! that did not change keep their exact text, comments and layout (the `#:schema` header
@@ -300,9 +301,9 @@ fn renumber(table: &mut Table, next: &mut isize) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tilewright_engine::model::{Count, Feature, FeatureKind, TileSet};
+    use crate::model::{Count, Feature, FeatureKind, TileSet};
 
-    const BASE: &str = tilewright_engine::bundled::FILES[0].1;
+    const BASE: &str = crate::bundled::FILES[0].1;
 
     fn load(text: &str) -> (DocumentMut, TileSet, Value) {
         let doc: DocumentMut = text.parse().unwrap();
