@@ -561,27 +561,6 @@ impl Document {
     }
 }
 
-/// The text of a new file of `kind`. A tile set made `with_figures` is the start of an
-/// expansion: tiles plus the figures it brings.
-pub fn template(kind: FileKind, id: &str, with_figures: bool) -> String {
-    let schema = format!("#:schema ../schemas/{}", kind.schema_file_name());
-    let figures = "\n[figures.follower]\nrole = \"follower\"\ncount = 1\nstands-on = [\"city\", \"road\", \"field\", \"monastery\"]\n";
-    match kind {
-        FileKind::TileSet => {
-            let (name, extra) = if with_figures {
-                ("New expansion", figures)
-            } else {
-                ("New tile set", "")
-            };
-            format!(
-                "{schema}\nid = \"{id}\"\nname = \"{name}\"\neditions = [\"first-edition\"]\n{extra}\n[[tiles]]\nid = \"{id}/1\"\ncount = 1\nedges = [\"field\", \"field\", \"field\", \"field\"]\nfeatures.f = {{ kind = \"field\", on = [\"N\", \"E\", \"S\", \"W\"] }}\n"
-            )
-        }
-        FileKind::Expansion => format!("{schema}\nid = \"{id}\"\nname = \"New expansion\"\n{figures}"),
-        FileKind::RuleSet => format!("{schema}\nid = \"{id}\"\nname = \"New rule set\"\nextends = \"first-edition\"\n"),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -711,14 +690,5 @@ mod tests {
         doc.reload_from(text);
         assert!(!doc.is_dirty());
         assert_eq!(doc.text().unwrap(), edited);
-    }
-
-    #[test]
-    fn templates_read_as_their_kind() {
-        for (kind, figures) in FileKind::ALL.into_iter().flat_map(|k| [(k, false), (k, true)]) {
-            let doc = Document::from_text(None, &template(kind, "my-set", figures));
-            assert_eq!(doc.content().kind(), Some(kind), "{kind:?}");
-            assert!(!matches!(doc.content(), Content::Text { .. }), "{kind:?}");
-        }
     }
 }

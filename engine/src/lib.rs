@@ -17,6 +17,7 @@ pub mod scenario;
 pub mod schema;
 pub mod simulate;
 pub mod source;
+pub mod template;
 pub mod tile_image;
 pub mod validate;
 pub mod writer;

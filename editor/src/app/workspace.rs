@@ -6,10 +6,11 @@ use std::path::{Path, PathBuf};
 
 use tilewright_engine::FileKind;
 use tilewright_engine::model::TileSet;
+use tilewright_engine::template::template;
 
 use super::EditorApp;
 use super::commands::blank_tile;
-use crate::document::{Content, Document, Edit, template};
+use crate::document::{Content, Document, Edit};
 use crate::files::{FileDialogs, FileFilter, RecentFiles};
 use crate::ids::unique_tile_id;
 use crate::panels::{Action, Actions};
