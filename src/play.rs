@@ -1,16 +1,15 @@
-//! `simulate` and `replay`: loading the data a game needs and printing results.
+//! `simulate` and `replay`: choosing the data a game needs (through the engine's `Selection`) and
+//! printing results.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
 use clap::Args;
-use tilewright_engine::Catalog;
-use tilewright_engine::catalog::Loaded;
 use tilewright_engine::files;
 use tilewright_engine::game::{GameDef, GameRecord, MAX_RECORD_BYTES, Rng, colour};
+use tilewright_engine::selection::{Hint, Selection, SelectionError};
 use tilewright_engine::simulate::{self, MAX_THREADS, Scratch, Summary, play_out, policy_seed};
-use tilewright_engine::validate::validate_paths;
 
 use crate::fail;
 
@@ -60,213 +59,28 @@ pub struct ReplayArgs {
     json: bool,
 }
 
-/// A tile-set or rule-set argument: an id (of a bundled file or of a file named elsewhere) or
-/// the path of files.
-enum Spec<'a> {
-    Id(&'a str),
-    Path(&'a Path),
-}
-
-impl<'a> Spec<'a> {
-    /// The id-vs-path rule: an argument is a path only when it contains a path separator or
-    /// ends in `.toml`; anything else is an id, even when a file or folder of that name exists,
-    /// so a folder named `base` where the command runs cannot stand in for the bundled tile set.
-    fn of(arg: &'a str) -> Spec<'a> {
-        let separator = arg.contains('/') || arg.contains(std::path::MAIN_SEPARATOR);
-        if separator || arg.ends_with(".toml") {
-            Spec::Path(Path::new(arg))
-        } else {
-            Spec::Id(arg)
+/// The message of a selection error: the engine's, with how to fix it on the command line.
+fn selection_message(error: SelectionError) -> String {
+    match error {
+        SelectionError::Invalid { errors, first } => {
+            format!("the data has {errors} error(s); run `tilewright validate`. First: {first}")
         }
-    }
-
-    fn path(&self) -> Option<&'a Path> {
-        match *self {
-            Spec::Path(path) => Some(path),
-            Spec::Id(_) => None,
+        SelectionError::Unknown { hint: Hint::Record, .. } => {
+            // The engine's hint ends "...hold it)"; the command line says how to give them.
+            let text = error.to_string();
+            format!("{} with `--data PATH`)", text.strip_suffix(')').unwrap_or(&text))
         }
+        error => error.to_string(),
     }
-}
-
-/// The files named on the command line, validated, each checked once however often (and
-/// however spelled: `a.toml`, `./a.toml`) it was named.
-struct Data {
-    /// What the files hold, without the bundled files.
-    loaded: Catalog,
-    /// Each distinct file or folder: what identifies it, and the path it was validated under.
-    paths: Vec<(PathBuf, PathBuf)>,
-}
-
-impl Data {
-    fn load<'p>(paths: impl IntoIterator<Item = &'p Path>) -> Result<Data, String> {
-        let mut unique: Vec<(PathBuf, PathBuf)> = Vec::new();
-        for path in paths {
-            let identity = path.canonicalize().unwrap_or_else(|_| path.to_owned());
-            if !unique.iter().any(|(known, _)| *known == identity) {
-                unique.push((identity, path.to_owned()));
-            }
-        }
-        let spelled: Vec<PathBuf> = unique.iter().map(|(_, path)| path.clone()).collect();
-        let report = validate_paths(&spelled);
-        if report.errors() > 0 {
-            let first = report
-                .diagnostics
-                .iter()
-                .find(|d| d.is_error())
-                .map(ToString::to_string)
-                .unwrap_or_default();
-            return Err(format!(
-                "the data has {} error(s); run `tilewright validate`. First: {first}",
-                report.errors()
-            ));
-        }
-        Ok(Data {
-            loaded: report.catalog,
-            paths: unique,
-        })
-    }
-
-    /// The ids of the documents among `docs` that were read from `path` (a file, or a folder
-    /// they are in).
-    fn ids_from<T>(&self, docs: &[Loaded<T>], id: fn(&T) -> &str, path: &Path) -> Vec<String> {
-        let identity = path.canonicalize().unwrap_or_else(|_| path.to_owned());
-        let Some((_, spelled)) = self.paths.iter().find(|(known, _)| *known == identity) else {
-            return Vec::new();
-        };
-        docs.iter()
-            .filter(|d| d.source.path.starts_with(spelled))
-            .map(|d| id(&d.model).to_owned())
-            .collect()
-    }
-}
-
-/// What a game is played with: every file it may use, and the ids chosen among them.
-struct Choice {
-    catalog: Catalog,
-    tilesets: Vec<String>,
-    rules: String,
-}
-
-/// Loads the files among `tilesets` and `rules` that are paths and resolves every argument
-/// to ids that exist, or says plainly what is wrong.
-fn choose(tilesets: &[String], rules: &str) -> Result<Choice, String> {
-    let specs: Vec<Spec<'_>> = tilesets.iter().map(|arg| Spec::of(arg)).collect();
-    let rules = Spec::of(rules);
-    let data = Data::load(specs.iter().chain([&rules]).filter_map(Spec::path))?;
-    let mut ids: Vec<String> = Vec::new();
-    for spec in &specs {
-        let found = match *spec {
-            Spec::Id(id) => vec![id.to_owned()],
-            Spec::Path(path) => {
-                let mut found = data.ids_from(&data.loaded.tilesets, |t| &t.id, path);
-                found.extend(data.ids_from(&data.loaded.expansions, |e| &e.id, path));
-                if found.is_empty() {
-                    return Err(format!("{} holds no tile set or expansion", path.display()));
-                }
-                found
-            }
-        };
-        // A set named twice is played once.
-        for id in found {
-            if !ids.contains(&id) {
-                ids.push(id);
-            }
-        }
-    }
-    let rules = match rules {
-        Spec::Id(id) => id.to_owned(),
-        Spec::Path(path) => one_rule_set(data.ids_from(&data.loaded.rulesets, |r| &r.id, path), path)?,
-    };
-    let catalog = data.loaded.with_bundled();
-    for id in &ids {
-        known_set(&catalog, id, Hint::Path)?;
-    }
-    known_rules(&catalog, &rules, Hint::Path)?;
-    Ok(Choice {
-        catalog,
-        tilesets: ids,
-        rules,
-    })
-}
-
-/// The one rule set read from `path`.
-fn one_rule_set(mut found: Vec<String>, path: &Path) -> Result<String, String> {
-    match found.len() {
-        1 => Ok(found.remove(0)),
-        0 => Err(format!(
-            "{} holds no rule set; give the path of a rule-set file or a bundled id ({})",
-            path.display(),
-            bundled_rule_sets().join(", ")
-        )),
-        n => Err(format!(
-            "{} holds {n} rule sets ({}); give the path of the one to play",
-            path.display(),
-            found.join(", ")
-        )),
-    }
-}
-
-/// The ids of the bundled rule sets.
-fn bundled_rule_sets() -> Vec<&'static str> {
-    tilewright_engine::bundled::catalog()
-        .rulesets
-        .iter()
-        .map(|r| r.model.id.as_str())
-        .collect()
-}
-
-/// Checks that the tile set or expansion `spec` (`id` or `id@edition`) is in the catalog.
-fn known_set(catalog: &Catalog, spec: &str, hint: Hint) -> Result<(), String> {
-    let id = spec.split_once('@').map_or(spec, |(id, _)| id);
-    let sets = catalog.tilesets.iter().map(|t| t.model.id.as_str());
-    let known: Vec<&str> = sets
-        .chain(catalog.expansions.iter().map(|e| e.model.id.as_str()))
-        .collect();
-    if known.contains(&id) {
-        return Ok(());
-    }
-    Err(unknown("tile set or expansion", id, &known, hint))
-}
-
-/// Checks that the rule set `id` is in the catalog.
-fn known_rules(catalog: &Catalog, id: &str, hint: Hint) -> Result<(), String> {
-    let known: Vec<&str> = catalog.rulesets.iter().map(|r| r.model.id.as_str()).collect();
-    if known.contains(&id) {
-        return Ok(());
-    }
-    Err(unknown("rule set", id, &known, hint))
-}
-
-/// What an unknown id most likely means, and so how to fix it.
-#[derive(Clone, Copy)]
-enum Hint {
-    /// The id came from the command line: it may be a file or folder named without `./`.
-    Path,
-    /// The id came from a game record: the files that define it were not given.
-    Data,
-}
-
-/// There is no `what` with this id: says which there are, and how to fix it.
-fn unknown(what: &str, id: &str, known: &[&str], hint: Hint) -> String {
-    let mut message = format!("there is no {what} `{id}`; the ones known are: {}", known.join(", "));
-    match hint {
-        Hint::Path if Path::new(id).exists() => {
-            message.push_str(&format!(" (to read the file or folder `{id}`, write `./{id}`)"));
-        }
-        Hint::Path => {}
-        Hint::Data => message
-            .push_str(" (the record was played with it: name the files or folders that hold it with `--data PATH`)"),
-    }
-    message
 }
 
 /// Runs `simulate`.
 pub fn simulate(args: SimulateArgs) -> ExitCode {
-    let choice = match choose(&args.tilesets, &args.rules) {
-        Ok(choice) => choice,
-        Err(e) => return fail(e),
+    let resolved = match Selection::from_args(&args.tilesets, &args.rules).load(&[]) {
+        Ok(resolved) => resolved,
+        Err(e) => return fail(selection_message(e)),
     };
-    let def = match GameDef::from_catalog(&choice.catalog, &choice.tilesets, &choice.rules) {
+    let def = match resolved.game_def() {
         Ok(def) => Arc::new(def),
         Err(e) => return fail(e),
     };
@@ -338,19 +152,11 @@ pub fn replay(args: ReplayArgs) -> ExitCode {
         Ok(record) => record,
         Err(e) => return fail(e),
     };
-    let catalog = match Data::load(args.data.iter().map(PathBuf::as_path)) {
-        Ok(data) => data.loaded.with_bundled(),
-        Err(e) => return fail(e),
+    let resolved = match Selection::from_record(&record).load(&args.data) {
+        Ok(resolved) => resolved,
+        Err(e) => return fail(selection_message(e)),
     };
-    let files = record.files();
-    let known = files
-        .iter()
-        .try_for_each(|spec| known_set(&catalog, spec, Hint::Data))
-        .and_then(|()| known_rules(&catalog, &record.rules, Hint::Data));
-    if let Err(e) = known {
-        return fail(e);
-    }
-    let def = match GameDef::from_catalog(&catalog, &files, &record.rules) {
+    let def = match resolved.game_def() {
         Ok(def) => Arc::new(def),
         Err(e) => return fail(e),
     };

@@ -3,6 +3,10 @@
 //! Data flows one way: TOML text ([`source`]) → validated model ([`validate`], [`model`],
 //! [`catalog`]) → compiled tables ([`compile`]) → game state, events and scores ([`game`]).
 //! Nothing here names a specific tile.
+//!
+//! Shared by the command line and the editor: [`selection`] (what a game is played with, named
+//! by id or path), [`template`] (the text of a new file) and [`writer`] (saving a model into its
+//! file without losing comments).
 
 pub mod bundled;
 pub mod catalog;
@@ -15,6 +19,7 @@ pub mod limits;
 pub mod model;
 pub mod scenario;
 pub mod schema;
+pub mod selection;
 pub mod simulate;
 pub mod source;
 pub mod template;

@@ -1,0 +1,458 @@
+//! What a game is played with: tile sets, expansions and a rule set, each named by id or by
+//! the path of the files that hold it, resolved against the files loaded plus the bundled ones.
+//!
+//! The command line builds a [`Selection`] from its arguments or from a game record; errors
+//! are values ([`SelectionError`]) that name the wrong argument and list the known ids.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use crate::catalog::{Catalog, Loaded};
+use crate::diagnostic::Diagnostic;
+use crate::game::{GameDef, GameRecord, SetupError};
+use crate::validate::validate_paths;
+
+/// One tile set, expansion or rule set, named by id or by the path of files.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Named {
+    /// An id (`base`, `base@first-edition`, `new-edition`), of a bundled file or of a file
+    /// loaded from elsewhere.
+    Id(String),
+    /// A file, or a folder of files.
+    Path(PathBuf),
+}
+
+impl Named {
+    /// The id-vs-path rule: an argument is a path only when it contains a path separator or
+    /// ends in `.toml`; anything else is an id, even when a file or folder of that name exists,
+    /// so a folder named `base` where the command runs cannot stand in for the bundled tile set.
+    pub fn parse(arg: &str) -> Named {
+        let separator = arg.contains('/') || arg.contains(std::path::MAIN_SEPARATOR);
+        if separator || arg.ends_with(".toml") {
+            Named::Path(PathBuf::from(arg))
+        } else {
+            Named::Id(arg.to_owned())
+        }
+    }
+
+    fn path(&self) -> Option<&Path> {
+        match self {
+            Named::Path(path) => Some(path),
+            Named::Id(_) => None,
+        }
+    }
+}
+
+/// Where the names of a selection came from, which decides what an unknown id most likely
+/// means.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Origin {
+    /// Typed by a person: an id may be a file or folder named without a separator, and a set
+    /// named twice is meant once.
+    Arguments,
+    /// A game record: its ids are played exactly as listed; the files that define an unknown
+    /// one were not given.
+    Record,
+}
+
+/// The tile sets and expansions and the rule set a game is to be played with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Selection {
+    /// Tile sets and expansions, in order.
+    pub sets: Vec<Named>,
+    /// The rule set.
+    pub rules: Named,
+    origin: Origin,
+}
+
+impl Selection {
+    /// A selection from arguments, each an id or a path by [`Named::parse`].
+    pub fn from_args<S: AsRef<str>>(sets: &[S], rules: &str) -> Selection {
+        Selection {
+            sets: sets.iter().map(|arg| Named::parse(arg.as_ref())).collect(),
+            rules: Named::parse(rules),
+            origin: Origin::Arguments,
+        }
+    }
+
+    /// The selection a game record was played with: its files and rule set, by id.
+    pub fn from_record(record: &GameRecord) -> Selection {
+        Selection {
+            sets: record.files().into_iter().map(Named::Id).collect(),
+            rules: Named::Id(record.rules.clone()),
+            origin: Origin::Record,
+        }
+    }
+
+    /// The paths among the names, which must be loaded before resolving.
+    pub fn paths(&self) -> impl Iterator<Item = &Path> {
+        self.sets.iter().chain([&self.rules]).filter_map(Named::path)
+    }
+
+    /// Loads the paths among the names plus `data` (further files and folders that define
+    /// ids), then resolves.
+    pub fn load(&self, data: &[PathBuf]) -> Result<Resolved, SelectionError> {
+        self.resolve(Data::load(self.paths().chain(data.iter().map(PathBuf::as_path)))?)
+    }
+
+    /// Resolves every name to ids that exist in `data` or among the bundled files, or says
+    /// which name is wrong: first the paths (each must hold what it is named for), then the
+    /// ids, tile sets before the rule set.
+    pub fn resolve(&self, data: Data) -> Result<Resolved, SelectionError> {
+        let mut tilesets: Vec<String> = Vec::new();
+        for named in &self.sets {
+            let found = match named {
+                Named::Id(id) => vec![id.clone()],
+                Named::Path(path) => {
+                    let mut found = data.ids_from(&data.catalog.tilesets, |t| &t.id, path);
+                    found.extend(data.ids_from(&data.catalog.expansions, |e| &e.id, path));
+                    if found.is_empty() {
+                        return Err(SelectionError::NoSets { path: path.clone() });
+                    }
+                    found
+                }
+            };
+            // A set named twice is played once; a record's list is replayed as it stands.
+            for id in found {
+                if self.origin == Origin::Record || !tilesets.contains(&id) {
+                    tilesets.push(id);
+                }
+            }
+        }
+        let rules = match &self.rules {
+            Named::Id(id) => id.clone(),
+            Named::Path(path) => one_rule_set(data.ids_from(&data.catalog.rulesets, |r| &r.id, path), path)?,
+        };
+        let catalog = data.catalog.with_bundled();
+        let sets = catalog.tilesets.iter().map(|t| t.model.id.as_str());
+        let known: Vec<&str> = sets
+            .chain(catalog.expansions.iter().map(|e| e.model.id.as_str()))
+            .collect();
+        for spec in &tilesets {
+            let id = spec.split_once('@').map_or(spec.as_str(), |(id, _)| id);
+            self.known(Wanted::Sets, id, &known)?;
+        }
+        let known: Vec<&str> = catalog.rulesets.iter().map(|r| r.model.id.as_str()).collect();
+        self.known(Wanted::Rules, &rules, &known)?;
+        Ok(Resolved {
+            catalog,
+            tilesets,
+            rules,
+        })
+    }
+
+    /// Checks that `id` is among `known`.
+    fn known(&self, wanted: Wanted, id: &str, known: &[&str]) -> Result<(), SelectionError> {
+        if known.contains(&id) {
+            return Ok(());
+        }
+        let hint = match self.origin {
+            Origin::Arguments if Path::new(id).exists() => Hint::WritePath,
+            Origin::Arguments => Hint::None,
+            Origin::Record => Hint::Record,
+        };
+        Err(SelectionError::Unknown {
+            wanted,
+            id: id.to_owned(),
+            known: known.iter().map(|k| (*k).to_owned()).collect(),
+            hint,
+        })
+    }
+}
+
+/// The one rule set read from `path`.
+fn one_rule_set(mut found: Vec<String>, path: &Path) -> Result<String, SelectionError> {
+    match found.len() {
+        1 => Ok(found.remove(0)),
+        0 => Err(SelectionError::NoRuleSet {
+            path: path.to_owned(),
+            bundled: crate::bundled::catalog()
+                .rulesets
+                .iter()
+                .map(|r| r.model.id.clone())
+                .collect(),
+        }),
+        _ => Err(SelectionError::ManyRuleSets {
+            path: path.to_owned(),
+            found,
+        }),
+    }
+}
+
+/// The files loaded for a selection, validated, each checked once however often (and however
+/// spelled: `a.toml`, `./a.toml`) it was named.
+#[derive(Debug, Default)]
+pub struct Data {
+    /// What the files hold, without the bundled files.
+    catalog: Catalog,
+    /// Each distinct file or folder: what identifies it, and the path it was validated under.
+    paths: Vec<(PathBuf, PathBuf)>,
+}
+
+impl Data {
+    /// Validates the files and folders at `paths`; any error in them fails the whole load.
+    pub fn load<'p>(paths: impl IntoIterator<Item = &'p Path>) -> Result<Data, SelectionError> {
+        let mut unique: Vec<(PathBuf, PathBuf)> = Vec::new();
+        for path in paths {
+            let identity = path.canonicalize().unwrap_or_else(|_| path.to_owned());
+            if !unique.iter().any(|(known, _)| *known == identity) {
+                unique.push((identity, path.to_owned()));
+            }
+        }
+        let spelled: Vec<PathBuf> = unique.iter().map(|(_, path)| path.clone()).collect();
+        let report = validate_paths(&spelled);
+        if let Some(first) = report.diagnostics.iter().find(|d| d.is_error()) {
+            return Err(SelectionError::Invalid {
+                errors: report.errors(),
+                first: Box::new(first.clone()),
+            });
+        }
+        Ok(Data {
+            catalog: report.catalog,
+            paths: unique,
+        })
+    }
+
+    /// The ids of the documents among `docs` that were read from `path` (a file, or a folder
+    /// they are in).
+    fn ids_from<T>(&self, docs: &[Loaded<T>], id: fn(&T) -> &str, path: &Path) -> Vec<String> {
+        let identity = path.canonicalize().unwrap_or_else(|_| path.to_owned());
+        let Some((_, spelled)) = self.paths.iter().find(|(known, _)| *known == identity) else {
+            return Vec::new();
+        };
+        docs.iter()
+            .filter(|d| d.source.path.starts_with(spelled))
+            .map(|d| id(&d.model).to_owned())
+            .collect()
+    }
+}
+
+/// A selection resolved: every file a game may use, and the ids chosen among them, all known.
+#[derive(Debug, Clone)]
+pub struct Resolved {
+    /// The files loaded, then the bundled ones whose ids they do not define.
+    pub catalog: Catalog,
+    /// Tile sets (`id` or `id@edition`) and expansions, in order.
+    pub tilesets: Vec<String>,
+    /// The rule set's id.
+    pub rules: String,
+}
+
+impl Resolved {
+    /// The game definition.
+    pub fn game_def(&self) -> Result<GameDef, SetupError> {
+        GameDef::from_catalog(&self.catalog, &self.tilesets, &self.rules)
+    }
+}
+
+/// What an unknown id was meant to name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Wanted {
+    /// A tile set or an expansion.
+    Sets,
+    /// A rule set.
+    Rules,
+}
+
+impl fmt::Display for Wanted {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Wanted::Sets => "tile set or expansion",
+            Wanted::Rules => "rule set",
+        })
+    }
+}
+
+/// What an unknown id most likely means, and so how to fix it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Hint {
+    /// Nothing more to say.
+    None,
+    /// The id was an argument and a file or folder has that name: it was meant as a path.
+    WritePath,
+    /// The id came from a game record: the files that define it were not given.
+    Record,
+}
+
+/// Why a selection does not resolve.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SelectionError {
+    /// The files named have errors.
+    #[error("the data has {errors} error(s). First: {first}")]
+    Invalid {
+        /// How many.
+        errors: usize,
+        /// The first.
+        first: Box<Diagnostic>,
+    },
+    /// A tile-set argument names files with no tile set or expansion in them.
+    #[error("{} holds no tile set or expansion", path.display())]
+    NoSets {
+        /// The argument.
+        path: PathBuf,
+    },
+    /// A rule-set argument names files with no rule set in them.
+    #[error("{} holds no rule set; give the path of a rule-set file or a bundled id ({})", path.display(), bundled.join(", "))]
+    NoRuleSet {
+        /// The argument.
+        path: PathBuf,
+        /// The bundled rule sets' ids.
+        bundled: Vec<String>,
+    },
+    /// A rule-set argument names files with several rule sets in them.
+    #[error("{} holds {} rule sets ({}); give the path of the one to play", path.display(), found.len(), found.join(", "))]
+    ManyRuleSets {
+        /// The argument.
+        path: PathBuf,
+        /// The rule sets' ids.
+        found: Vec<String>,
+    },
+    /// No file loaded or bundled defines this id.
+    #[error("there is no {wanted} `{id}`; the ones known are: {}{}", known.join(", "), hint_text(*hint, id))]
+    Unknown {
+        /// What the id was meant to name.
+        wanted: Wanted,
+        /// The id (without an `@edition`).
+        id: String,
+        /// The ids of that kind that are known.
+        known: Vec<String>,
+        /// How to fix it.
+        hint: Hint,
+    },
+}
+
+/// The end of an unknown id's message: how to fix it, in parentheses.
+fn hint_text(hint: Hint, id: &str) -> String {
+    match hint {
+        Hint::None => String::new(),
+        Hint::WritePath => format!(" (to read the file or folder `{id}`, write `./{id}`)"),
+        Hint::Record => " (the record was played with it: name the files or folders that hold it)".to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_argument_is_a_path_only_with_a_separator_or_a_toml_ending() {
+        let id = |s: &str| Named::Id(s.to_owned());
+        let path = |s: &str| Named::Path(PathBuf::from(s));
+        assert_eq!(Named::parse("base"), id("base"));
+        assert_eq!(Named::parse("base@first-edition"), id("base@first-edition"));
+        assert_eq!(Named::parse("my.set"), id("my.set"));
+        assert_eq!(Named::parse("./base"), path("./base"));
+        assert_eq!(Named::parse("sets/"), path("sets/"));
+        assert_eq!(Named::parse("/abs/base"), path("/abs/base"));
+        assert_eq!(Named::parse("mine.toml"), path("mine.toml"));
+        let selection = Selection::from_args(&["base", "sets/a.toml"], "rules.toml");
+        let paths: Vec<&Path> = selection.paths().collect();
+        assert_eq!(paths, [Path::new("sets/a.toml"), Path::new("rules.toml")]);
+    }
+
+    #[test]
+    fn bundled_ids_resolve_and_a_set_named_twice_is_played_once() {
+        let selection = Selection::from_args(
+            &["base@first-edition", "abbey-and-mayor", "abbey-and-mayor"],
+            "farms-2000",
+        );
+        let resolved = selection.resolve(Data::default()).unwrap();
+        assert_eq!(resolved.tilesets, ["base@first-edition", "abbey-and-mayor"]);
+        assert_eq!(resolved.rules, "farms-2000");
+        assert!(resolved.game_def().is_ok());
+    }
+
+    #[test]
+    fn an_unknown_id_names_itself_and_lists_the_known_ones() {
+        let error = Selection::from_args(&["base", "nope@first-edition"], "new-edition")
+            .resolve(Data::default())
+            .unwrap_err();
+        let SelectionError::Unknown {
+            wanted,
+            id,
+            known,
+            hint,
+            ..
+        } = &error
+        else {
+            panic!("{error:?}");
+        };
+        assert_eq!((*wanted, id.as_str(), *hint), (Wanted::Sets, "nope", Hint::None));
+        for id in ["base", "abbey-and-mayor", "hills-and-sheep"] {
+            assert!(known.iter().any(|k| k == id), "{known:?}");
+        }
+        assert!(
+            error
+                .to_string()
+                .starts_with("there is no tile set or expansion `nope`; the ones known are: base, "),
+            "{error}"
+        );
+        let error = Selection::from_args(&["base"], "second-edition")
+            .resolve(Data::default())
+            .unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "there is no rule set `second-edition`; the ones known are: first-edition, new-edition, farms-2000"
+        );
+    }
+
+    #[test]
+    fn an_unknown_id_from_a_record_asks_for_its_files() {
+        let resolved = Selection::from_args(&["base"], "new-edition")
+            .resolve(Data::default())
+            .unwrap();
+        let game = crate::game::Game::new(std::sync::Arc::new(resolved.game_def().unwrap()), 2, 1).unwrap();
+        let mut record = game.record();
+        let replayed = Selection::from_record(&record).resolve(Data::default()).unwrap();
+        assert_eq!(replayed.tilesets, record.files());
+        record.rules = "house-rules".into();
+        let error = Selection::from_record(&record).resolve(Data::default()).unwrap_err();
+        assert!(
+            matches!(error, SelectionError::Unknown { hint: Hint::Record, .. }),
+            "{error:?}"
+        );
+        assert!(
+            error
+                .to_string()
+                .ends_with("(the record was played with it: name the files or folders that hold it)")
+        );
+    }
+
+    #[test]
+    fn paths_resolve_to_the_ids_their_files_hold() {
+        let dir = tempfile::tempdir().unwrap();
+        let rules = dir.path().join("rules");
+        std::fs::create_dir(&rules).unwrap();
+        let house =
+            "#:schema ../schemas/ruleset.schema.json\nid = \"house\"\nname = \"House\"\nextends = \"new-edition\"\n";
+        std::fs::write(rules.join("house.toml"), house).unwrap();
+        let arg = rules.join("house.toml").display().to_string();
+        // Named twice, spelled two ways: loaded once.
+        let again = format!("{}/./house.toml", rules.display());
+        let resolved = Selection::from_args(&["base"], &arg).load(&[again.into()]).unwrap();
+        assert_eq!(resolved.rules, "house");
+        assert!(resolved.game_def().is_ok());
+
+        let folder = format!("{}/", rules.display());
+        let error = Selection::from_args(&[folder.as_str()], "new-edition")
+            .load(&[])
+            .unwrap_err();
+        assert_eq!(error, SelectionError::NoSets { path: folder.into() });
+
+        std::fs::write(rules.join("other.toml"), house.replace("\"house\"", "\"other\"")).unwrap();
+        let arg = format!("{}/", rules.display());
+        let error = Selection::from_args(&["base"], &arg).load(&[]).unwrap_err();
+        assert!(
+            matches!(&error, SelectionError::ManyRuleSets { found, .. } if found.len() == 2),
+            "{error:?}"
+        );
+
+        std::fs::write(
+            rules.join("broken.toml"),
+            "#:schema ../schemas/ruleset.schema.json\nid = ",
+        )
+        .unwrap();
+        let error = Selection::from_args(&["base"], &arg).load(&[]).unwrap_err();
+        assert!(matches!(error, SelectionError::Invalid { errors: 1, .. }), "{error:?}");
+    }
+}
