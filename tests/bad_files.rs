@@ -8,7 +8,7 @@ use tilewright_engine::validate::validate_paths;
 
 fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/bad")
+        .join("engine/tests/fixtures/bad")
         .join(name)
 }
 
@@ -232,7 +232,7 @@ fn folders_skip_rules_scenarios_that_name_switches() {
     // Scenarios are not data files: none is reported on its own, but a folder holding only
     // scenarios says that nothing was checked.
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let report = validate_paths(&[root.join("tests/scenarios")]);
+    let report = validate_paths(&[root.join("engine/tests/scenarios")]);
     assert_eq!(report.files, 0);
     assert_eq!(report.errors(), 0, "{:?}", report.diagnostics);
     assert_eq!(report.warnings(), 1, "{:?}", report.diagnostics);
@@ -251,18 +251,28 @@ fn cli_exit_codes_and_formats() {
         "{}",
         String::from_utf8_lossy(&clean.stdout)
     );
-    let bad = run(&["validate", "--format", "github", "tests/fixtures/bad/syntax.toml"]);
+    let bad = run(&[
+        "validate",
+        "--format",
+        "github",
+        "engine/tests/fixtures/bad/syntax.toml",
+    ]);
     assert_eq!(bad.status.code(), Some(1));
     assert_eq!(
         String::from_utf8_lossy(&bad.stdout),
-        "::error file=tests/fixtures/bad/syntax.toml,line=3,col=24::TOML syntax: invalid basic string, expected `\"` (help: fix the syntax at this point)\n"
+        "::error file=engine/tests/fixtures/bad/syntax.toml,line=3,col=24::TOML syntax: invalid basic string, expected `\"` (help: fix the syntax at this point)\n"
     );
-    let json = run(&["validate", "--format", "json", "tests/fixtures/bad/dangling.toml"]);
+    let json = run(&[
+        "validate",
+        "--format",
+        "json",
+        "engine/tests/fixtures/bad/dangling.toml",
+    ]);
     let value: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
     assert_eq!(value.as_array().unwrap().len(), 3);
     assert_eq!(run(&["validate", "--format", "yaml"]).status.code(), Some(2));
     assert_eq!(run(&["schema", "--check"]).status.code(), Some(0));
-    let missing = run(&["schema", "--check", "--dir", "tests/fixtures"]);
+    let missing = run(&["schema", "--check", "--dir", "engine/tests/fixtures"]);
     assert_eq!(missing.status.code(), Some(1));
     let said = String::from_utf8_lossy(&missing.stderr);
     assert!(said.contains("tileset.schema.json does not exist"), "{said}");
@@ -280,8 +290,8 @@ fn human_output_snapshot() {
     let output = Command::new(env!("CARGO_BIN_EXE_tilewright"))
         .args([
             "validate",
-            "tests/fixtures/bad/dangling.toml",
-            "tests/fixtures/bad/wrong-types.toml",
+            "engine/tests/fixtures/bad/dangling.toml",
+            "engine/tests/fixtures/bad/wrong-types.toml",
         ])
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .env("NO_COLOR", "1")

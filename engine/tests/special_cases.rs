@@ -1,7 +1,7 @@
 //! Each special case of the tile model has a fixture under `tests/fixtures/special/`; these
 //! tests check that it validates and connects to its neighbours as the real tile does.
 
-use std::path::PathBuf;
+use std::path::Path;
 
 use tilewright_engine::compile::TileTables;
 use tilewright_engine::edge::Side;
@@ -10,10 +10,10 @@ use tilewright_engine::validate::validate_paths;
 
 /// Loads a fixture together with the base game and compiles every tile.
 fn tables(fixture: &str) -> TileTables {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let report = validate_paths(&[
         root.join("tests/fixtures/special").join(fixture),
-        root.join("tilesets/base.toml"),
+        root.join("../tilesets/base.toml"),
     ]);
     assert!(report.diagnostics.is_empty(), "{fixture}: {:#?}", report.diagnostics);
     let tiles = report.catalog.tilesets.iter().flat_map(|s| s.model.tiles.iter());

@@ -2,7 +2,7 @@
 //! exactly the published composition.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use tilewright_engine::edge::{Layout, SegmentKind, Side};
 use tilewright_engine::model::{AbbeyEndgame, FarmScoring, HillTiebreak, WagonMove};
@@ -10,8 +10,9 @@ use tilewright_engine::model::{FeatureKind, TileSet};
 use tilewright_engine::validate::{resolve_rules, validate_paths};
 use tilewright_engine::{FileKind, bundled};
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+/// The workspace, where the bundled files live.
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap()
 }
 
 #[test]
@@ -365,7 +366,7 @@ fn rule_sets_resolve_with_their_edition_switches() {
     assert_eq!(house.switches.farm_scoring, FarmScoring::PerCity);
     assert_eq!(house.scoring, first.scoring);
     assert_eq!(house.switches.wagon_move, first.switches.wagon_move);
-    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("rulesets/farms-2000.toml")).unwrap();
+    let text = std::fs::read_to_string(root().join("rulesets/farms-2000.toml")).unwrap();
     let settings = text
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
