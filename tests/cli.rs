@@ -24,6 +24,15 @@ fn tileset(id: &str, extra: &str) -> String {
     format!("id = \"{id}\"\nname = \"Set {id}\"\n\n[[tiles]]\nid = \"{id}-A\"\n{extra}{TILE}")
 }
 
+/// A temporary folder holding `files`, each a name and its text.
+fn folder(files: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, text) in files {
+        std::fs::write(dir.path().join(name), text).unwrap();
+    }
+    dir
+}
+
 #[test]
 fn cli_exit_codes_and_formats() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -78,15 +87,10 @@ fn human_output_snapshot() {
 /// A file with thousands of mistakes gets the first ones and a summary, in every format.
 #[test]
 fn diagnostics_are_capped_per_file_with_a_summary() {
-    let dir = tempfile::tempdir().unwrap();
     let zeros: String = (0..2_000)
         .map(|i| format!("\n[[tiles]]\nid = \"T{i}\"\ncount = 0\n{TILE}"))
         .collect();
-    std::fs::write(
-        dir.path().join("zeros.toml"),
-        format!("id = \"zeros\"\nname = \"Zeros\"\n{zeros}"),
-    )
-    .unwrap();
+    let dir = folder(&[("zeros.toml", &format!("id = \"zeros\"\nname = \"Zeros\"\n{zeros}"))]);
     let json = tilewright(dir.path(), &["validate", "--format", "json", "zeros.toml"]);
     let value: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
     let list = value.as_array().unwrap();
@@ -113,12 +117,10 @@ fn diagnostics_are_capped_per_file_with_a_summary() {
 /// A byte-order mark before the `#:schema` line: the file is still found to be a tile set.
 #[test]
 fn a_byte_order_mark_changes_nothing() {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(
-        dir.path().join("set.toml"),
+    let dir = folder(&[(
+        "set.toml",
         "\u{feff}#:schema ../schemas/tileset.schema.json\nname = \"No id\"\n",
-    )
-    .unwrap();
+    )]);
     let human = tilewright(dir.path(), &["validate", "set.toml"]);
     assert_eq!(
         human.status.code(),
@@ -132,23 +134,23 @@ fn a_byte_order_mark_changes_nothing() {
 /// Near misses and no data file at all fail the run; so does a folder with nothing in it.
 #[test]
 fn near_misses_in_a_folder_are_reported_not_skipped() {
-    let dir = tempfile::tempdir().unwrap();
-    let write = |name: &str, text: &str| std::fs::write(dir.path().join(name), text).unwrap();
-    write(
-        "tiles.toml",
-        &tileset("t", "count = 1\n").replace("[[tiles]]", "[[tile]]"),
-    );
-    write(
-        "rules.toml",
-        "id = \"r\"\nname = \"R\"\nextend = \"new-edition\"\n\n[scorring]\nroad-per-tile = 2\n",
-    );
-    write("Cargo.toml", "[package]\nname = \"x\"\n");
-    write("other.toml", "[tool.black]\nline-length = 80\n");
-    write("scenario.toml", "layout = []\nturns = []\n");
+    let dir = folder(&[
+        (
+            "tiles.toml",
+            &tileset("t", "count = 1\n").replace("[[tiles]]", "[[tile]]"),
+        ),
+        (
+            "rules.toml",
+            "id = \"r\"\nname = \"R\"\nextend = \"new-edition\"\n\n[scorring]\nroad-per-tile = 2\n",
+        ),
+        ("Cargo.toml", "[package]\nname = \"x\"\n"),
+        ("other.toml", "[tool.black]\nline-length = 80\n"),
+        ("scenario.toml", "layout = []\nturns = []\n"),
+    ]);
     let out = tilewright(dir.path(), &["validate", "."]);
     assert_eq!(out.status.code(), Some(1));
 
-    let empty = tempfile::tempdir().unwrap();
+    let empty = folder(&[]);
     let out = tilewright(empty.path(), &["validate", "."]);
     assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stdout));
     assert!(String::from_utf8_lossy(&out.stdout).contains("nothing was checked"));
@@ -157,13 +159,13 @@ fn near_misses_in_a_folder_are_reported_not_skipped() {
 /// A near miss is a warning, which `--deny-warnings` turns into a failure.
 #[test]
 fn scorring_alone_is_a_near_miss_too() {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(
-        dir.path().join("rules.toml"),
-        "id = \"r\"\nname = \"R\"\n\n[scorring]\nroad-per-tile = 2\n",
-    )
-    .unwrap();
-    std::fs::write(dir.path().join("set.toml"), tileset("s", "count = 1\n")).unwrap();
+    let dir = folder(&[
+        (
+            "rules.toml",
+            "id = \"r\"\nname = \"R\"\n\n[scorring]\nroad-per-tile = 2\n",
+        ),
+        ("set.toml", &tileset("s", "count = 1\n")),
+    ]);
     let out = tilewright(dir.path(), &["validate", "--deny-warnings", "."]);
     assert_eq!(out.status.code(), Some(1));
 }
