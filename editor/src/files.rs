@@ -76,12 +76,10 @@ impl RecentFiles {
     /// How many are kept.
     pub const LIMIT: usize = 10;
 
-    /// The list kept in the user's configuration folder.
+    /// The list kept in the user's configuration folder (on Linux `$XDG_CONFIG_HOME` or
+    /// `~/.config`; the platform's own elsewhere).
     pub fn load_default() -> RecentFiles {
-        let folder = std::env::var_os("XDG_CONFIG_HOME")
-            .map(PathBuf::from)
-            .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config")));
-        match folder {
+        match dirs::config_dir() {
             Some(folder) => RecentFiles::load(folder.join("tilewright").join("recent-files.txt")),
             None => RecentFiles::default(),
         }
@@ -129,5 +127,13 @@ mod tests {
         let names: Vec<_> = recent.paths.iter().map(|p| p.file_name().unwrap().to_owned()).collect();
         assert_eq!(names, ["a.toml", "b.toml"]);
         assert_eq!(RecentFiles::load(store).paths, recent.paths);
+    }
+
+    #[test]
+    fn the_default_list_is_a_file_in_the_configuration_folder() {
+        let store = RecentFiles::load_default().store;
+        if let Some(folder) = dirs::config_dir() {
+            assert_eq!(store, Some(folder.join("tilewright").join("recent-files.txt")));
+        }
     }
 }

@@ -1,0 +1,296 @@
+//! Every kind of bad input gets one clear diagnostic at the right line and column.
+
+use std::path::{Path, PathBuf};
+
+use tilewright_engine::Diagnostic;
+use tilewright_engine::validate::validate_paths;
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/bad")
+        .join(name)
+}
+
+fn diagnostics(paths: &[PathBuf]) -> Vec<Diagnostic> {
+    validate_paths(paths).diagnostics
+}
+
+/// Asserts the files give exactly one error per expectation: (line, column, words of the message).
+fn expect(paths: &[PathBuf], expected: &[(usize, usize, &str)]) {
+    let found = diagnostics(paths);
+    let shown: Vec<String> = found
+        .iter()
+        .map(|d| format!("{}:{}: {}", d.line, d.column, d.message))
+        .collect();
+    assert_eq!(found.len(), expected.len(), "{shown:#?}");
+    for &(line, column, words) in expected {
+        assert!(
+            found
+                .iter()
+                .any(|d| d.line == line && d.column == column && d.message.contains(words) && d.is_error()),
+            "no error at {line}:{column} containing {words:?} in {shown:#?}"
+        );
+    }
+    assert!(
+        found.iter().all(|d| !d.help.is_empty()),
+        "every diagnostic says how to fix it: {found:#?}"
+    );
+}
+
+#[test]
+fn syntax_error() {
+    expect(
+        &[fixture("syntax.toml")],
+        &[(3, 24, "TOML syntax: invalid basic string")],
+    );
+}
+
+#[test]
+fn wrong_type() {
+    expect(
+        &[fixture("wrong-types.toml")],
+        &[(7, 9, "expected an integer or a table, found a string")],
+    );
+}
+
+#[test]
+fn unknown_feature_kind() {
+    expect(
+        &[fixture("unknown-kind.toml")],
+        &[(10, 23, "`castle` is not one of `city`, `road`, `field`")],
+    );
+}
+
+#[test]
+fn edge_positions_that_fall() {
+    expect(
+        &[fixture("positions-fall.toml")],
+        &[(8, 10, "positions must rise along the edge")],
+    );
+}
+
+#[test]
+fn overlapping_claims_on_one_segment() {
+    expect(
+        &[fixture("segment-claimed-twice.toml")],
+        &[(8, 10, "segment N1 (city 0..100) is claimed by features `c1` and `c2`")],
+    );
+}
+
+#[test]
+fn a_feature_naming_a_segment_twice() {
+    expect(
+        &[fixture("segment-named-twice.toml")],
+        &[(8, 10, "feature `c` names segment N1 (city 0..100) more than once")],
+    );
+}
+
+#[test]
+fn dangling_references() {
+    expect(
+        &[fixture("dangling.toml")],
+        &[
+            (4, 14, "start tile `Z` is not a tile of this set"),
+            (11, 67, "`gate` is not a city of tile `S`"),
+            (13, 56, "has no feature `town`"),
+        ],
+    );
+}
+
+#[test]
+fn missing_image() {
+    expect(
+        &[fixture("missing-image.toml")],
+        &[(8, 9, "image `images/nowhere.png` does not exist")],
+    );
+}
+
+#[test]
+fn corrupt_image() {
+    expect(
+        &[fixture("corrupt-image.toml")],
+        &[(8, 9, "image `images/corrupt.png` is corrupt")],
+    );
+}
+
+#[test]
+fn image_path_escaping_the_folder() {
+    expect(
+        &[fixture("escaping-image.toml")],
+        &[(8, 9, "leaves the tile set's folder")],
+    );
+}
+
+#[test]
+fn empty_file() {
+    expect(
+        &[fixture("empty.toml")],
+        &[(1, 1, "cannot tell whether this is a tile set")],
+    );
+}
+
+#[test]
+fn rule_set_extending_nothing_known() {
+    expect(
+        &[fixture("rules-unknown-parent.toml")],
+        &[(4, 11, "there is no rule set `second-edition` to extend")],
+    );
+}
+
+#[test]
+fn rule_set_leaving_values_unset() {
+    expect(
+        &[fixture("rules-incomplete.toml")],
+        &[(2, 6, "leaves 21 unset: scoring.road-per-tile-final")],
+    );
+}
+
+#[test]
+fn rule_sets_extending_each_other() {
+    expect(
+        &[fixture("rules-cycle-a.toml"), fixture("rules-cycle-b.toml")],
+        &[
+            (4, 11, "cycle-a → cycle-b → cycle-a"),
+            (4, 11, "cycle-b → cycle-a → cycle-b"),
+        ],
+    );
+}
+
+#[test]
+fn rule_switch_with_an_unknown_value() {
+    expect(
+        &[fixture("rules-bad-value.toml")],
+        &[(7, 16, "`per-farmer` is not one of `per-field`, `per-city`")],
+    );
+}
+
+#[test]
+fn binary_file() {
+    let dir = tempdir("binary");
+    let path = dir.join("binary.toml");
+    std::fs::write(&path, b"id = \"x\"\n\x00\x01\x02\xff").unwrap();
+    expect(&[path], &[(2, 1, "has a NUL byte at byte 9")]);
+}
+
+#[test]
+fn invalid_utf8() {
+    let dir = tempdir("utf8");
+    let path = dir.join("latin1.toml");
+    std::fs::write(&path, b"id = \"x\"\nname = \"caf\xe9\"\n").unwrap();
+    expect(&[path], &[(2, 12, "is not valid UTF-8 at byte 20")]);
+}
+
+#[test]
+fn very_large_file() {
+    let dir = tempdir("large");
+    let path = dir.join("large.toml");
+    let line = "# padding padding padding padding padding padding padding padding padding\n";
+    std::fs::write(&path, line.repeat(9 * 1024 * 1024 / line.len() + 1)).unwrap();
+    expect(&[path], &[(1, 1, "too large for a data file")]);
+}
+
+#[test]
+fn duplicate_tile_ids_across_files() {
+    let dir = tempdir("duplicates");
+    let base = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tilesets/base.toml");
+    let text = std::fs::read_to_string(&base)
+        .unwrap()
+        .replace("id = \"base\"", "id = \"copy\"");
+    let copy = dir.join("copy.toml");
+    std::fs::write(&copy, text).unwrap();
+    let found = diagnostics(&[base, copy]);
+    assert_eq!(found.len(), 32, "one error per tile type: {found:#?}");
+    assert!(
+        found
+            .iter()
+            .all(|d| d.message.contains("is also used in") && d.file.ends_with("copy.toml"))
+    );
+}
+
+#[test]
+fn folders_skip_other_toml_files() {
+    let dir = tempdir("folder");
+    std::fs::write(dir.join("Cargo.toml"), "[package]\nname = \"x\"\n").unwrap();
+    std::fs::write(dir.join("pyproject.toml"), "[project]\nname = \"x\"\n").unwrap();
+    std::fs::write(
+        dir.join("house.toml"),
+        "id = \"house\"\nname = \"House\"\nextends = \"new-edition\"\n",
+    )
+    .unwrap();
+    let report = validate_paths(std::slice::from_ref(&dir));
+    assert_eq!(
+        (report.files, report.diagnostics.len()),
+        (1, 0),
+        "{:?}",
+        report.diagnostics
+    );
+}
+
+#[test]
+fn folders_skip_rules_scenarios_that_name_switches() {
+    // Scenarios are not data files: none is reported on its own, but a folder holding only
+    // scenarios says that nothing was checked.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let report = validate_paths(&[root.join("tests/scenarios")]);
+    assert_eq!(report.files, 0);
+    assert_eq!(report.errors(), 0, "{:?}", report.diagnostics);
+    assert_eq!(report.warnings(), 1, "{:?}", report.diagnostics);
+    assert!(report.diagnostics[0].message.contains("rules scenario"));
+}
+
+fn tempdir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tilewright-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn mechanisms_need_their_role_and_tokens_their_bounds() {
+    let dir = tempdir("roles");
+    let path = dir.join("roles.toml");
+    let text = "#:schema ../schemas/expansion.schema.json\nid = \"roles\"\nname = \"Roles\"\n\n\
+        [figures.herder]\nrole = \"follower\"\ncount = 1\nstands-on = [\"field\"]\nmechanism = \"shepherd\"\n\n\
+        [figures.cart]\nrole = \"special\"\ncount = 1\nstands-on = [\"road\"]\nmechanism = \"moves-after-scoring\"\n\n\
+        [bags.sheep]\ntokens = [{ kind = \"sheep\", value = 256, count = 300 }]\n";
+    std::fs::write(&path, text).unwrap();
+    expect(
+        &[path],
+        &[
+            (
+                6,
+                8,
+                "figure `herder` with mechanism `shepherd` must be a special figure",
+            ),
+            (
+                12,
+                8,
+                "figure `cart` with mechanism `moves-after-scoring` must be a follower figure",
+            ),
+            (18, 37, "a token of 256 sheep"),
+            (18, 50, "300 copies of one token"),
+        ],
+    );
+}
+
+#[test]
+fn absurd_numbers_are_refused_where_they_stand() {
+    let dir = tempdir("absurd");
+    let path = dir.join("big.toml");
+    let features: String = (0..70)
+        .map(|i| format!("features.m{i} = {{ kind = \"monastery\" }}\n"))
+        .collect();
+    let text = format!(
+        "#:schema ../schemas/tileset.schema.json\nid = \"big\"\nname = \"Big\"\n\n[figures.f]\nrole = \"follower\"\ncount = 300\nstands-on = [\"city\"]\n\n[[tiles]]\nid = \"A\"\ncount = 1000\nedges = [\"city\", \"city\", \"city\", \"city\"]\nfeatures.c = {{ kind = \"city\", on = [\"N\", \"E\", \"S\", \"W\"], pennants = 999 }}\n\n[[tiles]]\nid = \"B\"\ncount = 1\nedges = [\"any\", \"any\", \"any\", \"any\"]\n{features}"
+    );
+    std::fs::write(&path, text).unwrap();
+    expect(
+        &[path],
+        &[
+            (7, 9, "300 figures `f` per player"),
+            (12, 9, "1000 copies of tile `A`"),
+            (14, 69, "999 pennants on one segment"),
+            (20, 1, "tile `B` has 70 features"),
+        ],
+    );
+}
