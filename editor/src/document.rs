@@ -11,6 +11,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::SystemTime;
 
 use tilewright_engine::FileKind;
+use tilewright_engine::edge::{Layout, SegmentKind, SegmentRef, Side};
 use tilewright_engine::model::{ExpansionFile, Feature, RuleSet, Tile, TileSet};
 use tilewright_engine::validate::detect_kind;
 use toml_edit::DocumentMut;
@@ -574,8 +575,12 @@ pub fn template(kind: FileKind, id: &str, with_figures: bool) -> String {
             } else {
                 ("New tile set", "")
             };
+            // One tile, all field, its field reaching every side.
+            let edges = Side::ALL.map(|_| format!("\"{}\"", Layout::word(SegmentKind::Field)));
+            let on = Side::ALL.map(|side| format!("\"{}\"", SegmentRef::Side(side)));
+            let (edges, on) = (edges.join(", "), on.join(", "));
             format!(
-                "{schema}\nid = \"{id}\"\nname = \"{name}\"\neditions = [\"first-edition\"]\n{extra}\n[[tiles]]\nid = \"{id}/1\"\ncount = 1\nedges = [\"field\", \"field\", \"field\", \"field\"]\nfeatures.f = {{ kind = \"field\", on = [\"N\", \"E\", \"S\", \"W\"] }}\n"
+                "{schema}\nid = \"{id}\"\nname = \"{name}\"\neditions = [\"first-edition\"]\n{extra}\n[[tiles]]\nid = \"{id}/1\"\ncount = 1\nedges = [{edges}]\nfeatures.f = {{ kind = \"field\", on = [{on}] }}\n"
             )
         }
         FileKind::Expansion => format!("{schema}\nid = \"{id}\"\nname = \"New expansion\"\n{figures}"),
