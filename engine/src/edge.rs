@@ -10,6 +10,9 @@
 //! (`0..50`, `50..100`), `road` a road in the middle with a field on each side
 //! (`0..40`, `40..60`, `60..100`), and `any` one wildcard segment that joins nothing.
 //! A custom layout names the segments with the boundaries between them: `city 60 city`.
+//!
+//! Layouts and references ([`SegmentRef`]) print as they are written, and read back what they
+//! print, so whatever writes the grammar (the editor) goes through here too.
 
 use std::fmt;
 use std::str::FromStr;
