@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use tilewright_engine::edge::{Layout, SegmentKind, Side};
+use tilewright_engine::edge::{Layout, SegmentKind, SegmentRef, Side};
 use tilewright_engine::model::{FeatureKind, Tile};
 
 /// A point in tile coordinates.
@@ -467,25 +467,20 @@ pub fn derive_layouts(tile: &Tile) -> [String; 4] {
         // Absorb slivers under 3% into their neighbour.
         segments.retain(|s| s.1 - s.0 >= 3 || s.2 != SegmentKind::Field);
         let kinds: Vec<SegmentKind> = segments.iter().map(|s| s.2).collect();
-        out[k] = match kinds.as_slice() {
-            [] | [SegmentKind::Field] => "field".into(),
-            [SegmentKind::City] => "city".into(),
+        let layout = match kinds.as_slice() {
+            [] => Layout::word(SegmentKind::Field),
             [SegmentKind::Field, SegmentKind::Road, SegmentKind::Field]
                 if segments[1].0.abs_diff(40) <= 12 && segments[1].1.abs_diff(60) <= 12 =>
             {
-                "road".into()
+                Layout::word(SegmentKind::Road)
             }
-            _ => {
-                let mut text = String::new();
-                for (i, s) in segments.iter().enumerate() {
-                    if i > 0 {
-                        text.push_str(&format!(" {} ", s.0));
-                    }
-                    text.push_str(s.2.as_str());
-                }
-                text
-            }
+            // Each later segment's start is the boundary before it (a lone segment is its plain
+            // word). The starts rise strictly within 1..99, as the spans were merged without
+            // overlap, so the layout always reads.
+            _ => Layout::custom(segments[0].2, segments[1..].iter().map(|s| (s.0, s.2)))
+                .expect("derived boundaries rise within the edge"),
         };
+        out[k] = layout.to_string();
     }
     out
 }
@@ -548,17 +543,18 @@ fn references(claimed: &[(Side, usize)], layouts: &[Option<Layout>], kind: Featu
             .filter(|&i| layout.segments[i].kind == kind)
             .collect();
         if mine == all {
-            refs.push(side.letter().to_string());
+            refs.push(SegmentRef::Side(side).to_string());
             continue;
         }
         for i in mine {
-            match layout.halves {
-                Some(halves) if halves.contains(&i) => {
-                    let h = usize::from(halves[1] == i);
-                    refs.push(side.half_names()[h].to_owned());
-                }
-                _ => refs.push(format!("{}{}", side.letter(), i + 1)),
-            }
+            let reference = match layout.halves {
+                Some(halves) if halves.contains(&i) => SegmentRef::Half {
+                    side,
+                    second: halves[1] == i,
+                },
+                _ => SegmentRef::Number { side, number: i + 1 },
+            };
+            refs.push(reference.to_string());
         }
     }
     refs
@@ -776,6 +772,40 @@ mod tests {
         let on = derive_on(&t);
         assert_eq!(on["c1"], vec!["N1"]);
         assert_eq!(on["c2"], vec!["N2"]);
+    }
+
+    #[test]
+    fn derived_layouts_always_read_back() {
+        // Overlapping outlines of cities and roads along the border, from a fixed sequence.
+        let mut seed = 7u64;
+        let mut next = move || {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let v = (seed >> 11) as f64 / (1u64 << 53) as f64;
+            if v < 0.15 {
+                0.0
+            } else if v > 0.85 {
+                1.0
+            } else {
+                v
+            }
+        };
+        for _ in 0..2000 {
+            let features: Vec<(String, Feature)> = (0..4)
+                .map(|f| {
+                    let kind = [FeatureKind::City, FeatureKind::Road][f % 2];
+                    let polygon = (0..4).map(|_| [next(), next()]).collect();
+                    (format!("f{f}"), feature(kind, vec![polygon]))
+                })
+                .collect();
+            let t = tile(
+                ["field"; 4],
+                features.iter().map(|(id, f)| (id.as_str(), f.clone())).collect(),
+            );
+            for text in derive_layouts(&t) {
+                let layout = Layout::parse(&text).unwrap();
+                assert_eq!(layout.to_string(), text);
+            }
+        }
     }
 
     #[test]

@@ -1,22 +1,31 @@
 //! The validated model: every loaded tile set, expansion and rule set, each with its source so
 //! later problems (game setup, the editor) can still point at a line and column.
 
+use crate::edge::TileEdges;
 use crate::model::{ExpansionFile, RuleSet, TileSet};
 use crate::source::{Source, SourceMap};
 use crate::validate::{Diagnostics, Reporter};
 
-/// A model value with the file it came from.
+/// A model value with the file it came from, and what validation read from it beyond the
+/// model (`R`).
 #[derive(Debug, Clone)]
-pub struct Loaded<T> {
+pub struct Loaded<T, R = ()> {
     /// The file.
     pub source: Source,
     /// Where each value of the file is.
     pub map: SourceMap,
     /// The model.
     pub model: T,
+    /// What validation read beyond the model, so that nothing reads it again: for a tile set,
+    /// each tile's edges, which compilation uses instead of the model's text (a change to the
+    /// model's edges or references needs validating again).
+    pub parsed: R,
 }
 
-impl<T> Loaded<T> {
+/// A validated tile set, with the edges of each of its tiles, in the order of its tiles.
+pub type LoadedTileSet = Loaded<TileSet, Vec<TileEdges>>;
+
+impl<T, R> Loaded<T, R> {
     pub(crate) fn reporter<'a>(&'a self, out: &'a mut Diagnostics) -> Reporter<'a> {
         Reporter {
             source: &self.source,
@@ -38,12 +47,28 @@ pub enum Model {
 }
 
 impl Model {
-    /// Attaches the file the model came from.
-    pub fn with_source(self, source: Source, map: SourceMap) -> Document {
+    /// Attaches the file the model came from and, for a tile set, the edges of its tiles as
+    /// validation read them (other files have none).
+    pub fn with_source(self, source: Source, map: SourceMap, edges: Vec<TileEdges>) -> Document {
         match self {
-            Model::TileSet(model) => Document::TileSet(Loaded { source, map, model }),
-            Model::Expansion(model) => Document::Expansion(Loaded { source, map, model }),
-            Model::RuleSet(model) => Document::RuleSet(Loaded { source, map, model }),
+            Model::TileSet(model) => Document::TileSet(Loaded {
+                source,
+                map,
+                model,
+                parsed: edges,
+            }),
+            Model::Expansion(model) => Document::Expansion(Loaded {
+                source,
+                map,
+                model,
+                parsed: (),
+            }),
+            Model::RuleSet(model) => Document::RuleSet(Loaded {
+                source,
+                map,
+                model,
+                parsed: (),
+            }),
         }
     }
 }
@@ -52,7 +77,7 @@ impl Model {
 #[derive(Debug, Clone)]
 pub enum Document {
     /// A tile set.
-    TileSet(Loaded<TileSet>),
+    TileSet(LoadedTileSet),
     /// An expansion.
     Expansion(Loaded<ExpansionFile>),
     /// A rule set.
@@ -63,7 +88,7 @@ pub enum Document {
 #[derive(Debug, Clone, Default)]
 pub struct Catalog {
     /// Tile sets.
-    pub tilesets: Vec<Loaded<TileSet>>,
+    pub tilesets: Vec<LoadedTileSet>,
     /// Expansion files.
     pub expansions: Vec<Loaded<ExpansionFile>>,
     /// Rule sets.
@@ -98,7 +123,7 @@ impl Catalog {
     }
 
     /// The tile set with this id.
-    pub fn tileset(&self, id: &str) -> Option<&Loaded<TileSet>> {
+    pub fn tileset(&self, id: &str) -> Option<&LoadedTileSet> {
         self.tilesets.iter().find(|t| t.model.id == id)
     }
 }

@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use crate::edge::{Layout, SegmentKind, Side, resolve_ref};
+use crate::edge::{Layout, SegmentKind, Side, TileEdges};
 use crate::limits::{MAX_EDGE_LAYOUTS, MAX_FEATURES, MAX_PENNANTS, MAX_TILE_TYPES};
 use crate::model::{FeatureKind, Marker, Placement, RoadEnd, Supply, Tile};
 
@@ -230,11 +230,37 @@ fn fit_candidates(layouts: &[Layout]) -> Vec<Vec<u16>> {
         .collect()
 }
 
+/// A tile to compile, with its edges as validation read them ([`TileEdges`]); without them,
+/// compilation reads them from the tile's text.
+#[derive(Debug, Clone, Copy)]
+pub struct TileInput<'a> {
+    /// The tile.
+    pub tile: &'a Tile,
+    /// Its edges, if they were read already.
+    pub edges: Option<&'a TileEdges>,
+}
+
+impl<'a> From<&'a Tile> for TileInput<'a> {
+    fn from(tile: &'a Tile) -> TileInput<'a> {
+        TileInput { tile, edges: None }
+    }
+}
+
+impl<'a> From<(&'a Tile, &'a TileEdges)> for TileInput<'a> {
+    fn from((tile, edges): (&'a Tile, &'a TileEdges)) -> TileInput<'a> {
+        TileInput {
+            tile,
+            edges: Some(edges),
+        }
+    }
+}
+
 impl TileTables {
     /// Compiles validated tiles: at most [`MAX_TILE_TYPES`] of them, with at most
-    /// [`MAX_EDGE_LAYOUTS`] distinct edge layouts.
-    pub fn build<'a>(tiles: impl IntoIterator<Item = &'a Tile>) -> Result<TileTables, CompileError> {
-        let tiles: Vec<&Tile> = tiles.into_iter().collect();
+    /// [`MAX_EDGE_LAYOUTS`] distinct edge layouts. Each is a [`Tile`], whose edges are read
+    /// here, or a tile with its [`TileEdges`].
+    pub fn build<'a, T: Into<TileInput<'a>>>(tiles: impl IntoIterator<Item = T>) -> Result<TileTables, CompileError> {
+        let tiles: Vec<TileInput<'a>> = tiles.into_iter().map(Into::into).collect();
         if tiles.len() > MAX_TILE_TYPES {
             return Err(CompileError::TooMany("tile types", tiles.len(), MAX_TILE_TYPES));
         }
@@ -370,10 +396,11 @@ impl TileTables {
 }
 
 fn compile_tile(
-    tile: &Tile,
+    input: TileInput<'_>,
     layouts: &mut Vec<Layout>,
     codes: &mut HashMap<Layout, u16>,
 ) -> Result<CompiledTile, CompileError> {
+    let tile = input.tile;
     let fail = |message: String| CompileError::Tile {
         tile: tile.id.clone(),
         message,
@@ -381,24 +408,24 @@ fn compile_tile(
     if tile.features.len() > MAX_FEATURES {
         return Err(fail(format!("more than {MAX_FEATURES} features")));
     }
-    let mut parsed = Vec::with_capacity(4);
-    for edge in &tile.edges {
-        parsed.push(Layout::parse(&edge.0).map_err(|e| fail(e.message))?);
+    let read;
+    let edges = match input.edges {
+        Some(edges) => edges,
+        None => {
+            read = TileEdges::read(tile).map_err(fail)?;
+            &read
+        }
+    };
+    if edges.claims.len() != tile.features.len() {
+        return Err(fail("the edges read are not this tile's".into()));
     }
-    let parsed: [Layout; 4] = parsed.try_into().map_err(|_| fail("a tile has four edges".into()))?;
     let ids: Vec<&String> = tile.features.keys().collect();
     let index_of = |id: &str| ids.iter().position(|i| *i == id).map(|i| i as u8);
-    let mut segment_owner: [Vec<u8>; 4] = parsed.clone().map(|l| vec![NO_FEATURE; l.segments.len()]);
+    let mut segment_owner: [Vec<u8>; 4] = edges.layouts.each_ref().map(|l| vec![NO_FEATURE; l.segments.len()]);
     let mut features = Vec::with_capacity(ids.len());
-    for (local, (id, feature)) in tile.features.iter().enumerate() {
-        let kind = SegmentKind::of_feature(feature.kind);
-        if let Some(kind) = kind {
-            for reference in &feature.on {
-                let (side, indices) = resolve_ref(&reference.0, &parsed, kind).map_err(|e| fail(e.message))?;
-                for i in indices {
-                    segment_owner[side as usize][i] = local as u8;
-                }
-            }
+    for (local, ((id, feature), claimed)) in tile.features.iter().zip(&edges.claims).enumerate() {
+        for &(side, i) in claimed {
+            segment_owner[side as usize][i] = local as u8;
         }
         // Counted from the owners, so a segment named twice still counts once.
         let segments = segment_owner.iter().flatten().filter(|&&o| o == local as u8).count() as u16;
@@ -421,8 +448,8 @@ fn compile_tile(
             segments,
         });
     }
-    let mut edges = Vec::with_capacity(4);
-    for (layout, owners) in parsed.into_iter().zip(segment_owner) {
+    let mut compiled = Vec::with_capacity(4);
+    for (layout, owners) in edges.layouts.iter().zip(segment_owner) {
         if layout
             .segments
             .iter()
@@ -434,11 +461,11 @@ fn compile_tile(
         // At most MAX_TILE_TYPES × 4 layouts, so codes fit 16 bits.
         let next = u16::try_from(layouts.len()).map_err(|_| fail("too many edge layouts".into()))?;
         let code = *codes.entry(layout.clone()).or_insert_with(|| {
-            layouts.push(layout);
+            layouts.push(layout.clone());
             next
         });
         let any = owners.contains(&NO_FEATURE);
-        edges.push(CompiledEdge {
+        compiled.push(CompiledEdge {
             code,
             features: owners,
             any,
@@ -456,7 +483,7 @@ fn compile_tile(
     Ok(CompiledTile {
         id: tile.id.clone(),
         features,
-        edges: edges.try_into().map_err(|_| fail("a tile has four edges".into()))?,
+        edges: compiled.try_into().map_err(|_| fail("a tile has four edges".into()))?,
         supply: tile.supply,
         placement: tile.placement,
         hill: tile.markers.contains(&Marker::Hill),
@@ -575,5 +602,31 @@ mod tests {
         assert_eq!(rotations("C"), (1, 0b1));
         assert_eq!(rotations("U"), (2, 0b11));
         assert_eq!(rotations("V"), (4, 0b1111));
+    }
+
+    #[test]
+    fn validated_tiles_compile_from_the_edges_validation_read() {
+        use crate::game::GameDef;
+        use crate::model::{EdgeLayout, EdgeRef};
+        let mut catalog = crate::bundled::catalog().clone();
+        let sets = ["base".to_owned(), "abbey-and-mayor".to_owned()];
+        let read = GameDef::from_catalog(&catalog, &sets, "new-edition").unwrap();
+        // Text that does not read: compiling the catalog must not look at it.
+        for set in &mut catalog.tilesets {
+            for tile in &mut set.model.tiles {
+                tile.edges = ["?", "?", "?", "?"].map(|e| EdgeLayout(e.into()));
+                for feature in tile.features.values_mut() {
+                    feature.on.iter_mut().for_each(|r| *r = EdgeRef("?".into()));
+                }
+            }
+        }
+        let compiled = GameDef::from_catalog(&catalog, &sets, "new-edition").unwrap();
+        assert_eq!(compiled.tables().tiles, read.tables().tiles);
+        assert_eq!(compiled.tables().layouts, read.tables().layouts);
+        let tile = &catalog.tilesets[0].model.tiles[0];
+        assert!(
+            TileTables::build([tile]).is_err(),
+            "without its edges, a tile's text is read"
+        );
     }
 }

@@ -10,10 +10,14 @@
 //! (`0..50`, `50..100`), `road` a road in the middle with a field on each side
 //! (`0..40`, `40..60`, `60..100`), and `any` one wildcard segment that joins nothing.
 //! A custom layout names the segments with the boundaries between them: `city 60 city`.
+//!
+//! Layouts and references ([`SegmentRef`]) print as they are written, and read back what they
+//! print, so whatever writes the grammar (the editor) goes through here too.
 
 use std::fmt;
+use std::str::FromStr;
 
-use crate::model::FeatureKind;
+use crate::model::{Feature, FeatureKind, Tile};
 
 /// Regular expression (for the JSON Schema) of an edge layout.
 pub const LAYOUT_PATTERN: &str = r"^(any|(city|road|field)( [1-9][0-9]? (city|road|field))*)$";
@@ -76,6 +80,12 @@ impl Side {
     }
 }
 
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
+
 /// What a segment of an edge is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum SegmentKind {
@@ -90,6 +100,14 @@ pub enum SegmentKind {
 }
 
 impl SegmentKind {
+    /// Every kind, each also the plain word of an edge layout ([`Layout::word`]).
+    pub const ALL: [SegmentKind; 4] = [
+        SegmentKind::City,
+        SegmentKind::Road,
+        SegmentKind::Field,
+        SegmentKind::Any,
+    ];
+
     /// The kind of edge segment a feature of `kind` owns (monasteries and gardens own none).
     pub fn of_feature(kind: FeatureKind) -> Option<SegmentKind> {
         match kind {
@@ -126,6 +144,12 @@ impl SegmentKind {
     }
 }
 
+impl fmt::Display for SegmentKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// One segment of an edge: a kind over the positions `start..end`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Segment {
@@ -137,7 +161,18 @@ pub struct Segment {
     pub end: u8,
 }
 
+impl fmt::Display for Segment {
+    /// The kind and the positions covered: `city 0..60`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}..{}", self.kind, self.start, self.end)
+    }
+}
+
 /// An edge parsed into its segments.
+///
+/// Its text ([`Layout::parse`], [`FromStr`]) and its [`fmt::Display`] are each other's inverse
+/// for every layout made by [`Layout::parse`], [`Layout::word`] or [`Layout::custom`]: the
+/// plain word when the layout is one, else the custom form with its boundaries.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Layout {
     /// Segments in clockwise order, covering `0..100` exactly once.
@@ -169,40 +204,60 @@ fn layout_error(message: impl Into<String>) -> LayoutError {
     }
 }
 
+fn not_a_kind(word: &str) -> LayoutError {
+    layout_error(format!("`{word}` is not a segment kind (city, road or field)"))
+}
+
 impl Layout {
+    /// The layout of a plain word: `city` one city segment, `field` two field halves, `road` a
+    /// road between two fields, `any` one wildcard segment.
+    pub fn word(kind: SegmentKind) -> Layout {
+        let seg = |kind, start, end| Segment { kind, start, end };
+        match kind {
+            SegmentKind::City | SegmentKind::Any => Layout {
+                segments: vec![seg(kind, 0, EDGE_LENGTH)],
+                halves: None,
+            },
+            SegmentKind::Field => Layout {
+                segments: vec![seg(SegmentKind::Field, 0, 50), seg(SegmentKind::Field, 50, EDGE_LENGTH)],
+                halves: Some([0, 1]),
+            },
+            SegmentKind::Road => Layout {
+                segments: vec![
+                    seg(SegmentKind::Field, 0, 40),
+                    seg(SegmentKind::Road, 40, 60),
+                    seg(SegmentKind::Field, 60, EDGE_LENGTH),
+                ],
+                halves: Some([0, 2]),
+            },
+        }
+    }
+
+    /// The layout written `first`, then each boundary position with the kind after it
+    /// (`city 60 city` is `custom(City, [(60, City)])`), exactly as [`Layout::parse`] reads
+    /// that text: with no boundary, the plain word of `first`.
+    pub fn custom(
+        first: SegmentKind,
+        rest: impl IntoIterator<Item = (u8, SegmentKind)>,
+    ) -> Result<Layout, LayoutError> {
+        let rest: Vec<(u8, SegmentKind)> = rest.into_iter().collect();
+        if rest.is_empty() {
+            return Ok(Layout::word(first));
+        }
+        let kinds = std::iter::once(first).chain(rest.iter().map(|&(_, kind)| kind));
+        let ends = rest.iter().map(|&(pos, _)| Some(pos)).chain([None]);
+        Layout::from_runs(kinds.zip(ends).map(Ok))
+    }
+
     /// Parses an edge layout such as `road` or `city 60 city`.
     pub fn parse(text: &str) -> Result<Layout, LayoutError> {
         let words: Vec<&str> = text.split_whitespace().collect();
-        let seg = |kind, start, end| Segment { kind, start, end };
         match words.as_slice() {
             [] => return Err(layout_error("the edge is empty")),
-            ["city"] => {
-                return Ok(Layout {
-                    segments: vec![seg(SegmentKind::City, 0, 100)],
-                    halves: None,
-                });
-            }
-            ["any"] => {
-                return Ok(Layout {
-                    segments: vec![seg(SegmentKind::Any, 0, 100)],
-                    halves: None,
-                });
-            }
-            ["field"] => {
-                return Ok(Layout {
-                    segments: vec![seg(SegmentKind::Field, 0, 50), seg(SegmentKind::Field, 50, 100)],
-                    halves: Some([0, 1]),
-                });
-            }
-            ["road"] => {
-                return Ok(Layout {
-                    segments: vec![
-                        seg(SegmentKind::Field, 0, 40),
-                        seg(SegmentKind::Road, 40, 60),
-                        seg(SegmentKind::Field, 60, 100),
-                    ],
-                    halves: Some([0, 2]),
-                });
+            [word] => {
+                if let Some(kind) = SegmentKind::parse(word) {
+                    return Ok(Layout::word(kind));
+                }
             }
             _ => {}
         }
@@ -211,23 +266,40 @@ impl Layout {
                 "the edge `{text}` must alternate segments and positions, starting and ending with a segment"
             )));
         }
-        let mut segments = Vec::new();
-        let mut start = 0u8;
-        for (i, pair) in words.chunks(2).enumerate() {
+        // Read pair by pair, so the first problem along the edge is the one reported.
+        Layout::from_runs(words.chunks(2).map(|pair| {
             let kind = SegmentKind::parse(pair[0])
                 .filter(|k| *k != SegmentKind::Any)
-                .ok_or_else(|| layout_error(format!("`{}` is not a segment kind (city, road or field)", pair[0])))?;
-            let end = match pair.get(1) {
+                .ok_or_else(|| not_a_kind(pair[0]))?;
+            let boundary = pair
+                .get(1)
+                .map(|word| {
+                    word.parse::<u8>()
+                        .map_err(|_| layout_error(format!("`{word}` is not a position between 1 and 99")))
+                })
+                .transpose()?;
+            Ok((kind, boundary))
+        }))
+    }
+
+    /// A custom layout from its segments in order, each a kind and the boundary it ends at
+    /// (`None` for the last, which ends the edge).
+    fn from_runs(
+        runs: impl IntoIterator<Item = Result<(SegmentKind, Option<u8>), LayoutError>>,
+    ) -> Result<Layout, LayoutError> {
+        let mut segments = Vec::new();
+        let mut start = 0u8;
+        for (i, run) in runs.into_iter().enumerate() {
+            let (kind, boundary) = run?;
+            if kind == SegmentKind::Any {
+                return Err(not_a_kind(kind.as_str()));
+            }
+            let end = match boundary {
                 None => EDGE_LENGTH,
-                Some(word) => {
-                    let pos: u8 = word
-                        .parse()
-                        .map_err(|_| layout_error(format!("`{word}` is not a position between 1 and 99")))?;
-                    if pos == 0 || pos >= EDGE_LENGTH {
-                        return Err(layout_error(format!("position {pos} is outside 1..99")));
-                    }
-                    pos
+                Some(pos) if pos == 0 || pos >= EDGE_LENGTH => {
+                    return Err(layout_error(format!("position {pos} is outside 1..99")));
                 }
+                Some(pos) => pos,
             };
             if end <= start {
                 return Err(layout_error(format!(
@@ -235,7 +307,7 @@ impl Layout {
                     i + 1
                 )));
             }
-            segments.push(seg(kind, start, end));
+            segments.push(Segment { kind, start, end });
             start = end;
         }
         Ok(Layout { segments, halves: None })
@@ -313,7 +385,30 @@ impl Layout {
     }
 }
 
-/// Why an edge reference could not be resolved.
+impl fmt::Display for Layout {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(kind) = SegmentKind::ALL.into_iter().find(|&kind| *self == Layout::word(kind)) {
+            return f.write_str(kind.as_str());
+        }
+        for (i, segment) in self.segments.iter().enumerate() {
+            if i > 0 {
+                write!(f, " {} ", segment.start)?;
+            }
+            f.write_str(segment.kind.as_str())?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Layout {
+    type Err = LayoutError;
+
+    fn from_str(text: &str) -> Result<Layout, LayoutError> {
+        Layout::parse(text)
+    }
+}
+
+/// Why an edge reference could not be read or resolved.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RefError {
     /// What is wrong.
@@ -322,93 +417,198 @@ pub struct RefError {
     pub help: String,
 }
 
+/// A reference in a feature's `on` list to segments of one edge. Its text ([`FromStr`]) and
+/// its [`fmt::Display`] are each other's inverse.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SegmentRef {
+    /// `N`: every segment of the feature's kind on the side.
+    Side(Side),
+    /// `Nw`, `Ne`: a field half of a `field` or `road` edge.
+    Half {
+        /// The edge.
+        side: Side,
+        /// The second half clockwise (`Ne`), not the first (`Nw`).
+        second: bool,
+    },
+    /// `N2`: one segment by its number, counted from 1 clockwise. Any number reads; one the
+    /// edge does not have is an error when resolved.
+    Number {
+        /// The edge.
+        side: Side,
+        /// The number as written.
+        number: usize,
+    },
+}
+
+impl SegmentRef {
+    /// The edge the reference names segments of.
+    pub fn side(self) -> Side {
+        match self {
+            SegmentRef::Side(side) | SegmentRef::Half { side, .. } | SegmentRef::Number { side, .. } => side,
+        }
+    }
+
+    /// The indices of the segments this reference names on a tile with these edge layouts,
+    /// for a feature made of `kind` segments.
+    pub fn resolve(self, layouts: &[Layout; 4], kind: SegmentKind) -> Result<Vec<usize>, RefError> {
+        let side = self.side();
+        let layout = &layouts[side as usize];
+        let indices: Vec<usize> = match self {
+            SegmentRef::Side(_) => {
+                let found: Vec<usize> = (0..layout.segments.len())
+                    .filter(|&i| layout.segments[i].kind == kind)
+                    .collect();
+                if found.is_empty() {
+                    return Err(RefError {
+                        message: format!("edge {side} has no {kind} segment"),
+                        help: format!("change edge {side} or remove `{self}` from this feature"),
+                    });
+                }
+                found
+            }
+            SegmentRef::Number { number, .. } => {
+                if number == 0 || number > layout.segments.len() {
+                    return Err(RefError {
+                        message: format!("edge {side} has {} segment(s), not {number}", layout.segments.len()),
+                        help: format!("number the segments of edge {side} from 1 clockwise"),
+                    });
+                }
+                vec![number - 1]
+            }
+            SegmentRef::Half { second, .. } => match layout.halves {
+                Some(halves) => vec![halves[usize::from(second)]],
+                None => {
+                    let first = SegmentRef::Number { side, number: 1 };
+                    return Err(RefError {
+                        message: format!("edge {side} has no field halves to name with `{self}`"),
+                        help: format!(
+                            "half edges exist on `field` and `road` edges; name the segment by number (`{first}`...)"
+                        ),
+                    });
+                }
+            },
+        };
+        for &i in &indices {
+            if layout.segments[i].kind != kind {
+                return Err(RefError {
+                    message: format!("`{self}` is a {} segment, not a {kind} one", layout.segments[i]),
+                    help: "point the feature at segments of its own kind".into(),
+                });
+            }
+        }
+        Ok(indices)
+    }
+}
+
+impl fmt::Display for SegmentRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            SegmentRef::Side(side) => write!(f, "{side}"),
+            SegmentRef::Half { side, second } => f.write_str(side.half_names()[usize::from(second)]),
+            SegmentRef::Number { side, number } => write!(f, "{side}{number}"),
+        }
+    }
+}
+
+impl FromStr for SegmentRef {
+    type Err = RefError;
+
+    fn from_str(text: &str) -> Result<SegmentRef, RefError> {
+        let mut chars = text.chars();
+        let side = match chars.next() {
+            Some('N') => Side::N,
+            Some('E') => Side::E,
+            Some('S') => Side::S,
+            Some('W') => Side::W,
+            _ => {
+                return Err(RefError {
+                    message: format!("`{text}` does not name an edge"),
+                    help: "start with N, E, S or W".into(),
+                });
+            }
+        };
+        let rest = chars.as_str();
+        if rest.is_empty() {
+            return Ok(SegmentRef::Side(side));
+        }
+        if let Ok(number) = rest.parse::<usize>() {
+            return Ok(SegmentRef::Number { side, number });
+        }
+        let [first, second] = side.half_names();
+        if text == first || text == second {
+            return Ok(SegmentRef::Half {
+                side,
+                second: text == second,
+            });
+        }
+        Err(RefError {
+            message: format!("`{text}` is not a segment of edge {side}"),
+            help: format!("use {side}, {first}, {second}, or a segment number"),
+        })
+    }
+}
+
 /// Resolves an edge reference such as `N`, `Nw` or `N2` against a tile's edge layouts, for a
 /// feature made of `kind` segments. Returns the side and the indices of the segments it names.
 pub fn resolve_ref(reference: &str, layouts: &[Layout; 4], kind: SegmentKind) -> Result<(Side, Vec<usize>), RefError> {
-    let mut chars = reference.chars();
-    let side = match chars.next() {
-        Some('N') => Side::N,
-        Some('E') => Side::E,
-        Some('S') => Side::S,
-        Some('W') => Side::W,
-        _ => {
-            return Err(RefError {
-                message: format!("`{reference}` does not name an edge"),
-                help: "start with N, E, S or W".into(),
-            });
-        }
-    };
-    let rest: String = chars.collect();
-    let layout = &layouts[side as usize];
-    let describe = |i: usize| {
-        let s = layout.segments[i];
-        format!("{} {}..{}", s.kind.as_str(), s.start, s.end)
-    };
-    let indices: Vec<usize> = if rest.is_empty() {
-        let found: Vec<usize> = (0..layout.segments.len())
-            .filter(|&i| layout.segments[i].kind == kind)
-            .collect();
-        if found.is_empty() {
-            return Err(RefError {
-                message: format!("edge {} has no {} segment", side.letter(), kind.as_str()),
-                help: format!(
-                    "change edge {} or remove `{reference}` from this feature",
-                    side.letter()
-                ),
-            });
-        }
-        found
-    } else if let Ok(n) = rest.parse::<usize>() {
-        if n == 0 || n > layout.segments.len() {
-            return Err(RefError {
-                message: format!(
-                    "edge {} has {} segment(s), not {n}",
-                    side.letter(),
-                    layout.segments.len()
-                ),
-                help: format!("number the segments of edge {} from 1 clockwise", side.letter()),
-            });
-        }
-        vec![n - 1]
-    } else {
-        let half = side.half_names().iter().position(|h| *h == reference);
-        match (half, layout.halves) {
-            (Some(h), Some(halves)) => vec![halves[h]],
-            (Some(_), None) => {
-                return Err(RefError {
-                    message: format!("edge {} has no field halves to name with `{reference}`", side.letter()),
-                    help: format!(
-                        "half edges exist on `field` and `road` edges; name the segment by number (`{}1`...)",
-                        side.letter()
-                    ),
-                });
-            }
-            (None, _) => {
-                let [a, b] = side.half_names();
-                return Err(RefError {
-                    message: format!("`{reference}` is not a segment of edge {}", side.letter()),
-                    help: format!("use {}, {a}, {b}, or a segment number", side.letter()),
-                });
-            }
-        }
-    };
-    for &i in &indices {
-        if layout.segments[i].kind != kind {
-            return Err(RefError {
-                message: format!(
-                    "`{reference}` is a {} segment, not a {} one",
-                    describe(i),
-                    kind.as_str()
-                ),
-                help: "point the feature at segments of its own kind".into(),
-            });
-        }
+    let reference: SegmentRef = reference.parse()?;
+    Ok((reference.side(), reference.resolve(layouts, kind)?))
+}
+
+/// What each reference in `feature`'s `on` list names on a tile with these layouts, in order:
+/// the side and the segment indices (nothing for a feature that owns no edge segments).
+pub fn resolve_on<'a>(
+    feature: &'a Feature,
+    layouts: &'a [Layout; 4],
+) -> impl Iterator<Item = Result<(Side, Vec<usize>), RefError>> + 'a {
+    let kind = SegmentKind::of_feature(feature.kind);
+    feature
+        .on
+        .iter()
+        .filter_map(move |reference| Some(resolve_ref(&reference.0, layouts, kind?)))
+}
+
+/// A tile's edges read once: the layouts, and the segments each feature's references name.
+/// Validation reads them while it checks a tile set and hands them on with it
+/// ([`crate::catalog::Loaded::parsed`]), so compilation does not read the text again.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TileEdges {
+    /// The edges of the unturned tile, north, east, south, west.
+    pub layouts: [Layout; 4],
+    /// For each feature, in the tile's order, the segments its `on` list names as
+    /// `(side, index)`, in the order named.
+    pub claims: Vec<Vec<(Side, usize)>>,
+}
+
+impl TileEdges {
+    /// Reads the edges of a tile that did not go through validation: the message of the first
+    /// problem if they do not read.
+    pub fn read(tile: &Tile) -> Result<TileEdges, String> {
+        let [n, e, s, w] = tile
+            .edges
+            .each_ref()
+            .map(|edge| Layout::parse(&edge.0).map_err(|e| e.message));
+        let layouts = [n?, e?, s?, w?];
+        let claims = tile
+            .features
+            .values()
+            .map(|feature| {
+                let mut claimed = Vec::new();
+                for claim in resolve_on(feature, &layouts) {
+                    let (side, indices) = claim.map_err(|e| e.message)?;
+                    claimed.extend(indices.into_iter().map(|i| (side, i)));
+                }
+                Ok(claimed)
+            })
+            .collect::<Result<_, String>>()?;
+        Ok(TileEdges { layouts, claims })
     }
-    Ok((side, indices))
 }
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::*;
 
     fn layout(s: &str) -> Layout {
@@ -563,5 +763,158 @@ mod tests {
         assert!(resolve_ref("W", &layouts, SegmentKind::Road).is_err());
         assert!(resolve_ref("E2", &layouts, SegmentKind::Field).is_err());
         assert!(resolve_ref("S3", &layouts, SegmentKind::Field).is_err());
+    }
+
+    #[test]
+    fn plain_words_print_as_themselves() {
+        for kind in SegmentKind::ALL {
+            assert_eq!(Layout::word(kind).to_string(), kind.as_str());
+            assert_eq!(layout(kind.as_str()), Layout::word(kind));
+        }
+    }
+
+    #[test]
+    fn custom_layouts_print_with_their_boundaries() {
+        // The segments of `field` and `road`, written out, have no halves: they stay custom.
+        for text in [
+            "field 50 field",
+            "field 40 road 60 field",
+            "city 60 city",
+            "road 1 city 99 field",
+        ] {
+            assert_eq!(layout(text).to_string(), text);
+        }
+        assert_eq!(layout("  city\t60   city ").to_string(), "city 60 city");
+        let split = Layout::custom(SegmentKind::City, [(60, SegmentKind::City)]).unwrap();
+        assert_eq!(split, layout("city 60 city"));
+        // With no boundary, the one kind is read as its plain word, as the text would be.
+        assert_eq!(
+            Layout::custom(SegmentKind::Road, []).unwrap(),
+            Layout::word(SegmentKind::Road)
+        );
+    }
+
+    #[test]
+    fn custom_layouts_are_refused_as_their_text_is() {
+        use SegmentKind::{City, Field};
+        let refused = [
+            ("city 60 city 40 field", vec![(60, City), (40, Field)]),
+            ("city 0 city", vec![(0, City)]),
+            ("city 100 city", vec![(100, City)]),
+            ("city 50 any", vec![(50, SegmentKind::Any)]),
+        ];
+        for (text, rest) in refused {
+            assert_eq!(
+                Layout::custom(City, rest),
+                Err(Layout::parse(text).unwrap_err()),
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn references_read_and_print() {
+        let cases = [
+            ("N", SegmentRef::Side(Side::N)),
+            (
+                "Nw",
+                SegmentRef::Half {
+                    side: Side::N,
+                    second: false,
+                },
+            ),
+            (
+                "Es",
+                SegmentRef::Half {
+                    side: Side::E,
+                    second: true,
+                },
+            ),
+            (
+                "Ws",
+                SegmentRef::Half {
+                    side: Side::W,
+                    second: false,
+                },
+            ),
+            (
+                "S2",
+                SegmentRef::Number {
+                    side: Side::S,
+                    number: 2,
+                },
+            ),
+        ];
+        for (text, reference) in cases {
+            assert_eq!(text.parse::<SegmentRef>(), Ok(reference));
+            assert_eq!(reference.to_string(), text);
+        }
+        assert_eq!(
+            "X".parse::<SegmentRef>().unwrap_err().message,
+            "`X` does not name an edge"
+        );
+        assert_eq!(
+            "Ns".parse::<SegmentRef>().unwrap_err().message,
+            "`Ns` is not a segment of edge N"
+        );
+    }
+
+    fn kind() -> impl Strategy<Value = SegmentKind> {
+        proptest::sample::select(SegmentKind::ALL.to_vec())
+    }
+
+    /// Every layout [`Layout::parse`] can give: a plain word, or segments of city, road and
+    /// field with rising boundaries.
+    fn any_layout() -> impl Strategy<Value = Layout> {
+        let segment = proptest::sample::select(vec![SegmentKind::City, SegmentKind::Road, SegmentKind::Field]);
+        let custom = (
+            segment.clone(),
+            proptest::collection::btree_set(1u8..EDGE_LENGTH, 1..12),
+            proptest::collection::vec(segment, 12),
+        )
+            .prop_map(|(first, boundaries, kinds)| {
+                Layout::custom(first, boundaries.into_iter().zip(kinds)).expect("rising boundaries in 1..99")
+            });
+        prop_oneof![kind().prop_map(Layout::word), custom]
+    }
+
+    fn any_ref() -> impl Strategy<Value = SegmentRef> {
+        let side = proptest::sample::select(Side::ALL.to_vec());
+        prop_oneof![
+            side.clone().prop_map(SegmentRef::Side),
+            (side.clone(), any::<bool>()).prop_map(|(side, second)| SegmentRef::Half { side, second }),
+            (side, any::<usize>()).prop_map(|(side, number)| SegmentRef::Number { side, number }),
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn layouts_read_back_what_they_print(layout in any_layout()) {
+            prop_assert_eq!(layout.to_string().parse::<Layout>(), Ok(layout));
+        }
+
+        #[test]
+        fn layout_text_that_reads_prints_back_the_same_layout(
+            text in "(city|road|field|any|castle)( {1,2}[0-9]{1,2} {1,2}(city|road|field|any)){0,5} ?"
+        ) {
+            if let Ok(layout) = Layout::parse(&text) {
+                let printed = layout.to_string();
+                prop_assert_eq!(printed.split_whitespace().collect::<Vec<_>>().join(" "), printed.clone());
+                prop_assert_eq!(Layout::parse(&printed), Ok(layout));
+            }
+        }
+
+        #[test]
+        fn references_read_back_what_they_print(reference in any_ref()) {
+            prop_assert_eq!(reference.to_string().parse::<SegmentRef>(), Ok(reference));
+        }
+
+        #[test]
+        fn references_the_schema_allows_read_and_print_as_written(
+            text in proptest::string::string_regex(REF_PATTERN.trim_start_matches('^').trim_end_matches('$')).unwrap()
+        ) {
+            let reference: SegmentRef = text.parse().unwrap();
+            prop_assert_eq!(reference.to_string(), text);
+        }
     }
 }

@@ -215,7 +215,7 @@ impl Data {
 
     /// The ids of the documents among `docs` that were read from `path` (a file, or a folder
     /// they are in).
-    fn ids_from<T>(&self, docs: &[Loaded<T>], id: fn(&T) -> &str, path: &Path) -> Vec<String> {
+    fn ids_from<T, R>(&self, docs: &[Loaded<T, R>], id: fn(&T) -> &str, path: &Path) -> Vec<String> {
         let identity = path.canonicalize().unwrap_or_else(|_| path.to_owned());
         let Some((_, spelled)) = self.paths.iter().find(|(known, _)| *known == identity) else {
             return Vec::new();

@@ -1,6 +1,7 @@
 //! The text of a new data file: the smallest tile set, expansion or rule set that reads as its
 //! kind, for the editor's New and for commands that start a file.
 
+use crate::edge::{Layout, SegmentKind, SegmentRef, Side};
 use crate::schema::FileKind;
 
 /// The text of a new file of `kind`. A tile set made `with_figures` is the start of an
@@ -15,8 +16,12 @@ pub fn template(kind: FileKind, id: &str, with_figures: bool) -> String {
             } else {
                 ("New tile set", "")
             };
+            // One tile, all field, its field reaching every side.
+            let edges = Side::ALL.map(|_| format!("\"{}\"", Layout::word(SegmentKind::Field)));
+            let on = Side::ALL.map(|side| format!("\"{}\"", SegmentRef::Side(side)));
+            let (edges, on) = (edges.join(", "), on.join(", "));
             format!(
-                "{schema}\nid = \"{id}\"\nname = \"{name}\"\neditions = [\"first-edition\"]\n{extra}\n[[tiles]]\nid = \"{id}/1\"\ncount = 1\nedges = [\"field\", \"field\", \"field\", \"field\"]\nfeatures.f = {{ kind = \"field\", on = [\"N\", \"E\", \"S\", \"W\"] }}\n"
+                "{schema}\nid = \"{id}\"\nname = \"{name}\"\neditions = [\"first-edition\"]\n{extra}\n[[tiles]]\nid = \"{id}/1\"\ncount = 1\nedges = [{edges}]\nfeatures.f = {{ kind = \"field\", on = [{on}] }}\n"
             )
         }
         FileKind::Expansion => format!("{schema}\nid = \"{id}\"\nname = \"New expansion\"\n{figures}"),

@@ -4,6 +4,7 @@
 use std::collections::VecDeque;
 
 use tilewright_engine::FileKind;
+use tilewright_engine::edge::{Layout, SegmentKind, SegmentRef, Side};
 use tilewright_engine::model::{Count, EdgeLayout, EdgeRef, Tile, TileSet};
 
 use super::{EditorApp, Pending};
@@ -239,7 +240,7 @@ impl EditorApp {
 pub(super) fn blank_tile(set: &TileSet) -> Tile {
     let mut features = std::collections::BTreeMap::new();
     let mut field = tilewright_engine::model::Feature::new(tilewright_engine::model::FeatureKind::Field);
-    field.on = ["N", "E", "S", "W"].iter().map(|s| EdgeRef((*s).into())).collect();
+    field.on = Side::ALL.map(|side| EdgeRef(SegmentRef::Side(side).to_string())).into();
     features.insert("f".to_owned(), field);
     Tile {
         id: unique_tile_id(set, &format!("{}-{}", set.id, set.tiles.len() + 1)),
@@ -247,7 +248,7 @@ pub(super) fn blank_tile(set: &TileSet) -> Tile {
         count: Count::All(1),
         supply: Default::default(),
         placement: Default::default(),
-        edges: ["field", "field", "field", "field"].map(|e| EdgeLayout(e.into())),
+        edges: Side::ALL.map(|_| EdgeLayout(Layout::word(SegmentKind::Field).to_string())),
         features,
         markers: Vec::new(),
         image: None,

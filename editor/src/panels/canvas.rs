@@ -7,7 +7,7 @@
 //! vertices, segment boundaries and the border; holding Alt inverts snapping.
 
 use egui::{Color32, CursorIcon, Key, PointerButton, Pos2, Rect, Sense, Shape, Stroke, Ui, vec2};
-use tilewright_engine::edge::{Layout, SegmentKind, Side};
+use tilewright_engine::edge::{Layout, SegmentKind, SegmentRef, Side};
 use tilewright_engine::model::{Feature, FeatureKind, Tile};
 
 use super::PanelCtx;
@@ -482,7 +482,7 @@ impl Canvas {
                     painter.text(
                         label,
                         egui::Align2::CENTER_CENTER,
-                        format!("{}{}", side.letter(), i + 1),
+                        SegmentRef::Number { side, number: i + 1 }.to_string(),
                         egui::FontId::proportional(10.0),
                         Color32::from_gray(150),
                     );
@@ -492,7 +492,7 @@ impl Canvas {
             painter.text(
                 letter,
                 egui::Align2::CENTER_CENTER,
-                side.letter(),
+                SegmentRef::Side(side).to_string(),
                 egui::FontId::proportional(14.0),
                 Color32::from_gray(190),
             );

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use egui::{Color32, RichText, Ui};
 use tilewright_engine::FileKind;
-use tilewright_engine::edge::Layout;
+use tilewright_engine::edge::{Layout, SegmentKind, SegmentRef, Side};
 use tilewright_engine::model::{
     Count, EdgeLayout, EdgeRef, Feature, FeatureKind, Marker, Placement, RoadEnd, Supply, Tile, TileSet,
 };
@@ -26,6 +26,16 @@ const KINDS: [FeatureKind; 5] = [
 ];
 
 /// A label with the schema's help as tooltip; its id names the widget next to it.
+/// The edge layouts offered as presets: the plain words, and a city split in half.
+fn edge_presets() -> impl Iterator<Item = String> {
+    let split = Layout::custom(SegmentKind::City, [(50, SegmentKind::City)]).ok();
+    SegmentKind::ALL
+        .map(Layout::word)
+        .into_iter()
+        .chain(split)
+        .map(|layout| layout.to_string())
+}
+
 fn help_label(ui: &mut Ui, text: &str, def: &str, field: &str) -> egui::Id {
     let help = schema_help(FileKind::TileSet, def, field);
     let r = ui.label(text);
@@ -192,9 +202,9 @@ impl Inspector {
                         }
                         ended |= r.lost_focus();
                         ui.menu_button("Presets", |ui| {
-                            for preset in ["city", "road", "field", "any", "city 50 city"] {
-                                if ui.button(preset).clicked() {
-                                    edited.edges[k] = EdgeLayout(preset.into());
+                            for preset in edge_presets() {
+                                if ui.button(&preset).clicked() {
+                                    edited.edges[k] = EdgeLayout(preset);
                                     ui.close();
                                 }
                             }
@@ -294,7 +304,7 @@ impl Inspector {
         {
             let differs: Vec<String> = (0..4)
                 .filter(|&k| derived[k] != tile.edges[k].0)
-                .map(|k| format!("{}: `{}`", ["N", "E", "S", "W"][k], derived[k]))
+                .map(|k| format!("{}: `{}`", SegmentRef::Side(Side::from_index(k)), derived[k]))
                 .collect();
             if !differs.is_empty() {
                 ui.colored_label(

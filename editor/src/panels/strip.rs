@@ -2,7 +2,7 @@
 //! (and tiles of the open set) can sit beside each edge, in some rotation.
 
 use egui::{Color32, Rect, Sense, Ui, vec2};
-use tilewright_engine::edge::{Layout, Side};
+use tilewright_engine::edge::{Layout, SegmentRef, Side};
 use tilewright_engine::model::{Tile, TileSet};
 
 use super::PanelCtx;
@@ -83,12 +83,12 @@ impl Strip {
             ui.vertical(|ui| {
                 ui.horizontal(|ui| {
                     ui.strong("Fits beside");
-                    for (k, name) in ["N", "E", "S", "W"].into_iter().enumerate() {
+                    for (k, side) in Side::ALL.into_iter().enumerate() {
                         let count = candidates
                             .iter()
-                            .filter(|(_, t)| !fitting_turns(tile, Side::from_index(k), t).is_empty())
+                            .filter(|(_, t)| !fitting_turns(tile, side, t).is_empty())
                             .count();
-                        ui.selectable_value(&mut self.side, k, format!("{name} ({count})"));
+                        ui.selectable_value(&mut self.side, k, format!("{} ({count})", SegmentRef::Side(side)));
                     }
                 });
                 let side = Side::from_index(self.side);

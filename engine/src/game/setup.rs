@@ -4,7 +4,8 @@ use serde::{Deserialize, Serialize};
 
 use super::MechanismSet;
 use crate::catalog::Catalog;
-use crate::compile::{CompileError, TileTables};
+use crate::compile::{CompileError, TileInput, TileTables};
+use crate::edge::TileEdges;
 use crate::limits::{
     MAX_BAG_TOKENS, MAX_BAGS, MAX_COPIES, MAX_FIGURE_TYPES, MAX_HELD_TYPES, MAX_PENNANTS_IN_PLAY, MAX_SHEEP,
     MAX_TILE_TYPES, MAX_TILES, copies_in_play, pennants_on,
@@ -278,6 +279,9 @@ pub struct GameDef {
     pub(super) expansions: Vec<SetRef>,
 }
 
+/// A tile set to play: the set, its tiles' edges if validation read them, and the edition.
+type SetToPlay<'a> = (&'a TileSet, Option<&'a [TileEdges]>, Option<&'a str>);
+
 impl GameDef {
     /// Builds a game definition from tile sets (each with the edition to use, or its first),
     /// expansion files and resolved rules.
@@ -286,14 +290,22 @@ impl GameDef {
         expansions: &[&ExpansionFile],
         rules: Rules,
     ) -> Result<GameDef, SetupError> {
+        let sets: Vec<_> = sets.iter().map(|&(set, edition)| (set, None, edition)).collect();
+        GameDef::assemble(&sets, expansions, rules)
+    }
+
+    /// [`GameDef::new`], with the edges of each tile set's tiles where validation read them
+    /// (the others are read here).
+    fn assemble(sets: &[SetToPlay<'_>], expansions: &[&ExpansionFile], rules: Rules) -> Result<GameDef, SetupError> {
         let mut refs = Vec::new();
         let mut tiles = Vec::new();
+        let mut inputs = Vec::new();
         let mut counts = Vec::new();
         let mut figures: Vec<FigureType> = Vec::new();
         let mut mechanisms = Vec::new();
         let mut bags: Vec<&Bag> = Vec::new();
         let mut start = Vec::new();
-        for (set, edition) in sets {
+        for &(set, edges, edition) in sets {
             let edition = match edition {
                 Some(e) if set.editions.iter().any(|x| x == e) => e.to_string(),
                 Some(e) => {
@@ -305,12 +317,14 @@ impl GameDef {
                 }
                 None => set.editions.first().cloned().unwrap_or_default(),
             };
-            for tile in &set.tiles {
+            for (i, tile) in set.tiles.iter().enumerate() {
                 if set.start_tile.as_deref() == Some(tile.id.as_str()) {
                     start.push(tiles.len());
                 }
                 counts.push((tile.count.in_edition(&edition), tile.supply));
                 tiles.push(tile);
+                let edges = edges.and_then(|edges| edges.get(i));
+                inputs.push(TileInput { tile, edges });
             }
             for (id, figure) in &set.figures {
                 if !figures.iter().any(|f| &f.id == id) {
@@ -361,7 +375,7 @@ impl GameDef {
             return Err(SetupError::TooMany("figure types", figures.len(), MAX_FIGURE_TYPES));
         }
         check_in_play(&tiles, &counts)?;
-        let tables = TileTables::build(tiles.iter().copied())?;
+        let tables = TileTables::build(inputs)?;
         let (pile, held) = deal_tiles(&counts, start, mechanisms.contains(Mechanism::Abbey))?;
         // Compiled: at most MAX_TILE_TYPES tiles, so the index fits.
         let start = u16::try_from(start).map_err(|_| SetupError::TooMany("tile types", tiles.len(), MAX_TILE_TYPES))?;
@@ -408,13 +422,13 @@ impl GameDef {
             // Without an edition, play the tiles of the edition the rule set is named after, if the
             // set has it (new-edition rules with new-edition tiles), else the set's first edition.
             let edition = edition.or_else(|| set.model.editions.iter().find(|e| *e == rules).map(String::as_str));
-            sets.push((&set.model, edition));
+            sets.push((&set.model, Some(set.parsed.as_slice()), edition));
         }
         let mut known: Vec<&crate::model::RuleSet> = catalog.rulesets.iter().map(|r| &r.model).collect();
         known.extend(crate::bundled::rulesets().iter());
         let rules = crate::validate::resolve_rules(rules, &known)
             .map_err(|e| SetupError::UnknownRules(rules.to_owned(), e.to_string()))?;
-        GameDef::new(&sets, &expansions, rules)
+        GameDef::assemble(&sets, &expansions, rules)
     }
 
     /// The same tiles, figures and mechanisms under `rules` (a scenario's or a test's own

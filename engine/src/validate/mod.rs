@@ -290,9 +290,11 @@ fn check_file(file: Prepared, images: &mut tileset::ImageChecks, out: &mut Diagn
             return None;
         }
     };
+    // A tile set's edges, read by its checks; they all read when it has no error.
+    let mut edges = Some(Vec::new());
     match &document {
         Model::TileSet(set) => {
-            tileset::check(set, &mut report);
+            edges = tileset::check(set, &mut report);
             tileset::check_images(set, images, &mut report);
             components::check(&set.figures, &set.bags, &mut report);
         }
@@ -300,7 +302,8 @@ fn check_file(file: Prepared, images: &mut tileset::ImageChecks, out: &mut Diagn
         Model::RuleSet(_) => {}
     }
     let errors_after = report.out.errors_in(&source.path);
-    (errors_after == errors_before).then(|| document.with_source(source, parsed.map))
+    let edges = edges.filter(|_| errors_after == errors_before)?;
+    Some(document.with_source(source, parsed.map, edges))
 }
 
 /// Reads the model from the JSON tree, keeping the path to a value that does not fit.

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use super::report::Reporter;
 use crate::diagnostic::{quote, quoted_list};
-use crate::edge::{Layout, SegmentKind, Side, resolve_ref};
+use crate::edge::{Layout, LayoutError, SegmentKind, SegmentRef, Side, TileEdges, resolve_on};
 use crate::files::ReadError;
 use crate::limits::{
     MAX_COPIES, MAX_EDGE_LAYOUTS, MAX_EDITIONS, MAX_FEATURES, MAX_HELD_TYPES, MAX_PENNANTS, MAX_PENNANTS_IN_PLAY,
@@ -16,13 +16,24 @@ use crate::model::{Count, Feature, FeatureKind, Mechanism, RoadEnd, Supply, Tile
 use crate::source::escape_segment;
 use crate::tile_image::{self, ImageError, ImageFile};
 
-/// Runs every semantic check of one tile set.
-pub(crate) fn check(set: &TileSet, report: &mut Reporter<'_>) {
+/// Each edge of a tile, read.
+type ReadLayouts = [Result<Layout, LayoutError>; 4];
+
+/// Runs every semantic check of one tile set. Returns the edges of every tile, read, when they
+/// all read (when they do not, an error was reported).
+pub(crate) fn check(set: &TileSet, report: &mut Reporter<'_>) -> Option<Vec<TileEdges>> {
     if !check_editions(set, report) {
-        return;
+        return None;
     }
+    // Every edge is read once, for the tile's checks and for the limit on distinct layouts.
+    let layouts: Vec<ReadLayouts> = set
+        .tiles
+        .iter()
+        .map(|tile| tile.edges.each_ref().map(|edge| Layout::parse(&edge.0)))
+        .collect();
+    let mut edges = Vec::with_capacity(set.tiles.len());
     let mut ids = HashMap::new();
-    for (i, tile) in set.tiles.iter().enumerate() {
+    for ((i, tile), layouts) in set.tiles.iter().enumerate().zip(&layouts) {
         let at = format!("/tiles/{i}");
         if let Some(first) = ids.insert(tile.id.as_str(), i) {
             report.error(
@@ -32,7 +43,7 @@ pub(crate) fn check(set: &TileSet, report: &mut Reporter<'_>) {
             );
         }
         check_count(set, tile, &at, report);
-        check_tile(tile, &at, report);
+        edges.push(check_tile(tile, layouts, &at, report));
     }
     if let Some(start) = &set.start_tile {
         match set.tiles.iter().find(|t| &t.id == start) {
@@ -50,14 +61,15 @@ pub(crate) fn check(set: &TileSet, report: &mut Reporter<'_>) {
         }
     }
     check_mechanisms_used(set, report);
-    check_limits(set, report);
+    check_limits(set, &layouts, report);
+    edges.into_iter().collect()
 }
 
 /// The limits of the engine ([`crate::limits`]) that a whole file can go over: each is
 /// reported once, where the file first goes over it. Counts and pennants over their own
 /// limits have errors of their own and count here as at those limits, so that each problem is
 /// reported once.
-fn check_limits(set: &TileSet, report: &mut Reporter<'_>) {
+fn check_limits(set: &TileSet, layouts: &[ReadLayouts], report: &mut Reporter<'_>) {
     if set.tiles.len() > MAX_TILE_TYPES {
         report.error(
             &format!("/tiles/{MAX_TILE_TYPES}/id"),
@@ -65,7 +77,7 @@ fn check_limits(set: &TileSet, report: &mut Reporter<'_>) {
             format!("a game holds at most {MAX_TILE_TYPES} tile types; remove the ones from here on"),
         );
     }
-    check_edge_layouts(set, report);
+    check_edge_layouts(layouts, report);
     check_held_types(set, report);
     let tiles_at = |i: usize, _: &Tile, edition: &str| count_pointer(set, i, edition);
     check_in_play(set, report, ("tiles", MAX_TILES as u64), |_| 1, tiles_at);
@@ -87,13 +99,13 @@ fn check_limits(set: &TileSet, report: &mut Reporter<'_>) {
 }
 
 /// Reports the edge that brings the file's distinct edge layouts over [`MAX_EDGE_LAYOUTS`].
-fn check_edge_layouts(set: &TileSet, report: &mut Reporter<'_>) {
+fn check_edge_layouts(layouts: &[ReadLayouts], report: &mut Reporter<'_>) {
     let mut seen = HashSet::new();
     let mut first_over = None;
-    for (i, tile) in set.tiles.iter().enumerate() {
-        for (k, edge) in tile.edges.iter().enumerate() {
+    for (i, tile) in layouts.iter().enumerate() {
+        for (k, edge) in tile.iter().enumerate() {
             // An edge that does not parse has an error of its own.
-            let Ok(layout) = Layout::parse(&edge.0) else { continue };
+            let Ok(layout) = edge else { continue };
             if seen.insert(layout) && seen.len() > MAX_EDGE_LAYOUTS && first_over.is_none() {
                 first_over = Some(format!("/tiles/{i}/edges/{k}"));
             }
@@ -264,63 +276,66 @@ fn check_count(set: &TileSet, tile: &Tile, at: &str, report: &mut Reporter<'_>) 
     }
 }
 
-fn check_tile(tile: &Tile, at: &str, report: &mut Reporter<'_>) {
+/// Checks a tile; returns its edges, read, when they all read.
+fn check_tile(tile: &Tile, layouts: &ReadLayouts, at: &str, report: &mut Reporter<'_>) -> Option<TileEdges> {
     if tile.features.len() > MAX_FEATURES {
         report.error_at_key(
             &format!("{at}/features"),
             format!("tile `{}` has {} features", tile.id, tile.features.len()),
             format!("a tile may have at most {MAX_FEATURES} features"),
         );
-        return;
+        return None;
     }
-    let mut layouts = Vec::with_capacity(4);
-    for (k, text) in tile.edges.iter().enumerate() {
-        match Layout::parse(&text.0) {
-            Ok(layout) => layouts.push(layout),
+    let mut read = Vec::with_capacity(4);
+    for (k, layout) in layouts.iter().enumerate() {
+        match layout {
+            Ok(layout) => read.push(layout.clone()),
             Err(e) => {
                 report.error(
                     &format!("{at}/edges/{k}"),
-                    format!("edge {}: {}", Side::from_index(k).letter(), e.message),
-                    e.help,
+                    format!("edge {}: {}", Side::from_index(k), e.message),
+                    e.help.clone(),
                 );
-                return;
+                return None;
             }
         }
     }
-    let layouts: [Layout; 4] = layouts.try_into().expect("four edges");
+    let layouts: [Layout; 4] = read.try_into().expect("four edges");
     // Which feature claims each segment, to check every segment is covered exactly once.
     let mut owners: BTreeMap<(usize, usize), Vec<&str>> = BTreeMap::new();
+    let mut claims = Vec::with_capacity(tile.features.len());
+    let mut all_read = true;
     for (id, feature) in &tile.features {
         let fat = format!("{at}/features/{}", escape_segment(id));
         check_feature(tile, id, feature, &fat, report);
-        let Some(kind) = SegmentKind::of_feature(feature.kind) else {
-            continue;
-        };
-        for (r, reference) in feature.on.iter().enumerate() {
-            match resolve_ref(&reference.0, &layouts, kind) {
+        let mut claimed = Vec::new();
+        for (r, claim) in resolve_on(feature, &layouts).enumerate() {
+            match claim {
                 Ok((side, indices)) => {
                     for i in indices {
                         owners.entry((side as usize, i)).or_default().push(id);
+                        claimed.push((side, i));
                     }
                 }
-                Err(e) => report.error(
-                    &format!("{fat}/on/{r}"),
-                    format!("feature `{id}`: {}", e.message),
-                    e.help,
-                ),
+                Err(e) => {
+                    all_read = false;
+                    report.error(
+                        &format!("{fat}/on/{r}"),
+                        format!("feature `{id}`: {}", e.message),
+                        e.help,
+                    );
+                }
             }
         }
+        claims.push(claimed);
     }
     for (k, layout) in layouts.iter().enumerate() {
-        let side = Side::from_index(k).letter();
+        let side = Side::from_index(k);
         let describe = |i: usize| {
-            let segment = layout.segments[i];
             format!(
-                "{side}{} ({} {}..{})",
-                i + 1,
-                segment.kind.as_str(),
-                segment.start,
-                segment.end
+                "{} ({})",
+                SegmentRef::Number { side, number: i + 1 },
+                layout.segments[i]
             )
         };
         let mut unclaimed = Vec::new();
@@ -367,6 +382,7 @@ fn check_tile(tile: &Tile, at: &str, report: &mut Reporter<'_>) {
             );
         }
     }
+    all_read.then_some(TileEdges { layouts, claims })
 }
 
 fn check_feature(tile: &Tile, id: &str, feature: &Feature, at: &str, report: &mut Reporter<'_>) {
