@@ -11,6 +11,7 @@
 pub mod app;
 pub mod commands;
 pub mod document;
+pub mod field_order;
 pub mod files;
 pub mod geometry;
 pub mod ids;

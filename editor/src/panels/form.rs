@@ -5,6 +5,8 @@
 use egui::{RichText, Ui};
 use serde_json::{Map, Value as Json};
 
+use crate::field_order;
+
 /// Follows `$ref`s within `root`.
 pub fn resolve<'a>(root: &'a Json, schema: &'a Json) -> &'a Json {
     let mut current = schema;
@@ -117,6 +119,10 @@ fn named(ui: &Ui, response: egui::Response) -> egui::Response {
 /// Edits `value` against `schema`; returns whether it changed. `path` keeps widget ids apart.
 pub fn edit(ui: &mut Ui, root: &Json, schema: &Json, value: &mut Json, path: &str) -> bool {
     let resolved = resolve(root, schema);
+    let definition = schema
+        .get("$ref")
+        .and_then(Json::as_str)
+        .map(|r| r.trim_start_matches("#/$defs/"));
     if let Some(choices) = choices(root, resolved) {
         return edit_choice(ui, &choices, value, path);
     }
@@ -155,14 +161,16 @@ pub fn edit(ui: &mut Ui, root: &Json, schema: &Json, value: &mut Json, path: &st
         Some("array") => edit_array(ui, root, resolved, value, path),
         Some("object") => {
             if resolved.get("properties").is_some() {
-                edit_object(ui, root, resolved, value, path)
+                let declared = definition.and_then(field_order::of_definition).unwrap_or(&[]);
+                edit_object(ui, root, resolved, value, path, declared)
             } else {
                 edit_map(ui, root, resolved, value, path)
             }
         }
         _ => {
             let mut text = value.as_str().unwrap_or("").to_owned();
-            let r = ui.add(egui::TextEdit::singleline(&mut text).id_salt(path).desired_width(220.0));
+            let width = ui.available_width().clamp(220.0, 480.0);
+            let r = ui.add(egui::TextEdit::singleline(&mut text).id_salt(path).desired_width(width));
             let changed = named(ui, r).changed();
             if changed {
                 *value = Json::String(text);
@@ -212,33 +220,74 @@ fn variant_matches(root: &Json, variant: &Json, value: &Json) -> bool {
     }
 }
 
+/// A value of one of several kinds (a number or `pennants`): one combo lists each kind's
+/// values (an enumeration's own values, a type's name otherwise) and shows the current value;
+/// a kind that is not an enumeration gets its own input beside it.
 fn edit_any_of(ui: &mut Ui, root: &Json, variants: &[Json], value: &mut Json, path: &str) -> bool {
     let index = variants
         .iter()
         .position(|v| variant_matches(root, v, value))
         .unwrap_or(0);
+    // Every entry of the combo: its label, its help, and the value choosing it gives.
+    let mut entries: Vec<(String, &str, Json)> = Vec::new();
+    for variant in variants {
+        match choices(root, variant) {
+            Some(values) => entries.extend(values.into_iter().map(|(v, help)| {
+                let help = if help.is_empty() {
+                    description(root, variant)
+                } else {
+                    help
+                };
+                (v.to_owned(), help, Json::from(v))
+            })),
+            None => entries.push((
+                type_name(resolve(root, variant)).to_owned(),
+                description(root, variant),
+                default_for(root, variant),
+            )),
+        }
+    }
+    let enumerated = choices(root, &variants[index]).is_some();
+    let current = if enumerated {
+        value.as_str().unwrap_or("").to_owned()
+    } else {
+        type_name(resolve(root, &variants[index])).to_owned()
+    };
     let mut changed = false;
     ui.horizontal(|ui| {
-        let name = |i: usize| {
-            let d = description(root, &variants[i]);
-            d.trim_end_matches('.').to_owned()
-        };
-        egui::ComboBox::from_id_salt(format!("{path}#variant"))
-            .selected_text(name(index))
-            .width(160.0)
+        let response = egui::ComboBox::from_id_salt(format!("{path}#variant"))
+            .selected_text(&current)
+            .width(120.0)
             .show_ui(ui, |ui| {
-                for (i, variant) in variants.iter().enumerate() {
-                    if ui.selectable_label(i == index, name(i)).clicked() && i != index {
-                        *value = default_for(root, variant);
+                for (label, help, start) in &entries {
+                    let r = ui
+                        .selectable_label(*label == current, label.as_str())
+                        .on_hover_text(*help);
+                    if r.clicked() && *label != current {
+                        *value = start.clone();
                         changed = true;
                     }
                 }
             });
-        if edit(ui, root, &variants[index], value, &format!("{path}#{index}")) {
+        if let Some((_, help, _)) = entries.iter().find(|e| e.0 == current) {
+            response.response.on_hover_text(*help);
+        }
+        if !enumerated && edit(ui, root, &variants[index], value, &format!("{path}#{index}")) {
             changed = true;
         }
     });
     changed
+}
+
+/// What a kind of value is called in a choice between kinds.
+fn type_name(schema: &Json) -> &'static str {
+    match schema.get("type").and_then(Json::as_str) {
+        Some("integer" | "number") => "number",
+        Some("boolean") => "on / off",
+        Some("array") => "list",
+        Some("object") => "table",
+        _ => "text",
+    }
 }
 
 fn edit_array(ui: &mut Ui, root: &Json, schema: &Json, value: &mut Json, path: &str) -> bool {
@@ -269,7 +318,11 @@ fn edit_array(ui: &mut Ui, root: &Json, schema: &Json, value: &mut Json, path: &
     }
     ui.vertical(|ui| {
         let mut remove = None;
+        let tables = resolve(root, &items).get("properties").is_some();
         for (i, item) in array.iter_mut().enumerate() {
+            if tables && i > 0 {
+                ui.separator();
+            }
             ui.horizontal(|ui| {
                 if edit(ui, root, &items, item, &format!("{path}/{i}")) {
                     changed = true;
@@ -291,7 +344,9 @@ fn edit_array(ui: &mut Ui, root: &Json, schema: &Json, value: &mut Json, path: &
     changed
 }
 
-fn edit_object(ui: &mut Ui, root: &Json, schema: &Json, value: &mut Json, path: &str) -> bool {
+/// Edits an object's properties in a grid, in the model's `declared` order (the required
+/// ones first, then alphabetically, for what it does not name).
+fn edit_object(ui: &mut Ui, root: &Json, schema: &Json, value: &mut Json, path: &str, declared: &[&str]) -> bool {
     if !value.is_object() {
         *value = Json::Object(Map::new());
     }
@@ -306,6 +361,7 @@ fn edit_object(ui: &mut Ui, root: &Json, schema: &Json, value: &mut Json, path: 
     };
     let mut keys: Vec<&String> = props.keys().collect();
     keys.sort_by_key(|k| (!required.contains(&k.as_str()), k.as_str()));
+    field_order::sort(&mut keys, declared);
     let mut changed = false;
     egui::Grid::new(path)
         .num_columns(2)
@@ -316,7 +372,9 @@ fn edit_object(ui: &mut Ui, root: &Json, schema: &Json, value: &mut Json, path: 
                 let prop = &props[key];
                 let is_required = required.contains(&key.as_str());
                 label(ui, key, description(root, prop), is_required);
-                ui.horizontal(|ui| match map.get_mut(key.as_str()) {
+                // Top-aligned: a list or table in the cell grows downwards from its label.
+                let top = egui::Layout::left_to_right(egui::Align::Min);
+                ui.with_layout(top, |ui| match map.get_mut(key.as_str()) {
                     Some(v) => {
                         if edit(ui, root, prop, v, &format!("{path}/{key}")) {
                             changed = true;

@@ -101,7 +101,7 @@ impl Inspector {
 
                 let l = help_label(ui, "Name", "Tile", "name");
                 let r = ui
-                    .add(egui::TextEdit::singleline(&mut edited.name).desired_width(150.0))
+                    .add(egui::TextEdit::singleline(&mut edited.name).desired_width(ui.available_width()))
                     .labelled_by(l);
                 if r.changed() {
                     group = Some(format!("tile{index}.name"));

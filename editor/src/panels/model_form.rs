@@ -7,6 +7,7 @@ use tilewright_engine::FileKind;
 
 use super::{Action, PanelCtx, form};
 use crate::document::{Content, ContentKey, Edit};
+use crate::field_order;
 use crate::memo::Memo;
 
 /// The form page.
@@ -58,11 +59,11 @@ fn form_over(ui: &mut Ui, kind: FileKind, value: &mut Json, skip: &[&str]) -> bo
     let Some(props) = root["properties"].as_object() else {
         return false;
     };
+    let mut keys: Vec<&String> = props.keys().filter(|k| !skip.contains(&k.as_str())).collect();
+    field_order::sort(&mut keys, field_order::top_level(kind));
     egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
-        for (key, prop) in props {
-            if skip.contains(&key.as_str()) {
-                continue;
-            }
+        for key in keys {
+            let prop = &props[key];
             ui.add_space(6.0);
             ui.heading(key).on_hover_text(form::description(root, prop));
             ui.weak(form::description(root, prop).replace('\n', " "));
