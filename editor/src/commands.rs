@@ -216,8 +216,9 @@ impl Command {
             .is_some_and(|s| !s.modifiers.command && !s.modifiers.ctrl)
     }
 
-    /// The commands whose shortcut was pressed this frame (consumed from the input). Shortcuts
-    /// with more modifiers are checked first, so Ctrl+Shift+Z never also counts as Ctrl+Z.
+    /// The commands whose shortcut was pressed this frame, in the order the keys were pressed
+    /// (consumed from the input). A key press runs the shortcut with the most modifiers it
+    /// matches, so Ctrl+Shift+Z never also counts as Ctrl+Z.
     pub fn pressed(ctx: &egui::Context, typing: bool) -> Vec<Command> {
         let mut ordered: Vec<(Command, KeyboardShortcut)> = Command::ALL
             .iter()
@@ -226,15 +227,30 @@ impl Command {
             .collect();
         let weight = |m: Modifiers| u8::from(m.shift) + u8::from(m.alt) + u8::from(m.command || m.ctrl);
         ordered.sort_by_key(|(_, s)| std::cmp::Reverse(weight(s.modifiers)));
-        let mut pressed = Vec::new();
         ctx.input_mut(|input| {
-            for (command, shortcut) in ordered {
-                if input.consume_shortcut(&shortcut) {
-                    pressed.push(command);
-                }
-            }
-        });
-        pressed
+            let presses: Vec<(Command, KeyboardShortcut)> = input
+                .events
+                .iter()
+                .filter_map(|event| match event {
+                    egui::Event::Key {
+                        key,
+                        pressed: true,
+                        modifiers,
+                        ..
+                    } => ordered
+                        .iter()
+                        .find(|(_, s)| s.logical_key == *key && modifiers.matches_logically(s.modifiers))
+                        .copied(),
+                    _ => None,
+                })
+                .collect();
+            // Each consume takes the first press left that matches, so the presses go in order.
+            presses
+                .into_iter()
+                .filter(|(_, shortcut)| input.consume_shortcut(shortcut))
+                .map(|(command, _)| command)
+                .collect()
+        })
     }
 }
 

@@ -59,6 +59,15 @@ impl Default for Camera {
     }
 }
 
+/// The keys that invert snapping while held, as the hints name them. Shift as well as Alt,
+/// since most Linux window managers take Alt+drag to move windows.
+pub const INVERT_SNAPPING_KEYS: &str = "Shift or Alt";
+
+/// Whether the held modifiers invert snapping ([`INVERT_SNAPPING_KEYS`]).
+pub fn snapping_inverted(modifiers: egui::Modifiers) -> bool {
+    modifiers.shift || modifiers.alt
+}
+
 /// Everything about how the document is being looked at.
 #[derive(Debug, Clone)]
 pub struct ViewState {
@@ -66,7 +75,7 @@ pub struct ViewState {
     pub selection: Selection,
     /// The canvas tool.
     pub tool: Tool,
-    /// Whether points snap (holding Alt inverts it).
+    /// Whether points snap (holding Shift or Alt inverts it).
     pub snapping: bool,
     /// Zoom and pan.
     pub camera: Camera,

@@ -7,40 +7,13 @@ use std::path::{Path, PathBuf};
 use egui::{Event, Key, Modifiers, PointerButton, Pos2, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+use tilewright_editor::EditorApp;
 use tilewright_editor::document::Document;
-use tilewright_editor::files::{RecentFiles, ScriptedDialogs};
+use tilewright_editor::files::ScriptedDialogs;
 use tilewright_editor::view::Tool;
-use tilewright_editor::{EditorApp, Options};
 
-const BASE: &str = tilewright_engine::bundled::FILES[0].1;
-
-fn editor(path: Option<PathBuf>, dialogs: ScriptedDialogs) -> Harness<'static, EditorApp> {
-    Harness::builder()
-        .with_size(Vec2::new(1400.0, 900.0))
-        .build_eframe(move |cc| app(&cc.egui_ctx, path, dialogs))
-}
-
-/// The editor opened on `path`, answering dialogs from `dialogs`.
-fn app(ctx: &egui::Context, path: Option<PathBuf>, dialogs: ScriptedDialogs) -> EditorApp {
-    EditorApp::new(
-        ctx,
-        Options {
-            path,
-            dialogs: Box::new(dialogs),
-            recent: RecentFiles::default(),
-        },
-    )
-}
-
-fn settle(h: &mut Harness<'_, EditorApp>) {
-    h.run_steps(4);
-}
-
-fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path
-}
+mod common;
+use common::{BASE, app, editor, settle, write};
 
 /// Clicks at a point of the tile on the canvas (tile coordinates 0..1).
 fn click_tile(h: &mut Harness<'_, EditorApp>, point: [f32; 2]) {

@@ -5,10 +5,10 @@ use egui::{Color32, RichText, Ui};
 
 use super::EditorApp;
 use crate::commands::Command;
-use crate::document::Document;
+use crate::document::{Content, Document};
 use crate::files::RecentFiles;
 use crate::panels::{Action, Actions};
-use crate::view::{Page, Tool};
+use crate::view::{INVERT_SNAPPING_KEYS, Page, Tool};
 
 /// A message shown to the user until dismissed.
 #[derive(Debug, Clone, PartialEq)]
@@ -26,6 +26,8 @@ pub(super) struct Chrome {
     pub messages: Vec<Message>,
     /// The window title as last set.
     pub title: String,
+    /// The message saying the open file is shown as text, withdrawn once the text reads.
+    pub parse_problem: Option<String>,
 }
 
 impl Chrome {
@@ -73,6 +75,23 @@ impl EditorApp {
         self.chrome.messages.push(Message { text, error });
         if self.chrome.messages.len() > 4 {
             self.chrome.messages.remove(0);
+        }
+    }
+
+    /// Says the open file is shown as text because of `problem`, until it reads.
+    pub(super) fn parse_problem(&mut self, text: String) {
+        self.message(text.clone(), true);
+        self.chrome.parse_problem = Some(text);
+    }
+
+    /// Withdraws the message about text that did not read once the document reads.
+    pub(super) fn withdraw_stale_parse_problem(&mut self) {
+        let reads = !matches!(
+            self.workspace.doc.as_ref().map(Document::content),
+            Some(Content::Text { .. })
+        );
+        if reads && let Some(text) = self.chrome.parse_problem.take() {
+            self.chrome.messages.retain(|m| m.text != text);
         }
     }
 
@@ -249,8 +268,9 @@ impl EditorApp {
                         "Kind of the feature an outline makes when no feature is selected (keys 1–5 add one)",
                     );
                 ui.separator();
-                ui.checkbox(&mut self.view.snapping, "Snap")
-                    .on_hover_text("Snap to vertices, segment boundaries and the border (S; hold Alt to invert)");
+                ui.checkbox(&mut self.view.snapping, "Snap").on_hover_text(format!(
+                    "Snap to vertices, segment boundaries and the border (S; hold {INVERT_SNAPPING_KEYS} to invert)"
+                ));
                 ui.separator();
                 if ui.button("-").on_hover_text("Zoom out").clicked() {
                     actions.command(Command::ZoomOut);
@@ -312,7 +332,7 @@ impl EditorApp {
                 };
                 ui.label(
                     RichText::new(format!(
-                        "tool: {tool} · snap {}",
+                        "tool: {tool} · snap {} (hold {INVERT_SNAPPING_KEYS} to invert)",
                         if self.view.snapping { "on" } else { "off" }
                     ))
                     .small(),

@@ -219,6 +219,7 @@ impl EditorApp {
         chrome::drop_highlight(&ctx);
         self.modals(&ctx);
         self.apply(actions);
+        self.withdraw_stale_parse_problem();
         self.update_title(&ctx);
     }
 

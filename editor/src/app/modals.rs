@@ -126,7 +126,7 @@ fn shortcuts_window(ctx: &egui::Context) -> bool {
                         ui.end_row();
                     }
                 }
-                ui.monospace("Alt");
+                ui.monospace(crate::view::INVERT_SNAPPING_KEYS);
                 ui.label("Invert snapping while held");
                 ui.end_row();
                 ui.monospace("Wheel / right-drag");

@@ -86,7 +86,7 @@ impl EditorApp {
         match Document::open(path) {
             Ok(doc) => {
                 if let Content::Text { problem, .. } = doc.content() {
-                    self.message(format!("{} is shown as text: {problem}", path.display()), true);
+                    self.parse_problem(format!("{} is shown as text: {problem}", path.display()));
                 }
                 self.set_document(doc);
                 self.workspace.recent.add(path);

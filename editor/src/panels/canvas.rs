@@ -4,7 +4,7 @@
 //! selected feature; double-click an outline side to insert a vertex. Draw tool: click points,
 //! click the first point (or press Enter) to close. Anchor tool: click to place the anchor.
 //! Wheel zooms about the cursor; middle or right drag (or Space + drag) pans. Points snap to
-//! vertices, segment boundaries and the border; holding Alt inverts snapping.
+//! vertices, segment boundaries and the border; holding Shift or Alt inverts snapping.
 
 use egui::{Color32, CursorIcon, Key, PointerButton, Pos2, Rect, Sense, Shape, Stroke, Ui, vec2};
 use tilewright_engine::edge::{Layout, SegmentKind, SegmentRef, Side};
@@ -103,8 +103,8 @@ impl Canvas {
         let tv = Self::tile_view(area, ctx.view);
         self.tile_rect = Some(tv.rect);
         let pointer = response.hover_pos().or_else(|| response.interact_pointer_pos());
-        let alt = ui.input(|i| i.modifiers.alt);
-        let snapping = ctx.view.snapping != alt;
+        let inverted = ui.input(|i| crate::view::snapping_inverted(i.modifiers));
+        let snapping = ctx.view.snapping != inverted;
         self.hover = pointer.map(|p| tv.to_tile(p));
 
         // Tile and overlays (a dragged vertex is already in the document: edits apply at once).
@@ -506,7 +506,7 @@ impl Canvas {
                 None => "Click a feature to select it · P draws an outline · wheel zooms, right-drag pans",
             },
             Tool::Draw if self.draft.is_empty() => match &view.selection.feature {
-                Some(_) => "Click to start an outline for the selected feature (Alt: no snapping)",
+                Some(_) => "Click to start an outline for the selected feature (Shift or Alt: no snapping)",
                 None => "Click to start an outline; a new feature of the chosen kind is made",
             },
             Tool::Draw => "Click to add points · click the first point or Enter to close · Backspace, Esc",

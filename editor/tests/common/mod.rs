@@ -1,0 +1,45 @@
+//! What the GUI tests share: the real editor in a kittest harness, answering file dialogs
+//! from a script.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+use egui::Vec2;
+use egui_kittest::Harness;
+use tilewright_editor::files::{RecentFiles, ScriptedDialogs};
+use tilewright_editor::{EditorApp, Options};
+
+/// The base game's tile set.
+pub const BASE: &str = tilewright_engine::bundled::FILES[0].1;
+
+/// The editor in a 1400×900 window, opened on `path`, answering dialogs from `dialogs`.
+pub fn editor(path: Option<PathBuf>, dialogs: ScriptedDialogs) -> Harness<'static, EditorApp> {
+    Harness::builder()
+        .with_size(Vec2::new(1400.0, 900.0))
+        .build_eframe(move |cc| app(&cc.egui_ctx, path, dialogs))
+}
+
+/// The editor opened on `path`, answering dialogs from `dialogs`.
+pub fn app(ctx: &egui::Context, path: Option<PathBuf>, dialogs: ScriptedDialogs) -> EditorApp {
+    EditorApp::new(
+        ctx,
+        Options {
+            path,
+            dialogs: Box::new(dialogs),
+            recent: RecentFiles::default(),
+        },
+    )
+}
+
+/// A few frames, for answers and layouts to arrive.
+pub fn settle(h: &mut Harness<'_, EditorApp>) {
+    h.run_steps(4);
+}
+
+/// Writes `text` to `dir/name`.
+pub fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
