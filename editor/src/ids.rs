@@ -1,5 +1,4 @@
-//! Ids for new tiles and features: the one asked for when it is free, else the first free
-//! numbered variant of it.
+//! Ids for new tiles (`SET/N`) and features (`c`, `c2`...).
 
 use tilewright_engine::model::{FeatureKind, Tile, TileSet};
 
@@ -15,9 +14,27 @@ pub fn unique_id(wanted: &str, separator: &str, taken: impl Fn(&str) -> bool) ->
         .expect("some id is free")
 }
 
-/// An id no tile of `set` has: `wanted`, else `wanted-2`, `wanted-3`...
-pub fn unique_tile_id(set: &TileSet, wanted: &str) -> String {
-    unique_id(wanted, "-", |id| set.tiles.iter().any(|t| t.id == id))
+/// Ids for `n` new tiles of `set`, one rule for every way a tile is made (new, duplicated,
+/// imported): `SET/N`, numbered on from the highest `N` the set uses, so the ids of deleted
+/// tiles are not handed out again.
+pub fn next_tile_ids(set: &TileSet, n: usize) -> Vec<String> {
+    let prefix = format!("{}/", set.id);
+    let highest = set
+        .tiles
+        .iter()
+        .filter_map(|t| t.id.strip_prefix(&prefix)?.parse::<u64>().ok())
+        .max()
+        .unwrap_or(0);
+    (1..)
+        .map(|k| format!("{prefix}{}", highest + k))
+        .filter(|id| set.tiles.iter().all(|t| t.id != *id))
+        .take(n)
+        .collect()
+}
+
+/// The id for one new tile of `set` ([`next_tile_ids`]).
+pub fn next_tile_id(set: &TileSet) -> String {
+    next_tile_ids(set, 1).remove(0)
 }
 
 /// A new feature id for `kind` on `tile`: `c`, `c2`, `c3`...
@@ -39,14 +56,14 @@ mod tests {
     #[test]
     fn ids_are_numbered_past_the_taken_ones() {
         let set: TileSet = toml::from_str(tilewright_engine::bundled::FILES[0].1).unwrap();
-        assert_eq!(unique_tile_id(&set, "new"), "new");
+        assert_eq!(next_tile_id(&set), "base/1");
         let mut with_copies = set.clone();
-        for id in ["A-2", "A-3"] {
+        for id in ["base/1", "base/3", "base/x"] {
             let mut copy = set.tiles[0].clone();
             copy.id = id.into();
             with_copies.tiles.push(copy);
         }
-        assert_eq!(unique_tile_id(&with_copies, "A"), "A-4");
+        assert_eq!(next_tile_ids(&with_copies, 2), ["base/4", "base/5"]);
         // Tile D has a city `c`, a road `r` and fields `f1`, `f2`.
         let d = set.tiles.iter().find(|t| t.id == "D").unwrap();
         assert_eq!(fresh_feature_id(d, FeatureKind::City), "c2");

@@ -11,7 +11,7 @@ use super::{EditorApp, Pending};
 use crate::commands::Command;
 use crate::document::Edit;
 use crate::geometry;
-use crate::ids::{fresh_feature_id, unique_tile_id};
+use crate::ids::{fresh_feature_id, next_tile_id};
 use crate::panels::{Action, Actions};
 use crate::schematic::generated_outlines;
 use crate::view::Tool;
@@ -105,7 +105,7 @@ impl EditorApp {
                     return;
                 };
                 let mut copy = t.clone();
-                copy.id = unique_tile_id(set, &format!("{}-copy", t.id));
+                copy.id = next_tile_id(set);
                 actions.edit(Edit::AddTile {
                     index: i + 1,
                     tile: Box::new(copy),
@@ -243,7 +243,7 @@ pub(super) fn blank_tile(set: &TileSet) -> Tile {
     field.on = Side::ALL.map(|side| EdgeRef(SegmentRef::Side(side).to_string())).into();
     features.insert("f".to_owned(), field);
     Tile {
-        id: unique_tile_id(set, &format!("{}-{}", set.id, set.tiles.len() + 1)),
+        id: next_tile_id(set),
         name: String::new(),
         count: Count::All(1),
         supply: Default::default(),

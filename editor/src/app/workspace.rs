@@ -12,7 +12,6 @@ use super::EditorApp;
 use super::commands::blank_tile;
 use crate::document::{Content, Document, Edit};
 use crate::files::{FileDialogs, FileFilter, RecentFiles};
-use crate::ids::unique_tile_id;
 use crate::panels::{Action, Actions};
 use crate::view::{Tool, ViewState};
 
@@ -288,7 +287,7 @@ impl EditorApp {
         }
     }
 
-    /// Adds a tile drawn over `image` (named after the file) at the end, and starts drawing.
+    /// Adds a tile drawn over `image` (its name the file's) at the end, and starts drawing.
     fn new_tile_from_image(&mut self, image: &Path, actions: &mut Actions) {
         let Some(relative) = self.image_into_folder(image) else {
             return;
@@ -301,9 +300,7 @@ impl EditorApp {
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
-        if !stem.is_empty() {
-            tile.id = unique_tile_id(set, &stem);
-        }
+        tile.name = stem;
         tile.image = Some(relative);
         let at = set.tiles.len();
         actions.edit(Edit::AddTile {
