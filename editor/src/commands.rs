@@ -4,6 +4,8 @@
 use egui::{Key, KeyboardShortcut, Modifiers};
 use tilewright_engine::model::FeatureKind;
 
+use crate::transform::Transform;
+
 /// A user command.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Command {
@@ -49,6 +51,16 @@ pub enum Command {
     AddTile,
     /// Duplicate the selected tile.
     DuplicateTile,
+    /// Duplicate the selected tile turned or mirrored, with its image, outlines and edges.
+    DuplicateTransformed(Transform),
+    /// Copy the selected feature with its outlines.
+    CopyFeature,
+    /// Paste the copied feature into the selected tile.
+    PasteFeature,
+    /// Slice one image into a grid of tiles.
+    ImportTileSheet,
+    /// Add a tile for each image of a folder.
+    ImportImageFolder,
     /// Delete the selected tile.
     DeleteTile,
     /// Move the selected tile up the list.
@@ -114,6 +126,12 @@ impl Command {
         Command::Cancel,
         Command::AddTile,
         Command::DuplicateTile,
+        Command::DuplicateTransformed(Transform::Turn(1)),
+        Command::DuplicateTransformed(Transform::Turn(2)),
+        Command::DuplicateTransformed(Transform::Turn(3)),
+        Command::DuplicateTransformed(Transform::Mirror),
+        Command::CopyFeature,
+        Command::PasteFeature,
         Command::DeleteTile,
         Command::MoveTileUp,
         Command::MoveTileDown,
@@ -128,6 +146,8 @@ impl Command {
         Command::DeriveAdjacency,
         Command::GenerateOutlines,
         Command::NewTileFromImage,
+        Command::ImportTileSheet,
+        Command::ImportImageFolder,
         Command::ShowShortcuts,
     ];
 
@@ -155,6 +175,14 @@ impl Command {
             Command::Cancel => "Cancel",
             Command::AddTile => "Add tile",
             Command::DuplicateTile => "Duplicate tile",
+            Command::DuplicateTransformed(Transform::Turn(1)) => "Duplicate turned 90°",
+            Command::DuplicateTransformed(Transform::Turn(2)) => "Duplicate turned 180°",
+            Command::DuplicateTransformed(Transform::Turn(_)) => "Duplicate turned 270°",
+            Command::DuplicateTransformed(Transform::Mirror) => "Duplicate mirrored",
+            Command::CopyFeature => "Copy feature",
+            Command::PasteFeature => "Paste feature",
+            Command::ImportTileSheet => "Import tile sheet…",
+            Command::ImportImageFolder => "Import folder of images…",
             Command::DeleteTile => "Delete tile",
             Command::MoveTileUp => "Move tile up",
             Command::MoveTileDown => "Move tile down",
@@ -196,6 +224,8 @@ impl Command {
             Command::ToggleSnap => key(NONE, Key::S),
             Command::Cancel => key(NONE, Key::Escape),
             Command::DuplicateTile => key(CMD, Key::D),
+            Command::CopyFeature => key(CMD, Key::C),
+            Command::PasteFeature => key(CMD, Key::V),
             Command::NextTile => key(NONE, Key::PageDown),
             Command::PreviousTile => key(NONE, Key::PageUp),
             Command::AddFeature(FeatureKind::City) => key(NONE, Key::Num1),
@@ -241,13 +271,21 @@ impl Command {
                         .iter()
                         .find(|(_, s)| s.logical_key == *key && modifiers.matches_logically(s.modifiers))
                         .copied(),
+                    // The platform turns Ctrl+C and Ctrl+V into these (outside text fields).
+                    egui::Event::Copy if !typing => Some((Command::CopyFeature, KeyboardShortcut::new(CMD, Key::C))),
+                    egui::Event::Paste(_) if !typing => {
+                        Some((Command::PasteFeature, KeyboardShortcut::new(CMD, Key::V)))
+                    }
                     _ => None,
                 })
                 .collect();
-            // Each consume takes the first press left that matches, so the presses go in order.
+            // Each consume takes the first press left that matches, so the presses go in order;
+            // a copy or paste event has no key press to consume.
             presses
                 .into_iter()
-                .filter(|(_, shortcut)| input.consume_shortcut(shortcut))
+                .filter(|(command, shortcut)| {
+                    input.consume_shortcut(shortcut) || matches!(command, Command::CopyFeature | Command::PasteFeature)
+                })
                 .map(|(command, _)| command)
                 .collect()
         })

@@ -1,7 +1,14 @@
 //! Files outside the document: native file dialogs (behind a trait, since they cannot run in
 //! headless tests) and the list of recent files.
+//!
+//! A dialog never blocks the UI: [`FileDialogs::open`] starts it and the editor polls
+//! [`FileDialogs::answer`] each frame until the user has chosen.
 
+use std::future::Future;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, channel};
+use std::task::{Context, Poll, Wake, Waker};
 
 /// What a file dialog is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -12,55 +19,123 @@ pub enum FileFilter {
     Image,
 }
 
-/// Asks the user for files.
-pub trait FileDialogs {
-    /// A file to open, or `None` when cancelled.
-    fn pick_file(&mut self, filter: FileFilter, folder: Option<&Path>) -> Option<PathBuf>;
-    /// Where to save, or `None` when cancelled.
-    fn save_file(&mut self, folder: Option<&Path>, name: &str) -> Option<PathBuf>;
+/// A question for the user.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Request {
+    /// A file to open, of a kind.
+    PickFile(FileFilter),
+    /// A folder.
+    PickFolder,
+    /// Where to save a file, suggesting a name.
+    SaveFile(String),
 }
 
-/// The platform's file dialogs.
-pub struct NativeDialogs;
+/// Asks the user for files without blocking: one question at a time.
+pub trait FileDialogs {
+    /// Shows a dialog for `request`, starting in `folder`.
+    fn open(&mut self, request: Request, folder: Option<&Path>);
+    /// The answer once the user has given it: `Some(None)` when the dialog was cancelled,
+    /// `None` while it is still open.
+    fn answer(&mut self) -> Option<Option<PathBuf>>;
+}
+
+/// The platform's file dialogs: rfd's asynchronous dialogs, started on the UI thread (as some
+/// platforms require) and waited for on a worker thread.
+#[derive(Default)]
+pub struct NativeDialogs {
+    answer: Option<Receiver<Option<PathBuf>>>,
+}
 
 impl FileDialogs for NativeDialogs {
-    fn pick_file(&mut self, filter: FileFilter, folder: Option<&Path>) -> Option<PathBuf> {
-        let mut dialog = rfd::FileDialog::new();
-        dialog = match filter {
-            FileFilter::Toml => dialog.add_filter("Tile sets and rule sets", &["toml"]),
-            FileFilter::Image => dialog.add_filter("Images", &["png", "jpg", "jpeg", "webp"]),
-        };
+    fn open(&mut self, request: Request, folder: Option<&Path>) {
+        let mut dialog = rfd::AsyncFileDialog::new();
         if let Some(folder) = folder {
             dialog = dialog.set_directory(folder);
         }
-        dialog.pick_file()
+        let (send, answer) = channel();
+        let wait = |future: Box<dyn Future<Output = Option<rfd::FileHandle>> + Send>| {
+            std::thread::Builder::new().name("file dialog".into()).spawn(move || {
+                let chosen = block_on(Box::into_pin(future));
+                let _ = send.send(chosen.map(|handle| handle.path().to_owned()));
+            })
+        };
+        let started = match request {
+            Request::PickFile(FileFilter::Toml) => wait(Box::new(
+                dialog.add_filter("Tile sets and rule sets", &["toml"]).pick_file(),
+            )),
+            Request::PickFile(FileFilter::Image) => wait(Box::new(
+                dialog.add_filter("Images", &["png", "jpg", "jpeg", "webp"]).pick_file(),
+            )),
+            Request::PickFolder => wait(Box::new(dialog.pick_folder())),
+            Request::SaveFile(name) => wait(Box::new(
+                dialog.add_filter("TOML", &["toml"]).set_file_name(name).save_file(),
+            )),
+        };
+        self.answer = started.is_ok().then_some(answer);
     }
 
-    fn save_file(&mut self, folder: Option<&Path>, name: &str) -> Option<PathBuf> {
-        let mut dialog = rfd::FileDialog::new().add_filter("TOML", &["toml"]).set_file_name(name);
-        if let Some(folder) = folder {
-            dialog = dialog.set_directory(folder);
+    fn answer(&mut self) -> Option<Option<PathBuf>> {
+        let answer = match self.answer.as_ref()?.try_recv() {
+            Ok(answer) => answer,
+            Err(std::sync::mpsc::TryRecvError::Empty) => return None,
+            // The worker ended without answering: as good as cancelled.
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => None,
+        };
+        self.answer = None;
+        Some(answer)
+    }
+}
+
+/// Runs a future to its end on this thread (a dialog's future needs no more than that).
+fn block_on<T>(mut future: std::pin::Pin<Box<dyn Future<Output = T> + Send>>) -> T {
+    struct Unpark(std::thread::Thread);
+    impl Wake for Unpark {
+        fn wake(self: Arc<Self>) {
+            self.0.unpark();
         }
-        dialog.save_file()
+    }
+    let waker = Waker::from(Arc::new(Unpark(std::thread::current())));
+    let mut context = Context::from_waker(&waker);
+    loop {
+        if let Poll::Ready(value) = future.as_mut().poll(&mut context) {
+            return value;
+        }
+        std::thread::park();
     }
 }
 
 /// Dialogs that answer from a script, for tests.
 #[derive(Debug, Default)]
 pub struct ScriptedDialogs {
-    /// Answers to `pick_file`, first first.
+    /// Answers to files and folders to pick, first first.
     pub picks: Vec<PathBuf>,
-    /// Answers to `save_file`, first first.
+    /// Answers to where to save, first first.
     pub saves: Vec<PathBuf>,
+    /// The answer to the question asked last, given at the next poll.
+    next: Option<Option<PathBuf>>,
+}
+
+impl ScriptedDialogs {
+    /// Dialogs that answer picks from `picks`, in order, and cancel saves.
+    pub fn picking(picks: Vec<PathBuf>) -> ScriptedDialogs {
+        ScriptedDialogs {
+            picks,
+            ..ScriptedDialogs::default()
+        }
+    }
 }
 
 impl FileDialogs for ScriptedDialogs {
-    fn pick_file(&mut self, _: FileFilter, _: Option<&Path>) -> Option<PathBuf> {
-        (!self.picks.is_empty()).then(|| self.picks.remove(0))
+    fn open(&mut self, request: Request, _: Option<&Path>) {
+        let script = match request {
+            Request::SaveFile(_) => &mut self.saves,
+            _ => &mut self.picks,
+        };
+        self.next = Some((!script.is_empty()).then(|| script.remove(0)));
     }
 
-    fn save_file(&mut self, _: Option<&Path>, _: &str) -> Option<PathBuf> {
-        (!self.saves.is_empty()).then(|| self.saves.remove(0))
+    fn answer(&mut self) -> Option<Option<PathBuf>> {
+        self.next.take()
     }
 }
 

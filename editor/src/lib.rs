@@ -16,10 +16,12 @@ pub mod files;
 pub mod geometry;
 pub mod ids;
 pub mod images;
+pub mod import;
 pub mod memo;
 pub mod panels;
 pub mod render;
 pub mod schematic;
+pub mod transform;
 pub mod validation;
 pub mod view;
 

@@ -34,7 +34,7 @@ fn main() -> eframe::Result<()> {
                 &cc.egui_ctx,
                 Options {
                     path,
-                    dialogs: Box::new(NativeDialogs),
+                    dialogs: Box::<NativeDialogs>::default(),
                     recent: RecentFiles::load_default(),
                 },
             )))

@@ -110,10 +110,7 @@ fn unsaved_changes_are_asked_about_before_opening_another_file() {
         "other.toml",
         &BASE.replace("id = \"base\"", "id = \"other\""),
     );
-    let dialogs = ScriptedDialogs {
-        picks: vec![second.clone(), second.clone()],
-        saves: Vec::new(),
-    };
+    let dialogs = ScriptedDialogs::picking(vec![second.clone(), second.clone()]);
     let mut h = editor(Some(first.clone()), dialogs);
     settle(&mut h);
     // An edit: add a tile.

@@ -165,15 +165,35 @@ impl EditorApp {
                     actions,
                 );
                 ui.separator();
+                let has_feature = has_tile && self.view.selection.feature.is_some();
+                item(ui, Command::CopyFeature, has_feature, actions);
+                item(
+                    ui,
+                    Command::PasteFeature,
+                    has_tile && self.workspace.clipboard.is_some(),
+                    actions,
+                );
+                ui.separator();
                 item(ui, Command::Delete, has_tile, actions);
                 item(ui, Command::Cancel, true, actions);
             });
             ui.menu_button("Tile", |ui| {
-                for c in [Command::AddTile, Command::NewTileFromImage] {
+                for c in [
+                    Command::AddTile,
+                    Command::NewTileFromImage,
+                    Command::ImportTileSheet,
+                    Command::ImportImageFolder,
+                ] {
                     item(ui, c, has_set, actions);
                 }
+                ui.separator();
+                let duplicates = Command::ALL
+                    .iter()
+                    .filter(|c| matches!(c, Command::DuplicateTile | Command::DuplicateTransformed(_)));
+                for c in duplicates {
+                    item(ui, *c, has_tile, actions);
+                }
                 for c in [
-                    Command::DuplicateTile,
                     Command::DeleteTile,
                     Command::MoveTileUp,
                     Command::MoveTileDown,

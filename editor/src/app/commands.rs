@@ -7,13 +7,16 @@ use tilewright_engine::FileKind;
 use tilewright_engine::edge::{Layout, SegmentKind, SegmentRef, Side};
 use tilewright_engine::model::{Count, EdgeLayout, EdgeRef, Tile, TileSet};
 
+use super::dialogs::Purpose;
 use super::{EditorApp, Pending};
 use crate::commands::Command;
 use crate::document::Edit;
+use crate::files::{FileFilter, Request};
 use crate::geometry;
 use crate::ids::{fresh_feature_id, next_tile_id};
 use crate::panels::{Action, Actions};
 use crate::schematic::generated_outlines;
+use crate::transform::derive_edges;
 use crate::view::Tool;
 
 impl EditorApp {
@@ -26,12 +29,8 @@ impl EditorApp {
             Command::NewExpansion => self.guarded(Pending::New(FileKind::TileSet, true)),
             Command::NewRuleSet => self.guarded(Pending::New(FileKind::RuleSet, false)),
             Command::Open => self.guarded(Pending::Open(None)),
-            Command::Save => {
-                self.save();
-            }
-            Command::SaveAs => {
-                self.save_as();
-            }
+            Command::Save => self.save(),
+            Command::SaveAs => self.save_as_then(None),
             Command::Close => self.guarded(Pending::Close),
             Command::Quit => self.guarded(Pending::Quit),
             Command::Undo => {
@@ -112,6 +111,19 @@ impl EditorApp {
                 });
                 self.view.select_tile(i + 1);
             }
+            Command::DuplicateTransformed(transform) => self.duplicate_transformed(transform, actions),
+            Command::CopyFeature => self.copy_feature(),
+            Command::PasteFeature => self.paste_feature(actions),
+            Command::ImportTileSheet => {
+                if self.images_folder().is_some() {
+                    self.ask(Purpose::ImportSheet, Request::PickFile(FileFilter::Image));
+                }
+            }
+            Command::ImportImageFolder => {
+                if self.images_folder().is_some() {
+                    self.ask(Purpose::ImportFolder, Request::PickFolder);
+                }
+            }
             Command::DeleteTile => {
                 if let Some((i, _)) = tile {
                     actions.edit(Edit::RemoveTile { index: i });
@@ -154,15 +166,7 @@ impl EditorApp {
             }
             Command::DeriveEdges => {
                 let Some((i, mut t)) = tile else { return };
-                let layouts = geometry::derive_layouts(&t);
-                for (k, layout) in layouts.into_iter().enumerate() {
-                    t.edges[k] = EdgeLayout(layout);
-                }
-                for (id, on) in geometry::derive_on(&t) {
-                    if let Some(f) = t.features.get_mut(&id) {
-                        f.on = on.into_iter().map(EdgeRef).collect();
-                    }
-                }
+                derive_edges(&mut t);
                 actions.edit(Edit::ReplaceTile {
                     index: i,
                     tile: Box::new(t),
@@ -194,7 +198,7 @@ impl EditorApp {
                     tile: Box::new(t),
                 });
             }
-            Command::NewTileFromImage => self.new_tile_from_chosen_image(actions),
+            Command::NewTileFromImage => self.ask(Purpose::NewTileFromImage, Request::PickFile(FileFilter::Image)),
             Command::ShowShortcuts => self.view.show_shortcuts = !self.view.show_shortcuts,
         }
     }
@@ -225,10 +229,9 @@ impl EditorApp {
                 }
                 Action::Open(path) => self.guarded(Pending::Open(Some(path))),
                 Action::ChooseImage(index) => {
-                    let mut more = Actions::default();
-                    self.choose_image(index, &mut more);
-                    queue.extend(more.0);
+                    self.ask(Purpose::TileImage(index), Request::PickFile(FileFilter::Image));
                 }
+                Action::CompareRulesWithFile => self.ask(Purpose::CompareRules, Request::PickFile(FileFilter::Toml)),
                 Action::Message(text) => self.message(text, false),
             }
         }

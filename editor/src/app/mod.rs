@@ -8,6 +8,9 @@
 
 mod chrome;
 mod commands;
+mod dialogs;
+mod duplicate;
+mod import;
 mod modals;
 mod workspace;
 
@@ -49,7 +52,7 @@ impl Default for Options {
     fn default() -> Self {
         Options {
             path: None,
-            dialogs: Box::new(NativeDialogs),
+            dialogs: Box::<NativeDialogs>::default(),
             recent: RecentFiles::default(),
         }
     }
@@ -197,6 +200,7 @@ impl EditorApp {
         self.poll(&ctx);
         let mut actions = Actions::default();
         self.handle_drops(&ctx, &mut actions);
+        self.poll_dialog(&ctx, &mut actions);
         self.handle_close(&ctx);
         if !self.modal_open() {
             let typing = ctx.egui_wants_keyboard_input();
@@ -217,9 +221,12 @@ impl EditorApp {
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
         self.document_panels(ui, &mut actions);
         chrome::drop_highlight(&ctx);
-        self.modals(&ctx);
+        self.modals(&ctx, &mut actions);
         self.apply(actions);
         self.withdraw_stale_parse_problem();
+        if let Some(text) = self.workspace.copied_text.take() {
+            ctx.copy_text(text);
+        }
         self.update_title(&ctx);
     }
 

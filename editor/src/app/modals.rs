@@ -1,5 +1,6 @@
 //! Dialogs over the editor: "save your changes?" before a file is replaced, the file changed
-//! on disk under unsaved edits, and the list of keyboard shortcuts. Each modal returns a typed
+//! on disk under unsaved edits, the tile sheet import (`import.rs`), and the list of keyboard
+//! shortcuts. Each modal returns a typed
 //! answer, applied once the dialog is drawn.
 
 use egui::Ui;
@@ -7,6 +8,7 @@ use egui::Ui;
 use super::EditorApp;
 use crate::commands::Command;
 use crate::document::Document;
+use crate::panels::Actions;
 
 /// The answer to "save your changes?".
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -31,19 +33,22 @@ pub enum DiskAnswer {
 impl EditorApp {
     /// Whether a modal dialog waits for an answer (keyboard shortcuts are off meanwhile).
     pub(super) fn modal_open(&self) -> bool {
-        self.workspace.pending.is_some() || self.workspace.disk_change.is_some()
+        let workspace = &self.workspace;
+        workspace.pending.is_some()
+            || workspace.disk_change.is_some()
+            || workspace.asking.is_some()
+            || workspace.sheet.is_some()
     }
 
     /// Draws whichever dialogs are open and acts on their answers.
-    pub(super) fn modals(&mut self, ctx: &egui::Context) {
+    pub(super) fn modals(&mut self, ctx: &egui::Context, actions: &mut Actions) {
+        self.sheet_import_modal(ctx, actions);
         if let Some(pending) = self.workspace.pending.clone() {
             let name = self.workspace.doc.as_ref().map(Document::title).unwrap_or_default();
             match save_changes_modal(ctx, &name) {
                 Some(SaveAnswer::Save) => {
                     self.workspace.pending = None;
-                    if self.save() {
-                        self.perform(pending);
-                    }
+                    self.save_then(Some(pending));
                 }
                 Some(SaveAnswer::Discard) => {
                     self.workspace.pending = None;

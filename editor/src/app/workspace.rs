@@ -5,13 +5,14 @@
 use std::path::{Path, PathBuf};
 
 use tilewright_engine::FileKind;
-use tilewright_engine::model::TileSet;
+use tilewright_engine::model::{Feature, TileSet};
 use tilewright_engine::template::template;
 
 use super::EditorApp;
-use super::commands::blank_tile;
+use super::dialogs::Purpose;
+use super::import::SheetImport;
 use crate::document::{Content, Document, Edit};
-use crate::files::{FileDialogs, FileFilter, RecentFiles};
+use crate::files::{FileDialogs, FileFilter, RecentFiles, Request};
 use crate::panels::{Action, Actions};
 use crate::view::{Tool, ViewState};
 
@@ -32,9 +33,17 @@ pub enum Pending {
 pub struct Workspace {
     /// The open document.
     pub doc: Option<Document>,
-    dialogs: Box<dyn FileDialogs>,
+    pub(super) dialogs: Box<dyn FileDialogs>,
+    /// What the open file dialog's answer is for.
+    pub(super) asking: Option<Purpose>,
     /// Recent files.
     pub recent: RecentFiles,
+    /// The feature copied last, to paste.
+    pub clipboard: Option<Feature>,
+    /// Text for the system clipboard, handed over at the end of the frame.
+    pub(super) copied_text: Option<String>,
+    /// A tile sheet in the import dialog.
+    pub sheet: Option<SheetImport>,
     /// An action waiting for the unsaved-changes answer.
     pub pending: Option<Pending>,
     /// Text of the file on disk, when it changed under an edited document.
@@ -53,6 +62,10 @@ impl Workspace {
         Workspace {
             doc: None,
             dialogs,
+            asking: None,
+            sheet: None,
+            clipboard: None,
+            copied_text: None,
             recent,
             pending: None,
             disk_change: None,
@@ -122,12 +135,7 @@ impl EditorApp {
     pub(super) fn perform(&mut self, pending: Pending) {
         match pending {
             Pending::Open(Some(path)) => self.open_path(&path),
-            Pending::Open(None) => {
-                let folder = self.workspace.folder();
-                if let Some(path) = self.workspace.dialogs.pick_file(FileFilter::Toml, folder.as_deref()) {
-                    self.open_path(&path);
-                }
-            }
+            Pending::Open(None) => self.ask(Purpose::Open, Request::PickFile(FileFilter::Toml)),
             Pending::New(kind, figures) => {
                 let id = match (kind, figures) {
                     (FileKind::RuleSet, _) => "my-rules",
@@ -149,15 +157,27 @@ impl EditorApp {
         }
     }
 
-    /// Saves to the document's path (asking for one if it has none); returns whether it saved.
-    pub fn save(&mut self) -> bool {
-        let Some(path) = self.workspace.doc.as_ref().and_then(|d| d.path.clone()) else {
-            return self.save_as();
-        };
-        self.save_to(&path)
+    /// Saves to the document's path, or asks for one if it has none.
+    pub fn save(&mut self) {
+        self.save_then(None);
     }
 
-    fn save_to(&mut self, path: &Path) -> bool {
+    /// Saves, then does what waited for the save (not when saving fails or is cancelled).
+    pub(super) fn save_then(&mut self, then: Option<Pending>) {
+        match self.workspace.doc.as_ref().and_then(|d| d.path.clone()) {
+            Some(path) => {
+                if self.save_to(&path)
+                    && let Some(then) = then
+                {
+                    self.perform(then);
+                }
+            }
+            None => self.save_as_then(then),
+        }
+    }
+
+    /// Saves the document where it was, remembering the place; returns whether it saved.
+    pub(super) fn save_to(&mut self, path: &Path) -> bool {
         let Some(doc) = self.workspace.doc.as_mut() else {
             return false;
         };
@@ -175,16 +195,11 @@ impl EditorApp {
         }
     }
 
-    /// Saves under a name asked for; returns whether it saved.
-    pub(super) fn save_as(&mut self) -> bool {
-        let Some(doc) = self.workspace.doc.as_ref() else {
-            return false;
-        };
-        let name = doc.title();
-        let folder = self.workspace.folder();
-        match self.workspace.dialogs.save_file(folder.as_deref(), &name) {
-            Some(path) => self.save_to(&path),
-            None => false,
+    /// Asks where to save, then saves there and does what waited for the save.
+    pub(super) fn save_as_then(&mut self, then: Option<Pending>) {
+        if let Some(doc) = self.workspace.doc.as_ref() {
+            let name = doc.title();
+            self.ask(Purpose::SaveAs(then), Request::SaveFile(name));
         }
     }
 
@@ -230,17 +245,9 @@ impl EditorApp {
         self.workspace.disk_change = None;
     }
 
-    /// Asks for an image file and adds a tile drawn over it.
-    pub(super) fn new_tile_from_chosen_image(&mut self, actions: &mut Actions) {
-        if let Some(path) = self.pick_image() {
-            self.new_tile_from_image(&path, actions);
-        }
-    }
-
-    /// Asks for an image file and sets it as tile `index`'s image.
-    pub(super) fn choose_image(&mut self, index: usize, actions: &mut Actions) {
-        if let Some(path) = self.pick_image()
-            && let Some(relative) = self.image_into_folder(&path)
+    /// Sets `image` as tile `index`'s image.
+    pub(super) fn set_tile_image(&mut self, index: usize, image: &Path, actions: &mut Actions) {
+        if let Some(relative) = self.image_into_folder(image)
             && let Some(mut tile) = self.workspace.tileset().and_then(|s| s.tiles.get(index).cloned())
         {
             tile.image = Some(relative);
@@ -251,14 +258,9 @@ impl EditorApp {
         }
     }
 
-    fn pick_image(&mut self) -> Option<PathBuf> {
-        let folder = self.workspace.folder();
-        self.workspace.dialogs.pick_file(FileFilter::Image, folder.as_deref())
-    }
-
     /// The path of `image` relative to the tile set's folder, copying it into `images/` there
     /// when it lies outside.
-    fn image_into_folder(&mut self, image: &Path) -> Option<String> {
+    pub(super) fn image_into_folder(&mut self, image: &Path) -> Option<String> {
         let Some(folder) = self.workspace.folder() else {
             self.message("Save the tile set first: images are stored relative to it.", true);
             return None;
@@ -272,13 +274,13 @@ impl EditorApp {
         if let Ok(relative) = image_abs.strip_prefix(&folder_abs) {
             return Some(relative.to_string_lossy().replace('\\', "/"));
         }
-        let name = image.file_name()?.to_string_lossy().into_owned();
-        let target = folder.join("images").join(&name);
-        let copied = std::fs::create_dir_all(folder.join("images")).and_then(|_| std::fs::copy(image, &target));
-        match copied {
-            Ok(_) => {
-                self.message(format!("Copied the image to {}", target.display()), false);
-                Some(format!("images/{name}"))
+        match crate::import::copy_in(&folder, image) {
+            Ok(relative) => {
+                self.message(
+                    format!("Copied the image to {}", folder.join(&relative).display()),
+                    false,
+                );
+                Some(relative)
             }
             Err(e) => {
                 self.message(format!("Cannot copy the image into the tile set's folder: {e}"), true);
@@ -288,26 +290,15 @@ impl EditorApp {
     }
 
     /// Adds a tile drawn over `image` (its name the file's) at the end, and starts drawing.
-    fn new_tile_from_image(&mut self, image: &Path, actions: &mut Actions) {
+    pub(super) fn new_tile_from_image(&mut self, image: &Path, actions: &mut Actions) {
         let Some(relative) = self.image_into_folder(image) else {
             return;
         };
-        let Some(set) = self.workspace.tileset() else {
-            return;
-        };
-        let mut tile = blank_tile(set);
         let stem = image
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
-        tile.name = stem;
-        tile.image = Some(relative);
-        let at = set.tiles.len();
-        actions.edit(Edit::AddTile {
-            index: at,
-            tile: Box::new(tile),
-        });
-        self.view.select_tile(at);
+        self.add_tiles_over(vec![(relative, stem)], actions);
         self.view.tool = Tool::Draw;
     }
 

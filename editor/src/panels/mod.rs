@@ -81,6 +81,8 @@ pub enum Action {
     Open(PathBuf),
     /// Choose an image file for a tile.
     ChooseImage(usize),
+    /// Choose a rule-set file to compare the open rule set with.
+    CompareRulesWithFile,
     /// Tell the user something.
     Message(String),
 }

@@ -1,5 +1,8 @@
 //! Rule sets: every switch and value with its description from the schema, inherited values
-//! shown from the `extends` chain, and a comparison with another rule set.
+//! shown from the `extends` chain, and a comparison with another rule set: a bundled one or
+//! any rule-set file.
+
+use std::path::{Path, PathBuf};
 
 use egui::{Color32, RichText, Ui};
 use serde_json::Value as Json;
@@ -7,7 +10,7 @@ use tilewright_engine::FileKind;
 use tilewright_engine::model::{RuleSet, Rules};
 use tilewright_engine::validate::resolve_rules;
 
-use super::{PanelCtx, form};
+use super::{Action, Actions, PanelCtx, form};
 use crate::document::{Content, ContentKey, Edit};
 use crate::memo::Memo;
 
@@ -23,13 +26,33 @@ pub struct RulesPage {
 /// What differs from another rule set, when both are resolved.
 type Differences = Result<Vec<(String, String, String)>, String>;
 
+/// The rule set compared with.
+#[derive(Debug, Clone, PartialEq)]
+enum Other {
+    /// A bundled rule set, by id.
+    Bundled(String),
+    /// The rule set in a file.
+    File(PathBuf),
+}
+
+impl Other {
+    fn label(&self) -> String {
+        match self {
+            Other::Bundled(id) => id.clone(),
+            Other::File(path) => path
+                .file_name()
+                .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned()),
+        }
+    }
+}
+
 /// The comparison with another rule set.
 #[derive(Default)]
 struct Comparison {
-    /// The other rule set's id.
-    with: Option<String>,
+    /// The other rule set.
+    with: Option<Other>,
     /// The differences, for one state of the document and one other rule set.
-    differences: Memo<(ContentKey, String), Differences>,
+    differences: Memo<(ContentKey, Other), Differences>,
 }
 
 fn resolved(set: &RuleSet) -> Result<Rules, String> {
@@ -48,13 +71,38 @@ fn parent_values(set: &RuleSet) -> Option<Json> {
         .and_then(|r| serde_json::to_value(r).ok())
 }
 
-/// What differs between `set` and the bundled rule set `other_id`, both resolved.
-fn compared(set: &RuleSet, other_id: &str) -> Differences {
+/// What differs between `set` and the other rule set, both resolved (a file's rule set may
+/// extend the bundled ones).
+fn compared(set: &RuleSet, other: &Other) -> Differences {
     let bundled = tilewright_engine::bundled::rulesets();
-    let known: Vec<&RuleSet> = bundled.iter().collect();
+    let mut known: Vec<&RuleSet> = bundled.iter().collect();
+    let from_file;
+    let other_id = match other {
+        Other::Bundled(id) => id.as_str(),
+        Other::File(path) => {
+            from_file = read_rule_set(path)?;
+            known.retain(|b| b.id != from_file.id);
+            known.push(&from_file);
+            from_file.id.as_str()
+        }
+    };
     let mine = resolved(set)?;
     let theirs = resolve_rules(other_id, &known).map_err(|e| format!("{e:?}"))?;
     Ok(differences(&mine, &theirs))
+}
+
+/// The rule set in the file at `path`, read through the engine's reader.
+fn read_rule_set(path: &Path) -> Result<RuleSet, String> {
+    let source = tilewright_engine::validate::read_source(path).map_err(|d| d.message.clone())?;
+    toml::from_str(&source.text).map_err(|e| format!("{} is not a rule set: {}", path.display(), e.message()))
+}
+
+/// A value as a rule-set file writes it, without JSON's quotes around words.
+fn plain(value: &Json) -> String {
+    match value {
+        Json::String(s) => s.clone(),
+        other => other.to_string(),
+    }
 }
 
 /// Values of two resolved rule sets that differ: (key, mine, theirs).
@@ -69,7 +117,7 @@ pub fn differences(mine: &Rules, theirs: &Rules) -> Vec<(String, String, String)
             for (key, value) in x {
                 let other = y.get(key).cloned().unwrap_or(Json::Null);
                 if *value != other {
-                    out.push((format!("{section}.{key}"), value.to_string(), other.to_string()));
+                    out.push((format!("{section}.{key}"), plain(value), plain(&other)));
                 }
             }
         }
@@ -83,14 +131,14 @@ impl RulesPage {
         let Content::RuleSet(set) = ctx.doc.content() else {
             return;
         };
-        if let Some(new) = self.form(ui, set, ctx.doc.content_key()) {
+        if let Some(new) = self.form(ui, set, ctx.doc.content_key(), ctx.actions) {
             ctx.actions
                 .edit_grouped(Edit::Replace(Box::new(Content::RuleSet(new))), "rules-form");
         }
     }
 
     /// The form; returns the edited rule set when something changed.
-    fn form(&mut self, ui: &mut Ui, set: &RuleSet, key: ContentKey) -> Option<RuleSet> {
+    fn form(&mut self, ui: &mut Ui, set: &RuleSet, key: ContentKey, actions: &mut Actions) -> Option<RuleSet> {
         let root = FileKind::RuleSet.schema();
         let (value, parent) = self
             .values
@@ -162,7 +210,7 @@ impl RulesPage {
                                 }
                                 None => {
                                     ui.horizontal(|ui| {
-                                        let inherited = parent.as_ref().map(|p| p[section][key].to_string());
+                                        let inherited = parent.as_ref().map(|p| plain(&p[section][key]));
                                         ui.weak(match &inherited {
                                             Some(v) => format!("{v} (inherited)"),
                                             None => "not set".into(),
@@ -188,7 +236,7 @@ impl RulesPage {
                     });
             }
             ui.add_space(12.0);
-            compare.ui(ui, set, key);
+            compare.ui(ui, set, key, actions);
         });
         if !changed {
             return None;
@@ -199,28 +247,45 @@ impl RulesPage {
     }
 }
 
+impl RulesPage {
+    /// Compares the rule set with the one in the file at `path`.
+    pub fn compare_with_file(&mut self, path: &Path) {
+        self.compare.with = Some(Other::File(path.to_owned()));
+    }
+}
+
 impl Comparison {
-    fn ui(&mut self, ui: &mut Ui, set: &RuleSet, key: ContentKey) {
+    fn ui(&mut self, ui: &mut Ui, set: &RuleSet, key: ContentKey, actions: &mut Actions) {
         ui.heading("Compare");
         let bundled = tilewright_engine::bundled::rulesets();
         let others: Vec<&RuleSet> = bundled.iter().filter(|b| b.id != set.id).collect();
         if self.with.is_none() {
-            self.with = set.extends.clone().or_else(|| others.first().map(|o| o.id.clone()));
+            self.with = set
+                .extends
+                .clone()
+                .or_else(|| others.first().map(|o| o.id.clone()))
+                .map(Other::Bundled);
         }
         ui.horizontal(|ui| {
             ui.label("with");
             egui::ComboBox::from_id_salt("compare")
-                .selected_text(self.with.clone().unwrap_or_default())
+                .selected_text(self.with.as_ref().map(Other::label).unwrap_or_default())
                 .show_ui(ui, |ui| {
                     for other in &others {
-                        ui.selectable_value(&mut self.with, Some(other.id.clone()), &other.name);
+                        ui.selectable_value(&mut self.with, Some(Other::Bundled(other.id.clone())), &other.name);
+                    }
+                    if let Some(Other::File(path)) = self.with.clone() {
+                        let label = path.display().to_string();
+                        ui.selectable_value(&mut self.with, Some(Other::File(path)), label);
+                    }
+                    if ui.selectable_label(false, "Rule-set file…").clicked() {
+                        actions.push(Action::CompareRulesWithFile);
                     }
                 });
         });
-        let Some(other_id) = &self.with else { return };
-        let differences = self
-            .differences
-            .get((key, other_id.clone()), || compared(set, other_id));
+        let Some(other) = &self.with else { return };
+        let other_id = other.label();
+        let differences = self.differences.get((key, other.clone()), || compared(set, other));
         match differences {
             Ok(diff) => {
                 if diff.is_empty() {
@@ -233,7 +298,7 @@ impl Comparison {
                     .show(ui, |ui| {
                         ui.strong("value");
                         ui.strong(&set.id);
-                        ui.strong(other_id);
+                        ui.strong(&other_id);
                         ui.end_row();
                         for (key, a, b) in diff.iter() {
                             ui.monospace(key.as_str());
@@ -255,6 +320,21 @@ mod tests {
     use super::*;
 
     #[test]
+    fn any_rule_set_file_compares() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("house.toml");
+        let text = "id = \"house\"\nname = \"House\"\nextends = \"new-edition\"\n[switches]\nwagon-move = \"connected\"\n";
+        std::fs::write(&path, text).unwrap();
+        let sets = tilewright_engine::bundled::rulesets();
+        let new = sets.iter().find(|s| s.id == "new-edition").unwrap();
+        let diff = compared(new, &Other::File(path.clone())).unwrap();
+        assert_eq!(diff.len(), 1, "{diff:?}");
+        assert_eq!(diff[0].0, "switches.wagon-move");
+        std::fs::write(&path, "not toml").unwrap();
+        assert!(compared(new, &Other::File(path)).is_err());
+    }
+
+    #[test]
     fn the_editions_differ_where_the_files_say() {
         let sets = tilewright_engine::bundled::rulesets();
         let known: Vec<&RuleSet> = sets.iter().collect();
@@ -262,5 +342,7 @@ mod tests {
         let new = resolve_rules("new-edition", &known).unwrap();
         let keys: Vec<String> = differences(&first, &new).into_iter().map(|d| d.0).collect();
         assert_eq!(keys, ["switches.abbey-endgame", "switches.wagon-move"]);
+        let values: Vec<String> = differences(&first, &new).into_iter().map(|d| d.2).collect();
+        assert!(values.iter().all(|v| !v.contains('"')), "{values:?}");
     }
 }

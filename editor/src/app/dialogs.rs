@@ -1,0 +1,74 @@
+//! File dialogs without blocking: a command asks ([`EditorApp::ask`]) and says what the answer
+//! is for; each frame looks for the answer and carries on with it.
+
+use std::path::PathBuf;
+
+use super::{EditorApp, Pending};
+use crate::files::Request;
+use crate::panels::Actions;
+
+/// What a file dialog's answer is for.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Purpose {
+    /// Open the file.
+    Open,
+    /// Save the document there, then do what waited for the save.
+    SaveAs(Option<Pending>),
+    /// Set the image of tile `index`.
+    TileImage(usize),
+    /// Add a tile drawn over the image.
+    NewTileFromImage,
+    /// Slice the image into tiles.
+    ImportSheet,
+    /// Add a tile for each image of the folder.
+    ImportFolder,
+    /// Compare the rule set with the one in the file.
+    CompareRules,
+}
+
+impl EditorApp {
+    /// Shows a file dialog for `request`; its answer goes to `purpose`. One dialog at a time.
+    pub(super) fn ask(&mut self, purpose: Purpose, request: Request) {
+        if self.workspace.asking.is_some() {
+            self.message("A file dialog is open already.", false);
+            return;
+        }
+        let folder = self.workspace.folder();
+        self.workspace.dialogs.open(request, folder.as_deref());
+        self.workspace.asking = Some(purpose);
+    }
+
+    /// Carries on with the open dialog's answer once the user has given it.
+    pub(super) fn poll_dialog(&mut self, ctx: &egui::Context, actions: &mut Actions) {
+        if self.workspace.asking.is_none() {
+            return;
+        }
+        match self.workspace.dialogs.answer() {
+            None => ctx.request_repaint_after(std::time::Duration::from_millis(100)),
+            Some(answer) => {
+                let purpose = self.workspace.asking.take();
+                if let (Some(purpose), Some(path)) = (purpose, answer) {
+                    self.answered(purpose, path, actions);
+                }
+            }
+        }
+    }
+
+    fn answered(&mut self, purpose: Purpose, path: PathBuf, actions: &mut Actions) {
+        match purpose {
+            Purpose::Open => self.open_path(&path),
+            Purpose::SaveAs(then) => {
+                if self.save_to(&path)
+                    && let Some(then) = then
+                {
+                    self.perform(then);
+                }
+            }
+            Purpose::TileImage(index) => self.set_tile_image(index, &path, actions),
+            Purpose::NewTileFromImage => self.new_tile_from_image(&path, actions),
+            Purpose::ImportSheet => self.start_sheet_import(&path),
+            Purpose::ImportFolder => self.import_folder(&path, actions),
+            Purpose::CompareRules => self.panels.rules.compare_with_file(&path),
+        }
+    }
+}
