@@ -4,8 +4,11 @@
 
 use egui::{Event, Key, Modifiers};
 use egui_kittest::kittest::Queryable;
+use tilewright_editor::commands::Command;
 use tilewright_editor::document::{Content, Edit};
 use tilewright_editor::files::ScriptedDialogs;
+use tilewright_editor::import::Grid;
+use tilewright_editor::transform::Transform;
 use tilewright_editor::view::Page;
 
 mod common;
@@ -74,4 +77,141 @@ fn two_shortcuts_in_one_frame_run_in_the_order_pressed() {
     settle(&mut h);
     assert!(!h.state().doc().unwrap().is_dirty());
     assert_eq!(std::fs::read_to_string(&path).unwrap(), BASE);
+}
+
+#[test]
+fn a_three_by_three_sheet_imports_as_nine_tiles_with_nine_images() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(dir.path(), "base.toml", BASE);
+    // A 3×3 sheet of 20-pixel cells, each a different grey, with 2 pixels between them.
+    let mut sheet = image::RgbImage::new(64, 64);
+    for (x, y, pixel) in sheet.enumerate_pixels_mut() {
+        let cell = (y / 22) * 3 + x / 22;
+        *pixel = image::Rgb([(cell * 25) as u8, 0, 0]);
+    }
+    let sheet_path = dir.path().join("sheet.png");
+    sheet.save(&sheet_path).unwrap();
+    let mut h = editor(Some(path), ScriptedDialogs::picking(vec![sheet_path]));
+    settle(&mut h);
+    let before = h.state().doc().unwrap().tileset().unwrap().tiles.len();
+    h.state_mut().run_command(Command::ImportTileSheet);
+    settle(&mut h);
+    h.get_by_label("Import a tile sheet");
+    h.state_mut().workspace.sheet.as_mut().expect("the dialog is open").grid = Grid {
+        rows: 3,
+        columns: 3,
+        margin: 0,
+        spacing: 2,
+    };
+    settle(&mut h);
+    h.get_by_label_contains("9 tiles of 20 × 20 pixels");
+    h.get_by_label("Import 9 tiles").click();
+    settle(&mut h);
+
+    let set = h.state().doc().unwrap().tileset().unwrap().clone();
+    let new = &set.tiles[before..];
+    assert_eq!(new.len(), 9);
+    assert_eq!(new[0].id, "base/1");
+    assert_eq!(new[8].id, "base/9");
+    let images = std::fs::read_dir(dir.path().join("images")).unwrap().count();
+    assert_eq!(images, 9);
+    let last = image::open(dir.path().join(new[8].image.as_ref().unwrap()))
+        .unwrap()
+        .to_rgb8();
+    assert_eq!((last.width(), last.height()), (20, 20));
+    assert_eq!(last.get_pixel(10, 10)[0], 200, "the last cell, cut where the grid says");
+    // One undo takes the whole import back.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    settle(&mut h);
+    assert_eq!(h.state().doc().unwrap().tileset().unwrap().tiles.len(), before);
+}
+
+#[test]
+fn duplicate_mirrored_moves_the_image_outlines_and_edges() {
+    let dir = tempfile::tempdir().unwrap();
+    // Tile E with an image and a city drawn over the north-west corner.
+    let mut cap = image::RgbImage::new(8, 8);
+    cap.put_pixel(0, 0, image::Rgb([255, 0, 0]));
+    std::fs::create_dir_all(dir.path().join("images")).unwrap();
+    cap.save(dir.path().join("images/e.png")).unwrap();
+    let text = BASE.replacen(
+        "features.c = { kind = \"city\", on = [\"N\"] }\nfeatures.f = { kind = \"field\", on = [\"E\", \"S\", \"W\"], cities = [\"c\"] }",
+        "image = \"images/e.png\"\nfeatures.c = { kind = \"city\", on = [\"N\"], polygons = [[[0.0, 0.0], [0.6, 0.0], [0.0, 0.6]]] }\nfeatures.f = { kind = \"field\", on = [\"E\", \"S\", \"W\"], cities = [\"c\"] }",
+        1,
+    );
+    assert_ne!(text, BASE);
+    let mut h = editor(Some(write(dir.path(), "base.toml", &text)), ScriptedDialogs::default());
+    settle(&mut h);
+    h.get_by_label("Tile E").click();
+    settle(&mut h);
+    let e = h.state().view.selection.tile.unwrap();
+    h.state_mut()
+        .run_command(Command::DuplicateTransformed(Transform::Mirror));
+    settle(&mut h);
+
+    let set = h.state().doc().unwrap().tileset().unwrap();
+    let copy = &set.tiles[e + 1];
+    assert_eq!(copy.id, "base/1");
+    assert_eq!(h.state().view.selection.tile, Some(e + 1));
+    let city = &copy.features["c"];
+    assert_eq!(city.polygons, [vec![[1.0, 0.6], [0.4, 0.0], [1.0, 0.0]]]);
+    // The city now meets the north edge from 40 to 100 and the east edge from 0 to 60.
+    let edges: Vec<&str> = copy.edges.iter().map(|e| e.0.as_str()).collect();
+    assert_eq!(edges, ["field 40 city", "city 60 field", "field", "field"]);
+    assert_eq!(
+        city.on.iter().map(|r| r.0.as_str()).collect::<Vec<_>>(),
+        ["N", "E"],
+        "the only city segment of each edge"
+    );
+    let image = copy.image.as_deref().unwrap();
+    assert_eq!(image, "images/e-mirrored.png");
+    let mirrored = image::open(dir.path().join(image)).unwrap().to_rgb8();
+    assert_eq!(mirrored.get_pixel(7, 0)[0], 255, "the red corner is now north-east");
+}
+
+#[test]
+fn a_copied_feature_pastes_into_another_tile_under_a_free_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = editor(Some(write(dir.path(), "base.toml", BASE)), ScriptedDialogs::default());
+    settle(&mut h);
+    // Tile D's city, with an outline over the north side.
+    h.get_by_label("Tile D").click();
+    settle(&mut h);
+    let d = h.state().view.selection.tile.unwrap();
+    let outline = vec![[0.0, 0.0], [1.0, 0.0], [0.5, 0.3]];
+    h.state_mut()
+        .workspace
+        .doc
+        .as_mut()
+        .unwrap()
+        .apply(Edit::AddPolygon {
+            tile: d,
+            feature: "c".into(),
+            points: outline.clone(),
+        })
+        .unwrap();
+    h.state_mut().view.selection.feature = Some("c".into());
+    settle(&mut h);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::C);
+    settle(&mut h);
+
+    // Paste into tile E, which has a city `c` already.
+    h.get_by_label("Tile E").click();
+    settle(&mut h);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::V);
+    settle(&mut h);
+    let e = h.state().view.selection.tile.unwrap();
+    let tile = &h.state().doc().unwrap().tileset().unwrap().tiles[e];
+    let pasted = &tile.features["c2"];
+    assert_eq!(pasted.polygons, [outline]);
+    assert_eq!(pasted.on.iter().map(|r| r.0.as_str()).collect::<Vec<_>>(), ["N"]);
+    assert_eq!(h.state().view.selection.feature.as_deref(), Some("c2"));
+    // One undo step.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    settle(&mut h);
+    assert!(
+        !h.state().doc().unwrap().tileset().unwrap().tiles[e]
+            .features
+            .contains_key("c2")
+    );
 }

@@ -203,6 +203,13 @@ impl EditorApp {
         }
     }
 
+    /// Runs a command as its menu item does, with what it leads to.
+    pub fn run_command(&mut self, command: Command) {
+        let mut actions = Actions::default();
+        actions.command(command);
+        self.apply(actions);
+    }
+
     /// Applies the frame's actions: commands, edits (with undo grouping), opens.
     pub fn apply(&mut self, actions: Actions) {
         // Commands add actions at the end; each action is moved out, never cloned (an edit may

@@ -20,6 +20,7 @@ use egui::{Color32, Ui};
 use tilewright_engine::model::Tile;
 
 pub use chrome::Message;
+pub use import::SheetImport;
 pub use workspace::{Pending, Workspace};
 
 use crate::commands::Command;

@@ -323,7 +323,8 @@ mod tests {
     fn any_rule_set_file_compares() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("house.toml");
-        let text = "id = \"house\"\nname = \"House\"\nextends = \"new-edition\"\n[switches]\nwagon-move = \"connected\"\n";
+        let text =
+            "id = \"house\"\nname = \"House\"\nextends = \"new-edition\"\n[switches]\nwagon-move = \"connected\"\n";
         std::fs::write(&path, text).unwrap();
         let sets = tilewright_engine::bundled::rulesets();
         let new = sets.iter().find(|s| s.id == "new-edition").unwrap();
