@@ -2,7 +2,7 @@
 //! draw a city outline, undo and redo, save, reopen and compare; the unsaved-changes prompt;
 //! a click on a diagnostic; and a rendered snapshot of the canvas.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use egui::{Event, Key, Modifiers, PointerButton, Pos2, Vec2};
 use egui_kittest::Harness;
