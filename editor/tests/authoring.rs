@@ -12,13 +12,12 @@ use tilewright_editor::transform::Transform;
 use tilewright_editor::view::Page;
 
 mod common;
-use common::{BASE, editor, settle, write};
+use common::{BASE, base_editor, editor, settle, write};
 
 #[test]
 fn the_set_form_lists_id_and_name_first() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = editor(Some(write(dir.path(), "base.toml", BASE)), ScriptedDialogs::default());
-    settle(&mut h);
+    let (mut h, _) = base_editor(dir.path());
     h.state_mut().view.page = Page::Set;
     settle(&mut h);
     let top =
@@ -55,9 +54,7 @@ fn the_parse_banner_goes_once_the_text_reads() {
 #[test]
 fn two_shortcuts_in_one_frame_run_in_the_order_pressed() {
     let dir = tempfile::tempdir().unwrap();
-    let path = write(dir.path(), "base.toml", BASE);
-    let mut h = editor(Some(path.clone()), ScriptedDialogs::default());
-    settle(&mut h);
+    let (mut h, path) = base_editor(dir.path());
     h.get_by_label("+ Add").click();
     settle(&mut h);
     assert!(h.state().doc().unwrap().is_dirty());
@@ -172,8 +169,7 @@ fn duplicate_mirrored_moves_the_image_outlines_and_edges() {
 #[test]
 fn a_copied_feature_pastes_into_another_tile_under_a_free_key() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = editor(Some(write(dir.path(), "base.toml", BASE)), ScriptedDialogs::default());
-    settle(&mut h);
+    let (mut h, _) = base_editor(dir.path());
     // Tile D's city, with an outline over the north side.
     h.get_by_label("Tile D").click();
     settle(&mut h);

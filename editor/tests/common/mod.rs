@@ -43,3 +43,12 @@ pub fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
     std::fs::write(&path, text).unwrap();
     path
 }
+
+/// The editor opened on a copy of the base game's tile set in `dir`, settled; with the copy's
+/// path.
+pub fn base_editor(dir: &Path) -> (Harness<'static, EditorApp>, PathBuf) {
+    let path = write(dir, "base.toml", BASE);
+    let mut h = editor(Some(path.clone()), ScriptedDialogs::default());
+    settle(&mut h);
+    (h, path)
+}
