@@ -3,8 +3,8 @@
 
 use crate::edge::TileEdges;
 use crate::model::{ExpansionFile, RuleSet, TileSet};
+use crate::report::{Diagnostics, Reporter};
 use crate::source::{Source, SourceMap};
-use crate::validate::{Diagnostics, Reporter};
 
 /// A model value with the file it came from, and what validation read from it beyond the
 /// model (`R`).

@@ -17,6 +17,7 @@ pub mod files;
 pub mod game;
 pub mod limits;
 pub mod model;
+pub(crate) mod report;
 pub mod scenario;
 pub mod schema;
 pub mod selection;

@@ -5,7 +5,6 @@
 //! exactly a file the engine accepts.
 
 mod components;
-pub(crate) mod report;
 mod ruleset;
 mod schema_check;
 mod tileset;
@@ -19,11 +18,11 @@ use serde_json::Value;
 use crate::catalog::{Catalog, Document, Model};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::files::{ReadError, human_size, read_capped};
+pub use crate::report::MAX_DIAGNOSTICS_PER_FILE;
+use crate::report::{Diagnostics, Reporter};
 use crate::schema::FileKind;
 use crate::source::{Parsed, Source, SyntaxError, escape_segment, parse_toml};
 pub use crate::tile_image::{MAX_IMAGE_BYTES, MAX_IMAGE_SIDE};
-pub use report::MAX_DIAGNOSTICS_PER_FILE;
-pub(crate) use report::{Diagnostics, Reporter};
 pub use ruleset::{MAX_EXTENDS_CHAIN, MAX_POINTS, ResolveError, Resolver, resolve as resolve_rules};
 pub use tileset::MAX_DECODED_PIXELS;
 

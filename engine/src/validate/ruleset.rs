@@ -7,10 +7,10 @@
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 
-use super::report::Reporter;
 use super::schema_check::closest;
 use crate::diagnostic::quote;
 use crate::model::{RuleSet, Rules, ScoringValues, SwitchValues};
+use crate::report::Reporter;
 
 /// Points above this are surely a typo.
 pub const MAX_POINTS: u32 = 1000;

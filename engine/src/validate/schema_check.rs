@@ -10,8 +10,8 @@ use jsonschema::ValidationError;
 use jsonschema::error::{TypeKind, ValidationErrorKind};
 use serde_json::Value;
 
-use super::report::Reporter;
 use crate::diagnostic::quote;
+use crate::report::Reporter;
 use crate::schema::FileKind;
 use crate::source::escape_segment;
 

@@ -21,11 +21,11 @@ use std::collections::HashSet;
 use std::fs::FileType;
 use std::path::{Path, PathBuf};
 
-use super::report::Diagnostics;
 use super::schema_check::closest;
 use super::{KIND_KEYS, Prepared, SCENARIO_KEYS, read_error};
 use crate::diagnostic::{Diagnostic, Severity, quote};
 use crate::files::{ReadError, human_size, read_capped};
+use crate::report::Diagnostics;
 use crate::source::Source;
 
 /// Names (lower case) of TOML files that belong to other tools; never reported.
