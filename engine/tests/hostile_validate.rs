@@ -6,9 +6,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use tilewright_engine::Diagnostic;
+use tilewright_engine::model::MAX_EXTENDS_CHAIN;
 use tilewright_engine::validate::{
-    MAX_DIAGNOSTICS_PER_FILE, MAX_EXTENDS_CHAIN, MAX_VALUES_PER_RUN, read_source, source_from_bytes, validate_paths,
-    validate_sources,
+    MAX_DIAGNOSTICS_PER_FILE, MAX_VALUES_PER_RUN, read_source, source_from_bytes, validate_paths, validate_sources,
 };
 
 const TILE: &str = "edges = [\"city\", \"city\", \"city\", \"city\"]\nfeatures.c = { kind = \"city\", on = [\"N\", \"E\", \"S\", \"W\"] }\n";

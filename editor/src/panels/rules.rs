@@ -4,8 +4,7 @@
 use egui::{Color32, RichText, Ui};
 use serde_json::Value as Json;
 use tilewright_engine::FileKind;
-use tilewright_engine::model::{RuleSet, Rules};
-use tilewright_engine::validate::resolve_rules;
+use tilewright_engine::model::{RuleSet, Rules, resolve};
 
 use super::{PanelCtx, form};
 use crate::document::{Content, ContentKey, Edit};
@@ -36,16 +35,14 @@ fn resolved(set: &RuleSet) -> Result<Rules, String> {
     let bundled = tilewright_engine::bundled::rulesets();
     let mut known: Vec<&RuleSet> = vec![set];
     known.extend(bundled.iter().filter(|b| b.id != set.id));
-    resolve_rules(&set.id, &known).map_err(|e| format!("{e:?}"))
+    resolve(&set.id, &known).map_err(|e| format!("{e:?}"))
 }
 
 fn parent_values(set: &RuleSet) -> Option<Json> {
     let parent = set.extends.as_ref()?;
     let bundled = tilewright_engine::bundled::rulesets();
     let known: Vec<&RuleSet> = bundled.iter().collect();
-    resolve_rules(parent, &known)
-        .ok()
-        .and_then(|r| serde_json::to_value(r).ok())
+    resolve(parent, &known).ok().and_then(|r| serde_json::to_value(r).ok())
 }
 
 /// What differs between `set` and the bundled rule set `other_id`, both resolved.
@@ -53,7 +50,7 @@ fn compared(set: &RuleSet, other_id: &str) -> Differences {
     let bundled = tilewright_engine::bundled::rulesets();
     let known: Vec<&RuleSet> = bundled.iter().collect();
     let mine = resolved(set)?;
-    let theirs = resolve_rules(other_id, &known).map_err(|e| format!("{e:?}"))?;
+    let theirs = resolve(other_id, &known).map_err(|e| format!("{e:?}"))?;
     Ok(differences(&mine, &theirs))
 }
 
@@ -258,8 +255,8 @@ mod tests {
     fn the_editions_differ_where_the_files_say() {
         let sets = tilewright_engine::bundled::rulesets();
         let known: Vec<&RuleSet> = sets.iter().collect();
-        let first = resolve_rules("first-edition", &known).unwrap();
-        let new = resolve_rules("new-edition", &known).unwrap();
+        let first = resolve("first-edition", &known).unwrap();
+        let new = resolve("new-edition", &known).unwrap();
         let keys: Vec<String> = differences(&first, &new).into_iter().map(|d| d.0).collect();
         assert_eq!(keys, ["switches.abbey-endgame", "switches.wagon-move"]);
     }

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use super::MechanismSet;
 use crate::catalog::Catalog;
 use crate::compile::{CompileError, TileInput, TileTables};
+use crate::diagnostic::clip;
 use crate::edge::TileEdges;
 use crate::limits::{
     MAX_BAG_TOKENS, MAX_BAGS, MAX_COPIES, MAX_FIGURE_TYPES, MAX_HELD_TYPES, MAX_PENNANTS_IN_PLAY, MAX_SHEEP,
@@ -426,8 +427,9 @@ impl GameDef {
         }
         let mut known: Vec<&crate::model::RuleSet> = catalog.rulesets.iter().map(|r| &r.model).collect();
         known.extend(crate::bundled::rulesets().iter());
-        let rules = crate::validate::resolve_rules(rules, &known)
-            .map_err(|e| SetupError::UnknownRules(rules.to_owned(), e.to_string()))?;
+        // Cut to the length of a diagnostic: the ids in the message come from files.
+        let rules = crate::model::resolve(rules, &known)
+            .map_err(|e| SetupError::UnknownRules(rules.to_owned(), clip(&e.to_string())))?;
         GameDef::assemble(&sets, &expansions, rules)
     }
 

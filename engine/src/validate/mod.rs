@@ -18,12 +18,13 @@ use serde_json::Value;
 use crate::catalog::{Catalog, Document, Model};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::files::{ReadError, human_size, read_capped};
+use crate::model::Resolver;
 pub use crate::report::MAX_DIAGNOSTICS_PER_FILE;
 use crate::report::{Diagnostics, Reporter};
 use crate::schema::FileKind;
 use crate::source::{Parsed, Source, SyntaxError, escape_segment, parse_toml};
 pub use crate::tile_image::{MAX_IMAGE_BYTES, MAX_IMAGE_SIDE};
-pub use ruleset::{MAX_EXTENDS_CHAIN, MAX_POINTS, ResolveError, Resolver, resolve as resolve_rules};
+pub use ruleset::MAX_POINTS;
 pub use tileset::MAX_DECODED_PIXELS;
 
 /// Most values read in one run, over all files: each file is within [`crate::source::MAX_VALUES`],
