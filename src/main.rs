@@ -27,6 +27,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{Parser, Subcommand};
+use tilewright_engine::bundled;
 use tilewright_engine::files;
 use tilewright_engine::schema::FileKind;
 use tilewright_engine::validate::validate_paths;
@@ -114,7 +115,7 @@ fn validate(mut paths: Vec<PathBuf>, format: Format, deny_warnings: bool) -> Exi
         paths.push(PathBuf::from("."));
     }
     let started = Instant::now();
-    let report = validate_paths(&paths);
+    let report = validate_paths(&paths, bundled::catalog());
     let elapsed = started.elapsed();
     let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     emit(&render::render(format, &report.diagnostics, &report.sources, colour));

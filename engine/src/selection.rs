@@ -123,7 +123,7 @@ impl Selection {
             Named::Id(id) => id.clone(),
             Named::Path(path) => one_rule_set(data.ids_from(&data.catalog.rulesets, |r| &r.id, path), path)?,
         };
-        let catalog = data.catalog.with_bundled();
+        let catalog = data.catalog.with_base(crate::bundled::catalog());
         let sets = catalog.tilesets.iter().map(|t| t.model.id.as_str());
         let known: Vec<&str> = sets
             .chain(catalog.expansions.iter().map(|e| e.model.id.as_str()))
@@ -200,7 +200,7 @@ impl Data {
             }
         }
         let spelled: Vec<PathBuf> = unique.iter().map(|(_, path)| path.clone()).collect();
-        let report = validate_paths(&spelled);
+        let report = validate_paths(&spelled, crate::bundled::catalog());
         if let Some(first) = report.diagnostics.iter().find(|d| d.is_error()) {
             return Err(SelectionError::Invalid {
                 errors: report.errors(),

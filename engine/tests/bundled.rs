@@ -17,7 +17,7 @@ fn root() -> &'static Path {
 
 #[test]
 fn bundled_files_validate_cleanly_and_are_embedded_unchanged() {
-    let report = validate_paths(&[root().join("tilesets"), root().join("rulesets")]);
+    let report = validate_paths(&[root().join("tilesets"), root().join("rulesets")], bundled::catalog());
     assert!(report.diagnostics.is_empty(), "{:#?}", report.diagnostics);
     assert_eq!(report.files, bundled::FILES.len());
     for (path, text) in bundled::FILES {
@@ -321,7 +321,7 @@ fn base_tiles_that_share_edges_differ_in_connectivity() {
 
 #[test]
 fn rule_sets_resolve_with_their_edition_switches() {
-    let sets: Vec<_> = bundled::rulesets().iter().collect();
+    let sets: Vec<_> = bundled::catalog().rulesets.iter().map(|r| &r.model).collect();
     let first = resolve("first-edition", &sets).unwrap();
     let new = resolve("new-edition", &sets).unwrap();
     let house = resolve("farms-2000", &sets).unwrap();

@@ -75,9 +75,9 @@ fn replay_refuses_a_rule_set_of_the_same_id_with_other_values() {
         "new-edition.toml",
         "id = \"new-edition\"\nname = \"Same id\"\nextends = \"first-edition\"\n[scoring]\nroad-per-tile = 5\n",
     );
-    let report = tilewright_engine::validate::validate_sources(vec![own]);
+    let report = tilewright_engine::validate::validate_sources(vec![own], bundled::catalog());
     assert_eq!(report.errors(), 0, "{:?}", report.diagnostics);
-    let catalog = report.catalog.with_bundled();
+    let catalog = report.catalog.with_base(bundled::catalog());
     let other = GameDef::from_catalog(&catalog, &["base@new-edition".to_owned()], "new-edition").unwrap();
     assert_eq!(other.rules().id, "new-edition");
     let refused = record.replay(Arc::new(other));
@@ -491,9 +491,9 @@ fn queries_about_what_is_not_there_answer_none() {
 #[test]
 fn records_name_expansion_files_and_replay_with_them() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let catalog = validate_paths(&[root.join("tests/fixtures/expansions/barns.toml")])
+    let catalog = validate_paths(&[root.join("tests/fixtures/expansions/barns.toml")], bundled::catalog())
         .catalog
-        .with_bundled();
+        .with_base(bundled::catalog());
     let with_barns = |files: &[String]| Arc::new(GameDef::from_catalog(&catalog, files, "new-edition").unwrap());
     let def = with_barns(&["base".to_owned(), "barns".to_owned()]);
     let game = random_game(&def, 2, 8);
@@ -570,7 +570,9 @@ fn def_with(rules: &str, abbeys: bool, barns: bool, endgame: AbbeyEndgame) -> Ar
         root.join("tests/fixtures/special/abbey.toml"),
         root.join("tests/fixtures/expansions/barns.toml"),
     ];
-    let catalog = validate_paths(&files).catalog.with_bundled();
+    let catalog = validate_paths(&files, bundled::catalog())
+        .catalog
+        .with_base(bundled::catalog());
     let mut sets = vec!["base".to_owned()];
     sets.extend(abbeys.then(|| "abbey".to_owned()));
     sets.extend(barns.then(|| "barns".to_owned()));
@@ -960,9 +962,9 @@ fn base_game_with_files(files: &[(&str, &str, &str)]) -> Result<GameDef, SetupEr
             tilewright_engine::Source::new(format!("{id}.toml"), text)
         })
         .collect();
-    let report = tilewright_engine::validate::validate_sources(sources);
+    let report = tilewright_engine::validate::validate_sources(sources, bundled::catalog());
     assert!(report.diagnostics.is_empty(), "{:#?}", report.diagnostics);
-    let catalog = report.catalog.with_bundled();
+    let catalog = report.catalog.with_base(bundled::catalog());
     let mut sets = vec!["base".to_owned()];
     sets.extend(files.iter().map(|(_, id, _)| id.to_string()));
     GameDef::from_catalog(&catalog, &sets, "new-edition")

@@ -31,24 +31,26 @@ struct Comparison {
     differences: Memo<(ContentKey, String), Differences>,
 }
 
+/// The bundled rule sets.
+fn bundled<'a>() -> impl Iterator<Item = &'a RuleSet> {
+    tilewright_engine::bundled::catalog().rulesets.iter().map(|r| &r.model)
+}
+
 fn resolved(set: &RuleSet) -> Result<Rules, String> {
-    let bundled = tilewright_engine::bundled::rulesets();
     let mut known: Vec<&RuleSet> = vec![set];
-    known.extend(bundled.iter().filter(|b| b.id != set.id));
+    known.extend(bundled().filter(|b| b.id != set.id));
     resolve(&set.id, &known).map_err(|e| format!("{e:?}"))
 }
 
 fn parent_values(set: &RuleSet) -> Option<Json> {
     let parent = set.extends.as_ref()?;
-    let bundled = tilewright_engine::bundled::rulesets();
-    let known: Vec<&RuleSet> = bundled.iter().collect();
+    let known: Vec<&RuleSet> = bundled().collect();
     resolve(parent, &known).ok().and_then(|r| serde_json::to_value(r).ok())
 }
 
 /// What differs between `set` and the bundled rule set `other_id`, both resolved.
 fn compared(set: &RuleSet, other_id: &str) -> Differences {
-    let bundled = tilewright_engine::bundled::rulesets();
-    let known: Vec<&RuleSet> = bundled.iter().collect();
+    let known: Vec<&RuleSet> = bundled().collect();
     let mine = resolved(set)?;
     let theirs = resolve(other_id, &known).map_err(|e| format!("{e:?}"))?;
     Ok(differences(&mine, &theirs))
@@ -199,8 +201,7 @@ impl RulesPage {
 impl Comparison {
     fn ui(&mut self, ui: &mut Ui, set: &RuleSet, key: ContentKey) {
         ui.heading("Compare");
-        let bundled = tilewright_engine::bundled::rulesets();
-        let others: Vec<&RuleSet> = bundled.iter().filter(|b| b.id != set.id).collect();
+        let others: Vec<&RuleSet> = bundled().filter(|b| b.id != set.id).collect();
         if self.with.is_none() {
             self.with = set.extends.clone().or_else(|| others.first().map(|o| o.id.clone()));
         }
@@ -253,8 +254,7 @@ mod tests {
 
     #[test]
     fn the_editions_differ_where_the_files_say() {
-        let sets = tilewright_engine::bundled::rulesets();
-        let known: Vec<&RuleSet> = sets.iter().collect();
+        let known: Vec<&RuleSet> = bundled().collect();
         let first = resolve("first-edition", &known).unwrap();
         let new = resolve("new-edition", &known).unwrap();
         let keys: Vec<String> = differences(&first, &new).into_iter().map(|d| d.0).collect();

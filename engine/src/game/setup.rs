@@ -12,8 +12,8 @@ use crate::limits::{
     MAX_TILE_TYPES, MAX_TILES, copies_in_play, pennants_on,
 };
 use crate::model::{
-    Bag, ExpansionFile, FeatureKind, Figure, FigureMechanism, Mechanism, Role, Rules, Strength, Supply, Tile, TileSet,
-    TokenKind,
+    Bag, ExpansionFile, FeatureKind, Figure, FigureMechanism, Mechanism, Role, RuleSet, Rules, Strength, Supply, Tile,
+    TileSet, TokenKind,
 };
 
 /// A kind of figure as used in play.
@@ -400,9 +400,10 @@ impl GameDef {
     }
 
     /// Builds a game definition from loaded files, by tile-set and expansion-file ids (`id` or
-    /// `id@edition` for tile sets) and a
-    /// rule-set id. Bundled rule sets are always available. A tile set named without an edition
-    /// plays the edition named like the rule set when it has one, else its first edition.
+    /// `id@edition` for tile sets) and a rule-set id, all found in `catalog` (add the bundled
+    /// files with [`Catalog::with_base`] to play with them). A tile set named without an
+    /// edition plays the edition named like the rule set when it has one, else its first
+    /// edition.
     pub fn from_catalog(catalog: &Catalog, tilesets: &[String], rules: &str) -> Result<GameDef, SetupError> {
         let mut sets = Vec::new();
         let mut expansions: Vec<&ExpansionFile> = Vec::new();
@@ -425,8 +426,7 @@ impl GameDef {
             let edition = edition.or_else(|| set.model.editions.iter().find(|e| *e == rules).map(String::as_str));
             sets.push((&set.model, Some(set.parsed.as_slice()), edition));
         }
-        let mut known: Vec<&crate::model::RuleSet> = catalog.rulesets.iter().map(|r| &r.model).collect();
-        known.extend(crate::bundled::rulesets().iter());
+        let known: Vec<&RuleSet> = catalog.rulesets.iter().map(|r| &r.model).collect();
         // Cut to the length of a diagnostic: the ids in the message come from files.
         let rules = crate::model::resolve(rules, &known)
             .map_err(|e| SetupError::UnknownRules(rules.to_owned(), clip(&e.to_string())))?;

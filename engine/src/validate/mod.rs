@@ -1,8 +1,9 @@
 //! Validation: TOML syntax, then the committed JSON Schema, then the checks no schema can make,
 //! first per file and then across files (duplicate ids, `extends`).
 //!
-//! The CLI, the editor and game setup all load data through here, so a file that validates is
-//! exactly a file the engine accepts.
+//! The CLI and the editor load data through here, so a file that validates is exactly a file
+//! the engine accepts. The documents files may refer to without being checked with them (the
+//! bundled rule sets that `extends` names) come in explicitly as a base catalog.
 
 mod components;
 mod ruleset;
@@ -18,7 +19,7 @@ use serde_json::Value;
 use crate::catalog::{Catalog, Document, Model};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::files::{ReadError, human_size, read_capped};
-use crate::model::Resolver;
+use crate::model::{Resolver, RuleSet};
 pub use crate::report::MAX_DIAGNOSTICS_PER_FILE;
 use crate::report::{Diagnostics, Reporter};
 use crate::schema::FileKind;
@@ -76,11 +77,16 @@ impl Report {
 /// reached. In folders, a `.toml` file is checked when its `#:schema` line names a Tilewright
 /// schema or its keys show what kind of file it is; the others are reported or left alone as
 /// [`walk`] describes. Finding no data file at all is an error.
-pub fn validate_paths(paths: &[PathBuf]) -> Report {
+///
+/// `base` holds what the files may refer to besides each other, such as
+/// [`bundled::catalog()`](crate::bundled::catalog): the rule sets `extends` may name. A file's
+/// own rule set comes first, so it replaces one of the same id in `base`. `base` is neither
+/// checked again nor added to the report's catalog.
+pub fn validate_paths(paths: &[PathBuf], base: &Catalog) -> Report {
     let mut out = Diagnostics::default();
     let found = walk::walk(paths, &mut out);
     let checked = found.files.len();
-    let mut report = validate_prepared(found.files, out, &found.order);
+    let mut report = validate_prepared(found.files, base, out, &found.order);
     report.files = checked + found.unreadable;
     report.sources.extend(found.reported);
     report
@@ -212,16 +218,16 @@ impl Prepared {
     }
 }
 
-/// Validates sources already in memory (the editor's open document, tests, bundled data).
-/// The bundled rule sets are always available to `extends`.
-pub fn validate_sources(sources: Vec<Source>) -> Report {
+/// Validates sources already in memory (the editor's open document, tests, bundled data)
+/// against `base`, as [`validate_paths`] does.
+pub fn validate_sources(sources: Vec<Source>, base: &Catalog) -> Report {
     let order: Vec<PathBuf> = sources.iter().map(|s| s.path.clone()).collect();
     let files = sources.into_iter().map(Prepared::new).collect();
-    validate_prepared(files, Diagnostics::default(), &order)
+    validate_prepared(files, base, Diagnostics::default(), &order)
 }
 
 /// Checks each file, then across files; diagnostics come out in the order of `order`.
-fn validate_prepared(files: Vec<Prepared>, mut out: Diagnostics, order: &[PathBuf]) -> Report {
+fn validate_prepared(files: Vec<Prepared>, base: &Catalog, mut out: Diagnostics, order: &[PathBuf]) -> Report {
     let mut catalog = Catalog::default();
     let mut images = tileset::ImageChecks::default();
     let count = files.len();
@@ -231,7 +237,7 @@ fn validate_prepared(files: Vec<Prepared>, mut out: Diagnostics, order: &[PathBu
             catalog.add(document);
         }
     }
-    check_across(&catalog, &mut out);
+    check_across(&catalog, base, &mut out);
     let rank: HashMap<&Path, usize> = order.iter().enumerate().rev().map(|(i, p)| (p.as_path(), i)).collect();
     let unlisted = out.unlisted();
     let diagnostics = out.finish(|p| rank.get(p).copied().unwrap_or(usize::MAX));
@@ -365,8 +371,9 @@ fn words(name: &str) -> String {
     out
 }
 
-/// Checks between files: ids unique across files, `extends` chains.
-fn check_across(catalog: &Catalog, out: &mut Diagnostics) {
+/// Checks between files: ids unique across files, `extends` chains (among the files' rule
+/// sets, then `base`'s).
+fn check_across(catalog: &Catalog, base: &Catalog, out: &mut Diagnostics) {
     let mut first: HashMap<(&str, &str), &Path> = HashMap::new();
     for set in &catalog.tilesets {
         let mut report = set.reporter(out);
@@ -402,9 +409,13 @@ fn check_across(catalog: &Catalog, out: &mut Diagnostics) {
             );
         }
     }
-    // Files come first, so a file's rule set replaces a bundled one of the same id.
-    let mut known: Vec<&crate::model::RuleSet> = catalog.rulesets.iter().map(|r| &r.model).collect();
-    known.extend(crate::bundled::rulesets());
+    // Files come first, so a file's rule set replaces one of the same id in the base.
+    let known: Vec<&RuleSet> = catalog
+        .rulesets
+        .iter()
+        .chain(&base.rulesets)
+        .map(|r| &r.model)
+        .collect();
     let mut resolver = Resolver::new(&known);
     for set in &catalog.rulesets {
         let mut report = set.reporter(out);
@@ -416,5 +427,28 @@ fn check_across(catalog: &Catalog, out: &mut Diagnostics) {
             );
         }
         ruleset::check(&set.model, &mut resolver, &mut report);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const HOUSE: &str = "id = \"house\"\nname = \"House\"\nextends = \"new-edition\"\n";
+
+    #[test]
+    fn extends_resolves_among_the_files_then_the_base_given() {
+        let house = || vec![Source::new("house.toml", HOUSE)];
+        let alone = validate_sources(house(), &Catalog::default());
+        assert_eq!(alone.errors(), 1);
+        assert!(alone.diagnostics[0].message.contains("no rule set `new-edition`"));
+        let bundled = crate::bundled::catalog();
+        let based = validate_sources(house(), bundled);
+        assert_eq!(based.errors(), 0, "{:?}", based.diagnostics);
+        // The base is not checked again nor added.
+        assert_eq!(based.catalog.rulesets.len(), 1);
+        let catalog = based.catalog.with_base(bundled);
+        assert_eq!(catalog.rulesets[0].model.id, "house");
+        assert_eq!(catalog.rulesets.len(), 1 + bundled.rulesets.len());
     }
 }
