@@ -28,7 +28,7 @@ pub mod tile_image;
 pub mod validate;
 pub mod writer;
 
-pub use catalog::{Catalog, Document, Loaded};
+pub use catalog::{Catalog, Document, Loaded, Model};
 pub use diagnostic::{Diagnostic, Severity};
 pub use schema::FileKind;
 pub use source::Source;

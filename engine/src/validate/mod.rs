@@ -158,7 +158,12 @@ fn not_text(path: &Path, bytes: &[u8], offset: usize, what: &str) -> Box<Diagnos
 
 /// What kind of data file this text is: from its `#:schema` line, else from its keys.
 pub fn detect_kind(text: &str) -> Option<FileKind> {
-    kind_from_schema_line(text).or_else(|| kind_from_keys(&parse_toml(text).ok()?.value))
+    kind_of(text, parse_toml(text).as_ref().ok())
+}
+
+/// The kind of a file from its `#:schema` line, else from the keys of its parsed document.
+fn kind_of(text: &str, parsed: Option<&Parsed>) -> Option<FileKind> {
+    kind_from_schema_line(text).or_else(|| kind_from_keys(&parsed?.value))
 }
 
 /// The kind a `#:schema` comment among the first lines names, if any.
@@ -212,8 +217,7 @@ pub(crate) struct Prepared {
 impl Prepared {
     fn new(source: Source) -> Prepared {
         let parsed = parse_toml(&source.text);
-        let kind =
-            kind_from_schema_line(&source.text).or_else(|| parsed.as_ref().ok().and_then(|p| kind_from_keys(&p.value)));
+        let kind = kind_of(&source.text, parsed.as_ref().ok());
         Prepared { source, parsed, kind }
     }
 }
@@ -256,7 +260,7 @@ fn check_file(file: Prepared, images: &mut tileset::ImageChecks, out: &mut Diagn
     let parsed = match parsed {
         Ok(parsed) => parsed,
         Err(e) => {
-            out.push(Diagnostic::at(Severity::Error, &source, e.span, e.message, e.help));
+            out.push(syntax_error(&source, e));
             return None;
         }
     };
@@ -266,6 +270,64 @@ fn check_file(file: Prepared, images: &mut tileset::ImageChecks, out: &mut Diagn
         map: &parsed.map,
         out,
     };
+    let document = read_parsed(&parsed, kind, SchemaStep::Check, &mut report)?;
+    // A tile set's edges, read by its checks; they all read when it has no error.
+    let mut edges = Some(Vec::new());
+    match &document {
+        Model::TileSet(set) => {
+            edges = tileset::check(set, &mut report);
+            tileset::check_images(set, images, &mut report);
+            components::check(&set.figures, &set.bags, &mut report);
+        }
+        Model::Expansion(expansion) => components::check(&expansion.figures, &expansion.bags, &mut report),
+        Model::RuleSet(_) => {}
+    }
+    let errors_after = report.out.errors_in(&source.path);
+    let edges = edges.filter(|_| errors_after == errors_before)?;
+    Some(document.with_source(source, parsed.map, edges))
+}
+
+/// Reads a data file's model as validation does (TOML syntax, kind, model types) without
+/// judging it: neither the schema nor the semantic checks run, so a file that still has
+/// mistakes opens (the editor). The error is the file's first problem, located.
+pub fn read_model(source: &Source) -> Result<Model, Box<Diagnostic>> {
+    let parsed = parse_toml(&source.text).map_err(|e| Box::new(syntax_error(source, e)))?;
+    let mut out = Diagnostics::default();
+    let mut report = Reporter {
+        source,
+        map: &parsed.map,
+        out: &mut out,
+    };
+    let kind = kind_of(&source.text, Some(&parsed));
+    read_parsed(&parsed, kind, SchemaStep::Skip, &mut report).ok_or_else(|| {
+        // `read_parsed` reports why it read nothing; the fallback only keeps this total.
+        let first = out.finish(|_| 0).into_iter().next();
+        Box::new(first.unwrap_or_else(|| {
+            Diagnostic::file(&source.path, "this file cannot be read as a data file", "validate it")
+        }))
+    })
+}
+
+/// Whether [`read_parsed`] checks the committed schema.
+#[derive(PartialEq)]
+enum SchemaStep {
+    Check,
+    Skip,
+}
+
+/// The diagnostic for a TOML syntax error.
+fn syntax_error(source: &Source, e: SyntaxError) -> Diagnostic {
+    Diagnostic::at(Severity::Error, source, e.span, e.message, e.help)
+}
+
+/// The model of a parsed file of `kind`: every value has a JSON equivalent, the kind is known,
+/// the schema (when asked) accepts it and the model types hold it; else `None`, reported.
+fn read_parsed(
+    parsed: &Parsed,
+    kind: Option<FileKind>,
+    schema: SchemaStep,
+    report: &mut Reporter<'_>,
+) -> Option<Model> {
     for bad in &parsed.unsupported {
         report.error(
             &bad.pointer,
@@ -284,32 +346,18 @@ fn check_file(file: Prepared, images: &mut tileset::ImageChecks, out: &mut Diagn
         );
         return None;
     };
-    if !schema_check::check(kind, &parsed.value, &mut report) {
+    if schema == SchemaStep::Check && !schema_check::check(kind, &parsed.value, report) {
         return None;
     }
-    let document = match deserialize(kind, &parsed.value) {
-        Ok(document) => document,
+    match deserialize(kind, &parsed.value) {
+        Ok(document) => Some(document),
         Err(e) => {
             let pointer = pointer_of(e.path());
             let message = mismatch_message(parsed.value.pointer(&pointer), &e.inner().to_string());
             report.error(&pointer, message, format!("compare it with the {} schema", kind.noun()));
-            return None;
+            None
         }
-    };
-    // A tile set's edges, read by its checks; they all read when it has no error.
-    let mut edges = Some(Vec::new());
-    match &document {
-        Model::TileSet(set) => {
-            edges = tileset::check(set, &mut report);
-            tileset::check_images(set, images, &mut report);
-            components::check(&set.figures, &set.bags, &mut report);
-        }
-        Model::Expansion(expansion) => components::check(&expansion.figures, &expansion.bags, &mut report),
-        Model::RuleSet(_) => {}
     }
-    let errors_after = report.out.errors_in(&source.path);
-    let edges = edges.filter(|_| errors_after == errors_before)?;
-    Some(document.with_source(source, parsed.map, edges))
 }
 
 /// Reads the model from the JSON tree, keeping the path to a value that does not fit.
@@ -450,5 +498,22 @@ mod tests {
         let catalog = based.catalog.with_base(bundled);
         assert_eq!(catalog.rulesets[0].model.id, "house");
         assert_eq!(catalog.rulesets.len(), 1 + bundled.rulesets.len());
+    }
+
+    #[test]
+    fn read_model_reads_a_file_with_mistakes_and_locates_what_stops_it() {
+        // An unknown parent and an id the schema refuses: validation's business, not reading's.
+        let read = |text: &str| read_model(&Source::new("r.toml", text));
+        let house = read("id = \"Not An Id\"\nname = \"House\"\nextends = \"nowhere\"\n");
+        assert!(matches!(house, Ok(Model::RuleSet(r)) if r.extends.as_deref() == Some("nowhere")));
+        let syntax = read("id = \"a\"\nname = \n").unwrap_err();
+        assert_eq!((syntax.line, syntax.column), (2, 8), "{syntax:?}");
+        let unknown = read("colour = \"red\"\n").unwrap_err();
+        assert!(unknown.message.contains("cannot tell"), "{unknown:?}");
+        let mismatch = read("id = \"a\"\nname = \"A\"\n[scoring]\nroad-per-tile = -1\n").unwrap_err();
+        assert_eq!(
+            (mismatch.line, mismatch.message.as_str()),
+            (4, "`-1` must not be negative")
+        );
     }
 }
