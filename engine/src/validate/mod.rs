@@ -74,9 +74,10 @@ impl Report {
 /// Validates files and folders (searched recursively for data files).
 ///
 /// Files named directly are always checked, once each however often they are named or
-/// reached. In folders, a `.toml` file is checked when its `#:schema` line names a Tilewright
-/// schema or its keys show what kind of file it is; the others are reported or left alone as
-/// [`walk`] describes. Finding no data file at all is an error.
+/// reached. Folders are searched except hidden entries, `target` and what `.gitignore` files
+/// leave out; in them, a `.toml` file is checked when its `#:schema` line names a Tilewright
+/// schema or its keys show what kind of file it is, and the others are reported or left alone
+/// (the walk, `validate/walk.rs`, lists each case). Finding no data file at all is an error.
 ///
 /// `base` holds what the files may refer to besides each other, such as
 /// [`bundled::catalog()`](crate::bundled::catalog): the rule sets `extends` may name. A file's
