@@ -79,4 +79,12 @@ impl Game {
         }
         self.begin_turn(events);
     }
+
+    /// Play passes to the next seat (counting up rather than dividing: this runs every turn).
+    pub(super) fn pass_to_next_player(&mut self) {
+        self.current += 1;
+        if usize::from(self.current) >= self.players.len() {
+            self.current = 0;
+        }
+    }
 }
