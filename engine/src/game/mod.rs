@@ -120,6 +120,8 @@ pub enum Phase {
 /// The core of a game (table, figures, players, pile, turn) lives here; each mechanism of the
 /// expansions keeps its own state in its own module ([`abbey`], [`barn`], [`hills`],
 /// [`shepherd`], [`wagon`]), and the buffers reused by placement and scoring are in [`Scratch`].
+/// Each step of a turn has its module ([`turn`] lists them and the hooks where mechanisms act:
+/// [`placement`], [`deploy`], [`scoring`], ...); tables built by hand are in [`table`].
 #[derive(Debug, Clone)]
 pub struct Game {
     def: Arc<GameDef>,
