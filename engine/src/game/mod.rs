@@ -118,10 +118,11 @@ pub enum Phase {
 /// The state of one game.
 ///
 /// The core of a game (table, figures, players, pile, turn) lives here; each mechanism of the
-/// expansions keeps its own state in its own module ([`abbey`], [`barn`], [`hills`],
-/// [`shepherd`], [`wagon`]), and the buffers reused by placement and scoring are in [`Scratch`].
-/// Each step of a turn has its module ([`turn`] lists them and the hooks where mechanisms act:
-/// [`placement`], [`deploy`], [`scoring`], ...); tables built by hand are in [`table`].
+/// expansions keeps its own state in its own module (`abbey.rs`, `barn.rs`, `hills.rs`,
+/// `shepherd.rs`, `wagon.rs`), and the buffers reused by placement and scoring are in
+/// `scratch.rs`. Each step of a turn has its module (`turn.rs` lists them and the hooks where
+/// mechanisms act: `placement.rs`, `deploy.rs`, `scoring.rs`, ...); tables built by hand are
+/// in `table.rs`.
 #[derive(Debug, Clone)]
 pub struct Game {
     def: Arc<GameDef>,

@@ -205,7 +205,7 @@ impl Game {
         found
     }
 
-    /// Legal placements of the drawn tile (0 outside [`Phase::Place`](super::Phase::Place)).
+    /// Legal placements of the drawn tile (0 outside [`Phase::Place`]).
     pub fn placements_of_drawn_tile(&self) -> usize {
         match self.phase {
             super::Phase::Place { tile } => self.count_placements(tile),
@@ -213,12 +213,12 @@ impl Game {
         }
     }
 
-    /// A uniformly random legal placement of the drawn tile ([`Phase::Place`](super::Phase::Place)
+    /// A uniformly random legal placement of the drawn tile ([`Phase::Place`]
     /// only): the random policy of simulations and rollouts.
     ///
     /// By rejection: a uniformly random open cell and distinct rotation, kept if the tile fits
     /// there. About one candidate in four or five fits, so a few lookups usually replace
-    /// checking every open cell. After [`RANDOM_TRIES`] misses it falls back to counting the
+    /// checking every open cell. After `RANDOM_TRIES` (32) misses it falls back to counting the
     /// placements and taking one by index, which keeps the choice exactly uniform.
     pub fn random_placement(&self, rng: &mut Rng) -> Option<Placement> {
         self.random_placement_trying(rng, RANDOM_TRIES)
@@ -226,7 +226,7 @@ impl Game {
 
     /// [`Game::random_placement`] with `tries` random candidates before counting.
     fn random_placement_trying(&self, rng: &mut Rng, tries: u32) -> Option<Placement> {
-        let super::Phase::Place { tile } = self.phase else {
+        let Phase::Place { tile } = self.phase else {
             return None;
         };
         // A candidate index splits into cell and rotation by a shift.
