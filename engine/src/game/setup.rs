@@ -355,7 +355,7 @@ impl GameDef {
             mechanisms.extend(expansion.mechanisms.iter().copied());
             bags.extend(expansion.bags.values());
         }
-        let mechanisms = MechanismSet::of(mechanisms);
+        let mechanisms = MechanismSet::in_play(mechanisms, &rules);
         let start = match start.as_slice() {
             [one] => *one,
             [] => {
@@ -434,7 +434,9 @@ impl GameDef {
     }
 
     /// The same tiles, figures and mechanisms under `rules` (a scenario's or a test's own
-    /// values).
+    /// values). The mechanisms and the held tiles stay as [`GameDef::new`] worked them out:
+    /// once a rule value can switch a mechanism off ([`MechanismSet::in_play`]), this must
+    /// work them out again under `rules`.
     pub fn with_rules(self, rules: Rules) -> GameDef {
         GameDef { rules, ..self }
     }
