@@ -23,6 +23,14 @@ pub struct RuleSet {
     /// Id of the rule set this one starts from; values given here replace its values.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub extends: Option<String>,
+    /// The edition of the tile sets to play with these rules, for a tile set named without one
+    /// (`base`, not `base@first-edition`). Without it (here or in the rule sets this one
+    /// extends), a tile set plays the edition named like the first rule set of the `extends`
+    /// chain that has the id of one of its editions (`extends = "new-edition"`: new-edition
+    /// tiles), else its first edition; a tile set without the edition given here plays its
+    /// first edition too.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub edition: Option<String>,
     /// Points.
     #[serde(default)]
     pub scoring: ScoringValues,
@@ -183,6 +191,12 @@ pub struct Rules {
     pub id: String,
     /// Name of the rule set.
     pub name: String,
+    /// The ids of the rule sets it extends, nearest first: its parent, the parent's parent, ...
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub extends: Vec<String>,
+    /// The edition it declares with `edition`, or the nearest rule set it extends declares.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub edition: Option<String>,
     /// Points.
     pub scoring: Scoring,
     /// Switches.

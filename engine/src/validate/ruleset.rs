@@ -49,6 +49,8 @@ pub enum ResolveError {
 struct Merged {
     scoring: ScoringValues,
     switches: SwitchValues,
+    /// The nearest `edition` declared down the chain.
+    edition: Option<String>,
     length: usize,
 }
 
@@ -89,6 +91,8 @@ impl<'a> Resolver<'a> {
             (Ok(scoring), Ok(switches)) => Ok(Rules {
                 id: set.id.clone(),
                 name: set.name.clone(),
+                extends: self.parents(set, merged.length),
+                edition: merged.edition,
                 scoring,
                 switches,
             }),
@@ -109,6 +113,18 @@ impl<'a> Resolver<'a> {
                 Err(ResolveError::Missing(missing))
             }
         }
+    }
+
+    /// The ids of the `length - 1` rule sets `set` extends, nearest first (the chain is known
+    /// to resolve, and to be no longer than [`MAX_EXTENDS_CHAIN`]).
+    fn parents(&self, set: &RuleSet, length: usize) -> Vec<String> {
+        let mut parents = Vec::new();
+        let mut next = set.extends.as_deref();
+        while let Some(id) = next.filter(|_| parents.len() + 1 < length) {
+            parents.push(id.to_owned());
+            next = self.by_id.get(id).and_then(|parent| parent.extends.as_deref());
+        }
+        parents
     }
 
     /// The ids known, in the order given.
@@ -150,6 +166,7 @@ impl<'a> Resolver<'a> {
                 let mut merged = Merged {
                     scoring: set.scoring.clone(),
                     switches: set.switches.clone(),
+                    edition: set.edition.clone().or(parent.edition),
                     length: parent.length + 1,
                 };
                 merged.scoring.merge_from(&parent.scoring);
@@ -306,6 +323,7 @@ mod tests {
             name: id.into(),
             description: String::new(),
             extends: extends.map(Into::into),
+            edition: None,
             scoring: ScoringValues::default(),
             switches: SwitchValues::default(),
         }
