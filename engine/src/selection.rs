@@ -262,6 +262,11 @@ impl Data {
         })
     }
 
+    /// What the files hold, without the bundled files.
+    pub fn into_catalog(self) -> Catalog {
+        self.catalog
+    }
+
     /// The ids of the documents among `docs` that were read from `path` (a file, or a folder
     /// they are in).
     fn ids_from<T, R>(&self, docs: &[Loaded<T, R>], id: fn(&T) -> &str, path: &Path) -> Vec<String> {
