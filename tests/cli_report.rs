@@ -420,3 +420,26 @@ fn ctrl_c_stops_a_long_run_with_the_figures_of_the_games_finished() {
     assert!(played > 0, "{text}");
     assert!(text.contains("mean total score: "), "{text}");
 }
+
+#[test]
+fn what_was_played_cannot_inject_lines_or_escapes() {
+    let dir = tempfile::tempdir().unwrap();
+    let name = r"x\n::error ::injected\r\u001b[31m\u202e";
+    std::fs::write(
+        dir.path().join("rules.toml"),
+        format!("id = \"sneaky\"\nname = \"{name}\"\nextends = \"new-edition\"\nedition = \"{name}\"\n"),
+    )
+    .unwrap();
+    for json in [false, true] {
+        let mut args = vec!["simulate", "--games", "1", "--rules", "rules.toml"];
+        if json {
+            args.push("--json");
+        }
+        let output = run(dir.path(), &args);
+        assert!(output.status.success(), "{}", stderr(&output));
+        let text = stdout(&output);
+        assert!(!text.lines().any(|l| l.starts_with("::")), "{text}");
+        let bad = text.chars().find(|&c| (c.is_control() && c != '\n') || c == '\u{202e}');
+        assert_eq!(bad, None, "{text:?}");
+    }
+}
