@@ -307,7 +307,7 @@ fn simulate_help_shows_expansions_with_an_example() {
 /// The bundled scenario `name`, wherever the scenarios are kept.
 fn bundled_scenario(name: &str) -> PathBuf {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    ["tests/scenarios", "engine/tests/scenarios"]
+    ["engine/tests/scenarios", "tests/scenarios"]
         .iter()
         .map(|folder| root.join(folder).join(name))
         .find(|path| path.is_file())

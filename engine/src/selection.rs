@@ -108,15 +108,9 @@ impl Selection {
                     let mut found = data.ids_from(&data.catalog.tilesets, |t| &t.id, path);
                     found.extend(data.ids_from(&data.catalog.expansions, |e| &e.id, path));
                     if found.is_empty() {
-                        if !data.ids_from(&data.catalog.rulesets, |r| &r.id, path).is_empty() {
-                            return Err(wrong_kind(
-                                path.display(),
-                                path.is_dir(),
-                                FileKind::RuleSet,
-                                Wanted::Sets,
-                            ));
-                        }
-                        return Err(SelectionError::NoSets { path: path.clone() });
+                        return Err(data
+                            .wrong_path(path, &[FileKind::RuleSet], Wanted::Sets)
+                            .unwrap_or(SelectionError::NoSets { path: path.clone() }));
                     }
                     found
                 }
@@ -130,26 +124,16 @@ impl Selection {
         }
         let rules = match &self.rules {
             Named::Id(id) => id.clone(),
-            Named::Path(path) => match data.ids_from(&data.catalog.rulesets, |r| &r.id, path) {
-                found if !found.is_empty() => one_rule_set(found, path)?,
-                _ if !data.ids_from(&data.catalog.tilesets, |t| &t.id, path).is_empty() => {
-                    return Err(wrong_kind(
-                        path.display(),
-                        path.is_dir(),
-                        FileKind::TileSet,
-                        Wanted::Rules,
-                    ));
+            Named::Path(path) => {
+                let found = data.ids_from(&data.catalog.rulesets, |r| &r.id, path);
+                let others = [FileKind::TileSet, FileKind::Expansion];
+                if found.is_empty()
+                    && let Some(wrong) = data.wrong_path(path, &others, Wanted::Rules)
+                {
+                    return Err(wrong);
                 }
-                _ if !data.ids_from(&data.catalog.expansions, |e| &e.id, path).is_empty() => {
-                    return Err(wrong_kind(
-                        path.display(),
-                        path.is_dir(),
-                        FileKind::Expansion,
-                        Wanted::Rules,
-                    ));
-                }
-                found => one_rule_set(found, path)?,
-            },
+                one_rule_set(found, path)?
+            }
         };
         let catalog = data.catalog.with_bundled();
         let sets = catalog.tilesets.iter().map(|t| t.model.id.as_str());
@@ -265,6 +249,18 @@ impl Data {
     /// What the files hold, without the bundled files.
     pub fn into_catalog(self) -> Catalog {
         self.catalog
+    }
+
+    /// The error for `path`, named where `wanted` was wanted, when it holds a file of one of
+    /// the kinds `wrong`.
+    fn wrong_path(&self, path: &Path, wrong: &[FileKind], wanted: Wanted) -> Option<SelectionError> {
+        let holds = |kind: &FileKind| match kind {
+            FileKind::TileSet => !self.ids_from(&self.catalog.tilesets, |t| &t.id, path).is_empty(),
+            FileKind::Expansion => !self.ids_from(&self.catalog.expansions, |e| &e.id, path).is_empty(),
+            FileKind::RuleSet => !self.ids_from(&self.catalog.rulesets, |r| &r.id, path).is_empty(),
+        };
+        let is = *wrong.iter().find(|kind| holds(kind))?;
+        Some(wrong_kind(path.display(), path.is_dir(), is, wanted))
     }
 
     /// The ids of the documents among `docs` that were read from `path` (a file, or a folder
