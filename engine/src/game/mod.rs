@@ -38,8 +38,8 @@ pub use placement::Placement;
 pub use record::{GameRecord, MAX_RECORD_BYTES, ReplayError};
 pub use rng::Rng;
 use scratch::Scratch;
+pub use setup::{EditionFrom, FigureType, GameDef, SetRef, SetupError, content_hash};
 use setup::{FigureMasks, kind_bit};
-pub use setup::{FigureType, GameDef, SetRef, SetupError, content_hash};
 pub use table::{FeatureAt, FigureIndex, Seat};
 
 use crate::limits::MAX_PLAYERS;

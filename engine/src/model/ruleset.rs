@@ -26,6 +26,14 @@ pub struct RuleSet {
     /// Id of the rule set this one starts from; values given here replace its values.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub extends: Option<String>,
+    /// The edition of the tile sets to play with these rules, for a tile set named without one
+    /// (`base`, not `base@first-edition`). Without it (here or in the rule sets this one
+    /// extends), a tile set plays the edition named like the first rule set of the `extends`
+    /// chain that has the id of one of its editions (`extends = "new-edition"`: new-edition
+    /// tiles), else its first edition; a tile set without the edition given here plays its
+    /// first edition too.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub edition: Option<String>,
     /// Points.
     #[serde(default)]
     pub scoring: ScoringValues,
@@ -186,6 +194,12 @@ pub struct Rules {
     pub id: String,
     /// Name of the rule set.
     pub name: String,
+    /// The ids of the rule sets it extends, nearest first: its parent, the parent's parent, ...
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub extends: Vec<String>,
+    /// The edition it declares with `edition`, or the nearest rule set it extends declares.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub edition: Option<String>,
     /// Points.
     pub scoring: Scoring,
     /// Switches.
@@ -223,6 +237,8 @@ pub enum ResolveError {
 struct Merged {
     scoring: ScoringValues,
     switches: SwitchValues,
+    /// The nearest `edition` declared down the chain.
+    edition: Option<String>,
     length: usize,
 }
 
@@ -263,6 +279,8 @@ impl<'a> Resolver<'a> {
             (Ok(scoring), Ok(switches)) => Ok(Rules {
                 id: set.id.clone(),
                 name: set.name.clone(),
+                extends: self.parents(set, merged.length),
+                edition: merged.edition,
                 scoring,
                 switches,
             }),
@@ -283,6 +301,18 @@ impl<'a> Resolver<'a> {
                 Err(ResolveError::Missing(missing))
             }
         }
+    }
+
+    /// The ids of the `length - 1` rule sets `set` extends, nearest first (the chain is known
+    /// to resolve, and to be no longer than [`MAX_EXTENDS_CHAIN`]).
+    fn parents(&self, set: &RuleSet, length: usize) -> Vec<String> {
+        let mut parents = Vec::new();
+        let mut next = set.extends.as_deref();
+        while let Some(id) = next.filter(|_| parents.len() + 1 < length) {
+            parents.push(id.to_owned());
+            next = self.by_id.get(id).and_then(|parent| parent.extends.as_deref());
+        }
+        parents
     }
 
     /// The ids known, in the order given.
@@ -324,6 +354,7 @@ impl<'a> Resolver<'a> {
                 let mut merged = Merged {
                     scoring: set.scoring.clone(),
                     switches: set.switches.clone(),
+                    edition: set.edition.clone().or(parent.edition),
                     length: parent.length + 1,
                 };
                 merged.scoring.merge_from(&parent.scoring);
@@ -392,6 +423,7 @@ mod tests {
             name: id.into(),
             description: String::new(),
             extends: extends.map(Into::into),
+            edition: None,
             scoring: ScoringValues::default(),
             switches: SwitchValues::default(),
         }
