@@ -18,8 +18,12 @@ macro_rules! say_err {
 }
 
 mod escape;
+mod list;
 mod play;
+mod played;
+mod progress;
 mod render;
+mod scenario;
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -27,6 +31,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{Parser, Subcommand};
+use tilewright_engine::bundled;
 use tilewright_engine::files;
 use tilewright_engine::schema::FileKind;
 use tilewright_engine::validate::validate_paths;
@@ -56,10 +61,27 @@ enum Command {
         deny_warnings: bool,
     },
     /// Play random games (uniform random legal placement, then a uniform random deployment or
-    /// none) and report speed and mean scores.
+    /// none) and report what was played, speed and mean scores.
+    ///
+    /// Tile sets and expansions (`tilewright list` names the bundled ones) are played together:
+    /// one base game, any expansions. Ctrl-C stops after the games in play and reports those.
+    #[command(after_help = "Examples:\n  \
+        tilewright simulate --games 10000 --threads 0\n  \
+        tilewright simulate --tilesets base abbey-and-mayor hills-and-sheep --players 4\n  \
+        tilewright simulate --tilesets base@first-edition --rules farms-2000 --json")]
     Simulate(play::SimulateArgs),
-    /// Replay a game record and print its final scores; fails if they differ from the record's.
+    /// Replay a game record: say what it was played with, then its final scores; fails if they
+    /// differ from the record's.
     Replay(play::ReplayArgs),
+    /// List the bundled tile sets (with their editions), expansions and rule sets by id.
+    List {
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play rules scenarios and print `ok NAME` or what differs for each. Exit status 0 when all
+    /// pass, 1 if any fails, 2 on usage errors.
+    Scenario(scenario::ScenarioArgs),
     /// Regenerate the JSON Schemas from the data model, or check the committed ones are current.
     Schema {
         /// Write the schemas into the folder.
@@ -88,6 +110,11 @@ fn main() -> ExitCode {
         Command::Schema { write, check, dir } => schema(write, check, &dir),
         Command::Simulate(args) => play::simulate(args),
         Command::Replay(args) => play::replay(args),
+        Command::List { json } => {
+            list::list(json);
+            ExitCode::SUCCESS
+        }
+        Command::Scenario(args) => scenario::scenario(args),
     }
 }
 
@@ -114,7 +141,7 @@ fn validate(mut paths: Vec<PathBuf>, format: Format, deny_warnings: bool) -> Exi
         paths.push(PathBuf::from("."));
     }
     let started = Instant::now();
-    let report = validate_paths(&paths);
+    let report = validate_paths(&paths, bundled::catalog());
     let elapsed = started.elapsed();
     let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     emit(&render::render(format, &report.diagnostics, &report.sources, colour));
@@ -187,6 +214,11 @@ fn check_file(path: &std::path::Path, text: &str) -> Option<String> {
 pub(crate) fn fail(message: impl std::fmt::Display) -> ExitCode {
     say_err!("error: {}", escape::line(&message.to_string()));
     ExitCode::from(1)
+}
+
+/// Prints a JSON value on one line of standard output, made safe by [`escape::json`].
+pub(crate) fn say_json(value: &serde_json::Value) {
+    say!("{}", escape::json(&serde_json::to_string(value).unwrap_or_default()));
 }
 
 /// Writes text to standard output, ignoring a reader that went away.

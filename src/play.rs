@@ -8,10 +8,12 @@ use std::sync::Arc;
 use clap::Args;
 use tilewright_engine::files;
 use tilewright_engine::game::{GameDef, GameRecord, MAX_RECORD_BYTES, Rng, colour};
+use tilewright_engine::schema::FileKind;
 use tilewright_engine::selection::{Hint, Selection, SelectionError};
 use tilewright_engine::simulate::{self, MAX_THREADS, Scratch, Summary, play_out, policy_seed};
 
-use crate::fail;
+use crate::played::{self, Run};
+use crate::{fail, progress, say_json};
 
 /// Options of `simulate`.
 #[derive(Debug, Args)]
@@ -35,8 +37,8 @@ pub struct SimulateArgs {
     /// Seed of the first game; game `i` uses `seed + i`.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Threads to play on, 1 to 16 (more is refused).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS as i64))]
+    /// Threads to play on, 1 to 16 (more is refused); 0: one per core (at most 16).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(0..=MAX_THREADS as i64))]
     threads: u16,
     /// Print one JSON object instead of text.
     #[arg(long)]
@@ -60,7 +62,7 @@ pub struct ReplayArgs {
 }
 
 /// The message of a selection error: the engine's, with how to fix it on the command line.
-fn selection_message(error: SelectionError) -> String {
+pub(crate) fn selection_message(error: SelectionError) -> String {
     match error {
         SelectionError::Invalid { errors, first } => {
             format!("the data has {errors} error(s); run `tilewright validate`. First: {first}")
@@ -70,12 +72,33 @@ fn selection_message(error: SelectionError) -> String {
             let text = error.to_string();
             format!("{} with `--data PATH`)", text.strip_suffix(')').unwrap_or(&text))
         }
+        SelectionError::WrongKind { name, folder, is, .. } => {
+            let flag = if is == FileKind::RuleSet {
+                "--rules"
+            } else {
+                "--tilesets"
+            };
+            let what = if folder { "holds" } else { "is" };
+            let article = if folder { "" } else { "a " };
+            let plural = if folder { "s" } else { "" };
+            format!("`{name}` {what} {article}{}{plural}: pass it with `{flag}`", is.noun())
+        }
         error => error.to_string(),
     }
 }
 
+/// The threads `--threads` asks for: 0 is one per core, at most [`MAX_THREADS`].
+fn threads(asked: u16) -> usize {
+    match asked {
+        0 => std::thread::available_parallelism().map_or(1, usize::from),
+        n => usize::from(n),
+    }
+    .min(MAX_THREADS)
+}
+
 /// Runs `simulate`.
 pub fn simulate(args: SimulateArgs) -> ExitCode {
+    let progress = progress::stopped_by_ctrl_c();
     let resolved = match Selection::from_args(&args.tilesets, &args.rules).load(&[]) {
         Ok(resolved) => resolved,
         Err(e) => return fail(selection_message(e)),
@@ -89,12 +112,40 @@ pub fn simulate(args: SimulateArgs) -> ExitCode {
     {
         return fail(e);
     }
-    match simulate::run(def, args.players, args.games, args.seed, usize::from(args.threads)) {
-        Ok(summary) if args.json => say!("{}", serde_json::to_string(&summary).unwrap_or_default()),
-        Ok(summary) => print_summary(&summary),
-        Err(e) => return fail(e),
+    let threads = threads(args.threads);
+    let run = Run::Simulate {
+        players: args.players,
+        seed: args.seed,
+        games: args.games,
+        threads,
+    };
+    if !args.json {
+        for line in played::lines(&def, &run) {
+            say!("{line}");
+        }
     }
-    ExitCode::SUCCESS
+    let played = played::json(&def, &run);
+    let summary = progress::show(args.games, &progress, || {
+        simulate::run_watched(def, args.players, args.games, args.seed, threads, &progress)
+    });
+    let summary = match summary {
+        Ok(summary) => summary,
+        Err(e) => return fail(e),
+    };
+    if args.json {
+        let mut json = serde_json::to_value(&summary).unwrap_or_default();
+        if let Some(object) = json.as_object_mut() {
+            object.insert("played".into(), played);
+        }
+        say_json(&json);
+    } else {
+        print_summary(&summary);
+    }
+    if summary.stopped {
+        ExitCode::from(progress::STOPPED)
+    } else {
+        ExitCode::SUCCESS
+    }
 }
 
 /// Plays the first game again and saves its record to `path`.
@@ -113,8 +164,13 @@ fn record_first_game(def: &Arc<GameDef>, args: &SimulateArgs, path: &Path) -> Re
 /// Prints the summary as text; what was not measured (no game, no turn) is said, not shown
 /// as a zero.
 fn print_summary(summary: &Summary) {
+    let stopped = if summary.stopped {
+        format!(" of {} asked (stopped by Ctrl-C)", summary.games_asked)
+    } else {
+        String::new()
+    };
     say!(
-        "games: {} in {:.2} s on {} thread(s)",
+        "games: {}{stopped} in {:.2} s on {} thread(s)",
         summary.games,
         summary.elapsed.as_secs_f64(),
         summary.threads
@@ -160,10 +216,21 @@ pub fn replay(args: ReplayArgs) -> ExitCode {
         Ok(def) => Arc::new(def),
         Err(e) => return fail(e),
     };
+    let run = Run::Replay {
+        players: record.players,
+        seed: record.seed,
+        actions: record.actions.len(),
+    };
+    if !args.json {
+        for line in played::lines(&def, &run) {
+            say!("{line}");
+        }
+    }
+    let played = played::json(&def, &run);
     match record.replay(def) {
         Ok(game) => {
             if args.json {
-                say!("{}", serde_json::json!({ "scores": game.scores() }));
+                say_json(&serde_json::json!({ "played": played, "scores": game.scores() }));
             } else {
                 for (p, score) in game.scores().iter().enumerate() {
                     say!("{}: {score}", colour(p as u8));

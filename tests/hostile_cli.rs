@@ -179,7 +179,7 @@ fn a_full_output_stream_does_not_panic() {
         (&["validate", "bad.toml"], 1),
         (&["simulate", "--rules", "nowhere"], 1),
         (&["schema"], 2),
-        (&["simulate", "--threads", "0"], 2),
+        (&["simulate", "--threads", "17"], 2),
     ];
     for (args, status) in cases {
         let mut command = tilewright(dir.path(), args);
@@ -325,7 +325,7 @@ fn too_many_threads_are_refused_as_a_usage_error() {
     let dir = tempfile::tempdir().unwrap();
     let output = run(dir.path(), &["simulate", "--games", "1", "--threads", "1000"]);
     assert_eq!(output.status.code(), Some(2), "{}", everything(&output));
-    assert!(String::from_utf8_lossy(&output.stderr).contains("1..=16"));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("0..=16"));
     let output = run(dir.path(), &["simulate", "--games", "4", "--threads", "2"]);
     assert!(String::from_utf8_lossy(&output.stdout).contains("on 2 thread(s)"));
 }
@@ -368,14 +368,17 @@ fn a_folder_named_like_a_bundled_id_does_not_shadow_it() {
 }
 
 #[test]
-fn a_rules_folder_without_a_rule_set_says_so() {
+fn a_rules_folder_of_tile_sets_says_to_pass_it_as_tile_sets() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::create_dir(dir.path().join("sets")).unwrap();
     std::fs::write(dir.path().join("sets/mine.toml"), own_tileset("mine")).unwrap();
     let output = run(dir.path(), &["simulate", "--rules", "sets/", "--games", "1"]);
     assert_eq!(output.status.code(), Some(1));
     let text = String::from_utf8_lossy(&output.stderr);
-    assert!(text.contains("sets/ holds no rule set"), "{text}");
+    assert!(
+        text.contains("`sets/` holds tile sets: pass it with `--tilesets`"),
+        "{text}"
+    );
 }
 
 #[test]

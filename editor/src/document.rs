@@ -10,10 +10,10 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::SystemTime;
 
-use tilewright_engine::FileKind;
 use tilewright_engine::model::{ExpansionFile, Feature, RuleSet, Tile, TileSet};
-use tilewright_engine::validate::detect_kind;
+use tilewright_engine::validate::{detect_kind, read_model};
 use tilewright_engine::writer;
+use tilewright_engine::{FileKind, Model, Source};
 use toml_edit::DocumentMut;
 
 /// What the document holds.
@@ -35,24 +35,18 @@ pub enum Content {
 }
 
 impl Content {
-    /// Reads text into the richest content it fits.
+    /// Reads text into the richest content it fits, the way the engine's validator reads it
+    /// (but without its checks, which the problems panel shows).
     pub fn from_text(text: &str) -> Content {
-        let kind = detect_kind(text);
-        let result = match kind {
-            Some(FileKind::TileSet) => toml::from_str(text).map(Content::TileSet),
-            Some(FileKind::Expansion) => toml::from_str(text).map(Content::Expansion),
-            Some(FileKind::RuleSet) => toml::from_str(text).map(Content::RuleSet),
-            None => {
-                return Content::Text {
-                    text: text.to_owned(),
-                    problem: "this is not a tile set, expansion or rule set: start it with a `#:schema` line or a `tiles` list".into(),
-                };
-            }
-        };
-        result.unwrap_or_else(|e| Content::Text {
-            text: text.to_owned(),
-            problem: e.to_string().trim().to_owned(),
-        })
+        match read_model(&Source::new(PathBuf::new(), text)) {
+            Ok(Model::TileSet(set)) => Content::TileSet(set),
+            Ok(Model::Expansion(expansion)) => Content::Expansion(expansion),
+            Ok(Model::RuleSet(rules)) => Content::RuleSet(rules),
+            Err(d) => Content::Text {
+                text: text.to_owned(),
+                problem: format!("line {}, column {}: {} ({})", d.line, d.column, d.message, d.help),
+            },
+        }
     }
 
     /// The kind of file.

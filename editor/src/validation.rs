@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, Sender, channel};
 
+use tilewright_engine::bundled;
 use tilewright_engine::validate::validate_sources;
 use tilewright_engine::{Diagnostic, Source};
 
@@ -76,7 +77,7 @@ impl Validator {
                         request = newer;
                     }
                     let (revision, source) = request;
-                    let report = validate_sources(vec![source]);
+                    let report = validate_sources(vec![source], bundled::catalog());
                     if outbox
                         .send(Findings {
                             revision,

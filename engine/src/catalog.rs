@@ -3,8 +3,8 @@
 
 use crate::edge::TileEdges;
 use crate::model::{ExpansionFile, RuleSet, TileSet};
+use crate::report::{Diagnostics, Reporter};
 use crate::source::{Source, SourceMap};
-use crate::validate::{Diagnostics, Reporter};
 
 /// A model value with the file it came from, and what validation read from it beyond the
 /// model (`R`).
@@ -125,5 +125,27 @@ impl Catalog {
     /// The tile set with this id.
     pub fn tileset(&self, id: &str) -> Option<&LoadedTileSet> {
         self.tilesets.iter().find(|t| t.model.id == id)
+    }
+
+    /// Adds every tile set, expansion and rule set of `base` whose id is not loaded already,
+    /// so a file's document takes precedence over `base`'s of the same id (for example the
+    /// bundled files, [`bundled::catalog()`](crate::bundled::catalog)).
+    pub fn with_base(mut self, base: &Catalog) -> Catalog {
+        for set in &base.tilesets {
+            if self.tileset(&set.model.id).is_none() {
+                self.tilesets.push(set.clone());
+            }
+        }
+        for expansion in &base.expansions {
+            if !self.expansions.iter().any(|e| e.model.id == expansion.model.id) {
+                self.expansions.push(expansion.clone());
+            }
+        }
+        for rules in &base.rulesets {
+            if !self.rulesets.iter().any(|r| r.model.id == rules.model.id) {
+                self.rulesets.push(rules.clone());
+            }
+        }
+        self
     }
 }

@@ -4,6 +4,13 @@
 //! [`catalog`]) → compiled tables ([`compile`]) → game state, events and scores ([`game`]).
 //! Nothing here names a specific tile.
 //!
+//! Layers (kept by `tests/layers.rs`): [`model`] (with [`edge`]) depends on nothing else;
+//! [`validate`] reads files through one path (also [`validate::read_model`], which skips the
+//! checks) and is given the catalog they may refer to, such as [`bundled::catalog()`], so it
+//! does not depend on [`bundled`] or [`game`]; [`game`] plays what its [`Catalog`] holds and
+//! does not depend on [`validate`] or [`bundled`]; [`catalog`] does not depend on
+//! [`validate`].
+//!
 //! Shared by the command line and the editor: [`selection`] (what a game is played with, named
 //! by id or path), [`template`] (the text of a new file) and [`writer`] (saving a model into its
 //! file without losing comments).
@@ -17,6 +24,7 @@ pub mod files;
 pub mod game;
 pub mod limits;
 pub mod model;
+pub(crate) mod report;
 pub mod scenario;
 pub mod schema;
 pub mod selection;
@@ -27,7 +35,7 @@ pub mod tile_image;
 pub mod validate;
 pub mod writer;
 
-pub use catalog::{Catalog, Document, Loaded};
+pub use catalog::{Catalog, Document, Loaded, Model};
 pub use diagnostic::{Diagnostic, Severity};
 pub use schema::FileKind;
 pub use source::Source;

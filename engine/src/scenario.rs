@@ -38,7 +38,7 @@ use std::sync::Arc;
 use serde::Deserialize;
 
 use crate::catalog::Catalog;
-use crate::game::{Action, ActionError, COLOURS, Event, Game, GameDef, Phase, colour};
+use crate::game::{Action, ActionError, COLOURS, Event, FeatureAt, FigureIndex, Game, GameDef, Phase, Seat, colour};
 use crate::model::{ScoringValues, SwitchValues};
 
 /// A scenario file.
@@ -257,10 +257,14 @@ pub fn play(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String> {
         game.lay(tile, x, y, laid.rotation)
             .map_err(|e| format!("layout tile `{}` at ({x}, {y}): {e}", laid.tile))?;
         for figure in &laid.figures {
-            let player = seat(figure.player.as_deref().unwrap_or("red"))?;
+            let player = Seat(seat(figure.player.as_deref().unwrap_or("red"))?);
             let feature = feature_index(tile, &figure.feature)?;
-            game.put_figure(player, figure_index(&figure.figure)?, x, y, feature)
-                .map_err(|e| format!("layout figure on `{}`: {e}", laid.tile))?;
+            game.put_figure(
+                player,
+                FigureIndex(figure_index(&figure.figure)?),
+                FeatureAt { x, y, feature },
+            )
+            .map_err(|e| format!("layout figure on `{}`: {e}", laid.tile))?;
         }
     }
     let mut pile = Vec::new();
@@ -276,8 +280,13 @@ pub fn play(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String> {
     let mut events: Vec<Event> = Vec::new();
     let mut refusals: Vec<String> = Vec::new();
     game.force_draws(scenario.sheep.clone());
-    game.start(pile, seat(&scenario.first_player)?, scenario.final_scoring, &mut events)
-        .map_err(|e| e.to_string())?;
+    game.start(
+        pile,
+        Seat(seat(&scenario.first_player)?),
+        scenario.final_scoring,
+        &mut events,
+    )
+    .map_err(|e| e.to_string())?;
     for (i, turn) in scenario.turns.iter().enumerate() {
         let n = i + 1;
         if let Some(player) = &turn.player

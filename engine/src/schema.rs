@@ -70,20 +70,48 @@ impl FileKind {
         }
     }
 
-    /// The committed schema as JSON.
+    /// The committed schema as JSON, for descriptions and hints; `null` when the committed
+    /// text is not a JSON object, in which case [`FileKind::validator`] fails too.
     pub fn schema(self) -> &'static Value {
-        static CELLS: [OnceLock<Value>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
-        CELLS[self as usize].get_or_init(|| serde_json::from_str(self.committed()).unwrap_or(Value::Bool(true)))
+        static NULL: Value = Value::Null;
+        self.parsed().unwrap_or(&NULL)
     }
 
-    /// The compiled validator for the committed schema.
-    pub fn validator(self) -> Option<&'static jsonschema::Validator> {
-        static CELLS: [OnceLock<Option<jsonschema::Validator>>; 3] =
+    /// The compiled validator for the committed schema, or why the schema cannot be used. A
+    /// broken schema fails closed: validation then reports an error for every file of this
+    /// kind rather than accepting it.
+    pub fn validator(self) -> Result<&'static jsonschema::Validator, &'static str> {
+        static CELLS: [OnceLock<Result<jsonschema::Validator, String>>; 3] =
             [OnceLock::new(), OnceLock::new(), OnceLock::new()];
         CELLS[self as usize]
-            .get_or_init(|| jsonschema::validator_for(self.schema()).ok())
+            .get_or_init(|| self.parsed().map_err(str::to_owned).and_then(compile))
             .as_ref()
+            .map_err(String::as_str)
     }
+
+    /// The committed schema parsed once, or why it does not parse.
+    fn parsed(self) -> Result<&'static Value, &'static str> {
+        static CELLS: [OnceLock<Result<Value, String>>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+        CELLS[self as usize]
+            .get_or_init(|| parse(self.committed()))
+            .as_ref()
+            .map_err(String::as_str)
+    }
+}
+
+/// A schema's text as JSON. Only an object is a schema here: `true` is valid JSON Schema but
+/// accepts everything, which no committed schema means.
+pub(crate) fn parse(text: &str) -> Result<Value, String> {
+    match serde_json::from_str(text) {
+        Ok(value @ Value::Object(_)) => Ok(value),
+        Ok(_) => Err("it is not a JSON object".to_owned()),
+        Err(e) => Err(format!("it is not JSON: {e}")),
+    }
+}
+
+/// A parsed schema compiled into a validator.
+pub(crate) fn compile(schema: &Value) -> Result<jsonschema::Validator, String> {
+    jsonschema::validator_for(schema).map_err(|e| format!("it does not compile: {e}"))
 }
 
 /// TOML has no null: an optional value is simply left out, so `Option<T>` is described as `T`.

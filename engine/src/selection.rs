@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use crate::catalog::{Catalog, Loaded};
 use crate::diagnostic::Diagnostic;
 use crate::game::{GameDef, GameRecord, SetupError};
+use crate::schema::FileKind;
 use crate::validate::validate_paths;
 
 /// One tile set, expansion or rule set, named by id or by the path of files.
@@ -107,7 +108,9 @@ impl Selection {
                     let mut found = data.ids_from(&data.catalog.tilesets, |t| &t.id, path);
                     found.extend(data.ids_from(&data.catalog.expansions, |e| &e.id, path));
                     if found.is_empty() {
-                        return Err(SelectionError::NoSets { path: path.clone() });
+                        return Err(data
+                            .wrong_path(path, &[FileKind::RuleSet], Wanted::Sets)
+                            .unwrap_or(SelectionError::NoSets { path: path.clone() }));
                     }
                     found
                 }
@@ -121,19 +124,39 @@ impl Selection {
         }
         let rules = match &self.rules {
             Named::Id(id) => id.clone(),
-            Named::Path(path) => one_rule_set(data.ids_from(&data.catalog.rulesets, |r| &r.id, path), path)?,
+            Named::Path(path) => {
+                let found = data.ids_from(&data.catalog.rulesets, |r| &r.id, path);
+                let others = [FileKind::TileSet, FileKind::Expansion];
+                if found.is_empty()
+                    && let Some(wrong) = data.wrong_path(path, &others, Wanted::Rules)
+                {
+                    return Err(wrong);
+                }
+                one_rule_set(found, path)?
+            }
         };
-        let catalog = data.catalog.with_bundled();
+        let catalog = data.catalog.with_base(crate::bundled::catalog());
         let sets = catalog.tilesets.iter().map(|t| t.model.id.as_str());
         let known: Vec<&str> = sets
             .chain(catalog.expansions.iter().map(|e| e.model.id.as_str()))
             .collect();
+        let rule_sets: Vec<&str> = catalog.rulesets.iter().map(|r| r.model.id.as_str()).collect();
         for spec in &tilesets {
             let id = spec.split_once('@').map_or(spec.as_str(), |(id, _)| id);
+            if !known.contains(&id) && rule_sets.contains(&id) {
+                return Err(wrong_kind(id, false, FileKind::RuleSet, Wanted::Sets));
+            }
             self.known(Wanted::Sets, id, &known)?;
         }
-        let known: Vec<&str> = catalog.rulesets.iter().map(|r| r.model.id.as_str()).collect();
-        self.known(Wanted::Rules, &rules, &known)?;
+        if !rule_sets.contains(&rules.as_str()) {
+            if catalog.tileset(&rules).is_some() {
+                return Err(wrong_kind(&rules, false, FileKind::TileSet, Wanted::Rules));
+            }
+            if catalog.expansions.iter().any(|e| e.model.id == rules) {
+                return Err(wrong_kind(&rules, false, FileKind::Expansion, Wanted::Rules));
+            }
+        }
+        self.known(Wanted::Rules, &rules, &rule_sets)?;
         Ok(Resolved {
             catalog,
             tilesets,
@@ -157,6 +180,16 @@ impl Selection {
             known: known.iter().map(|k| (*k).to_owned()).collect(),
             hint,
         })
+    }
+}
+
+/// The error for `name`, which names a file of kind `is` where `wanted` was wanted.
+fn wrong_kind(name: impl fmt::Display, folder: bool, is: FileKind, wanted: Wanted) -> SelectionError {
+    SelectionError::WrongKind {
+        name: name.to_string(),
+        folder,
+        is,
+        wanted,
     }
 }
 
@@ -200,7 +233,7 @@ impl Data {
             }
         }
         let spelled: Vec<PathBuf> = unique.iter().map(|(_, path)| path.clone()).collect();
-        let report = validate_paths(&spelled);
+        let report = validate_paths(&spelled, crate::bundled::catalog());
         if let Some(first) = report.diagnostics.iter().find(|d| d.is_error()) {
             return Err(SelectionError::Invalid {
                 errors: report.errors(),
@@ -211,6 +244,23 @@ impl Data {
             catalog: report.catalog,
             paths: unique,
         })
+    }
+
+    /// What the files hold, without the bundled files.
+    pub fn into_catalog(self) -> Catalog {
+        self.catalog
+    }
+
+    /// The error for `path`, named where `wanted` was wanted, when it holds a file of one of
+    /// the kinds `wrong`.
+    fn wrong_path(&self, path: &Path, wrong: &[FileKind], wanted: Wanted) -> Option<SelectionError> {
+        let holds = |kind: &FileKind| match kind {
+            FileKind::TileSet => !self.ids_from(&self.catalog.tilesets, |t| &t.id, path).is_empty(),
+            FileKind::Expansion => !self.ids_from(&self.catalog.expansions, |e| &e.id, path).is_empty(),
+            FileKind::RuleSet => !self.ids_from(&self.catalog.rulesets, |r| &r.id, path).is_empty(),
+        };
+        let is = *wrong.iter().find(|kind| holds(kind))?;
+        Some(wrong_kind(path.display(), path.is_dir(), is, wanted))
     }
 
     /// The ids of the documents among `docs` that were read from `path` (a file, or a folder
@@ -307,6 +357,19 @@ pub enum SelectionError {
         /// The rule sets' ids.
         found: Vec<String>,
     },
+    /// An argument names a file of another kind than wanted (a rule set among the tile sets,
+    /// a tile set as the rules).
+    #[error("`{name}` {}", if *folder { format!("holds {}s but no {wanted}", is.noun()) } else { format!("is a {}, not a {wanted}", is.noun()) })]
+    WrongKind {
+        /// The argument: an id, or a path.
+        name: String,
+        /// Whether the argument is a folder.
+        folder: bool,
+        /// What it is.
+        is: FileKind,
+        /// What was wanted.
+        wanted: Wanted,
+    },
     /// No file loaded or bundled defines this id.
     #[error("there is no {wanted} `{id}`; the ones known are: {}{}", known.join(", "), hint_text(*hint, id))]
     Unknown {
@@ -397,6 +460,40 @@ mod tests {
     }
 
     #[test]
+    fn a_name_of_the_wrong_kind_says_what_it_is() {
+        let wrong = |sets: &[&str], rules: &str| Selection::from_args(sets, rules).load(&[]).unwrap_err();
+        let kind = |name: &str, is, wanted| SelectionError::WrongKind {
+            name: name.to_owned(),
+            folder: false,
+            is,
+            wanted,
+        };
+        let error = wrong(&["base", "farms-2000"], "new-edition");
+        assert_eq!(error, kind("farms-2000", FileKind::RuleSet, Wanted::Sets));
+        assert_eq!(
+            error.to_string(),
+            "`farms-2000` is a rule set, not a tile set or expansion"
+        );
+        let error = wrong(&["base"], "base");
+        assert_eq!(error, kind("base", FileKind::TileSet, Wanted::Rules));
+        assert_eq!(error.to_string(), "`base` is a tile set, not a rule set");
+
+        let dir = tempfile::tempdir().unwrap();
+        let rules = dir.path().join("my-rules.toml");
+        std::fs::write(&rules, "id = \"mine\"\nname = \"Mine\"\nextends = \"new-edition\"\n").unwrap();
+        let rules = rules.display().to_string();
+        assert_eq!(
+            wrong(&[rules.as_str()], "new-edition"),
+            kind(&rules, FileKind::RuleSet, Wanted::Sets)
+        );
+        let tiles = dir.path().join("tiles.toml");
+        let base = crate::bundled::FILES[0].1.replace("id = \"base\"", "id = \"mine\"");
+        std::fs::write(&tiles, base).unwrap();
+        let tiles = tiles.display().to_string();
+        assert_eq!(wrong(&["base"], &tiles), kind(&tiles, FileKind::TileSet, Wanted::Rules));
+    }
+
+    #[test]
     fn an_unknown_id_from_a_record_asks_for_its_files() {
         let resolved = Selection::from_args(&["base"], "new-edition")
             .resolve(Data::default())
@@ -437,7 +534,10 @@ mod tests {
         let error = Selection::from_args(&[folder.as_str()], "new-edition")
             .load(&[])
             .unwrap_err();
-        assert_eq!(error, SelectionError::NoSets { path: folder.into() });
+        assert_eq!(
+            error.to_string(),
+            format!("`{folder}` holds rule sets but no tile set or expansion")
+        );
 
         std::fs::write(rules.join("other.toml"), house.replace("\"house\"", "\"other\"")).unwrap();
         let arg = format!("{}/", rules.display());

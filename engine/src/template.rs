@@ -47,7 +47,7 @@ mod tests {
                 FileKind::RuleSet => toml::from_str::<RuleSet>(&text).map(drop),
             };
             assert!(model.is_ok(), "{kind:?}: {model:?}");
-            let report = validate_sources(vec![Source::new("new.toml", text)]);
+            let report = validate_sources(vec![Source::new("new.toml", text)], crate::bundled::catalog());
             assert!(report.diagnostics.is_empty(), "{kind:?}: {:?}", report.diagnostics);
         }
     }

@@ -3,6 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use tilewright_engine::Diagnostic;
+use tilewright_engine::bundled;
 use tilewright_engine::validate::validate_paths;
 
 fn fixture(name: &str) -> PathBuf {
@@ -12,7 +13,7 @@ fn fixture(name: &str) -> PathBuf {
 }
 
 fn diagnostics(paths: &[PathBuf]) -> Vec<Diagnostic> {
-    validate_paths(paths).diagnostics
+    validate_paths(paths, bundled::catalog()).diagnostics
 }
 
 /// Asserts the files give exactly one error per expectation: (line, column, words of the message).
@@ -217,7 +218,7 @@ fn folders_skip_other_toml_files() {
         "id = \"house\"\nname = \"House\"\nextends = \"new-edition\"\n",
     )
     .unwrap();
-    let report = validate_paths(std::slice::from_ref(&dir));
+    let report = validate_paths(std::slice::from_ref(&dir), bundled::catalog());
     assert_eq!(
         (report.files, report.diagnostics.len()),
         (1, 0),
@@ -231,7 +232,7 @@ fn folders_skip_rules_scenarios_that_name_switches() {
     // Scenarios are not data files: none is reported on its own, but a folder holding only
     // scenarios says that nothing was checked.
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let report = validate_paths(&[root.join("tests/scenarios")]);
+    let report = validate_paths(&[root.join("tests/scenarios")], bundled::catalog());
     assert_eq!(report.files, 0);
     assert_eq!(report.errors(), 0, "{:?}", report.diagnostics);
     assert_eq!(report.warnings(), 1, "{:?}", report.diagnostics);

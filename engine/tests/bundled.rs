@@ -6,8 +6,8 @@ use std::path::Path;
 
 use tilewright_engine::edge::{Layout, SegmentKind, Side};
 use tilewright_engine::model::{AbbeyEndgame, FarmScoring, HillTiebreak, WagonMove};
-use tilewright_engine::model::{FeatureKind, TileSet};
-use tilewright_engine::validate::{resolve_rules, validate_paths};
+use tilewright_engine::model::{FeatureKind, TileSet, resolve};
+use tilewright_engine::validate::validate_paths;
 use tilewright_engine::{FileKind, bundled};
 
 /// The workspace, where the bundled files live.
@@ -17,7 +17,7 @@ fn root() -> &'static Path {
 
 #[test]
 fn bundled_files_validate_cleanly_and_are_embedded_unchanged() {
-    let report = validate_paths(&[root().join("tilesets"), root().join("rulesets")]);
+    let report = validate_paths(&[root().join("tilesets"), root().join("rulesets")], bundled::catalog());
     assert!(report.diagnostics.is_empty(), "{:#?}", report.diagnostics);
     assert_eq!(report.files, bundled::FILES.len());
     for (path, text) in bundled::FILES {
@@ -321,10 +321,10 @@ fn base_tiles_that_share_edges_differ_in_connectivity() {
 
 #[test]
 fn rule_sets_resolve_with_their_edition_switches() {
-    let sets: Vec<_> = bundled::rulesets().iter().collect();
-    let first = resolve_rules("first-edition", &sets).unwrap();
-    let new = resolve_rules("new-edition", &sets).unwrap();
-    let house = resolve_rules("farms-2000", &sets).unwrap();
+    let sets: Vec<_> = bundled::catalog().rulesets.iter().map(|r| &r.model).collect();
+    let first = resolve("first-edition", &sets).unwrap();
+    let new = resolve("new-edition", &sets).unwrap();
+    let house = resolve("farms-2000", &sets).unwrap();
     assert_eq!(first.switches.farm_scoring, FarmScoring::PerField);
     assert_eq!(first.switches.abbey_endgame, AbbeyEndgame::FinalRound);
     assert_eq!(first.switches.wagon_move, WagonMove::Connected);

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use proptest::prelude::*;
+use tilewright_engine::bundled;
 use tilewright_engine::compile::TileTables;
 use tilewright_engine::edge::Layout;
 use tilewright_engine::game::{Action, Event, Game, GameDef, Phase, Rng, SetupError};
@@ -27,7 +28,7 @@ fn tileset(id: &str, head: &str, tiles: &str) -> Source {
 }
 
 fn validate(sources: Vec<Source>) -> Report {
-    validate_sources(sources)
+    validate_sources(sources, bundled::catalog())
 }
 
 fn errors(report: &Report) -> Vec<&Diagnostic> {
@@ -65,7 +66,11 @@ fn expect_one_error(report: &Report, (line, column): (usize, usize), words: &str
 /// A game of the validated files `ids` with new-edition rules.
 fn game_def(report: &Report, ids: &[&str]) -> Result<GameDef, SetupError> {
     let ids: Vec<String> = ids.iter().map(|s| s.to_string()).collect();
-    GameDef::from_catalog(&report.catalog.clone().with_bundled(), &ids, "new-edition")
+    GameDef::from_catalog(
+        &report.catalog.clone().with_base(bundled::catalog()),
+        &ids,
+        "new-edition",
+    )
 }
 
 /// Plays a whole random game and returns it.

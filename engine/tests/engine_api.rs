@@ -6,7 +6,8 @@ use std::sync::Arc;
 use proptest::prelude::*;
 use tilewright_engine::bundled;
 use tilewright_engine::game::{
-    Action, ActionError, Event, Game, GameDef, GameRecord, Phase, ReplayError, Rng, SetupError,
+    Action, ActionError, Event, FeatureAt, FigureIndex, Game, GameDef, GameRecord, Phase, ReplayError, Rng, Seat,
+    SetupError,
 };
 use tilewright_engine::model::{AbbeyEndgame, HillTiebreak, Switches, WagonMove};
 use tilewright_engine::simulate::{Scratch, play_out, policy_seed, random_action};
@@ -75,9 +76,9 @@ fn replay_refuses_a_rule_set_of_the_same_id_with_other_values() {
         "new-edition.toml",
         "id = \"new-edition\"\nname = \"Same id\"\nextends = \"first-edition\"\n[scoring]\nroad-per-tile = 5\n",
     );
-    let report = tilewright_engine::validate::validate_sources(vec![own]);
+    let report = tilewright_engine::validate::validate_sources(vec![own], bundled::catalog());
     assert_eq!(report.errors(), 0, "{:?}", report.diagnostics);
-    let catalog = report.catalog.with_bundled();
+    let catalog = report.catalog.with_base(bundled::catalog());
     let other = GameDef::from_catalog(&catalog, &["base@new-edition".to_owned()], "new-edition").unwrap();
     assert_eq!(other.rules().id, "new-edition");
     let refused = record.replay(Arc::new(other));
@@ -484,16 +485,16 @@ fn queries_about_what_is_not_there_answer_none() {
     let start = game.node(0, 0).unwrap();
     assert_eq!(game.feature_root(start), Some(start));
     let mut empty = Game::empty(def("new-edition"), 2).unwrap();
-    let refused = empty.start(vec![no_tile], 0, false, &mut Vec::new());
+    let refused = empty.start(vec![no_tile], Seat(0), false, &mut Vec::new());
     assert!(matches!(refused, Err(ActionError::WrongStep(_))));
 }
 
 #[test]
 fn records_name_expansion_files_and_replay_with_them() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let catalog = validate_paths(&[root.join("tests/fixtures/expansions/barns.toml")])
+    let catalog = validate_paths(&[root.join("tests/fixtures/expansions/barns.toml")], bundled::catalog())
         .catalog
-        .with_bundled();
+        .with_base(bundled::catalog());
     let with_barns = |files: &[String]| Arc::new(GameDef::from_catalog(&catalog, files, "new-edition").unwrap());
     let def = with_barns(&["base".to_owned(), "barns".to_owned()]);
     let game = random_game(&def, 2, 8);
@@ -570,7 +571,9 @@ fn def_with(rules: &str, abbeys: bool, barns: bool, endgame: AbbeyEndgame) -> Ar
         root.join("tests/fixtures/special/abbey.toml"),
         root.join("tests/fixtures/expansions/barns.toml"),
     ];
-    let catalog = validate_paths(&files).catalog.with_bundled();
+    let catalog = validate_paths(&files, bundled::catalog())
+        .catalog
+        .with_base(bundled::catalog());
     let mut sets = vec!["base".to_owned()];
     sets.extend(abbeys.then(|| "abbey".to_owned()));
     sets.extend(barns.then(|| "barns".to_owned()));
@@ -687,7 +690,7 @@ fn table_with_a_hole(endgame: AbbeyEndgame) -> Game {
     for (x, y) in [(0, -1), (1, 0), (0, 1), (-1, 0)] {
         game.lay(monastery, x, y, 0).unwrap();
     }
-    game.start(vec![monastery], 0, true, &mut Vec::new()).unwrap();
+    game.start(vec![monastery], Seat(0), true, &mut Vec::new()).unwrap();
     game
 }
 
@@ -790,16 +793,19 @@ fn four_fields_meeting(barn_on_barn_field: bool, barn_already: bool) -> Game {
     game.lay(cap, 0, 1, 2).unwrap(); // city cap facing south: its north corners are field
     if barn_already {
         let barn = def.figure_index("barn").unwrap();
+        let field = def.tables().tiles[monastery as usize].feature_index("f").unwrap();
         game.put_figure(
-            1,
-            barn,
-            0,
-            0,
-            def.tables().tiles[monastery as usize].feature_index("f").unwrap(),
+            Seat(1),
+            FigureIndex(barn),
+            FeatureAt {
+                x: 0,
+                y: 0,
+                feature: field,
+            },
         )
         .unwrap();
     }
-    game.start(vec![monastery], 0, false, &mut Vec::new()).unwrap();
+    game.start(vec![monastery], Seat(0), false, &mut Vec::new()).unwrap();
     place(&mut game, 1, 1, &mut Vec::new());
     game
 }
@@ -893,10 +899,19 @@ fn wagon_targets(rules: &str) -> Vec<(i16, i16, String)> {
     game.lay(tile("U"), 1, 0, 0).unwrap();
     game.lay(tile("E"), 1, -1, 0).unwrap();
     let road = def.tables().tiles[tile("U") as usize].feature_index("r").unwrap();
-    game.put_figure(0, def.figure_index("wagon").unwrap(), 1, 0, road)
-        .unwrap();
+    let wagon = FigureIndex(def.figure_index("wagon").unwrap());
+    game.put_figure(
+        Seat(0),
+        wagon,
+        FeatureAt {
+            x: 1,
+            y: 0,
+            feature: road,
+        },
+    )
+    .unwrap();
     let mut events = Vec::new();
-    game.start(vec![tile("W")], 0, false, &mut events).unwrap();
+    game.start(vec![tile("W")], Seat(0), false, &mut events).unwrap();
     place(&mut game, 2, 0, &mut events);
     game.apply(Action::Pass, &mut events).unwrap();
     assert_eq!(game.phase(), Phase::MoveWagon { player: 0 });
@@ -960,9 +975,9 @@ fn base_game_with_files(files: &[(&str, &str, &str)]) -> Result<GameDef, SetupEr
             tilewright_engine::Source::new(format!("{id}.toml"), text)
         })
         .collect();
-    let report = tilewright_engine::validate::validate_sources(sources);
+    let report = tilewright_engine::validate::validate_sources(sources, bundled::catalog());
     assert!(report.diagnostics.is_empty(), "{:#?}", report.diagnostics);
-    let catalog = report.catalog.with_bundled();
+    let catalog = report.catalog.with_base(bundled::catalog());
     let mut sets = vec!["base".to_owned()];
     sets.extend(files.iter().map(|(_, id, _)| id.to_string()));
     GameDef::from_catalog(&catalog, &sets, "new-edition")
@@ -1022,7 +1037,8 @@ fn a_drawn_tile_that_fits_nowhere_is_discarded_and_another_drawn() {
     let mut game = Game::empty(Arc::clone(&def), 2).unwrap();
     game.lay(tile("C"), 0, 0, 0).unwrap(); // city on every side: a field-only tile fits nowhere
     let mut events = Vec::new();
-    game.start(vec![tile("B"), tile("E")], 0, false, &mut events).unwrap();
+    game.start(vec![tile("B"), tile("E")], Seat(0), false, &mut events)
+        .unwrap();
     assert_eq!(events, vec![Event::TileDiscarded { tile: tile("B") }]);
     assert_eq!((game.phase(), game.discarded()), (Phase::Place { tile: tile("E") }, 1));
 }

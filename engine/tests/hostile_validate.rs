@@ -6,9 +6,10 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use tilewright_engine::Diagnostic;
+use tilewright_engine::bundled;
+use tilewright_engine::model::MAX_EXTENDS_CHAIN;
 use tilewright_engine::validate::{
-    MAX_DIAGNOSTICS_PER_FILE, MAX_EXTENDS_CHAIN, MAX_VALUES_PER_RUN, read_source, source_from_bytes, validate_paths,
-    validate_sources,
+    MAX_DIAGNOSTICS_PER_FILE, MAX_VALUES_PER_RUN, read_source, source_from_bytes, validate_paths, validate_sources,
 };
 
 const TILE: &str = "edges = [\"city\", \"city\", \"city\", \"city\"]\nfeatures.c = { kind = \"city\", on = [\"N\", \"E\", \"S\", \"W\"] }\n";
@@ -57,7 +58,7 @@ fn diagnostics_are_capped_per_file_with_a_summary() {
         "items.toml",
         tileset("items", "count = 1\n").replace("name = ", &format!("editions = [{items}]\nname = ")),
     );
-    let report = validate_paths(std::slice::from_ref(&path));
+    let report = validate_paths(std::slice::from_ref(&path), bundled::catalog());
     let found = &report.diagnostics;
     assert_eq!(found.len(), MAX_DIAGNOSTICS_PER_FILE + 1, "{:?}", &shown(found)[..3]);
     assert_eq!(report.unlisted, 100_000 - MAX_DIAGNOSTICS_PER_FILE);
@@ -98,7 +99,7 @@ fn long_extends_chains_are_refused_where_they_are_named() {
         );
     }
     let started = std::time::Instant::now();
-    let report = validate_paths(std::slice::from_ref(&chain));
+    let report = validate_paths(std::slice::from_ref(&chain), bundled::catalog());
     let elapsed = started.elapsed();
     assert_eq!(report.files, 3_000);
     // `r0` extends `new-edition`: chain of 2. `r{i}`: chain of i + 2.
@@ -131,7 +132,7 @@ fn unknown_and_circular_parents_say_what_exists() {
         "a.toml",
         "id = \"house\"\nname = \"H\"\nextends = \"new-editon\"\n",
     );
-    let found = validate_paths(&[a]).diagnostics;
+    let found = validate_paths(&[a], bundled::catalog()).diagnostics;
     assert_eq!(found.len(), 1, "{:?}", shown(&found));
     assert!(found[0].message.contains("no rule set `new-editon`"));
     assert!(
@@ -158,7 +159,7 @@ fn unknown_and_circular_parents_say_what_exists() {
             format!("id = \"r{i}\"\nname = \"R\"\nextends = \"r{}\"\n", (i + 1) % 500),
         );
     }
-    let found = validate_paths(&[ring]).diagnostics;
+    let found = validate_paths(&[ring], bundled::catalog()).diagnostics;
     assert_eq!(found.len(), 500);
     assert!(
         found
@@ -212,7 +213,7 @@ fn images_are_decoded_once_within_a_pixel_budget() {
         ));
     }
     let path = write(dir.path(), "set.toml", text);
-    let found = validate_paths(&[path]).diagnostics;
+    let found = validate_paths(&[path], bundled::catalog()).diagnostics;
     let corrupt = found.iter().filter(|d| d.message.contains("is corrupt")).count();
     let skipped: Vec<&Diagnostic> = found.iter().filter(|d| d.message.contains("was not decoded")).collect();
     // Four images of 8192² fill the budget: big0 (once, for its 150 tiles), big1..big3.
@@ -236,7 +237,7 @@ fn image_paths_that_are_not_image_files_say_what_they_are() {
         .map(|(i, image)| format!("\n[[tiles]]\nid = \"T{i}\"\ncount = 1\nimage = \"{image}\"\n{TILE}"))
         .collect();
     let path = write(&set, "set.toml", format!("id = \"s\"\nname = \"S\"\n{tiles}"));
-    let found = validate_paths(&[path]).diagnostics;
+    let found = validate_paths(&[path], bundled::catalog()).diagnostics;
     let messages: Vec<&str> = found.iter().map(|d| d.message.as_str()).collect();
     assert!(
         messages.contains(&"image `folder.png` is a folder, not a regular file"),
@@ -272,7 +273,7 @@ fn a_byte_order_mark_changes_nothing() {
         "set.toml",
         format!("{bom}#:schema ../schemas/tileset.schema.json\nname = \"No id\"\n"),
     );
-    let report = validate_paths(&[dir.path().to_path_buf()]);
+    let report = validate_paths(&[dir.path().to_path_buf()], bundled::catalog());
     assert_eq!(report.files, 1, "{:?}", shown(&report.diagnostics));
     let d = &report.diagnostics[0];
     assert_eq!((d.line, d.column), (1, 1));
@@ -302,7 +303,7 @@ fn near_misses_in_a_folder_are_reported_not_skipped() {
     write(dir.path(), "Cargo.toml", "[package]\nname = \"x\"\n");
     write(dir.path(), "other.toml", "[tool.black]\nline-length = 80\n");
     write(dir.path(), "scenario.toml", "layout = []\nturns = []\n");
-    let report = validate_paths(&[dir.path().to_path_buf()]);
+    let report = validate_paths(&[dir.path().to_path_buf()], bundled::catalog());
     let found = shown(&report.diagnostics);
     assert_eq!(report.warnings(), 2, "{found:#?}");
     assert!(
@@ -324,7 +325,7 @@ fn near_misses_in_a_folder_are_reported_not_skipped() {
     );
 
     // No paths at all (`simulate` with bundled data) asks nothing.
-    assert!(validate_paths(&[]).diagnostics.is_empty());
+    assert!(validate_paths(&[], bundled::catalog()).diagnostics.is_empty());
 }
 
 #[test]
@@ -336,7 +337,7 @@ fn scorring_alone_is_a_near_miss_too() {
         "id = \"r\"\nname = \"R\"\n\n[scorring]\nroad-per-tile = 2\n",
     );
     write(dir.path(), "set.toml", tileset("s", "count = 1\n"));
-    let report = validate_paths(&[dir.path().to_path_buf()]);
+    let report = validate_paths(&[dir.path().to_path_buf()], bundled::catalog());
     let found = shown(&report.diagnostics);
     assert_eq!(found.len(), 1, "{found:#?}");
     assert!(
@@ -355,7 +356,7 @@ fn links_fifos_and_repeats_in_a_walk_are_handled_once_and_reported() {
     std::os::unix::fs::symlink(&set, data.join("again.toml")).unwrap();
     let fifo = mkfifo(&data.join("pipe.toml"));
     // The same file named twice, and inside a folder named too: checked once, no duplicate ids.
-    let report = validate_paths(&[set.clone(), data.clone(), set.clone()]);
+    let report = validate_paths(&[set.clone(), data.clone(), set.clone()], bundled::catalog());
     let found = shown(&report.diagnostics);
     assert_eq!(report.files, 1, "{found:#?}");
     assert_eq!(report.errors(), 0, "{found:#?}");
@@ -392,7 +393,7 @@ fn unreadable_folders_are_reported() {
     write(&locked, "x.toml", tileset("x", "count = 1\n"));
     std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o000)).unwrap();
     let readable_anyway = std::fs::read_dir(&locked).is_ok(); // as root
-    let report = validate_paths(&[dir.path().to_path_buf()]);
+    let report = validate_paths(&[dir.path().to_path_buf()], bundled::catalog());
     std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o755)).unwrap();
     if !readable_anyway {
         let found = shown(&report.diagnostics);
@@ -414,7 +415,7 @@ fn named_fifos_devices_and_folders_are_refused_by_what_they_are() {
     if mkfifo(&fifo) {
         let d = read_source(&fifo).unwrap_err();
         assert_eq!(d.message, "this is a FIFO, not a regular file");
-        let found = validate_paths(&[fifo]).diagnostics;
+        let found = validate_paths(&[fifo], bundled::catalog()).diagnostics;
         assert_eq!(found.len(), 1, "{:?}", shown(&found));
     }
     assert_eq!(
@@ -446,7 +447,7 @@ fn counts_say_their_range_at_the_value() {
         ("{ first-edition = -1 }", "`-1` must be at least 0", 27),
     ] {
         let source = tilewright_engine::Source::new("c.toml", tileset("c", &format!("count = {count}\n")));
-        let found = validate_sources(vec![source]).diagnostics;
+        let found = validate_sources(vec![source], bundled::catalog()).diagnostics;
         assert_eq!(found.len(), 1, "{count}: {:?}", shown(&found));
         assert_eq!(
             (found[0].line, found[0].column, found[0].message.as_str()),
@@ -460,7 +461,7 @@ fn counts_say_their_range_at_the_value() {
 fn keys_nested_too_deep_are_located() {
     let deep = vec!["k"; 100].join(".");
     let source = tilewright_engine::Source::new("d.toml", format!("id = \"d\"\nname = \"D\"\n{deep} = 1\n"));
-    let found = validate_sources(vec![source]).diagnostics;
+    let found = validate_sources(vec![source], bundled::catalog()).diagnostics;
     assert_eq!(found.len(), 1);
     assert!(found[0].message.contains("recursion limit"), "{}", found[0].message);
     assert_eq!((found[0].line, found[0].column), (3, 161));
@@ -474,7 +475,7 @@ fn huge_keys_and_values_are_not_echoed_in_full() {
         "i".repeat(100_000)
     );
     let source = tilewright_engine::Source::new("h.toml", text);
-    let found = validate_sources(vec![source]).diagnostics;
+    let found = validate_sources(vec![source], bundled::catalog()).diagnostics;
     assert!(!found.is_empty());
     for d in &found {
         assert!(
@@ -490,7 +491,7 @@ fn huge_keys_and_values_are_not_echoed_in_full() {
         "set.toml",
         tileset("s", &format!("count = 1\nimage = \"{}.png\"\n", "x".repeat(100_000))),
     );
-    let found = validate_paths(&[path]).diagnostics;
+    let found = validate_paths(&[path], bundled::catalog()).diagnostics;
     assert_eq!(found.len(), 1, "{:?}", shown(&found));
     assert!(
         found[0].message.len() < 300 && found[0].help.len() < 1100,
@@ -515,7 +516,7 @@ fn a_run_reads_a_bounded_number_of_values_however_many_files_it_is_given() {
             )
         })
         .collect();
-    let report = validate_paths(&paths);
+    let report = validate_paths(&paths, bundled::catalog());
     let refused: Vec<&Diagnostic> = report
         .diagnostics
         .iter()
@@ -532,7 +533,10 @@ fn too_many_editions_are_refused_before_the_checks_per_edition() {
     let editions: Vec<String> = (0..=MAX_EDITIONS).map(|i| format!("\"e{i}\"")).collect();
     let text =
         tileset("eds", "count = 1\n").replace("name = ", &format!("editions = [{}]\nname = ", editions.join(", ")));
-    let report = validate_sources(vec![tilewright_engine::Source::new("eds.toml", text)]);
+    let report = validate_sources(
+        vec![tilewright_engine::Source::new("eds.toml", text)],
+        bundled::catalog(),
+    );
     let found: Vec<&Diagnostic> = report
         .diagnostics
         .iter()

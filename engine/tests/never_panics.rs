@@ -10,7 +10,7 @@ use tilewright_engine::validate::{source_from_bytes, validate_sources};
 fn check(bytes: Vec<u8>) {
     let path = Path::new("fuzz/input.toml");
     if let Ok(source) = source_from_bytes(path, bytes) {
-        let report = validate_sources(vec![source]);
+        let report = validate_sources(vec![source], bundled::catalog());
         for d in &report.diagnostics {
             assert!(d.line >= 1 && d.column >= 1);
         }

@@ -18,7 +18,7 @@ const AT_LEAST: usize = 111;
 /// The bundled data, validated once for all the scenarios that run.
 fn bundled_data() -> &'static Report {
     static REPORT: OnceLock<Report> = OnceLock::new();
-    REPORT.get_or_init(|| validate_sources(bundled::sources()))
+    REPORT.get_or_init(|| validate_sources(bundled::sources(), bundled::catalog()))
 }
 
 fn play(file: &Path, catalog: &Catalog) -> Result<(), Failed> {

@@ -3,6 +3,7 @@
 
 use std::path::Path;
 
+use tilewright_engine::bundled;
 use tilewright_engine::compile::TileTables;
 use tilewright_engine::edge::Side;
 use tilewright_engine::model::{FeatureKind, Placement, RoadEnd, Supply};
@@ -11,10 +12,13 @@ use tilewright_engine::validate::validate_paths;
 /// Loads a fixture together with the base game and compiles every tile.
 fn tables(fixture: &str) -> TileTables {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let report = validate_paths(&[
-        root.join("tests/fixtures/special").join(fixture),
-        root.join("../tilesets/base.toml"),
-    ]);
+    let report = validate_paths(
+        &[
+            root.join("tests/fixtures/special").join(fixture),
+            root.join("../tilesets/base.toml"),
+        ],
+        bundled::catalog(),
+    );
     assert!(report.diagnostics.is_empty(), "{fixture}: {:#?}", report.diagnostics);
     let tiles = report.catalog.tilesets.iter().flat_map(|s| s.model.tiles.iter());
     TileTables::build(tiles).expect("validated tiles compile")

@@ -6,9 +6,9 @@ use std::path::{Path, PathBuf};
 
 use egui::{Color32, RichText, Ui};
 use serde_json::Value as Json;
-use tilewright_engine::FileKind;
-use tilewright_engine::model::{RuleSet, Rules};
-use tilewright_engine::validate::resolve_rules;
+use tilewright_engine::model::{RuleSet, Rules, resolve};
+use tilewright_engine::validate::{read_model, read_source};
+use tilewright_engine::{FileKind, Model};
 
 use super::{Action, Actions, PanelCtx, form};
 use crate::document::{Content, ContentKey, Edit};
@@ -55,27 +55,27 @@ struct Comparison {
     differences: Memo<(ContentKey, Other), Differences>,
 }
 
+/// The bundled rule sets.
+fn bundled<'a>() -> impl Iterator<Item = &'a RuleSet> {
+    tilewright_engine::bundled::catalog().rulesets.iter().map(|r| &r.model)
+}
+
 fn resolved(set: &RuleSet) -> Result<Rules, String> {
-    let bundled = tilewright_engine::bundled::rulesets();
     let mut known: Vec<&RuleSet> = vec![set];
-    known.extend(bundled.iter().filter(|b| b.id != set.id));
-    resolve_rules(&set.id, &known).map_err(|e| format!("{e:?}"))
+    known.extend(bundled().filter(|b| b.id != set.id));
+    resolve(&set.id, &known).map_err(|e| format!("{e:?}"))
 }
 
 fn parent_values(set: &RuleSet) -> Option<Json> {
     let parent = set.extends.as_ref()?;
-    let bundled = tilewright_engine::bundled::rulesets();
-    let known: Vec<&RuleSet> = bundled.iter().collect();
-    resolve_rules(parent, &known)
-        .ok()
-        .and_then(|r| serde_json::to_value(r).ok())
+    let known: Vec<&RuleSet> = bundled().collect();
+    resolve(parent, &known).ok().and_then(|r| serde_json::to_value(r).ok())
 }
 
 /// What differs between `set` and the other rule set, both resolved (a file's rule set may
 /// extend the bundled ones).
 fn compared(set: &RuleSet, other: &Other) -> Differences {
-    let bundled = tilewright_engine::bundled::rulesets();
-    let mut known: Vec<&RuleSet> = bundled.iter().collect();
+    let mut known: Vec<&RuleSet> = bundled().collect();
     let from_file;
     let other_id = match other {
         Other::Bundled(id) => id.as_str(),
@@ -87,14 +87,18 @@ fn compared(set: &RuleSet, other: &Other) -> Differences {
         }
     };
     let mine = resolved(set)?;
-    let theirs = resolve_rules(other_id, &known).map_err(|e| format!("{e:?}"))?;
+    let theirs = resolve(other_id, &known).map_err(|e| format!("{e:?}"))?;
     Ok(differences(&mine, &theirs))
 }
 
-/// The rule set in the file at `path`, read through the engine's reader.
+/// The rule set in the file at `path`, read as the validator reads it.
 fn read_rule_set(path: &Path) -> Result<RuleSet, String> {
-    let source = tilewright_engine::validate::read_source(path).map_err(|d| d.message.clone())?;
-    toml::from_str(&source.text).map_err(|e| format!("{} is not a rule set: {}", path.display(), e.message()))
+    let source = read_source(path).map_err(|d| d.message.clone())?;
+    match read_model(&source) {
+        Ok(Model::RuleSet(set)) => Ok(set),
+        Ok(_) => Err(format!("{} is not a rule set", path.display())),
+        Err(d) => Err(format!("{} line {}: {}", path.display(), d.line, d.message)),
+    }
 }
 
 /// A value as a rule-set file writes it, without JSON's quotes around words.
@@ -257,8 +261,7 @@ impl RulesPage {
 impl Comparison {
     fn ui(&mut self, ui: &mut Ui, set: &RuleSet, key: ContentKey, actions: &mut Actions) {
         ui.heading("Compare");
-        let bundled = tilewright_engine::bundled::rulesets();
-        let others: Vec<&RuleSet> = bundled.iter().filter(|b| b.id != set.id).collect();
+        let others: Vec<&RuleSet> = bundled().filter(|b| b.id != set.id).collect();
         if self.with.is_none() {
             self.with = set
                 .extends
@@ -323,11 +326,9 @@ mod tests {
     fn any_rule_set_file_compares() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("house.toml");
-        let text =
-            "id = \"house\"\nname = \"House\"\nextends = \"new-edition\"\n[switches]\nwagon-move = \"connected\"\n";
+        let text = "#:schema ../schemas/ruleset.schema.json\nid = \"house\"\nname = \"House\"\nextends = \"new-edition\"\n[switches]\nwagon-move = \"connected\"\n";
         std::fs::write(&path, text).unwrap();
-        let sets = tilewright_engine::bundled::rulesets();
-        let new = sets.iter().find(|s| s.id == "new-edition").unwrap();
+        let new = bundled().find(|s| s.id == "new-edition").unwrap();
         let diff = compared(new, &Other::File(path.clone())).unwrap();
         assert_eq!(diff.len(), 1, "{diff:?}");
         assert_eq!(diff[0].0, "switches.wagon-move");
@@ -337,10 +338,9 @@ mod tests {
 
     #[test]
     fn the_editions_differ_where_the_files_say() {
-        let sets = tilewright_engine::bundled::rulesets();
-        let known: Vec<&RuleSet> = sets.iter().collect();
-        let first = resolve_rules("first-edition", &known).unwrap();
-        let new = resolve_rules("new-edition", &known).unwrap();
+        let known: Vec<&RuleSet> = bundled().collect();
+        let first = resolve("first-edition", &known).unwrap();
+        let new = resolve("new-edition", &known).unwrap();
         let keys: Vec<String> = differences(&first, &new).into_iter().map(|d| d.0).collect();
         assert_eq!(keys, ["switches.abbey-endgame", "switches.wagon-move"]);
         let values: Vec<String> = differences(&first, &new).into_iter().map(|d| d.2).collect();

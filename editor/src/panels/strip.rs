@@ -3,7 +3,7 @@
 
 use egui::{Color32, Rect, Sense, Ui, vec2};
 use tilewright_engine::edge::{Layout, SegmentRef, Side};
-use tilewright_engine::model::{Tile, TileSet};
+use tilewright_engine::model::Tile;
 
 use super::PanelCtx;
 use crate::render::{Overlay, TileView, paint_tile};
@@ -35,18 +35,10 @@ pub struct Strip {
 impl Default for Strip {
     /// A strip that checks fits against every bundled tile.
     fn default() -> Strip {
-        let candidates = tilewright_engine::bundled::sources()
-            .into_iter()
-            .filter_map(|s| {
-                let set: TileSet = toml::from_str(&s.text).ok()?;
-                Some(
-                    set.tiles
-                        .into_iter()
-                        .map(move |t| (set.id.clone(), t))
-                        .collect::<Vec<_>>(),
-                )
-            })
-            .flatten()
+        let candidates = tilewright_engine::bundled::catalog()
+            .tilesets
+            .iter()
+            .flat_map(|set| set.model.tiles.iter().map(|t| (set.model.id.clone(), t.clone())))
             .collect();
         Strip { side: 0, candidates }
     }
@@ -131,7 +123,7 @@ mod tests {
 
     #[test]
     fn fits_follow_the_edges() {
-        let set: TileSet = toml::from_str(tilewright_engine::bundled::FILES[0].1).unwrap();
+        let set = &tilewright_engine::bundled::catalog().tileset("base").unwrap().model;
         let find = |id: &str| set.tiles.iter().find(|t| t.id == id).unwrap();
         // City on all four sides: only a city edge can face it.
         let c = find("C");

@@ -2,10 +2,11 @@
 //!
 //! Each mechanism's rules live in a module of their own (abbeys in `abbey.rs`, hills in
 //! `hills.rs`, vineyards in scoring); the game asks this set, built once when the game is set
-//! up, whether to apply them. A new mechanism is a variant of [`Mechanism`], a module with its
-//! state and rules, and a call from the step of the turn it acts in (see `turn.rs`).
+//! up ([`MechanismSet::in_play`]: from the files in play and the rules), whether to apply them.
+//! A new mechanism is a variant of [`Mechanism`], a bit here, a module with its state and
+//! rules, and a call from the hook of the turn it acts in (the list is in `turn.rs`).
 
-use crate::model::Mechanism;
+use crate::model::{Mechanism, Rules};
 
 /// A set of mechanisms, one bit each.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
@@ -15,7 +16,15 @@ pub struct MechanismSet(u8);
 const ALL: [Mechanism; 3] = [Mechanism::Abbey, Mechanism::Hills, Mechanism::Vineyards];
 
 impl MechanismSet {
-    /// The mechanisms the tile sets and expansion files in play switch on.
+    /// The mechanisms a game plays with: those the tile sets and expansion files in play
+    /// switch on (`switched_on`), as `rules` allow. This is where a rule value switching a
+    /// mechanism off will be read; no rule value does yet, so every one switched on plays.
+    pub fn in_play(switched_on: impl IntoIterator<Item = Mechanism>, rules: &Rules) -> MechanismSet {
+        let _: &Rules = rules;
+        MechanismSet::of(switched_on)
+    }
+
+    /// The set of exactly these mechanisms.
     pub fn of(switched_on: impl IntoIterator<Item = Mechanism>) -> MechanismSet {
         MechanismSet(switched_on.into_iter().fold(0, |bits, m| bits | bit(m)))
     }

@@ -13,6 +13,7 @@ mod abbey;
 mod action;
 mod barn;
 mod board;
+mod deploy;
 mod features;
 mod hills;
 mod mechanisms;
@@ -23,6 +24,7 @@ mod scoring;
 mod scratch;
 mod setup;
 mod shepherd;
+mod table;
 mod turn;
 mod wagon;
 
@@ -36,12 +38,13 @@ pub use placement::Placement;
 pub use record::{GameRecord, MAX_RECORD_BYTES, ReplayError};
 pub use rng::Rng;
 use scratch::Scratch;
+pub use setup::{EditionFrom, FigureType, GameDef, SetRef, SetupError, content_hash};
 use setup::{FigureMasks, kind_bit};
-pub use setup::{FigureType, GameDef, SetRef, SetupError, content_hash};
+pub use table::{FeatureAt, FigureIndex, Seat};
 
 use crate::limits::MAX_PLAYERS;
 pub use crate::limits::{MAX_FIGURE_TYPES, MAX_HELD_TYPES, MAX_LAID_REACH, MAX_TILES};
-use crate::model::{FeatureKind, FigureMechanism};
+use crate::model::FeatureKind;
 
 /// A figure on the table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -115,8 +118,11 @@ pub enum Phase {
 /// The state of one game.
 ///
 /// The core of a game (table, figures, players, pile, turn) lives here; each mechanism of the
-/// expansions keeps its own state in its own module ([`abbey`], [`barn`], [`hills`],
-/// [`shepherd`], [`wagon`]), and the buffers reused by placement and scoring are in [`Scratch`].
+/// expansions keeps its own state in its own module (`abbey.rs`, `barn.rs`, `hills.rs`,
+/// `shepherd.rs`, `wagon.rs`), and the buffers reused by placement and scoring are in
+/// `scratch.rs`. Each step of a turn has its module (`turn.rs` lists them and the hooks where
+/// mechanisms act: `placement.rs`, `deploy.rs`, `scoring.rs`, ...); tables built by hand are
+/// in `table.rs`.
 #[derive(Debug, Clone)]
 pub struct Game {
     def: Arc<GameDef>,
@@ -151,7 +157,7 @@ impl Game {
     /// A new game: the start tile on the table, the pile shuffled by `seed`, the first player
     /// holding a drawn tile.
     pub fn new(def: Arc<GameDef>, players: u8, seed: u64) -> Result<Game, SetupError> {
-        let mut game = Game::empty(def, players)?;
+        let mut game = Game::blank(def, players)?;
         game.deal(seed);
         Ok(game)
     }
@@ -213,9 +219,9 @@ impl Game {
         self.begin_turn(&mut Vec::new());
     }
 
-    /// An empty table with no pile, for building positions by hand (scenarios, tests): lay
-    /// tiles with [`Game::lay`], put figures with [`Game::put_figure`], then [`Game::start`].
-    pub fn empty(def: Arc<GameDef>, players: u8) -> Result<Game, SetupError> {
+    /// A game of `players` with nothing on the table and no pile, not started: what
+    /// [`Game::new`] deals into and [`Game::empty`] hands out to build a table by hand.
+    fn blank(def: Arc<GameDef>, players: u8) -> Result<Game, SetupError> {
         if !(2..=MAX_PLAYERS).contains(&usize::from(players)) {
             return Err(SetupError::Players(players));
         }
@@ -242,89 +248,6 @@ impl Game {
             scratch: Scratch::default(),
             def,
         })
-    }
-
-    /// Lays a tile on a hand-built table without scoring; it must fit its neighbours.
-    pub fn lay(&mut self, tile: u16, x: i16, y: i16, rotation: u8) -> Result<u16, ActionError> {
-        if !self.has_tile(tile) || rotation > 3 {
-            return Err(ActionError::WrongStep("there is no such tile or rotation"));
-        }
-        if x.unsigned_abs().max(y.unsigned_abs()) > MAX_LAID_REACH {
-            return Err(ActionError::WrongStep(
-                "a hand-built table reaches at most 1,000 cells from (0, 0)",
-            ));
-        }
-        if self.board.placed.len() >= MAX_TILES {
-            return Err(ActionError::WrongStep("a table holds at most 10,000 tiles"));
-        }
-        if self.neighbours_fitting(tile, x, y, rotation).is_none() {
-            return Err(ActionError::IllegalPlacement { x, y, rotation });
-        }
-        let index = self.place_tile(tile, x, y, rotation);
-        self.pending.clear();
-        Ok(index)
-    }
-
-    /// Puts a figure from `player`'s supply on feature `feature` of the tile at `(x, y)` of a
-    /// hand-built table.
-    pub fn put_figure(&mut self, player: u8, figure: u8, x: i16, y: i16, feature: u8) -> Result<(), ActionError> {
-        let refuse = |why| ActionError::IllegalDeployment { figure, feature, why };
-        let placed = self
-            .board
-            .at(i32::from(x), i32::from(y))
-            .ok_or(refuse("there is no tile there"))?;
-        let node = self.board.placed[placed].node + u32::from(feature);
-        let tile = &self.def.tables.tiles[self.board.placed[placed].tile as usize];
-        if feature as usize >= tile.features.len() {
-            return Err(refuse("the tile has no such feature"));
-        }
-        let supply = self
-            .players
-            .get_mut(player as usize)
-            .and_then(|p| p.supply.get_mut(figure as usize))
-            .ok_or(refuse("no such player or figure"))?;
-        if *supply == 0 {
-            return Err(refuse("none left in supply"));
-        }
-        *supply -= 1;
-        self.stand(BoardFigure { player, figure, node });
-        Ok(())
-    }
-
-    /// Puts a figure onto its feature (from supply, or a wagon moving on): followers count on
-    /// the feature, and a barn's field is noted.
-    fn stand(&mut self, figure: BoardFigure) {
-        if self.is_follower(figure.figure) {
-            self.features.add_figures(figure.node, 1);
-        }
-        if self.is_barn(figure.figure) {
-            self.barns.stands_on(figure.node);
-        }
-        self.figures.push(figure);
-    }
-
-    /// Starts play on a hand-built table: `pile` is drawn from the end, `player` moves first,
-    /// and `final_scoring` says whether the game scores the end when the pile runs out. A pile
-    /// with a tile the game does not have is refused.
-    pub fn start(
-        &mut self,
-        pile: Vec<u16>,
-        player: u8,
-        final_scoring: bool,
-        events: &mut Vec<Event>,
-    ) -> Result<(), ActionError> {
-        if !pile.iter().all(|&tile| self.has_tile(tile)) {
-            return Err(ActionError::WrongStep("the pile holds a tile that is not in the game"));
-        }
-        if self.board.placed.len() + pile.len() > MAX_TILES {
-            return Err(ActionError::WrongStep("a table holds at most 10,000 tiles"));
-        }
-        self.pile = pile;
-        self.pile.reverse();
-        self.current = player % self.players.len() as u8;
-        self.final_scoring = final_scoring;
-        self.begin_turn(events);
-        Ok(())
     }
 
     /// The fixed part of the game.
@@ -443,64 +366,6 @@ impl Game {
         (node as usize) < self.features.len() && self.features.open_of(node) == 0
     }
 
-    /// Deployments open to the current player on the tile just placed (`Pass` not included),
-    /// appended to `out`: for each feature, the figure types in supply that may stand on its
-    /// kind, in figure-type order, then the barns.
-    pub fn deploy_options_into(&self, out: &mut Vec<Action>) {
-        if let Phase::Deploy { placed } = self.phase {
-            self.deploy_options_on(placed, out);
-        }
-    }
-
-    /// [`Game::deploy_options_into`] on placed tile `placed`.
-    #[inline]
-    fn deploy_options_on(&self, placed: u16, out: &mut Vec<Action>) {
-        let supply = &self.players[self.current as usize].supply;
-        let in_supply = (0..self.def.figures.len().min(MAX_FIGURE_TYPES))
-            .filter(|&f| supply[f] > 0)
-            .fold(0u8, |mask, f| mask | 1 << f);
-        // Late in a game a player often has no figure left: nothing to look at then.
-        if in_supply != 0 {
-            self.deployments_into(placed, in_supply, out);
-        }
-    }
-
-    /// The deployments onto placed tile `placed` of the figure types in `in_supply` (bit `f`
-    /// for figure type `f`), appended to `out` as [`Game::deploy_options_into`] lists them.
-    #[inline(never)]
-    fn deployments_into(&self, placed: u16, in_supply: u8, out: &mut Vec<Action>) {
-        let placed_tile = self.board.placed[placed as usize];
-        let compiled = &self.def.tables.tiles[placed_tile.tile as usize];
-        for (local, feature) in compiled.features.iter().enumerate() {
-            let may = self.masks.deployable_on[feature.kind as usize] & in_supply;
-            if may == 0 {
-                continue;
-            }
-            let node = placed_tile.node + local as u32;
-            // Shepherds and followers see different closed fields: each worked out once.
-            let shepherds = may & self.masks.shepherds;
-            let followers = may & !shepherds;
-            let mut open = 0;
-            if followers != 0 && self.closed_to_followers(node).is_none() {
-                open |= followers;
-            }
-            if shepherds != 0 && self.open_to_shepherds(node) {
-                open |= shepherds;
-            }
-            while open != 0 {
-                let figure = open.trailing_zeros() as u8;
-                open &= open - 1;
-                out.push(Action::Deploy {
-                    figure,
-                    feature: local as u8,
-                });
-            }
-        }
-        if in_supply & self.masks.barns != 0 {
-            self.barn_options_into(placed, in_supply & self.masks.barns, out);
-        }
-    }
-
     /// Every legal action now.
     pub fn legal_actions(&self) -> Vec<Action> {
         let mut out = Vec::new();
@@ -615,144 +480,6 @@ impl Game {
         }
     }
 
-    /// Places the drawn tile `tile` where `at` says (the caller has checked that it fits),
-    /// buries the next tile under a hill, and goes on to deployment.
-    fn place_drawn(&mut self, tile: u16, at: Placement, events: &mut Vec<Event>) {
-        let Placement { x, y, rotation } = at;
-        let placed = self.place_tile(tile, x, y, rotation);
-        events.push(Event::TilePlaced {
-            player: self.current,
-            tile,
-            x,
-            y,
-            rotation,
-        });
-        self.bury_under_hill(tile, events);
-        self.phase = Phase::Deploy { placed };
-        self.history.push(Action::Place { x, y, rotation });
-    }
-
-    /// Places the drawn tile at a uniformly random legal placement ([`Game::random_placement`])
-    /// in one step, as [`Game::apply`] with that placement would: the random policy's move,
-    /// without checking again a placement it has just found legal. Returns the placement, or
-    /// `None` outside [`Phase::Place`].
-    pub fn place_at_random(&mut self, rng: &mut Rng, events: &mut Vec<Event>) -> Option<Placement> {
-        let Phase::Place { tile } = self.phase else {
-            return None;
-        };
-        let at = self.random_placement(rng)?;
-        self.place_drawn(tile, at, events);
-        Some(at)
-    }
-
-    fn deploy(&mut self, placed: u16, figure: u8, feature: u8, events: &mut Vec<Event>) -> Result<(), ActionError> {
-        let refuse = |why| Err(ActionError::IllegalDeployment { figure, feature, why });
-        let placed_tile = self.board.placed[placed as usize];
-        let compiled = &self.def.tables.tiles[placed_tile.tile as usize];
-        let Some(kind) = compiled.features.get(feature as usize).map(|f| f.kind) else {
-            return refuse("the tile has no such feature");
-        };
-        let Some(figure_type) = self
-            .def
-            .figures
-            .get(figure as usize)
-            .filter(|_| (figure as usize) < MAX_FIGURE_TYPES)
-        else {
-            return refuse("there is no such figure");
-        };
-        if !figure_type.may_stand_on(kind) {
-            return refuse("this figure may not stand on this kind of feature");
-        }
-        if self.players[self.current as usize].supply[figure as usize] == 0 {
-            return refuse("none left in supply");
-        }
-        let node = placed_tile.node + u32::from(feature);
-        if let Some(why) = self.closed_to(figure, node) {
-            return refuse(why);
-        }
-        self.deploy_checked(placed, figure, feature, events);
-        Ok(())
-    }
-
-    /// Deploys figure type `figure` from the current player's supply onto local feature
-    /// `feature` of placed tile `placed`, which the caller has checked is legal.
-    fn deploy_checked(&mut self, placed: u16, figure: u8, feature: u8, events: &mut Vec<Event>) {
-        let placed_tile = self.board.placed[placed as usize];
-        let node = placed_tile.node + u32::from(feature);
-        self.players[self.current as usize].supply[figure as usize] -= 1;
-        self.stand(BoardFigure {
-            player: self.current,
-            figure,
-            node,
-        });
-        events.push(Event::FigureDeployed {
-            player: self.current,
-            figure,
-            tile: placed_tile.tile,
-            x: placed_tile.x,
-            y: placed_tile.y,
-            feature,
-        });
-        if self.def.figures[figure as usize].mechanism == Some(FigureMechanism::Shepherd) {
-            self.shepherd_arrives(self.current, figure, node, events);
-        }
-    }
-
-    /// Takes a uniformly random choice among passing and the deployments open on the tile
-    /// just placed ([`Game::deploy_options_into`], listed into `options`) and applies it, as
-    /// [`Game::apply`] would: the random policy's deployment, without checking again a choice
-    /// taken from the list of legal ones. Returns the choice, or `None` outside
-    /// [`Phase::Deploy`].
-    pub fn deploy_at_random(
-        &mut self,
-        rng: &mut Rng,
-        options: &mut Vec<Action>,
-        events: &mut Vec<Event>,
-    ) -> Option<Action> {
-        let Phase::Deploy { placed } = self.phase else {
-            return None;
-        };
-        options.clear();
-        options.push(Action::Pass);
-        self.deploy_options_on(placed, options);
-        let action = options[rng.below(options.len())];
-        match action {
-            Action::Deploy { figure, feature } => self.deploy_checked(placed, figure, feature, events),
-            Action::Pass => {}
-            // Barns are rarer and checked as any action is.
-            _ => return self.apply(action, events).ok().map(|()| action),
-        }
-        self.history.push(action);
-        self.end_turn(events);
-        Some(action)
-    }
-
-    /// Whether a shepherd may go onto the field of `node`: out of line, as only a few games
-    /// have shepherds.
-    #[inline(never)]
-    fn open_to_shepherds(&self, node: u32) -> bool {
-        !self.has_shepherd(node)
-    }
-
-    /// Why figure type `figure` may not go onto the feature of `node` now, if it may not: a
-    /// follower needs a feature without followers (and no barn on a field); a shepherd needs a
-    /// field without a shepherd (farmers do not block it).
-    fn closed_to(&self, figure: u8, node: u32) -> Option<&'static str> {
-        if self.masks.shepherds & 1 << figure != 0 {
-            return self.has_shepherd(node).then_some("that field already has a shepherd");
-        }
-        self.closed_to_followers(node)
-    }
-
-    /// Why a follower may not go onto the feature of `node` now, if it may not.
-    fn closed_to_followers(&self, node: u32) -> Option<&'static str> {
-        if self.features.root_figures(node) > 0 {
-            return Some("the feature is already occupied");
-        }
-        (self.features.node(node).kind == FeatureKind::Field && self.has_barn(node))
-            .then_some("farmers never go onto a field with a barn")
-    }
-
     /// Completed features on the table: roads and cities with no open edge, and monasteries
     /// with eight neighbours (each once).
     pub fn completed_features(&self) -> usize {
@@ -788,13 +515,5 @@ impl Game {
             total[w.figure as usize] += 1;
         }
         total
-    }
-
-    /// Play passes to the next seat (counting up rather than dividing: this runs every turn).
-    fn pass_to_next_player(&mut self) {
-        self.current += 1;
-        if usize::from(self.current) >= self.players.len() {
-            self.current = 0;
-        }
     }
 }

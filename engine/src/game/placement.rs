@@ -1,7 +1,7 @@
 //! Where tiles may go and what placing one does: legal placements from the open cells'
 //! signatures, joining features, and finding what a placement completed.
 
-use super::{Features, Game, NO_NEIGHBOUR, OpenCell, PlacedTile, Rng};
+use super::{Action, Event, Features, Game, NO_NEIGHBOUR, OpenCell, Phase, PlacedTile, Rng};
 use crate::compile::{CompiledEdge, NO_FEATURE, fit_count, fit_entry, fit_rotations};
 use crate::edge::Side;
 use crate::model::{FeatureKind, Placement as PlacementRule};
@@ -205,7 +205,7 @@ impl Game {
         found
     }
 
-    /// Legal placements of the drawn tile (0 outside [`Phase::Place`](super::Phase::Place)).
+    /// Legal placements of the drawn tile (0 outside [`Phase::Place`]).
     pub fn placements_of_drawn_tile(&self) -> usize {
         match self.phase {
             super::Phase::Place { tile } => self.count_placements(tile),
@@ -213,12 +213,12 @@ impl Game {
         }
     }
 
-    /// A uniformly random legal placement of the drawn tile ([`Phase::Place`](super::Phase::Place)
+    /// A uniformly random legal placement of the drawn tile ([`Phase::Place`]
     /// only): the random policy of simulations and rollouts.
     ///
     /// By rejection: a uniformly random open cell and distinct rotation, kept if the tile fits
     /// there. About one candidate in four or five fits, so a few lookups usually replace
-    /// checking every open cell. After [`RANDOM_TRIES`] misses it falls back to counting the
+    /// checking every open cell. After `RANDOM_TRIES` (32) misses it falls back to counting the
     /// placements and taking one by index, which keeps the choice exactly uniform.
     pub fn random_placement(&self, rng: &mut Rng) -> Option<Placement> {
         self.random_placement_trying(rng, RANDOM_TRIES)
@@ -226,7 +226,7 @@ impl Game {
 
     /// [`Game::random_placement`] with `tries` random candidates before counting.
     fn random_placement_trying(&self, rng: &mut Rng, tries: u32) -> Option<Placement> {
-        let super::Phase::Place { tile } = self.phase else {
+        let Phase::Place { tile } = self.phase else {
             return None;
         };
         // A candidate index splits into cell and rotation by a shift.
@@ -306,6 +306,36 @@ impl Game {
             }
         }
         fit_entry(mask)
+    }
+
+    /// Places the drawn tile `tile` where `at` says (the caller has checked that it fits),
+    /// buries the next tile under a hill, and goes on to deployment.
+    pub(super) fn place_drawn(&mut self, tile: u16, at: Placement, events: &mut Vec<Event>) {
+        let Placement { x, y, rotation } = at;
+        let placed = self.place_tile(tile, x, y, rotation);
+        events.push(Event::TilePlaced {
+            player: self.current,
+            tile,
+            x,
+            y,
+            rotation,
+        });
+        self.bury_under_hill(tile, events);
+        self.phase = Phase::Deploy { placed };
+        self.history.push(Action::Place { x, y, rotation });
+    }
+
+    /// Places the drawn tile at a uniformly random legal placement ([`Game::random_placement`])
+    /// in one step, as [`Game::apply`] with that placement would: the random policy's move,
+    /// without checking again a placement it has just found legal. Returns the placement, or
+    /// `None` outside [`Phase::Place`].
+    pub fn place_at_random(&mut self, rng: &mut Rng, events: &mut Vec<Event>) -> Option<Placement> {
+        let Phase::Place { tile } = self.phase else {
+            return None;
+        };
+        let at = self.random_placement(rng)?;
+        self.place_drawn(tile, at, events);
+        Some(at)
     }
 
     /// Puts a tile on the table, joins its features to its neighbours', and records which

@@ -5,14 +5,15 @@ use serde::{Deserialize, Serialize};
 use super::MechanismSet;
 use crate::catalog::Catalog;
 use crate::compile::{CompileError, TileInput, TileTables};
+use crate::diagnostic::clip;
 use crate::edge::TileEdges;
 use crate::limits::{
     MAX_BAG_TOKENS, MAX_BAGS, MAX_COPIES, MAX_FIGURE_TYPES, MAX_HELD_TYPES, MAX_PENNANTS_IN_PLAY, MAX_SHEEP,
     MAX_TILE_TYPES, MAX_TILES, copies_in_play, pennants_on,
 };
 use crate::model::{
-    Bag, ExpansionFile, FeatureKind, Figure, FigureMechanism, Mechanism, Role, Rules, Strength, Supply, Tile, TileSet,
-    TokenKind,
+    Bag, ExpansionFile, FeatureKind, Figure, FigureMechanism, Mechanism, Role, RuleSet, Rules, Strength, Supply, Tile,
+    TileSet, TokenKind,
 };
 
 /// A kind of figure as used in play.
@@ -121,6 +122,39 @@ pub struct SetRef {
     pub edition: String,
     /// FNV-1a hash of the file's content (comments and layout do not count).
     pub hash: String,
+}
+
+/// How the edition a tile set plays was chosen (see [`GameDef::from_catalog`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EditionFrom {
+    /// Named with the tile set: `base@first-edition`.
+    Named,
+    /// Declared by the rule set's `edition` (or that of a rule set it extends).
+    Declared,
+    /// The id of this rule set of the `extends` chain (the rule set itself or one it extends).
+    RuleSet(String),
+    /// The set's first edition: nothing chose another.
+    First,
+    /// The set's first edition, because the rule set declares an edition the set lacks.
+    Missing(String),
+}
+
+/// The edition `set` plays under `rules` when named without one (`None`: its first) and why:
+/// the edition the rules declare; else the first rule set of the `extends` chain (the rule set
+/// itself, its parent, ...) with the id of one of the set's editions; else its first edition.
+/// A declared edition the set lacks gives its first edition too, and says so.
+fn edition_for<'s>(set: &'s TileSet, rules: &Rules) -> (Option<&'s str>, EditionFrom) {
+    let has = |edition: &str| set.editions.iter().find(|e| *e == edition).map(String::as_str);
+    if let Some(declared) = &rules.edition {
+        return match has(declared) {
+            Some(edition) => (Some(edition), EditionFrom::Declared),
+            None => (None, EditionFrom::Missing(declared.clone())),
+        };
+    }
+    std::iter::once(&rules.id)
+        .chain(&rules.extends)
+        .find_map(|id| has(id).map(|edition| (Some(edition), EditionFrom::RuleSet(id.clone()))))
+        .unwrap_or((None, EditionFrom::First))
 }
 
 /// Why a game could not be set up.
@@ -277,6 +311,8 @@ pub struct GameDef {
     pub(super) sets: Vec<SetRef>,
     /// The expansion files in play (figures, bags and mechanisms without tiles).
     pub(super) expansions: Vec<SetRef>,
+    /// How each tile set's edition was chosen, in the order of `sets`.
+    pub(super) editions_from: Vec<EditionFrom>,
 }
 
 /// A tile set to play: the set, its tiles' edges if validation read them, and the edition.
@@ -298,6 +334,7 @@ impl GameDef {
     /// (the others are read here).
     fn assemble(sets: &[SetToPlay<'_>], expansions: &[&ExpansionFile], rules: Rules) -> Result<GameDef, SetupError> {
         let mut refs = Vec::new();
+        let mut editions_from = Vec::new();
         let mut tiles = Vec::new();
         let mut inputs = Vec::new();
         let mut counts = Vec::new();
@@ -305,8 +342,8 @@ impl GameDef {
         let mut mechanisms = Vec::new();
         let mut bags: Vec<&Bag> = Vec::new();
         let mut start = Vec::new();
-        for &(set, edges, edition) in sets {
-            let edition = match edition {
+        for &(set, edges, edition_named) in sets {
+            let edition = match edition_named {
                 Some(e) if set.editions.iter().any(|x| x == e) => e.to_string(),
                 Some(e) => {
                     return Err(SetupError::UnknownEdition {
@@ -338,6 +375,11 @@ impl GameDef {
                 edition,
                 hash: content_hash(set),
             });
+            editions_from.push(if edition_named.is_some() {
+                EditionFrom::Named
+            } else {
+                EditionFrom::First
+            });
         }
         let mut expansion_refs = Vec::new();
         for expansion in expansions {
@@ -354,7 +396,7 @@ impl GameDef {
             mechanisms.extend(expansion.mechanisms.iter().copied());
             bags.extend(expansion.bags.values());
         }
-        let mechanisms = MechanismSet::of(mechanisms);
+        let mechanisms = MechanismSet::in_play(mechanisms, &rules);
         let start = match start.as_slice() {
             [one] => *one,
             [] => {
@@ -395,13 +437,20 @@ impl GameDef {
             mechanisms,
             sets: refs,
             expansions: expansion_refs,
+            editions_from,
         })
     }
 
     /// Builds a game definition from loaded files, by tile-set and expansion-file ids (`id` or
-    /// `id@edition` for tile sets) and a
-    /// rule-set id. Bundled rule sets are always available. A tile set named without an edition
-    /// plays the edition named like the rule set when it has one, else its first edition.
+    /// `id@edition` for tile sets) and a rule-set id, all found in `catalog` (add the bundled
+    /// files with [`Catalog::with_base`] to play with them).
+    ///
+    /// A tile set named without an edition plays the edition the rule set declares with
+    /// `edition` (or the nearest rule set it extends declares); else the edition named like the
+    /// first rule set of its `extends` chain (itself, its parent, ...) that is one of the set's
+    /// editions, so a house rule extending `new-edition` plays new-edition tiles; else the
+    /// set's first edition. A declared edition the set lacks also gives its first edition;
+    /// [`GameDef::editions_from`] says which way each edition was chosen.
     pub fn from_catalog(catalog: &Catalog, tilesets: &[String], rules: &str) -> Result<GameDef, SetupError> {
         let mut sets = Vec::new();
         let mut expansions: Vec<&ExpansionFile> = Vec::new();
@@ -419,20 +468,31 @@ impl GameDef {
                     None => return Err(SetupError::UnknownTileSet(id.to_owned())),
                 }
             };
-            // Without an edition, play the tiles of the edition the rule set is named after, if the
-            // set has it (new-edition rules with new-edition tiles), else the set's first edition.
-            let edition = edition.or_else(|| set.model.editions.iter().find(|e| *e == rules).map(String::as_str));
             sets.push((&set.model, Some(set.parsed.as_slice()), edition));
         }
-        let mut known: Vec<&crate::model::RuleSet> = catalog.rulesets.iter().map(|r| &r.model).collect();
-        known.extend(crate::bundled::rulesets().iter());
-        let rules = crate::validate::resolve_rules(rules, &known)
-            .map_err(|e| SetupError::UnknownRules(rules.to_owned(), e.to_string()))?;
-        GameDef::assemble(&sets, &expansions, rules)
+        let known: Vec<&RuleSet> = catalog.rulesets.iter().map(|r| &r.model).collect();
+        // Cut to the length of a diagnostic: the ids in the message come from files.
+        let rules = crate::model::resolve(rules, &known)
+            .map_err(|e| SetupError::UnknownRules(rules.to_owned(), clip(&e.to_string())))?;
+        // Sets named without an edition take the one the rules choose.
+        let (sets, editions_from): (Vec<_>, Vec<_>) = sets
+            .iter()
+            .map(|&(set, edges, named)| match named {
+                Some(_) => ((set, edges, named), EditionFrom::Named),
+                None => {
+                    let (edition, from) = edition_for(set, &rules);
+                    ((set, edges, edition), from)
+                }
+            })
+            .unzip();
+        let def = GameDef::assemble(&sets, &expansions, rules)?;
+        Ok(GameDef { editions_from, ..def })
     }
 
     /// The same tiles, figures and mechanisms under `rules` (a scenario's or a test's own
-    /// values).
+    /// values). The mechanisms and the held tiles stay as [`GameDef::new`] worked them out:
+    /// once a rule value can switch a mechanism off ([`MechanismSet::in_play`]), this must
+    /// work them out again under `rules`.
     pub fn with_rules(self, rules: Rules) -> GameDef {
         GameDef { rules, ..self }
     }
@@ -485,6 +545,11 @@ impl GameDef {
     /// The expansion files in play (figures, bags and mechanisms without tiles).
     pub fn expansions(&self) -> &[SetRef] {
         &self.expansions
+    }
+
+    /// How each tile set's edition was chosen, in the order of [`GameDef::sets`].
+    pub fn editions_from(&self) -> &[EditionFrom] {
+        &self.editions_from
     }
 
     /// Index of the compiled tile with this id.
@@ -573,4 +638,92 @@ pub fn content_hash(file: &impl Serialize) -> String {
         hash = hash.wrapping_mul(0x0100_0000_01b3);
     }
     format!("{hash:016x}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::source::Source;
+
+    /// The bundled files with house rules from `rules` (`(file name, text)`).
+    fn catalog(rules: &[(&str, &str)]) -> Catalog {
+        let sources = rules.iter().map(|(path, text)| Source::new(*path, *text)).collect();
+        let report = crate::validate::validate_sources(sources, crate::bundled::catalog());
+        assert!(report.diagnostics.is_empty(), "{:#?}", report.diagnostics);
+        report.catalog.with_base(crate::bundled::catalog())
+    }
+
+    fn play(catalog: &Catalog, sets: &[&str], rules: &str) -> GameDef {
+        let sets: Vec<String> = sets.iter().map(|s| (*s).to_owned()).collect();
+        GameDef::from_catalog(catalog, &sets, rules).unwrap()
+    }
+
+    #[test]
+    fn house_rules_play_the_edition_of_the_rules_they_extend() {
+        let catalog = catalog(&[
+            (
+                "new.toml",
+                "id = \"my-rules\"\nname = \"Mine\"\nextends = \"new-edition\"\n",
+            ),
+            (
+                "old.toml",
+                "id = \"old-rules\"\nname = \"Old\"\nextends = \"first-edition\"\n",
+            ),
+            (
+                "deep.toml",
+                "id = \"deeper\"\nname = \"Deeper\"\nextends = \"my-rules\"\n",
+            ),
+        ]);
+        let new = play(&catalog, &["base@new-edition"], "new-edition");
+        let first = play(&catalog, &["base@first-edition"], "first-edition");
+        assert_ne!(new.pile(), first.pile(), "the editions differ in their tiles");
+
+        let house = play(&catalog, &["base", "abbey-and-mayor"], "my-rules");
+        assert_eq!(house.pile()[..new.pile().len()], *new.pile());
+        assert_eq!(house.sets()[0].edition, "new-edition");
+        assert_eq!(house.sets()[1].edition, "new-edition");
+        let from = EditionFrom::RuleSet("new-edition".into());
+        assert_eq!(house.editions_from(), [from.clone(), from.clone()]);
+        assert_eq!(house.rules().extends, ["new-edition"]);
+
+        let deeper = play(&catalog, &["base"], "deeper");
+        assert_eq!(deeper.pile(), new.pile());
+        assert_eq!(deeper.editions_from(), [from]);
+        assert_eq!(deeper.rules().extends, ["my-rules", "new-edition"]);
+
+        let old = play(&catalog, &["base"], "old-rules");
+        assert_eq!(old.pile(), first.pile());
+        assert_eq!(old.sets()[0].edition, "first-edition");
+
+        // A named edition is played whatever the rules.
+        let named = play(&catalog, &["base@first-edition"], "my-rules");
+        assert_eq!(named.pile(), first.pile());
+        assert_eq!(named.editions_from(), [EditionFrom::Named]);
+    }
+
+    #[test]
+    fn a_declared_edition_wins_and_one_the_set_lacks_is_reported() {
+        let catalog = catalog(&[
+            (
+                "declared.toml",
+                "id = \"declared\"\nname = \"D\"\nextends = \"new-edition\"\nedition = \"first-edition\"\n",
+            ),
+            ("child.toml", "id = \"child\"\nname = \"C\"\nextends = \"declared\"\n"),
+            (
+                "odd.toml",
+                "id = \"odd\"\nname = \"O\"\nextends = \"new-edition\"\nedition = \"third-edition\"\n",
+            ),
+        ]);
+        let first = play(&catalog, &["base@first-edition"], "first-edition");
+        for rules in ["declared", "child"] {
+            let def = play(&catalog, &["base"], rules);
+            assert_eq!(def.pile(), first.pile(), "{rules}");
+            assert_eq!(def.editions_from(), [EditionFrom::Declared], "{rules}");
+            assert_eq!(def.rules().edition.as_deref(), Some("first-edition"));
+        }
+        let odd = play(&catalog, &["base"], "odd");
+        assert_eq!(odd.pile(), first.pile());
+        assert_eq!(odd.sets()[0].edition, "first-edition");
+        assert_eq!(odd.editions_from(), [EditionFrom::Missing("third-edition".into())]);
+    }
 }

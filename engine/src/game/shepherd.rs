@@ -113,6 +113,12 @@ impl Game {
         self.shepherds.forced_draws = draws;
     }
 
+    /// The tokens still in the bag of sheep and wolves (sheep per token; 0 for a wolf): what
+    /// every player can know, in an order that says nothing about the draws to come.
+    pub fn bag(&self) -> &[u8] {
+        &self.shepherds.bag
+    }
+
     /// Tokens in the bag and in flocks (for invariant checks): always the bag's full count.
     pub fn tokens_accounted(&self) -> usize {
         self.shepherds.bag.len() + self.shepherds.flocks.iter().map(|f| f.sheep.len()).sum::<usize>()

@@ -1,5 +1,38 @@
 //! The flow of turns: choosing between drawing and placing a held tile, drawing (discarding
 //! tiles that fit nowhere), the scoring step, and the end of the game under each abbey rule.
+//!
+//! # Hook points
+//!
+//! A turn runs these steps in this order; each names where it is called and which mechanism
+//! acts there. A step that waits for a player sets a [`Phase`] and resumes from
+//! [`Game::apply`]; the random policy's shortcuts (`place_at_random`, `deploy_at_random`) call
+//! the same functions.
+//!
+//! 1. **Choose** ([`Game::begin_turn`]): abbeys (`abbey.rs`: `can_place_held`, then
+//!    `place_held` from [`Phase::Choose`]), else [`Game::draw`], which discards tiles that fit
+//!    nowhere.
+//! 2. **Place** (`placement.rs`: `place_drawn`): the tile goes down (`place_tile` joins its
+//!    features and notes what it completed), then hills (`hills.rs`: `bury_under_hill`).
+//! 3. **Deploy** ([`Phase::Deploy`], `deploy.rs`): options and checks per figure type; every
+//!    figure goes onto the table through `stand` (barns note their field); barns deploy on a
+//!    corner (`barn.rs`: `barn_options_into`, `deploy_barn`); a shepherd draws at once
+//!    (`shepherd.rs`: `shepherd_arrives`).
+//! 4. **Score** ([`Game::end_turn`]): completed features (`scoring.rs`: `score_completed`;
+//!    vineyards and the hill tie-break act inside it); wagons there wait instead of going home.
+//! 5. **Barns** (`end_turn`): `barn.rs`: `score_barn_meetings`.
+//! 6. **Shepherds** (`end_turn`, then [`Game::after_shepherds`]): `shepherd.rs`:
+//!    `shepherds_after_placement`, the owner's choice in [`Phase::Shepherd`]
+//!    (`shepherd_choice`), then `guide_closed_fields`.
+//! 7. **Wagons** (`after_shepherds`): `wagon.rs`: `order_wagons`, then `next_wagon_or_end`, each
+//!    waiting wagon in [`Phase::MoveWagon`] (`move_wagon`).
+//! 8. **Next** (`next_wagon_or_end`): [`Game::pass_to_next_player`], then `begin_turn`. With
+//!    the pile empty, `begin_turn` asks the abbey end game (`abbey.rs`: `offer_abbey_endgame`),
+//!    then [`Game::finish`] scores the end (`scoring.rs`: `score_end`, barns last).
+//!
+//! A new mechanism (say, the River) is a module with its state and functions, a bit in
+//! [`MechanismSet`](super::MechanismSet) that its calls test, and a call at one of these
+//! steps; a step that waits for a player also needs a [`Phase`], its actions in
+//! [`Game::legal_actions_into`] and its arm in [`Game::apply`].
 
 use super::{Event, Game, Phase};
 
@@ -78,5 +111,13 @@ impl Game {
             events.push(Event::TileDiscarded { tile });
         }
         self.begin_turn(events);
+    }
+
+    /// Play passes to the next seat (counting up rather than dividing: this runs every turn).
+    pub(super) fn pass_to_next_player(&mut self) {
+        self.current += 1;
+        if usize::from(self.current) >= self.players.len() {
+            self.current = 0;
+        }
     }
 }

@@ -2,7 +2,10 @@
 //!
 //! Each value is declared once in [`rule_values!`], which generates both the file form (every
 //! value optional, so a house rule only states what it changes) and the resolved form (every
-//! value present) used by the engine.
+//! value present) used by the engine. [`resolve`] and [`Resolver`] apply `extends` chains.
+
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -23,6 +26,14 @@ pub struct RuleSet {
     /// Id of the rule set this one starts from; values given here replace its values.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub extends: Option<String>,
+    /// The edition of the tile sets to play with these rules, for a tile set named without one
+    /// (`base`, not `base@first-edition`). Without it (here or in the rule sets this one
+    /// extends), a tile set plays the edition named like the first rule set of the `extends`
+    /// chain that has the id of one of its editions (`extends = "new-edition"`: new-edition
+    /// tiles), else its first edition; a tile set without the edition given here plays its
+    /// first edition too.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub edition: Option<String>,
     /// Points.
     #[serde(default)]
     pub scoring: ScoringValues,
@@ -183,8 +194,263 @@ pub struct Rules {
     pub id: String,
     /// Name of the rule set.
     pub name: String,
+    /// The ids of the rule sets it extends, nearest first: its parent, the parent's parent, ...
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub extends: Vec<String>,
+    /// The edition it declares with `edition`, or the nearest rule set it extends declares.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub edition: Option<String>,
     /// Points.
     pub scoring: Scoring,
     /// Switches.
     pub switches: Switches,
+}
+
+/// Most rule sets in an `extends` chain, counting the rule set itself and the one at the root.
+pub const MAX_EXTENDS_CHAIN: usize = 64;
+
+/// Rule-set ids shown in a message about a loop, before `…`.
+const LISTED_LOOP: usize = 8;
+
+/// Resolves `id`'s `extends` chain among `sets`: the complete rules, or a reason. When two
+/// rule sets have the same id, the first counts.
+pub fn resolve(id: &str, sets: &[&RuleSet]) -> Result<Rules, ResolveError> {
+    Resolver::new(sets).resolve(id)
+}
+
+/// Why a rule set could not be resolved.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ResolveError {
+    /// No rule set has this id.
+    Unknown(String),
+    /// The `extends` chain loops: the rule sets from this one round the loop, the first one of
+    /// the loop repeated at the end (long loops are shortened with `…`).
+    Cycle(Vec<String>),
+    /// The chain has this many rule sets, more than [`MAX_EXTENDS_CHAIN`].
+    TooLong(usize),
+    /// Values no rule set in the chain gives.
+    Missing(Vec<String>),
+}
+
+/// A rule set's values filled in from its `extends` chain, and the chain's length.
+#[derive(Debug, Clone, Default)]
+struct Merged {
+    scoring: ScoringValues,
+    switches: SwitchValues,
+    /// The nearest `edition` declared down the chain.
+    edition: Option<String>,
+    length: usize,
+}
+
+/// Resolves `extends` chains among a list of rule sets, each chain once.
+pub struct Resolver<'a> {
+    by_id: HashMap<&'a str, &'a RuleSet>,
+    /// Ids in the order given (first of each id only), for messages.
+    order: Vec<&'a str>,
+    done: HashMap<&'a str, Result<Merged, ResolveError>>,
+}
+
+impl<'a> Resolver<'a> {
+    /// A resolver over `sets`; when two have the same id, the first counts.
+    pub fn new(sets: &[&'a RuleSet]) -> Resolver<'a> {
+        let mut by_id = HashMap::with_capacity(sets.len());
+        let mut order = Vec::with_capacity(sets.len());
+        for set in sets {
+            if let Entry::Vacant(slot) = by_id.entry(set.id.as_str()) {
+                slot.insert(*set);
+                order.push(set.id.as_str());
+            }
+        }
+        Resolver {
+            by_id,
+            order,
+            done: HashMap::new(),
+        }
+    }
+
+    /// The complete rules of rule set `id`, or why there are none.
+    pub fn resolve(&mut self, id: &str) -> Result<Rules, ResolveError> {
+        let set = *self.by_id.get(id).ok_or_else(|| ResolveError::Unknown(id.to_owned()))?;
+        let merged = self.merged(set.id.as_str())?;
+        if merged.length > MAX_EXTENDS_CHAIN {
+            return Err(ResolveError::TooLong(merged.length));
+        }
+        match (merged.scoring.resolve(), merged.switches.resolve()) {
+            (Ok(scoring), Ok(switches)) => Ok(Rules {
+                id: set.id.clone(),
+                name: set.name.clone(),
+                extends: self.parents(set, merged.length),
+                edition: merged.edition,
+                scoring,
+                switches,
+            }),
+            (scoring, switches) => {
+                let mut missing: Vec<String> = scoring
+                    .err()
+                    .unwrap_or_default()
+                    .into_iter()
+                    .map(|k| format!("scoring.{k}"))
+                    .collect();
+                missing.extend(
+                    switches
+                        .err()
+                        .unwrap_or_default()
+                        .into_iter()
+                        .map(|k| format!("switches.{k}")),
+                );
+                Err(ResolveError::Missing(missing))
+            }
+        }
+    }
+
+    /// The ids of the `length - 1` rule sets `set` extends, nearest first (the chain is known
+    /// to resolve, and to be no longer than [`MAX_EXTENDS_CHAIN`]).
+    fn parents(&self, set: &RuleSet, length: usize) -> Vec<String> {
+        let mut parents = Vec::new();
+        let mut next = set.extends.as_deref();
+        while let Some(id) = next.filter(|_| parents.len() + 1 < length) {
+            parents.push(id.to_owned());
+            next = self.by_id.get(id).and_then(|parent| parent.extends.as_deref());
+        }
+        parents
+    }
+
+    /// The ids known, in the order given.
+    pub fn ids(&self) -> impl Iterator<Item = &'a str> + '_ {
+        self.order.iter().copied()
+    }
+
+    /// The values of rule set `id` merged down its chain. Walks up the chain only as far as a
+    /// rule set already merged, then merges back down, remembering each rule set on the way.
+    fn merged(&mut self, id: &'a str) -> Result<Merged, ResolveError> {
+        let mut path: Vec<&'a RuleSet> = Vec::new();
+        let mut on_path: HashMap<&'a str, usize> = HashMap::new();
+        let mut next = Some(id);
+        let root = loop {
+            let Some(current) = next else {
+                break Ok(Merged::default());
+            };
+            if let Some(done) = self.done.get(current) {
+                break done.clone();
+            }
+            if let Some(&start) = on_path.get(current) {
+                self.fail_loop(&path, start);
+                return self
+                    .done
+                    .get(id)
+                    .cloned()
+                    .unwrap_or(Err(ResolveError::Unknown(id.to_owned())));
+            }
+            let Some(&set) = self.by_id.get(current) else {
+                break Err(ResolveError::Unknown(current.to_owned()));
+            };
+            on_path.insert(&set.id, path.len());
+            path.push(set);
+            next = set.extends.as_deref();
+        };
+        let mut below = root;
+        for set in path.iter().rev() {
+            below = below.map(|parent| {
+                let mut merged = Merged {
+                    scoring: set.scoring.clone(),
+                    switches: set.switches.clone(),
+                    edition: set.edition.clone().or(parent.edition),
+                    length: parent.length + 1,
+                };
+                merged.scoring.merge_from(&parent.scoring);
+                merged.switches.merge_from(&parent.switches);
+                merged
+            });
+            self.done.insert(&set.id, below.clone());
+        }
+        below
+    }
+
+    /// Records the loop `path[start..]` (which extends `path[start]` again) as the outcome of
+    /// every rule set on `path`: those on the loop and those leading into it.
+    fn fail_loop(&mut self, path: &[&'a RuleSet], start: usize) {
+        let ring: Vec<&str> = path[start..].iter().map(|s| s.id.as_str()).collect();
+        for (i, set) in path.iter().enumerate() {
+            let chain = if i >= start {
+                let k = i - start;
+                shown_loop(ring[k..].iter().chain(&ring[..k]).copied(), ring[k])
+            } else {
+                shown_loop(path[i..].iter().map(|s| s.id.as_str()), ring[0])
+            };
+            self.done.insert(&set.id, Err(ResolveError::Cycle(chain)));
+        }
+    }
+}
+
+impl std::fmt::Display for ResolveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ResolveError::Unknown(id) => write!(f, "there is no rule set `{id}`"),
+            ResolveError::Cycle(chain) => write!(f, "`extends` goes round in a circle: {}", chain.join(" → ")),
+            ResolveError::TooLong(length) => write!(
+                f,
+                "its `extends` chain is {length} rule sets long, more than {MAX_EXTENDS_CHAIN}"
+            ),
+            ResolveError::Missing(keys) => write!(f, "it leaves {} unset: {}", keys.len(), keys.join(", ")),
+        }
+    }
+}
+
+impl std::error::Error for ResolveError {}
+
+/// A loop for a message: the ids walked (at most [`LISTED_LOOP`], then `…`) and the id that
+/// closes it.
+fn shown_loop<'s>(walked: impl Iterator<Item = &'s str>, closing: &str) -> Vec<String> {
+    let mut shown: Vec<String> = Vec::new();
+    for (n, id) in walked.enumerate() {
+        if n == LISTED_LOOP {
+            shown.push("…".into());
+            break;
+        }
+        shown.push(id.to_owned());
+    }
+    shown.push(closing.to_owned());
+    shown
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn set(id: &str, extends: Option<&str>) -> RuleSet {
+        RuleSet {
+            id: id.into(),
+            name: id.into(),
+            description: String::new(),
+            extends: extends.map(Into::into),
+            edition: None,
+            scoring: ScoringValues::default(),
+            switches: SwitchValues::default(),
+        }
+    }
+
+    #[test]
+    fn chains_resolve_once_and_loops_are_found() {
+        // A complete root, so that only the chains' shapes decide.
+        let root: RuleSet = toml::from_str(include_str!("../../../rulesets/new-edition.toml")).unwrap();
+        let mut sets: Vec<RuleSet> = vec![set("a", Some("b")), set("b", Some("a")), set("x", Some("a"))];
+        sets.push(set("c0", Some("new-edition")));
+        for i in 1..200 {
+            sets.push(set(&format!("c{i}"), Some(&format!("c{}", i - 1))));
+        }
+        let mut all: Vec<&RuleSet> = sets.iter().collect();
+        all.push(&root);
+        let mut resolver = Resolver::new(&all);
+        let chain = |v: &[&str]| ResolveError::Cycle(v.iter().map(|s| (*s).to_owned()).collect());
+        assert_eq!(resolver.resolve("x").unwrap_err(), chain(&["x", "a", "b", "a"]));
+        assert_eq!(resolver.resolve("a").unwrap_err(), chain(&["a", "b", "a"]));
+        assert_eq!(resolver.resolve("b").unwrap_err(), chain(&["b", "a", "b"]));
+        assert!(resolver.resolve("c62").is_ok());
+        assert_eq!(
+            resolver.resolve("c63").unwrap_err(),
+            ResolveError::TooLong(MAX_EXTENDS_CHAIN + 1)
+        );
+        assert_eq!(resolver.resolve("c199").unwrap_err(), ResolveError::TooLong(201));
+        assert_eq!(resolver.resolve("zz").unwrap_err(), ResolveError::Unknown("zz".into()));
+    }
 }

@@ -2,10 +2,10 @@
 
 use std::collections::{BTreeMap, HashSet};
 
-use super::report::Reporter;
 use super::tileset::first_over;
 use crate::limits::{MAX_BAG_TOKENS, MAX_BAGS, MAX_COPIES, MAX_FIGURE_TYPES, MAX_SHEEP, MAX_STRENGTH};
 use crate::model::{Bag, Figure, FigureMechanism, NamedStrength, Role, Spot, Strength, TokenKind};
+use crate::report::Reporter;
 use crate::source::escape_segment;
 
 /// Checks every figure and bag of one file.

@@ -1,11 +1,11 @@
 //! Validation: TOML syntax, then the committed JSON Schema, then the checks no schema can make,
 //! first per file and then across files (duplicate ids, `extends`).
 //!
-//! The CLI, the editor and game setup all load data through here, so a file that validates is
-//! exactly a file the engine accepts.
+//! The CLI and the editor load data through here, so a file that validates is exactly a file
+//! the engine accepts. The documents files may refer to without being checked with them (the
+//! bundled rule sets that `extends` names) come in explicitly as a base catalog.
 
 mod components;
-pub(crate) mod report;
 mod ruleset;
 mod schema_check;
 mod tileset;
@@ -19,12 +19,13 @@ use serde_json::Value;
 use crate::catalog::{Catalog, Document, Model};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::files::{ReadError, human_size, read_capped};
+use crate::model::{Resolver, RuleSet};
+pub use crate::report::MAX_DIAGNOSTICS_PER_FILE;
+use crate::report::{Diagnostics, Reporter};
 use crate::schema::FileKind;
 use crate::source::{Parsed, Source, SyntaxError, escape_segment, parse_toml};
 pub use crate::tile_image::{MAX_IMAGE_BYTES, MAX_IMAGE_SIDE};
-pub use report::MAX_DIAGNOSTICS_PER_FILE;
-pub(crate) use report::{Diagnostics, Reporter};
-pub use ruleset::{MAX_EXTENDS_CHAIN, MAX_POINTS, ResolveError, Resolver, resolve as resolve_rules};
+pub use ruleset::MAX_POINTS;
 pub use tileset::MAX_DECODED_PIXELS;
 
 /// Most values read in one run, over all files: each file is within [`crate::source::MAX_VALUES`],
@@ -73,14 +74,20 @@ impl Report {
 /// Validates files and folders (searched recursively for data files).
 ///
 /// Files named directly are always checked, once each however often they are named or
-/// reached. In folders, a `.toml` file is checked when its `#:schema` line names a Tilewright
-/// schema or its keys show what kind of file it is; the others are reported or left alone as
-/// [`walk`] describes. Finding no data file at all is an error.
-pub fn validate_paths(paths: &[PathBuf]) -> Report {
+/// reached. Folders are searched except hidden entries, `target` and what `.gitignore` files
+/// leave out; in them, a `.toml` file is checked when its `#:schema` line names a Tilewright
+/// schema or its keys show what kind of file it is, and the others are reported or left alone
+/// (the walk, `validate/walk.rs`, lists each case). Finding no data file at all is an error.
+///
+/// `base` holds what the files may refer to besides each other, such as
+/// [`bundled::catalog()`](crate::bundled::catalog): the rule sets `extends` may name. A file's
+/// own rule set comes first, so it replaces one of the same id in `base`. `base` is neither
+/// checked again nor added to the report's catalog.
+pub fn validate_paths(paths: &[PathBuf], base: &Catalog) -> Report {
     let mut out = Diagnostics::default();
     let found = walk::walk(paths, &mut out);
     let checked = found.files.len();
-    let mut report = validate_prepared(found.files, out, &found.order);
+    let mut report = validate_prepared(found.files, base, out, &found.order);
     report.files = checked + found.unreadable;
     report.sources.extend(found.reported);
     report
@@ -152,7 +159,12 @@ fn not_text(path: &Path, bytes: &[u8], offset: usize, what: &str) -> Box<Diagnos
 
 /// What kind of data file this text is: from its `#:schema` line, else from its keys.
 pub fn detect_kind(text: &str) -> Option<FileKind> {
-    kind_from_schema_line(text).or_else(|| kind_from_keys(&parse_toml(text).ok()?.value))
+    kind_of(text, parse_toml(text).as_ref().ok())
+}
+
+/// The kind of a file from its `#:schema` line, else from the keys of its parsed document.
+fn kind_of(text: &str, parsed: Option<&Parsed>) -> Option<FileKind> {
+    kind_from_schema_line(text).or_else(|| kind_from_keys(&parsed?.value))
 }
 
 /// The kind a `#:schema` comment among the first lines names, if any.
@@ -206,22 +218,21 @@ pub(crate) struct Prepared {
 impl Prepared {
     fn new(source: Source) -> Prepared {
         let parsed = parse_toml(&source.text);
-        let kind =
-            kind_from_schema_line(&source.text).or_else(|| parsed.as_ref().ok().and_then(|p| kind_from_keys(&p.value)));
+        let kind = kind_of(&source.text, parsed.as_ref().ok());
         Prepared { source, parsed, kind }
     }
 }
 
-/// Validates sources already in memory (the editor's open document, tests, bundled data).
-/// The bundled rule sets are always available to `extends`.
-pub fn validate_sources(sources: Vec<Source>) -> Report {
+/// Validates sources already in memory (the editor's open document, tests, bundled data)
+/// against `base`, as [`validate_paths`] does.
+pub fn validate_sources(sources: Vec<Source>, base: &Catalog) -> Report {
     let order: Vec<PathBuf> = sources.iter().map(|s| s.path.clone()).collect();
     let files = sources.into_iter().map(Prepared::new).collect();
-    validate_prepared(files, Diagnostics::default(), &order)
+    validate_prepared(files, base, Diagnostics::default(), &order)
 }
 
 /// Checks each file, then across files; diagnostics come out in the order of `order`.
-fn validate_prepared(files: Vec<Prepared>, mut out: Diagnostics, order: &[PathBuf]) -> Report {
+fn validate_prepared(files: Vec<Prepared>, base: &Catalog, mut out: Diagnostics, order: &[PathBuf]) -> Report {
     let mut catalog = Catalog::default();
     let mut images = tileset::ImageChecks::default();
     let count = files.len();
@@ -231,7 +242,7 @@ fn validate_prepared(files: Vec<Prepared>, mut out: Diagnostics, order: &[PathBu
             catalog.add(document);
         }
     }
-    check_across(&catalog, &mut out);
+    check_across(&catalog, base, &mut out);
     let rank: HashMap<&Path, usize> = order.iter().enumerate().rev().map(|(i, p)| (p.as_path(), i)).collect();
     let unlisted = out.unlisted();
     let diagnostics = out.finish(|p| rank.get(p).copied().unwrap_or(usize::MAX));
@@ -250,7 +261,7 @@ fn check_file(file: Prepared, images: &mut tileset::ImageChecks, out: &mut Diagn
     let parsed = match parsed {
         Ok(parsed) => parsed,
         Err(e) => {
-            out.push(Diagnostic::at(Severity::Error, &source, e.span, e.message, e.help));
+            out.push(syntax_error(&source, e));
             return None;
         }
     };
@@ -260,6 +271,64 @@ fn check_file(file: Prepared, images: &mut tileset::ImageChecks, out: &mut Diagn
         map: &parsed.map,
         out,
     };
+    let document = read_parsed(&parsed, kind, SchemaStep::Check, &mut report)?;
+    // A tile set's edges, read by its checks; they all read when it has no error.
+    let mut edges = Some(Vec::new());
+    match &document {
+        Model::TileSet(set) => {
+            edges = tileset::check(set, &mut report);
+            tileset::check_images(set, images, &mut report);
+            components::check(&set.figures, &set.bags, &mut report);
+        }
+        Model::Expansion(expansion) => components::check(&expansion.figures, &expansion.bags, &mut report),
+        Model::RuleSet(_) => {}
+    }
+    let errors_after = report.out.errors_in(&source.path);
+    let edges = edges.filter(|_| errors_after == errors_before)?;
+    Some(document.with_source(source, parsed.map, edges))
+}
+
+/// Reads a data file's model as validation does (TOML syntax, kind, model types) without
+/// judging it: neither the schema nor the semantic checks run, so a file that still has
+/// mistakes opens (the editor). The error is the file's first problem, located.
+pub fn read_model(source: &Source) -> Result<Model, Box<Diagnostic>> {
+    let parsed = parse_toml(&source.text).map_err(|e| Box::new(syntax_error(source, e)))?;
+    let mut out = Diagnostics::default();
+    let mut report = Reporter {
+        source,
+        map: &parsed.map,
+        out: &mut out,
+    };
+    let kind = kind_of(&source.text, Some(&parsed));
+    read_parsed(&parsed, kind, SchemaStep::Skip, &mut report).ok_or_else(|| {
+        // `read_parsed` reports why it read nothing; the fallback only keeps this total.
+        let first = out.finish(|_| 0).into_iter().next();
+        Box::new(first.unwrap_or_else(|| {
+            Diagnostic::file(&source.path, "this file cannot be read as a data file", "validate it")
+        }))
+    })
+}
+
+/// Whether [`read_parsed`] checks the committed schema.
+#[derive(PartialEq)]
+enum SchemaStep {
+    Check,
+    Skip,
+}
+
+/// The diagnostic for a TOML syntax error.
+fn syntax_error(source: &Source, e: SyntaxError) -> Diagnostic {
+    Diagnostic::at(Severity::Error, source, e.span, e.message, e.help)
+}
+
+/// The model of a parsed file of `kind`: every value has a JSON equivalent, the kind is known,
+/// the schema (when asked) accepts it and the model types hold it; else `None`, reported.
+fn read_parsed(
+    parsed: &Parsed,
+    kind: Option<FileKind>,
+    schema: SchemaStep,
+    report: &mut Reporter<'_>,
+) -> Option<Model> {
     for bad in &parsed.unsupported {
         report.error(
             &bad.pointer,
@@ -278,32 +347,18 @@ fn check_file(file: Prepared, images: &mut tileset::ImageChecks, out: &mut Diagn
         );
         return None;
     };
-    if !schema_check::check(kind, &parsed.value, &mut report) {
+    if schema == SchemaStep::Check && !schema_check::check(kind, &parsed.value, report) {
         return None;
     }
-    let document = match deserialize(kind, &parsed.value) {
-        Ok(document) => document,
+    match deserialize(kind, &parsed.value) {
+        Ok(document) => Some(document),
         Err(e) => {
             let pointer = pointer_of(e.path());
             let message = mismatch_message(parsed.value.pointer(&pointer), &e.inner().to_string());
             report.error(&pointer, message, format!("compare it with the {} schema", kind.noun()));
-            return None;
+            None
         }
-    };
-    // A tile set's edges, read by its checks; they all read when it has no error.
-    let mut edges = Some(Vec::new());
-    match &document {
-        Model::TileSet(set) => {
-            edges = tileset::check(set, &mut report);
-            tileset::check_images(set, images, &mut report);
-            components::check(&set.figures, &set.bags, &mut report);
-        }
-        Model::Expansion(expansion) => components::check(&expansion.figures, &expansion.bags, &mut report),
-        Model::RuleSet(_) => {}
     }
-    let errors_after = report.out.errors_in(&source.path);
-    let edges = edges.filter(|_| errors_after == errors_before)?;
-    Some(document.with_source(source, parsed.map, edges))
 }
 
 /// Reads the model from the JSON tree, keeping the path to a value that does not fit.
@@ -365,8 +420,9 @@ fn words(name: &str) -> String {
     out
 }
 
-/// Checks between files: ids unique across files, `extends` chains.
-fn check_across(catalog: &Catalog, out: &mut Diagnostics) {
+/// Checks between files: ids unique across files, `extends` chains (among the files' rule
+/// sets, then `base`'s).
+fn check_across(catalog: &Catalog, base: &Catalog, out: &mut Diagnostics) {
     let mut first: HashMap<(&str, &str), &Path> = HashMap::new();
     for set in &catalog.tilesets {
         let mut report = set.reporter(out);
@@ -402,9 +458,13 @@ fn check_across(catalog: &Catalog, out: &mut Diagnostics) {
             );
         }
     }
-    // Files come first, so a file's rule set replaces a bundled one of the same id.
-    let mut known: Vec<&crate::model::RuleSet> = catalog.rulesets.iter().map(|r| &r.model).collect();
-    known.extend(crate::bundled::rulesets());
+    // Files come first, so a file's rule set replaces one of the same id in the base.
+    let known: Vec<&RuleSet> = catalog
+        .rulesets
+        .iter()
+        .chain(&base.rulesets)
+        .map(|r| &r.model)
+        .collect();
     let mut resolver = Resolver::new(&known);
     for set in &catalog.rulesets {
         let mut report = set.reporter(out);
@@ -416,5 +476,45 @@ fn check_across(catalog: &Catalog, out: &mut Diagnostics) {
             );
         }
         ruleset::check(&set.model, &mut resolver, &mut report);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const HOUSE: &str = "id = \"house\"\nname = \"House\"\nextends = \"new-edition\"\n";
+
+    #[test]
+    fn extends_resolves_among_the_files_then_the_base_given() {
+        let house = || vec![Source::new("house.toml", HOUSE)];
+        let alone = validate_sources(house(), &Catalog::default());
+        assert_eq!(alone.errors(), 1);
+        assert!(alone.diagnostics[0].message.contains("no rule set `new-edition`"));
+        let bundled = crate::bundled::catalog();
+        let based = validate_sources(house(), bundled);
+        assert_eq!(based.errors(), 0, "{:?}", based.diagnostics);
+        // The base is not checked again nor added.
+        assert_eq!(based.catalog.rulesets.len(), 1);
+        let catalog = based.catalog.with_base(bundled);
+        assert_eq!(catalog.rulesets[0].model.id, "house");
+        assert_eq!(catalog.rulesets.len(), 1 + bundled.rulesets.len());
+    }
+
+    #[test]
+    fn read_model_reads_a_file_with_mistakes_and_locates_what_stops_it() {
+        // An unknown parent and an id the schema refuses: validation's business, not reading's.
+        let read = |text: &str| read_model(&Source::new("r.toml", text));
+        let house = read("id = \"Not An Id\"\nname = \"House\"\nextends = \"nowhere\"\n");
+        assert!(matches!(house, Ok(Model::RuleSet(r)) if r.extends.as_deref() == Some("nowhere")));
+        let syntax = read("id = \"a\"\nname = \n").unwrap_err();
+        assert_eq!((syntax.line, syntax.column), (2, 8), "{syntax:?}");
+        let unknown = read("colour = \"red\"\n").unwrap_err();
+        assert!(unknown.message.contains("cannot tell"), "{unknown:?}");
+        let mismatch = read("id = \"a\"\nname = \"A\"\n[scoring]\nroad-per-tile = -1\n").unwrap_err();
+        assert_eq!(
+            (mismatch.line, mismatch.message.as_str()),
+            (4, "`-1` must not be negative")
+        );
     }
 }

@@ -10,22 +10,39 @@ use jsonschema::ValidationError;
 use jsonschema::error::{TypeKind, ValidationErrorKind};
 use serde_json::Value;
 
-use super::report::Reporter;
 use crate::diagnostic::quote;
+use crate::report::Reporter;
 use crate::schema::FileKind;
 use crate::source::escape_segment;
 
 /// Validates `value` against the schema of `kind`; returns whether it is valid.
 pub(crate) fn check(kind: FileKind, value: &Value, report: &mut Reporter<'_>) -> bool {
-    let Some(validator) = kind.validator() else {
-        report.error(
-            "",
-            format!("the built-in {} schema could not be compiled", kind.noun()),
-            "this is a bug in Tilewright; please report it",
-        );
-        return false;
+    check_against(kind, kind.validator(), kind.schema(), value, report)
+}
+
+/// Validates `value` against a schema (`root`, compiled as `validator`); a schema that cannot
+/// be used is an error for the file, never a pass.
+fn check_against(
+    kind: FileKind,
+    validator: Result<&jsonschema::Validator, &str>,
+    root: &Value,
+    value: &Value,
+    report: &mut Reporter<'_>,
+) -> bool {
+    let validator = match validator {
+        Ok(validator) => validator,
+        Err(why) => {
+            report.error(
+                "",
+                format!(
+                    "the built-in {} schema cannot be used ({why}), so the file is not checked",
+                    kind.noun()
+                ),
+                "this is a bug in Tilewright; please report it",
+            );
+            return false;
+        }
     };
-    let root = kind.schema();
     // The validator collects every error at once (the file's size and value count bound them).
     let errors: Vec<ValidationError<'_>> = validator.iter_errors(value).collect();
     let mut checker = Checker {
@@ -453,6 +470,40 @@ pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_broken_schema_refuses_every_file_of_its_kind() {
+        use crate::report::Diagnostics;
+        use crate::schema::{compile, parse};
+        use crate::source::{Source, SourceMap};
+        let file = serde_json::json!({ "id": "x", "name": "X" });
+        for text in ["{ \"type\": \"object\", ", "true", "{ \"type\": 5 }"] {
+            let parsed = parse(text);
+            let validator = parsed.as_ref().map_err(String::clone).and_then(compile);
+            let root = parsed.as_ref().unwrap_or(&Value::Null);
+            let (source, map, mut out) = (Source::new("x.toml", ""), SourceMap::default(), Diagnostics::default());
+            let mut report = Reporter {
+                source: &source,
+                map: &map,
+                out: &mut out,
+            };
+            let passed = check_against(
+                FileKind::RuleSet,
+                validator.as_ref().map_err(String::as_str),
+                root,
+                &file,
+                &mut report,
+            );
+            assert!(!passed, "{text}");
+            let found = out.finish(|_| 0);
+            assert!(found.len() == 1 && found[0].is_error(), "{text}: {found:?}");
+            assert!(
+                found[0].message.contains("rule set schema cannot be used"),
+                "{}",
+                found[0].message
+            );
+        }
+    }
 
     #[test]
     fn suggestions_pick_the_closest_key() {

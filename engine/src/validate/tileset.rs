@@ -4,7 +4,6 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
-use super::report::Reporter;
 use crate::diagnostic::{quote, quoted_list};
 use crate::edge::{Layout, LayoutError, SegmentKind, SegmentRef, Side, TileEdges, resolve_on};
 use crate::files::ReadError;
@@ -13,6 +12,7 @@ use crate::limits::{
     MAX_PLAYERS, MAX_TILE_TYPES, MAX_TILES, copies_in_play,
 };
 use crate::model::{Count, Feature, FeatureKind, Mechanism, RoadEnd, Supply, Tile, TileSet};
+use crate::report::Reporter;
 use crate::source::escape_segment;
 use crate::tile_image::{self, ImageError, ImageFile};
 

@@ -1,7 +1,10 @@
 //! Finding the data files among the paths given to `validate`, so that nothing passes silently.
 //!
 //! - A file named on the command line is always checked. A folder named is searched
-//!   recursively, except hidden entries (`.git`, `.taplo.toml`) and `target`.
+//!   recursively, except hidden entries (`.git`, `.taplo.toml`), `target`, and what a
+//!   `.gitignore` (in the folder, below it or above it, or `.git/info/exclude`) leaves out, as
+//!   git would, also outside a git repository. A user's global git excludes do not count, so
+//!   that a run checks the same files on every machine.
 //! - In a folder, a `.toml` file is checked when its `#:schema` line names a Tilewright schema
 //!   or a top-level key shows its kind (`tiles`, `start-tile`; `scoring`, `switches`,
 //!   `extends`; `figures`, `bags`, `mechanisms`).
@@ -12,20 +15,23 @@
 //!   near miss when a top-level key is a slip of a kind's key (`tile` → `tiles`, `extend` →
 //!   `extends`, `scorring` → `scoring`), or the syntax error that hides its keys; symbolic
 //!   links to folders or `.toml` files (not followed: links can loop); folders and files that
-//!   cannot be read; `.toml` entries that are not regular files.
+//!   cannot be read; `.toml` entries that are not regular files; ignore files that cannot be
+//!   read in full.
 //! - Each file is checked once, however often it is named or reached.
 //! - Checking no data file in the paths given is an error; when they hold only rules scenarios
 //!   (and other tools' files), a warning.
 
 use std::collections::HashSet;
-use std::fs::FileType;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, PoisonError};
 
-use super::report::Diagnostics;
+use ignore::{DirEntry, WalkBuilder};
+
 use super::schema_check::closest;
 use super::{KIND_KEYS, Prepared, SCENARIO_KEYS, read_error};
 use crate::diagnostic::{Diagnostic, Severity, quote};
 use crate::files::{ReadError, human_size, read_capped};
+use crate::report::Diagnostics;
 use crate::source::Source;
 
 /// Names (lower case) of TOML files that belong to other tools; never reported.
@@ -98,6 +104,9 @@ pub(crate) struct Found {
     bytes: usize,
     /// Canonical paths of the files met, so each is read once.
     seen: HashSet<PathBuf>,
+    /// Canonical paths of the folders entered, so each is searched once (shared with the
+    /// walk's filter, which decides whether to enter a folder).
+    folders: Arc<Mutex<HashSet<PathBuf>>>,
 }
 
 /// Walks `paths` (see the module documentation), reporting what it cannot check in `out`.
@@ -124,7 +133,7 @@ pub(crate) fn walk(paths: &[PathBuf], out: &mut Diagnostics) -> Found {
                     shown.join(", "),
                     found.scenarios
                 ),
-                "scenarios are run by `cargo test --test scenarios`; name the tile sets and rule sets they use to check those",
+                "scenarios are run by `tilewright scenario` or `cargo test -p tilewright-engine --test scenarios`; name the tile sets and rule sets they use to check those",
             );
             d.severity = Severity::Warning;
             d
@@ -144,10 +153,9 @@ pub(crate) fn walk(paths: &[PathBuf], out: &mut Diagnostics) -> Found {
 }
 
 impl Found {
-    /// Whether `path` is met for the first time (by its canonical path, if it has one).
+    /// Whether the file `path` is met for the first time.
     fn first_visit(&mut self, path: &Path) -> bool {
-        let key = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
-        self.seen.insert(key)
+        self.seen.insert(canonical(path))
     }
 
     /// Keeps a data file for checking, unless the run's budget of values is spent.
@@ -188,42 +196,48 @@ impl Found {
         }
     }
 
-    /// A folder: its entries in name order, recursively.
-    fn folder(&mut self, folder: &Path, out: &mut Diagnostics) {
-        if !self.first_visit(folder) {
+    /// A folder named: its entries in name order, recursively, except those left out (see
+    /// the module documentation).
+    fn folder(&mut self, root: &Path, out: &mut Diagnostics) {
+        if !first_folder(&self.folders, root) {
             return;
         }
-        let entries = match std::fs::read_dir(folder) {
-            Ok(entries) => entries,
-            Err(e) => return warn(out, folder, format!("cannot read this folder: {e}"), PERMISSIONS),
-        };
-        let mut listed: Vec<(PathBuf, std::io::Result<FileType>)> = Vec::new();
-        for entry in entries {
-            match entry {
-                Ok(entry) => listed.push((entry.path(), entry.file_type())),
-                Err(e) => warn(out, folder, format!("cannot list all of this folder: {e}"), PERMISSIONS),
+        let folders = Arc::clone(&self.folders);
+        let walk = WalkBuilder::new(root)
+            .standard_filters(false)
+            .hidden(true)
+            .git_ignore(true)
+            .git_exclude(true)
+            .parents(true)
+            .require_git(false)
+            .follow_links(false)
+            .sort_by_file_name(|a, b| a.cmp(b))
+            .filter_entry(move |entry| {
+                let folder = entry.file_type().is_some_and(|t| t.is_dir());
+                entry.file_name() != "target" && (!folder || first_folder(&folders, entry.path()))
+            })
+            .build();
+        for item in walk {
+            match item {
+                Ok(entry) => self.entry(&entry, out),
+                Err(e) => walk_error(root, &e, out),
             }
-        }
-        listed.sort_by(|a, b| a.0.cmp(&b.0));
-        for (path, kind) in listed {
-            self.entry(&path, kind, out);
         }
     }
 
-    /// One entry of a folder.
-    fn entry(&mut self, path: &Path, kind: std::io::Result<FileType>, out: &mut Diagnostics) {
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        if name.starts_with('.') || name == "target" {
+    /// One entry of a folder's walk (the folder itself first, at depth 0).
+    fn entry(&mut self, entry: &DirEntry, out: &mut Diagnostics) {
+        if let Some(e) = entry.error() {
+            walk_error(entry.path(), e, out);
+        }
+        let (path, Some(kind)) = (entry.path(), entry.file_type()) else {
+            return;
+        };
+        if entry.depth() == 0 || kind.is_dir() {
+            // Its entries follow.
             return;
         }
         let toml = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("toml"));
-        let kind = match kind {
-            Ok(kind) => kind,
-            Err(e) => return warn(out, path, format!("cannot tell what this is: {e}"), PERMISSIONS),
-        };
         if kind.is_symlink() {
             let to_folder = std::fs::metadata(path).is_ok_and(|m| m.is_dir());
             if to_folder || toml {
@@ -237,8 +251,6 @@ impl Found {
                     "name the link or its target on the command line to check it",
                 );
             }
-        } else if kind.is_dir() {
-            self.folder(path, out);
         } else if toml {
             self.found_file(path, out);
         }
@@ -381,4 +393,99 @@ fn warn(out: &mut Diagnostics, path: &Path, message: impl Into<String>, help: im
     let mut d = Diagnostic::file(path, message, help);
     d.severity = Severity::Warning;
     out.push(d);
+}
+
+/// `path` made canonical, when it can be, to tell whether it was met already.
+fn canonical(path: &Path) -> PathBuf {
+    path.canonicalize().unwrap_or_else(|_| path.to_path_buf())
+}
+
+/// Whether the folder `path` is entered for the first time; records it.
+fn first_folder(folders: &Mutex<HashSet<PathBuf>>, path: &Path) -> bool {
+    let key = canonical(path);
+    folders.lock().unwrap_or_else(PoisonError::into_inner).insert(key)
+}
+
+/// Reports a problem of a folder's walk, at the path it is about (else at `root`): a folder,
+/// or an entry, that cannot be read (the walk's own errors carry a depth), or an ignore file
+/// that cannot be read in full.
+fn walk_error(root: &Path, error: &ignore::Error, out: &mut Diagnostics) {
+    let (path, said) = unwrapped(error);
+    let at = path.unwrap_or(root);
+    if error.depth().is_none() {
+        return warn(
+            out,
+            at,
+            format!("this ignore file cannot be read in full, so not all of its rules apply: {said}"),
+            "fix it; meanwhile the files it means to leave out may be checked",
+        );
+    }
+    let message = match path {
+        None => format!("cannot list all of this folder: {said}"),
+        Some(path) if std::fs::symlink_metadata(path).is_ok_and(|m| m.is_dir()) => {
+            format!("cannot read this folder: {said}")
+        }
+        Some(_) => format!("cannot tell what this is: {said}"),
+    };
+    warn(out, at, message, PERMISSIONS);
+}
+
+/// The path an error of the walk is about, and what the system said, without the walk's
+/// wrappers (so messages read as those of the rest of the walk).
+fn unwrapped(error: &ignore::Error) -> (Option<&Path>, String) {
+    match error {
+        ignore::Error::WithPath { path, err } => {
+            let (inner, said) = unwrapped(err);
+            (inner.or(Some(path)), said)
+        }
+        ignore::Error::WithDepth { err, .. } => unwrapped(err),
+        ignore::Error::Partial(errors) if !errors.is_empty() => unwrapped(&errors[0]),
+        // An error of the folder walk is the system's error wrapped with its path.
+        ignore::Error::Io(e) => (
+            None,
+            e.get_ref()
+                .and_then(|inner| inner.source())
+                .map_or_else(|| e.to_string(), ToString::to_string),
+        ),
+        other => (None, other.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::catalog::Catalog;
+    use crate::validate::validate_paths;
+
+    const BROKEN: &str = "id = \"broken\"\nname = \"Broken\"\nextends = \"nowhere\"\n";
+    const FINE: &str = "id = \"fine\"\nname = \"Fine\"\nextends = \"base\"\n";
+    const BASE: &str = include_str!("../../../rulesets/new-edition.toml");
+
+    #[test]
+    fn gitignored_files_in_a_folder_are_not_checked_but_named_ones_are() {
+        let dir = tempfile::tempdir().unwrap();
+        let write = |name: &str, text: &str| {
+            let path = dir.path().join(name);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(&path, text).unwrap();
+            path
+        };
+        write(".gitignore", "ignored.toml\ngenerated/\n");
+        write("base.toml", &BASE.replace("new-edition", "base"));
+        write("data/fine.toml", FINE);
+        let ignored = write("data/ignored.toml", BROKEN);
+        write("generated/more.toml", BROKEN);
+        let report = validate_paths(&[dir.path().to_path_buf()], &Catalog::default());
+        assert_eq!((report.files, report.errors()), (2, 0), "{:?}", report.diagnostics);
+        let named = validate_paths(&[dir.path().to_path_buf(), ignored], &Catalog::default());
+        assert_eq!((named.files, named.errors()), (3, 1), "{:?}", named.diagnostics);
+        // A rule that cannot be read is said, and the others still apply.
+        write("data/.gitignore", "x[z-a]\n");
+        let report = validate_paths(&[dir.path().to_path_buf()], &Catalog::default());
+        assert_eq!((report.files, report.errors()), (2, 0), "{:?}", report.diagnostics);
+        assert!(
+            report.diagnostics[0].message.contains("ignore file cannot be read"),
+            "{:?}",
+            report.diagnostics
+        );
+    }
 }

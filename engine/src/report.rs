@@ -2,6 +2,9 @@
 //! column, and keeping the list of diagnostics bounded: at most [`MAX_DIAGNOSTICS_PER_FILE`]
 //! per file, then one diagnostic that sums up the rest, so a file with a hundred thousand
 //! mistakes costs no more to locate and print than one with two hundred.
+//!
+//! Validation reports through it, and so does a [`Loaded`](crate::catalog::Loaded) document
+//! (its own source and map), which is why it is a module of its own below both.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

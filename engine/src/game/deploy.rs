@@ -1,0 +1,198 @@
+//! Deploying a figure on the tile just placed: the choices open (which figure types in supply
+//! may stand on which feature, and which features are closed to them), checking and applying
+//! a deployment, the random policy's deployment, and [`Game::stand`], through which every
+//! figure gets onto the table (from supply, a hand-built table, or a wagon moving on).
+//!
+//! Barns, deployed on a corner rather than a feature, are in `barn.rs`; what a shepherd does
+//! on arrival is in `shepherd.rs`.
+
+use super::{Action, ActionError, BoardFigure, Event, Game, MAX_FIGURE_TYPES, Phase, Rng};
+use crate::model::{FeatureKind, FigureMechanism};
+
+impl Game {
+    /// Deployments open to the current player on the tile just placed (`Pass` not included),
+    /// appended to `out`: for each feature, the figure types in supply that may stand on its
+    /// kind, in figure-type order, then the barns.
+    pub fn deploy_options_into(&self, out: &mut Vec<Action>) {
+        if let Phase::Deploy { placed } = self.phase {
+            self.deploy_options_on(placed, out);
+        }
+    }
+
+    /// [`Game::deploy_options_into`] on placed tile `placed`.
+    #[inline]
+    fn deploy_options_on(&self, placed: u16, out: &mut Vec<Action>) {
+        let supply = &self.players[self.current as usize].supply;
+        let in_supply = (0..self.def.figures.len().min(MAX_FIGURE_TYPES))
+            .filter(|&f| supply[f] > 0)
+            .fold(0u8, |mask, f| mask | 1 << f);
+        // Late in a game a player often has no figure left: nothing to look at then.
+        if in_supply != 0 {
+            self.deployments_into(placed, in_supply, out);
+        }
+    }
+
+    /// The deployments onto placed tile `placed` of the figure types in `in_supply` (bit `f`
+    /// for figure type `f`), appended to `out` as [`Game::deploy_options_into`] lists them.
+    #[inline(never)]
+    fn deployments_into(&self, placed: u16, in_supply: u8, out: &mut Vec<Action>) {
+        let placed_tile = self.board.placed[placed as usize];
+        let compiled = &self.def.tables.tiles[placed_tile.tile as usize];
+        for (local, feature) in compiled.features.iter().enumerate() {
+            let may = self.masks.deployable_on[feature.kind as usize] & in_supply;
+            if may == 0 {
+                continue;
+            }
+            let node = placed_tile.node + local as u32;
+            // Shepherds and followers see different closed fields: each worked out once.
+            let shepherds = may & self.masks.shepherds;
+            let followers = may & !shepherds;
+            let mut open = 0;
+            if followers != 0 && self.closed_to_followers(node).is_none() {
+                open |= followers;
+            }
+            if shepherds != 0 && self.open_to_shepherds(node) {
+                open |= shepherds;
+            }
+            while open != 0 {
+                let figure = open.trailing_zeros() as u8;
+                open &= open - 1;
+                out.push(Action::Deploy {
+                    figure,
+                    feature: local as u8,
+                });
+            }
+        }
+        if in_supply & self.masks.barns != 0 {
+            self.barn_options_into(placed, in_supply & self.masks.barns, out);
+        }
+    }
+
+    /// Deploys figure type `figure` from the current player's supply onto local feature
+    /// `feature` of placed tile `placed`, if the rules allow it there now.
+    pub(super) fn deploy(
+        &mut self,
+        placed: u16,
+        figure: u8,
+        feature: u8,
+        events: &mut Vec<Event>,
+    ) -> Result<(), ActionError> {
+        let refuse = |why| Err(ActionError::IllegalDeployment { figure, feature, why });
+        let placed_tile = self.board.placed[placed as usize];
+        let compiled = &self.def.tables.tiles[placed_tile.tile as usize];
+        let Some(kind) = compiled.features.get(feature as usize).map(|f| f.kind) else {
+            return refuse("the tile has no such feature");
+        };
+        let Some(figure_type) = self
+            .def
+            .figures
+            .get(figure as usize)
+            .filter(|_| (figure as usize) < MAX_FIGURE_TYPES)
+        else {
+            return refuse("there is no such figure");
+        };
+        if !figure_type.may_stand_on(kind) {
+            return refuse("this figure may not stand on this kind of feature");
+        }
+        if self.players[self.current as usize].supply[figure as usize] == 0 {
+            return refuse("none left in supply");
+        }
+        let node = placed_tile.node + u32::from(feature);
+        if let Some(why) = self.closed_to(figure, node) {
+            return refuse(why);
+        }
+        self.deploy_checked(placed, figure, feature, events);
+        Ok(())
+    }
+
+    /// Deploys figure type `figure` from the current player's supply onto local feature
+    /// `feature` of placed tile `placed`, which the caller has checked is legal.
+    fn deploy_checked(&mut self, placed: u16, figure: u8, feature: u8, events: &mut Vec<Event>) {
+        let placed_tile = self.board.placed[placed as usize];
+        let node = placed_tile.node + u32::from(feature);
+        self.players[self.current as usize].supply[figure as usize] -= 1;
+        self.stand(BoardFigure {
+            player: self.current,
+            figure,
+            node,
+        });
+        events.push(Event::FigureDeployed {
+            player: self.current,
+            figure,
+            tile: placed_tile.tile,
+            x: placed_tile.x,
+            y: placed_tile.y,
+            feature,
+        });
+        if self.def.figures[figure as usize].mechanism == Some(FigureMechanism::Shepherd) {
+            self.shepherd_arrives(self.current, figure, node, events);
+        }
+    }
+
+    /// Takes a uniformly random choice among passing and the deployments open on the tile
+    /// just placed ([`Game::deploy_options_into`], listed into `options`) and applies it, as
+    /// [`Game::apply`] would: the random policy's deployment, without checking again a choice
+    /// taken from the list of legal ones. Returns the choice, or `None` outside
+    /// [`Phase::Deploy`].
+    pub fn deploy_at_random(
+        &mut self,
+        rng: &mut Rng,
+        options: &mut Vec<Action>,
+        events: &mut Vec<Event>,
+    ) -> Option<Action> {
+        let Phase::Deploy { placed } = self.phase else {
+            return None;
+        };
+        options.clear();
+        options.push(Action::Pass);
+        self.deploy_options_on(placed, options);
+        let action = options[rng.below(options.len())];
+        match action {
+            Action::Deploy { figure, feature } => self.deploy_checked(placed, figure, feature, events),
+            Action::Pass => {}
+            // Barns are rarer and checked as any action is.
+            _ => return self.apply(action, events).ok().map(|()| action),
+        }
+        self.history.push(action);
+        self.end_turn(events);
+        Some(action)
+    }
+
+    /// Puts a figure onto its feature (from supply, or a wagon moving on): followers count on
+    /// the feature, and a barn's field is noted.
+    pub(super) fn stand(&mut self, figure: BoardFigure) {
+        if self.is_follower(figure.figure) {
+            self.features.add_figures(figure.node, 1);
+        }
+        if self.is_barn(figure.figure) {
+            self.barns.stands_on(figure.node);
+        }
+        self.figures.push(figure);
+    }
+
+    /// Whether a shepherd may go onto the field of `node`: out of line, as only a few games
+    /// have shepherds.
+    #[inline(never)]
+    fn open_to_shepherds(&self, node: u32) -> bool {
+        !self.has_shepherd(node)
+    }
+
+    /// Why figure type `figure` may not go onto the feature of `node` now, if it may not: a
+    /// follower needs a feature without followers (and no barn on a field); a shepherd needs a
+    /// field without a shepherd (farmers do not block it).
+    fn closed_to(&self, figure: u8, node: u32) -> Option<&'static str> {
+        if self.masks.shepherds & 1 << figure != 0 {
+            return self.has_shepherd(node).then_some("that field already has a shepherd");
+        }
+        self.closed_to_followers(node)
+    }
+
+    /// Why a follower may not go onto the feature of `node` now, if it may not.
+    fn closed_to_followers(&self, node: u32) -> Option<&'static str> {
+        if self.features.root_figures(node) > 0 {
+            return Some("the feature is already occupied");
+        }
+        (self.features.node(node).kind == FeatureKind::Field && self.has_barn(node))
+            .then_some("farmers never go onto a field with a barn")
+    }
+}

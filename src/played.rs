@@ -1,0 +1,139 @@
+//! What a game is played with, said before any figure: tile sets with the edition played (and
+//! why) and their content hashes, expansion files, the rule set and its `extends` chain, and
+//! the run's own numbers. One block of text lines, or a JSON object under `played`.
+
+use serde_json::{Map, Value, json};
+use tilewright_engine::game::{EditionFrom, GameDef};
+
+use crate::escape;
+
+/// The run's own numbers, said after the data.
+pub enum Run {
+    /// `simulate`: games asked for, on threads.
+    Simulate {
+        players: u8,
+        seed: u64,
+        games: u64,
+        threads: usize,
+    },
+    /// `replay`: a record's players, seed and actions.
+    Replay { players: u8, seed: u64, actions: usize },
+}
+
+/// How an edition was chosen, for a reader: the words after the edition, and the JSON keys.
+fn edition_from(from: Option<&EditionFrom>) -> (String, Value) {
+    match from {
+        Some(EditionFrom::Named) | None => ("named".into(), json!({ "edition_from": "named" })),
+        Some(EditionFrom::Declared) => (
+            "declared by the rules' `edition`".into(),
+            json!({ "edition_from": "declared" }),
+        ),
+        Some(EditionFrom::RuleSet(id)) => (
+            format!("named like rule set {}", escape::line(id)),
+            json!({ "edition_from": "rule-set", "rule_set": id }),
+        ),
+        Some(EditionFrom::First) => ("its first edition".into(), json!({ "edition_from": "first" })),
+        Some(EditionFrom::Missing(declared)) => (
+            format!(
+                "its first edition: it has no edition {}, which the rules declare",
+                escape::line(declared)
+            ),
+            json!({ "edition_from": "missing", "declared": declared }),
+        ),
+    }
+}
+
+/// The lines that say what is played, untrusted text made safe.
+pub fn lines(def: &GameDef, run: &Run) -> Vec<String> {
+    let mut lines = Vec::new();
+    for (i, set) in def.sets().iter().enumerate() {
+        let (why, _) = edition_from(def.editions_from().get(i));
+        lines.push(format!(
+            "tile set {}@{} ({why}), content {}",
+            escape::line(&set.id),
+            escape::line(&set.edition),
+            escape::line(&set.hash)
+        ));
+    }
+    for expansion in def.expansions() {
+        lines.push(format!(
+            "expansion {}, content {}",
+            escape::line(&expansion.id),
+            escape::line(&expansion.hash)
+        ));
+    }
+    let rules = def.rules();
+    let mut line = format!("rules {} \"{}\"", escape::line(&rules.id), escape::line(&rules.name));
+    if !rules.extends.is_empty() {
+        let chain: Vec<String> = rules.extends.iter().map(|id| escape::line(id)).collect();
+        line.push_str(&format!(", extending {}", chain.join(" → ")));
+    }
+    if let Some(edition) = &rules.edition {
+        line.push_str(&format!(", edition {}", escape::line(edition)));
+    }
+    lines.push(line);
+    lines.push(match *run {
+        Run::Simulate {
+            players,
+            seed,
+            games,
+            threads,
+        } => {
+            let threads = if threads == 1 {
+                "1 thread".into()
+            } else {
+                format!("{threads} threads")
+            };
+            format!("{players} players, seed {seed}, {games} games asked on {threads}")
+        }
+        Run::Replay { players, seed, actions } => format!("{players} players, seed {seed}, {actions} actions"),
+    });
+    lines
+}
+
+/// The same as a JSON object: `tilesets` (`id`, `edition`, `hash`, `edition_from`: `named`,
+/// `declared`, `rule-set` with `rule_set`, `first`, or `missing` with `declared`),
+/// `expansions` (`id`, `hash`), `rules` (`id`, `name`, `extends`, `edition`), then the run's
+/// numbers.
+pub fn json(def: &GameDef, run: &Run) -> Value {
+    let tilesets: Vec<Value> = def
+        .sets()
+        .iter()
+        .enumerate()
+        .map(|(i, set)| {
+            let mut entry = json!({ "id": set.id, "edition": set.edition, "hash": set.hash });
+            if let (Value::Object(entry), (_, Value::Object(from))) =
+                (&mut entry, edition_from(def.editions_from().get(i)))
+            {
+                entry.extend(from);
+            }
+            entry
+        })
+        .collect();
+    let expansions: Vec<Value> = def
+        .expansions()
+        .iter()
+        .map(|e| json!({ "id": e.id, "hash": e.hash }))
+        .collect();
+    let rules = def.rules();
+    let mut played = Map::new();
+    played.insert("tilesets".into(), tilesets.into());
+    played.insert("expansions".into(), expansions.into());
+    played.insert(
+        "rules".into(),
+        json!({ "id": rules.id, "name": rules.name, "extends": rules.extends, "edition": rules.edition }),
+    );
+    let numbers = match *run {
+        Run::Simulate {
+            players,
+            seed,
+            games,
+            threads,
+        } => json!({ "players": players, "seed": seed, "games": games, "threads": threads }),
+        Run::Replay { players, seed, actions } => json!({ "players": players, "seed": seed, "actions": actions }),
+    };
+    if let Value::Object(numbers) = numbers {
+        played.extend(numbers);
+    }
+    Value::Object(played)
+}

@@ -1,0 +1,445 @@
+//! The command line says what it did: what `simulate` and `replay` play (tile sets with their
+//! editions and content hashes, the rule set and its `extends` chain, the run's numbers),
+//! arguments of the wrong kind named with the right flag, `list`, `scenario`, and Ctrl-C
+//! stopping a long simulation with the figures of the games finished.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+fn tilewright(dir: &Path, args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tilewright"));
+    command
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null());
+    command
+}
+
+fn run(dir: &Path, args: &[&str]) -> Output {
+    tilewright(dir, args).output().unwrap()
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+fn json(output: &Output) -> Value {
+    assert!(output.status.success(), "{}", stderr(output));
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
+/// A folder with house rules: `my-rules` extends `new-edition`; `old-rules` extends
+/// `first-edition`; `odd` declares an edition no bundled tile set has.
+fn house_rules() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = |id: &str, extra: &str| format!("id = \"{id}\"\nname = \"Mine\"\n{extra}");
+    let write = |file: &str, text: String| std::fs::write(dir.path().join(file), text).unwrap();
+    write("my-rules.toml", rules("my-rules", "extends = \"new-edition\"\n"));
+    write("old-rules.toml", rules("old-rules", "extends = \"first-edition\"\n"));
+    write(
+        "odd.toml",
+        rules("odd", "extends = \"new-edition\"\nedition = \"third-edition\"\n"),
+    );
+    dir
+}
+
+#[test]
+fn simulate_says_what_it_played_before_its_figures() {
+    let dir = house_rules();
+    let args = [
+        "simulate",
+        "--tilesets",
+        "base",
+        "abbey-and-mayor",
+        "--rules",
+        "my-rules.toml",
+        "--games",
+        "5",
+        "--seed",
+        "3",
+        "--threads",
+        "2",
+    ];
+    let output = run(dir.path(), &args);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    let hash = |line: &str| line.rsplit_once("content ").unwrap().1.to_owned();
+    assert!(
+        lines[0].starts_with("tile set base@new-edition (named like rule set new-edition), content "),
+        "{text}"
+    );
+    assert!(lines[1].starts_with("tile set abbey-and-mayor@new-edition (named like rule set new-edition)"));
+    assert_eq!(lines[2], "rules my-rules \"Mine\", extending new-edition");
+    assert_eq!(lines[3], "2 players, seed 3, 5 games asked on 2 threads");
+    assert!(lines[4].starts_with("games: 5 in "), "{text}");
+    assert!(lines[5].starts_with("games/s: "), "{text}");
+
+    let mut with_json = args.to_vec();
+    with_json.push("--json");
+    let report = json(&run(dir.path(), &with_json));
+    let played = &report["played"];
+    let base = &played["tilesets"][0];
+    assert_eq!(base["id"], "base");
+    assert_eq!(base["edition"], "new-edition");
+    assert_eq!(base["edition_from"], "rule-set");
+    assert_eq!(base["rule_set"], "new-edition");
+    assert_eq!(base["hash"], hash(lines[0]).as_str());
+    assert_eq!(played["tilesets"][1]["id"], "abbey-and-mayor");
+    assert_eq!(played["expansions"], serde_json::json!([]));
+    assert_eq!(played["rules"]["id"], "my-rules");
+    assert_eq!(played["rules"]["extends"], serde_json::json!(["new-edition"]));
+    assert_eq!(
+        (
+            &played["players"],
+            &played["seed"],
+            &played["games"],
+            &played["threads"]
+        ),
+        (&2.into(), &3.into(), &5.into(), &2.into())
+    );
+    assert_eq!((&report["games"], &report["games_asked"]), (&5.into(), &5.into()));
+    assert_eq!(report["stopped"], false);
+}
+
+#[test]
+fn the_edition_played_is_said_with_why() {
+    let dir = house_rules();
+    let first_line = |args: &[&str]| {
+        let output = run(dir.path(), args);
+        assert!(output.status.success(), "{}", stderr(&output));
+        stdout(&output).lines().next().unwrap().to_owned()
+    };
+    let simulate =
+        |sets: &str, rules: &str| first_line(&["simulate", "--games", "1", "--tilesets", sets, "--rules", rules]);
+    assert!(
+        simulate("base", "old-rules.toml")
+            .starts_with("tile set base@first-edition (named like rule set first-edition)")
+    );
+    assert!(simulate("base@first-edition", "my-rules.toml").starts_with("tile set base@first-edition (named)"));
+    assert!(simulate("base", "odd.toml").starts_with(
+        "tile set base@first-edition (its first edition: it has no edition third-edition, which the rules declare)"
+    ));
+    let report = json(&run(
+        dir.path(),
+        &["simulate", "--games", "1", "--rules", "odd.toml", "--json"],
+    ));
+    let base = &report["played"]["tilesets"][0];
+    assert_eq!(
+        (&base["edition_from"], &base["declared"]),
+        (&"missing".into(), &"third-edition".into())
+    );
+    assert_eq!(report["played"]["rules"]["edition"], "third-edition");
+}
+
+#[test]
+fn the_figures_do_not_depend_on_the_threads() {
+    let dir = tempfile::tempdir().unwrap();
+    let figures = |threads: &str| {
+        let report = json(&run(
+            dir.path(),
+            &[
+                "simulate",
+                "--games",
+                "12",
+                "--seed",
+                "9",
+                "--threads",
+                threads,
+                "--json",
+            ],
+        ));
+        let threads = report["threads"].as_u64().unwrap();
+        assert!((1..=16).contains(&threads), "{report}");
+        (
+            report["mean_scores"].clone(),
+            report["placements_per_turn"].clone(),
+            report["turns"].clone(),
+        )
+    };
+    let one = figures("1");
+    assert_eq!(figures("2"), one);
+    assert_eq!(figures("0"), one);
+}
+
+#[test]
+fn replay_says_what_it_replays() {
+    let dir = house_rules();
+    let simulated = run(
+        dir.path(),
+        &[
+            "simulate",
+            "--games",
+            "1",
+            "--rules",
+            "my-rules.toml",
+            "--record",
+            "game.json",
+        ],
+    );
+    assert!(simulated.status.success(), "{}", stderr(&simulated));
+    let output = run(dir.path(), &["replay", "game.json", "--data", "my-rules.toml"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[0].starts_with("tile set base@new-edition (named), content "),
+        "{text}"
+    );
+    assert_eq!(lines[1], "rules my-rules \"Mine\", extending new-edition");
+    assert!(
+        lines[2].starts_with("2 players, seed 1, ") && lines[2].ends_with(" actions"),
+        "{text}"
+    );
+    assert!(
+        lines[3].starts_with("red: ") && lines[4].starts_with("blue: "),
+        "{text}"
+    );
+
+    let report = json(&run(
+        dir.path(),
+        &["replay", "game.json", "--data", "my-rules.toml", "--json"],
+    ));
+    assert_eq!(report["played"]["tilesets"][0]["edition"], "new-edition");
+    assert_eq!(report["played"]["rules"]["extends"], serde_json::json!(["new-edition"]));
+    assert!(report["played"]["actions"].as_u64().unwrap() > 0);
+    assert_eq!(report["scores"].as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn an_argument_of_the_wrong_kind_names_the_right_flag() {
+    let dir = house_rules();
+    let error = |args: &[&str]| {
+        let output = run(dir.path(), args);
+        assert_eq!(output.status.code(), Some(1), "{}", stdout(&output));
+        stderr(&output)
+    };
+    assert_eq!(
+        error(&["simulate", "--tilesets", "my-rules.toml"]),
+        "error: `my-rules.toml` is a rule set: pass it with `--rules`\n"
+    );
+    assert_eq!(
+        error(&["simulate", "--tilesets", "base", "farms-2000"]),
+        "error: `farms-2000` is a rule set: pass it with `--rules`\n"
+    );
+    assert_eq!(
+        error(&["simulate", "--rules", "base"]),
+        "error: `base` is a tile set: pass it with `--tilesets`\n"
+    );
+    std::fs::write(
+        dir.path().join("tiles.toml"),
+        include_str!("../tilesets/hills-and-sheep.toml"),
+    )
+    .unwrap();
+    assert_eq!(
+        error(&["simulate", "--rules", "tiles.toml"]),
+        "error: `tiles.toml` is a tile set: pass it with `--tilesets`\n"
+    );
+    // Unknown ids still list the known ones.
+    let unknown = error(&["simulate", "--tilesets", "bsae"]);
+    assert!(
+        unknown.contains("there is no tile set or expansion `bsae`; the ones known are: base, "),
+        "{unknown}"
+    );
+}
+
+#[test]
+fn list_names_the_bundled_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = run(dir.path(), &["list"]);
+    assert!(output.status.success());
+    let text = stdout(&output);
+    let line = |id: &str| {
+        text.lines()
+            .find(|l| l.split_whitespace().nth(2) == Some(id))
+            .unwrap_or_else(|| panic!("no line for {id}:\n{text}"))
+            .to_owned()
+    };
+    assert!(line("base").starts_with("tile set"));
+    assert!(line("base").ends_with("editions first-edition, new-edition)"), "{text}");
+    assert!(
+        line("abbey-and-mayor").contains("Abbey & Mayor (an expansion;"),
+        "{text}"
+    );
+    assert!(line("hills-and-sheep").contains("Hills & Sheep"));
+    for id in ["first-edition", "new-edition"] {
+        assert!(line(id).starts_with("rule set"));
+    }
+    assert!(line("farms-2000").ends_with("(extends first-edition)"));
+
+    let listed = json(&run(dir.path(), &["list", "--json"]));
+    let ids = |key: &str| -> Vec<String> {
+        listed[key]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v["id"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    assert_eq!(ids("tilesets"), ["base", "abbey-and-mayor", "hills-and-sheep"]);
+    assert_eq!(ids("rulesets"), ["first-edition", "new-edition", "farms-2000"]);
+    assert_eq!(
+        listed["tilesets"][0]["editions"],
+        serde_json::json!(["first-edition", "new-edition"])
+    );
+    assert!(listed["expansions"].is_array());
+}
+
+#[test]
+fn simulate_help_shows_expansions_with_an_example() {
+    let dir = tempfile::tempdir().unwrap();
+    let help = stdout(&run(dir.path(), &["simulate", "--help"]));
+    assert!(help.contains("expansions"), "{help}");
+    assert!(
+        help.contains("simulate --tilesets base abbey-and-mayor hills-and-sheep --players 4"),
+        "{help}"
+    );
+}
+
+/// The bundled scenario `name`, wherever the scenarios are kept.
+fn bundled_scenario(name: &str) -> PathBuf {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    ["engine/tests/scenarios", "tests/scenarios"]
+        .iter()
+        .map(|folder| root.join(folder).join(name))
+        .find(|path| path.is_file())
+        .unwrap_or_else(|| panic!("scenario {name} not found"))
+}
+
+#[test]
+fn scenario_says_ok_or_what_differs() {
+    let dir = tempfile::tempdir().unwrap();
+    let passing = bundled_scenario("city-three-segments-one-pennant.toml");
+    let output = run(dir.path(), &["scenario", passing.to_str().unwrap()]);
+    assert_eq!(
+        stdout(&output),
+        "ok city-three-segments-one-pennant\n1 passed, 0 failed\n"
+    );
+    assert_eq!(output.status.code(), Some(0));
+
+    let text = std::fs::read_to_string(&passing).unwrap();
+    let altered = text.replace("scores = { red = 8 }", "scores = { red = 9 }");
+    assert_ne!(altered, text);
+    std::fs::write(dir.path().join("altered.toml"), altered).unwrap();
+    let output = run(dir.path(), &["scenario", passing.to_str().unwrap(), "altered.toml"]);
+    let shown = stdout(&output);
+    assert_eq!(output.status.code(), Some(1), "{shown}");
+    assert!(
+        shown.starts_with("ok city-three-segments-one-pennant\nFAILED altered: A city of three segments"),
+        "{shown}"
+    );
+    assert!(shown.contains("\n  score of red: expected 9, got 8\n"), "{shown}");
+    assert!(
+        shown.contains("RED scores 8 points: completed city: 3 segments + 1 pennant"),
+        "{shown}"
+    );
+    assert!(shown.ends_with("1 passed, 1 failed\n"), "{shown}");
+
+    // A folder plays every scenario in it.
+    let output = run(dir.path(), &["scenario", passing.parent().unwrap().to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
+    assert!(stdout(&output).contains("ok farm-tie\n"));
+
+    // No file at all is a usage error; a file that is no scenario fails.
+    assert_eq!(run(dir.path(), &["scenario"]).status.code(), Some(2));
+    std::fs::write(dir.path().join("junk.toml"), "tiles = 3\n").unwrap();
+    let output = run(dir.path(), &["scenario", "junk.toml", "missing.toml"]);
+    let shown = stdout(&output);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        shown.contains("FAILED junk: could not play: scenario file: "),
+        "{shown}"
+    );
+    assert!(shown.contains("FAILED missing: missing.toml does not exist"), "{shown}");
+}
+
+#[test]
+fn scenario_plays_with_the_users_own_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("house.toml"),
+        "id = \"house\"\nname = \"House\"\nextends = \"new-edition\"\n\n[scoring]\ncity-per-segment = 3\n",
+    )
+    .unwrap();
+    let text = std::fs::read_to_string(bundled_scenario("city-three-segments-one-pennant.toml")).unwrap();
+    let house = format!("rules = \"house\"\n{}", text.replace("red = 8", "red = 11"))
+        .replace("RED scores 8 points", "RED scores 11 points");
+    std::fs::write(dir.path().join("house-city.toml"), house).unwrap();
+    let output = run(dir.path(), &["scenario", "house-city.toml", "--data", "house.toml"]);
+    assert_eq!(
+        stdout(&output),
+        "ok house-city\n1 passed, 0 failed\n",
+        "{}",
+        stderr(&output)
+    );
+    let output = run(dir.path(), &["scenario", "house-city.toml"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stdout(&output).contains("FAILED house-city: could not play: cannot use rule set `house`"));
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_a_long_run_with_the_figures_of_the_games_finished() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = tilewright(dir.path(), &["simulate", "--games", "1000000000", "--threads", "2"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let started = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > Duration::from_secs(30) {
+            child.kill().unwrap();
+            panic!("simulate did not stop within 30 s of Ctrl-C");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let output = child.wait_with_output().unwrap();
+    let text = stdout(&output);
+    assert_eq!(output.status.code(), Some(130), "{text}{}", stderr(&output));
+    let figures = text.lines().find(|l| l.starts_with("games: ")).unwrap();
+    assert!(
+        figures.contains(" of 1000000000 asked (stopped by Ctrl-C) in "),
+        "{text}"
+    );
+    let played: u64 = figures["games: ".len()..].split(' ').next().unwrap().parse().unwrap();
+    assert!(played > 0, "{text}");
+    assert!(text.contains("mean total score: "), "{text}");
+}
+
+#[test]
+fn what_was_played_cannot_inject_lines_or_escapes() {
+    let dir = tempfile::tempdir().unwrap();
+    let name = r"x\n::error ::injected\r\u001b[31m\u202e";
+    std::fs::write(
+        dir.path().join("rules.toml"),
+        format!("id = \"sneaky\"\nname = \"{name}\"\nextends = \"new-edition\"\nedition = \"{name}\"\n"),
+    )
+    .unwrap();
+    for json in [false, true] {
+        let mut args = vec!["simulate", "--games", "1", "--rules", "rules.toml"];
+        if json {
+            args.push("--json");
+        }
+        let output = run(dir.path(), &args);
+        assert!(output.status.success(), "{}", stderr(&output));
+        let text = stdout(&output);
+        assert!(!text.lines().any(|l| l.starts_with("::")), "{text}");
+        let bad = text.chars().find(|&c| (c.is_control() && c != '\n') || c == '\u{202e}');
+        assert_eq!(bad, None, "{text:?}");
+    }
+}
