@@ -211,3 +211,28 @@ fn a_copied_feature_pastes_into_another_tile_under_a_free_key() {
             .contains_key("c2")
     );
 }
+
+#[test]
+fn a_folder_of_images_imports_as_a_tile_each() {
+    let dir = tempfile::tempdir().unwrap();
+    let outside = tempfile::tempdir().unwrap();
+    for name in ["b.png", "a.png"] {
+        image::RgbImage::new(4, 4).save(outside.path().join(name)).unwrap();
+    }
+    std::fs::write(outside.path().join("notes.txt"), "not an image").unwrap();
+    // An image of that name is there already: the import must not overwrite it.
+    std::fs::create_dir_all(dir.path().join("images")).unwrap();
+    std::fs::write(dir.path().join("images/a.png"), "keep me").unwrap();
+    let dialogs = ScriptedDialogs::picking(vec![outside.path().to_owned()]);
+    let mut h = editor(Some(write(dir.path(), "base.toml", BASE)), dialogs);
+    settle(&mut h);
+    h.state_mut().run_command(Command::ImportImageFolder);
+    settle(&mut h);
+    let set = h.state().doc().unwrap().tileset().unwrap();
+    let new: Vec<(&str, &str)> = set.tiles[set.tiles.len() - 2..]
+        .iter()
+        .map(|t| (t.name.as_str(), t.image.as_deref().unwrap()))
+        .collect();
+    assert_eq!(new, [("a", "images/a-2.png"), ("b", "images/b.png")]);
+    assert_eq!(std::fs::read(dir.path().join("images/a.png")).unwrap(), b"keep me");
+}

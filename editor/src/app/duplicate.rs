@@ -58,7 +58,10 @@ impl EditorApp {
     /// as copied, its `on` list from where its outlines meet this tile's edges, and only the
     /// references to this tile's features kept.
     pub(super) fn paste_feature(&mut self, actions: &mut Actions) {
-        let (Some((index, tile)), Some(copied)) = (self.selected_tile(), self.workspace.clipboard.clone()) else {
+        let Some(copied) = self.workspace.clipboard.clone() else {
+            return self.message("Nothing to paste: select a feature and copy it (Ctrl+C) first.", false);
+        };
+        let Some((index, tile)) = self.selected_tile() else {
             return;
         };
         let id = fresh_feature_id(tile, copied.kind);
