@@ -11,6 +11,8 @@
 //! at = [0, 0]                    # column (east +), row (south +)
 //! rotation = 0                   # quarter turns clockwise
 //! figures = [{ player = "red", feature = "r1" }]   # figure defaults to the first follower type
+//! # figures = [{ player = "red", figure = "shepherd", feature = "f2", sheep = 5 }]
+//! #   a shepherd with a flock of 5 sheep, in tokens taken from the bag, the largest first
 //!
 //! [[turns]]                      # each turn: the tile drawn, where it goes, what is deployed
 //! player = "red"                 # optional check of whose turn it is
@@ -126,6 +128,10 @@ pub struct FigureAt {
     /// For a barn deployed in a turn: the corner of the tile, clockwise from north-west (0).
     #[serde(default)]
     pub corner: Option<u8>,
+    /// For a shepherd of the layout: the sheep of its flock, in tokens taken from the bag
+    /// (the largest first).
+    #[serde(default)]
+    pub sheep: Option<u16>,
 }
 
 /// One turn.
@@ -259,11 +265,11 @@ pub fn play(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String> {
         for figure in &laid.figures {
             let player = Seat(seat(figure.player.as_deref().unwrap_or("red"))?);
             let feature = feature_index(tile, &figure.feature)?;
-            game.put_figure(
-                player,
-                FigureIndex(figure_index(&figure.figure)?),
-                FeatureAt { x, y, feature },
-            )
+            let (kind, at) = (FigureIndex(figure_index(&figure.figure)?), FeatureAt { x, y, feature });
+            match figure.sheep {
+                Some(sheep) => game.put_shepherd(player, kind, at, sheep),
+                None => game.put_figure(player, kind, at),
+            }
             .map_err(|e| format!("layout figure on `{}`: {e}", laid.tile))?;
         }
     }
@@ -342,6 +348,11 @@ pub fn play(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String> {
         placed.map_err(|e| format!("turn {n}: {e}"))?;
         let action = match &turn.deploy {
             None => Action::Pass,
+            Some(FigureAt { sheep: Some(_), .. }) => {
+                return Err(format!(
+                    "turn {n}: a deployed shepherd draws its sheep: give them in the top-level `sheep = [...]`"
+                ));
+            }
             Some(FigureAt {
                 corner: Some(corner),
                 figure,
