@@ -26,11 +26,18 @@
 //! wagons = [{ at = [1, 0], feature = "r" }]   # where waiting wagons go ({} or none: back to supply)
 //! shepherd = ["guide"]           # the shepherd's owner's choices: "grow" or "guide"
 //! refused = "already has a barn" # this turn's choice must be refused (then it passes)
+//! wagon-offered = true           # whether a waiting wagon's owner was asked where it goes
+//!                                #   (false: every wagon went home with no move to offer)
+//! # discarded = true             the tile is drawn, fits nowhere and is discarded (no `at`);
+//! #                              the next turn draws the tile after it
 //! # top level: sheep = [4, 0]    tokens drawn from the bag in order (0 is a wolf)
 //!
 //! [expect]
 //! scores = { red = 4, blue = 0 }
 //! events = ["RED scores 4 points: completed road: 4 tiles"]   # in this order, among others
+//! absent-events = ["RED scores 4 points: flocks guided home: 4 sheep"]   # none of these happens
+//! supply = { red = { follower = 6, mayor = 1 }, blue = 7 }   # figures in supply by type;
+//!                                                             # a number: the first type
 //! ```
 
 use std::collections::BTreeMap;
@@ -143,8 +150,9 @@ pub struct Turn {
     pub player: Option<String>,
     /// The tile drawn.
     pub tile: String,
-    /// Where it goes.
-    pub at: [i16; 2],
+    /// Where it goes (not for a `discarded` tile).
+    #[serde(default)]
+    pub at: Option<[i16; 2]>,
     /// Quarter turns clockwise.
     #[serde(default)]
     pub rotation: u8,
@@ -177,6 +185,14 @@ pub struct Turn {
     /// message); the tile stays in the player's hand, and the next turn entry places it.
     #[serde(default)]
     pub illegal: bool,
+    /// The tile is drawn, fits nowhere and is discarded (the engine says so with an event);
+    /// the player draws again, and the next turn entry is that draw.
+    #[serde(default)]
+    pub discarded: bool,
+    /// Whether the owner of a waiting wagon was asked where it goes this turn (`false`: every
+    /// wagon went home because it had nowhere to go, or none waited).
+    #[serde(default)]
+    pub wagon_offered: Option<bool>,
 }
 
 /// Where a waiting wagon goes.
@@ -201,9 +217,22 @@ pub struct Expect {
     /// Event sentences that must appear, in this order.
     #[serde(default)]
     pub events: Vec<String>,
-    /// Figures in supply by colour, for the first figure type.
+    /// Event sentences that must not appear.
     #[serde(default)]
-    pub supply: BTreeMap<String, u8>,
+    pub absent_events: Vec<String>,
+    /// Figures in supply by colour: by figure type id, or a number for the first figure type.
+    #[serde(default)]
+    pub supply: BTreeMap<String, SupplyExpect>,
+}
+
+/// The figures a player should have in supply.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+pub enum SupplyExpect {
+    /// Of the first figure type (the base game's follower).
+    First(u8),
+    /// By figure type id; types left out are not checked.
+    ByFigure(BTreeMap<String, u8>),
 }
 
 /// What a scenario run produced.
@@ -213,8 +242,10 @@ pub struct Outcome {
     pub scores: Vec<u64>,
     /// Every event, as sentences.
     pub events: Vec<String>,
-    /// Figures of the first type in supply, by seat.
-    pub supply: Vec<u8>,
+    /// Figure type ids, in the game's order.
+    pub figures: Vec<String>,
+    /// Figures in supply by seat, then by figure type (in the order of `figures`).
+    pub supply: Vec<Vec<u8>>,
 }
 
 fn seat(name: &str) -> Result<u8, String> {
@@ -284,6 +315,8 @@ pub fn play(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String> {
     }
 
     let mut events: Vec<Event> = Vec::new();
+    // Discard events already matched to a `discarded` turn.
+    let mut discards_from = 0;
     let mut refusals: Vec<String> = Vec::new();
     game.force_draws(scenario.sheep.clone());
     game.start(
@@ -304,7 +337,35 @@ pub fn play(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String> {
             ));
         }
         let tile = tile_index(&turn.tile)?;
-        let [x, y] = turn.at;
+        if turn.discarded {
+            if turn.at.is_some() || turn.held || turn.illegal {
+                return Err(format!(
+                    "turn {n}: a discarded tile is only drawn: leave out `at`, `held` and `illegal`"
+                ));
+            }
+            // The draw that discards it happened when the turn began, or happens now if the
+            // player could have placed an abbey instead.
+            if let Phase::Choose { may_draw: true, .. } = game.phase() {
+                game.apply(Action::Draw, &mut events)
+                    .map_err(|e| format!("turn {n}: {e}"))?;
+            }
+            let found = events[discards_from..]
+                .iter()
+                .position(|e| matches!(e, Event::TileDiscarded { tile: t } if *t == tile));
+            match found {
+                Some(i) => discards_from += i + 1,
+                None => {
+                    return Err(format!(
+                        "turn {n}: `{}` should have been drawn and discarded as fitting nowhere, but it was not",
+                        turn.tile
+                    ));
+                }
+            }
+            continue;
+        }
+        let [x, y] = turn
+            .at
+            .ok_or_else(|| format!("turn {n}: say where `{}` goes with `at = [x, y]`", turn.tile))?;
         let rotation = turn.rotation;
         if turn.decline {
             // The player declines to place the held tile; if that is refused (placing is
@@ -369,6 +430,7 @@ pub fn play(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String> {
         apply_or_refused(&mut game, action, turn, &mut refusals, &mut events).map_err(|e| format!("turn {n}: {e}"))?;
         let mut choices = turn.wagons.iter();
         let mut shepherd = turn.shepherd.iter();
+        let mut wagon_offered = false;
         loop {
             if game.phase() == Phase::Shepherd {
                 let action = match shepherd.next().map(String::as_str) {
@@ -387,6 +449,7 @@ pub fn play(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String> {
             if !matches!(game.phase(), Phase::MoveWagon { .. }) {
                 break;
             }
+            wagon_offered = true;
             let action = match choices.next() {
                 Some(WagonChoice {
                     at: Some([x, y]),
@@ -415,6 +478,16 @@ pub fn play(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String> {
                 "turn {n}: more wagon or shepherd choices are given than the game asked for"
             ));
         }
+        if let Some(expected) = turn.wagon_offered
+            && expected != wagon_offered
+        {
+            let what = if wagon_offered {
+                "a wagon move was offered"
+            } else {
+                "no wagon move was offered"
+            };
+            return Err(format!("turn {n}: expected `wagon-offered = {expected}`, but {what}"));
+        }
     }
     if scenario.final_scoring && !game.is_over() {
         return Err("the pile should be empty after the last turn".into());
@@ -432,7 +505,12 @@ pub fn play(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String> {
     Ok(Outcome {
         scores: game.scores(),
         events: events.iter().map(|e| def.describe(e)).collect(),
-        supply: game.players().iter().map(|p| p.supply[0]).collect(),
+        figures: def.figures().iter().map(|f| f.id.clone()).collect(),
+        supply: game
+            .players()
+            .iter()
+            .map(|p| p.supply[..def.figures().len()].to_vec())
+            .collect(),
     })
 }
 
@@ -479,10 +557,35 @@ pub fn check(scenario: &Scenario, outcome: &Outcome) -> Result<(), String> {
             );
         }
     }
-    for (name, &expected) in &scenario.expect.supply {
-        let got = seat(name).ok().and_then(|s| outcome.supply.get(s as usize).copied());
-        if got != Some(expected) {
-            let _ = writeln!(report, "  supply of {name}: expected {expected}, got {got:?}");
+    for (name, expected) in &scenario.expect.supply {
+        let Some(supply) = seat(name).ok().and_then(|s| outcome.supply.get(s as usize)) else {
+            let _ = writeln!(report, "  supply of {name}: `{name}` is not a seat of this game");
+            continue;
+        };
+        let wanted: Vec<(&str, u8)> = match expected {
+            SupplyExpect::First(n) => vec![(outcome.figures.first().map_or("?", String::as_str), *n)],
+            SupplyExpect::ByFigure(by) => by.iter().map(|(id, n)| (id.as_str(), *n)).collect(),
+        };
+        for (figure, expected) in wanted {
+            match outcome.figures.iter().position(|f| f == figure) {
+                Some(i) if supply[i] == expected => {}
+                Some(i) => {
+                    let got = supply[i];
+                    let _ = writeln!(report, "  supply of {name}: expected {expected} {figure}, got {got}");
+                }
+                None => {
+                    let known = outcome.figures.join(", ");
+                    let _ = writeln!(
+                        report,
+                        "  supply of {name}: no figure type `{figure}` (the game has {known})"
+                    );
+                }
+            }
+        }
+    }
+    for unwanted in &scenario.expect.absent_events {
+        if outcome.events.contains(unwanted) {
+            let _ = writeln!(report, "  event that should not happen: {unwanted}");
         }
     }
     let mut from = 0;
@@ -502,4 +605,92 @@ pub fn check(scenario: &Scenario, outcome: &Outcome) -> Result<(), String> {
         let _ = writeln!(report, "    {event}");
     }
     Err(report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{check, run_text};
+    use crate::bundled;
+
+    /// Plays a scenario of `tests/scenarios/` with `from` replaced by `to` (which must occur),
+    /// and returns what the runner says: an error from playing it or the report of `check`.
+    fn verdict(text: &str, from: &str, to: &str) -> Result<(), String> {
+        assert!(text.contains(from), "the scenario no longer says {from:?}");
+        let text = text.replacen(from, to, 1);
+        let (scenario, outcome) = run_text(&text, bundled::catalog())?;
+        check(&scenario, &outcome)
+    }
+
+    const DISCARDED: &str = include_str!("../tests/scenarios/a-tile-that-fits-nowhere-is-discarded.toml");
+    const NOWHERE: &str = include_str!("../tests/scenarios/wagon-with-nowhere-to-go-goes-home-unasked.toml");
+    const OFFERED: &str = include_str!("../tests/scenarios/wagon-offered-and-declined.toml");
+    const FLOCK: &str = include_str!("../tests/scenarios/abbey-closes-a-shepherds-field.toml");
+
+    #[test]
+    fn the_scenarios_pass_as_written() {
+        for text in [DISCARDED, NOWHERE, OFFERED, FLOCK] {
+            assert_eq!(verdict(text, "", ""), Ok(()));
+        }
+    }
+
+    #[test]
+    fn a_discarded_tile_that_fits_fails_the_scenario() {
+        // A city cap fits under the city on every side, so it is not discarded.
+        let text = DISCARDED.replace("tile = \"B\"            # fields", "tile = \"E\"            # fields");
+        let err = verdict(&text, "", "").unwrap_err();
+        assert!(
+            err.contains("turn 1: `E` should have been drawn and discarded"),
+            "{err}"
+        );
+        let err = verdict(DISCARDED, "discarded = true", "discarded = true\nat = [0, 1]").unwrap_err();
+        assert!(err.contains("leave out `at`"), "{err}");
+    }
+
+    #[test]
+    fn an_event_that_happens_fails_absent_events() {
+        let err = verdict(
+            DISCARDED,
+            "absent-events = [\"RED places B at (0, 1) turned 0\"]",
+            "absent-events = [\"RED places E at (0, 1) turned 0\"]",
+        )
+        .unwrap_err();
+        assert!(
+            err.contains("event that should not happen: RED places E at (0, 1) turned 0"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn a_wrong_supply_of_any_figure_type_fails() {
+        let err = verdict(NOWHERE, "wagon = 1, mayor", "wagon = 0, mayor").unwrap_err();
+        assert!(err.contains("supply of red: expected 0 wagon, got 1"), "{err}");
+        let err = verdict(NOWHERE, "blue = 7 }", "blue = 6 }").unwrap_err();
+        assert!(err.contains("supply of blue: expected 6 follower, got 7"), "{err}");
+        let err = verdict(NOWHERE, "barn = 1", "shepherd = 1").unwrap_err();
+        assert!(err.contains("no figure type `shepherd`"), "{err}");
+    }
+
+    #[test]
+    fn a_wrong_wagon_offer_fails() {
+        let err = verdict(NOWHERE, "wagon-offered = false", "wagon-offered = true").unwrap_err();
+        assert!(
+            err.contains("expected `wagon-offered = true`, but no wagon move was offered"),
+            "{err}"
+        );
+        let err = verdict(OFFERED, "wagon-offered = true", "wagon-offered = false").unwrap_err();
+        assert!(
+            err.contains("expected `wagon-offered = false`, but a wagon move was offered"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn a_flock_of_the_layout_scores_its_sheep() {
+        let err = verdict(FLOCK, "sheep = 5 }", "sheep = 4 }").unwrap_err();
+        assert!(err.contains("score of red: expected 5, got 4"), "{err}");
+        let err = verdict(FLOCK, "sheep = 5 }", "sheep = 500 }").unwrap_err();
+        assert!(err.contains("no tokens that make that many sheep"), "{err}");
+        let err = verdict(FLOCK, "figure = \"shepherd\", ", "").unwrap_err();
+        assert!(err.contains("not a shepherd"), "{err}");
+    }
 }
