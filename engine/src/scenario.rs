@@ -633,64 +633,70 @@ mod tests {
         }
     }
 
+    /// Asserts that the scenario with `from` replaced by `to` fails, saying `words`.
+    fn fails_saying(text: &str, from: &str, to: &str, words: &str) {
+        let err = verdict(text, from, to).expect_err("the changed scenario should fail");
+        assert!(err.contains(words), "expected {words:?} in: {err}");
+    }
+
     #[test]
     fn a_discarded_tile_that_fits_fails_the_scenario() {
         // A city cap fits under the city on every side, so it is not discarded.
-        let text = DISCARDED.replace("tile = \"B\"            # fields", "tile = \"E\"            # fields");
-        let err = verdict(&text, "", "").unwrap_err();
-        assert!(
-            err.contains("turn 1: `E` should have been drawn and discarded"),
-            "{err}"
+        let fits = "turn 1: `E` should have been drawn and discarded";
+        fails_saying(DISCARDED, "tile = \"B\"  ", "tile = \"E\"  ", fits);
+        fails_saying(
+            DISCARDED,
+            "discarded = true",
+            "discarded = true\nat = [0, 1]",
+            "leave out `at`",
         );
-        let err = verdict(DISCARDED, "discarded = true", "discarded = true\nat = [0, 1]").unwrap_err();
-        assert!(err.contains("leave out `at`"), "{err}");
     }
 
     #[test]
     fn an_event_that_happens_fails_absent_events() {
-        let err = verdict(
-            DISCARDED,
-            "absent-events = [\"RED places B at (0, 1) turned 0\"]",
-            "absent-events = [\"RED places E at (0, 1) turned 0\"]",
-        )
-        .unwrap_err();
-        assert!(
-            err.contains("event that should not happen: RED places E at (0, 1) turned 0"),
-            "{err}"
-        );
+        let (from, to) = ("B at (0, 1) turned 0\"]", "E at (0, 1) turned 0\"]");
+        let words = "event that should not happen: RED places E at (0, 1) turned 0";
+        fails_saying(DISCARDED, from, to, words);
     }
 
     #[test]
     fn a_wrong_supply_of_any_figure_type_fails() {
-        let err = verdict(NOWHERE, "wagon = 1, mayor", "wagon = 0, mayor").unwrap_err();
-        assert!(err.contains("supply of red: expected 0 wagon, got 1"), "{err}");
-        let err = verdict(NOWHERE, "blue = 7 }", "blue = 6 }").unwrap_err();
-        assert!(err.contains("supply of blue: expected 6 follower, got 7"), "{err}");
-        let err = verdict(NOWHERE, "barn = 1", "shepherd = 1").unwrap_err();
-        assert!(err.contains("no figure type `shepherd`"), "{err}");
+        fails_saying(
+            NOWHERE,
+            "wagon = 1",
+            "wagon = 0",
+            "supply of red: expected 0 wagon, got 1",
+        );
+        fails_saying(
+            NOWHERE,
+            "blue = 7",
+            "blue = 6",
+            "supply of blue: expected 6 follower, got 7",
+        );
+        fails_saying(NOWHERE, "barn = 1", "shepherd = 1", "no figure type `shepherd`");
     }
 
     #[test]
     fn a_wrong_wagon_offer_fails() {
-        let err = verdict(NOWHERE, "wagon-offered = false", "wagon-offered = true").unwrap_err();
-        assert!(
-            err.contains("expected `wagon-offered = true`, but no wagon move was offered"),
-            "{err}"
+        let (no, yes) = ("wagon-offered = false", "wagon-offered = true");
+        fails_saying(
+            NOWHERE,
+            no,
+            yes,
+            "expected `wagon-offered = true`, but no wagon move was offered",
         );
-        let err = verdict(OFFERED, "wagon-offered = true", "wagon-offered = false").unwrap_err();
-        assert!(
-            err.contains("expected `wagon-offered = false`, but a wagon move was offered"),
-            "{err}"
+        fails_saying(
+            OFFERED,
+            yes,
+            no,
+            "expected `wagon-offered = false`, but a wagon move was offered",
         );
     }
 
     #[test]
     fn a_flock_of_the_layout_scores_its_sheep() {
-        let err = verdict(FLOCK, "sheep = 5 }", "sheep = 4 }").unwrap_err();
-        assert!(err.contains("score of red: expected 5, got 4"), "{err}");
-        let err = verdict(FLOCK, "sheep = 5 }", "sheep = 500 }").unwrap_err();
-        assert!(err.contains("no tokens that make that many sheep"), "{err}");
-        let err = verdict(FLOCK, "figure = \"shepherd\", ", "").unwrap_err();
-        assert!(err.contains("not a shepherd"), "{err}");
+        fails_saying(FLOCK, "sheep = 5", "sheep = 4", "score of red: expected 5, got 4");
+        fails_saying(FLOCK, "sheep = 5", "sheep = 500", "no tokens that make that many sheep");
+        fails_saying(FLOCK, "figure = \"shepherd\", ", "", "not a shepherd");
     }
 }
