@@ -11,6 +11,8 @@
 //! at = [0, 0]                    # column (east +), row (south +)
 //! rotation = 0                   # quarter turns clockwise
 //! figures = [{ player = "red", feature = "r1" }]   # figure defaults to the first follower type
+//! # figures = [{ player = "red", figure = "shepherd", feature = "f2", sheep = 5 }]
+//! #   a shepherd with a flock of 5 sheep, in tokens taken from the bag, the largest first
 //!
 //! [[turns]]                      # each turn: the tile drawn, where it goes, what is deployed
 //! player = "red"                 # optional check of whose turn it is
@@ -24,11 +26,18 @@
 //! wagons = [{ at = [1, 0], feature = "r" }]   # where waiting wagons go ({} or none: back to supply)
 //! shepherd = ["guide"]           # the shepherd's owner's choices: "grow" or "guide"
 //! refused = "already has a barn" # this turn's choice must be refused (then it passes)
+//! wagon-offered = true           # whether a waiting wagon's owner was asked where it goes
+//!                                #   (false: every wagon went home with no move to offer)
+//! # discarded = true             the tile is drawn, fits nowhere and is discarded (no `at`);
+//! #                              the next turn draws the tile after it
 //! # top level: sheep = [4, 0]    tokens drawn from the bag in order (0 is a wolf)
 //!
 //! [expect]
 //! scores = { red = 4, blue = 0 }
 //! events = ["RED scores 4 points: completed road: 4 tiles"]   # in this order, among others
+//! absent-events = ["RED scores 4 points: flocks guided home: 4 sheep"]   # none of these happens
+//! supply = { red = { follower = 6, mayor = 1 }, blue = 7 }   # figures in supply by type;
+//!                                                             # a number: the first type
 //! ```
 
 use std::collections::BTreeMap;
@@ -126,6 +135,10 @@ pub struct FigureAt {
     /// For a barn deployed in a turn: the corner of the tile, clockwise from north-west (0).
     #[serde(default)]
     pub corner: Option<u8>,
+    /// For a shepherd of the layout: the sheep of its flock, in tokens taken from the bag
+    /// (the largest first).
+    #[serde(default)]
+    pub sheep: Option<u16>,
 }
 
 /// One turn.
@@ -137,8 +150,9 @@ pub struct Turn {
     pub player: Option<String>,
     /// The tile drawn.
     pub tile: String,
-    /// Where it goes.
-    pub at: [i16; 2],
+    /// Where it goes (not for a `discarded` tile).
+    #[serde(default)]
+    pub at: Option<[i16; 2]>,
     /// Quarter turns clockwise.
     #[serde(default)]
     pub rotation: u8,
@@ -171,6 +185,14 @@ pub struct Turn {
     /// message); the tile stays in the player's hand, and the next turn entry places it.
     #[serde(default)]
     pub illegal: bool,
+    /// The tile is drawn, fits nowhere and is discarded (the engine says so with an event);
+    /// the player draws again, and the next turn entry is that draw.
+    #[serde(default)]
+    pub discarded: bool,
+    /// Whether the owner of a waiting wagon was asked where it goes this turn (`false`: every
+    /// wagon went home because it had nowhere to go, or none waited).
+    #[serde(default)]
+    pub wagon_offered: Option<bool>,
 }
 
 /// Where a waiting wagon goes.
@@ -195,9 +217,22 @@ pub struct Expect {
     /// Event sentences that must appear, in this order.
     #[serde(default)]
     pub events: Vec<String>,
-    /// Figures in supply by colour, for the first figure type.
+    /// Event sentences that must not appear.
     #[serde(default)]
-    pub supply: BTreeMap<String, u8>,
+    pub absent_events: Vec<String>,
+    /// Figures in supply by colour: by figure type id, or a number for the first figure type.
+    #[serde(default)]
+    pub supply: BTreeMap<String, SupplyExpect>,
+}
+
+/// The figures a player should have in supply.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+pub enum SupplyExpect {
+    /// Of the first figure type (the base game's follower).
+    First(u8),
+    /// By figure type id; types left out are not checked.
+    ByFigure(BTreeMap<String, u8>),
 }
 
 /// What a scenario run produced.
@@ -207,8 +242,10 @@ pub struct Outcome {
     pub scores: Vec<u64>,
     /// Every event, as sentences.
     pub events: Vec<String>,
-    /// Figures of the first type in supply, by seat.
-    pub supply: Vec<u8>,
+    /// Figure type ids, in the game's order.
+    pub figures: Vec<String>,
+    /// Figures in supply by seat, then by figure type (in the order of `figures`).
+    pub supply: Vec<Vec<u8>>,
 }
 
 fn seat(name: &str) -> Result<u8, String> {
@@ -259,11 +296,11 @@ pub fn play(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String> {
         for figure in &laid.figures {
             let player = Seat(seat(figure.player.as_deref().unwrap_or("red"))?);
             let feature = feature_index(tile, &figure.feature)?;
-            game.put_figure(
-                player,
-                FigureIndex(figure_index(&figure.figure)?),
-                FeatureAt { x, y, feature },
-            )
+            let (kind, at) = (FigureIndex(figure_index(&figure.figure)?), FeatureAt { x, y, feature });
+            match figure.sheep {
+                Some(sheep) => game.put_shepherd(player, kind, at, sheep),
+                None => game.put_figure(player, kind, at),
+            }
             .map_err(|e| format!("layout figure on `{}`: {e}", laid.tile))?;
         }
     }
@@ -278,6 +315,8 @@ pub fn play(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String> {
     }
 
     let mut events: Vec<Event> = Vec::new();
+    // Discard events already matched to a `discarded` turn.
+    let mut discards_from = 0;
     let mut refusals: Vec<String> = Vec::new();
     game.force_draws(scenario.sheep.clone());
     game.start(
@@ -298,7 +337,35 @@ pub fn play(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String> {
             ));
         }
         let tile = tile_index(&turn.tile)?;
-        let [x, y] = turn.at;
+        if turn.discarded {
+            if turn.at.is_some() || turn.held || turn.illegal {
+                return Err(format!(
+                    "turn {n}: a discarded tile is only drawn: leave out `at`, `held` and `illegal`"
+                ));
+            }
+            // The draw that discards it happened when the turn began, or happens now if the
+            // player could have placed an abbey instead.
+            if let Phase::Choose { may_draw: true, .. } = game.phase() {
+                game.apply(Action::Draw, &mut events)
+                    .map_err(|e| format!("turn {n}: {e}"))?;
+            }
+            let found = events[discards_from..]
+                .iter()
+                .position(|e| matches!(e, Event::TileDiscarded { tile: t } if *t == tile));
+            match found {
+                Some(i) => discards_from += i + 1,
+                None => {
+                    return Err(format!(
+                        "turn {n}: `{}` should have been drawn and discarded as fitting nowhere, but it was not",
+                        turn.tile
+                    ));
+                }
+            }
+            continue;
+        }
+        let [x, y] = turn
+            .at
+            .ok_or_else(|| format!("turn {n}: say where `{}` goes with `at = [x, y]`", turn.tile))?;
         let rotation = turn.rotation;
         if turn.decline {
             // The player declines to place the held tile; if that is refused (placing is
@@ -342,6 +409,11 @@ pub fn play(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String> {
         placed.map_err(|e| format!("turn {n}: {e}"))?;
         let action = match &turn.deploy {
             None => Action::Pass,
+            Some(FigureAt { sheep: Some(_), .. }) => {
+                return Err(format!(
+                    "turn {n}: a deployed shepherd draws its sheep: give them in the top-level `sheep = [...]`"
+                ));
+            }
             Some(FigureAt {
                 corner: Some(corner),
                 figure,
@@ -358,6 +430,7 @@ pub fn play(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String> {
         apply_or_refused(&mut game, action, turn, &mut refusals, &mut events).map_err(|e| format!("turn {n}: {e}"))?;
         let mut choices = turn.wagons.iter();
         let mut shepherd = turn.shepherd.iter();
+        let mut wagon_offered = false;
         loop {
             if game.phase() == Phase::Shepherd {
                 let action = match shepherd.next().map(String::as_str) {
@@ -376,6 +449,7 @@ pub fn play(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String> {
             if !matches!(game.phase(), Phase::MoveWagon { .. }) {
                 break;
             }
+            wagon_offered = true;
             let action = match choices.next() {
                 Some(WagonChoice {
                     at: Some([x, y]),
@@ -404,6 +478,16 @@ pub fn play(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String> {
                 "turn {n}: more wagon or shepherd choices are given than the game asked for"
             ));
         }
+        if let Some(expected) = turn.wagon_offered
+            && expected != wagon_offered
+        {
+            let what = if wagon_offered {
+                "a wagon move was offered"
+            } else {
+                "no wagon move was offered"
+            };
+            return Err(format!("turn {n}: expected `wagon-offered = {expected}`, but {what}"));
+        }
     }
     if scenario.final_scoring && !game.is_over() {
         return Err("the pile should be empty after the last turn".into());
@@ -421,7 +505,12 @@ pub fn play(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String> {
     Ok(Outcome {
         scores: game.scores(),
         events: events.iter().map(|e| def.describe(e)).collect(),
-        supply: game.players().iter().map(|p| p.supply[0]).collect(),
+        figures: def.figures().iter().map(|f| f.id.clone()).collect(),
+        supply: game
+            .players()
+            .iter()
+            .map(|p| p.supply[..def.figures().len()].to_vec())
+            .collect(),
     })
 }
 
@@ -468,10 +557,35 @@ pub fn check(scenario: &Scenario, outcome: &Outcome) -> Result<(), String> {
             );
         }
     }
-    for (name, &expected) in &scenario.expect.supply {
-        let got = seat(name).ok().and_then(|s| outcome.supply.get(s as usize).copied());
-        if got != Some(expected) {
-            let _ = writeln!(report, "  supply of {name}: expected {expected}, got {got:?}");
+    for (name, expected) in &scenario.expect.supply {
+        let Some(supply) = seat(name).ok().and_then(|s| outcome.supply.get(s as usize)) else {
+            let _ = writeln!(report, "  supply of {name}: `{name}` is not a seat of this game");
+            continue;
+        };
+        let wanted: Vec<(&str, u8)> = match expected {
+            SupplyExpect::First(n) => vec![(outcome.figures.first().map_or("?", String::as_str), *n)],
+            SupplyExpect::ByFigure(by) => by.iter().map(|(id, n)| (id.as_str(), *n)).collect(),
+        };
+        for (figure, expected) in wanted {
+            match outcome.figures.iter().position(|f| f == figure) {
+                Some(i) if supply[i] == expected => {}
+                Some(i) => {
+                    let got = supply[i];
+                    let _ = writeln!(report, "  supply of {name}: expected {expected} {figure}, got {got}");
+                }
+                None => {
+                    let known = outcome.figures.join(", ");
+                    let _ = writeln!(
+                        report,
+                        "  supply of {name}: no figure type `{figure}` (the game has {known})"
+                    );
+                }
+            }
+        }
+    }
+    for unwanted in &scenario.expect.absent_events {
+        if outcome.events.contains(unwanted) {
+            let _ = writeln!(report, "  event that should not happen: {unwanted}");
         }
     }
     let mut from = 0;
@@ -491,4 +605,98 @@ pub fn check(scenario: &Scenario, outcome: &Outcome) -> Result<(), String> {
         let _ = writeln!(report, "    {event}");
     }
     Err(report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{check, run_text};
+    use crate::bundled;
+
+    /// Plays a scenario of `tests/scenarios/` with `from` replaced by `to` (which must occur),
+    /// and returns what the runner says: an error from playing it or the report of `check`.
+    fn verdict(text: &str, from: &str, to: &str) -> Result<(), String> {
+        assert!(text.contains(from), "the scenario no longer says {from:?}");
+        let text = text.replacen(from, to, 1);
+        let (scenario, outcome) = run_text(&text, bundled::catalog())?;
+        check(&scenario, &outcome)
+    }
+
+    const DISCARDED: &str = include_str!("../tests/scenarios/a-tile-that-fits-nowhere-is-discarded.toml");
+    const NOWHERE: &str = include_str!("../tests/scenarios/wagon-with-nowhere-to-go-goes-home-unasked.toml");
+    const OFFERED: &str = include_str!("../tests/scenarios/wagon-offered-and-declined.toml");
+    const FLOCK: &str = include_str!("../tests/scenarios/abbey-closes-a-shepherds-field.toml");
+
+    #[test]
+    fn the_scenarios_pass_as_written() {
+        for text in [DISCARDED, NOWHERE, OFFERED, FLOCK] {
+            assert_eq!(verdict(text, "", ""), Ok(()));
+        }
+    }
+
+    /// Asserts that the scenario with `from` replaced by `to` fails, saying `words`.
+    fn fails_saying(text: &str, from: &str, to: &str, words: &str) {
+        let err = verdict(text, from, to).expect_err("the changed scenario should fail");
+        assert!(err.contains(words), "expected {words:?} in: {err}");
+    }
+
+    #[test]
+    fn a_discarded_tile_that_fits_fails_the_scenario() {
+        // A city cap fits under the city on every side, so it is not discarded.
+        let fits = "turn 1: `E` should have been drawn and discarded";
+        fails_saying(DISCARDED, "tile = \"B\"  ", "tile = \"E\"  ", fits);
+        fails_saying(
+            DISCARDED,
+            "discarded = true",
+            "discarded = true\nat = [0, 1]",
+            "leave out `at`",
+        );
+    }
+
+    #[test]
+    fn an_event_that_happens_fails_absent_events() {
+        let (from, to) = ("B at (0, 1) turned 0\"]", "E at (0, 1) turned 0\"]");
+        let words = "event that should not happen: RED places E at (0, 1) turned 0";
+        fails_saying(DISCARDED, from, to, words);
+    }
+
+    #[test]
+    fn a_wrong_supply_of_any_figure_type_fails() {
+        fails_saying(
+            NOWHERE,
+            "wagon = 1",
+            "wagon = 0",
+            "supply of red: expected 0 wagon, got 1",
+        );
+        fails_saying(
+            NOWHERE,
+            "blue = 7",
+            "blue = 6",
+            "supply of blue: expected 6 follower, got 7",
+        );
+        fails_saying(NOWHERE, "barn = 1", "shepherd = 1", "no figure type `shepherd`");
+    }
+
+    #[test]
+    fn a_wrong_wagon_offer_fails() {
+        let (no, yes) = ("wagon-offered = false", "wagon-offered = true");
+        fails_saying(
+            NOWHERE,
+            no,
+            yes,
+            "expected `wagon-offered = true`, but no wagon move was offered",
+        );
+        fails_saying(
+            OFFERED,
+            yes,
+            no,
+            "expected `wagon-offered = false`, but a wagon move was offered",
+        );
+    }
+
+    #[test]
+    fn a_flock_of_the_layout_scores_its_sheep() {
+        fails_saying(FLOCK, "sheep = 5", "sheep = 4", "score of red: expected 5, got 4");
+        fails_saying(FLOCK, "sheep = 5", "sheep = 500", "no tokens that make that many sheep");
+        fails_saying(FLOCK, "figure = \"shepherd\", ", "", "not a shepherd");
+    }
 }

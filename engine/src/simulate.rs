@@ -76,11 +76,17 @@ pub fn play_out_observed(game: &mut Game, rng: &mut Rng, scratch: &mut Scratch, 
         if !random_action(game, rng, scratch) {
             break;
         }
-        for event in &scratch.events {
-            observer.event(game, event);
-        }
+        show_events(game, scratch, observer);
     }
     observer.game_over(game);
+}
+
+/// Shows `observer` the events in `scratch`, in order.
+#[inline]
+fn show_events(game: &Game, scratch: &Scratch, observer: &mut impl Observer) {
+    for event in &scratch.events {
+        observer.event(game, event);
+    }
 }
 
 /// The counters of a [`Summary`], kept by watching games.
@@ -281,7 +287,10 @@ fn play_games<O: Observer + Send>(
                     let mut i = t;
                     while i < games && !progress.stopped() {
                         let game_seed = seed.wrapping_add(i);
-                        game.restart(game_seed);
+                        // The deal's first draw may discard tiles: the observer sees them first.
+                        scratch.events.clear();
+                        game.restart_with_events(game_seed, &mut scratch.events);
+                        show_events(&game, &scratch, &mut watching);
                         let mut rng = Rng::new(policy_seed(game_seed));
                         play_out_observed(&mut game, &mut rng, &mut scratch, &mut watching);
                         progress.finished.fetch_add(1, Ordering::Relaxed);

@@ -1042,3 +1042,142 @@ fn a_drawn_tile_that_fits_nowhere_is_discarded_and_another_drawn() {
     assert_eq!(events, vec![Event::TileDiscarded { tile: tile("B") }]);
     assert_eq!((game.phase(), game.discarded()), (Phase::Place { tile: tile("E") }, 1));
 }
+
+/// The kind of the feature node `node` of `game`, found through the public queries.
+fn kind_of(game: &Game, node: u32) -> Option<tilewright_engine::model::FeatureKind> {
+    let &(x, y, local) = game.feature_places(node).first()?;
+    let placed = game.board().at(i32::from(x), i32::from(y))?;
+    let tile = game.board().placed[placed].tile;
+    Some(game.def().tables().tiles[tile as usize].features[usize::from(local)].kind)
+}
+
+#[test]
+fn every_point_is_traceable_to_a_scored_event_that_names_its_feature() {
+    use tilewright_engine::game::Reason;
+    use tilewright_engine::model::FeatureKind;
+    let sets = ["base", "abbey-and-mayor", "hills-and-sheep"].map(str::to_owned);
+    let mut reasons_seen = [false; 5];
+    for rules in ["first-edition", "new-edition", "farms-2000"] {
+        let def = Arc::new(GameDef::from_catalog(bundled::catalog(), &sets, rules).unwrap());
+        for seed in 0..12 {
+            let players = 2 + (seed % 4) as u8;
+            let mut events = Vec::new();
+            let mut game = Game::new_with_events(Arc::clone(&def), players, seed, &mut events).unwrap();
+            let (mut rng, mut scratch) = (Rng::new(policy_seed(seed)), Scratch::default());
+            while random_action(&mut game, &mut rng, &mut scratch) {
+                events.extend_from_slice(&scratch.events);
+            }
+            let mut summed = vec![0u64; usize::from(players)];
+            for event in &events {
+                let Event::Scored {
+                    players: winners,
+                    points,
+                    reason,
+                    node,
+                } = *event
+                else {
+                    continue;
+                };
+                for p in winners.iter() {
+                    summed[usize::from(p)] += u64::from(points);
+                }
+                let kind = kind_of(&game, node);
+                let expected: &[FeatureKind] = match reason {
+                    Reason::Feature(score) => &[score.kind],
+                    // Per city, each completed city scores once, naming the city.
+                    Reason::Farm { .. } if rules == "farms-2000" => &[FeatureKind::City],
+                    Reason::Farm { .. } | Reason::BarnMeeting { .. } | Reason::Barn { .. } | Reason::Flocks { .. } => {
+                        &[FeatureKind::Field]
+                    }
+                };
+                assert!(
+                    kind.is_some_and(|k| expected.contains(&k)),
+                    "{rules}, seed {seed}: {} names node {node} of kind {kind:?}",
+                    def.describe(event)
+                );
+                reasons_seen[match reason {
+                    Reason::Feature(_) => 0,
+                    Reason::Farm { .. } => 1,
+                    Reason::BarnMeeting { .. } => 2,
+                    Reason::Barn { .. } => 3,
+                    Reason::Flocks { .. } => 4,
+                }] = true;
+            }
+            assert_eq!(
+                summed,
+                game.scores(),
+                "{rules}, seed {seed}: the Scored events add up to the scores"
+            );
+        }
+    }
+    // Features, farms, barns (meetings or the end) and flocks all scored in these games.
+    let seen = reasons_seen.iter().filter(|&&s| s).count();
+    assert!(seen >= 4, "{reasons_seen:?}");
+}
+
+/// The base game with a tile of which 200 copies fit nowhere, ever: each edge runs road then
+/// field, which meets no edge of the base game nor itself.
+fn def_with_misfits() -> Arc<GameDef> {
+    let body = "[[tiles]]\nid = \"misfit\"\ncount = 200\nedges = [\"road 50 field\", \"road 50 field\", \"road 50 field\", \"road 50 field\"]\nfeatures.r = { kind = \"road\", on = [\"N\", \"E\", \"S\", \"W\"] }\nfeatures.f = { kind = \"field\", on = [\"N\", \"E\", \"S\", \"W\"] }\n";
+    Arc::new(base_game_with("tileset", "misfits", body).unwrap())
+}
+
+#[test]
+fn tiles_discarded_by_the_deal_are_reported() {
+    let def = def_with_misfits();
+    let discards = |events: &[Event]| {
+        events
+            .iter()
+            .filter(|e| matches!(e, Event::TileDiscarded { .. }))
+            .count() as u32
+    };
+    let mut any = 0;
+    let mut restarted = Game::new(Arc::clone(&def), 2, 99).unwrap();
+    for seed in 0..8 {
+        let mut events = Vec::new();
+        let game = Game::new_with_events(Arc::clone(&def), 2, seed, &mut events).unwrap();
+        assert_eq!(discards(&events), game.discarded(), "seed {seed}");
+        any += game.discarded();
+        let mut again = Vec::new();
+        restarted.restart_with_events(seed, &mut again);
+        assert_eq!(again, events, "seed {seed}: a restart deals as a new game does");
+    }
+    assert!(any > 0, "the misfits were drawn first in some game");
+}
+
+#[test]
+fn simulate_shows_its_observer_the_deals_discards() {
+    use tilewright_engine::simulate::{Observer, run_observed};
+    /// Counts the discards it sees and the discards the games report.
+    #[derive(Default)]
+    struct Discards {
+        seen: u32,
+        reported: u32,
+        first_draw: u32,
+        before_any_action: bool,
+    }
+    impl Observer for Discards {
+        fn before_action(&mut self, _game: &Game) {
+            self.before_any_action = false;
+        }
+        fn event(&mut self, _game: &Game, event: &Event) {
+            if matches!(event, Event::TileDiscarded { .. }) {
+                self.seen += 1;
+                self.first_draw += u32::from(self.before_any_action);
+            }
+        }
+        fn game_over(&mut self, game: &Game) {
+            self.reported += game.discarded();
+            self.before_any_action = true;
+        }
+    }
+    let (observers, _) = run_observed(def_with_misfits(), 2, 6, 1, 1, || Discards {
+        before_any_action: true,
+        ..Discards::default()
+    })
+    .unwrap();
+    let seen: u32 = observers.iter().map(|o| o.seen).sum();
+    let reported: u32 = observers.iter().map(|o| o.reported).sum();
+    assert_eq!(seen, reported);
+    assert!(observers.iter().any(|o| o.first_draw > 0), "a deal discarded tiles");
+}

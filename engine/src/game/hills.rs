@@ -31,16 +31,22 @@ impl Game {
 
     /// Hills & Sheep: among players tied for a road, city or field, their gathered followers on
     /// hill tiles decide, as the `hill-tiebreak` switch says.
-    pub(super) fn break_tie_on_hills(&self, tied: Players) -> Players {
+    ///
+    /// Ruling: only a follower that counts in the majority (strength above 0) can break a tie.
+    /// A mayor in a city without pennants counts as if no figure stood there (A&M new edition,
+    /// the publisher's answer on a mayor without pennants), so on a hill tile it breaks no tie,
+    /// under either `hill-tiebreak`, and adds nothing to `count-on-hill`'s count.
+    pub(super) fn break_tie_on_hills(&mut self, tied: Players) -> Players {
         let mut on_hills = [0u32; 8];
-        for &i in &self.scratch.on_feature {
-            let figure = self.figures[i as usize];
+        for k in 0..self.scratch.on_feature.len() {
+            let figure = self.figures[self.scratch.on_feature[k] as usize];
             let node = self.features.node(figure.node);
             if node.kind == FeatureKind::Monastery || !self.is_follower(figure.figure) || !tied.contains(figure.player)
             {
                 continue;
             }
-            if self.def.tables.tiles[self.board.placed[node.placed as usize].tile as usize].hill {
+            let on_hill = self.def.tables.tiles[self.board.placed[node.placed as usize].tile as usize].hill;
+            if on_hill && self.strength_of(figure.figure, figure.node) > 0 {
                 on_hills[figure.player as usize] += 1;
             }
         }

@@ -157,14 +157,32 @@ impl Game {
     /// A new game: the start tile on the table, the pile shuffled by `seed`, the first player
     /// holding a drawn tile.
     pub fn new(def: Arc<GameDef>, players: u8, seed: u64) -> Result<Game, SetupError> {
+        Game::new_with_events(def, players, seed, &mut Vec::new())
+    }
+
+    /// [`Game::new`], appending to `events` what the deal did: the first draw discards the
+    /// tiles that fit nowhere, before any action, so only this way are they seen.
+    pub fn new_with_events(
+        def: Arc<GameDef>,
+        players: u8,
+        seed: u64,
+        events: &mut Vec<Event>,
+    ) -> Result<Game, SetupError> {
         let mut game = Game::blank(def, players)?;
-        game.deal(seed);
+        game.deal(seed, events);
         Ok(game)
     }
 
     /// Starts a new game like [`Game::new`] with the same rules and players and another seed,
     /// reusing this game's memory: the fast way to play many games in a row.
     pub fn restart(&mut self, seed: u64) {
+        // Nothing is pushed unless the first draw discards a tile: no allocation otherwise.
+        self.restart_with_events(seed, &mut Vec::new());
+    }
+
+    /// [`Game::restart`], appending to `events` the discards of the first draw, as
+    /// [`Game::new_with_events`] does.
+    pub fn restart_with_events(&mut self, seed: u64, events: &mut Vec<Event>) {
         // Every field is named, so that a new one cannot be forgotten here.
         let Game {
             def,
@@ -204,11 +222,12 @@ impl Game {
         shepherds.reset(def);
         wagons.clear();
         scratch.clear();
-        self.deal(seed);
+        self.deal(seed, events);
     }
 
-    /// Lays the start tile, shuffles the pile by `seed` and starts the first turn.
-    fn deal(&mut self, seed: u64) {
+    /// Lays the start tile, shuffles the pile by `seed` and starts the first turn (its draw's
+    /// discards go to `events`).
+    fn deal(&mut self, seed: u64, events: &mut Vec<Event>) {
         self.seed = seed;
         self.shepherds.seed_bag(seed);
         self.place_tile(self.def.start, 0, 0, 0);
@@ -216,7 +235,7 @@ impl Game {
         self.pile.clone_from(&self.def.pile);
         Rng::new(seed).shuffle(&mut self.pile);
         self.final_scoring = true;
-        self.begin_turn(&mut Vec::new());
+        self.begin_turn(events);
     }
 
     /// A game of `players` with nothing on the table and no pile, not started: what

@@ -204,8 +204,8 @@ impl Game {
         tied
     }
 
-    /// A figure's weight in a majority on the feature of its node.
-    fn strength_of(&mut self, figure: u8, node: u32) -> u32 {
+    /// A figure's weight in a majority on the feature of its node (0: it counts as no figure).
+    pub(super) fn strength_of(&mut self, figure: u8, node: u32) -> u32 {
         match self.def.figures[figure as usize].strength {
             Strength::Fixed(n) => n,
             Strength::Named(NamedStrength::Pennants) => {

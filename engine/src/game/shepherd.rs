@@ -2,9 +2,13 @@
 //! bag at once (sheep join its flock; a wolf sends it home). When its owner's tile extends its
 //! field, the owner grows the flock (a wolf scatters every flock of the field) or guides it
 //! (every shepherd of the field scores the field's sheep, then goes home). A field closed on
-//! every side is guided at once. Shepherds score nothing at the end.
+//! every side is guided at once, whatever closes it: an abbey, which joins no field, closes the
+//! neighbours' fields it faces. Shepherds score nothing at the end.
 
 use super::{Event, Game, GameDef, Phase, Players, Reason, Rng};
+use crate::compile::NO_FEATURE;
+use crate::edge::Side;
+use crate::model::FeatureKind;
 
 /// The shepherds of a game: the bag, the flocks on the table, and the choices of this turn.
 #[derive(Debug, Clone)]
@@ -139,6 +143,49 @@ impl Game {
         Some(self.shepherds.bag.swap_remove(i))
     }
 
+    /// Whether figure type `figure` is a shepherd.
+    pub(super) fn is_shepherd(&self, figure: u8) -> bool {
+        self.masks.shepherds & 1 << figure != 0
+    }
+
+    /// A shepherd put on a hand-built table: its flock starts empty.
+    pub(super) fn lay_shepherd(&mut self, player: u8, figure: u8, node: u32) {
+        self.shepherds.flocks.push(Flock {
+            player,
+            figure,
+            node,
+            sheep: Vec::new(),
+        });
+    }
+
+    /// Bag tokens (indices) that make a flock of exactly `sheep` sheep, the largest first;
+    /// none when the bag cannot make that many.
+    pub(super) fn tokens_making(&self, sheep: u16) -> Option<Vec<usize>> {
+        let mut order: Vec<usize> = (0..self.shepherds.bag.len()).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(self.shepherds.bag[i]));
+        let mut left = sheep;
+        let mut taken = Vec::new();
+        for i in order {
+            let token = u16::from(self.shepherds.bag[i]);
+            if token != 0 && token <= left {
+                left -= token;
+                taken.push(i);
+            }
+        }
+        (left == 0).then_some(taken)
+    }
+
+    /// Moves bag tokens `tokens` (indices from [`Game::tokens_making`]) to the flock of the
+    /// shepherd on `node`.
+    pub(super) fn give_flock(&mut self, node: u32, mut tokens: Vec<usize>) {
+        // From the highest index, so that the indices still to take stay in place.
+        tokens.sort_unstable_by(|a, b| b.cmp(a));
+        let Shepherds { bag, flocks, .. } = &mut self.shepherds;
+        if let Some(flock) = flocks.iter_mut().find(|f| f.node == node) {
+            flock.sheep.extend(tokens.into_iter().map(|i| bag.swap_remove(i)));
+        }
+    }
+
     /// A shepherd was just deployed: it draws at once.
     pub(super) fn shepherd_arrives(&mut self, player: u8, figure: u8, node: u32, events: &mut Vec<Event>) {
         self.shepherds.flocks.push(Flock {
@@ -224,17 +271,21 @@ impl Game {
         // The owner chooses first; a field the tile closed is guided once the choices are made
         // (grow, then the closed field is guided with the new sheep). The choices only take
         // shepherds away, so a field without a shepherd now has none then either.
-        self.shepherds.closing_fields.clear();
-        for node in self.tile_fields(placed) {
+        let mut closing = std::mem::take(&mut self.shepherds.closing_fields);
+        closing.clear();
+        // An edge that joins nothing (an abbey's) bounds the neighbour's field without joining
+        // it to the tile, so the fields it may close are the neighbours', not the tile's own.
+        for node in self.tile_fields(placed).chain(self.fields_facing_any(placed)) {
             let root = self.features.root(node);
             // Guided in root order: a wolf or a guide puts tokens back into the bag.
             if self.features.open_of(root) == 0
                 && self.has_shepherd(root)
-                && let Err(at) = self.shepherds.closing_fields.binary_search(&root)
+                && let Err(at) = closing.binary_search(&root)
             {
-                self.shepherds.closing_fields.insert(at, root);
+                closing.insert(at, root);
             }
         }
+        self.shepherds.closing_fields = closing;
         self.shepherds.choices.clear();
         for i in 0..self.shepherds.flocks.len() {
             let flock = &self.shepherds.flocks[i];
@@ -243,6 +294,31 @@ impl Game {
                 self.shepherds.choices.push(flock.node);
             }
         }
+    }
+
+    /// The field nodes of the neighbours' edges that face an edge of placed tile `placed`
+    /// fitting anything: the abbey ends those fields there (A&M first edition: the abbey
+    /// forms a field's edge), so placing it can close them. Empty for an ordinary tile.
+    fn fields_facing_any(&self, placed: u16) -> impl Iterator<Item = u32> + '_ {
+        let tile = self.board.placed[placed as usize];
+        let tables = &self.def.tables;
+        let compiled = &tables.tiles[tile.tile as usize];
+        Side::ALL
+            .into_iter()
+            .filter(move |&side| compiled.edge(side, tile.rotation).any)
+            .filter_map(move |side| {
+                let nb = self.board.neighbour(i32::from(tile.x), i32::from(tile.y), side)?;
+                let their = self.board.placed[nb];
+                let edge = tables.tiles[their.tile as usize].edge(side.opposite(), their.rotation);
+                Some((their, edge))
+            })
+            .flat_map(move |(their, edge)| {
+                let features = &tables.tiles[their.tile as usize].features;
+                edge.features
+                    .iter()
+                    .filter(move |&&f| f != NO_FEATURE && features[f as usize].kind == FeatureKind::Field)
+                    .map(move |&f| their.node + u32::from(f))
+            })
     }
 
     /// Whether placed tile `placed` has a field in the field of `node`.

@@ -79,8 +79,41 @@ impl Game {
         if *supply == 0 {
             return Err(refuse("none left in supply"));
         }
-        *supply -= 1;
+        if self.is_shepherd(figure) && self.has_shepherd(node) {
+            return Err(refuse("that field already has a shepherd"));
+        }
+        self.players[player as usize].supply[figure as usize] -= 1;
         self.stand(BoardFigure { player, figure, node });
+        if self.is_shepherd(figure) {
+            self.lay_shepherd(player, figure, node);
+        }
+        Ok(())
+    }
+
+    /// Puts a shepherd like [`Game::put_figure`], with a flock of `sheep` sheep beside it: the
+    /// tokens are taken from the bag, the largest first.
+    pub fn put_shepherd(
+        &mut self,
+        seat: Seat,
+        figure: FigureIndex,
+        at: FeatureAt,
+        sheep: u16,
+    ) -> Result<(), ActionError> {
+        let refuse = |why| ActionError::IllegalDeployment {
+            figure: figure.0,
+            feature: at.feature,
+            why,
+        };
+        if !self.is_shepherd(figure.0) {
+            return Err(refuse("that figure is not a shepherd"));
+        }
+        let tokens = self
+            .tokens_making(sheep)
+            .ok_or(refuse("the bag has no tokens that make that many sheep"))?;
+        self.put_figure(seat, figure, at)?;
+        let placed = self.board.at(i32::from(at.x), i32::from(at.y)).unwrap_or_default();
+        let node = self.node_of(placed, at.feature);
+        self.give_flock(node, tokens);
         Ok(())
     }
 
