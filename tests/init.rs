@@ -2,19 +2,12 @@
 //! TOML tools editors run; it never overwrites a file.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
 use tilewright_engine::FileKind;
 
-/// Runs the binary in `dir` without colours.
-fn tilewright(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tilewright"))
-        .args(args)
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .output()
-        .unwrap()
-}
+mod common;
+use common::tilewright;
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
