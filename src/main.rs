@@ -18,6 +18,7 @@ macro_rules! say_err {
 }
 
 mod escape;
+mod init;
 mod list;
 mod play;
 mod played;
@@ -82,6 +83,14 @@ enum Command {
     /// Play rules scenarios and print `ok NAME` or what differs for each. Exit status 0 when all
     /// pass, 1 if any fails, 2 on usage errors.
     Scenario(scenario::ScenarioArgs),
+    /// Start a repository of your own tile sets: the schemas, a sample tile set, expansion and
+    /// house rule, editor settings that tie the files to the schemas, a CI workflow, a
+    /// pre-commit hook and a README. Writes nothing if any of those files exists (exit 1).
+    Init {
+        /// The repository's folder (made if missing).
+        #[arg(default_value = ".")]
+        dir: PathBuf,
+    },
     /// Regenerate the JSON Schemas from the data model, or check the committed ones are current.
     Schema {
         /// Write the schemas into the folder.
@@ -108,6 +117,7 @@ fn main() -> ExitCode {
             deny_warnings,
         } => validate(paths, format, deny_warnings),
         Command::Schema { write, check, dir } => schema(write, check, &dir),
+        Command::Init { dir } => init::init(&dir),
         Command::Simulate(args) => play::simulate(args),
         Command::Replay(args) => play::replay(args),
         Command::List { json } => {
@@ -173,19 +183,13 @@ fn schema(write: bool, check: bool, dir: &std::path::Path) -> ExitCode {
         say_err!("pass --write to regenerate these files or --check to compare them");
         return ExitCode::from(2);
     }
-    if write && let Err(e) = std::fs::create_dir_all(dir) {
-        return fail(format!("cannot create the folder {}: {e}", dir.display()));
+    if write {
+        return init::write_files(&init::schema_files(dir)).map_or_else(|code| code, |()| ExitCode::SUCCESS);
     }
     let mut stale = 0;
     for kind in FileKind::ALL {
         let path = dir.join(kind.schema_file_name());
-        let generated = kind.generate();
-        if write {
-            if let Err(e) = files::write_atomically(&path, generated.as_bytes()) {
-                return fail(format!("cannot write {}: {e}", path.display()));
-            }
-            say!("wrote {}", escape::path(&path));
-        } else if let Some(problem) = check_file(&path, &generated) {
+        if let Some(problem) = check_file(&path, &kind.generate()) {
             say_err!(
                 "error: {} {problem}; run `tilewright schema --write`",
                 escape::path(&path)

@@ -3,19 +3,11 @@
 //! `hostile_validate` tests check.
 
 use std::path::Path;
-use std::process::{Command, Output};
 
 use tilewright_engine::validate::MAX_DIAGNOSTICS_PER_FILE;
 
-/// Runs the binary in `dir` without colours.
-fn tilewright(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tilewright"))
-        .args(args)
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .output()
-        .unwrap()
-}
+mod common;
+use common::tilewright;
 
 const TILE: &str = "edges = [\"city\", \"city\", \"city\", \"city\"]\nfeatures.c = { kind = \"city\", on = [\"N\", \"E\", \"S\", \"W\"] }\n";
 

@@ -497,6 +497,15 @@ impl Document {
         }
     }
 
+    /// Starts the file with `line` (a `#:schema` comment), replacing the one there: a new
+    /// file gets its line once it is known where it is saved.
+    pub fn set_schema_line(&mut self, line: &str) -> Result<(), String> {
+        let text = tilewright_engine::template::with_schema_line(&self.text()?, line);
+        self.toml = text.parse::<DocumentMut>().map_err(|e| e.to_string())?;
+        self.loaded = self.content.tree();
+        Ok(())
+    }
+
     /// Writes the document to `path` atomically (a temporary file in the same folder, then a
     /// rename), and remembers it as saved there.
     pub fn save_to(&mut self, path: &Path) -> Result<(), String> {

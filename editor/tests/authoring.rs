@@ -236,3 +236,29 @@ fn a_folder_of_images_imports_as_a_tile_each() {
     assert_eq!(new, [("a", "images/a-2.png"), ("b", "images/b.png")]);
     assert_eq!(std::fs::read(dir.path().join("images/a.png")).unwrap(), b"keep me");
 }
+
+#[test]
+fn a_new_tile_set_points_at_the_schemas_of_the_folder_it_is_saved_in() {
+    let repo = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(repo.path().join("schemas")).unwrap();
+    std::fs::create_dir_all(repo.path().join("tiles")).unwrap();
+    write(&repo.path().join("schemas"), "tileset.schema.json", "{}");
+    let elsewhere = tempfile::tempdir().unwrap();
+    let (inside, outside) = (repo.path().join("tiles/new.toml"), elsewhere.path().join("new.toml"));
+    let mut dialogs = ScriptedDialogs::default();
+    dialogs.saves = vec![inside.clone(), outside.clone()];
+    let mut h = editor(None, dialogs);
+    for _ in [&inside, &outside] {
+        h.state_mut().run_command(Command::NewTileSet);
+        settle(&mut h);
+        h.state_mut().run_command(Command::Save);
+        settle(&mut h);
+    }
+    let first_line = |path: &std::path::Path| std::fs::read_to_string(path).unwrap().lines().next().map(str::to_owned);
+    assert_eq!(
+        first_line(&inside).as_deref(),
+        Some("#:schema ../schemas/tileset.schema.json")
+    );
+    // No schemas around it: no line that would point at nothing.
+    assert_eq!(first_line(&outside).as_deref(), Some("id = \"my-tiles\""));
+}

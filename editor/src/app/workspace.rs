@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use tilewright_engine::FileKind;
 use tilewright_engine::model::{Feature, TileSet};
-use tilewright_engine::template::template;
+use tilewright_engine::template::{find_schema_line, template};
 
 use super::EditorApp;
 use super::dialogs::Purpose;
@@ -181,6 +181,14 @@ impl EditorApp {
         let Some(doc) = self.workspace.doc.as_mut() else {
             return false;
         };
+        // A new file points at the schemas of the repository it is saved into, if any.
+        if doc.path.is_none()
+            && let Some(line) = doc.content().kind().and_then(|kind| find_schema_line(path, kind))
+            && let Err(e) = doc.set_schema_line(&line)
+        {
+            self.message(e, true);
+            return false;
+        }
         match doc.save_to(path) {
             Ok(()) => {
                 self.workspace.disk_change = None;

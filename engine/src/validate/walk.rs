@@ -42,6 +42,7 @@ pub const OTHER_TOOLS: &[&str] = &[
     "rust-toolchain.toml",
     "deny.toml",
     "taplo.toml",
+    "tombi.toml",
     "cross.toml",
     "dist-workspace.toml",
     "release.toml",

@@ -1,0 +1,205 @@
+//! `tilewright init`: the repository it scaffolds validates clean, plays, and is checked by the
+//! TOML tools editors run; it never overwrites a file.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use tilewright_engine::FileKind;
+
+mod common;
+use common::tilewright;
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A new repository in the folder `repo` of a temporary folder.
+fn scaffold() -> (tempfile::TempDir, PathBuf) {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tilewright(tmp.path(), &["init", "repo"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let repo = tmp.path().join("repo");
+    (tmp, repo)
+}
+
+/// Every file under `dir`, relative to it, with `/`.
+fn files_under(dir: &Path) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(folder) = stack.pop() {
+        for entry in std::fs::read_dir(folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                found.push(path.strip_prefix(dir).unwrap().to_string_lossy().replace('\\', "/"));
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+const SAMPLES: [&str; 3] = [
+    "tiles/my-tiles.toml",
+    "expansions/big-follower.toml",
+    "rules/my-house-rule.toml",
+];
+
+#[test]
+fn init_writes_a_repository_that_validates_and_plays() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tilewright(tmp.path(), &["init", "repo"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let repo = tmp.path().join("repo");
+    let written = files_under(&repo);
+    assert_eq!(
+        written,
+        [
+            ".github/workflows/tiles.yml",
+            ".pre-commit-config.yaml",
+            ".taplo.toml",
+            "README.md",
+            "expansions/big-follower.toml",
+            "rules/my-house-rule.toml",
+            "schemas/expansion.schema.json",
+            "schemas/ruleset.schema.json",
+            "schemas/tileset.schema.json",
+            "tiles/my-tiles.toml",
+            "tombi.toml",
+        ]
+    );
+    // It says what it wrote, then what to run next.
+    let said = text(&out.stdout);
+    for file in &written {
+        assert!(said.contains(&format!("wrote repo/{file}\n")), "{file} in\n{said}");
+    }
+    let next = said.split_once("Next:\n").map(|(_, next)| next).unwrap_or_default();
+    assert!(
+        next.starts_with("  cd repo\n  tilewright validate --deny-warnings .\n"),
+        "{said}"
+    );
+
+    // The schemas are the ones this binary enforces.
+    for kind in FileKind::ALL {
+        let schema = std::fs::read_to_string(repo.join("schemas").join(kind.schema_file_name())).unwrap();
+        assert_eq!(schema, kind.committed(), "{kind:?}");
+    }
+    // Each sample's `#:schema` line names its kind's schema by a path from the sample's folder.
+    for (sample, kind) in SAMPLES.into_iter().zip(FileKind::ALL) {
+        let path = repo.join(sample);
+        let body = std::fs::read_to_string(&path).unwrap();
+        let reference = body.lines().next().and_then(|l| l.strip_prefix("#:schema ")).unwrap();
+        assert!(reference.ends_with(kind.schema_file_name()), "{sample}: {reference}");
+        assert!(
+            path.parent().unwrap().join(reference).is_file(),
+            "{sample}: {reference}"
+        );
+    }
+    let ci = std::fs::read_to_string(repo.join(".github/workflows/tiles.yml")).unwrap();
+    assert!(ci.contains(&format!("pip install tilewright=={}\n", env!("CARGO_PKG_VERSION"))));
+    assert!(ci.contains("run: tilewright validate --format github --deny-warnings .\n"));
+    let hooks = std::fs::read_to_string(repo.join(".pre-commit-config.yaml")).unwrap();
+    assert!(hooks.contains("- id: tilewright-validate\n"));
+
+    let validated = tilewright(&repo, &["validate", "--deny-warnings", "."]);
+    assert_eq!(validated.status.code(), Some(0), "{}", text(&validated.stdout));
+    assert!(
+        text(&validated.stderr).starts_with("checked 3 files"),
+        "{}",
+        text(&validated.stderr)
+    );
+
+    // The README's command plays the three samples together.
+    let readme = std::fs::read_to_string(repo.join("README.md")).unwrap();
+    let command = readme.lines().find(|l| l.starts_with("tilewright simulate")).unwrap();
+    let mut args: Vec<&str> = command.split_whitespace().skip(1).collect();
+    args.extend(["--games", "20", "--json"]);
+    let played = tilewright(&repo, &args);
+    assert_eq!(played.status.code(), Some(0), "{}", text(&played.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&played.stdout).unwrap();
+    assert_eq!(report["games"], 20);
+    let played = &report["played"];
+    let sets: Vec<&str> = played["tilesets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(sets, ["base", "my-tiles"], "{played}");
+    assert_eq!(played["expansions"][0]["id"], "big-follower", "{played}");
+    assert_eq!(played["rules"]["id"], "my-house-rule", "{played}");
+    assert_eq!(played["rules"]["extends"][0], "new-edition", "{played}");
+}
+
+#[test]
+fn init_writes_nothing_when_a_file_is_in_the_way() {
+    let tmp = tempfile::tempdir().unwrap();
+    std::fs::create_dir(tmp.path().join("rules")).unwrap();
+    std::fs::write(tmp.path().join("rules/my-house-rule.toml"), "mine").unwrap();
+    // A file where a folder of the repository goes.
+    std::fs::write(tmp.path().join("expansions"), "not a folder").unwrap();
+    let out = tilewright(tmp.path(), &["init"]);
+    assert_eq!(out.status.code(), Some(1));
+    let said = text(&out.stderr);
+    assert!(
+        said.contains("error: rules/my-house-rule.toml already exists\n"),
+        "{said}"
+    );
+    assert!(said.contains("error: expansions is not a folder"), "{said}");
+    assert!(said.contains("nothing was written"), "{said}");
+    assert!(out.stdout.is_empty(), "{}", text(&out.stdout));
+    assert_eq!(files_under(tmp.path()), ["expansions", "rules/my-house-rule.toml"]);
+    assert_eq!(
+        std::fs::read_to_string(tmp.path().join("rules/my-house-rule.toml")).unwrap(),
+        "mine"
+    );
+}
+
+/// Whether `tool` runs here.
+fn installed(tool: &str) -> bool {
+    Command::new(tool)
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// Runs an editor's TOML checker in `repo` without the network; returns whether it passed and
+/// what it said.
+fn check_with(tool: &str, repo: &Path) -> (bool, String) {
+    let args: &[&str] = match tool {
+        "tombi" => &["lint", "--offline"],
+        _ => &["check"],
+    };
+    let out = Command::new(tool).args(args).current_dir(repo).output().unwrap();
+    (out.status.success(), text(&out.stdout) + &text(&out.stderr))
+}
+
+/// Tombi (`pip install tombi`) and Taplo check the samples against the schemas through their
+/// `#:schema` lines, and a file without one through `tombi.toml` or `.taplo.toml`.
+#[test]
+fn editors_toml_tools_check_the_samples_against_the_schemas() {
+    let tools: Vec<&str> = ["tombi", "taplo"].into_iter().filter(|t| installed(t)).collect();
+    if tools.is_empty() {
+        println!("skipped: neither tombi nor taplo is installed (`pip install tombi` runs this test)");
+        return;
+    }
+    let (_tmp, repo) = scaffold();
+    for tool in tools {
+        let (passed, said) = check_with(tool, &repo);
+        assert!(passed, "{tool} on the samples:\n{said}");
+        // A wrong value in a sample, found through its `#:schema` line...
+        let rules = repo.join(SAMPLES[2]);
+        let original = std::fs::read_to_string(&rules).unwrap();
+        std::fs::write(&rules, original.replace("road-per-tile = 2", "road-per-tile = \"two\"")).unwrap();
+        let (passed, said) = check_with(tool, &repo);
+        assert!(!passed && said.contains("my-house-rule.toml"), "{tool}:\n{said}");
+        std::fs::write(&rules, &original).unwrap();
+        // ... and in a file without one, found through the folder's association.
+        let bare = repo.join("tiles/bare.toml");
+        std::fs::write(&bare, "id = \"bare\"\nname = \"Bare\"\nstart-tile = 5\n").unwrap();
+        let (passed, said) = check_with(tool, &repo);
+        assert!(!passed && said.contains("bare.toml"), "{tool}:\n{said}");
+        std::fs::remove_file(&bare).unwrap();
+    }
+}
