@@ -63,6 +63,29 @@ fn unknown_feature_kind() {
 }
 
 #[test]
+fn a_key_of_another_kind_of_feature() {
+    // The schema rejects it: one message at the key, naming where it belongs.
+    let path = fixture("pennants-on-road.toml");
+    expect(
+        std::slice::from_ref(&path),
+        &[(9, 48, "`pennants` belongs on a city, but `r` is a road")],
+    );
+    let found = diagnostics(&[path]);
+    assert_eq!(found[0].help, "remove `pennants`, or change `kind` to \"city\"");
+}
+
+#[test]
+fn a_misspelt_edge_word() {
+    let path = fixture("edge-typo.toml");
+    expect(
+        std::slice::from_ref(&path),
+        &[(8, 10, "`cty` is not a valid edge layout")],
+    );
+    let found = diagnostics(&[path]);
+    assert!(found[0].help.starts_with("did you mean `city`?"), "{}", found[0].help);
+}
+
+#[test]
 fn edge_positions_that_fall() {
     expect(
         &[fixture("positions-fall.toml")],

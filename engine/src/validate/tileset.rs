@@ -13,8 +13,10 @@ use crate::limits::{
 };
 use crate::model::{Count, Feature, FeatureKind, Mechanism, RoadEnd, Supply, Tile, TileSet};
 use crate::report::Reporter;
+use crate::schema::KIND_KEYS;
 use crate::source::escape_segment;
 use crate::tile_image::{self, ImageError, ImageFile};
+use crate::validate::schema_check::misplaced_key;
 
 /// Each edge of a tile, read.
 type ReadLayouts = [Result<Layout, LayoutError>; 4];
@@ -387,13 +389,6 @@ fn check_tile(tile: &Tile, layouts: &ReadLayouts, at: &str, report: &mut Reporte
 
 fn check_feature(tile: &Tile, id: &str, feature: &Feature, at: &str, report: &mut Reporter<'_>) {
     let kind = feature.kind.as_str();
-    let only = |report: &mut Reporter<'_>, key: &str, owner: &str| {
-        report.error_at_key(
-            &format!("{at}/{key}"),
-            format!("`{key}` belongs on a {owner}, but `{id}` is a {kind}"),
-            format!("remove `{key}` or change the kind to {owner}"),
-        );
-    };
     if feature.pennants > MAX_PENNANTS {
         report.error(
             &format!("{at}/pennants"),
@@ -401,17 +396,19 @@ fn check_feature(tile: &Tile, id: &str, feature: &Feature, at: &str, report: &mu
             format!("give at most {MAX_PENNANTS}"),
         );
     }
-    if feature.pennants > 0 && feature.kind != FeatureKind::City {
-        only(report, "pennants", "city");
-    }
-    if feature.end.is_some() && feature.kind != FeatureKind::Road {
-        only(report, "end", "road");
-    }
-    if feature.at.is_some() && feature.kind != FeatureKind::Road {
-        only(report, "at", "road");
-    }
-    if !feature.cities.is_empty() && feature.kind != FeatureKind::Field {
-        only(report, "cities", "field");
+    // The schema rejects these first; a model that skipped it gets the same message.
+    let given = |key: &str| match key {
+        "pennants" => feature.pennants > 0,
+        "end" => feature.end.is_some(),
+        "at" => feature.at.is_some(),
+        "cities" => !feature.cities.is_empty(),
+        _ => false,
+    };
+    for &(key, owner) in &KIND_KEYS {
+        if given(key) && feature.kind != owner {
+            let (message, help) = misplaced_key(key, id, "kind", kind, &[owner.as_str().to_owned()]);
+            report.error_at_key(&format!("{at}/{key}"), message, help);
+        }
     }
     match feature.kind {
         FeatureKind::City | FeatureKind::Road if feature.on.is_empty() => {
@@ -633,5 +630,42 @@ fn decode_once(path: &Path, decoded_pixels: &mut u64) -> ImageOutcome {
     match file.decode() {
         Ok(_) => ImageOutcome::Fine,
         Err(e) => ImageOutcome::Bad(e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diagnostic::Diagnostic;
+    use crate::report::Diagnostics;
+    use crate::source::{Source, parse_toml};
+
+    /// The semantic checks' diagnostics for a tile set written in TOML, without the schema.
+    fn semantic(text: &str) -> Vec<Diagnostic> {
+        let source = Source::new("t.toml", text);
+        let parsed = parse_toml(text).unwrap();
+        let set: TileSet = serde_json::from_value(parsed.value).unwrap();
+        let mut out = Diagnostics::default();
+        let mut report = Reporter {
+            source: &source,
+            map: &parsed.map,
+            out: &mut out,
+        };
+        check(&set, &mut report);
+        out.finish(|_| 0)
+    }
+
+    #[test]
+    fn a_model_that_skipped_the_schema_hears_of_a_key_on_the_wrong_kind_as_the_schema_says_it() {
+        let found = semantic(
+            "id = \"x\"\nname = \"X\"\n[[tiles]]\nid = \"R\"\ncount = 1\nedges = [\"road\", \"field\", \"road\", \"field\"]\n\
+             features.r = { kind = \"road\", on = [\"N\", \"S\"], pennants = 1 }\n\
+             features.f1 = { kind = \"field\", on = [\"Ne\", \"E\", \"Se\"] }\n\
+             features.f2 = { kind = \"field\", on = [\"Sw\", \"W\", \"Nw\"] }\n",
+        );
+        assert_eq!(found.len(), 1, "{found:#?}");
+        assert_eq!(found[0].message, "`pennants` belongs on a city, but `r` is a road");
+        assert_eq!(found[0].help, "remove `pennants`, or change `kind` to \"city\"");
+        assert_eq!((found[0].line, found[0].column), (7, 48));
     }
 }
