@@ -18,6 +18,15 @@ fn diagnostics(paths: &[PathBuf]) -> Vec<Diagnostic> {
 
 /// Asserts the files give exactly one error per expectation: (line, column, words of the message).
 fn expect(paths: &[PathBuf], expected: &[(usize, usize, &str)]) {
+    expect_severity(paths, expected, true);
+}
+
+/// Asserts the files give exactly one warning per expectation, and no error.
+fn expect_warnings(paths: &[PathBuf], expected: &[(usize, usize, &str)]) {
+    expect_severity(paths, expected, false);
+}
+
+fn expect_severity(paths: &[PathBuf], expected: &[(usize, usize, &str)], errors: bool) {
     let found = diagnostics(paths);
     let shown: Vec<String> = found
         .iter()
@@ -28,7 +37,7 @@ fn expect(paths: &[PathBuf], expected: &[(usize, usize, &str)]) {
         assert!(
             found
                 .iter()
-                .any(|d| d.line == line && d.column == column && d.message.contains(words) && d.is_error()),
+                .any(|d| d.line == line && d.column == column && d.message.contains(words) && d.is_error() == errors),
             "no error at {line}:{column} containing {words:?} in {shown:#?}"
         );
     }
@@ -83,6 +92,50 @@ fn a_misspelt_edge_word() {
     );
     let found = diagnostics(&[path]);
     assert!(found[0].help.starts_with("did you mean `city`?"), "{}", found[0].help);
+}
+
+#[test]
+fn a_field_naming_a_city_beyond_a_road() {
+    expect_warnings(
+        &[fixture("field-city-apart.toml")],
+        &[(
+            12,
+            67,
+            "field-city-apart: field `f2` of tile `D` names city `c`, but none of its segments reaches that city",
+        )],
+    );
+}
+
+#[test]
+fn a_field_on_both_sides_of_a_road_across_the_tile() {
+    expect_warnings(
+        &[fixture("field-across-road.toml")],
+        &[(
+            10,
+            37,
+            "field-across-road: field `f` of tile `U` lies on both sides of road `r`: N1 (field 0..40) and N3 (field 60..100)",
+        )],
+    );
+}
+
+#[test]
+fn a_field_naming_a_city_twice() {
+    expect_warnings(
+        &[fixture("field-city-twice.toml")],
+        &[(10, 69, "field-city-twice: field `f` of tile `E` names city `c` twice")],
+    );
+}
+
+#[test]
+fn an_inner_field_bordering_nothing() {
+    expect_warnings(
+        &[fixture("inner-field-alone.toml")],
+        &[(
+            11,
+            19,
+            "inner-field-alone: field `pocket` of tile `B` reaches no edge and names no city",
+        )],
+    );
 }
 
 #[test]

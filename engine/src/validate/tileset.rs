@@ -280,6 +280,7 @@ fn check_count(set: &TileSet, tile: &Tile, at: &str, report: &mut Reporter<'_>) 
 
 /// Checks a tile; returns its edges, read, when they all read.
 fn check_tile(tile: &Tile, layouts: &ReadLayouts, at: &str, report: &mut Reporter<'_>) -> Option<TileEdges> {
+    let errors_before = report.out.errors_in(&report.source.path);
     if tile.features.len() > MAX_FEATURES {
         report.error_at_key(
             &format!("{at}/features"),
@@ -384,7 +385,187 @@ fn check_tile(tile: &Tile, layouts: &ReadLayouts, at: &str, report: &mut Reporte
             );
         }
     }
-    all_read.then_some(TileEdges { layouts, claims })
+    if !all_read {
+        return None;
+    }
+    let edges = TileEdges { layouts, claims };
+    // Geometry is only worth judging on a tile whose features and edges are sound.
+    if report.out.errors_in(&report.source.path) == errors_before {
+        check_fields(tile, &edges, at, report);
+    }
+    Some(edges)
+}
+
+/// The segments of a tile's edges in one clockwise ring around its border, each with the
+/// feature that owns it (by its index in the tile's features; `None` for `any`).
+struct Border {
+    owners: Vec<Option<usize>>,
+    /// Each feature's places on the ring, rising.
+    places: Vec<Vec<usize>>,
+    /// Each place's segment, as a reference and its span (`N2 (road 40..60)`).
+    names: Vec<String>,
+}
+
+impl Border {
+    fn new(edges: &TileEdges) -> Border {
+        let mut first = [0; 4];
+        let mut names = Vec::new();
+        for (k, layout) in edges.layouts.iter().enumerate() {
+            first[k] = names.len();
+            let side = Side::from_index(k);
+            for (i, segment) in layout.segments.iter().enumerate() {
+                names.push(format!("{} ({segment})", SegmentRef::Number { side, number: i + 1 }));
+            }
+        }
+        let mut owners = vec![None; names.len()];
+        let mut places = vec![Vec::new(); edges.claims.len()];
+        for (f, claimed) in edges.claims.iter().enumerate() {
+            for &(side, i) in claimed {
+                let place = first[side as usize] + i;
+                owners[place] = Some(f);
+                places[f].push(place);
+            }
+            places[f].sort_unstable();
+        }
+        Border { owners, places, names }
+    }
+
+    /// The place next to `place` clockwise (`forward`) or anticlockwise.
+    fn next(&self, place: usize, forward: bool) -> usize {
+        let n = self.owners.len();
+        if forward { (place + 1) % n } else { (place + n - 1) % n }
+    }
+}
+
+/// Warnings about fields that pass every other check but would score farms wrongly. Each
+/// message starts with a stable code.
+///
+/// - `field-city-twice`: a city listed twice in `cities`.
+/// - `inner-field-alone`: a field with no `on` (an inner field) and no `cities`: it joins no
+///   neighbour and borders no city, so a farmer on it never scores. An inner field is a pocket
+///   enclosed by cities (such as between two cities crossing on a bridge), so it names them.
+/// - `field-city-apart`: a field with `on` names a city with `on` that it cannot reach around
+///   the border: from each of its segments, either way, a road (or `any`) comes before the
+///   city. Roads split fields; cities and other fields passed on the way do not rule contact
+///   out, since a city can pass over another on a bridge, and two fields side by side on the
+///   border are parted by something reaching the border between them (a city wall running to
+///   a corner). A road into the city's gate does not part the fields beside it from the city.
+/// - `field-across-road`: a road with segments on two or more edges splits the border into
+///   sides, and one field has segments on two of them. A road that a city or another road
+///   also crosses (with segments on two of its sides: a tunnel or a bridge) is left out, as
+///   only the picture tells which part of it splits the fields.
+fn check_fields(tile: &Tile, edges: &TileEdges, at: &str, report: &mut Reporter<'_>) {
+    let features: Vec<(&String, &Feature)> = tile.features.iter().collect();
+    let index = |id: &str| features.iter().position(|(f, _)| f.as_str() == id);
+    let border = Border::new(edges);
+    let pointer = |id: &str| format!("{at}/features/{}", escape_segment(id));
+    for (f, &(id, feature)) in features.iter().enumerate() {
+        if feature.kind != FeatureKind::Field {
+            continue;
+        }
+        let mut named = HashSet::new();
+        for (c, city) in feature.cities.iter().enumerate() {
+            if !named.insert(city) {
+                report.warning(
+                    &format!("{}/cities/{c}", pointer(id)),
+                    format!(
+                        "field-city-twice: field `{id}` of tile `{}` names city `{city}` twice",
+                        tile.id
+                    ),
+                    "list each city once",
+                );
+                continue;
+            }
+            let Some(city_index) = index(city) else { continue };
+            if border.places[f].is_empty() || border.places[city_index].is_empty() {
+                continue;
+            }
+            if !reaches(&border, &features, f, city_index) {
+                report.warning(
+                    &format!("{}/cities/{c}", pointer(id)),
+                    format!(
+                        "field-city-apart: field `{id}` of tile `{}` names city `{city}`, but none of its segments reaches that city around the border",
+                        tile.id
+                    ),
+                    format!(
+                        "remove `{city}` from `cities` if the field does not border it, or check which edges `{id}` and `{city}` are `on`"
+                    ),
+                );
+            }
+        }
+        if feature.on.is_empty() && feature.cities.is_empty() {
+            report.warning(
+                &pointer(id),
+                format!(
+                    "inner-field-alone: field `{id}` of tile `{}` reaches no edge and names no city, so a farmer on it never scores",
+                    tile.id
+                ),
+                "list the cities around it in `cities`, or the edges it reaches in `on`; remove it if the tile has no such field",
+            );
+        }
+    }
+    for (r, &(road, feature)) in features.iter().enumerate() {
+        if feature.kind != FeatureKind::Road || border.places[r].len() < 2 {
+            continue;
+        }
+        let places = &border.places[r];
+        // The side of the road a place lies on: the places of the road split the ring.
+        let side_of = |place: usize| places.partition_point(|&p| p < place) % places.len();
+        // A place of feature `g` on another side than its first place, if it has one.
+        let across = |g: usize| {
+            let first = *border.places[g].first()?;
+            let other = border.places[g].iter().find(|&&p| side_of(p) != side_of(first))?;
+            Some((first, *other))
+        };
+        let crossed =
+            (0..features.len()).any(|g| g != r && features[g].1.kind != FeatureKind::Field && across(g).is_some());
+        if crossed {
+            continue;
+        }
+        for (f, &(id, field)) in features.iter().enumerate() {
+            if field.kind != FeatureKind::Field {
+                continue;
+            }
+            if let Some((first, other)) = across(f) {
+                report.warning(
+                    &format!("{}/on", pointer(id)),
+                    format!(
+                        "field-across-road: field `{id}` of tile `{}` lies on both sides of road `{road}`: {} and {}",
+                        tile.id, border.names[first], border.names[other]
+                    ),
+                    format!(
+                        "a road across the tile splits the field: give each side of `{road}` its own field, each with the cities it borders"
+                    ),
+                );
+            }
+        }
+    }
+}
+
+/// Whether field `f` reaches city `city` around the border (see [`check_fields`]): from one
+/// of its segments, either way, the city comes before any road, except a road into the city's
+/// gate (the fields on both its sides run along it up to the wall), and before any `any`.
+fn reaches(border: &Border, features: &[(&String, &Feature)], f: usize, city: usize) -> bool {
+    let city_id = features[city].0;
+    border.places[f].iter().any(|&start| {
+        [true, false].into_iter().any(|forward| {
+            let mut place = border.next(start, forward);
+            for _ in 0..border.owners.len() {
+                let Some(owner) = border.owners[place] else {
+                    return false;
+                };
+                let feature = features[owner].1;
+                if owner == city {
+                    return true;
+                }
+                if feature.kind == FeatureKind::Road {
+                    return feature.end == Some(RoadEnd::CityGate) && feature.at.as_ref() == Some(city_id);
+                }
+                place = border.next(place, forward);
+            }
+            false
+        })
+    })
 }
 
 fn check_feature(tile: &Tile, id: &str, feature: &Feature, at: &str, report: &mut Reporter<'_>) {
