@@ -429,12 +429,6 @@ impl Border {
         }
         Border { owners, places, names }
     }
-
-    /// The place next to `place` clockwise (`forward`) or anticlockwise.
-    fn next(&self, place: usize, forward: bool) -> usize {
-        let n = self.owners.len();
-        if forward { (place + 1) % n } else { (place + n - 1) % n }
-    }
 }
 
 /// Warnings about fields that pass every other check but would score farms wrongly. Each
@@ -458,6 +452,7 @@ fn check_fields(tile: &Tile, edges: &TileEdges, at: &str, report: &mut Reporter<
     let features: Vec<(&String, &Feature)> = tile.features.iter().collect();
     let index = |id: &str| features.iter().position(|(f, _)| f.as_str() == id);
     let border = Border::new(edges);
+    let reach = Reach::new(&border, &features);
     let pointer = |id: &str| format!("{at}/features/{}", escape_segment(id));
     for (f, &(id, feature)) in features.iter().enumerate() {
         if feature.kind != FeatureKind::Field {
@@ -480,7 +475,7 @@ fn check_fields(tile: &Tile, edges: &TileEdges, at: &str, report: &mut Reporter<
             if border.places[f].is_empty() || border.places[city_index].is_empty() {
                 continue;
             }
-            if !reaches(&border, &features, f, city_index) {
+            if !reach.reaches(&border, f, city_index) {
                 report.warning(
                     &format!("{}/cities/{c}", pointer(id)),
                     format!(
@@ -542,30 +537,58 @@ fn check_fields(tile: &Tile, edges: &TileEdges, at: &str, report: &mut Reporter<
     }
 }
 
-/// Whether field `f` reaches city `city` around the border (see [`check_fields`]): from one
-/// of its segments, either way, the city comes before any road, except a road into the city's
-/// gate (the fields on both its sides run along it up to the wall), and before any `any`.
-fn reaches(border: &Border, features: &[(&String, &Feature)], f: usize, city: usize) -> bool {
-    let city_id = features[city].0;
-    border.places[f].iter().any(|&start| {
-        [true, false].into_iter().any(|forward| {
-            let mut place = border.next(start, forward);
-            for _ in 0..border.owners.len() {
-                let Some(owner) = border.owners[place] else {
-                    return false;
-                };
-                let feature = features[owner].1;
-                if owner == city {
-                    return true;
-                }
-                if feature.kind == FeatureKind::Road {
-                    return feature.end == Some(RoadEnd::CityGate) && feature.at.as_ref() == Some(city_id);
-                }
-                place = border.next(place, forward);
+/// The cities each field segment reaches around the border (see [`check_fields`]): roads and
+/// `any` cut the ring into stretches; a stretch reaches its own cities and the cities whose
+/// gate a road at either end of it leads into. Worked out once per tile, so checking every
+/// `cities` entry costs a look-up per segment of the field.
+struct Reach {
+    /// The stretch of each place, `None` for a place that cuts the ring.
+    stretch: Vec<Option<usize>>,
+    /// The cities (by feature index) each stretch reaches.
+    cities: Vec<HashSet<usize>>,
+}
+
+impl Reach {
+    fn new(border: &Border, features: &[(&String, &Feature)]) -> Reach {
+        let n = border.owners.len();
+        let kind = |place: usize| border.owners[place].map(|f| features[f].1);
+        let cuts = |place: usize| kind(place).is_none_or(|f| f.kind == FeatureKind::Road);
+        // The city a cutting place leads into, if it is a road into a city's gate.
+        let gate = |place: usize| {
+            let road = kind(place).filter(|f| f.end == Some(RoadEnd::CityGate))?;
+            features.iter().position(|(id, _)| Some(*id) == road.at.as_ref())
+        };
+        // Start after a cut, so that no stretch wraps round the start (the ring ends with that
+        // cut); with no cut, the whole ring is one stretch.
+        let first_cut = (0..n).find(|&p| cuts(p));
+        let start = first_cut.map_or(0, |p| p + 1);
+        let mut reach = Reach {
+            stretch: vec![None; n],
+            cities: vec![first_cut.and_then(gate).into_iter().collect()],
+        };
+        let mut current = 0;
+        for step in 0..n {
+            let place = (start + step) % n;
+            if cuts(place) {
+                reach.cities[current].extend(gate(place));
+                reach.cities.push(gate(place).into_iter().collect());
+                current += 1;
+                continue;
             }
-            false
-        })
-    })
+            reach.stretch[place] = Some(current);
+            if let Some(f) = border.owners[place].filter(|&f| features[f].1.kind == FeatureKind::City) {
+                reach.cities[current].insert(f);
+            }
+        }
+        reach
+    }
+
+    /// Whether field `f` reaches city `city`.
+    fn reaches(&self, border: &Border, f: usize, city: usize) -> bool {
+        border.places[f]
+            .iter()
+            .any(|&p| self.stretch[p].is_some_and(|s| self.cities[s].contains(&city)))
+    }
 }
 
 fn check_feature(tile: &Tile, id: &str, feature: &Feature, at: &str, report: &mut Reporter<'_>) {
