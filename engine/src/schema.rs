@@ -9,9 +9,9 @@ use std::sync::OnceLock;
 use schemars::Schema;
 use schemars::generate::SchemaSettings;
 use schemars::transform::RecursiveTransform;
-use serde_json::{Map, Value, json};
+use serde_json::Value;
 
-use crate::model::{ExpansionFile, FeatureKind, RuleSet, TileSet};
+use crate::model::{ExpansionFile, RuleSet, TileSet};
 
 /// Where every schema's `$id` starts. The ids name the schemas (a schema store or an editor
 /// tells them apart by it); they are not where to fetch them: `.invalid` never resolves
@@ -158,58 +158,4 @@ fn drop_null(schema: &mut Schema) {
 /// below the project root.
 pub fn schema_comment(kind: FileKind) -> String {
     format!("#:schema ../schemas/{}", kind.schema_file_name())
-}
-
-/// The schema of a string that is one of a few common `words` (each with its description) or
-/// any text matching `pattern` (`custom` describes that form): the words as `const` branches
-/// with no `type`, so editors offer them with their descriptions, and the pattern as the one
-/// branch of type string, which the schema check explains when a value matches nothing.
-pub(crate) fn words_or_pattern(
-    description: &str,
-    words: &[(&str, &str)],
-    custom: &str,
-    pattern: &str,
-    examples: &[&str],
-) -> Schema {
-    let mut branches: Vec<Value> = words
-        .iter()
-        .map(|(word, about)| json!({ "const": word, "description": about }))
-        .collect();
-    branches.push(json!({ "type": "string", "description": custom, "pattern": pattern }));
-    schemars::json_schema!({
-        "type": "string",
-        "description": description,
-        "anyOf": branches,
-        "examples": examples,
-    })
-}
-
-/// Keys of a feature that belong to one kind of feature only, with that kind.
-pub const KIND_KEYS: [(&str, FeatureKind); 4] = [
-    ("pennants", FeatureKind::City),
-    ("end", FeatureKind::Road),
-    ("at", FeatureKind::Road),
-    ("cities", FeatureKind::Field),
-];
-
-/// Ties [`KIND_KEYS`] to the feature's `kind`: for each kind, an `if`/`then` that forbids the
-/// keys of the other kinds, so that an editor that follows conditions neither offers nor
-/// accepts them, and the validator rejects them with one message at the key. A kind that is
-/// not a known word matches no `if`, leaving its one error to the `kind` value.
-pub(crate) fn keys_of_one_kind(schema: &mut Schema) {
-    let conditions: Vec<Value> = FeatureKind::ALL
-        .iter()
-        .map(|&kind| {
-            let forbidden: Map<String, Value> = KIND_KEYS
-                .iter()
-                .filter(|(_, owner)| *owner != kind)
-                .map(|(key, _)| ((*key).to_owned(), Value::Bool(false)))
-                .collect();
-            json!({
-                "if": { "properties": { "kind": { "const": kind.as_str() } }, "required": ["kind"] },
-                "then": { "properties": forbidden },
-            })
-        })
-        .collect();
-    schema.insert("allOf".into(), Value::Array(conditions));
 }

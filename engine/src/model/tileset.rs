@@ -2,8 +2,9 @@
 
 use std::collections::BTreeMap;
 
-use schemars::JsonSchema;
+use schemars::{JsonSchema, Schema, json_schema};
 use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value, json};
 
 use super::expansion::{Bag, Figure, Mechanism};
 use crate::edge::{SegmentKind, Side};
@@ -159,7 +160,7 @@ impl JsonSchema for EdgeLayout {
             };
             (kind.as_str(), description)
         });
-        crate::schema::words_or_pattern(
+        words_or_pattern(
             "An edge: `city`, `road`, `field`, `any`, or segments with the positions (percent, clockwise) between them, such as `city 60 city`.",
             &words,
             "Segments of `city`, `road` or `field` with the positions between them, in percent clockwise along the edge (`city 60 city`, `field 30 road 70 field`); or one of the words `city`, `road`, `field`, `any`.",
@@ -172,7 +173,7 @@ impl JsonSchema for EdgeLayout {
 /// A feature of a tile: a city, road, field, monastery or garden segment.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
-#[schemars(transform = crate::schema::keys_of_one_kind)]
+#[schemars(transform = keys_of_one_kind)]
 pub struct Feature {
     /// What kind of feature this is.
     pub kind: FeatureKind,
@@ -209,6 +210,15 @@ pub struct Feature {
 }
 
 impl Feature {
+    /// Keys of a feature that belong to one kind of feature only, with that kind: the schema
+    /// forbids them on the other kinds, and the semantic checks say so of a model too.
+    pub const KEYS_OF_ONE_KIND: [(&str, FeatureKind); 4] = [
+        ("pennants", FeatureKind::City),
+        ("end", FeatureKind::Road),
+        ("at", FeatureKind::Road),
+        ("cities", FeatureKind::Field),
+    ];
+
     /// A feature of `kind` with nothing else set (no edges, no geometry).
     pub fn new(kind: FeatureKind) -> Feature {
         Feature {
@@ -307,7 +317,7 @@ impl JsonSchema for EdgeRef {
             ]
         });
         let words: Vec<(&str, &str)> = sides.iter().flatten().map(|(w, d)| (w.as_str(), d.as_str())).collect();
-        crate::schema::words_or_pattern(
+        words_or_pattern(
             "Edge segments: `N`, `E`, `S`, `W`, a half edge (`Nw Ne En Es Se Sw Ws Wn`), or a segment number (`N1`, `E2`...).",
             &words,
             "A segment by its number on the edge, counted from 1 clockwise (`N1`, `E2`...); or an edge letter or a half edge.",
@@ -339,4 +349,50 @@ pub enum Marker {
     Hill,
     /// A vineyard: completed neighbouring monasteries score extra.
     Vineyard,
+}
+
+/// The schema of a string that is one of a few common `words` (each with its description) or
+/// any text matching `pattern` (`custom` describes that form): the words as `const` branches
+/// with no `type`, so editors offer them with their descriptions, and the pattern as the one
+/// branch of type string, which the schema check explains when a value matches nothing.
+fn words_or_pattern(
+    description: &str,
+    words: &[(&str, &str)],
+    custom: &str,
+    pattern: &str,
+    examples: &[&str],
+) -> Schema {
+    let mut branches: Vec<Value> = words
+        .iter()
+        .map(|(word, about)| json!({ "const": word, "description": about }))
+        .collect();
+    branches.push(json!({ "type": "string", "description": custom, "pattern": pattern }));
+    json_schema!({
+        "type": "string",
+        "description": description,
+        "anyOf": branches,
+        "examples": examples,
+    })
+}
+
+/// Ties [`Feature::KEYS_OF_ONE_KIND`] to the feature's `kind`: for each kind, an `if`/`then`
+/// that forbids the keys of the other kinds, so that an editor that follows conditions neither
+/// offers nor accepts them, and the validator rejects them with one message at the key. A kind
+/// that is not a known word matches no `if`, leaving its one error to the `kind` value.
+fn keys_of_one_kind(schema: &mut Schema) {
+    let conditions: Vec<Value> = FeatureKind::ALL
+        .iter()
+        .map(|&kind| {
+            let forbidden: Map<String, Value> = Feature::KEYS_OF_ONE_KIND
+                .iter()
+                .filter(|(_, owner)| *owner != kind)
+                .map(|(key, _)| ((*key).to_owned(), Value::Bool(false)))
+                .collect();
+            json!({
+                "if": { "properties": { "kind": { "const": kind.as_str() } }, "required": ["kind"] },
+                "then": { "properties": forbidden },
+            })
+        })
+        .collect();
+    schema.insert("allOf".into(), Value::Array(conditions));
 }

@@ -13,7 +13,6 @@ use crate::limits::{
 };
 use crate::model::{Count, Feature, FeatureKind, Mechanism, RoadEnd, Supply, Tile, TileSet};
 use crate::report::Reporter;
-use crate::schema::KIND_KEYS;
 use crate::source::escape_segment;
 use crate::tile_image::{self, ImageError, ImageFile};
 use crate::validate::schema_check::misplaced_key;
@@ -608,7 +607,7 @@ fn check_feature(tile: &Tile, id: &str, feature: &Feature, at: &str, report: &mu
         "cities" => !feature.cities.is_empty(),
         _ => false,
     };
-    for &(key, owner) in &KIND_KEYS {
+    for &(key, owner) in &Feature::KEYS_OF_ONE_KIND {
         if given(key) && feature.kind != owner {
             let (message, help) = misplaced_key(key, id, "kind", kind, &[owner.as_str().to_owned()]);
             report.error_at_key(&format!("{at}/{key}"), message, help);
