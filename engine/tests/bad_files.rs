@@ -65,6 +65,7 @@ fn wrong_type() {
 
 #[test]
 fn unknown_feature_kind() {
+    // Its pennants are not reported too: a kind that is no known word ties no key.
     expect(
         &[fixture("unknown-kind.toml")],
         &[(10, 23, "`castle` is not one of `city`, `road`, `field`")],
