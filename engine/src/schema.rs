@@ -13,6 +13,12 @@ use serde_json::Value;
 
 use crate::model::{ExpansionFile, RuleSet, TileSet};
 
+/// Where every schema's `$id` starts. The ids name the schemas (a schema store or an editor
+/// tells them apart by it); they are not where to fetch them: `.invalid` never resolves
+/// (RFC 2606), so nothing can be served in their place. A file names its schema with a
+/// `#:schema` line giving the path of the committed copy.
+pub const ID_BASE: &str = "https://tilewright.invalid/schemas/";
+
 /// The kinds of data file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum FileKind {
@@ -37,6 +43,11 @@ impl FileKind {
         }
     }
 
+    /// The schema's `$id` ([`ID_BASE`] and its file name).
+    pub fn id(self) -> String {
+        format!("{ID_BASE}{}", self.schema_file_name())
+    }
+
     /// A short noun for messages.
     pub fn noun(self) -> &'static str {
         match self {
@@ -51,11 +62,12 @@ impl FileKind {
         let generator = SchemaSettings::draft2020_12()
             .with_transform(RecursiveTransform(drop_null))
             .into_generator();
-        let schema = match self {
+        let mut schema = match self {
             FileKind::TileSet => generator.into_root_schema_for::<TileSet>(),
             FileKind::Expansion => generator.into_root_schema_for::<ExpansionFile>(),
             FileKind::RuleSet => generator.into_root_schema_for::<RuleSet>(),
         };
+        schema.insert("$id".into(), self.id().into());
         let mut text = serde_json::to_string_pretty(&schema).expect("a schema serialises");
         text.push('\n');
         text

@@ -18,6 +18,15 @@ fn diagnostics(paths: &[PathBuf]) -> Vec<Diagnostic> {
 
 /// Asserts the files give exactly one error per expectation: (line, column, words of the message).
 fn expect(paths: &[PathBuf], expected: &[(usize, usize, &str)]) {
+    expect_severity(paths, expected, true);
+}
+
+/// Asserts the files give exactly one warning per expectation, and no error.
+fn expect_warnings(paths: &[PathBuf], expected: &[(usize, usize, &str)]) {
+    expect_severity(paths, expected, false);
+}
+
+fn expect_severity(paths: &[PathBuf], expected: &[(usize, usize, &str)], errors: bool) {
     let found = diagnostics(paths);
     let shown: Vec<String> = found
         .iter()
@@ -28,7 +37,7 @@ fn expect(paths: &[PathBuf], expected: &[(usize, usize, &str)]) {
         assert!(
             found
                 .iter()
-                .any(|d| d.line == line && d.column == column && d.message.contains(words) && d.is_error()),
+                .any(|d| d.line == line && d.column == column && d.message.contains(words) && d.is_error() == errors),
             "no error at {line}:{column} containing {words:?} in {shown:#?}"
         );
     }
@@ -56,9 +65,77 @@ fn wrong_type() {
 
 #[test]
 fn unknown_feature_kind() {
+    // Its pennants are not reported too: a kind that is no known word ties no key.
     expect(
         &[fixture("unknown-kind.toml")],
         &[(10, 23, "`castle` is not one of `city`, `road`, `field`")],
+    );
+}
+
+#[test]
+fn a_key_of_another_kind_of_feature() {
+    // The schema rejects it: one message at the key, naming where it belongs.
+    let path = fixture("pennants-on-road.toml");
+    expect(
+        std::slice::from_ref(&path),
+        &[(9, 48, "`pennants` belongs on a city, but `r` is a road")],
+    );
+    let found = diagnostics(&[path]);
+    assert_eq!(found[0].help, "remove `pennants`, or change `kind` to \"city\"");
+}
+
+#[test]
+fn a_misspelt_edge_word() {
+    let path = fixture("edge-typo.toml");
+    expect(
+        std::slice::from_ref(&path),
+        &[(8, 10, "`cty` is not a valid edge layout")],
+    );
+    let found = diagnostics(&[path]);
+    assert!(found[0].help.starts_with("did you mean `city`?"), "{}", found[0].help);
+}
+
+#[test]
+fn a_field_naming_a_city_beyond_a_road() {
+    expect_warnings(
+        &[fixture("field-city-apart.toml")],
+        &[(
+            12,
+            67,
+            "field-city-apart: field `f2` of tile `D` names city `c`, but none of its segments reaches that city",
+        )],
+    );
+}
+
+#[test]
+fn a_field_on_both_sides_of_a_road_across_the_tile() {
+    expect_warnings(
+        &[fixture("field-across-road.toml")],
+        &[(
+            10,
+            37,
+            "field-across-road: field `f` of tile `U` lies on both sides of road `r`: N1 (field 0..40) and N3 (field 60..100)",
+        )],
+    );
+}
+
+#[test]
+fn a_field_naming_a_city_twice() {
+    expect_warnings(
+        &[fixture("field-city-twice.toml")],
+        &[(10, 69, "field-city-twice: field `f` of tile `E` names city `c` twice")],
+    );
+}
+
+#[test]
+fn an_inner_field_bordering_nothing() {
+    expect_warnings(
+        &[fixture("inner-field-alone.toml")],
+        &[(
+            11,
+            19,
+            "inner-field-alone: field `pocket` of tile `B` reaches no edge and names no city",
+        )],
     );
 }
 

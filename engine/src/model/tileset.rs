@@ -2,10 +2,12 @@
 
 use std::collections::BTreeMap;
 
-use schemars::JsonSchema;
+use schemars::{JsonSchema, Schema, json_schema};
 use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value, json};
 
 use super::expansion::{Bag, Figure, Mechanism};
+use crate::edge::{SegmentKind, Side};
 
 /// A tile set: the land tiles of a base game or an expansion, optionally with the figures,
 /// token bags and mechanisms that come with it.
@@ -58,24 +60,29 @@ pub struct Tile {
     /// Number of copies: one number, or a table giving the count per edition
     /// (`{ first-edition = 5, new-edition = 4 }`; an edition left out has none). For tiles
     /// held by the players (`supply = "player"`) it is the number each player holds.
+    #[schemars(example = 1, example = serde_json::json!({"first-edition": 5, "new-edition": 4}))]
     pub count: Count,
     /// Where the copies come from: the shuffled pile, or each player's own supply (abbeys).
     #[serde(default, skip_serializing_if = "is_default")]
+    #[schemars(extend("default" = "pile"))]
     pub supply: Supply,
     /// Where the tile may be placed: beside any placed tile, or only into a hole whose four
     /// neighbours are all placed (abbeys).
     #[serde(default, skip_serializing_if = "is_default")]
+    #[schemars(extend("default" = "adjacent"))]
     pub placement: Placement,
     /// The four edges in the order north, east, south, west. Each is `city`, `road`, `field`,
     /// `any` (fits every neighbour and joins nothing), or a custom layout of segments with the
     /// positions between them, counted in percent clockwise along the edge: `city 60 city` is two
     /// city segments split 60% of the way along.
+    #[schemars(example = serde_json::json!(["city", "road", "field", "road"]))]
     pub edges: [EdgeLayout; 4],
     /// The features on the tile, by id (ids are local to the tile: `c`, `r1`, `f2`...).
     #[serde(default)]
     pub features: BTreeMap<String, Feature>,
     /// Markers printed on the tile that rules refer to.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(extend("default" = []))]
     pub markers: Vec<Marker>,
     /// Image of the tile, as a path relative to the tile-set file; it must stay inside the
     /// tile set's folder. Tiles without an image are drawn from their definition.
@@ -142,17 +149,31 @@ impl JsonSchema for EdgeLayout {
     }
 
     fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        schemars::json_schema!({
-            "type": "string",
-            "description": "An edge: `city`, `road`, `field`, `any`, or segments with the positions (percent, clockwise) between them, such as `city 60 city`.",
-            "pattern": crate::edge::LAYOUT_PATTERN,
-        })
+        let words = SegmentKind::ALL.map(|kind| {
+            let description = match kind {
+                SegmentKind::City => "One city segment along the whole edge.",
+                SegmentKind::Road => {
+                    "A road in the middle (`40..60`) with a field on each side: the halves `Nw`/`Ne`, `En`/`Es`, `Se`/`Sw`, `Ws`/`Wn`."
+                }
+                SegmentKind::Field => "Two field halves (`0..50`, `50..100`): `Nw`/`Ne`, `En`/`Es`, `Se`/`Sw`, `Ws`/`Wn`.",
+                SegmentKind::Any => "Fits every neighbouring edge and joins nothing (the abbey).",
+            };
+            (kind.as_str(), description)
+        });
+        words_or_pattern(
+            "An edge: `city`, `road`, `field`, `any`, or segments with the positions (percent, clockwise) between them, such as `city 60 city`.",
+            &words,
+            "Segments of `city`, `road` or `field` with the positions between them, in percent clockwise along the edge (`city 60 city`, `field 30 road 70 field`); or one of the words `city`, `road`, `field`, `any`.",
+            crate::edge::LAYOUT_PATTERN,
+            &["city", "road", "field", "city 60 city"],
+        )
     }
 }
 
 /// A feature of a tile: a city, road, field, monastery or garden segment.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
+#[schemars(transform = keys_of_one_kind)]
 pub struct Feature {
     /// What kind of feature this is.
     pub kind: FeatureKind,
@@ -161,9 +182,11 @@ pub struct Feature {
     /// segment by number (`N1`, `N2`... clockwise). Fields touching no edge, monasteries and
     /// gardens leave it empty.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(extend("default" = []), example = serde_json::json!(["N"]), example = serde_json::json!(["Wn", "En"]))]
     pub on: Vec<EdgeRef>,
     /// City only: number of pennants (coats of arms) in this segment.
     #[serde(default, skip_serializing_if = "is_zero")]
+    #[schemars(extend("default" = 0), example = 1)]
     pub pennants: u32,
     /// Road only: what the road ends at on this tile, if it ends here.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -175,6 +198,7 @@ pub struct Feature {
     /// Field only: ids of the cities on this tile that border this field. This decides farm
     /// scoring, so it is stated, never guessed.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(extend("default" = []), example = serde_json::json!(["c"]))]
     pub cities: Vec<String>,
     /// Optional outline for display and editing: one or more polygons in tile coordinates
     /// (0..1, origin at the north-west corner, x east, y south).
@@ -186,6 +210,15 @@ pub struct Feature {
 }
 
 impl Feature {
+    /// Keys of a feature that belong to one kind of feature only, with that kind: the schema
+    /// forbids them on the other kinds, and the semantic checks say so of a model too.
+    pub const KEYS_OF_ONE_KIND: [(&str, FeatureKind); 4] = [
+        ("pennants", FeatureKind::City),
+        ("end", FeatureKind::Road),
+        ("at", FeatureKind::Road),
+        ("cities", FeatureKind::Field),
+    ];
+
     /// A feature of `kind` with nothing else set (no edges, no geometry).
     pub fn new(kind: FeatureKind) -> Feature {
         Feature {
@@ -222,6 +255,15 @@ pub enum FeatureKind {
 }
 
 impl FeatureKind {
+    /// Every kind.
+    pub const ALL: [FeatureKind; 5] = [
+        FeatureKind::City,
+        FeatureKind::Road,
+        FeatureKind::Field,
+        FeatureKind::Monastery,
+        FeatureKind::Garden,
+    ];
+
     /// The word used in files and messages.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -245,11 +287,43 @@ impl JsonSchema for EdgeRef {
     }
 
     fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        schemars::json_schema!({
-            "type": "string",
-            "description": "Edge segments: `N`, `E`, `S`, `W`, a half edge (`Nw Ne En Es Se Sw Ws Wn`), or a segment number (`N1`, `E2`...).",
-            "pattern": crate::edge::REF_PATTERN,
-        })
+        let sides = Side::ALL.map(|side| {
+            let (whole, halves) = match side {
+                Side::N => ("north", ["west", "east"]),
+                Side::E => ("east", ["north", "south"]),
+                Side::S => ("south", ["east", "west"]),
+                Side::W => ("west", ["south", "north"]),
+            };
+            let names = side.half_names();
+            [
+                (
+                    side.letter().to_string(),
+                    format!("Every segment of the feature's kind on the {whole} edge."),
+                ),
+                (
+                    names[0].to_owned(),
+                    format!(
+                        "The {} half of the {whole} edge (a field beside a road, or half a field edge).",
+                        halves[0]
+                    ),
+                ),
+                (
+                    names[1].to_owned(),
+                    format!(
+                        "The {} half of the {whole} edge (a field beside a road, or half a field edge).",
+                        halves[1]
+                    ),
+                ),
+            ]
+        });
+        let words: Vec<(&str, &str)> = sides.iter().flatten().map(|(w, d)| (w.as_str(), d.as_str())).collect();
+        words_or_pattern(
+            "Edge segments: `N`, `E`, `S`, `W`, a half edge (`Nw Ne En Es Se Sw Ws Wn`), or a segment number (`N1`, `E2`...).",
+            &words,
+            "A segment by its number on the edge, counted from 1 clockwise (`N1`, `E2`...); or an edge letter or a half edge.",
+            crate::edge::REF_PATTERN,
+            &["N", "Nw", "N2"],
+        )
     }
 }
 
@@ -275,4 +349,50 @@ pub enum Marker {
     Hill,
     /// A vineyard: completed neighbouring monasteries score extra.
     Vineyard,
+}
+
+/// The schema of a string that is one of a few common `words` (each with its description) or
+/// any text matching `pattern` (`custom` describes that form): the words as `const` branches
+/// with no `type`, so editors offer them with their descriptions, and the pattern as the one
+/// branch of type string, which the schema check explains when a value matches nothing.
+fn words_or_pattern(
+    description: &str,
+    words: &[(&str, &str)],
+    custom: &str,
+    pattern: &str,
+    examples: &[&str],
+) -> Schema {
+    let mut branches: Vec<Value> = words
+        .iter()
+        .map(|(word, about)| json!({ "const": word, "description": about }))
+        .collect();
+    branches.push(json!({ "type": "string", "description": custom, "pattern": pattern }));
+    json_schema!({
+        "type": "string",
+        "description": description,
+        "anyOf": branches,
+        "examples": examples,
+    })
+}
+
+/// Ties [`Feature::KEYS_OF_ONE_KIND`] to the feature's `kind`: for each kind, an `if`/`then`
+/// that forbids the keys of the other kinds, so that an editor that follows conditions neither
+/// offers nor accepts them, and the validator rejects them with one message at the key. A kind
+/// that is not a known word matches no `if`, leaving its one error to the `kind` value.
+fn keys_of_one_kind(schema: &mut Schema) {
+    let conditions: Vec<Value> = FeatureKind::ALL
+        .iter()
+        .map(|&kind| {
+            let forbidden: Map<String, Value> = Feature::KEYS_OF_ONE_KIND
+                .iter()
+                .filter(|(_, owner)| *owner != kind)
+                .map(|(key, _)| ((*key).to_owned(), Value::Bool(false)))
+                .collect();
+            json!({
+                "if": { "properties": { "kind": { "const": kind.as_str() } }, "required": ["kind"] },
+                "then": { "properties": forbidden },
+            })
+        })
+        .collect();
+    schema.insert("allOf".into(), Value::Array(conditions));
 }

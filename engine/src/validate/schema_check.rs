@@ -51,7 +51,7 @@ fn check_against(
         branches: HashMap::new(),
     };
     for error in &errors {
-        checker.report(root, "", error, true, report);
+        checker.report(root, "", error, None, report);
     }
     errors.is_empty()
 }
@@ -78,6 +78,10 @@ fn misspelt_keys(root: &Value, errors: &[ValidationError<'_>]) -> HashSet<(Strin
 struct Branch {
     schema: Value,
     validator: jsonschema::Validator,
+    /// What a value of the `anyOf` is called (`edge layout`).
+    name: String,
+    /// The words of the other branches (`const`), to suggest the closest.
+    words: Vec<String>,
 }
 
 /// Turns schema errors into diagnostics, one per place.
@@ -97,15 +101,16 @@ impl Checker {
         self.seen.insert(hasher.finish())
     }
 
-    /// Reports `error`, found with `schema` at `prefix` + its instance path. With `descend`, a
-    /// value that fails every branch of an `anyOf`/`oneOf` but has the type of exactly one is
-    /// explained by that branch (`count = 0`: "must be at least 1", not "expected an integer").
+    /// Reports `error`, found with `schema` at `prefix` + its instance path. At the top
+    /// (`within` is `None`), a value that fails every branch of an `anyOf`/`oneOf` but has the
+    /// type of exactly one is explained by that branch (`count = 0`: "must be at least 1", not
+    /// "expected an integer"; `cty`: "not a valid edge layout", did you mean `city`?).
     fn report(
         &mut self,
         schema: &Value,
         prefix: &str,
         error: &ValidationError<'_>,
-        descend: bool,
+        within: Option<&Branch>,
         report: &mut Reporter<'_>,
     ) {
         let pointer = format!("{prefix}{}", error.instance_path().as_str());
@@ -172,10 +177,12 @@ impl Checker {
             }
             ValidationErrorKind::AnyOf { .. } | ValidationErrorKind::OneOfNotValid { .. } => {
                 let instance = error.instance();
-                if descend && let Some(branch) = self.branch_of_type(schema, schema_path, instance) {
+                if within.is_none()
+                    && let Some(branch) = self.branch_of_type(schema, schema_path, instance)
+                {
                     let listed = self.seen.len();
                     for sub in branch.validator.iter_errors(instance) {
-                        self.report(&branch.schema, &pointer, &sub, false, report);
+                        self.report(&branch.schema, &pointer, &sub, Some(&branch), report);
                     }
                     if self.seen.len() > listed {
                         return;
@@ -185,9 +192,23 @@ impl Checker {
                     report.error(&pointer, alternatives_message(schema, node, instance), help);
                 }
             }
+            ValidationErrorKind::FalseSchema => {
+                if self.first_at(&pointer) {
+                    let (message, help) = forbidden_key(schema, schema_path, &pointer);
+                    report.error_at_key(&pointer, message, help);
+                }
+            }
             other => {
                 if self.first_at(&pointer) {
-                    let message = message_for(other, error.instance(), &error.to_string(), schema_path);
+                    let name = within.map_or_else(|| value_name(schema_path), |b| b.name.clone());
+                    let message = message_for(other, error.instance(), &error.to_string(), &name);
+                    let suggestion = within
+                        .zip(error.instance().as_str())
+                        .and_then(|(b, text)| closest(text, &b.words).filter(|w| edit_distance(text, w) < w.len()));
+                    let help = match suggestion {
+                        Some(word) => format!("did you mean `{word}`? {help}"),
+                        None => help,
+                    };
                     let help = match other {
                         ValidationErrorKind::Minimum { limit } => {
                             with_description(format!("give {limit} or more"), &help)
@@ -229,6 +250,10 @@ fn with_description(fix: String, description: &str) -> String {
 /// schema of its own (with the definitions it may refer to).
 fn compile_branch(schema: &Value, keyword_path: &str, instance: &Value) -> Option<Branch> {
     let branches = schema.pointer(keyword_path)?.as_array()?;
+    let words = branches
+        .iter()
+        .filter_map(|b| b.get("const")?.as_str().map(str::to_owned))
+        .collect();
     let mut fitting = branches
         .iter()
         .map(|b| resolve_ref(schema, b))
@@ -248,6 +273,8 @@ fn compile_branch(schema: &Value, keyword_path: &str, instance: &Value) -> Optio
     Some(Branch {
         schema: document,
         validator,
+        name: value_name(keyword_path),
+        words,
     })
 }
 
@@ -281,9 +308,9 @@ fn has_type(node: &Value, instance: &Value) -> bool {
     }
 }
 
-fn message_for(kind: &ValidationErrorKind, instance: &Value, fallback: &str, schema_path: &str) -> String {
+/// The message for `kind` of error with `instance`, a value called `what`.
+fn message_for(kind: &ValidationErrorKind, instance: &Value, fallback: &str, what: &str) -> String {
     let shown = short(instance);
-    let what = value_name(schema_path);
     match kind {
         ValidationErrorKind::Type { kind } => {
             let expected = match kind {
@@ -312,6 +339,62 @@ fn message_for(kind: &ValidationErrorKind, instance: &Value, fallback: &str, sch
         ValidationErrorKind::MinLength { limit } => format!("must be at least {limit} character(s) long"),
         _ => fallback.to_owned(),
     }
+}
+
+/// The message and help for a key a `false` schema forbids at `pointer`. The schema forbids keys
+/// that belong to other kinds of feature with `if` (the kind) / `then` (`false` for each such
+/// key): the kinds whose `then` does not forbid the key are where it belongs.
+fn forbidden_key(root: &Value, schema_path: &str, pointer: &str) -> (String, String) {
+    let (parent, key) = pointer.rsplit_once('/').unwrap_or(("", pointer));
+    let key = unescape(key);
+    let owner = unescape(parent.rsplit('/').next().unwrap_or(""));
+    let generic = (format!("`{key}` is not allowed here"), format!("remove `{key}`"));
+    let Some((condition, _)) = schema_path.rsplit_once("/then/properties/") else {
+        return generic;
+    };
+    let Some((conditions, _)) = condition.rsplit_once('/') else {
+        return generic;
+    };
+    let discriminant = |block: &Value| {
+        let properties = block.pointer("/if/properties")?.as_object()?;
+        let (name, value) = properties.iter().next()?;
+        Some((name.clone(), value.get("const")?.as_str()?.to_owned()))
+    };
+    let (Some(block), Some(blocks)) = (
+        root.pointer(condition),
+        root.pointer(conditions).and_then(Value::as_array),
+    ) else {
+        return generic;
+    };
+    let Some((name, value)) = discriminant(block) else {
+        return generic;
+    };
+    let allowed: Vec<String> = blocks
+        .iter()
+        .filter(|b| b.pointer(&format!("/then/properties/{}", escape_segment(&key))) != Some(&Value::Bool(false)))
+        .filter_map(|b| discriminant(b).map(|(_, v)| v))
+        .collect();
+    misplaced_key(&key, &owner, &name, &value, &allowed)
+}
+
+/// The message and help for `key` on `owner`, whose `name` (`kind`) is `value`, when the key
+/// belongs only where `name` is one of `allowed`: the semantic checks say the same of a model.
+pub(crate) fn misplaced_key(key: &str, owner: &str, name: &str, value: &str, allowed: &[String]) -> (String, String) {
+    let places: Vec<String> = allowed.iter().map(|a| article(a)).collect();
+    let words: Vec<String> = allowed.iter().map(|a| format!("\"{a}\"")).collect();
+    (
+        format!(
+            "`{key}` belongs on {}, but `{owner}` is {}",
+            places.join(" or "),
+            article(value)
+        ),
+        format!("remove `{key}`, or change `{name}` to {}", words.join(" or ")),
+    )
+}
+
+/// A JSON Pointer segment as the key it stands for.
+fn unescape(segment: &str) -> String {
+    segment.replace("~1", "/").replace("~0", "~")
 }
 
 /// A message for a value matching none of `anyOf`/`oneOf`: the allowed words when the branches
@@ -414,7 +497,7 @@ fn describe_pointer(pointer: &str) -> String {
             if !out.is_empty() {
                 out.push('.');
             }
-            out.push_str(&segment.replace("~1", "/").replace("~0", "~"));
+            out.push_str(&unescape(segment));
         }
     }
     out

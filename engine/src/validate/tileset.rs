@@ -15,6 +15,7 @@ use crate::model::{Count, Feature, FeatureKind, Mechanism, RoadEnd, Supply, Tile
 use crate::report::Reporter;
 use crate::source::escape_segment;
 use crate::tile_image::{self, ImageError, ImageFile};
+use crate::validate::schema_check::misplaced_key;
 
 /// Each edge of a tile, read.
 type ReadLayouts = [Result<Layout, LayoutError>; 4];
@@ -278,6 +279,7 @@ fn check_count(set: &TileSet, tile: &Tile, at: &str, report: &mut Reporter<'_>) 
 
 /// Checks a tile; returns its edges, read, when they all read.
 fn check_tile(tile: &Tile, layouts: &ReadLayouts, at: &str, report: &mut Reporter<'_>) -> Option<TileEdges> {
+    let errors_before = report.out.errors_in(&report.source.path);
     if tile.features.len() > MAX_FEATURES {
         report.error_at_key(
             &format!("{at}/features"),
@@ -382,18 +384,214 @@ fn check_tile(tile: &Tile, layouts: &ReadLayouts, at: &str, report: &mut Reporte
             );
         }
     }
-    all_read.then_some(TileEdges { layouts, claims })
+    if !all_read {
+        return None;
+    }
+    let edges = TileEdges { layouts, claims };
+    // Geometry is only worth judging on a tile whose features and edges are sound.
+    if report.out.errors_in(&report.source.path) == errors_before {
+        check_fields(tile, &edges, at, report);
+    }
+    Some(edges)
+}
+
+/// The segments of a tile's edges in one clockwise ring around its border, each with the
+/// feature that owns it (by its index in the tile's features; `None` for `any`).
+struct Border {
+    owners: Vec<Option<usize>>,
+    /// Each feature's places on the ring, rising.
+    places: Vec<Vec<usize>>,
+    /// Each place's segment, as a reference and its span (`N2 (road 40..60)`).
+    names: Vec<String>,
+}
+
+impl Border {
+    fn new(edges: &TileEdges) -> Border {
+        let mut first = [0; 4];
+        let mut names = Vec::new();
+        for (k, layout) in edges.layouts.iter().enumerate() {
+            first[k] = names.len();
+            let side = Side::from_index(k);
+            for (i, segment) in layout.segments.iter().enumerate() {
+                names.push(format!("{} ({segment})", SegmentRef::Number { side, number: i + 1 }));
+            }
+        }
+        let mut owners = vec![None; names.len()];
+        let mut places = vec![Vec::new(); edges.claims.len()];
+        for (f, claimed) in edges.claims.iter().enumerate() {
+            for &(side, i) in claimed {
+                let place = first[side as usize] + i;
+                owners[place] = Some(f);
+                places[f].push(place);
+            }
+            places[f].sort_unstable();
+        }
+        Border { owners, places, names }
+    }
+}
+
+/// Warnings about fields that pass every other check but would score farms wrongly. Each
+/// message starts with a stable code.
+///
+/// - `field-city-twice`: a city listed twice in `cities`.
+/// - `inner-field-alone`: a field with no `on` (an inner field) and no `cities`: it joins no
+///   neighbour and borders no city, so a farmer on it never scores. An inner field is a pocket
+///   enclosed by cities (such as between two cities crossing on a bridge), so it names them.
+/// - `field-city-apart`: a field with `on` names a city with `on` that it cannot reach around
+///   the border: from each of its segments, either way, a road (or `any`) comes before the
+///   city. Roads split fields; cities and other fields passed on the way do not rule contact
+///   out, since a city can pass over another on a bridge, and two fields side by side on the
+///   border are parted by something reaching the border between them (a city wall running to
+///   a corner). A road into the city's gate does not part the fields beside it from the city.
+/// - `field-across-road`: a road with segments on two or more edges splits the border into
+///   sides, and one field has segments on two of them. A road that a city or another road
+///   also crosses (with segments on two of its sides: a tunnel or a bridge) is left out, as
+///   only the picture tells which part of it splits the fields.
+fn check_fields(tile: &Tile, edges: &TileEdges, at: &str, report: &mut Reporter<'_>) {
+    let features: Vec<(&String, &Feature)> = tile.features.iter().collect();
+    let index = |id: &str| features.iter().position(|(f, _)| f.as_str() == id);
+    let border = Border::new(edges);
+    let reach = Reach::new(&border, &features);
+    let pointer = |id: &str| format!("{at}/features/{}", escape_segment(id));
+    for (f, &(id, feature)) in features.iter().enumerate() {
+        if feature.kind != FeatureKind::Field {
+            continue;
+        }
+        let mut named = HashSet::new();
+        for (c, city) in feature.cities.iter().enumerate() {
+            if !named.insert(city) {
+                report.warning(
+                    &format!("{}/cities/{c}", pointer(id)),
+                    format!(
+                        "field-city-twice: field `{id}` of tile `{}` names city `{city}` twice",
+                        tile.id
+                    ),
+                    "list each city once",
+                );
+                continue;
+            }
+            let Some(city_index) = index(city) else { continue };
+            if border.places[f].is_empty() || border.places[city_index].is_empty() {
+                continue;
+            }
+            if !reach.reaches(&border, f, city_index) {
+                report.warning(
+                    &format!("{}/cities/{c}", pointer(id)),
+                    format!(
+                        "field-city-apart: field `{id}` of tile `{}` names city `{city}`, but none of its segments reaches that city around the border",
+                        tile.id
+                    ),
+                    format!(
+                        "remove `{city}` from `cities` if the field does not border it, or check which edges `{id}` and `{city}` are `on`"
+                    ),
+                );
+            }
+        }
+        if feature.on.is_empty() && feature.cities.is_empty() {
+            report.warning(
+                &pointer(id),
+                format!(
+                    "inner-field-alone: field `{id}` of tile `{}` reaches no edge and names no city, so a farmer on it never scores",
+                    tile.id
+                ),
+                "list the cities around it in `cities`, or the edges it reaches in `on`; remove it if the tile has no such field",
+            );
+        }
+    }
+    for (r, &(road, feature)) in features.iter().enumerate() {
+        if feature.kind != FeatureKind::Road || border.places[r].len() < 2 {
+            continue;
+        }
+        let places = &border.places[r];
+        // The side of the road a place lies on: the places of the road split the ring.
+        let side_of = |place: usize| places.partition_point(|&p| p < place) % places.len();
+        // A place of feature `g` on another side than its first place, if it has one.
+        let across = |g: usize| {
+            let first = *border.places[g].first()?;
+            let other = border.places[g].iter().find(|&&p| side_of(p) != side_of(first))?;
+            Some((first, *other))
+        };
+        let crossed =
+            (0..features.len()).any(|g| g != r && features[g].1.kind != FeatureKind::Field && across(g).is_some());
+        if crossed {
+            continue;
+        }
+        for (f, &(id, field)) in features.iter().enumerate() {
+            if field.kind != FeatureKind::Field {
+                continue;
+            }
+            if let Some((first, other)) = across(f) {
+                report.warning(
+                    &format!("{}/on", pointer(id)),
+                    format!(
+                        "field-across-road: field `{id}` of tile `{}` lies on both sides of road `{road}`: {} and {}",
+                        tile.id, border.names[first], border.names[other]
+                    ),
+                    format!(
+                        "a road across the tile splits the field: give each side of `{road}` its own field, each with the cities it borders"
+                    ),
+                );
+            }
+        }
+    }
+}
+
+/// The cities each field segment reaches around the border (see [`check_fields`]): roads and
+/// `any` cut the ring into stretches; a stretch reaches its own cities and the cities whose
+/// gate a road at either end of it leads into. Worked out once per tile, so checking every
+/// `cities` entry costs a look-up per segment of the field.
+struct Reach {
+    /// The stretch of each place, `None` for a place that cuts the ring.
+    stretch: Vec<Option<usize>>,
+    /// The cities (by feature index) each stretch reaches.
+    cities: Vec<HashSet<usize>>,
+}
+
+impl Reach {
+    fn new(border: &Border, features: &[(&String, &Feature)]) -> Reach {
+        let n = border.owners.len();
+        let kind = |place: usize| border.owners[place].map(|f| features[f].1);
+        let cuts = |place: usize| kind(place).is_none_or(|f| f.kind == FeatureKind::Road);
+        // The city a cutting place leads into, if it is a road into a city's gate.
+        let gate = |place: usize| {
+            let road = kind(place).filter(|f| f.end == Some(RoadEnd::CityGate))?;
+            features.iter().position(|(id, _)| Some(*id) == road.at.as_ref())
+        };
+        // Start after a cut, so that no stretch wraps round the start (the ring ends with that
+        // cut); with no cut, the whole ring is one stretch.
+        let first_cut = (0..n).find(|&p| cuts(p));
+        let start = first_cut.map_or(0, |p| p + 1);
+        let mut reach = Reach {
+            stretch: vec![None; n],
+            cities: vec![first_cut.and_then(gate).into_iter().collect()],
+        };
+        let mut current = 0;
+        for step in 0..n {
+            let place = (start + step) % n;
+            if cuts(place) {
+                reach.cities[current].extend(gate(place));
+                reach.cities.push(gate(place).into_iter().collect());
+                current += 1;
+                continue;
+            }
+            reach.stretch[place] = Some(current);
+            if let Some(f) = border.owners[place].filter(|&f| features[f].1.kind == FeatureKind::City) {
+                reach.cities[current].insert(f);
+            }
+        }
+        reach
+    }
+
+    /// Whether field `f` reaches city `city`.
+    fn reaches(&self, border: &Border, f: usize, city: usize) -> bool {
+        border.places[f]
+            .iter()
+            .any(|&p| self.stretch[p].is_some_and(|s| self.cities[s].contains(&city)))
+    }
 }
 
 fn check_feature(tile: &Tile, id: &str, feature: &Feature, at: &str, report: &mut Reporter<'_>) {
     let kind = feature.kind.as_str();
-    let only = |report: &mut Reporter<'_>, key: &str, owner: &str| {
-        report.error_at_key(
-            &format!("{at}/{key}"),
-            format!("`{key}` belongs on a {owner}, but `{id}` is a {kind}"),
-            format!("remove `{key}` or change the kind to {owner}"),
-        );
-    };
     if feature.pennants > MAX_PENNANTS {
         report.error(
             &format!("{at}/pennants"),
@@ -401,17 +599,19 @@ fn check_feature(tile: &Tile, id: &str, feature: &Feature, at: &str, report: &mu
             format!("give at most {MAX_PENNANTS}"),
         );
     }
-    if feature.pennants > 0 && feature.kind != FeatureKind::City {
-        only(report, "pennants", "city");
-    }
-    if feature.end.is_some() && feature.kind != FeatureKind::Road {
-        only(report, "end", "road");
-    }
-    if feature.at.is_some() && feature.kind != FeatureKind::Road {
-        only(report, "at", "road");
-    }
-    if !feature.cities.is_empty() && feature.kind != FeatureKind::Field {
-        only(report, "cities", "field");
+    // The schema rejects these first; a model that skipped it gets the same message.
+    let given = |key: &str| match key {
+        "pennants" => feature.pennants > 0,
+        "end" => feature.end.is_some(),
+        "at" => feature.at.is_some(),
+        "cities" => !feature.cities.is_empty(),
+        _ => false,
+    };
+    for &(key, owner) in &Feature::KEYS_OF_ONE_KIND {
+        if given(key) && feature.kind != owner {
+            let (message, help) = misplaced_key(key, id, "kind", kind, &[owner.as_str().to_owned()]);
+            report.error_at_key(&format!("{at}/{key}"), message, help);
+        }
     }
     match feature.kind {
         FeatureKind::City | FeatureKind::Road if feature.on.is_empty() => {
@@ -633,5 +833,42 @@ fn decode_once(path: &Path, decoded_pixels: &mut u64) -> ImageOutcome {
     match file.decode() {
         Ok(_) => ImageOutcome::Fine,
         Err(e) => ImageOutcome::Bad(e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diagnostic::Diagnostic;
+    use crate::report::Diagnostics;
+    use crate::source::{Source, parse_toml};
+
+    /// The semantic checks' diagnostics for a tile set written in TOML, without the schema.
+    fn semantic(text: &str) -> Vec<Diagnostic> {
+        let source = Source::new("t.toml", text);
+        let parsed = parse_toml(text).unwrap();
+        let set: TileSet = serde_json::from_value(parsed.value).unwrap();
+        let mut out = Diagnostics::default();
+        let mut report = Reporter {
+            source: &source,
+            map: &parsed.map,
+            out: &mut out,
+        };
+        check(&set, &mut report);
+        out.finish(|_| 0)
+    }
+
+    #[test]
+    fn a_model_that_skipped_the_schema_hears_of_a_key_on_the_wrong_kind_as_the_schema_says_it() {
+        let found = semantic(
+            "id = \"x\"\nname = \"X\"\n[[tiles]]\nid = \"R\"\ncount = 1\nedges = [\"road\", \"field\", \"road\", \"field\"]\n\
+             features.r = { kind = \"road\", on = [\"N\", \"S\"], pennants = 1 }\n\
+             features.f1 = { kind = \"field\", on = [\"Ne\", \"E\", \"Se\"] }\n\
+             features.f2 = { kind = \"field\", on = [\"Sw\", \"W\", \"Nw\"] }\n",
+        );
+        assert_eq!(found.len(), 1, "{found:#?}");
+        assert_eq!(found[0].message, "`pennants` belongs on a city, but `r` is a road");
+        assert_eq!(found[0].help, "remove `pennants`, or change `kind` to \"city\"");
+        assert_eq!((found[0].line, found[0].column), (7, 48));
     }
 }
