@@ -1118,7 +1118,7 @@ fn every_point_is_traceable_to_a_scored_event_that_names_its_feature() {
 /// The base game with a tile of which 200 copies fit nowhere, ever: each edge runs road then
 /// field, which meets no edge of the base game nor itself.
 fn def_with_misfits() -> Arc<GameDef> {
-    let body = "[[tiles]]\nid = \"misfit\"\ncount = 200\nedges = [\"road 50 field\", \"road 50 field\", \"road 50 field\", \"road 50 field\"]\nfeatures.r = { kind = \"road\", on = [\"N\", \"E\", \"S\", \"W\"] }\nfeatures.f = { kind = \"field\", on = [\"N\", \"E\", \"S\", \"W\"] }\n";
+    let body = "[[tiles]]\nid = \"misfit\"\ncount = 200\nedges = [\"road 50 field\", \"road 50 field\", \"road 50 field\", \"road 50 field\"]\nfeatures.r = { kind = \"road\", on = [\"N\", \"E\", \"S\", \"W\"] }\nfeatures.f1 = { kind = \"field\", on = [\"N2\"] }\nfeatures.f2 = { kind = \"field\", on = [\"E2\"] }\nfeatures.f3 = { kind = \"field\", on = [\"S2\"] }\nfeatures.f4 = { kind = \"field\", on = [\"W2\"] }\n";
     Arc::new(base_game_with("tileset", "misfits", body).unwrap())
 }
 
