@@ -236,7 +236,7 @@ pub fn play(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String> {
     let mut rules = def.rules().clone();
     rules.scoring = scoring.resolve().map_err(|m| format!("missing {m:?}"))?;
     rules.switches = switches.resolve().map_err(|m| format!("missing {m:?}"))?;
-    let def = Arc::new(def.with_rules(rules));
+    let def = Arc::new(def.with_rules(rules).map_err(|e| e.to_string())?);
     let mut game = Game::empty(Arc::clone(&def), scenario.players).map_err(|e| e.to_string())?;
     let tile_index = |id: &str| {
         def.tile_index(id)
