@@ -24,6 +24,7 @@
 //! wagons = [{ at = [1, 0], feature = "r" }]   # where waiting wagons go ({} or none: back to supply)
 //! shepherd = ["guide"]           # the shepherd's owner's choices: "grow" or "guide"
 //! refused = "already has a barn" # this turn's choice must be refused (then it passes)
+//! # top level: figures = { follower = 8 }   figure counts per player, as a rule set's `[figures]`
 //! # top level: sheep = [4, 0]    tokens drawn from the bag in order (0 is a wolf)
 //!
 //! [expect]
@@ -59,6 +60,9 @@ pub struct Scenario {
     /// Switches changed for this scenario only.
     #[serde(default)]
     pub switches: SwitchValues,
+    /// Figure counts per player changed for this scenario only, by figure id.
+    #[serde(default)]
+    pub figures: BTreeMap<String, u32>,
     /// Number of players.
     #[serde(default = "default_players")]
     pub players: u8,
@@ -236,6 +240,7 @@ pub fn play(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String> {
     let mut rules = def.rules().clone();
     rules.scoring = scoring.resolve().map_err(|m| format!("missing {m:?}"))?;
     rules.switches = switches.resolve().map_err(|m| format!("missing {m:?}"))?;
+    rules.figures.extend(scenario.figures.clone());
     let def = Arc::new(def.with_rules(rules).map_err(|e| e.to_string())?);
     let mut game = Game::empty(Arc::clone(&def), scenario.players).map_err(|e| e.to_string())?;
     let tile_index = |id: &str| {

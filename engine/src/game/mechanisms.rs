@@ -8,7 +8,7 @@
 //!
 //! House rules switch mechanisms off by rule values (`[switches]`: `hills`, `vineyards`,
 //! `abbeys` for the files' mechanisms; `farmers`, `mayor`, `wagon`, `barn`, `shepherd` for
-//! figures, through [`figure_in_play`]). Both are decided once at setup: a switched-off
+//! figures, through [`apply_switches`]). Both are decided once at setup: a switched-off
 //! mechanism is simply absent, so no turn tests a switch.
 
 use super::setup::{FigureType, kind_bit};
@@ -51,11 +51,12 @@ impl MechanismSet {
     }
 }
 
-/// `figure` as the `switches` let it play: `None` when its mechanism is switched off (the
-/// mayor is the figure whose strength is the city's pennants), and without fields to stand
-/// on when farmers are (a follower left with nowhere to stand is left out too). Special
-/// figures keep fields: the shepherd is no farmer.
-pub fn figure_in_play(mut figure: FigureType, switches: &Switches) -> Option<FigureType> {
+/// Applies the `switches` to `figure`: none in anyone's supply (count 0) when its mechanism is
+/// switched off (the mayor is the figure whose strength is the city's pennants), and no
+/// fields to stand on when farmers are (then none of a follower left with nowhere to stand).
+/// Special figures keep fields: the shepherd is no farmer. A figure left out keeps its place
+/// among the figure types, so figure indices are the same under every house rule.
+pub fn apply_switches(figure: &mut FigureType, switches: &Switches) {
     let on = match figure.mechanism {
         Some(FigureMechanism::MovesAfterScoring) => switches.wagon,
         Some(FigureMechanism::Barn) => switches.barn,
@@ -63,16 +64,15 @@ pub fn figure_in_play(mut figure: FigureType, switches: &Switches) -> Option<Fig
         None => true,
     };
     let mayor = figure.strength == Strength::Named(NamedStrength::Pennants);
-    if !on || (mayor && !switches.mayor) {
-        return None;
-    }
     if figure.role == Role::Follower && !switches.farmers && figure.stands_on != 0 {
         figure.stands_on &= !kind_bit(FeatureKind::Field);
         if figure.stands_on == 0 {
-            return None;
+            figure.count = 0;
         }
     }
-    Some(figure)
+    if !on || (mayor && !switches.mayor) {
+        figure.count = 0;
+    }
 }
 
 /// The bit of `mechanism` (a match, so that a new mechanism cannot be left without one).

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::MechanismSet;
-use super::mechanisms::figure_in_play;
+use super::mechanisms::apply_switches;
 use crate::catalog::Catalog;
 use crate::compile::{CompileError, TileInput, TileTables};
 use crate::diagnostic::clip;
@@ -199,6 +199,11 @@ pub enum SetupError {
         "the chosen sets give the players no figures; play them with a set that has figures (such as `base`), or give one of them a `[figures]` table"
     )]
     NoFigures,
+    /// The house rules of this rule set leave every figure out.
+    #[error(
+        "rule set `{0}` leaves the players no figures: switch `farmers` on or give a figure a count above 0 in `[figures]`"
+    )]
+    NoFiguresByRules(String),
     /// More of something than a game can hold (one of the [`crate::limits`]): what, how many,
     /// and the limit.
     #[error("the chosen sets have {1} {0}; a game can hold at most {2}")]
@@ -278,8 +283,8 @@ struct FromFiles {
 /// holds (compiled tile index, how many) and the bag.
 type InPlay = (Vec<FigureType>, MechanismSet, Vec<(u16, u8)>, Vec<u8>);
 
-/// What the rules let a game play of `files`: the figure types (switched-off ones left out,
-/// counts as `[figures]` says, none of 0), the mechanisms, the held tiles (only with abbeys:
+/// What the rules let a game play of `files`: the figure types (counts as `[figures]` says,
+/// none of those switched off), the mechanisms, the held tiles (only with abbeys:
 /// else they stay out of the game, as validation warns) and the bag (only with shepherds).
 fn under_rules(files: &FromFiles, rules: &Rules) -> Result<InPlay, SetupError> {
     if let Some(id) = rules
@@ -293,20 +298,18 @@ fn under_rules(files: &FromFiles, rules: &Rules) -> Result<InPlay, SetupError> {
             known: clip(&known.join(", ")),
         });
     }
-    let mut figures = Vec::new();
-    for figure in &files.figures {
-        let Some(mut figure) = figure_in_play(figure.clone(), &rules.switches) else {
-            continue;
-        };
+    let mut figures = files.figures.clone();
+    for figure in &mut figures {
         if let Some(&count) = rules.figures.get(&figure.id) {
             figure.count = byte("figures of one type per player", count, MAX_COPIES)?;
         }
-        if figure.count > 0 {
-            figures.push(figure);
-        }
+        apply_switches(figure, &rules.switches);
     }
     if figures.is_empty() {
         return Err(SetupError::NoFigures);
+    }
+    if figures.iter().all(|f| f.count == 0) {
+        return Err(SetupError::NoFiguresByRules(rules.id.clone()));
     }
     if figures.len() > MAX_FIGURE_TYPES {
         return Err(SetupError::TooMany("figure types", figures.len(), MAX_FIGURE_TYPES));
