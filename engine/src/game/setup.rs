@@ -804,4 +804,74 @@ mod tests {
         assert_eq!(odd.sets()[0].edition, "first-edition");
         assert_eq!(odd.editions_from(), [EditionFrom::Missing("third-edition".into())]);
     }
+
+    #[test]
+    fn house_rules_leave_mechanisms_and_figures_out_and_change_counts() {
+        let catalog = catalog(&[
+            (
+                "more.toml",
+                "id = \"more\"\nname = \"M\"\nextends = \"new-edition\"\n[figures]\nfollower = 9\nmayor = 2\n",
+            ),
+            (
+                "bare.toml",
+                "id = \"bare\"\nname = \"B\"\nextends = \"more\"\n[figures]\nfollower = 8\n[switches]\n\
+                 farmers = false\nhills = false\nvineyards = false\nshepherd = false\nabbeys = false\n\
+                 wagon = false\nbarn = false\n",
+            ),
+        ]);
+        let sets = ["base", "abbey-and-mayor", "hills-and-sheep"];
+        let all = play(&catalog, &sets, "new-edition");
+        assert_eq!(all.mechanisms().iter().count(), 3);
+        assert!(!all.held().is_empty() && !all.bag().is_empty());
+        let count = |def: &GameDef, id: &str| def.figures()[def.figure_index(id).unwrap() as usize].count;
+        let field = kind_bit(FeatureKind::Field);
+
+        let more = play(&catalog, &sets, "more");
+        assert_eq!((count(&more, "follower"), count(&more, "mayor")), (9, 2));
+        assert_eq!(count(&more, "wagon"), 1);
+
+        let bare = play(&catalog, &sets, "bare");
+        // The nearest rule set's count wins; the others come down the chain.
+        assert_eq!((count(&bare, "follower"), count(&bare, "mayor")), (8, 2));
+        for left_out in ["wagon", "barn", "shepherd"] {
+            assert_eq!(count(&bare, left_out), 0, "{left_out}");
+        }
+        let ids = |def: &GameDef| def.figures().iter().map(|f| f.id.clone()).collect::<Vec<_>>();
+        assert_eq!(ids(&bare), ids(&all), "figure indices do not depend on house rules");
+        assert_eq!(bare.figures()[0].stands_on & field, 0, "no farmers");
+        assert_ne!(all.figures()[0].stands_on & field, 0);
+        assert_eq!(bare.mechanisms(), MechanismSet::default());
+        assert!(bare.held().is_empty() && bare.bag().is_empty());
+        assert_eq!(bare.pile(), all.pile(), "tiles of a mechanism left out are still dealt");
+
+        // Other rules on the same files work everything out again, both ways.
+        let switched = all.clone().with_rules(bare.rules().clone()).unwrap();
+        assert_eq!(switched.figures(), bare.figures());
+        assert_eq!(
+            (switched.mechanisms(), switched.held(), switched.bag()),
+            (bare.mechanisms(), bare.held(), bare.bag())
+        );
+        let back = switched.with_rules(all.rules().clone()).unwrap();
+        assert_eq!(
+            (back.figures(), back.mechanisms(), back.held()),
+            (all.figures(), all.mechanisms(), all.held())
+        );
+
+        let mut rules = all.rules().clone();
+        rules.figures.insert("wizard".into(), 1);
+        match all.clone().with_rules(rules) {
+            Err(SetupError::UnknownFigure { id, known }) => {
+                assert_eq!(id, "wizard");
+                assert_eq!(known, "follower, barn, mayor, wagon, shepherd");
+            }
+            other => panic!("{other:?}"),
+        }
+        let mut rules = play(&catalog, &["base"], "new-edition").rules().clone();
+        rules.figures.insert("follower".into(), 0);
+        let base = play(&catalog, &["base"], "new-edition");
+        assert_eq!(
+            base.with_rules(rules).unwrap_err(),
+            SetupError::NoFiguresByRules("new-edition".into())
+        );
+    }
 }
