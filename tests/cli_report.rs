@@ -111,6 +111,48 @@ fn simulate_says_what_it_played_before_its_figures() {
 }
 
 #[test]
+fn simulate_says_which_house_rules_it_plays_with() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = "id = \"small-box\"\nname = \"Small\"\nextends = \"new-edition\"\n\
+                 [switches]\nfarmers = false\nwagon = false\n[figures]\nfollower = 8\n";
+    std::fs::write(dir.path().join("small-box.toml"), rules).unwrap();
+    let args = [
+        "simulate",
+        "--tilesets",
+        "base",
+        "abbey-and-mayor",
+        "--rules",
+        "small-box.toml",
+        "--games",
+        "3",
+    ];
+    let output = run(dir.path(), &args);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[2], "rules small-box \"Small\", extending new-edition", "{text}");
+    assert_eq!(lines[3], "house rules switch off: farmers, wagon", "{text}");
+    assert_eq!(lines[4], "figures per player: follower 8", "{text}");
+
+    let mut with_json = args.to_vec();
+    with_json.push("--json");
+    let report = json(&run(dir.path(), &with_json));
+    let rules = &report["played"]["rules"];
+    assert_eq!(rules["switched_off"], serde_json::json!(["farmers", "wagon"]));
+    assert_eq!(rules["figures"], serde_json::json!({ "follower": 8 }));
+
+    // The bundled rules switch nothing off and leave the counts to the files: no lines.
+    let plain = stdout(&run(dir.path(), &["simulate", "--games", "1"]));
+    assert!(
+        !plain.contains("house rules") && !plain.contains("figures per player"),
+        "{plain}"
+    );
+    let plain = json(&run(dir.path(), &["simulate", "--games", "1", "--json"]));
+    assert_eq!(plain["played"]["rules"]["switched_off"], serde_json::json!([]));
+    assert_eq!(plain["played"]["rules"]["figures"], serde_json::json!({}));
+}
+
+#[test]
 fn the_edition_played_is_said_with_why() {
     let dir = house_rules();
     let first_line = |args: &[&str]| {

@@ -167,6 +167,23 @@ rule_values!(SwitchValues, Switches, "switches", {
     barn: bool,
 });
 
+impl Switches {
+    /// The house-rule switches that leave a mechanism out, by key, each with whether it is on
+    /// (the order of the file's keys), for reports of what a game plays with.
+    pub fn mechanisms(&self) -> [(&'static str, bool); 8] {
+        [
+            ("farmers", self.farmers),
+            ("hills", self.hills),
+            ("vineyards", self.vineyards),
+            ("shepherd", self.shepherd),
+            ("abbeys", self.abbeys),
+            ("mayor", self.mayor),
+            ("wagon", self.wagon),
+            ("barn", self.barn),
+        ]
+    }
+}
+
 /// Field scoring methods.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
@@ -489,5 +506,31 @@ mod tests {
         );
         assert_eq!(resolver.resolve("c199").unwrap_err(), ResolveError::TooLong(201));
         assert_eq!(resolver.resolve("zz").unwrap_err(), ResolveError::Unknown("zz".into()));
+    }
+
+    #[test]
+    fn every_bundled_rule_set_plays_every_mechanism() {
+        let bundled = crate::bundled::catalog();
+        let sets: Vec<&RuleSet> = bundled.rulesets.iter().map(|r| &r.model).collect();
+        assert!(sets.len() >= 3);
+        for set in &sets {
+            let rules = resolve(&set.id, &sets).unwrap();
+            let off: Vec<_> = rules.switches.mechanisms().into_iter().filter(|(_, on)| !on).collect();
+            assert!(off.is_empty(), "{}: {off:?}", set.id);
+            assert!(rules.figures.is_empty(), "{}", set.id);
+        }
+        // Every house-rule switch is listed once, under its key in the file.
+        let keys = serde_json::to_value(&sets[0].switches).unwrap();
+        let listed: Vec<&str> = resolve(&sets[0].id, &sets)
+            .unwrap()
+            .switches
+            .mechanisms()
+            .map(|(k, _)| k)
+            .to_vec();
+        for key in &listed {
+            assert!(keys.get(*key).is_some(), "{key}");
+        }
+        let unique: std::collections::BTreeSet<_> = listed.iter().collect();
+        assert_eq!(unique.len(), listed.len());
     }
 }
