@@ -1,6 +1,7 @@
 //! What a game is played with, said before any figure: tile sets with the edition played (and
-//! why) and their content hashes, expansion files, the rule set and its `extends` chain, and
-//! the run's own numbers. One block of text lines, or a JSON object under `played`.
+//! why) and their content hashes, expansion files, the rule set and its `extends` chain (with
+//! the house rules that switch mechanisms off and the figure counts it sets), and the run's
+//! own numbers. One block of text lines, or a JSON object under `played`.
 
 use serde_json::{Map, Value, json};
 use tilewright_engine::game::{EditionFrom, GameDef};
@@ -43,6 +44,12 @@ fn edition_from(from: Option<&EditionFrom>) -> (String, Value) {
     }
 }
 
+/// The house-rule switches that leave a mechanism out of the game, by key.
+fn switched_off(def: &GameDef) -> Vec<&'static str> {
+    let switches = def.rules().switches.mechanisms();
+    switches.into_iter().filter(|(_, on)| !on).map(|(key, _)| key).collect()
+}
+
 /// The lines that say what is played, untrusted text made safe.
 pub fn lines(def: &GameDef, run: &Run) -> Vec<String> {
     let mut lines = Vec::new();
@@ -72,6 +79,18 @@ pub fn lines(def: &GameDef, run: &Run) -> Vec<String> {
         line.push_str(&format!(", edition {}", escape::line(edition)));
     }
     lines.push(line);
+    let off = switched_off(def);
+    if !off.is_empty() {
+        lines.push(format!("house rules switch off: {}", off.join(", ")));
+    }
+    if !rules.figures.is_empty() {
+        let counts: Vec<String> = rules
+            .figures
+            .iter()
+            .map(|(id, count)| format!("{} {count}", escape::line(id)))
+            .collect();
+        lines.push(format!("figures per player: {}", counts.join(", ")));
+    }
     lines.push(match *run {
         Run::Simulate {
             players,
@@ -93,8 +112,9 @@ pub fn lines(def: &GameDef, run: &Run) -> Vec<String> {
 
 /// The same as a JSON object: `tilesets` (`id`, `edition`, `hash`, `edition_from`: `named`,
 /// `declared`, `rule-set` with `rule_set`, `first`, or `missing` with `declared`),
-/// `expansions` (`id`, `hash`), `rules` (`id`, `name`, `extends`, `edition`), then the run's
-/// numbers.
+/// `expansions` (`id`, `hash`), `rules` (`id`, `name`, `extends`, `edition`, `switched_off`:
+/// the house-rule switches that are off, `figures`: figure counts the rules set), then the
+/// run's numbers.
 pub fn json(def: &GameDef, run: &Run) -> Value {
     let tilesets: Vec<Value> = def
         .sets()
@@ -121,7 +141,14 @@ pub fn json(def: &GameDef, run: &Run) -> Value {
     played.insert("expansions".into(), expansions.into());
     played.insert(
         "rules".into(),
-        json!({ "id": rules.id, "name": rules.name, "extends": rules.extends, "edition": rules.edition }),
+        json!({
+            "id": rules.id,
+            "name": rules.name,
+            "extends": rules.extends,
+            "edition": rules.edition,
+            "switched_off": switched_off(def),
+            "figures": rules.figures,
+        }),
     );
     let numbers = match *run {
         Run::Simulate {

@@ -36,6 +36,15 @@ fn json(output: &Output) -> Value {
     serde_json::from_slice(&output.stdout).unwrap()
 }
 
+/// What a run prints as text, then as `--json` (the same arguments with `--json` added).
+fn text_and_json(dir: &Path, args: &[&str]) -> (String, Value) {
+    let output = run(dir, args);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let mut with_json = args.to_vec();
+    with_json.push("--json");
+    (stdout(&output), json(&run(dir, &with_json)))
+}
+
 /// A folder with house rules: `my-rules` extends `new-edition`; `old-rules` extends
 /// `first-edition`; `odd` declares an edition no bundled tile set has.
 fn house_rules() -> tempfile::TempDir {
@@ -68,9 +77,7 @@ fn simulate_says_what_it_played_before_its_figures() {
         "--threads",
         "2",
     ];
-    let output = run(dir.path(), &args);
-    assert!(output.status.success(), "{}", stderr(&output));
-    let text = stdout(&output);
+    let (text, report) = text_and_json(dir.path(), &args);
     let lines: Vec<&str> = text.lines().collect();
     let hash = |line: &str| line.rsplit_once("content ").unwrap().1.to_owned();
     assert!(
@@ -83,9 +90,6 @@ fn simulate_says_what_it_played_before_its_figures() {
     assert!(lines[4].starts_with("games: 5 in "), "{text}");
     assert!(lines[5].starts_with("games/s: "), "{text}");
 
-    let mut with_json = args.to_vec();
-    with_json.push("--json");
-    let report = json(&run(dir.path(), &with_json));
     let played = &report["played"];
     let base = &played["tilesets"][0];
     assert_eq!(base["id"], "base");
@@ -108,6 +112,41 @@ fn simulate_says_what_it_played_before_its_figures() {
     );
     assert_eq!((&report["games"], &report["games_asked"]), (&5.into(), &5.into()));
     assert_eq!(report["stopped"], false);
+}
+
+#[test]
+fn simulate_says_which_house_rules_it_plays_with() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = "id = \"small-box\"\nname = \"Small\"\nextends = \"new-edition\"\n\
+                 [switches]\nfarmers = false\nwagon = false\n[figures]\nfollower = 8\n";
+    std::fs::write(dir.path().join("small-box.toml"), rules).unwrap();
+    let args = [
+        "simulate",
+        "--tilesets",
+        "base",
+        "abbey-and-mayor",
+        "--rules",
+        "small-box.toml",
+        "--games",
+        "3",
+    ];
+    let (text, report) = text_and_json(dir.path(), &args);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[2], "rules small-box \"Small\", extending new-edition", "{text}");
+    assert_eq!(lines[3], "house rules switch off: farmers, wagon", "{text}");
+    assert_eq!(lines[4], "figures per player: follower 8", "{text}");
+    let rules = &report["played"]["rules"];
+    assert_eq!(rules["switched_off"], serde_json::json!(["farmers", "wagon"]));
+    assert_eq!(rules["figures"], serde_json::json!({ "follower": 8 }));
+
+    // The bundled rules switch nothing off and leave the counts to the files: no lines.
+    let (plain_text, plain) = text_and_json(dir.path(), &["simulate", "--games", "1"]);
+    assert!(
+        !plain_text.contains("house rules") && !plain_text.contains("figures per player"),
+        "{plain_text}"
+    );
+    assert_eq!(plain["played"]["rules"]["switched_off"], serde_json::json!([]));
+    assert_eq!(plain["played"]["rules"]["figures"], serde_json::json!({}));
 }
 
 #[test]

@@ -206,6 +206,11 @@ impl Reporter<'_> {
         self.push(Severity::Warning, pointer, false, message.into(), help.into());
     }
 
+    /// A likely mistake in the key at `pointer` (for example a name nothing else knows).
+    pub fn warning_at_key(&mut self, pointer: &str, message: impl Into<String>, help: impl Into<String>) {
+        self.push(Severity::Warning, pointer, true, message.into(), help.into());
+    }
+
     fn push(&mut self, severity: Severity, pointer: &str, key: bool, message: String, help: String) {
         let (source, map) = (self.source, self.map);
         self.out.add(&source.path, severity, &message, || {

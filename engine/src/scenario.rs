@@ -30,6 +30,7 @@
 //!                                #   (false: every wagon went home with no move to offer)
 //! # discarded = true             the tile is drawn, fits nowhere and is discarded (no `at`);
 //! #                              the next turn draws the tile after it
+//! # top level: figures = { follower = 8 }   figure counts per player, as a rule set's `[figures]`
 //! # top level: sheep = [4, 0]    tokens drawn from the bag in order (0 is a wolf)
 //!
 //! [expect]
@@ -68,6 +69,9 @@ pub struct Scenario {
     /// Switches changed for this scenario only.
     #[serde(default)]
     pub switches: SwitchValues,
+    /// Figure counts per player changed for this scenario only, by figure id.
+    #[serde(default)]
+    pub figures: BTreeMap<String, u32>,
     /// Number of players.
     #[serde(default = "default_players")]
     pub players: u8,
@@ -273,7 +277,8 @@ pub fn play(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String> {
     let mut rules = def.rules().clone();
     rules.scoring = scoring.resolve().map_err(|m| format!("missing {m:?}"))?;
     rules.switches = switches.resolve().map_err(|m| format!("missing {m:?}"))?;
-    let def = Arc::new(def.with_rules(rules));
+    rules.figures.extend(scenario.figures.clone());
+    let def = Arc::new(def.with_rules(rules).map_err(|e| e.to_string())?);
     let mut game = Game::empty(Arc::clone(&def), scenario.players).map_err(|e| e.to_string())?;
     let tile_index = |id: &str| {
         def.tile_index(id)

@@ -219,7 +219,7 @@ fn rule_set_extending_nothing_known() {
 fn rule_set_leaving_values_unset() {
     expect(
         &[fixture("rules-incomplete.toml")],
-        &[(2, 6, "leaves 21 unset: scoring.road-per-tile-final")],
+        &[(2, 6, "leaves 29 unset: scoring.road-per-tile-final")],
     );
 }
 
@@ -371,4 +371,27 @@ fn absurd_numbers_are_refused_where_they_stand() {
             (20, 1, "tile `B` has 70 features"),
         ],
     );
+}
+
+#[test]
+fn rule_set_figure_counts_fit_and_name_known_figures() {
+    // A count past what a game holds is an error at the count; an id no file checked or
+    // bundled has is a warning at the id (a tile set of another run may have it).
+    let found = diagnostics(&[fixture("rules-figures.toml")]);
+    let shown: Vec<String> = found
+        .iter()
+        .map(|d| format!("{}:{}: {} ({})", d.line, d.column, d.message, d.help))
+        .collect();
+    assert_eq!(found.len(), 2, "{shown:#?}");
+    let count = &found[0];
+    assert!(count.is_error(), "{shown:#?}");
+    assert_eq!((count.line, count.column), (7, 12), "{shown:#?}");
+    assert!(count.message.contains("300 figures of one type"), "{shown:#?}");
+    assert!(count.help.contains("from 0 to 255"), "{shown:#?}");
+    let unknown = &found[1];
+    assert!(!unknown.is_error(), "{shown:#?}");
+    assert_eq!((unknown.line, unknown.column), (8, 1), "{shown:#?}");
+    assert!(unknown.message.contains("figure `folower`"), "{shown:#?}");
+    assert!(unknown.help.contains("did you mean `follower`?"), "{shown:#?}");
+    assert!(unknown.help.contains("mayor"), "{shown:#?}");
 }

@@ -585,7 +585,7 @@ fn def_with(rules: &str, abbeys: bool, barns: bool, endgame: AbbeyEndgame) -> Ar
 fn switched(def: GameDef, change: impl FnOnce(&mut Switches)) -> GameDef {
     let mut rules = def.rules().clone();
     change(&mut rules.switches);
-    def.with_rules(rules)
+    def.with_rules(rules).unwrap()
 }
 
 fn def_with_abbeys(rules: &str, endgame: AbbeyEndgame) -> Arc<GameDef> {

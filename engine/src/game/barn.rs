@@ -140,8 +140,8 @@ impl Game {
         if corner > 3 {
             return refuse("a tile has corners 0 to 3");
         }
-        if self.players[self.current as usize].supply[figure as usize] == 0 {
-            return refuse("none left in supply");
+        if let Some(why) = self.none_in_supply(figure) {
+            return refuse(why);
         }
         let Some(field) = self.barn_spot(placed as usize, corner) else {
             return refuse("the four tiles around that corner must all be placed and all be field there");

@@ -94,8 +94,8 @@ impl Game {
         if !figure_type.may_stand_on(kind) {
             return refuse("this figure may not stand on this kind of feature");
         }
-        if self.players[self.current as usize].supply[figure as usize] == 0 {
-            return refuse("none left in supply");
+        if let Some(why) = self.none_in_supply(figure) {
+            return refuse(why);
         }
         let node = placed_tile.node + u32::from(feature);
         if let Some(why) = self.closed_to(figure, node) {
@@ -175,6 +175,19 @@ impl Game {
     #[inline(never)]
     fn open_to_shepherds(&self, node: u32) -> bool {
         !self.has_shepherd(node)
+    }
+
+    /// Why the current player has no figure of type `figure` (a valid index) to deploy, if
+    /// they have none: the rules leave it out (a house rule, or a count of 0), or all are out.
+    pub(super) fn none_in_supply(&self, figure: u8) -> Option<&'static str> {
+        if self.players[self.current as usize].supply[figure as usize] > 0 {
+            return None;
+        }
+        Some(if self.def.figures[figure as usize].count == 0 {
+            "the rules leave this figure out of the game"
+        } else {
+            "none left in supply"
+        })
     }
 
     /// Why figure type `figure` may not go onto the feature of `node` now, if it may not: a

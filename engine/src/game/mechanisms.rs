@@ -5,8 +5,14 @@
 //! up ([`MechanismSet::in_play`]: from the files in play and the rules), whether to apply them.
 //! A new mechanism is a variant of [`Mechanism`], a bit here, a module with its state and
 //! rules, and a call from the hook of the turn it acts in (the list is in `turn.rs`).
+//!
+//! House rules switch mechanisms off by rule values (`[switches]`: `hills`, `vineyards`,
+//! `abbeys` for the files' mechanisms; `farmers`, `mayor`, `wagon`, `barn`, `shepherd` for
+//! figures, through [`apply_switches`]). Both are decided once at setup: a switched-off
+//! mechanism is simply absent, so no turn tests a switch.
 
-use crate::model::{Mechanism, Rules};
+use super::setup::{FigureType, kind_bit};
+use crate::model::{FeatureKind, FigureMechanism, Mechanism, NamedStrength, Role, Rules, Strength, Switches};
 
 /// A set of mechanisms, one bit each.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
@@ -17,11 +23,15 @@ const ALL: [Mechanism; 3] = [Mechanism::Abbey, Mechanism::Hills, Mechanism::Vine
 
 impl MechanismSet {
     /// The mechanisms a game plays with: those the tile sets and expansion files in play
-    /// switch on (`switched_on`), as `rules` allow. This is where a rule value switching a
-    /// mechanism off will be read; no rule value does yet, so every one switched on plays.
+    /// switch on (`switched_on`) that `rules` do not switch off. A tile of a mechanism left
+    /// out is drawn and placed as plain land.
     pub fn in_play(switched_on: impl IntoIterator<Item = Mechanism>, rules: &Rules) -> MechanismSet {
-        let _: &Rules = rules;
-        MechanismSet::of(switched_on)
+        let switches = &rules.switches;
+        MechanismSet::of(switched_on.into_iter().filter(|&m| match m {
+            Mechanism::Abbey => switches.abbeys,
+            Mechanism::Hills => switches.hills,
+            Mechanism::Vineyards => switches.vineyards,
+        }))
     }
 
     /// The set of exactly these mechanisms.
@@ -38,6 +48,30 @@ impl MechanismSet {
     /// The mechanisms in the set, in declaration order.
     pub fn iter(self) -> impl Iterator<Item = Mechanism> {
         ALL.into_iter().filter(move |&m| self.contains(m))
+    }
+}
+
+/// Applies the `switches` to `figure`: none in anyone's supply (count 0) when its mechanism is
+/// switched off (the mayor is the figure whose strength is the city's pennants), and no
+/// fields to stand on when farmers are (then none of a follower left with nowhere to stand).
+/// Special figures keep fields: the shepherd is no farmer. A figure left out keeps its place
+/// among the figure types, so figure indices are the same under every house rule.
+pub fn apply_switches(figure: &mut FigureType, switches: &Switches) {
+    let on = match figure.mechanism {
+        Some(FigureMechanism::MovesAfterScoring) => switches.wagon,
+        Some(FigureMechanism::Barn) => switches.barn,
+        Some(FigureMechanism::Shepherd) => switches.shepherd,
+        None => true,
+    };
+    let mayor = figure.strength == Strength::Named(NamedStrength::Pennants);
+    if figure.role == Role::Follower && !switches.farmers && figure.stands_on != 0 {
+        figure.stands_on &= !kind_bit(FeatureKind::Field);
+        if figure.stands_on == 0 {
+            figure.count = 0;
+        }
+    }
+    if !on || (mayor && !switches.mayor) {
+        figure.count = 0;
     }
 }
 

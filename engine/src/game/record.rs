@@ -97,10 +97,11 @@ impl Game {
     }
 }
 
-/// The content hash of the values a game's rules give (scoring and switches; the name does
-/// not change play).
+/// The content hash of the values a game's rules give (scoring, switches and figure counts;
+/// the name does not change play).
 fn rules_hash(def: &GameDef) -> String {
-    super::setup::content_hash(&(&def.rules.scoring, &def.rules.switches))
+    let rules = &def.rules;
+    super::setup::content_hash(&(&rules.scoring, &rules.switches, &rules.figures))
 }
 
 impl GameRecord {

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::MechanismSet;
+use super::mechanisms::apply_switches;
 use crate::catalog::Catalog;
 use crate::compile::{CompileError, TileInput, TileTables};
 use crate::diagnostic::clip;
@@ -179,6 +180,14 @@ pub enum SetupError {
     /// None or several start tiles.
     #[error("{0}")]
     StartTile(String),
+    /// A rule set's `[figures]` names a figure type none of the files in play has.
+    #[error("the rules give a count for figure `{id}`, which none of the files in play has (they have: {known})")]
+    UnknownFigure {
+        /// The id in the rules.
+        id: String,
+        /// The figure ids of the files in play.
+        known: String,
+    },
     /// Player count out of range.
     #[error("a game has 2 to 6 players, not {0}")]
     Players(u8),
@@ -190,6 +199,11 @@ pub enum SetupError {
         "the chosen sets give the players no figures; play them with a set that has figures (such as `base`), or give one of them a `[figures]` table"
     )]
     NoFigures,
+    /// The house rules of this rule set leave every figure out.
+    #[error(
+        "rule set `{0}` leaves the players no figures: switch `farmers` on or give a figure a count above 0 in `[figures]`"
+    )]
+    NoFiguresByRules(String),
     /// More of something than a game can hold (one of the [`crate::limits`]): what, how many,
     /// and the limit.
     #[error("the chosen sets have {1} {0}; a game can hold at most {2}")]
@@ -234,14 +248,10 @@ fn check_in_play(tiles: &[&Tile], counts: &[(u32, Supply)]) -> Result<(), SetupE
     Ok(())
 }
 
-/// Tiles the players hold (compiled tile index), with how many each player holds.
-type HeldTiles = Vec<(u16, u8)>;
-
-/// The pile (the start tile's first copy left out) and the held tiles with their counts, from
-/// the copies and supply of each compiled tile (at most `MAX_TILE_TYPES`, so indices fit).
-/// Without the abbey mechanism (`abbeys` false) no tile is held: tiles the players would hold
-/// stay out of the game, as validation warns.
-fn deal_tiles(counts: &[(u32, Supply)], start: usize, abbeys: bool) -> Result<(Vec<u16>, HeldTiles), SetupError> {
+/// The pile (the start tile's first copy left out) and the tiles the players would hold with
+/// their counts, from the copies and supply of each compiled tile (at most `MAX_TILE_TYPES`,
+/// so indices fit).
+fn deal_tiles(counts: &[(u32, Supply)], start: usize) -> (Vec<u16>, Vec<(u16, u32)>) {
     let mut pile = Vec::new();
     let mut held = Vec::new();
     for (index, &(count, supply)) in (0u16..).zip(counts) {
@@ -252,10 +262,63 @@ fn deal_tiles(counts: &[(u32, Supply)], start: usize, abbeys: bool) -> Result<(V
         };
         match supply {
             Supply::Pile => pile.extend(std::iter::repeat_n(index, count as usize)),
-            Supply::Player if count > 0 && abbeys => {
-                held.push((index, byte("copies of a tile each player holds", count, MAX_COPIES)?))
-            }
+            Supply::Player if count > 0 => held.push((index, count)),
             Supply::Player => {}
+        }
+    }
+    (pile, held)
+}
+
+/// What the files in play give before the rules' house rules: every figure type with the
+/// files' count, every mechanism, the tiles the players would hold, the bag.
+#[derive(Debug, Clone, Default)]
+struct FromFiles {
+    figures: Vec<FigureType>,
+    mechanisms: MechanismSet,
+    held: Vec<(u16, u32)>,
+    bag: Vec<u8>,
+}
+
+/// What a game plays with under its rules: figure types, mechanisms, the tiles each player
+/// holds (compiled tile index, how many) and the bag.
+type InPlay = (Vec<FigureType>, MechanismSet, Vec<(u16, u8)>, Vec<u8>);
+
+/// What the rules let a game play of `files`: the figure types (counts as `[figures]` says,
+/// none of those switched off), the mechanisms, the held tiles (only with abbeys:
+/// else they stay out of the game, as validation warns) and the bag (only with shepherds).
+fn under_rules(files: &FromFiles, rules: &Rules) -> Result<InPlay, SetupError> {
+    if let Some(id) = rules
+        .figures
+        .keys()
+        .find(|id| !files.figures.iter().any(|f| &f.id == *id))
+    {
+        let known: Vec<&str> = files.figures.iter().map(|f| f.id.as_str()).collect();
+        return Err(SetupError::UnknownFigure {
+            id: clip(id),
+            known: clip(&known.join(", ")),
+        });
+    }
+    let mut figures = files.figures.clone();
+    for figure in &mut figures {
+        if let Some(&count) = rules.figures.get(&figure.id) {
+            figure.count = byte("figures of one type per player", count, MAX_COPIES)?;
+        }
+        apply_switches(figure, &rules.switches);
+    }
+    if figures.is_empty() {
+        return Err(SetupError::NoFigures);
+    }
+    if figures.iter().all(|f| f.count == 0) {
+        return Err(SetupError::NoFiguresByRules(rules.id.clone()));
+    }
+    if figures.len() > MAX_FIGURE_TYPES {
+        return Err(SetupError::TooMany("figure types", figures.len(), MAX_FIGURE_TYPES));
+    }
+    let mechanisms = MechanismSet::in_play(files.mechanisms.iter(), rules);
+    let mut held = Vec::new();
+    if mechanisms.contains(Mechanism::Abbey) {
+        for &(tile, count) in &files.held {
+            held.push((tile, byte("copies of a tile each player holds", count, MAX_COPIES)?));
         }
     }
     if held.len() > MAX_HELD_TYPES {
@@ -265,7 +328,12 @@ fn deal_tiles(counts: &[(u32, Supply)], start: usize, abbeys: bool) -> Result<(V
             MAX_HELD_TYPES,
         ));
     }
-    Ok((pile, held))
+    let bag = if rules.switches.shepherd {
+        files.bag.clone()
+    } else {
+        Vec::new()
+    };
+    Ok((figures, mechanisms, held, bag))
 }
 
 /// The tokens of a bag of sheep and wolves (sheep per token, 0 for a wolf).
@@ -313,6 +381,8 @@ pub struct GameDef {
     pub(super) expansions: Vec<SetRef>,
     /// How each tile set's edition was chosen, in the order of `sets`.
     pub(super) editions_from: Vec<EditionFrom>,
+    /// What the files give before the rules' house rules, for [`GameDef::with_rules`].
+    files: FromFiles,
 }
 
 /// A tile set to play: the set, its tiles' edges if validation read them, and the edition.
@@ -396,7 +466,6 @@ impl GameDef {
             mechanisms.extend(expansion.mechanisms.iter().copied());
             bags.extend(expansion.bags.values());
         }
-        let mechanisms = MechanismSet::in_play(mechanisms, &rules);
         let start = match start.as_slice() {
             [one] => *one,
             [] => {
@@ -410,15 +479,9 @@ impl GameDef {
                 ));
             }
         };
-        if figures.is_empty() {
-            return Err(SetupError::NoFigures);
-        }
-        if figures.len() > MAX_FIGURE_TYPES {
-            return Err(SetupError::TooMany("figure types", figures.len(), MAX_FIGURE_TYPES));
-        }
         check_in_play(&tiles, &counts)?;
         let tables = TileTables::build(inputs)?;
-        let (pile, held) = deal_tiles(&counts, start, mechanisms.contains(Mechanism::Abbey))?;
+        let (pile, held) = deal_tiles(&counts, start);
         // Compiled: at most MAX_TILE_TYPES tiles, so the index fits.
         let start = u16::try_from(start).map_err(|_| SetupError::TooMany("tile types", tiles.len(), MAX_TILE_TYPES))?;
         // The shepherds draw from the first bag of sheep and wolves.
@@ -426,6 +489,13 @@ impl GameDef {
             return Err(SetupError::TooMany("bags of sheep and wolves", bags.len(), MAX_BAGS));
         }
         let bag = bags.first().map(|bag| bag_tokens(bag)).transpose()?.unwrap_or_default();
+        let files = FromFiles {
+            figures,
+            mechanisms: MechanismSet::of(mechanisms),
+            held,
+            bag,
+        };
+        let (figures, mechanisms, held, bag) = under_rules(&files, &rules)?;
         Ok(GameDef {
             bag,
             tables,
@@ -438,6 +508,7 @@ impl GameDef {
             sets: refs,
             expansions: expansion_refs,
             editions_from,
+            files,
         })
     }
 
@@ -489,12 +560,19 @@ impl GameDef {
         Ok(GameDef { editions_from, ..def })
     }
 
-    /// The same tiles, figures and mechanisms under `rules` (a scenario's or a test's own
-    /// values). The mechanisms and the held tiles stay as [`GameDef::new`] worked them out:
-    /// once a rule value can switch a mechanism off ([`MechanismSet::in_play`]), this must
-    /// work them out again under `rules`.
-    pub fn with_rules(self, rules: Rules) -> GameDef {
-        GameDef { rules, ..self }
+    /// The same tiles under `rules` (a scenario's or a test's own values): the figures,
+    /// mechanisms, held tiles and bag are worked out again from the files, as `rules`' house
+    /// rules let them play.
+    pub fn with_rules(self, rules: Rules) -> Result<GameDef, SetupError> {
+        let (figures, mechanisms, held, bag) = under_rules(&self.files, &rules)?;
+        Ok(GameDef {
+            rules,
+            figures,
+            mechanisms,
+            held,
+            bag,
+            ..self
+        })
     }
 
     /// Compiled tiles.
@@ -725,5 +803,75 @@ mod tests {
         assert_eq!(odd.pile(), first.pile());
         assert_eq!(odd.sets()[0].edition, "first-edition");
         assert_eq!(odd.editions_from(), [EditionFrom::Missing("third-edition".into())]);
+    }
+
+    #[test]
+    fn house_rules_leave_mechanisms_and_figures_out_and_change_counts() {
+        let catalog = catalog(&[
+            (
+                "more.toml",
+                "id = \"more\"\nname = \"M\"\nextends = \"new-edition\"\n[figures]\nfollower = 9\nmayor = 2\n",
+            ),
+            (
+                "bare.toml",
+                "id = \"bare\"\nname = \"B\"\nextends = \"more\"\n[figures]\nfollower = 8\n[switches]\n\
+                 farmers = false\nhills = false\nvineyards = false\nshepherd = false\nabbeys = false\n\
+                 wagon = false\nbarn = false\n",
+            ),
+        ]);
+        let sets = ["base", "abbey-and-mayor", "hills-and-sheep"];
+        let all = play(&catalog, &sets, "new-edition");
+        assert_eq!(all.mechanisms().iter().count(), 3);
+        assert!(!all.held().is_empty() && !all.bag().is_empty());
+        let count = |def: &GameDef, id: &str| def.figures()[def.figure_index(id).unwrap() as usize].count;
+        let field = kind_bit(FeatureKind::Field);
+
+        let more = play(&catalog, &sets, "more");
+        assert_eq!((count(&more, "follower"), count(&more, "mayor")), (9, 2));
+        assert_eq!(count(&more, "wagon"), 1);
+
+        let bare = play(&catalog, &sets, "bare");
+        // The nearest rule set's count wins; the others come down the chain.
+        assert_eq!((count(&bare, "follower"), count(&bare, "mayor")), (8, 2));
+        for left_out in ["wagon", "barn", "shepherd"] {
+            assert_eq!(count(&bare, left_out), 0, "{left_out}");
+        }
+        let ids = |def: &GameDef| def.figures().iter().map(|f| f.id.clone()).collect::<Vec<_>>();
+        assert_eq!(ids(&bare), ids(&all), "figure indices do not depend on house rules");
+        assert_eq!(bare.figures()[0].stands_on & field, 0, "no farmers");
+        assert_ne!(all.figures()[0].stands_on & field, 0);
+        assert_eq!(bare.mechanisms(), MechanismSet::default());
+        assert!(bare.held().is_empty() && bare.bag().is_empty());
+        assert_eq!(bare.pile(), all.pile(), "tiles of a mechanism left out are still dealt");
+
+        // Other rules on the same files work everything out again, both ways.
+        let switched = all.clone().with_rules(bare.rules().clone()).unwrap();
+        assert_eq!(switched.figures(), bare.figures());
+        assert_eq!(
+            (switched.mechanisms(), switched.held(), switched.bag()),
+            (bare.mechanisms(), bare.held(), bare.bag())
+        );
+        let back = switched.with_rules(all.rules().clone()).unwrap();
+        assert_eq!(
+            (back.figures(), back.mechanisms(), back.held()),
+            (all.figures(), all.mechanisms(), all.held())
+        );
+
+        let mut rules = all.rules().clone();
+        rules.figures.insert("wizard".into(), 1);
+        match all.clone().with_rules(rules) {
+            Err(SetupError::UnknownFigure { id, known }) => {
+                assert_eq!(id, "wizard");
+                assert_eq!(known, "follower, barn, mayor, wagon, shepherd");
+            }
+            other => panic!("{other:?}"),
+        }
+        let mut rules = play(&catalog, &["base"], "new-edition").rules().clone();
+        rules.figures.insert("follower".into(), 0);
+        let base = play(&catalog, &["base"], "new-edition");
+        assert_eq!(
+            base.with_rules(rules).unwrap_err(),
+            SetupError::NoFiguresByRules("new-edition".into())
+        );
     }
 }

@@ -4,8 +4,8 @@
 //! value optional, so a house rule only states what it changes) and the resolved form (every
 //! value present) used by the engine. [`resolve`] and [`Resolver`] apply `extends` chains.
 
-use std::collections::HashMap;
 use std::collections::hash_map::Entry;
+use std::collections::{BTreeMap, HashMap};
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -37,9 +37,14 @@ pub struct RuleSet {
     /// Points.
     #[serde(default)]
     pub scoring: ScoringValues,
-    /// Switches between editions and variants.
+    /// Switches between editions and variants, and house rules that leave a mechanism out.
     #[serde(default)]
     pub switches: SwitchValues,
+    /// House rules on figures: how many of a figure type each player has, by the figure's id
+    /// in the tile sets and expansions (`follower = 8`; 0 leaves the figure out). Replaces the
+    /// count the files give; a rule set extending this one may change it again.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub figures: BTreeMap<String, u32>,
 }
 
 /// Declares rule values once: `$file` is the file form (each value optional), `$full` the
@@ -138,7 +143,46 @@ rule_values!(SwitchValues, Switches, "switches", {
     barn_on_barn_field: bool,
     /// How followers on hills break ties for a majority.
     hill_tiebreak: HillTiebreak,
+    /// House rule: whether followers may be deployed on fields as farmers. Off: no farmer, so
+    /// fields score nothing at the end and barns never meet farmers (barns still score at the
+    /// end).
+    farmers: bool,
+    /// House rule: whether the hills mechanism plays. Off: a hill tile is plain land (it takes
+    /// no tile under it and breaks no tie).
+    hills: bool,
+    /// House rule: whether the vineyards mechanism plays. Off: vineyards add nothing.
+    vineyards: bool,
+    /// House rule: whether the shepherd and the bag of sheep and wolves play. Off: no player
+    /// has a shepherd.
+    shepherd: bool,
+    /// House rule: whether the abbey mechanism plays. Off: no player is dealt an abbey.
+    abbeys: bool,
+    /// House rule: whether the mayor plays (a figure whose strength is the city's pennants).
+    /// Off: no player has one.
+    mayor: bool,
+    /// House rule: whether the wagon plays (a figure that moves after scoring). Off: no player
+    /// has one.
+    wagon: bool,
+    /// House rule: whether the barn plays. Off: no player has one.
+    barn: bool,
 });
+
+impl Switches {
+    /// The house-rule switches that leave a mechanism out, by key, each with whether it is on
+    /// (the order of the file's keys), for reports of what a game plays with.
+    pub fn mechanisms(&self) -> [(&'static str, bool); 8] {
+        [
+            ("farmers", self.farmers),
+            ("hills", self.hills),
+            ("vineyards", self.vineyards),
+            ("shepherd", self.shepherd),
+            ("abbeys", self.abbeys),
+            ("mayor", self.mayor),
+            ("wagon", self.wagon),
+            ("barn", self.barn),
+        ]
+    }
+}
 
 /// Field scoring methods.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -204,6 +248,9 @@ pub struct Rules {
     pub scoring: Scoring,
     /// Switches.
     pub switches: Switches,
+    /// Figure counts per player that replace the files' counts, by figure id.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub figures: BTreeMap<String, u32>,
 }
 
 /// Most rule sets in an `extends` chain, counting the rule set itself and the one at the root.
@@ -237,6 +284,8 @@ pub enum ResolveError {
 struct Merged {
     scoring: ScoringValues,
     switches: SwitchValues,
+    /// Figure counts, each from the nearest rule set down the chain that gives it.
+    figures: BTreeMap<String, u32>,
     /// The nearest `edition` declared down the chain.
     edition: Option<String>,
     length: usize,
@@ -283,6 +332,7 @@ impl<'a> Resolver<'a> {
                 edition: merged.edition,
                 scoring,
                 switches,
+                figures: merged.figures,
             }),
             (scoring, switches) => {
                 let mut missing: Vec<String> = scoring
@@ -351,9 +401,12 @@ impl<'a> Resolver<'a> {
         let mut below = root;
         for set in path.iter().rev() {
             below = below.map(|parent| {
+                let mut figures = parent.figures;
+                figures.extend(set.figures.iter().map(|(id, &count)| (id.clone(), count)));
                 let mut merged = Merged {
                     scoring: set.scoring.clone(),
                     switches: set.switches.clone(),
+                    figures,
                     edition: set.edition.clone().or(parent.edition),
                     length: parent.length + 1,
                 };
@@ -426,6 +479,7 @@ mod tests {
             edition: None,
             scoring: ScoringValues::default(),
             switches: SwitchValues::default(),
+            figures: BTreeMap::new(),
         }
     }
 
@@ -452,5 +506,31 @@ mod tests {
         );
         assert_eq!(resolver.resolve("c199").unwrap_err(), ResolveError::TooLong(201));
         assert_eq!(resolver.resolve("zz").unwrap_err(), ResolveError::Unknown("zz".into()));
+    }
+
+    #[test]
+    fn every_bundled_rule_set_plays_every_mechanism() {
+        let bundled = crate::bundled::catalog();
+        let sets: Vec<&RuleSet> = bundled.rulesets.iter().map(|r| &r.model).collect();
+        assert!(sets.len() >= 3);
+        for set in &sets {
+            let rules = resolve(&set.id, &sets).unwrap();
+            let off: Vec<_> = rules.switches.mechanisms().into_iter().filter(|(_, on)| !on).collect();
+            assert!(off.is_empty(), "{}: {off:?}", set.id);
+            assert!(rules.figures.is_empty(), "{}", set.id);
+        }
+        // Every house-rule switch is listed once, under its key in the file.
+        let keys = serde_json::to_value(&sets[0].switches).unwrap();
+        let listed: Vec<&str> = resolve(&sets[0].id, &sets)
+            .unwrap()
+            .switches
+            .mechanisms()
+            .map(|(k, _)| k)
+            .to_vec();
+        for key in &listed {
+            assert!(keys.get(*key).is_some(), "{key}");
+        }
+        let unique: std::collections::BTreeSet<_> = listed.iter().collect();
+        assert_eq!(unique.len(), listed.len());
     }
 }

@@ -11,7 +11,7 @@ mod schema_check;
 mod tileset;
 mod walk;
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
@@ -466,6 +466,17 @@ fn check_across(catalog: &Catalog, base: &Catalog, out: &mut Diagnostics) {
         .map(|r| &r.model)
         .collect();
     let mut resolver = Resolver::new(&known);
+    let tilesets = catalog.tilesets.iter().chain(&base.tilesets).map(|s| &s.model.figures);
+    let expansions = catalog
+        .expansions
+        .iter()
+        .chain(&base.expansions)
+        .map(|e| &e.model.figures);
+    let figures: BTreeSet<&str> = tilesets
+        .chain(expansions)
+        .flat_map(|f| f.keys())
+        .map(String::as_str)
+        .collect();
     for set in &catalog.rulesets {
         let mut report = set.reporter(out);
         if let Some(other) = first.insert(("rule set", &set.model.id), &set.source.path) {
@@ -476,6 +487,7 @@ fn check_across(catalog: &Catalog, base: &Catalog, out: &mut Diagnostics) {
             );
         }
         ruleset::check(&set.model, &mut resolver, &mut report);
+        ruleset::check_figure_ids(&set.model, &figures, &mut report);
     }
 }
 

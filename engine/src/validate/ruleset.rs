@@ -1,11 +1,16 @@
 //! Rule-set checks: `extends` chains resolve, have no cycle, are not too long, and leave no
-//! value unset. The chains are resolved by the model's [`Resolver`], each once, so checking
-//! any number of rule sets, however they extend each other, is linear.
+//! value unset; figure counts fit a game, and name figures some file has. The chains are
+//! resolved by the model's [`Resolver`], each once, so checking any number of rule sets,
+//! however they extend each other, is linear.
+
+use std::collections::BTreeSet;
 
 use super::schema_check::closest;
 use crate::diagnostic::quote;
+use crate::limits::MAX_COPIES;
 use crate::model::{MAX_EXTENDS_CHAIN, ResolveError, Resolver, RuleSet};
 use crate::report::Reporter;
+use crate::source::escape_segment;
 
 /// Points above this are surely a typo.
 pub const MAX_POINTS: u32 = 1000;
@@ -26,6 +31,15 @@ pub(crate) fn check(set: &RuleSet, resolver: &mut Resolver<'_>, report: &mut Rep
             "name another rule set, such as `new-edition`",
         );
         return;
+    }
+    for (id, &count) in &set.figures {
+        if count > MAX_COPIES {
+            report.error(
+                &format!("/figures/{}", escape_segment(id)),
+                format!("{count} figures of one type per player is more than a game can hold"),
+                format!("give a count from 0 to {MAX_COPIES}"),
+            );
+        }
     }
     match resolver.resolve(&set.id) {
         Ok(rules) => {
@@ -78,6 +92,29 @@ pub(crate) fn check(set: &RuleSet, resolver: &mut Resolver<'_>, report: &mut Rep
                 "set them, or add `extends = \"new-edition\"` to start from a complete rule set",
             );
         }
+    }
+}
+
+/// Warns of each figure id in `set`'s own `[figures]` that no tile set or expansion of the run
+/// or the base has (`known`): a rule set alone cannot know the figures, so this is as far as
+/// validation can see; a game that plays none of them is refused at setup.
+pub(crate) fn check_figure_ids(set: &RuleSet, known: &BTreeSet<&str>, report: &mut Reporter<'_>) {
+    for id in set.figures.keys().filter(|id| !known.contains(id.as_str())) {
+        let names: Vec<String> = known.iter().map(|k| (*k).to_owned()).collect();
+        let mut help = match closest(id, &names) {
+            Some(best) => format!("did you mean `{best}`? "),
+            None => String::new(),
+        };
+        let listed: Vec<&str> = known.iter().copied().take(LISTED_IDS).collect();
+        help.push_str(&format!("the figures known are: {}", listed.join(", ")));
+        report.warning_at_key(
+            &format!("/figures/{}", escape_segment(id)),
+            format!(
+                "no tile set or expansion checked here or bundled has a figure {}",
+                quote(id)
+            ),
+            help,
+        );
     }
 }
 
