@@ -10,6 +10,7 @@
 
 pub mod app;
 pub mod commands;
+pub mod derive;
 pub mod document;
 pub mod files;
 pub mod geometry;

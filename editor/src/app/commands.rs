@@ -9,6 +9,7 @@ use tilewright_engine::model::{Count, EdgeLayout, EdgeRef, Tile, TileSet};
 
 use super::{EditorApp, Pending};
 use crate::commands::Command;
+use crate::derive;
 use crate::document::Edit;
 use crate::geometry;
 use crate::ids::{fresh_feature_id, unique_tile_id};
@@ -153,19 +154,12 @@ impl EditorApp {
                 self.view.tool = Tool::Draw;
             }
             Command::DeriveEdges => {
-                let Some((i, mut t)) = tile else { return };
-                let layouts = geometry::derive_layouts(&t);
-                for (k, layout) in layouts.into_iter().enumerate() {
-                    t.edges[k] = EdgeLayout(layout);
-                }
-                for (id, on) in geometry::derive_on(&t) {
-                    if let Some(f) = t.features.get_mut(&id) {
-                        f.on = on.into_iter().map(EdgeRef).collect();
-                    }
-                }
+                let Some((i, t)) = tile else { return };
+                let derived = derive::derive_edges(&t);
+                actions.push(Action::Message(format!("Derived edges  {}", derived.summary())));
                 actions.edit(Edit::ReplaceTile {
                     index: i,
-                    tile: Box::new(t),
+                    tile: Box::new(derived.tile),
                 });
             }
             Command::DeriveAdjacency => {
