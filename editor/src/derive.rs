@@ -27,7 +27,7 @@ impl Derivation {
         self.tile.edges.clone().map(|e| e.0)
     }
 
-    /// The edges before → after, one side each: `N: city → city · E: city 4 field → field …`.
+    /// The edges before and after, one side each: `N: field -> city · E: city 4 field -> field …`.
     pub fn summary(&self) -> String {
         let after = self.after();
         let sides: Vec<String> = (0..4)
@@ -36,7 +36,7 @@ impl Derivation {
                 if self.before[k] == after[k] {
                     format!("{side}: {} (kept)", after[k])
                 } else {
-                    format!("{side}: {} → {}", self.before[k], after[k])
+                    format!("{side}: {} -> {}", self.before[k], after[k])
                 }
             })
             .collect();
@@ -221,7 +221,7 @@ mod tests {
         assert_eq!(on(&d.tile, "c"), ["N"]);
         assert!(unusual_layouts(&d.after()).is_empty());
         assert!(
-            d.summary().starts_with("N: field → city · E: field (kept)"),
+            d.summary().starts_with("N: field -> city · E: field (kept)"),
             "{}",
             d.summary()
         );
