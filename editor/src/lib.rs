@@ -18,6 +18,7 @@ pub mod ids;
 pub mod images;
 pub mod memo;
 pub mod panels;
+pub mod regions;
 pub mod render;
 pub mod schematic;
 pub mod validation;
