@@ -171,20 +171,10 @@ pub fn unusual_layouts(edges: &[String; 4]) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tilewright_engine::model::{Count, Feature};
+    use tilewright_engine::model::Feature;
 
     fn tile(features: Vec<(&str, Feature)>) -> Tile {
-        Tile {
-            id: "T".into(),
-            name: String::new(),
-            count: Count::All(1),
-            supply: Default::default(),
-            placement: Default::default(),
-            edges: ["field"; 4].map(|e| EdgeLayout(e.into())),
-            features: features.into_iter().map(|(k, f)| (k.to_owned(), f)).collect(),
-            markers: Vec::new(),
-            image: None,
-        }
+        crate::geometry::tests::tile(["field"; 4], features)
     }
 
     fn outlined(kind: FeatureKind, polygon: Vec<[f64; 2]>) -> Feature {

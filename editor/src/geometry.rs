@@ -665,7 +665,7 @@ pub fn derive_adjacency(tile: &Tile) -> BTreeMap<String, Vec<String>> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use tilewright_engine::model::{Count, EdgeLayout, Feature};
 
@@ -678,7 +678,8 @@ mod tests {
         }
     }
 
-    fn tile(edges: [&str; 4], features: Vec<(&str, Feature)>) -> Tile {
+    /// A tile with these edges and features, for tests.
+    pub(crate) fn tile(edges: [&str; 4], features: Vec<(&str, Feature)>) -> Tile {
         Tile {
             id: "T".into(),
             name: String::new(),

@@ -272,7 +272,8 @@ fn paint_house(painter: &Painter, c: Pos2, r: f32) {
     ));
 }
 
-fn paint_monastery(painter: &Painter, c: Pos2, r: f32) {
+/// A church: walls, a roof of `roof`'s colour and a door; returns the walls' rectangle.
+fn paint_church(painter: &Painter, c: Pos2, r: f32, roof: Color32) -> Rect {
     let body = Rect::from_center_size(c + egui::vec2(0.0, r * 0.15), egui::vec2(r * 1.3, r * 1.1));
     painter.rect_filled(body, 2.0, palette::MONASTERY);
     painter.rect_stroke(body, 2.0, Stroke::new(1.0, palette::WALL), egui::StrokeKind::Inside);
@@ -282,11 +283,16 @@ fn paint_monastery(painter: &Painter, c: Pos2, r: f32) {
             pos2(c.x, body.top() - r * 0.6),
             pos2(body.right() + r * 0.15, body.top()),
         ],
-        palette::ROOF,
+        roof,
         Stroke::new(1.0, palette::WALL),
     ));
     let door = Rect::from_center_size(pos2(c.x, body.bottom() - r * 0.25), egui::vec2(r * 0.3, r * 0.5));
     painter.rect_filled(door, 1.0, palette::WALL);
+    body
+}
+
+fn paint_monastery(painter: &Painter, c: Pos2, r: f32) {
+    let body = paint_church(painter, c, r, palette::ROOF);
     let cross = pos2(c.x, body.top() - r * 0.85);
     let w = (r * 0.08).max(1.0);
     painter.line_segment(
@@ -315,22 +321,7 @@ fn paint_abbey(painter: &Painter, view: TileView, at: Point) {
     fill_polygon(painter, view, &cloister, palette::CLOISTER, wall);
     let garth = [[-0.12, 0.04], [0.12, 0.04], [0.12, 0.24], [-0.12, 0.24]].map(|d| [at[0] + d[0], at[1] + d[1]]);
     fill_polygon(painter, view, &garth, palette::FIELD, Stroke::new(1.0, palette::WALL));
-    let c = view.to_screen([at[0], at[1] - 0.06]);
-    let r = s * 0.16;
-    let body = Rect::from_center_size(c + egui::vec2(0.0, r * 0.15), egui::vec2(r * 1.3, r * 0.9));
-    painter.rect_filled(body, 2.0, palette::MONASTERY);
-    painter.rect_stroke(body, 2.0, Stroke::new(1.0, palette::WALL), egui::StrokeKind::Inside);
-    painter.add(Shape::convex_polygon(
-        vec![
-            pos2(body.left() - r * 0.15, body.top()),
-            pos2(c.x, body.top() - r * 0.55),
-            pos2(body.right() + r * 0.15, body.top()),
-        ],
-        palette::SLATE,
-        Stroke::new(1.0, palette::WALL),
-    ));
-    let door = Rect::from_center_size(pos2(c.x, body.bottom() - r * 0.22), egui::vec2(r * 0.26, r * 0.44));
-    painter.rect_filled(door, 1.0, palette::WALL);
+    paint_church(painter, view.to_screen([at[0], at[1] - 0.08]), s * 0.15, palette::SLATE);
 }
 
 fn paint_garden(painter: &Painter, c: Pos2, r: f32) {

@@ -8,7 +8,7 @@ use egui::{Key, Modifiers, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use tilewright_editor::document::Edit;
-use tilewright_editor::files::{RecentFiles, ScriptedDialogs};
+use tilewright_editor::files::ScriptedDialogs;
 use tilewright_editor::panels::Actions;
 use tilewright_editor::{EditorApp, Options};
 use tilewright_engine::model::Tile;
@@ -38,7 +38,7 @@ fn drawn_tile_open(dir: &tempfile::TempDir) -> Harness<'static, EditorApp> {
                 Options {
                     path: Some(path),
                     dialogs: Box::new(ScriptedDialogs::default()),
-                    recent: RecentFiles::default(),
+                    ..Options::default()
                 },
             )
         });
