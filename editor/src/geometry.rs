@@ -413,76 +413,130 @@ impl SnapTargets {
     }
 }
 
+/// How near a corner (in edge positions, 0..100) a segment of any kind may end and still be
+/// absorbed into its neighbour: tile art draws a wall meeting a side a little below the corner
+/// (20 px of 512 is 4%), which means the corner, not a sliver of city on the next side.
+pub const CORNER_SLACK: u8 = 6;
+
+/// The positions of the edge grammar (the corners, and the boundaries of `road` and `field`)
+/// that wall and road contacts snap to.
+pub const STANDARD_POSITIONS: [u8; 5] = [0, 40, 50, 60, 100];
+
+/// How far (in edge positions) a contact may lie from a standard position inside the edge and
+/// still snap to it.
+pub const POSITION_SNAP: u8 = 5;
+
+/// Field slivers narrower than this are absorbed wherever they lie.
+const FIELD_SLIVER: u8 = 3;
+
+/// A run of one edge while deriving: positions, kind, and the feature that drew it (`None`
+/// for the field that fills the gaps).
+type Run<'a> = (u8, u8, SegmentKind, Option<&'a str>);
+
 /// Edge layouts derived from where city and road outlines meet the border; the rest of each
-/// edge is field. Positions are rounded to whole percent; a road near the middle of a field edge
-/// becomes the plain `road`.
+/// edge is field. Positions are rounded to whole percent, contacts near a standard position
+/// snap to it, segments of any kind within [`CORNER_SLACK`] of a corner are absorbed by their
+/// neighbour, and a road near the middle of a field edge becomes the plain `road`.
 pub fn derive_layouts(tile: &Tile) -> [String; 4] {
-    let mut out: [String; 4] = Default::default();
-    for (k, side) in Side::ALL.into_iter().enumerate() {
-        // (start, end, kind, feature) spans of cities and roads on this side.
-        let mut spans: Vec<(u8, u8, SegmentKind, &str)> = Vec::new();
-        for (id, feature) in &tile.features {
-            let Some(kind @ (SegmentKind::City | SegmentKind::Road)) = SegmentKind::of_feature(feature.kind) else {
-                continue;
-            };
-            for polygon in &feature.polygons {
-                for (s, lo, hi) in border_spans(polygon) {
-                    if s == side {
-                        let (lo, hi) = (lo.round().clamp(0.0, 100.0) as u8, hi.round().clamp(0.0, 100.0) as u8);
-                        if hi > lo {
-                            spans.push((lo, hi, kind, id));
-                        }
-                    }
-                }
-            }
-        }
-        spans.sort_by(|a, b| (a.0, a.1, a.3).cmp(&(b.0, b.1, b.3)));
-        // Merge touching spans of one feature; drop overlaps (first wins).
-        let mut merged: Vec<(u8, u8, SegmentKind, &str)> = Vec::new();
-        for span in spans {
-            match merged.last_mut() {
-                Some(last) if last.3 == span.3 && span.0 <= last.1 => last.1 = last.1.max(span.1),
-                Some(last) if span.0 < last.1 => {
-                    let end = last.1;
-                    if span.1 > end {
-                        merged.push((end, span.1, span.2, span.3));
-                    }
-                }
-                _ => merged.push(span),
-            }
-        }
-        // Fill gaps with field.
-        let mut segments: Vec<(u8, u8, SegmentKind)> = Vec::new();
-        let mut at = 0u8;
-        for (lo, hi, kind, _) in merged {
-            if lo > at {
-                segments.push((at, lo, SegmentKind::Field));
-            }
-            segments.push((lo.max(at), hi, kind));
-            at = hi;
-        }
-        if at < 100 {
-            segments.push((at, 100, SegmentKind::Field));
-        }
-        // Absorb slivers under 3% into their neighbour.
-        segments.retain(|s| s.1 - s.0 >= 3 || s.2 != SegmentKind::Field);
-        let kinds: Vec<SegmentKind> = segments.iter().map(|s| s.2).collect();
-        let layout = match kinds.as_slice() {
-            [] => Layout::word(SegmentKind::Field),
-            [SegmentKind::Field, SegmentKind::Road, SegmentKind::Field]
-                if segments[1].0.abs_diff(40) <= 12 && segments[1].1.abs_diff(60) <= 12 =>
-            {
-                Layout::word(SegmentKind::Road)
-            }
-            // Each later segment's start is the boundary before it (a lone segment is its plain
-            // word). The starts rise strictly within 1..99, as the spans were merged without
-            // overlap, so the layout always reads.
-            _ => Layout::custom(segments[0].2, segments[1..].iter().map(|s| (s.0, s.2)))
-                .expect("derived boundaries rise within the edge"),
+    Side::ALL.map(|side| derive_layout(tile, side).to_string())
+}
+
+fn derive_layout(tile: &Tile, side: Side) -> Layout {
+    let mut spans: Vec<Run<'_>> = Vec::new();
+    for (id, feature) in &tile.features {
+        let Some(kind @ (SegmentKind::City | SegmentKind::Road)) = SegmentKind::of_feature(feature.kind) else {
+            continue;
         };
-        out[k] = layout.to_string();
+        for polygon in &feature.polygons {
+            for (s, lo, hi) in border_spans(polygon) {
+                let (lo, hi) = (lo.round().clamp(0.0, 100.0) as u8, hi.round().clamp(0.0, 100.0) as u8);
+                if s == side && hi > lo {
+                    spans.push((lo, hi, kind, Some(id)));
+                }
+            }
+        }
     }
-    out
+    spans.sort_by(|a, b| (a.0, a.1, a.3).cmp(&(b.0, b.1, b.3)));
+    // Merge touching spans of one feature; drop overlaps (first wins).
+    let mut merged: Vec<Run<'_>> = Vec::new();
+    for span in spans {
+        match merged.last_mut() {
+            Some(last) if last.3 == span.3 && span.0 <= last.1 => last.1 = last.1.max(span.1),
+            Some(last) if span.0 < last.1 => {
+                let end = last.1;
+                if span.1 > end {
+                    merged.push((end, span.1, span.2, span.3));
+                }
+            }
+            _ => merged.push(span),
+        }
+    }
+    // Fill gaps with field.
+    let mut runs: Vec<Run<'_>> = Vec::new();
+    let mut at = 0u8;
+    for (lo, hi, kind, id) in merged {
+        if lo > at {
+            runs.push((at, lo, SegmentKind::Field, None));
+        }
+        runs.push((lo.max(at), hi, kind, id));
+        at = hi;
+    }
+    if at < 100 {
+        runs.push((at, 100, SegmentKind::Field, None));
+    }
+    // Snap each boundary between runs to the grammar's positions.
+    for i in 1..runs.len() {
+        let snapped = snap_position(runs[i].0);
+        runs[i - 1].1 = snapped;
+        runs[i].0 = snapped;
+    }
+    // Absorb corner slivers of any kind and field slivers anywhere into their neighbours.
+    let sliver = |r: &Run<'_>, first: bool, last: bool| {
+        (first && r.1 <= CORNER_SLACK)
+            || (last && r.0 >= 100 - CORNER_SLACK)
+            || (r.2 == SegmentKind::Field && r.1 - r.0 < FIELD_SLIVER)
+    };
+    let count = runs.len();
+    let mut kept: Vec<Run<'_>> = Vec::new();
+    for (i, run) in runs.into_iter().enumerate() {
+        if run.1 <= run.0 || (count > 1 && sliver(&run, i == 0, i + 1 == count)) {
+            continue;
+        }
+        match kept.last_mut() {
+            Some(last) if last.2 == run.2 && last.3 == run.3 => last.1 = run.1,
+            _ => kept.push(run),
+        }
+    }
+    // Each kept run now starts where the one before it ended, or later when a sliver was
+    // dropped; either way its start is the boundary before it.
+    match kept.as_slice() {
+        [] => Layout::word(SegmentKind::Field),
+        [
+            (_, _, SegmentKind::Field, _),
+            road @ (_, _, SegmentKind::Road, _),
+            (_, _, SegmentKind::Field, _),
+        ] if road.0.abs_diff(40) <= 12 && road.1.abs_diff(60) <= 12 => Layout::word(SegmentKind::Road),
+        // The starts rise strictly within 1..99, so the layout always reads.
+        _ => Layout::custom(kept[0].2, kept[1..].iter().map(|r| (r.0, r.2)))
+            .expect("derived boundaries rise within the edge"),
+    }
+}
+
+/// A contact position snapped to the nearest of [`STANDARD_POSITIONS`]: the corners within
+/// [`CORNER_SLACK`], the inner positions within [`POSITION_SNAP`].
+pub fn snap_position(position: u8) -> u8 {
+    STANDARD_POSITIONS
+        .into_iter()
+        .filter(|&s| {
+            let reach = if s == 0 || s == 100 {
+                CORNER_SLACK
+            } else {
+                POSITION_SNAP
+            };
+            position.abs_diff(s) <= reach
+        })
+        .min_by_key(|&s| position.abs_diff(s))
+        .unwrap_or(position)
 }
 
 /// For each feature with outlines, the edge references (`N`, `Nw`, `N2`...) of the segments of
@@ -526,7 +580,7 @@ pub fn derive_on(tile: &Tile) -> BTreeMap<String, Vec<String>> {
 }
 
 /// The shortest references naming exactly `claimed` segments.
-fn references(claimed: &[(Side, usize)], layouts: &[Option<Layout>], kind: FeatureKind) -> Vec<String> {
+pub fn references(claimed: &[(Side, usize)], layouts: &[Option<Layout>], kind: FeatureKind) -> Vec<String> {
     let mut refs = Vec::new();
     let Some(kind) = SegmentKind::of_feature(kind) else {
         return refs;
@@ -611,7 +665,7 @@ pub fn derive_adjacency(tile: &Tile) -> BTreeMap<String, Vec<String>> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use tilewright_engine::model::{Count, EdgeLayout, Feature};
 
@@ -624,7 +678,8 @@ mod tests {
         }
     }
 
-    fn tile(edges: [&str; 4], features: Vec<(&str, Feature)>) -> Tile {
+    /// A tile with these edges and features, for tests.
+    pub(crate) fn tile(edges: [&str; 4], features: Vec<(&str, Feature)>) -> Tile {
         Tile {
             id: "T".into(),
             name: String::new(),

@@ -10,6 +10,7 @@
 
 pub mod app;
 pub mod commands;
+pub mod derive;
 pub mod document;
 pub mod field_order;
 pub mod files;
@@ -19,6 +20,7 @@ pub mod images;
 pub mod import;
 pub mod memo;
 pub mod panels;
+pub mod regions;
 pub mod render;
 pub mod schematic;
 pub mod transform;

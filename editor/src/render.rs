@@ -28,6 +28,10 @@ pub mod palette {
     pub const ROAD_EDGE: Color32 = Color32::from_rgb(118, 108, 92);
     /// Monastery walls.
     pub const MONASTERY: Color32 = Color32::from_rgb(236, 222, 196);
+    /// Abbey cloister floor.
+    pub const CLOISTER: Color32 = Color32::from_rgb(200, 190, 170);
+    /// Abbey roofs.
+    pub const SLATE: Color32 = Color32::from_rgb(84, 96, 118);
     /// Pennant shield.
     pub const PENNANT: Color32 = Color32::from_rgb(44, 82, 170);
 }
@@ -239,6 +243,9 @@ pub fn paint_schematic(painter: &Painter, view: TileView, tile: &Tile, drawing: 
     for (_, at) in &drawing.monasteries {
         paint_monastery(painter, view.to_screen(*at), s * 0.13);
     }
+    for (_, at) in &drawing.abbeys {
+        paint_abbey(painter, view, *at);
+    }
     for (_, at) in &drawing.gardens {
         paint_garden(painter, view.to_screen(*at), s * 0.08);
     }
@@ -265,7 +272,8 @@ fn paint_house(painter: &Painter, c: Pos2, r: f32) {
     ));
 }
 
-fn paint_monastery(painter: &Painter, c: Pos2, r: f32) {
+/// A church: walls, a roof of `roof`'s colour and a door; returns the walls' rectangle.
+fn paint_church(painter: &Painter, c: Pos2, r: f32, roof: Color32) -> Rect {
     let body = Rect::from_center_size(c + egui::vec2(0.0, r * 0.15), egui::vec2(r * 1.3, r * 1.1));
     painter.rect_filled(body, 2.0, palette::MONASTERY);
     painter.rect_stroke(body, 2.0, Stroke::new(1.0, palette::WALL), egui::StrokeKind::Inside);
@@ -275,11 +283,16 @@ fn paint_monastery(painter: &Painter, c: Pos2, r: f32) {
             pos2(c.x, body.top() - r * 0.6),
             pos2(body.right() + r * 0.15, body.top()),
         ],
-        palette::ROOF,
+        roof,
         Stroke::new(1.0, palette::WALL),
     ));
     let door = Rect::from_center_size(pos2(c.x, body.bottom() - r * 0.25), egui::vec2(r * 0.3, r * 0.5));
     painter.rect_filled(door, 1.0, palette::WALL);
+    body
+}
+
+fn paint_monastery(painter: &Painter, c: Pos2, r: f32) {
+    let body = paint_church(painter, c, r, palette::ROOF);
     let cross = pos2(c.x, body.top() - r * 0.85);
     let w = (r * 0.08).max(1.0);
     painter.line_segment(
@@ -293,6 +306,22 @@ fn paint_monastery(painter: &Painter, c: Pos2, r: f32) {
         ],
         Stroke::new(w, palette::WALL),
     );
+}
+
+/// An abbey: a walled cloister whose walls run out to every side (its edges fit anything),
+/// around a larger church with a slate roof.
+fn paint_abbey(painter: &Painter, view: TileView, at: Point) {
+    let s = view.scale();
+    let wall = Stroke::new((s * 0.03).max(1.5), palette::WALL);
+    for end in [[at[0], 0.0], [1.0, at[1]], [at[0], 1.0], [0.0, at[1]]] {
+        painter.line_segment([view.to_screen(at), view.to_screen(end)], wall);
+    }
+    let r = 0.3;
+    let cloister = [[-r, -r], [r, -r], [r, r], [-r, r]].map(|d| [at[0] + d[0], at[1] + d[1]]);
+    fill_polygon(painter, view, &cloister, palette::CLOISTER, wall);
+    let garth = [[-0.12, 0.04], [0.12, 0.04], [0.12, 0.24], [-0.12, 0.24]].map(|d| [at[0] + d[0], at[1] + d[1]]);
+    fill_polygon(painter, view, &garth, palette::FIELD, Stroke::new(1.0, palette::WALL));
+    paint_church(painter, view.to_screen([at[0], at[1] - 0.08]), s * 0.15, palette::SLATE);
 }
 
 fn paint_garden(painter: &Painter, c: Pos2, r: f32) {

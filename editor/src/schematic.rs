@@ -5,8 +5,8 @@
 
 use std::collections::BTreeMap;
 
-use tilewright_engine::edge::{Layout, SegmentKind, Side, resolve_ref};
-use tilewright_engine::model::{FeatureKind, Marker, RoadEnd, Tile};
+use tilewright_engine::edge::{Layout, SegmentKind, Side, resolve_on};
+use tilewright_engine::model::{FeatureKind, Marker, Placement, RoadEnd, Tile};
 
 use crate::geometry::{self, Point, label_point, perimeter_point, sides_of};
 
@@ -45,12 +45,17 @@ pub struct Schematic {
     pub houses: Vec<Point>,
     /// Monasteries by id.
     pub monasteries: Vec<(String, Point)>,
+    /// The monasteries of abbeys (hole-placed tiles with wildcard edges), drawn as cloisters
+    /// whose walls reach every side.
+    pub abbeys: Vec<(String, Point)>,
     /// Gardens by id.
     pub gardens: Vec<(String, Point)>,
     /// Where a follower on each feature would stand (the stated anchor, else a sensible point).
     pub anchors: BTreeMap<String, Point>,
     /// Markers and where to draw them.
     pub markers: Vec<(Marker, Point)>,
+    /// The border's segments in clockwise order, with their owners.
+    pub border: Vec<BorderSegment>,
 }
 
 /// The unit vector pointing into the tile from `side`.
@@ -84,27 +89,55 @@ fn cubic(a: Point, c1: Point, c2: Point, b: Point, t: f64) -> Point {
     ]
 }
 
-/// The segments a feature claims, as perimeter spans `(t0, t1)` with `t` in 0..4.
-fn feature_spans(tile: &Tile, layouts: &Option<[Layout; 4]>, id: &str) -> Vec<(f64, f64, Side)> {
-    let (Some(layouts), Some(feature)) = (layouts, tile.features.get(id)) else {
-        return Vec::new();
-    };
-    let Some(kind) = SegmentKind::of_feature(feature.kind) else {
-        return Vec::new();
-    };
-    let mut spans = Vec::new();
-    for reference in &feature.on {
-        if let Ok((side, indices)) = resolve_ref(&reference.0, layouts, kind) {
+/// One segment of the tile's border, in clockwise order around the tile, with the feature
+/// that owns it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BorderSegment {
+    /// Where it starts and ends on the perimeter (0..4: north, east, south, west).
+    pub t0: f64,
+    /// See `t0`.
+    pub t1: f64,
+    /// The side it lies on.
+    pub side: Side,
+    /// Its kind.
+    pub kind: SegmentKind,
+    /// The feature whose `on` names it.
+    pub owner: Option<String>,
+}
+
+/// Every segment of the border in clockwise order, with its owner.
+fn border_segments(tile: &Tile, layouts: &[Layout; 4]) -> Vec<BorderSegment> {
+    let mut owners: BTreeMap<(Side, usize), &str> = BTreeMap::new();
+    for (id, feature) in &tile.features {
+        for (side, indices) in resolve_on(feature, layouts).flatten() {
             for i in indices {
-                let s = layouts[side as usize].segments[i];
-                let k = side as usize as f64;
-                spans.push((k + s.start as f64 / 100.0, k + s.end as f64 / 100.0, side));
+                owners.insert((side, i), id);
             }
         }
     }
-    spans.sort_by(|a, b| a.0.total_cmp(&b.0));
-    spans.dedup_by(|a, b| (a.0 - b.0).abs() < 1e-9);
-    spans
+    let mut out = Vec::new();
+    for side in Side::ALL {
+        let k = side as usize as f64;
+        for (i, s) in layouts[side as usize].segments.iter().enumerate() {
+            out.push(BorderSegment {
+                t0: k + s.start as f64 / 100.0,
+                t1: k + s.end as f64 / 100.0,
+                side,
+                kind: s.kind,
+                owner: owners.get(&(side, i)).map(|id| (*id).to_owned()),
+            });
+        }
+    }
+    out
+}
+
+/// The segments a feature owns, as perimeter spans `(t0, t1, side)`.
+fn feature_spans(border: &[BorderSegment], id: &str) -> Vec<(f64, f64, Side)> {
+    border
+        .iter()
+        .filter(|s| s.owner.as_deref() == Some(id))
+        .map(|s| (s.t0, s.t1, s.side))
+        .collect()
 }
 
 fn parse_layouts(tile: &Tile) -> Option<[Layout; 4]> {
@@ -116,9 +149,15 @@ fn parse_layouts(tile: &Tile) -> Option<[Layout; 4]> {
     layouts.try_into().ok()
 }
 
+/// How far a wall between two points of one side bows into the tile, as a share of their
+/// distance: a cap's wall, and the deeper wall of a city that crosses a side another city
+/// holds, which leaves a field between the two.
+const WALL_BOW: f64 = 0.6;
+const CROWDED_WALL_BOW: f64 = 0.9;
+
 /// A city outline from its border spans: the spans along the border, joined by walls that
-/// curve into the tile.
-pub fn city_outline(spans: &[(f64, f64, Side)]) -> Vec<Point> {
+/// curve into the tile; a wall along a side in `crowded` (held by another city) bows deeper.
+pub fn city_outline(spans: &[(f64, f64, Side)], crowded: [bool; 4]) -> Vec<Point> {
     let mut merged: Vec<(f64, f64)> = Vec::new();
     for &(t0, t1, _) in spans {
         match merged.last_mut() {
@@ -156,7 +195,14 @@ pub fn city_outline(spans: &[(f64, f64, Side)]) -> Vec<Point> {
             .map(|(s, _)| s)
             .find(|s| sides_of(b).iter().any(|(o, _)| o == s));
         let control = match shared {
-            Some(side) => add(mid, inward(side), 0.6 * geometry::distance(a, b)),
+            Some(side) => {
+                let bow = if crowded[side as usize] {
+                    CROWDED_WALL_BOW
+                } else {
+                    WALL_BOW
+                };
+                add(mid, inward(side), bow * geometry::distance(a, b))
+            }
             None => add(mid, [0.5 - mid[0], 0.5 - mid[1]], 1.2),
         };
         for step in 1..16 {
@@ -166,91 +212,161 @@ pub fn city_outline(spans: &[(f64, f64, Side)]) -> Vec<Point> {
     outline
 }
 
+/// Pulls the wall vertex of `outline` nearest `tip` out to it, making a tongue of the city
+/// that reaches `tip` (on the border, or on a road).
+fn add_tongue(outline: &mut [Point], tip: Point) {
+    let nearest = outline
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| sides_of(**p).is_empty())
+        .min_by(|a, b| geometry::distance(*a.1, tip).total_cmp(&geometry::distance(*b.1, tip)))
+        .map(|(i, _)| i);
+    if let Some(i) = nearest {
+        outline[i] = tip;
+    }
+}
+
+/// Whether two drawn features touch, so that no field passes between them.
+fn touching(drawing: &Schematic, a: &str, b: &str) -> bool {
+    let city = |id: &str| drawing.cities.iter().find(|c| c.id == id && c.outline.len() >= 3);
+    let road = |id: &str| drawing.roads.iter().find(|r| r.id == id);
+    let road_meets = |r: &RoadShape, reach: f64, hit: &dyn Fn(Point, f64) -> bool| {
+        r.paths.iter().flatten().any(|p| hit(*p, reach + r.width / 2.0))
+    };
+    match (city(a), city(b), road(a), road(b)) {
+        (Some(x), Some(y), _, _) => x
+            .outline
+            .iter()
+            .any(|p| geometry::distance_to_outline(*p, &y.outline) < 0.02),
+        (Some(c), None, _, Some(r)) | (None, Some(c), Some(r), _) => road_meets(r, 0.01, &|p, reach| {
+            geometry::point_in_polygon(p, &c.outline) || geometry::distance_to_outline(p, &c.outline) < reach
+        }),
+        (None, None, Some(x), Some(y)) => road_meets(x, y.width / 2.0, &|p, reach| {
+            y.paths.iter().any(|path| {
+                path.windows(2)
+                    .any(|w| geometry::closest_on_segment(p, w[0], w[1]).0 < reach)
+            })
+        }),
+        _ => false,
+    }
+}
+
+/// The city that should reach between fields `a` and `b`: one both border, else one either
+/// borders, else the one nearest `t` along the border.
+fn dividing_city(tile: &Tile, drawing: &Schematic, (a, b): (&str, &str), t: f64) -> Option<usize> {
+    let borders = |field: &str, city: &str| {
+        tile.features
+            .get(field)
+            .is_some_and(|f| f.cities.iter().any(|c| c == city))
+    };
+    let usable = |c: &&CityShape| c.outline.len() >= 3 && c.outline.len() != 4;
+    let rank = |c: &CityShape| {
+        let shared = usize::from(borders(a, &c.id)) + usize::from(borders(b, &c.id));
+        let near = c
+            .outline
+            .iter()
+            .map(|p| geometry::distance(*p, perimeter_point(t)))
+            .fold(f64::MAX, f64::min);
+        (std::cmp::Reverse(shared), (near * 1000.0) as i64)
+    };
+    drawing
+        .cities
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| usable(c))
+        .min_by_key(|(_, c)| rank(c))
+        .map(|(i, _)| i)
+}
+
+/// Whether a tile is an abbey: placed into holes, with wildcard edges all round.
+pub fn is_abbey(tile: &Tile, layouts: Option<&[Layout; 4]>) -> bool {
+    tile.placement == Placement::Hole && layouts.is_some_and(|l| l.iter().all(Layout::has_any))
+}
+
 /// The drawing of `tile` from its definition.
+///
+/// Every feature of the data is drawn, and fields the data keep apart are kept apart: two
+/// fields meeting on the border with nothing between them are split by a tongue of a city
+/// reaching the point where they meet; a field whose border run lies between two features that
+/// do not meet (a city and a road passing it, two roads ending at houses) gets them joined (a
+/// tongue of the city reaching the road, one house both roads end at); a gate road runs to its
+/// city's wall; and a road leg between two halves of one field stops short, so the field
+/// passes round it.
 pub fn schematic(tile: &Tile) -> Schematic {
     let layouts = parse_layouts(tile);
-    let mut out = Schematic::default();
+    let mut out = Schematic {
+        border: layouts.as_ref().map(|l| border_segments(tile, l)).unwrap_or_default(),
+        ..Schematic::default()
+    };
     let centre = [0.5, 0.5];
+    // Cities first: roads and dividers reach them.
+    for (id, feature) in tile.features.iter().filter(|(_, f)| f.kind == FeatureKind::City) {
+        let crowded = Side::ALL.map(|side| {
+            out.border
+                .iter()
+                .any(|s| s.side == side && s.kind == SegmentKind::City && s.owner.as_deref().is_some_and(|o| o != id))
+        });
+        let outline = city_outline(&feature_spans(&out.border, id), crowded);
+        out.cities.push(CityShape {
+            id: id.clone(),
+            outline,
+            pennants: feature.pennants,
+        });
+    }
+    // Tongues where two fields meet on the border.
+    let n = out.border.len();
+    for i in 0..n {
+        let (s, next) = (&out.border[i], &out.border[(i + 1) % n]);
+        if let (SegmentKind::Field, SegmentKind::Field, Some(a), Some(b)) = (s.kind, next.kind, &s.owner, &next.owner)
+            && a != b
+            && let Some(c) = dividing_city(tile, &out, (a, b), s.t1)
+        {
+            let tip = perimeter_point(s.t1);
+            add_tongue(&mut out.cities[c].outline, tip);
+        }
+    }
     let mut crossing = false;
-    for (id, feature) in &tile.features {
-        let spans = feature_spans(tile, &layouts, id);
-        match feature.kind {
-            FeatureKind::City => {
-                let outline = city_outline(&spans);
-                let anchor = if outline.is_empty() {
-                    centre
+    for (id, feature) in tile.features.iter().filter(|(_, f)| f.kind == FeatureKind::Road) {
+        let spans = feature_spans(&out.border, id);
+        let road = road_shape(tile, &out, id, feature, &spans);
+        if feature.end == Some(RoadEnd::Crossing) || spans.len() > 2 {
+            crossing = true;
+        }
+        out.houses.extend(road.1);
+        out.roads.push(road.0);
+    }
+    join_separators(tile, &mut out);
+    for city in &out.cities {
+        let anchor = if city.outline.is_empty() {
+            centre
+        } else {
+            label_point(&city.outline)
+        };
+        let stated = tile.features.get(&city.id).and_then(|f| f.anchor);
+        out.anchors.insert(city.id.clone(), stated.unwrap_or(anchor));
+    }
+    for road in &out.roads {
+        let anchor = road
+            .paths
+            .first()
+            .map(|p: &Vec<Point>| {
+                if p.len() <= 3 {
+                    let end = p[p.len() - 1];
+                    [(p[0][0] * 0.55 + end[0] * 0.45), (p[0][1] * 0.55 + end[1] * 0.45)]
                 } else {
-                    label_point(&outline)
-                };
-                out.anchors.insert(id.clone(), feature.anchor.unwrap_or(anchor));
-                out.cities.push(CityShape {
-                    id: id.clone(),
-                    outline,
-                    pennants: feature.pennants,
-                });
-            }
-            FeatureKind::Road => {
-                let ends: Vec<(Point, Point, f64)> = spans
-                    .iter()
-                    .map(|&(t0, t1, side)| (perimeter_point((t0 + t1) / 2.0), inward(side), (t1 - t0)))
-                    .collect();
-                let width = ends
-                    .iter()
-                    .map(|e| (e.2 * 0.6).clamp(0.05, 0.13))
-                    .fold(0.12f64, f64::min);
-                let target = match (feature.end, &feature.at) {
-                    (Some(RoadEnd::Monastery), Some(at)) => {
-                        tile.features.get(at).and_then(|m| m.anchor).unwrap_or(centre)
-                    }
-                    _ => centre,
-                };
-                let mut paths = Vec::new();
-                match ends.as_slice() {
-                    [] => {}
-                    [(a, na, _), (b, nb, _)] if feature.end.is_none() => {
-                        let (c1, c2) = (add(*a, *na, 0.4), add(*b, *nb, 0.4));
-                        paths.push((0..=24).map(|s| cubic(*a, c1, c2, *b, s as f64 / 24.0)).collect());
-                    }
-                    [(a, n, _)] => {
-                        let stop = match feature.end {
-                            Some(RoadEnd::House) => {
-                                let house = add(*a, *n, 0.34);
-                                out.houses.push(house);
-                                house
-                            }
-                            Some(RoadEnd::CityGate) => add(*a, *n, 0.45),
-                            _ => target,
-                        };
-                        paths.push(vec![*a, stop]);
-                    }
-                    many => {
-                        for (a, _, _) in many {
-                            paths.push(vec![*a, target]);
-                        }
-                    }
+                    p[p.len() / 2]
                 }
-                if feature.end == Some(RoadEnd::Crossing) || ends.len() > 2 {
-                    crossing = true;
-                }
-                let anchor = paths
-                    .first()
-                    .map(|p: &Vec<Point>| {
-                        if p.len() == 2 {
-                            [(p[0][0] * 0.55 + p[1][0] * 0.45), (p[0][1] * 0.55 + p[1][1] * 0.45)]
-                        } else {
-                            p[p.len() / 2]
-                        }
-                    })
-                    .unwrap_or(centre);
-                out.anchors.insert(id.clone(), feature.anchor.unwrap_or(anchor));
-                out.roads.push(RoadShape {
-                    id: id.clone(),
-                    paths,
-                    width,
-                });
-            }
+            })
+            .unwrap_or(centre);
+        let stated = tile.features.get(&road.id).and_then(|f| f.anchor);
+        out.anchors.insert(road.id.clone(), stated.unwrap_or(anchor));
+    }
+    let abbey = is_abbey(tile, layouts.as_ref());
+    for (id, feature) in &tile.features {
+        match feature.kind {
+            FeatureKind::City | FeatureKind::Road => {}
             FeatureKind::Field => {
-                let anchor = spans
+                let anchor = feature_spans(&out.border, id)
                     .first()
                     .map(|&(t0, t1, side)| add(perimeter_point((t0 + t1) / 2.0), inward(side), 0.12))
                     .unwrap_or([0.5, 0.8]);
@@ -258,7 +374,11 @@ pub fn schematic(tile: &Tile) -> Schematic {
             }
             FeatureKind::Monastery => {
                 let at = feature.anchor.unwrap_or(centre);
-                out.monasteries.push((id.clone(), at));
+                if abbey {
+                    out.abbeys.push((id.clone(), at));
+                } else {
+                    out.monasteries.push((id.clone(), at));
+                }
                 out.anchors.insert(id.clone(), at);
             }
             FeatureKind::Garden => {
@@ -292,6 +412,248 @@ pub fn schematic(tile: &Tile) -> Schematic {
     out
 }
 
+/// The road `id`'s centre lines, and the house it ends at, if any.
+fn road_shape(
+    tile: &Tile,
+    drawing: &Schematic,
+    id: &str,
+    feature: &tilewright_engine::model::Feature,
+    spans: &[(f64, f64, Side)],
+) -> (RoadShape, Option<Point>) {
+    let centre = [0.5, 0.5];
+    let ends: Vec<(Point, Point, f64)> = spans
+        .iter()
+        .map(|&(t0, t1, side)| (perimeter_point((t0 + t1) / 2.0), inward(side), (t1 - t0)))
+        .collect();
+    let width = ends
+        .iter()
+        .map(|e| (e.2 * 0.6).clamp(0.05, 0.13))
+        .fold(0.12f64, f64::min);
+    // An end with one field on both sides of it is a dead end: the field passes round it.
+    let dead_end = |(t0, t1, _): (f64, f64, Side)| {
+        let at = |t: f64| (t.rem_euclid(4.0) * 1e6).round();
+        let before = drawing.border.iter().find(|s| at(s.t1) == at(t0));
+        let after = drawing.border.iter().find(|s| at(s.t0) == at(t1));
+        matches!((before, after), (Some(b), Some(a)) if b.kind == SegmentKind::Field && b.owner.is_some() && b.owner == a.owner && a.kind == SegmentKind::Field)
+    };
+    let target = match (feature.end, &feature.at) {
+        (Some(RoadEnd::Monastery), Some(at)) => tile.features.get(at).and_then(|m| m.anchor).unwrap_or(centre),
+        _ => centre,
+    };
+    let mut paths = Vec::new();
+    let mut house = None;
+    match (ends.as_slice(), spans) {
+        ([], _) => {}
+        ([(a, na, _), (b, nb, _)], [s, t]) if feature.end.is_none() => {
+            let (stub_a, stub_b) = (dead_end(*s), dead_end(*t));
+            if stub_a || stub_b {
+                for (stub, p, n) in [(stub_a, a, na), (stub_b, b, nb)] {
+                    paths.push(vec![*p, if stub { add(*p, *n, 0.15) } else { centre }]);
+                }
+            } else {
+                let (c1, c2) = (add(*a, *na, 0.4), add(*b, *nb, 0.4));
+                paths.push((0..=24).map(|s| cubic(*a, c1, c2, *b, s as f64 / 24.0)).collect());
+            }
+        }
+        ([(a, n, _)], _) => {
+            let stop = match (feature.end, &feature.at) {
+                (Some(RoadEnd::House), _) => {
+                    let at = add(*a, *n, 0.34);
+                    house = Some(at);
+                    at
+                }
+                (Some(RoadEnd::CityGate), Some(city)) => {
+                    wall_hit(drawing, city, *a).unwrap_or_else(|| add(*a, *n, 0.45))
+                }
+                (Some(RoadEnd::CityGate), None) => add(*a, *n, 0.45),
+                _ => target,
+            };
+            // Leave the edge square before turning towards the stop.
+            let square = add(*a, *n, 0.08);
+            if geometry::distance(*a, stop) > 0.12 {
+                paths.push(vec![*a, square, stop]);
+            } else {
+                paths.push(vec![*a, stop]);
+            }
+        }
+        (many, _) => {
+            for (a, _, _) in many {
+                paths.push(vec![*a, target]);
+            }
+        }
+    }
+    (
+        RoadShape {
+            id: id.to_owned(),
+            paths,
+            width,
+        },
+        house,
+    )
+}
+
+/// Where a road from `from` towards city `id` meets its wall, a little inside (the wall is
+/// drawn over the road's end).
+fn wall_hit(drawing: &Schematic, id: &str, from: Point) -> Option<Point> {
+    let city = drawing.cities.iter().find(|c| c.id == id && c.outline.len() >= 3)?;
+    let towards = label_point(&city.outline);
+    let n = city.outline.len();
+    let steps = 200;
+    (1..=steps).map(|s| s as f64 / steps as f64).find_map(|t| {
+        let p = [
+            from[0] + (towards[0] - from[0]) * t,
+            from[1] + (towards[1] - from[1]) * t,
+        ];
+        let inside = geometry::point_in_polygon(p, &city.outline)
+            || (0..n).any(|i| geometry::closest_on_segment(p, city.outline[i], city.outline[(i + 1) % n]).0 < 0.005);
+        inside.then(|| {
+            let u = (t + 0.03).min(1.0);
+            [
+                from[0] + (towards[0] - from[0]) * u,
+                from[1] + (towards[1] - from[1]) * u,
+            ]
+        })
+    })
+}
+
+/// Joins the features on either side of each field's runs along the border where they do not
+/// meet yet, so each field is closed off as the data say.
+fn join_separators(tile: &Tile, out: &mut Schematic) {
+    let n = out.border.len();
+    if n == 0 {
+        return;
+    }
+    // For each run of field segments of one owner: the owners of the segments either side.
+    let mut runs: Vec<(String, Option<String>, Option<String>)> = Vec::new();
+    for i in 0..n {
+        let s = &out.border[i];
+        let prev = &out.border[(i + n - 1) % n];
+        let (SegmentKind::Field, Some(field)) = (s.kind, &s.owner) else {
+            continue;
+        };
+        if prev.kind == SegmentKind::Field && prev.owner == s.owner {
+            continue;
+        }
+        let mut j = i;
+        while out.border[(j + 1) % n].kind == SegmentKind::Field
+            && out.border[(j + 1) % n].owner == s.owner
+            && (j + 1) % n != i
+        {
+            j += 1;
+        }
+        let after = &out.border[(j + 1) % n];
+        let separator = |seg: &BorderSegment| (seg.kind != SegmentKind::Field).then(|| seg.owner.clone()).flatten();
+        runs.push((field.clone(), separator(prev), separator(after)));
+    }
+    // Each field's runs in order: after one run, before the next.
+    let mut pairs: Vec<(String, String)> = Vec::new();
+    let fields: Vec<&String> = runs
+        .iter()
+        .map(|r| &r.0)
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    for field in fields {
+        let mine: Vec<&(String, Option<String>, Option<String>)> = runs.iter().filter(|r| &r.0 == field).collect();
+        for k in 0..mine.len() {
+            if let (Some(a), Some(b)) = (&mine[k].2, &mine[(k + 1) % mine.len()].1)
+                && a != b
+            {
+                pairs.push((a.clone(), b.clone()));
+            }
+        }
+    }
+    // Features joined so far, as groups.
+    let mut group: BTreeMap<String, usize> = BTreeMap::new();
+    let ids: Vec<String> = out
+        .cities
+        .iter()
+        .map(|c| c.id.clone())
+        .chain(out.roads.iter().map(|r| r.id.clone()))
+        .collect();
+    for (k, id) in ids.iter().enumerate() {
+        group.insert(id.clone(), k);
+    }
+    let merge = |group: &mut BTreeMap<String, usize>, a: &str, b: &str| {
+        if let (Some(&ga), Some(&gb)) = (group.get(a), group.get(b)) {
+            for g in group.values_mut() {
+                if *g == gb {
+                    *g = ga;
+                }
+            }
+        }
+    };
+    for a in &ids {
+        for b in &ids {
+            if a < b && touching(out, a, b) {
+                merge(&mut group, a, b);
+            }
+        }
+    }
+    for (a, b) in pairs {
+        if group.get(&a) == group.get(&b) {
+            continue;
+        }
+        if join(tile, out, &a, &b) || join(tile, out, &b, &a) {
+            merge(&mut group, &a, &b);
+        }
+    }
+}
+
+/// Draws `a` reaching `b`: a city's tongue to a road or another city, or two roads ending at
+/// houses ending at one house. Whether it could.
+fn join(tile: &Tile, out: &mut Schematic, a: &str, b: &str) -> bool {
+    let kind = |id: &str| tile.features.get(id).map(|f| (f.kind, f.end));
+    match (kind(a), kind(b)) {
+        (Some((FeatureKind::City, _)), Some((FeatureKind::Road | FeatureKind::City, _))) => {
+            let Some(c) = out.cities.iter().position(|c| c.id == a && c.outline.len() > 4) else {
+                return false;
+            };
+            let targets: Vec<Point> = out
+                .roads
+                .iter()
+                .filter(|r| r.id == b)
+                .flat_map(|r| r.paths.iter().flatten().copied())
+                .chain(
+                    out.cities
+                        .iter()
+                        .filter(|o| o.id == b)
+                        .flat_map(|o| o.outline.iter().copied()),
+                )
+                .collect();
+            let outline = &out.cities[c].outline;
+            let Some(tip) = targets.into_iter().filter(|p| sides_of(*p).is_empty()).min_by(|p, q| {
+                geometry::distance_to_outline(*p, outline).total_cmp(&geometry::distance_to_outline(*q, outline))
+            }) else {
+                return false;
+            };
+            add_tongue(&mut out.cities[c].outline, tip);
+            true
+        }
+        (Some((FeatureKind::Road, Some(RoadEnd::House))), Some((FeatureKind::Road, Some(RoadEnd::House)))) => {
+            let end = |id: &str| {
+                out.roads
+                    .iter()
+                    .find(|r| r.id == id)
+                    .and_then(|r| r.paths.first()?.last().copied())
+            };
+            let (Some(x), Some(y)) = (end(a), end(b)) else {
+                return false;
+            };
+            let meet = [(x[0] + y[0]) / 2.0, (x[1] + y[1]) / 2.0];
+            out.houses.retain(|h| *h != x && *h != y);
+            out.houses.push(meet);
+            for road in out.roads.iter_mut().filter(|r| r.id == a || r.id == b) {
+                if let Some(last) = road.paths.first_mut().and_then(|p| p.last_mut()) {
+                    *last = meet;
+                }
+            }
+            true
+        }
+        _ => false,
+    }
+}
+
 /// Outlines generated from the schematic, for features that have none: cities, roads
 /// (widened centre lines, one polygon per branch), monasteries and gardens. Fields are left to
 /// the designer.
@@ -317,7 +679,12 @@ pub fn generated_outlines(tile: &Tile) -> BTreeMap<String, Vec<Vec<Point>>> {
             out.insert(road.id.clone(), polygons);
         }
     }
-    for (id, at) in drawing.monasteries.iter().chain(&drawing.gardens) {
+    for (id, at) in drawing
+        .monasteries
+        .iter()
+        .chain(&drawing.abbeys)
+        .chain(&drawing.gardens)
+    {
         let r = 0.14;
         let square =
             [[-r, -r], [r, -r], [r, r], [-r, r]].map(|d: [f64; 2]| geometry::round([at[0] + d[0], at[1] + d[1]]));
@@ -381,6 +748,72 @@ mod tests {
                 assert!((0.0..=1.0).contains(&anchor[0]) && (0.0..=1.0).contains(&anchor[1]));
             }
         }
+    }
+
+    /// Every feature of every bundled tile is drawn, and the drawing keeps apart exactly the
+    /// fields the data keep apart: each field covers some area, one connected area when it
+    /// owns border segments, and no two fields share any of it (areas are maximal connected
+    /// open parts of the tile, so fields that do not share one are walled off from each other).
+    #[test]
+    fn every_feature_of_every_bundled_tile_is_drawn_and_fields_stay_apart() {
+        use crate::regions::{GRID, cell_centre, connected, field_regions};
+        let mut problems = Vec::new();
+        for tile in &bundled_tiles() {
+            let drawing = schematic(tile);
+            let regions = field_regions(tile, &drawing);
+            for (id, feature) in &tile.features {
+                let drawn = match feature.kind {
+                    FeatureKind::City => drawing.cities.iter().enumerate().any(|(k, c)| {
+                        c.id == *id
+                            && (0..GRID * GRID).map(cell_centre).any(|p| {
+                                geometry::point_in_polygon(p, &c.outline)
+                                    && !drawing.cities[k + 1..]
+                                        .iter()
+                                        .any(|later| geometry::point_in_polygon(p, &later.outline))
+                            })
+                    }),
+                    FeatureKind::Road => drawing.roads.iter().any(|r| {
+                        r.id == *id
+                            && r.paths
+                                .iter()
+                                .flat_map(|p| p.windows(2))
+                                .map(|w| geometry::distance(w[0], w[1]))
+                                .sum::<f64>()
+                                > 0.05
+                    }),
+                    FeatureKind::Monastery => drawing.monasteries.iter().chain(&drawing.abbeys).any(|m| m.0 == *id),
+                    FeatureKind::Garden => drawing.gardens.iter().any(|g| g.0 == *id),
+                    FeatureKind::Field => {
+                        let cells = &regions.fields[id];
+                        if !feature.on.is_empty() && !connected(cells) {
+                            problems.push(format!("{} {id}: drawn in pieces", tile.id));
+                        }
+                        !cells.is_empty()
+                    }
+                };
+                if !drawn {
+                    problems.push(format!("{} {id}: not drawn", tile.id));
+                }
+            }
+            let fields: Vec<(&String, &Vec<usize>)> = regions.fields.iter().collect();
+            for (i, (a, cells_a)) in fields.iter().enumerate() {
+                for (b, cells_b) in &fields[i + 1..] {
+                    if cells_a.iter().any(|c| cells_b.binary_search(c).is_ok()) {
+                        problems.push(format!("{} {a} and {b}: not kept apart", tile.id));
+                    }
+                }
+            }
+        }
+        assert!(problems.is_empty(), "{}", problems.join("\n"));
+    }
+
+    #[test]
+    fn an_abbey_is_drawn_as_an_abbey() {
+        let abbey = bundled_tiles().into_iter().find(|t| t.id == "AM/A").unwrap();
+        let drawing = schematic(&abbey);
+        assert_eq!(drawing.abbeys.len(), 1);
+        assert!(drawing.monasteries.is_empty());
+        assert!(schematic(&bundled_tiles()[0]).abbeys.is_empty());
     }
 
     #[test]

@@ -122,22 +122,9 @@ impl Transform {
             feature.anchor = feature.anchor.map(|a| self.point(a));
         }
         if out.features.values().any(|f| !f.polygons.is_empty()) {
-            derive_edges(&mut out);
+            return crate::derive::derive_edges(&out).tile;
         }
         out
-    }
-}
-
-/// Sets the tile's edges and its outlined features' `on` lists from where the outlines meet
-/// the border.
-pub fn derive_edges(tile: &mut Tile) {
-    for (k, layout) in geometry::derive_layouts(tile).into_iter().enumerate() {
-        tile.edges[k] = EdgeLayout(layout);
-    }
-    for (id, on) in geometry::derive_on(tile) {
-        if let Some(f) = tile.features.get_mut(&id) {
-            f.on = on.into_iter().map(EdgeRef).collect();
-        }
     }
 }
 

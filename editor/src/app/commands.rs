@@ -10,13 +10,13 @@ use tilewright_engine::model::{Count, EdgeLayout, EdgeRef, Tile, TileSet};
 use super::dialogs::Purpose;
 use super::{EditorApp, Pending};
 use crate::commands::Command;
+use crate::derive;
 use crate::document::Edit;
 use crate::files::{FileFilter, Request};
 use crate::geometry;
 use crate::ids::{fresh_feature_id, next_tile_id};
 use crate::panels::{Action, Actions};
 use crate::schematic::generated_outlines;
-use crate::transform::derive_edges;
 use crate::view::Tool;
 
 impl EditorApp {
@@ -165,11 +165,12 @@ impl EditorApp {
                 self.view.tool = Tool::Draw;
             }
             Command::DeriveEdges => {
-                let Some((i, mut t)) = tile else { return };
-                derive_edges(&mut t);
+                let Some((i, t)) = tile else { return };
+                let derived = derive::derive_edges(&t);
+                actions.push(Action::Message(format!("Derived edges  {}", derived.summary())));
                 actions.edit(Edit::ReplaceTile {
                     index: i,
-                    tile: Box::new(t),
+                    tile: Box::new(derived.tile),
                 });
             }
             Command::DeriveAdjacency => {

@@ -14,6 +14,7 @@ use super::PanelCtx;
 use crate::document::Edit;
 use crate::geometry::{self, Point, SnapTarget, SnapTargets};
 use crate::ids::fresh_feature_id;
+use crate::regions::field_regions;
 use crate::render::{Overlay, TileView, kind_colour, paint_tile};
 use crate::schematic::{inward, schematic};
 use crate::view::{Tool, ViewState};
@@ -552,7 +553,12 @@ pub fn feature_at(tile: &Tile, point: Point) -> Option<String> {
         return Some((*id).clone());
     }
     let drawing = schematic(tile);
-    for (id, at) in drawing.monasteries.iter().chain(&drawing.gardens) {
+    for (id, at) in drawing
+        .monasteries
+        .iter()
+        .chain(&drawing.abbeys)
+        .chain(&drawing.gardens)
+    {
         if geometry::distance(*at, point) < 0.12 {
             return Some(id.clone());
         }
@@ -572,7 +578,10 @@ pub fn feature_at(tile: &Tile, point: Point) -> Option<String> {
             return Some(city.id.clone());
         }
     }
-    // A field: the one whose anchor is nearest.
+    // A field: the one whose area is under the point, else the one whose anchor is nearest.
+    if let Some(id) = field_regions(tile, &drawing).field_at(point) {
+        return Some(id.to_owned());
+    }
     tile.features
         .iter()
         .filter(|(_, f)| f.kind == FeatureKind::Field)

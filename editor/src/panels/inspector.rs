@@ -2,6 +2,7 @@
 //! schema on every label.
 
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
 use egui::{Color32, RichText, Ui};
 use tilewright_engine::FileKind;
@@ -12,8 +13,10 @@ use tilewright_engine::model::{
 
 use super::{Action, PanelCtx, schema_help};
 use crate::commands::Command;
-use crate::document::Edit;
+use crate::derive::{Derivation, derive_edges, unusual_layouts};
+use crate::document::{ContentKey, Edit};
 use crate::geometry;
+use crate::memo::Memo;
 use crate::render::kind_colour;
 use crate::view::Tool;
 
@@ -50,6 +53,9 @@ fn help_label(ui: &mut Ui, text: &str, def: &str, field: &str) -> egui::Id {
 #[derive(Default)]
 pub struct Inspector {
     rename: Option<(usize, String, String)>,
+    /// What *Derive edges* would make of the selected tile, made again after every edit so the
+    /// hints follow the outlines as they are drawn.
+    derivation: Memo<(ContentKey, usize), Rc<Derivation>>,
 }
 
 impl Inspector {
@@ -61,14 +67,21 @@ impl Inspector {
             return;
         };
         let (_, image_problem) = ctx.texture(tile, false);
+        let derivation = Rc::clone(
+            self.derivation
+                .get((ctx.doc.content_key(), index), || Rc::new(derive_edges(tile))),
+        );
         egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
             egui::CollapsingHeader::new(RichText::new(format!("Tile {}", tile.id)).strong())
                 .default_open(true)
-                .show(ui, |ui| self.tile_ui(ui, ctx, set, index, image_problem.as_deref()));
+                .show(ui, |ui| {
+                    self.tile_ui(ui, ctx, set, index, image_problem.as_deref());
+                    derivation_ui(ui, tile, &derivation);
+                });
             ui.add_space(6.0);
             egui::CollapsingHeader::new(RichText::new("Features").strong())
                 .default_open(true)
-                .show(ui, |ui| self.features_ui(ui, ctx, (index, tile)));
+                .show(ui, |ui| self.features_ui(ui, ctx, (index, tile), &derivation));
         });
     }
 
@@ -280,6 +293,13 @@ impl Inspector {
             {
                 ctx.actions.command(Command::DeriveEdges);
             }
+            ui.weak(format!("corners ±{}%", geometry::CORNER_SLACK))
+                .on_hover_text(format!(
+                    "A wall or road meeting a side within {}% of a corner counts as meeting the corner; \
+                     contacts within {}% of 40, 50 or 60 snap there",
+                    geometry::CORNER_SLACK,
+                    geometry::POSITION_SNAP
+                ));
             if ui
                 .add_enabled(has_outlines, egui::Button::new("Derive adjacency"))
                 .on_hover_text("Set each field's `cities` from the city outlines it shares a border with")
@@ -295,28 +315,16 @@ impl Inspector {
                 ctx.actions.command(Command::GenerateOutlines);
             }
         });
-        // What the outlines say, where it differs from the definition.
-        let derived = geometry::derive_layouts(tile);
-        if tile
-            .features
-            .values()
-            .any(|f| !f.polygons.is_empty() && f.kind != FeatureKind::Field)
-        {
-            let differs: Vec<String> = (0..4)
-                .filter(|&k| derived[k] != tile.edges[k].0)
-                .map(|k| format!("{}: `{}`", SegmentRef::Side(Side::from_index(k)), derived[k]))
-                .collect();
-            if !differs.is_empty() {
-                ui.colored_label(
-                    Color32::from_rgb(220, 170, 60),
-                    format!("Outlines suggest {}", differs.join(", ")),
-                );
-            }
-        }
     }
 
     /// The tile's features, and the form of the selected one.
-    fn features_ui(&mut self, ui: &mut Ui, ctx: &mut PanelCtx<'_>, (index, tile): (usize, &Tile)) {
+    fn features_ui(
+        &mut self,
+        ui: &mut Ui,
+        ctx: &mut PanelCtx<'_>,
+        (index, tile): (usize, &Tile),
+        derivation: &Derivation,
+    ) {
         for (id, feature) in &tile.features {
             let selected = ctx.view.selection.feature.as_deref() == Some(id.as_str());
             ui.horizontal(|ui| {
@@ -348,7 +356,12 @@ impl Inspector {
         };
         let Some(feature) = tile.features.get(&id) else { return };
         ui.separator();
-        self.feature_ui(ui, ctx, (index, tile), &id, feature);
+        let derived_on = derivation
+            .tile
+            .features
+            .get(&id)
+            .map(|f| f.on.iter().map(|r| r.0.clone()).collect());
+        self.feature_ui(ui, ctx, (index, tile), &id, feature, derived_on);
     }
 
     /// The form of feature `id` of the tile, with its outlines.
@@ -359,6 +372,7 @@ impl Inspector {
         (index, tile): (usize, &Tile),
         id: &str,
         feature: &Feature,
+        derived_on: Option<Vec<String>>,
     ) {
         let mut edited = feature.clone();
         let mut group = None;
@@ -411,11 +425,13 @@ impl Inspector {
                 if matches!(edited.kind, FeatureKind::City | FeatureKind::Road | FeatureKind::Field) {
                     let l = help_label(ui, "On", "Feature", "on");
                     let mut text = edited.on.iter().map(|r| r.0.as_str()).collect::<Vec<_>>().join(" ");
+                    let derived = derived_on.filter(|d| !d.is_empty());
+                    let hint = derived.as_ref().map_or_else(|| "N Es W2".to_owned(), |d| d.join(" "));
                     let r = ui
                         .add(
                             egui::TextEdit::singleline(&mut text)
                                 .desired_width(150.0)
-                                .hint_text("N Es W2"),
+                                .hint_text(hint),
                         )
                         .labelled_by(l);
                     if r.changed() {
@@ -428,9 +444,9 @@ impl Inspector {
                     }
                     ended |= r.lost_focus();
                     ui.end_row();
-                    if let Some(derived) = geometry::derive_on(tile).get(id) {
+                    if let Some(derived) = derived {
                         let current: Vec<&str> = feature.on.iter().map(|r| r.0.as_str()).collect();
-                        if !derived.is_empty() && *derived != current {
+                        if derived != current {
                             ui.label("");
                             ui.horizontal(|ui| {
                                 ui.weak(format!("outlines: {}", derived.join(" ")));
@@ -639,5 +655,34 @@ impl Inspector {
         if ended {
             ctx.actions.push(Action::EndGroup);
         }
+    }
+}
+
+/// What *Derive edges* would change: the edges the outlines suggest where they differ from what
+/// is written, and derived layouts that no bundled tile uses.
+fn derivation_ui(ui: &mut Ui, tile: &Tile, derivation: &Derivation) {
+    if !tile
+        .features
+        .values()
+        .any(|f| !f.polygons.is_empty() && f.kind != FeatureKind::Field)
+    {
+        return;
+    }
+    let after = derivation.after();
+    let differs: Vec<String> = (0..4)
+        .filter(|&k| after[k] != tile.edges[k].0)
+        .map(|k| format!("{}: `{}`", SegmentRef::Side(Side::from_index(k)), after[k]))
+        .collect();
+    if !differs.is_empty() {
+        ui.colored_label(
+            Color32::from_rgb(220, 170, 60),
+            format!("Outlines suggest {}", differs.join(", ")),
+        );
+    }
+    for warning in unusual_layouts(&after) {
+        ui.colored_label(Color32::from_rgb(230, 120, 70), format!("! {warning}"))
+            .on_hover_text(
+                "Check where the outlines meet the border: tile art usually meets it at a corner, or at 40, 50 or 60",
+            );
     }
 }
