@@ -1,4 +1,5 @@
-//! Frame time of the editor with a 2048-pixel tile image and 30 outlines on the canvas.
+//! Frame time of the editor with a 60-tile set open: a 2048-pixel tile image and 30 outlines on
+//! the canvas, and every tile's thumbnail in the tile list.
 //!
 //! `cargo bench -p tilewright-editor --bench frame` (release build). Renders headless through
 //! egui_kittest and reports, per frame, the UI pass (layout and painting) and the tessellation
@@ -31,6 +32,12 @@ fn tile_set() -> String {
         text.push_str(&format!(
             "features.g{i} = {{ kind = \"garden\", polygons = [[{}]], anchor = [{cx:.3}, {cy:.3}] }}\n",
             points.join(", ")
+        ));
+    }
+    // 59 more tiles on the same image, so the tile list holds 60 thumbnails.
+    for i in 2..=60 {
+        text.push_str(&format!(
+            "\n[[tiles]]\nid = \"B{i}\"\ncount = 1\nimage = \"tile.png\"\nedges = [\"field\", \"field\", \"field\", \"field\"]\nfeatures.f = {{ kind = \"field\", on = [\"N\", \"E\", \"S\", \"W\"] }}\n"
         ));
     }
     text
