@@ -244,6 +244,12 @@ pub fn sheep(painter: &Painter, center: Pos2, radius: f32, shows: Option<u64>) {
 /// A wolf token at `center`: a dark head with pointed ears and a snout.
 pub fn wolf(painter: &Painter, center: Pos2, radius: f32) {
     let r = radius;
+    // A pale disc behind, so the dark wolf shows on a dark background.
+    painter.circle_filled(
+        center + vec2(0.0, -0.05) * r,
+        r * 1.05,
+        Color32::from_rgb(150, 150, 160),
+    );
     let ear = |x: f32| {
         vec![
             center + vec2(x - 0.3, -0.3) * r,
