@@ -13,6 +13,7 @@ pub mod commands;
 pub mod derive;
 pub mod document;
 pub mod field_order;
+pub mod figure_art;
 pub mod files;
 pub mod geometry;
 pub mod ids;

@@ -1,6 +1,7 @@
 //! GUI tests that drive the real editor through egui_kittest: open a tile set, select a tile,
 //! draw a city outline, undo and redo, save, reopen and compare; the unsaved-changes prompt;
-//! a click on a diagnostic; and a rendered snapshot of the canvas.
+//! a click on a diagnostic; a rendered snapshot of the canvas; and the pictures of figures and
+//! bags on the set page.
 
 use std::path::PathBuf;
 
@@ -277,4 +278,26 @@ fn forms_and_the_source_view_follow_edits_undo_and_redo() {
         .build_eframe(move |cc| app(&cc.egui_ctx, Some(path), ScriptedDialogs::default()));
     settle(&mut h);
     h.get_by_label("switches.abbey-endgame");
+}
+
+#[test]
+fn the_set_page_pictures_each_figure_and_bag() {
+    let dir = tempfile::tempdir().unwrap();
+    let tilesets = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tilesets");
+    for (file, pictures) in [
+        (
+            "abbey-and-mayor.toml",
+            &["mayor picture", "wagon picture", "barn picture"][..],
+        ),
+        ("hills-and-sheep.toml", &["shepherd picture", "bag picture"][..]),
+    ] {
+        let text = std::fs::read_to_string(tilesets.join(file)).unwrap();
+        let mut h = editor(Some(write(dir.path(), file, &text)), ScriptedDialogs::default());
+        settle(&mut h);
+        h.get_by_label("Set & figures").click();
+        settle(&mut h);
+        for picture in pictures {
+            h.get_by_role_and_label(egui::accesskit::Role::Image, picture);
+        }
+    }
 }

@@ -404,6 +404,23 @@ fn edit_object(ui: &mut Ui, root: &Json, schema: &Json, value: &mut Json, path: 
 }
 
 fn edit_map(ui: &mut Ui, root: &Json, schema: &Json, value: &mut Json, path: &str) -> bool {
+    edit_map_beside(ui, root, schema, value, path, None)
+}
+
+/// Something drawn beside each entry's form in a map: given the entry's id and value.
+pub type Aside<'a> = &'a dyn Fn(&mut Ui, &str, &Json);
+
+/// Edits a map (an object schema with `additionalProperties`), drawing `aside` (a picture)
+/// beside each entry's form; returns whether it changed.
+pub fn edit_map_beside(
+    ui: &mut Ui,
+    root: &Json,
+    schema: &Json,
+    value: &mut Json,
+    path: &str,
+    aside: Option<Aside<'_>>,
+) -> bool {
+    let schema = resolve(root, schema);
     if !value.is_object() {
         *value = Json::Object(Map::new());
     }
@@ -416,11 +433,22 @@ fn edit_map(ui: &mut Ui, root: &Json, schema: &Json, value: &mut Json, path: &st
             .id_salt(format!("{path}/{key}#header"))
             .default_open(true)
             .show(ui, |ui| {
-                if edit(ui, root, &items, item, &format!("{path}/{key}")) {
-                    changed = true;
-                }
-                if ui.small_button(format!("Remove `{key}`")).clicked() {
-                    remove = Some(key.clone());
+                let mut entry = |ui: &mut Ui, item: &mut Json| {
+                    if edit(ui, root, &items, item, &format!("{path}/{key}")) {
+                        changed = true;
+                    }
+                    if ui.small_button(format!("Remove `{key}`")).clicked() {
+                        remove = Some(key.clone());
+                    }
+                };
+                match aside {
+                    Some(aside) => {
+                        ui.horizontal_top(|ui| {
+                            aside(ui, key, item);
+                            ui.vertical(|ui| entry(ui, item));
+                        });
+                    }
+                    None => entry(ui, item),
                 }
             });
     }

@@ -1,5 +1,6 @@
 //! A form generated from the schema over a whole file: a tile set's set-level values (name,
 //! editions, figures, bags, mechanisms; its tiles have their own page), or an expansion file.
+//! Each figure and bag is drawn beside its form ([`figure_art`]).
 
 use egui::Ui;
 use serde_json::Value as Json;
@@ -7,8 +8,8 @@ use tilewright_engine::FileKind;
 
 use super::{Action, PanelCtx, form};
 use crate::document::{Content, ContentKey, Edit};
-use crate::field_order;
 use crate::memo::Memo;
+use crate::{field_order, figure_art};
 
 /// The form page.
 #[derive(Default)]
@@ -71,7 +72,21 @@ fn form_over(ui: &mut Ui, kind: FileKind, value: &mut Json, skip: &[&str]) -> bo
                 *value = Json::Object(Default::default());
             }
             let mut v = value.get(key).cloned().unwrap_or_else(|| form::default_for(root, prop));
-            if form::edit(ui, root, prop, &mut v, &format!("model/{key}")) {
+            let path = format!("model/{key}");
+            let aside: Option<form::Aside<'_>> = match key.as_str() {
+                "figures" => Some(&|ui, _, figure| {
+                    figure_art::figure(ui, figure);
+                }),
+                "bags" => Some(&|ui, _, bag| {
+                    figure_art::bag(ui, bag);
+                }),
+                _ => None,
+            };
+            let edited = match aside {
+                Some(aside) => form::edit_map_beside(ui, root, prop, &mut v, &path, Some(aside)),
+                None => form::edit(ui, root, prop, &mut v, &path),
+            };
+            if edited {
                 value[key] = v;
                 changed = true;
             }

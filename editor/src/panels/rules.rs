@@ -1,7 +1,8 @@
-//! Rule sets: every switch and value with its description from the schema, inherited values
-//! shown from the `extends` chain, and a comparison with another rule set: a bundled one or
-//! any rule-set file.
+//! Rule sets: every switch and value with its description from the schema, the figure counts
+//! of `[figures]`, inherited values shown from the `extends` chain, and a comparison with
+//! another rule set: a bundled one or any rule-set file.
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use egui::{Color32, RichText, Ui};
@@ -126,7 +127,107 @@ pub fn differences(mine: &Rules, theirs: &Rules) -> Vec<(String, String, String)
             }
         }
     }
+    let count = |count: Option<&u32>| count.map_or_else(|| FILES_COUNT.to_owned(), u32::to_string);
+    let ids: BTreeSet<&String> = mine.figures.keys().chain(theirs.figures.keys()).collect();
+    for id in ids {
+        let (a, b) = (mine.figures.get(id), theirs.figures.get(id));
+        if a != b {
+            out.push((format!("figures.{id}"), count(a), count(b)));
+        }
+    }
     out
+}
+
+/// What a figure count no rule set gives shows: the files' count plays.
+const FILES_COUNT: &str = "as the files";
+
+/// The rows of the `[figures]` table: (figure id, the rule set's own count, the count it
+/// inherits), for every id either gives, by id.
+fn figure_rows(own: &Json, inherited: Option<&Json>) -> Vec<(String, Option<u64>, Option<u64>)> {
+    let own = own.as_object();
+    let inherited = inherited.and_then(Json::as_object);
+    let ids: BTreeSet<&String> = own
+        .iter()
+        .flat_map(|m| m.keys())
+        .chain(inherited.iter().flat_map(|m| m.keys()))
+        .collect();
+    ids.into_iter()
+        .map(|id| {
+            let count = |m: Option<&serde_json::Map<String, Json>>| m.and_then(|m| m.get(id)).and_then(Json::as_u64);
+            (id.clone(), count(own), count(inherited))
+        })
+        .collect()
+}
+
+/// Draws the `[figures]` table: a row per figure id, its own count editable, an inherited one
+/// shown as inherited; returns whether `value` (the rule set as JSON) changed.
+fn figures_ui(ui: &mut Ui, value: &mut Json, parent: Option<&Json>) -> bool {
+    let root = FileKind::RuleSet.schema();
+    let help = form::description(root, &root["properties"]["figures"]);
+    let mut changed = false;
+    ui.heading("figures").on_hover_text(help);
+    ui.add(egui::Label::new(RichText::new(help.replace('\n', " ")).small().weak()).wrap());
+    if !value["figures"].is_object() {
+        value["figures"] = Json::Object(Default::default());
+    }
+    let rows = figure_rows(&value["figures"], parent.map(|p| &p["figures"]));
+    let Some(figures) = value["figures"].as_object_mut() else {
+        return false;
+    };
+    egui::Grid::new("rules-figures")
+        .num_columns(2)
+        .striped(true)
+        .spacing([12.0, 6.0])
+        .show(ui, |ui| {
+            for (id, own, inherited) in rows {
+                let label = ui.label(RichText::new(&id).monospace()).id;
+                ui.horizontal(|ui| match own {
+                    Some(mut n) => {
+                        let r = ui
+                            .add(egui::DragValue::new(&mut n).range(0..=1_000_000))
+                            .labelled_by(label);
+                        if r.changed() {
+                            figures.insert(id.clone(), Json::from(n));
+                            changed = true;
+                        }
+                        let (text, hover) = match inherited {
+                            Some(_) => ("Inherit", "Inherit the count instead"),
+                            None => ("Remove", "Leave the count to the files"),
+                        };
+                        if ui.small_button(text).on_hover_text(hover).clicked() {
+                            figures.remove(&id);
+                            changed = true;
+                        }
+                    }
+                    None => {
+                        ui.weak(format!("{} (inherited)", inherited.unwrap_or_default()));
+                        if ui.small_button("Override").clicked() {
+                            figures.insert(id.clone(), Json::from(inherited.unwrap_or_default()));
+                            changed = true;
+                        }
+                    }
+                });
+                ui.end_row();
+            }
+        });
+    let new_id = ui.make_persistent_id("rules-figures#new");
+    let mut new: String = ui.data_mut(|d| d.get_temp(new_id)).unwrap_or_default();
+    ui.horizontal(|ui| {
+        ui.add(
+            egui::TextEdit::singleline(&mut new)
+                .hint_text("figure id")
+                .desired_width(120.0),
+        );
+        let id = new.trim().to_owned();
+        let valid = !id.is_empty() && !figures.contains_key(&id);
+        if ui.add_enabled(valid, egui::Button::new("+ Add count")).clicked() {
+            figures.insert(id, Json::from(1));
+            new.clear();
+            changed = true;
+        }
+    });
+    ui.data_mut(|d| d.insert_temp(new_id, new));
+    changed
 }
 
 impl RulesPage {
@@ -239,6 +340,10 @@ impl RulesPage {
                         }
                     });
             }
+            ui.add_space(10.0);
+            if figures_ui(ui, value, parent.as_ref()) {
+                changed = true;
+            }
             ui.add_space(12.0);
             compare.ui(ui, set, key, actions);
         });
@@ -345,5 +450,45 @@ mod tests {
         assert_eq!(keys, ["switches.abbey-endgame", "switches.wagon-move"]);
         let values: Vec<String> = differences(&first, &new).into_iter().map(|d| d.2).collect();
         assert!(values.iter().all(|v| !v.contains('"')), "{values:?}");
+    }
+
+    #[test]
+    fn figure_counts_show_inherited_and_compare() {
+        let rows = figure_rows(
+            &serde_json::json!({"follower": 6, "wagon": 0}),
+            Some(&serde_json::json!({"follower": 8, "abbot": 1})),
+        );
+        assert_eq!(
+            rows,
+            [
+                ("abbot".to_owned(), None, Some(1)),
+                ("follower".to_owned(), Some(6), Some(8)),
+                ("wagon".to_owned(), Some(0), None),
+            ]
+        );
+        assert!(figure_rows(&Json::Null, None).is_empty());
+
+        // A file's counts, inherited through `extends`, differ from the bundled rule set's.
+        let dir = tempfile::tempdir().unwrap();
+        let parent = dir.path().join("house.toml");
+        let text = "id = \"house\"\nname = \"House\"\nextends = \"new-edition\"\n[figures]\nfollower = 5\nwagon = 0\n";
+        std::fs::write(&parent, text).unwrap();
+        let house = read_rule_set(&parent).unwrap();
+        let child: RuleSet =
+            toml::from_str("id = \"child\"\nname = \"Child\"\nextends = \"house\"\n[figures]\nwagon = 2\n").unwrap();
+        let known: Vec<&RuleSet> = bundled().chain([&house, &child]).collect();
+        let child = resolve("child", &known).unwrap();
+        let new = resolve("new-edition", &known).unwrap();
+        assert_eq!(
+            differences(&child, &new),
+            [
+                ("figures.follower".to_owned(), "5".to_owned(), FILES_COUNT.to_owned()),
+                ("figures.wagon".to_owned(), "2".to_owned(), FILES_COUNT.to_owned()),
+            ]
+        );
+        let new_edition = bundled().find(|s| s.id == "new-edition").unwrap();
+        let diff = compared(new_edition, &Other::File(parent)).unwrap();
+        let keys: Vec<&str> = diff.iter().map(|d| d.0.as_str()).collect();
+        assert_eq!(keys, ["figures.follower", "figures.wagon"]);
     }
 }
