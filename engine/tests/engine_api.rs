@@ -1181,3 +1181,25 @@ fn simulate_shows_its_observer_the_deals_discards() {
     assert_eq!(seen, reported);
     assert!(observers.iter().any(|o| o.first_draw > 0), "a deal discarded tiles");
 }
+
+#[test]
+fn a_hand_built_figure_stands_only_where_its_type_may() {
+    let def = def_with("new-edition", false, true, AbbeyEndgame::None);
+    let mut game = Game::empty(Arc::clone(&def), 2).unwrap();
+    let straight = def.tile_index("U").unwrap();
+    game.lay(straight, 0, 0, 0).unwrap();
+    let road = def.tables().tiles[straight as usize].feature_index("r").unwrap();
+    let barn = def.figure_index("barn").unwrap();
+    let at = FeatureAt {
+        x: 0,
+        y: 0,
+        feature: road,
+    };
+    let refused = game.put_figure(Seat(0), FigureIndex(barn), at);
+    assert!(
+        matches!(refused, Err(ActionError::IllegalDeployment { why, .. }) if why.contains("may not stand")),
+        "{refused:?}"
+    );
+    // A figure index past the game's figure types is refused, not a panic.
+    assert!(game.put_shepherd(Seat(0), FigureIndex(200), at, 1).is_err());
+}

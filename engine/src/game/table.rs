@@ -7,7 +7,9 @@
 
 use std::sync::Arc;
 
-use super::{ActionError, BoardFigure, Event, Game, GameDef, MAX_LAID_REACH, MAX_TILES, SetupError};
+use crate::model::FeatureKind;
+
+use super::{ActionError, BoardFigure, Event, Game, GameDef, MAX_FIGURE_TYPES, MAX_LAID_REACH, MAX_TILES, SetupError};
 
 /// A player by seat: 0 is the first seat (red), then in turn order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -71,6 +73,15 @@ impl Game {
         if feature as usize >= tile.features.len() {
             return Err(refuse("the tile has no such feature"));
         }
+        // A barn stands on a field's corner; every other figure where its type may stand.
+        let kind = tile.features[feature as usize].kind;
+        let misplaced = |f: &super::FigureType| match self.is_barn(figure) {
+            true => kind != FeatureKind::Field,
+            false => !f.may_stand_on(kind),
+        };
+        if usize::from(figure) < MAX_FIGURE_TYPES && self.def.figures.get(figure as usize).is_some_and(misplaced) {
+            return Err(refuse("this figure may not stand on this kind of feature"));
+        }
         let supply = self
             .players
             .get_mut(player as usize)
@@ -104,7 +115,7 @@ impl Game {
             feature: at.feature,
             why,
         };
-        if !self.is_shepherd(figure.0) {
+        if usize::from(figure.0) >= self.def.figures.len().min(MAX_FIGURE_TYPES) || !self.is_shepherd(figure.0) {
             return Err(refuse("that figure is not a shepherd"));
         }
         let tokens = self
