@@ -65,7 +65,14 @@ fn in_the_way(dir: &Path, planned: &[(PathBuf, String)]) -> Vec<(PathBuf, &'stat
         }
         let folders = path.ancestors().skip(1).take_while(|f| f.starts_with(dir) && *f != dir);
         for folder in folders.chain([dir]) {
-            let blocked = std::fs::metadata(folder).is_ok_and(|m| !m.is_dir());
+            // Inside the folder a link is in the way too: writing through it would scaffold
+            // somewhere else.
+            let meta = if folder == dir {
+                std::fs::metadata(folder)
+            } else {
+                std::fs::symlink_metadata(folder)
+            };
+            let blocked = meta.is_ok_and(|m| !m.is_dir());
             if blocked && !taken.iter().any(|(p, _)| p == folder) {
                 taken.push((folder.to_owned(), "is not a folder, and a file goes inside it"));
             }

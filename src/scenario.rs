@@ -53,8 +53,9 @@ pub fn scenario(args: ScenarioArgs) -> ExitCode {
                 failed += 1;
                 let mut lines = why.lines();
                 say!("FAILED {name}: {}", escape::line(lines.next().unwrap_or_default()));
+                // Indented, so no line a scenario file supplies can start a workflow command.
                 for line in lines {
-                    say!("{}", escape::line(line));
+                    say!("  {}", escape::line(line));
                 }
             }
         }

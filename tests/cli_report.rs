@@ -375,7 +375,17 @@ fn scenario_says_ok_or_what_differs() {
         shown.starts_with("ok city-three-segments-one-pennant\nFAILED altered: A city of three segments"),
         "{shown}"
     );
-    assert!(shown.contains("\n  score of red: expected 9, got 8\n"), "{shown}");
+    assert!(shown.contains("\n    score of red: expected 9, got 8\n"), "{shown}");
+    // A description cannot start a line of its own, so it cannot pass for a workflow command.
+    let injected = text.replace("scores = { red = 8 }", "scores = { red = 9 }").replacen(
+        "description = \"",
+        "description = \"x\\n::error::injected\\n",
+        1,
+    );
+    std::fs::write(dir.path().join("injected.toml"), injected).unwrap();
+    let said = stdout(&run(dir.path(), &["scenario", "injected.toml"]));
+    assert!(said.contains("injected"), "{said}");
+    assert!(said.lines().all(|line| !line.starts_with("::")), "{said}");
     assert!(
         shown.contains("RED scores 8 points: completed city: 3 segments + 1 pennant"),
         "{shown}"

@@ -157,6 +157,20 @@ fn init_writes_nothing_when_a_file_is_in_the_way() {
 }
 
 /// Whether `tool` runs here.
+#[cfg(unix)]
+#[test]
+fn init_does_not_scaffold_through_a_link_to_another_folder() {
+    let tmp = tempfile::tempdir().unwrap();
+    let elsewhere = tempfile::tempdir().unwrap();
+    std::os::unix::fs::symlink(elsewhere.path(), tmp.path().join("schemas")).unwrap();
+    let out = tilewright(tmp.path(), &["init"]);
+    assert_eq!(out.status.code(), Some(1));
+    let said = text(&out.stderr);
+    assert!(said.contains("error: schemas is not a folder"), "{said}");
+    assert!(said.contains("nothing was written"), "{said}");
+    assert_eq!(std::fs::read_dir(elsewhere.path()).unwrap().count(), 0);
+}
+
 fn installed(tool: &str) -> bool {
     Command::new(tool)
         .arg("--version")
