@@ -25,8 +25,9 @@ pub fn next_tile_ids(set: &TileSet, n: usize) -> Vec<String> {
         .filter_map(|t| t.id.strip_prefix(&prefix)?.parse::<u64>().ok())
         .max()
         .unwrap_or(0);
-    (1..)
-        .map(|k| format!("{prefix}{}", highest + k))
+    // Counted in 128 bits: a tile numbered `u64::MAX` must not overflow the next number.
+    (1u128..)
+        .map(|k| format!("{prefix}{}", u128::from(highest) + k))
         .filter(|id| set.tiles.iter().all(|t| t.id != *id))
         .take(n)
         .collect()
@@ -64,6 +65,8 @@ mod tests {
             with_copies.tiles.push(copy);
         }
         assert_eq!(next_tile_ids(&with_copies, 2), ["base/4", "base/5"]);
+        with_copies.tiles[0].id = format!("base/{}", u64::MAX);
+        assert_eq!(next_tile_id(&with_copies), format!("base/{}", u128::from(u64::MAX) + 1));
         // Tile D has a city `c`, a road `r` and fields `f1`, `f2`.
         let d = set.tiles.iter().find(|t| t.id == "D").unwrap();
         assert_eq!(fresh_feature_id(d, FeatureKind::City), "c2");

@@ -99,13 +99,15 @@ pub(crate) fn check(set: &RuleSet, resolver: &mut Resolver<'_>, report: &mut Rep
 /// or the base has (`known`): a rule set alone cannot know the figures, so this is as far as
 /// validation can see; a game that plays none of them is refused at setup.
 pub(crate) fn check_figure_ids(set: &RuleSet, known: &BTreeSet<&str>, report: &mut Reporter<'_>) {
+    // Worked out once, and only among the first few known ids: a suggestion is not worth a
+    // cost that grows with unknown ids times known figures.
+    let names: Vec<String> = known.iter().take(SUGGEST_AMONG).map(|k| (*k).to_owned()).collect();
+    let listed: Vec<&str> = known.iter().copied().take(LISTED_IDS).collect();
     for id in set.figures.keys().filter(|id| !known.contains(id.as_str())) {
-        let names: Vec<String> = known.iter().map(|k| (*k).to_owned()).collect();
         let mut help = match closest(id, &names) {
             Some(best) => format!("did you mean `{best}`? "),
             None => String::new(),
         };
-        let listed: Vec<&str> = known.iter().copied().take(LISTED_IDS).collect();
         help.push_str(&format!("the figures known are: {}", listed.join(", ")));
         report.warning_at_key(
             &format!("/figures/{}", escape_segment(id)),
