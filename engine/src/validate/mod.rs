@@ -477,6 +477,13 @@ fn check_across(catalog: &Catalog, base: &Catalog, out: &mut Diagnostics) {
         .flat_map(|f| f.keys())
         .map(String::as_str)
         .collect();
+    let editions: BTreeSet<&str> = catalog
+        .tilesets
+        .iter()
+        .chain(&base.tilesets)
+        .flat_map(|s| &s.model.editions)
+        .map(String::as_str)
+        .collect();
     for set in &catalog.rulesets {
         let mut report = set.reporter(out);
         if let Some(other) = first.insert(("rule set", &set.model.id), &set.source.path) {
@@ -488,6 +495,7 @@ fn check_across(catalog: &Catalog, base: &Catalog, out: &mut Diagnostics) {
         }
         ruleset::check(&set.model, &mut resolver, &mut report);
         ruleset::check_figure_ids(&set.model, &figures, &mut report);
+        ruleset::check_edition(&set.model, &editions, &mut report);
     }
 }
 
@@ -496,6 +504,27 @@ mod tests {
     use super::*;
 
     const HOUSE: &str = "id = \"house\"\nname = \"House\"\nextends = \"new-edition\"\n";
+
+    #[test]
+    fn a_declared_edition_no_tile_set_has_is_a_warning_at_it() {
+        let rules = |edition: &str| {
+            let text = format!("{HOUSE}edition = \"{edition}\"\n");
+            validate_sources(vec![Source::new("house.toml", text)], crate::bundled::catalog())
+        };
+        let report = rules("new-editon");
+        assert_eq!(report.errors(), 0, "{:#?}", report.diagnostics);
+        let [warning] = report.diagnostics.as_slice() else {
+            panic!("{:#?}", report.diagnostics);
+        };
+        assert_eq!((warning.line, warning.column), (4, 11));
+        assert!(warning.message.contains("`new-editon`"), "{}", warning.message);
+        assert!(
+            warning.help.starts_with("did you mean `new-edition`?"),
+            "{}",
+            warning.help
+        );
+        assert!(rules("first-edition").diagnostics.is_empty());
+    }
 
     #[test]
     fn extends_resolves_among_the_files_then_the_base_given() {

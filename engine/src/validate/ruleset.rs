@@ -102,13 +102,8 @@ pub(crate) fn check_figure_ids(set: &RuleSet, known: &BTreeSet<&str>, report: &m
     // Worked out once, and only among the first few known ids: a suggestion is not worth a
     // cost that grows with unknown ids times known figures.
     let names: Vec<String> = known.iter().take(SUGGEST_AMONG).map(|k| (*k).to_owned()).collect();
-    let listed: Vec<&str> = known.iter().copied().take(LISTED_IDS).collect();
     for id in set.figures.keys().filter(|id| !known.contains(id.as_str())) {
-        let mut help = match closest(id, &names) {
-            Some(best) => format!("did you mean `{best}`? "),
-            None => String::new(),
-        };
-        help.push_str(&format!("the figures known are: {}", listed.join(", ")));
+        let help = known_help(id, &names, known, "figures");
         report.warning_at_key(
             &format!("/figures/{}", escape_segment(id)),
             format!(
@@ -118,6 +113,37 @@ pub(crate) fn check_figure_ids(set: &RuleSet, known: &BTreeSet<&str>, report: &m
             help,
         );
     }
+}
+
+/// Warns when `set`'s own `edition` is an edition of no tile set of the run or the base
+/// (`known`): a tile set without it plays its first edition, which a misspelt edition would
+/// otherwise make happen silently.
+pub(crate) fn check_edition(set: &RuleSet, known: &BTreeSet<&str>, report: &mut Reporter<'_>) {
+    let Some(edition) = set.edition.as_deref().filter(|e| !known.contains(e)) else {
+        return;
+    };
+    let names: Vec<String> = known.iter().take(SUGGEST_AMONG).map(|k| (*k).to_owned()).collect();
+    let help = known_help(edition, &names, known, "editions");
+    report.warning(
+        "/edition",
+        format!(
+            "no tile set checked here or bundled has an edition {}, so tile sets play their first edition",
+            quote(edition)
+        ),
+        help,
+    );
+}
+
+/// Help for a name that is not among `known`: the closest of `names` (some of the known),
+/// then the first known ones, as `the {what} known are: ...`.
+fn known_help(wanted: &str, names: &[String], known: &BTreeSet<&str>, what: &str) -> String {
+    let mut help = match closest(wanted, names) {
+        Some(best) => format!("did you mean `{best}`? "),
+        None => String::new(),
+    };
+    let listed: Vec<&str> = known.iter().copied().take(LISTED_IDS).collect();
+    help.push_str(&format!("the {what} known are: {}", listed.join(", ")));
+    help
 }
 
 /// The rule sets `own` could extend instead of `unknown`: the closest spelling first, then
