@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
+use crate::bots::random_step;
 use crate::game::{Action, Event, Game, GameDef, Phase, Rng, SetupError};
 
 /// Reusable buffers for random play, so a game allocates almost nothing per turn.
@@ -40,26 +41,7 @@ pub fn policy_seed(seed: u64) -> u64 {
 /// in `scratch.events` until the next call.
 pub fn random_action(game: &mut Game, rng: &mut Rng, scratch: &mut Scratch) -> bool {
     scratch.events.clear();
-    let action = match game.phase() {
-        Phase::Over => return false,
-        Phase::Place { .. } => {
-            game.place_at_random(rng, &mut scratch.events)
-                .expect("the drawn tile fits somewhere");
-            return true;
-        }
-        Phase::Choose { .. } | Phase::MoveWagon { .. } | Phase::Shepherd => {
-            scratch.actions.clear();
-            game.legal_actions_into(&mut scratch.actions);
-            scratch.actions[rng.below(scratch.actions.len())]
-        }
-        Phase::Deploy { .. } => {
-            game.deploy_at_random(rng, &mut scratch.actions, &mut scratch.events)
-                .expect("passing is always legal");
-            return true;
-        }
-    };
-    game.apply(action, &mut scratch.events).expect("a legal action applies");
-    true
+    random_step(game, rng, &mut scratch.actions, &mut scratch.events)
 }
 
 /// Plays a whole game at random from its current state.

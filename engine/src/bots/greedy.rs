@@ -1,0 +1,85 @@
+//! The greedy player: best immediate points.
+
+use super::Bot;
+use crate::game::{Action, Game, Phase, Rng};
+
+/// Takes the choice that gives the mover the most points at once, random among equals.
+///
+/// A placement is worth what its best deployment would bring when the turn is scored (a
+/// placement completing a feature the mover holds, or a follower deployed onto a feature the
+/// placement completed); every other choice is worth the points it brings when applied.
+/// Points of other players do not count.
+#[derive(Debug, Clone)]
+pub struct GreedyBot {
+    rng: Rng,
+    actions: Vec<Action>,
+    follow_ups: Vec<Action>,
+    best: Vec<Action>,
+    events: Vec<crate::game::Event>,
+}
+
+impl GreedyBot {
+    /// A greedy bot breaking ties with `seed`.
+    pub fn new(seed: u64) -> GreedyBot {
+        GreedyBot {
+            rng: Rng::new(seed),
+            actions: Vec::new(),
+            follow_ups: Vec::new(),
+            best: Vec::new(),
+            events: Vec::new(),
+        }
+    }
+
+    /// Breaks the coming ties with `seed`, as [`GreedyBot::new`] would.
+    pub fn reseed(&mut self, seed: u64) {
+        self.rng = Rng::new(seed);
+    }
+
+    /// The points `action` brings `mover` at once, with the best deployment after a placement.
+    fn value(&mut self, game: &Game, action: Action, mover: u8) -> u64 {
+        let before = game.players()[mover as usize].score;
+        let mut trial = game.clone();
+        self.events.clear();
+        if trial.apply(action, &mut self.events).is_err() {
+            return 0;
+        }
+        let placed = matches!(action, Action::Place { .. } | Action::PlaceHeld { .. });
+        if !(placed && matches!(trial.phase(), Phase::Deploy { .. })) {
+            return trial.players()[mover as usize].score - before;
+        }
+        self.follow_ups.clear();
+        trial.legal_actions_into(&mut self.follow_ups);
+        let mut best = 0;
+        for i in 0..self.follow_ups.len() {
+            let mut deployed = trial.clone();
+            self.events.clear();
+            if deployed.apply(self.follow_ups[i], &mut self.events).is_ok() {
+                best = best.max(deployed.players()[mover as usize].score - before);
+            }
+        }
+        best
+    }
+}
+
+impl Bot for GreedyBot {
+    fn choose(&mut self, game: &Game) -> Action {
+        let mover = game.to_move().expect("a game that is not over has a player to move");
+        self.actions.clear();
+        game.legal_actions_into(&mut self.actions);
+        assert!(!self.actions.is_empty(), "a game that is not over has a legal action");
+        self.best.clear();
+        let mut best_value = 0;
+        for i in 0..self.actions.len() {
+            let action = self.actions[i];
+            let value = self.value(game, action, mover);
+            if self.best.is_empty() || value > best_value {
+                self.best.clear();
+                best_value = value;
+            }
+            if value == best_value {
+                self.best.push(action);
+            }
+        }
+        self.best[self.rng.below(self.best.len())]
+    }
+}
