@@ -90,6 +90,30 @@ fn replay_refuses_a_rule_set_of_the_same_id_with_other_values() {
 }
 
 #[test]
+fn records_written_before_house_rule_switches_still_replay() {
+    let catalog = bundled::catalog();
+    for (name, text) in [
+        ("base", include_str!("fixtures/records/before-house-rules-base.json")),
+        (
+            "expansions",
+            include_str!("fixtures/records/before-house-rules-expansions.json"),
+        ),
+    ] {
+        let record: GameRecord = serde_json::from_str(text).unwrap();
+        let def = GameDef::from_catalog(catalog, &record.files(), &record.rules).unwrap();
+        let def = Arc::new(def);
+        let replayed = record.replay(Arc::clone(&def));
+        assert!(replayed.is_ok(), "{name}: {replayed:?}");
+        // The same rules with a mechanism switched off were not playable then: refused.
+        let mut rules = def.rules().clone();
+        rules.switches.barn = false;
+        let other = Arc::new(GameDef::clone(&def).with_rules(rules).unwrap());
+        let refused = record.replay(other);
+        assert!(matches!(refused, Err(ReplayError::Rules { .. })), "{name}: {refused:?}");
+    }
+}
+
+#[test]
 fn replay_refuses_other_tile_sets_rules_and_scores() {
     let def = def("new-edition");
     let record = random_game(&def, 2, 9).record();

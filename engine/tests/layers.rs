@@ -4,7 +4,10 @@
 //!
 //! - `model` (with `edge`, the edge grammar its schema names) depends on nothing else.
 //! - `validate` does not depend on `game` or `bundled`: the base catalog comes in explicitly.
-//! - `game` does not depend on `validate` or `bundled`: it plays what its catalog holds.
+//! - `game` does not depend on `validate` or `bundled`: it plays what its catalog holds; nor
+//!   on the players built on it (`bots`, `simulate`).
+//! - `bots` play a `Game`: they do not read files (`validate`, `bundled`, `catalog`), and
+//!   `simulate` plays through them, not the reverse.
 //! - `catalog` does not depend on `validate`, `bundled` or `game`; `report` is below both
 //!   `catalog` and `validate`.
 
@@ -29,7 +32,8 @@ const LAYERS: &[(&str, Allowed)] = &[
     ("report", Allowed::Only(&["diagnostic", "source"])),
     ("catalog", Allowed::Not(&["validate", "bundled", "game"])),
     ("validate", Allowed::Not(&["game", "bundled"])),
-    ("game", Allowed::Not(&["validate", "bundled"])),
+    ("game", Allowed::Not(&["validate", "bundled", "bots", "simulate"])),
+    ("bots", Allowed::Not(&["validate", "bundled", "catalog", "simulate"])),
 ];
 
 fn src() -> PathBuf {

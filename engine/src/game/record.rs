@@ -5,6 +5,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use super::{Action, ActionError, Game, GameDef, SetRef, SetupError};
+use crate::model::{AbbeyEndgame, FarmScoring, HillTiebreak, WagonMove};
 
 /// The largest game record read, in bytes (16 MiB). A record holds one action per turn, a few
 /// dozen bytes each as JSON, so a real game's record is tens of kilobytes; the limit only stops
@@ -104,6 +105,39 @@ fn rules_hash(def: &GameDef) -> String {
     super::setup::content_hash(&(&rules.scoring, &rules.switches, &rules.figures))
 }
 
+/// The rules hash of a record written before rule sets had house-rule switches and `[figures]`
+/// counts (which the hash of [`rules_hash`] covers): the scoring values and the edition
+/// switches. Only rules with every mechanism on and no count override can have been played
+/// then, so for any other rules there is none and such a record does not match.
+fn hash_before_house_rules(def: &GameDef) -> Option<String> {
+    /// The switches as those records serialized them: the same keys, in the same order.
+    #[derive(Serialize)]
+    #[serde(rename_all = "kebab-case")]
+    struct EditionSwitches<'a> {
+        farm_scoring: &'a FarmScoring,
+        tiny_city: bool,
+        abbey_endgame: &'a AbbeyEndgame,
+        wagon_move: &'a WagonMove,
+        barn_on_barn_field: bool,
+        hill_tiebreak: &'a HillTiebreak,
+    }
+    let rules = &def.rules;
+    let all_on = rules.switches.mechanisms().iter().all(|&(_, on)| on);
+    if !all_on || !rules.figures.is_empty() {
+        return None;
+    }
+    let s = &rules.switches;
+    let switches = EditionSwitches {
+        farm_scoring: &s.farm_scoring,
+        tiny_city: s.tiny_city,
+        abbey_endgame: &s.abbey_endgame,
+        wagon_move: &s.wagon_move,
+        barn_on_barn_field: s.barn_on_barn_field,
+        hill_tiebreak: &s.hill_tiebreak,
+    };
+    Some(super::setup::content_hash(&(&rules.scoring, &switches)))
+}
+
 impl GameRecord {
     /// The tile sets (as `id@edition`) and expansion files (as `id`) of the record, as
     /// [`GameDef::from_catalog`] takes them.
@@ -133,7 +167,10 @@ impl GameRecord {
             });
         }
         let played = rules_hash(&def);
-        let same_values = self.rules_hash.as_ref().is_none_or(|hash| *hash == played);
+        let same_values = self
+            .rules_hash
+            .as_ref()
+            .is_none_or(|hash| *hash == played || Some(hash) == hash_before_house_rules(&def).as_ref());
         if def.rules.id != self.rules || !same_values {
             let with_hash = |id: &str, hash: Option<&String>| match hash {
                 Some(hash) => format!("{id} ({hash})"),
