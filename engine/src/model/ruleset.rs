@@ -6,6 +6,7 @@
 
 use std::collections::hash_map::Entry;
 use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -281,14 +282,39 @@ pub enum ResolveError {
 
 /// A rule set's values filled in from its `extends` chain, and the chain's length.
 #[derive(Debug, Clone, Default)]
-struct Merged {
+struct Merged<'a> {
     scoring: ScoringValues,
     switches: SwitchValues,
-    /// Figure counts, each from the nearest rule set down the chain that gives it.
-    figures: BTreeMap<String, u32>,
+    /// The `[figures]` tables down the chain, shared with the rule sets below: a table can be
+    /// as large as a file allows, and copying it into every rule set that extends it would
+    /// take memory and time in the product of the two counts.
+    figures: Option<Arc<FigureLayer<'a>>>,
     /// The nearest `edition` declared down the chain.
     edition: Option<String>,
     length: usize,
+}
+
+/// One rule set's own `[figures]` table and the layer of the nearest rule set below it that
+/// has one.
+#[derive(Debug)]
+struct FigureLayer<'a> {
+    own: &'a BTreeMap<String, u32>,
+    below: Option<Arc<FigureLayer<'a>>>,
+}
+
+/// The figure counts of a chain's layers, each from the nearest rule set that gives it.
+fn figure_counts(top: Option<&Arc<FigureLayer<'_>>>) -> BTreeMap<String, u32> {
+    let mut layers = Vec::new();
+    let mut next = top;
+    while let Some(layer) = next {
+        layers.push(layer.own);
+        next = layer.below.as_ref();
+    }
+    let mut counts = BTreeMap::new();
+    for own in layers.into_iter().rev() {
+        counts.extend(own.iter().map(|(id, &count)| (id.clone(), count)));
+    }
+    counts
 }
 
 /// Resolves `extends` chains among a list of rule sets, each chain once.
@@ -296,7 +322,7 @@ pub struct Resolver<'a> {
     by_id: HashMap<&'a str, &'a RuleSet>,
     /// Ids in the order given (first of each id only), for messages.
     order: Vec<&'a str>,
-    done: HashMap<&'a str, Result<Merged, ResolveError>>,
+    done: HashMap<&'a str, Result<Merged<'a>, ResolveError>>,
 }
 
 impl<'a> Resolver<'a> {
@@ -319,6 +345,17 @@ impl<'a> Resolver<'a> {
 
     /// The complete rules of rule set `id`, or why there are none.
     pub fn resolve(&mut self, id: &str) -> Result<Rules, ResolveError> {
+        self.resolve_with(id, true)
+    }
+
+    /// The rules of rule set `id` as [`Resolver::resolve`] gives them, but with no figure
+    /// counts (`figures` empty): for checking every rule set of a run, where building each
+    /// one's counts would cost the size of every table below it.
+    pub fn resolve_without_figures(&mut self, id: &str) -> Result<Rules, ResolveError> {
+        self.resolve_with(id, false)
+    }
+
+    fn resolve_with(&mut self, id: &str, with_figures: bool) -> Result<Rules, ResolveError> {
         let set = *self.by_id.get(id).ok_or_else(|| ResolveError::Unknown(id.to_owned()))?;
         let merged = self.merged(set.id.as_str())?;
         if merged.length > MAX_EXTENDS_CHAIN {
@@ -332,7 +369,11 @@ impl<'a> Resolver<'a> {
                 edition: merged.edition,
                 scoring,
                 switches,
-                figures: merged.figures,
+                figures: if with_figures {
+                    figure_counts(merged.figures.as_ref())
+                } else {
+                    BTreeMap::new()
+                },
             }),
             (scoring, switches) => {
                 let mut missing: Vec<String> = scoring
@@ -372,7 +413,7 @@ impl<'a> Resolver<'a> {
 
     /// The values of rule set `id` merged down its chain. Walks up the chain only as far as a
     /// rule set already merged, then merges back down, remembering each rule set on the way.
-    fn merged(&mut self, id: &'a str) -> Result<Merged, ResolveError> {
+    fn merged(&mut self, id: &'a str) -> Result<Merged<'a>, ResolveError> {
         let mut path: Vec<&'a RuleSet> = Vec::new();
         let mut on_path: HashMap<&'a str, usize> = HashMap::new();
         let mut next = Some(id);
@@ -399,10 +440,16 @@ impl<'a> Resolver<'a> {
             next = set.extends.as_deref();
         };
         let mut below = root;
-        for set in path.iter().rev() {
+        for &set in path.iter().rev() {
             below = below.map(|parent| {
-                let mut figures = parent.figures;
-                figures.extend(set.figures.iter().map(|(id, &count)| (id.clone(), count)));
+                let figures = if set.figures.is_empty() {
+                    parent.figures
+                } else {
+                    Some(Arc::new(FigureLayer {
+                        own: &set.figures,
+                        below: parent.figures,
+                    }))
+                };
                 let mut merged = Merged {
                     scoring: set.scoring.clone(),
                     switches: set.switches.clone(),
@@ -506,6 +553,28 @@ mod tests {
         );
         assert_eq!(resolver.resolve("c199").unwrap_err(), ResolveError::TooLong(201));
         assert_eq!(resolver.resolve("zz").unwrap_err(), ResolveError::Unknown("zz".into()));
+    }
+
+    #[test]
+    fn figure_counts_come_from_the_nearest_rule_set_that_gives_them() {
+        let bundled = crate::bundled::catalog();
+        let mut a = set("a", Some("new-edition"));
+        a.figures = BTreeMap::from([("follower".to_owned(), 5), ("mayor".to_owned(), 2)]);
+        let b = set("b", Some("a"));
+        let mut c = set("c", Some("b"));
+        c.figures = BTreeMap::from([("follower".to_owned(), 8)]);
+        let mut all: Vec<&RuleSet> = vec![&c, &b, &a];
+        all.extend(bundled.rulesets.iter().map(|r| &r.model));
+        let mut resolver = Resolver::new(&all);
+        let counts = |rules: Rules| rules.figures.into_iter().collect::<Vec<_>>();
+        let (follower, mayor) = ("follower".to_owned(), "mayor".to_owned());
+        assert_eq!(
+            counts(resolver.resolve("c").unwrap()),
+            [(follower.clone(), 8), (mayor.clone(), 2)]
+        );
+        assert_eq!(counts(resolver.resolve("b").unwrap()), [(follower, 5), (mayor, 2)]);
+        assert!(resolver.resolve_without_figures("c").unwrap().figures.is_empty());
+        assert!(resolver.resolve("new-edition").unwrap().figures.is_empty());
     }
 
     #[test]

@@ -41,7 +41,7 @@ pub(crate) fn check(set: &RuleSet, resolver: &mut Resolver<'_>, report: &mut Rep
             );
         }
     }
-    match resolver.resolve(&set.id) {
+    match resolver.resolve_without_figures(&set.id) {
         Ok(rules) => {
             let values = serde_json::to_value(&rules.scoring).unwrap_or_default();
             let own = serde_json::to_value(&set.scoring).unwrap_or_default();
