@@ -150,6 +150,48 @@ fn a_large_figures_table_is_not_copied_into_every_rule_set_extending_it() {
 }
 
 #[test]
+fn ignore_files_that_never_end_are_reported_not_read() {
+    // A FIFO would block the walk forever, a link to a device would fill memory, and a huge
+    // file takes a cap's worth at most: each is said and its rules skipped, and the walk goes on.
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "set.toml", tileset("set", "count = 1\n"));
+    write(&dir.path().join("huge"), "set.toml", tileset("huge", "count = 1\n"));
+    write(&dir.path().join("huge"), ".gitignore", vec![b'#'; 2 << 20]);
+    let mut expected = vec!["huge/.gitignore"];
+    #[cfg(unix)]
+    {
+        let fifo = dir.path().join("fifo");
+        std::fs::create_dir(&fifo).unwrap();
+        write(&fifo, "set.toml", tileset("fifo", "count = 1\n"));
+        if mkfifo(&fifo.join(".gitignore")) {
+            expected.push("fifo/.gitignore");
+        }
+        let device = dir.path().join("device");
+        write(&device, "set.toml", tileset("device", "count = 1\n"));
+        std::os::unix::fs::symlink("/dev/zero", device.join(".gitignore")).unwrap();
+        expected.push("device/.gitignore");
+    }
+    let report = validate_paths(&[dir.path().to_owned()], bundled::catalog());
+    assert_eq!(
+        (report.files, report.errors()),
+        (expected.len() + 1, 0),
+        "{:?}",
+        shown(&report.diagnostics)
+    );
+    let mut warned: Vec<String> = report
+        .diagnostics
+        .iter()
+        .map(|d| {
+            assert!(d.message.contains("so none of its rules apply"), "{}", d.message);
+            d.file.strip_prefix(dir.path()).unwrap().display().to_string()
+        })
+        .collect();
+    warned.sort();
+    expected.sort();
+    assert_eq!(warned, expected);
+}
+
+#[test]
 fn unknown_and_circular_parents_say_what_exists() {
     let dir = tempfile::tempdir().unwrap();
     let a = write(

@@ -6,6 +6,7 @@
 //! bundled rule sets that `extends` names) come in explicitly as a base catalog.
 
 mod components;
+mod ignore_files;
 mod ruleset;
 mod schema_check;
 mod tileset;

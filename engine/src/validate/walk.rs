@@ -27,6 +27,8 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use ignore::{DirEntry, WalkBuilder};
 
+use super::ignore_files::IgnoreFiles;
+
 use super::schema_check::closest;
 use super::{KIND_KEYS, Prepared, SCENARIO_KEYS, read_error};
 use crate::diagnostic::{Diagnostic, Severity, quote};
@@ -204,18 +206,20 @@ impl Found {
             return;
         }
         let folders = Arc::clone(&self.folders);
+        // Ignore files are read here, through the same capped reading as data files, not by
+        // the walk (which would block on a FIFO and read a device without end).
+        let ignore_files = Arc::new(IgnoreFiles::new(root));
+        let ignoring = Arc::clone(&ignore_files);
         let walk = WalkBuilder::new(root)
             .standard_filters(false)
             .hidden(true)
-            .git_ignore(true)
-            .git_exclude(true)
-            .parents(true)
-            .require_git(false)
             .follow_links(false)
             .sort_by_file_name(|a, b| a.cmp(b))
             .filter_entry(move |entry| {
                 let folder = entry.file_type().is_some_and(|t| t.is_dir());
-                entry.file_name() != "target" && (!folder || first_folder(&folders, entry.path()))
+                entry.file_name() != "target"
+                    && (entry.depth() == 0 || !ignoring.ignored(entry.path(), folder))
+                    && (!folder || first_folder(&folders, entry.path()))
             })
             .build();
         for item in walk {
@@ -223,6 +227,9 @@ impl Found {
                 Ok(entry) => self.entry(&entry, out),
                 Err(e) => walk_error(root, &e, out),
             }
+        }
+        for problem in ignore_files.take_problems() {
+            out.push(problem);
         }
     }
 
@@ -483,10 +490,40 @@ mod tests {
         write("data/.gitignore", "x[z-a]\n");
         let report = validate_paths(&[dir.path().to_path_buf()], &Catalog::default());
         assert_eq!((report.files, report.errors()), (2, 0), "{:?}", report.diagnostics);
+        let d = &report.diagnostics[0];
         assert!(
-            report.diagnostics[0].message.contains("ignore file cannot be read"),
+            d.message.contains("line is not a valid pattern"),
             "{:?}",
             report.diagnostics
         );
+        assert!(d.file.ends_with("data/.gitignore") && d.line == 1, "{d:?}");
+    }
+
+    #[test]
+    fn ignore_files_above_the_folder_and_the_repository_exclude_count_nearest_first() {
+        let dir = tempfile::tempdir().unwrap();
+        let write = |name: &str, text: &str| {
+            let path = dir.path().join(name);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(&path, text).unwrap();
+        };
+        write(".git/info/exclude", "excluded.toml\n");
+        write(".gitignore", "*.toml\n!sub/\n");
+        write("sub/.gitignore", "!kept.toml\n");
+        write("sub/base.toml", &BASE.replace("new-edition", "base"));
+        write("sub/kept.toml", FINE);
+        write("sub/excluded.toml", BROKEN);
+        // Named below the repository's top: the top's `*.toml` leaves out all but what
+        // `sub/.gitignore` keeps, and the exclude file counts too.
+        let report = validate_paths(&[dir.path().join("sub")], &Catalog::default());
+        assert_eq!((report.files, report.errors()), (1, 1), "{:?}", report.diagnostics);
+        assert!(
+            report.diagnostics[0].file.ends_with("kept.toml"),
+            "{:?}",
+            report.diagnostics
+        );
+        write("sub/.gitignore", "!kept.toml\n!base.toml\n!excluded.toml\n");
+        let report = validate_paths(&[dir.path().join("sub")], &Catalog::default());
+        assert_eq!((report.files, report.errors()), (3, 1), "{:?}", report.diagnostics);
     }
 }
