@@ -274,8 +274,9 @@ impl Layout {
             let boundary = pair
                 .get(1)
                 .map(|word| {
-                    word.parse::<u8>()
-                        .map_err(|_| layout_error(format!("`{word}` is not a position between 1 and 99")))
+                    plain_number(word)
+                        .and_then(|n| u8::try_from(n).ok())
+                        .ok_or_else(|| layout_error(format!("`{word}` is not a position between 1 and 99")))
                 })
                 .transpose()?;
             Ok((kind, boundary))
@@ -531,7 +532,7 @@ impl FromStr for SegmentRef {
         if rest.is_empty() {
             return Ok(SegmentRef::Side(side));
         }
-        if let Ok(number) = rest.parse::<usize>() {
+        if let Some(number) = plain_number(rest) {
             return Ok(SegmentRef::Number { side, number });
         }
         let [first, second] = side.half_names();
@@ -603,6 +604,15 @@ impl TileEdges {
             .collect::<Result<_, String>>()?;
         Ok(TileEdges { layouts, claims })
     }
+}
+
+/// A number as the grammar prints it: decimal digits, no sign, no leading zero (so that
+/// `N02` or `city 060 city` is not read as another spelling of `N2` or `city 60 city`).
+fn plain_number(word: &str) -> Option<usize> {
+    let digits = !word.is_empty() && word.bytes().all(|b| b.is_ascii_digit());
+    (digits && (word == "0" || !word.starts_with('0')))
+        .then(|| word.parse().ok())
+        .flatten()
 }
 
 #[cfg(test)]
@@ -887,6 +897,18 @@ mod tests {
         ]
     }
 
+    #[test]
+    fn numbers_are_read_only_as_they_are_printed() {
+        for text in ["N02", "N+2", "E00"] {
+            assert!(text.parse::<SegmentRef>().is_err(), "{text}");
+        }
+        for text in ["city 060 city", "city +60 city", "road 05 field"] {
+            assert!(Layout::parse(text).is_err(), "{text}");
+        }
+        assert_eq!("N2".parse::<SegmentRef>().unwrap().to_string(), "N2");
+        assert_eq!(Layout::parse("city 60 city").unwrap().to_string(), "city 60 city");
+    }
+
     proptest! {
         #[test]
         fn layouts_read_back_what_they_print(layout in any_layout()) {
@@ -901,6 +923,13 @@ mod tests {
                 let printed = layout.to_string();
                 prop_assert_eq!(printed.split_whitespace().collect::<Vec<_>>().join(" "), printed.clone());
                 prop_assert_eq!(Layout::parse(&printed), Ok(layout));
+            }
+        }
+
+        #[test]
+        fn numbered_references_that_read_print_back_as_written(text in "[NESW][+0-9]{1,3}") {
+            if let Ok(reference) = text.parse::<SegmentRef>() {
+                prop_assert_eq!(reference.to_string(), text);
             }
         }
 

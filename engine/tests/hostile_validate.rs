@@ -353,6 +353,27 @@ fn a_byte_order_mark_changes_nothing() {
     assert!(d.message.contains("at byte 23"), "{}", d.message);
 }
 
+#[test]
+fn utf16_text_is_named_as_such() {
+    let text = "id = \"x\"\n";
+    let le: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    let be: Vec<u8> = text.encode_utf16().flat_map(u16::to_be_bytes).collect();
+    let cases = [
+        ([&[0xFF, 0xFE][..], &le].concat(), "little-endian"),
+        ([&[0xFE, 0xFF][..], &be].concat(), "big-endian"),
+        (le, "little-endian"),
+        (be, "big-endian"),
+    ];
+    for (bytes, order) in cases {
+        let d = source_from_bytes(Path::new("wide.toml"), bytes).unwrap_err();
+        assert_eq!(d.message, format!("the file is UTF-16 ({order}) text, not UTF-8"));
+        assert!(d.help.contains("save the file as UTF-8"), "{}", d.help);
+    }
+    // A NUL byte further in is still a NUL byte.
+    let d = source_from_bytes(Path::new("nul.toml"), b"id = \"x\0\"\n".to_vec()).unwrap_err();
+    assert!(d.message.contains("has a NUL byte at byte 7"), "{}", d.message);
+}
+
 // 5. A folder scan reports what it cannot check, and finding nothing is an error.
 #[test]
 fn near_misses_in_a_folder_are_reported_not_skipped() {

@@ -130,6 +130,15 @@ fn read_error(path: &Path, error: &ReadError) -> Diagnostic {
 /// leading byte-order mark is dropped (see [`Source::new`]); byte offsets in messages still
 /// count it, as they are offsets in the file.
 pub fn source_from_bytes(path: &Path, bytes: Vec<u8>) -> Result<Source, Box<Diagnostic>> {
+    if let Some(encoding) = utf16(&bytes) {
+        let mut d = Diagnostic::file(
+            path,
+            format!("the file is {encoding} text, not UTF-8"),
+            "save the file as UTF-8 (most editors offer the encoding in Save As)",
+        );
+        d.severity = Severity::Error;
+        return Err(Box::new(d));
+    }
     if let Some(offset) = bytes.iter().position(|b| *b == 0) {
         return Err(not_text(path, &bytes, offset, "has a NUL byte"));
     }
@@ -139,6 +148,18 @@ pub fn source_from_bytes(path: &Path, bytes: Vec<u8>) -> Result<Source, Box<Diag
             let offset = e.utf8_error().valid_up_to();
             Err(not_text(path, e.as_bytes(), offset, "is not valid UTF-8"))
         }
+    }
+}
+
+/// The encoding of text saved as UTF-16, told by its byte-order mark or, without one, by a
+/// first character that is ASCII with a zero byte beside it (a TOML file starts with ASCII).
+fn utf16(bytes: &[u8]) -> Option<&'static str> {
+    match bytes {
+        [0xFF, 0xFE, ..] => Some("UTF-16 (little-endian)"),
+        [0xFE, 0xFF, ..] => Some("UTF-16 (big-endian)"),
+        [a, 0, ..] if a.is_ascii() && *a != 0 => Some("UTF-16 (little-endian)"),
+        [0, b, ..] if b.is_ascii() && *b != 0 => Some("UTF-16 (big-endian)"),
+        _ => None,
     }
 }
 
