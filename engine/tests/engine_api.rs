@@ -514,6 +514,29 @@ fn queries_about_what_is_not_there_answer_none() {
 }
 
 #[test]
+fn a_shepherd_without_a_bag_is_refused_at_setup() {
+    let shepherd = tilewright_engine::Source::new(
+        "shepherd.toml",
+        "id = \"shepherd\"\nname = \"Shepherd\"\n[figures.shepherd]\nrole = \"special\"\ncount = 1\nstands-on = [\"field\"]\nmechanism = \"shepherd\"\n",
+    );
+    let report = tilewright_engine::validate::validate_sources(vec![shepherd], bundled::catalog());
+    assert_eq!(report.errors(), 0, "{:?}", report.diagnostics);
+    let catalog = report.catalog.with_base(bundled::catalog());
+    let files = |names: &[&str]| names.iter().map(|n| n.to_string()).collect::<Vec<_>>();
+    let refused = GameDef::from_catalog(&catalog, &files(&["base", "shepherd"]), "new-edition");
+    let Err(error) = refused else {
+        panic!("a shepherd with nothing to draw played");
+    };
+    assert!(
+        matches!(error, SetupError::ShepherdWithoutBag(ref id) if id == "shepherd"),
+        "{error:?}"
+    );
+    assert!(error.to_string().contains("hills-and-sheep"), "{error}");
+    // With a bag in play it plays.
+    assert!(GameDef::from_catalog(&catalog, &files(&["base", "hills-and-sheep"]), "new-edition").is_ok());
+}
+
+#[test]
 fn records_name_expansion_files_and_replay_with_them() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let catalog = validate_paths(&[root.join("tests/fixtures/expansions/barns.toml")], bundled::catalog())

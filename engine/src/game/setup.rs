@@ -204,6 +204,12 @@ pub enum SetupError {
         "rule set `{0}` leaves the players no figures: switch `farmers` on or give a figure a count above 0 in `[figures]`"
     )]
     NoFiguresByRules(String),
+    /// A shepherd is in play, but no file in play has a bag of sheep and wolves for it to
+    /// draw from.
+    #[error(
+        "figure `{0}` is a shepherd, but no file in play has a bag of sheep and wolves for it to draw from; play it with a file that has a `[bags]` table (such as `hills-and-sheep`), or give the shepherd a count of 0 in the rules' `[figures]`"
+    )]
+    ShepherdWithoutBag(String),
     /// More of something than a game can hold (one of the [`crate::limits`]): what, how many,
     /// and the limit.
     #[error("the chosen sets have {1} {0}; a game can hold at most {2}")]
@@ -333,6 +339,12 @@ fn under_rules(files: &FromFiles, rules: &Rules) -> Result<InPlay, SetupError> {
     } else {
         Vec::new()
     };
+    let shepherd = figures
+        .iter()
+        .find(|f| f.count > 0 && f.mechanism == Some(FigureMechanism::Shepherd));
+    if let Some(shepherd) = shepherd.filter(|_| bag.is_empty()) {
+        return Err(SetupError::ShepherdWithoutBag(clip(&shepherd.id)));
+    }
     Ok((figures, mechanisms, held, bag))
 }
 
