@@ -22,6 +22,7 @@ pub mod images;
 pub mod import;
 pub mod memo;
 pub mod panels;
+pub mod play;
 pub mod regions;
 pub mod render;
 pub mod schematic;
