@@ -424,21 +424,8 @@ impl BoardWidget<'_> {
 
     /// The screen point of a spot on the tile at `(x, y)`.
     fn spot_point(&self, scene: &Scene, camera: BoardCamera, x: i16, y: i16, spot: Spot) -> Option<Pos2> {
-        match spot {
-            Spot::Corner(corner) => {
-                let rect = camera.cell_rect(x, y);
-                Some(match corner % 4 {
-                    0 => rect.left_top(),
-                    1 => rect.right_top(),
-                    2 => rect.right_bottom(),
-                    _ => rect.left_bottom(),
-                })
-            }
-            Spot::Feature(local) => {
-                let (art, laid) = self.tile_at(scene, x, y)?;
-                Some(view_of(camera, laid).to_screen(art.anchor(local)))
-            }
-        }
+        let laid = *scene.tiles.iter().find(|t| t.x == x && t.y == y)?;
+        spot_on_screen(camera, self.art, laid, spot)
     }
 
     fn target_point(&self, scene: &Scene, camera: BoardCamera, target: &Target) -> Option<Pos2> {
@@ -448,10 +435,14 @@ impl BoardWidget<'_> {
     /// The target under `pos`: a marker first, then a feature's area.
     fn target_at(&self, scene: &Scene, camera: BoardCamera, pos: Pos2) -> Option<usize> {
         let reach = camera.cell * MARKER_RADIUS as f32;
-        let near = scene.targets.iter().position(|t| {
-            self.target_point(scene, camera, t)
-                .is_some_and(|at| at.distance(pos) <= reach)
-        });
+        let near = scene
+            .targets
+            .iter()
+            .enumerate()
+            .filter_map(|(i, t)| Some((i, self.target_point(scene, camera, t)?.distance(pos))))
+            .filter(|&(_, d)| d <= reach)
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(i, _)| i);
         if near.is_some() {
             return near;
         }
@@ -495,6 +486,26 @@ impl BoardWidget<'_> {
                 );
                 picture.paint(painter, rect.shrink(size * 0.1));
             }
+        }
+    }
+}
+
+/// Where a spot of the laid tile `laid` is on screen: a feature's anchor, turned with the
+/// tile, or a corner of its cell.
+pub fn spot_on_screen(camera: BoardCamera, art: &TileArt, laid: Laid, spot: Spot) -> Option<Pos2> {
+    match spot {
+        Spot::Corner(corner) => {
+            let rect = camera.cell_rect(laid.x, laid.y);
+            Some(match corner % 4 {
+                0 => rect.left_top(),
+                1 => rect.right_top(),
+                2 => rect.right_bottom(),
+                _ => rect.left_bottom(),
+            })
+        }
+        Spot::Feature(local) => {
+            let art = art.get(laid.tile)?;
+            Some(view_of(camera, laid).to_screen(art.anchor(local)))
         }
     }
 }

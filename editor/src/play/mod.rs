@@ -21,10 +21,10 @@ use tilewright_engine::game::{Action, Event, GameRecord, MAX_RECORD_BYTES, Phase
 
 pub use seats::{BotWorker, SeatKind};
 pub use session::{Finale, LogLine, Session};
-pub use setup::{DocRole, MAX_SEATS, Prepared, Setup, prepare, prepare_record, role_of};
+pub use setup::{DocRole, MAX_SEATS, Prepared, Setup, catalog_of, prepare, prepare_record, role_of};
 pub use turn::BoardChoices;
 
-use crate::board::{BoardCamera, BoardWidget, Scene, TileArt, corner_label};
+use crate::board::{BoardCamera, BoardWidget, Scene, TileArt, corner_label, spot_on_screen};
 use crate::document::Document;
 use crate::panels::{Action as PanelAction, PanelCtx};
 
@@ -286,6 +286,23 @@ impl PlayView {
         (scene, choices)
     }
 
+    /// The choices the player to move makes on the board now, each with the screen point to
+    /// click (deployment targets and wagon moves at their markers); for tests and tools.
+    pub fn targets_on_screen(&self) -> Vec<(Action, egui::Pos2)> {
+        let Some(session) = &self.session else { return Vec::new() };
+        let choices = BoardChoices::of(&session.game, self.chosen_figure(), None);
+        let tiles = &session.game.board().placed;
+        choices
+            .targets
+            .iter()
+            .filter_map(|(target, action)| {
+                let laid = tiles.iter().find(|t| t.x == target.x && t.y == target.y)?;
+                let at = spot_on_screen(self.camera, &self.art, laid.into(), target.spot)?;
+                Some((*action, at))
+            })
+            .collect()
+    }
+
     /// The figure type deployment targets are shown for: the one chosen, else the first
     /// that has a deployment.
     fn chosen_figure(&self) -> Option<u8> {
@@ -317,6 +334,9 @@ impl PlayView {
         if let Some(session) = &self.session {
             let text = format!("{} tiles left · seed {}", session.game.pile_len(), session.seed);
             corner_label(ui, response.response.rect, &text);
+        }
+        if ui.input(|i| i.key_pressed(Key::F) && !i.modifiers.any()) {
+            self.camera.fit(&scene.tiles, response.response.rect);
         }
         if !self.human_to_move() {
             return;

@@ -52,7 +52,8 @@ pub fn setup_form(ui: &mut Ui, setup: &mut Setup, role: &DocRole) {
     for (i, seat) in setup.seats.iter_mut().enumerate() {
         ui.horizontal(|ui| {
             let colour = COLOURS.get(i).copied().unwrap_or("player");
-            ui.colored_label(seat_colour(i as u8), RichText::new(format!("● {colour}")).strong());
+            swatch(ui, seat_colour(i as u8));
+            ui.label(RichText::new(colour).strong());
             egui::ComboBox::from_id_salt(("play-seat", i))
                 .selected_text(seat.label())
                 .show_ui(ui, |ui| {
@@ -79,6 +80,12 @@ pub fn setup_form(ui: &mut Ui, setup: &mut Setup, role: &DocRole) {
             setup.seed = setup.seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407) >> 16;
         }
     });
+}
+
+/// A small disc of a seat's colour.
+fn swatch(ui: &mut Ui, colour: Color32) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
+    ui.painter().circle(rect.center(), 5.5, colour, egui::Stroke::new(1.0, Color32::from_gray(200)));
 }
 
 impl PlayView {
@@ -132,11 +139,14 @@ impl PlayView {
                 let seat = p as u8;
                 let to_move = game.to_move() == Some(seat);
                 let name = COLOURS.get(p).copied().unwrap_or("player");
-                let mut text = RichText::new(format!("● {name}")).color(seat_colour(seat)).strong();
+                let mut text = RichText::new(name).strong();
                 if to_move {
                     text = text.underline();
                 }
-                ui.label(text);
+                ui.horizontal(|ui| {
+                    swatch(ui, seat_colour(seat));
+                    ui.label(text);
+                });
                 let kind = self.seats.get(p).map_or_else(String::new, |s| s.label());
                 ui.weak(kind);
                 ui.label(RichText::new(format!("{score}")).strong())
@@ -219,16 +229,16 @@ impl PlayView {
         ui.label(format!("Record: step {k} of {n}"));
         let mut go = None;
         ui.horizontal(|ui| {
-            if ui.add_enabled(k > 0, egui::Button::new("⏮ First")).clicked() {
+            if ui.add_enabled(k > 0, egui::Button::new("First")).clicked() {
                 go = Some(0);
             }
-            if ui.add_enabled(k > 0, egui::Button::new("◀ Back")).clicked() {
+            if ui.add_enabled(k > 0, egui::Button::new("Back")).clicked() {
                 go = Some(k - 1);
             }
-            if ui.add_enabled(k < n, egui::Button::new("Forward ▶")).clicked() {
+            if ui.add_enabled(k < n, egui::Button::new("Forward")).clicked() {
                 go = Some(k + 1);
             }
-            if ui.add_enabled(k < n, egui::Button::new("Last ⏭")).clicked() {
+            if ui.add_enabled(k < n, egui::Button::new("Last")).clicked() {
                 go = Some(n);
             }
         });
