@@ -343,7 +343,12 @@ impl BoardWidget<'_> {
         for &(x, y, local) in &scene.lit {
             let Some(art) = self.tile_at(scene, x, y) else { continue };
             let view = view_of(camera, art.1);
-            art.0.paint_feature(&painter, view, local, Color32::from_rgba_unmultiplied(255, 245, 150, 130));
+            art.0.paint_feature(
+                &painter,
+                view,
+                local,
+                Color32::from_rgba_unmultiplied(255, 245, 150, 130),
+            );
         }
         if let Some((x, y)) = scene.outlined {
             painter.rect_stroke(
@@ -381,7 +386,12 @@ impl BoardWidget<'_> {
             } else {
                 Stroke::new(3.0, Color32::from_rgb(235, 70, 60))
             };
-            painter.rect_stroke(camera.cell_rect(ghost.laid.x, ghost.laid.y), 2.0, stroke, StrokeKind::Inside);
+            painter.rect_stroke(
+                camera.cell_rect(ghost.laid.x, ghost.laid.y),
+                2.0,
+                stroke,
+                StrokeKind::Inside,
+            );
         }
         let clicked = response.clicked();
         BoardResponse {
@@ -405,21 +415,20 @@ impl BoardWidget<'_> {
         if !painter.clip_rect().intersects(rect) {
             return;
         }
-        let view = view_of(camera, laid);
         let Some(art) = self.art.get(laid.tile) else {
             painter.rect_filled(rect, 0.0, Color32::DARK_RED);
             return;
         };
-        let (texture, _) = tile_texture(self.images, art.folder.as_deref(), &art.tile, camera.cell < 128.0);
-        let clipped = painter.with_clip_rect(rect.intersect(painter.clip_rect()));
-        match texture {
-            Some(texture) => paint_image(&clipped, view, texture),
-            None => paint_schematic(&clipped, view, &art.tile, art.drawing()),
-        }
+        paint_art(painter, self.images, art, view_of(camera, laid));
         if alpha < 255 {
             painter.rect_filled(rect, 0.0, Color32::from_white_alpha(255 - alpha));
         }
-        painter.rect_stroke(rect, 0.0, Stroke::new(1.0, Color32::from_black_alpha(120)), StrokeKind::Inside);
+        painter.rect_stroke(
+            rect,
+            0.0,
+            Stroke::new(1.0, Color32::from_black_alpha(120)),
+            StrokeKind::Inside,
+        );
     }
 
     /// The screen point of a spot on the tile at `(x, y)`.
@@ -507,6 +516,17 @@ pub fn spot_on_screen(camera: BoardCamera, art: &TileArt, laid: Laid, spot: Spot
             let art = art.get(laid.tile)?;
             Some(view_of(camera, laid).to_screen(art.anchor(local)))
         }
+    }
+}
+
+/// Paints a tile type at `view`: its image once loaded (a thumbnail when small), else its
+/// schematic.
+pub fn paint_art(painter: &egui::Painter, images: &mut ImageCache, art: &ArtTile, view: TileView) {
+    let (texture, _) = tile_texture(images, art.folder.as_deref(), &art.tile, view.rect.width() < 128.0);
+    let clipped = painter.with_clip_rect(view.rect.intersect(painter.clip_rect()));
+    match texture {
+        Some(texture) => paint_image(&clipped, view, texture),
+        None => paint_schematic(&clipped, view, &art.tile, art.drawing()),
     }
 }
 

@@ -56,7 +56,7 @@ impl Default for Setup {
         Setup {
             bundled_sets: sets.chain(expansions).map(|id| (id, false)).collect(),
             rules: catalog.rulesets.first().map(|r| r.model.id.clone()).unwrap_or_default(),
-            seats: vec![SeatKind::Human, SeatKind::Bot(Default::default())],
+            seats: vec![SeatKind::Human, SeatKind::Bot(tilewright_engine::bots::BotSpec::Greedy)],
             seed: 1,
         }
     }
@@ -157,7 +157,9 @@ fn with_art(def: GameDef, catalog: &Catalog, doc: &Document) -> Prepared {
     };
     let folder: Option<&Path> = doc.folder();
     let art = TileArt::of_game(&def, catalog, |id| {
-        (Some(id) == own.as_deref()).then(|| folder.map(Path::to_owned)).flatten()
+        (Some(id) == own.as_deref())
+            .then(|| folder.map(Path::to_owned))
+            .flatten()
     });
     Prepared {
         def: Arc::new(def),

@@ -7,8 +7,10 @@ use tilewright_engine::game::{Action, COLOURS, Phase};
 use tilewright_engine::model::Role;
 
 use super::{BoardChoices, DocRole, MAX_SEATS, PlayView, SeatKind, Setup, prompt};
-use crate::board::{picture_of, seat_colour};
+use crate::board::{paint_art, picture_of, seat_colour};
+use crate::images::ImageCache;
 use crate::panels::{Action as PanelAction, PanelCtx};
+use crate::render::TileView;
 
 /// The setup form: bundled sets, the rule set, the seats and the seed.
 pub fn setup_form(ui: &mut Ui, setup: &mut Setup, role: &DocRole) {
@@ -70,14 +72,20 @@ pub fn setup_form(ui: &mut Ui, setup: &mut Setup, role: &DocRole) {
         setup.seats.remove(i);
     }
     if setup.seats.len() < MAX_SEATS && ui.button("+ Seat").clicked() {
-        setup.seats.push(SeatKind::Bot(Default::default()));
+        setup
+            .seats
+            .push(SeatKind::Bot(tilewright_engine::bots::BotSpec::Greedy));
     }
     ui.add_space(6.0);
     ui.horizontal(|ui| {
         ui.strong("Seed");
         ui.add(egui::DragValue::new(&mut setup.seed));
         if ui.small_button("New").on_hover_text("Another shuffle").clicked() {
-            setup.seed = setup.seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407) >> 16;
+            setup.seed = setup
+                .seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407)
+                >> 16;
         }
     });
 }
@@ -85,7 +93,12 @@ pub fn setup_form(ui: &mut Ui, setup: &mut Setup, role: &DocRole) {
 /// A small disc of a seat's colour.
 fn swatch(ui: &mut Ui, colour: Color32) {
     let (rect, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
-    ui.painter().circle(rect.center(), 5.5, colour, egui::Stroke::new(1.0, Color32::from_gray(200)));
+    ui.painter().circle(
+        rect.center(),
+        5.5,
+        colour,
+        egui::Stroke::new(1.0, Color32::from_gray(200)),
+    );
 }
 
 impl PlayView {
@@ -97,7 +110,7 @@ impl PlayView {
         if self.viewing_record {
             self.record_controls(ui);
         } else {
-            self.prompt_ui(ui);
+            self.prompt_ui(ui, ctx.images);
         }
         if let Some(notice) = &self.notice {
             ui.colored_label(Color32::from_rgb(240, 190, 90), notice);
@@ -105,7 +118,12 @@ impl PlayView {
         self.finale_ui(ui);
         ui.separator();
         ui.horizontal_wrapped(|ui| {
-            if !self.viewing_record && ui.button("Undo turn").on_hover_text("Take back your last turn").clicked() {
+            if !self.viewing_record
+                && ui
+                    .button("Undo turn")
+                    .on_hover_text("Take back your last turn")
+                    .clicked()
+            {
                 self.undo();
             }
             if ui.button("Save record…").clicked() {
@@ -134,33 +152,36 @@ impl PlayView {
             .filter(|(_, f)| f.role == Role::Follower)
             .map(|(i, _)| i)
             .collect();
-        egui::Grid::new("play-scores").num_columns(4).striped(true).show(ui, |ui| {
-            for (p, score) in scores.iter().enumerate() {
-                let seat = p as u8;
-                let to_move = game.to_move() == Some(seat);
-                let name = COLOURS.get(p).copied().unwrap_or("player");
-                let mut text = RichText::new(name).strong();
-                if to_move {
-                    text = text.underline();
+        egui::Grid::new("play-scores")
+            .num_columns(4)
+            .striped(true)
+            .show(ui, |ui| {
+                for (p, score) in scores.iter().enumerate() {
+                    let seat = p as u8;
+                    let to_move = game.to_move() == Some(seat);
+                    let name = COLOURS.get(p).copied().unwrap_or("player");
+                    let mut text = RichText::new(name).strong();
+                    if to_move {
+                        text = text.underline();
+                    }
+                    ui.horizontal(|ui| {
+                        swatch(ui, seat_colour(seat));
+                        ui.label(text);
+                    });
+                    let kind = self.seats.get(p).map_or_else(String::new, |s| s.label());
+                    ui.weak(kind);
+                    ui.label(RichText::new(format!("{score}")).strong())
+                        .on_hover_text("points");
+                    let supply = &game.players()[p].supply;
+                    let left: u32 = followers.iter().map(|&f| u32::from(supply[f])).sum();
+                    ui.weak(format!("{left} followers"));
+                    ui.end_row();
                 }
-                ui.horizontal(|ui| {
-                    swatch(ui, seat_colour(seat));
-                    ui.label(text);
-                });
-                let kind = self.seats.get(p).map_or_else(String::new, |s| s.label());
-                ui.weak(kind);
-                ui.label(RichText::new(format!("{score}")).strong())
-                    .on_hover_text("points");
-                let supply = &game.players()[p].supply;
-                let left: u32 = followers.iter().map(|&f| u32::from(supply[f])).sum();
-                ui.weak(format!("{left} followers"));
-                ui.end_row();
-            }
-        });
+            });
     }
 
     /// The step's prompt and the buttons of choices not made on the board.
-    fn prompt_ui(&mut self, ui: &mut Ui) {
+    fn prompt_ui(&mut self, ui: &mut Ui, images: &mut ImageCache) {
         let Some(session) = &self.session else { return };
         let game = &session.game;
         let phase = game.phase();
@@ -169,7 +190,11 @@ impl PlayView {
             return;
         }
         if !self.human_to_move() {
-            let who = game.to_move().and_then(|p| COLOURS.get(usize::from(p))).copied().unwrap_or("");
+            let who = game
+                .to_move()
+                .and_then(|p| COLOURS.get(usize::from(p)))
+                .copied()
+                .unwrap_or("");
             ui.label(format!("{who} is thinking…"));
             return;
         }
@@ -178,6 +203,22 @@ impl PlayView {
         let chosen = self.chosen_figure();
         let name = |f: u8| figures.get(usize::from(f)).map_or("figure", |t| t.id.as_str());
         ui.label(RichText::new(prompt(phase, chosen.map_or("figure", name))).strong());
+        if let Some(tile) = BoardChoices::of(game, None, None).tile
+            && let Some(art) = self.art.get(tile)
+        {
+            ui.horizontal(|ui| {
+                let (rect, _) = ui.allocate_exact_size(egui::vec2(72.0, 72.0), egui::Sense::hover());
+                let view = TileView {
+                    rect,
+                    turns: self.rotation % 4,
+                };
+                paint_art(ui.painter(), images, art, view);
+                ui.vertical(|ui| {
+                    ui.label(format!("In hand: {}", art.tile.id));
+                    ui.weak("R or Shift+wheel turns it among the ways it fits; F fits the table in view.");
+                });
+            });
+        }
         let mut chosen_action = None;
         ui.horizontal_wrapped(|ui| match phase {
             Phase::Choose { may_draw, may_pass } => {
@@ -253,10 +294,7 @@ impl PlayView {
             return;
         };
         if finale.shown < finale.total {
-            ui.label(format!(
-                "Final scoring: {} of {} shown",
-                finale.shown, finale.total
-            ));
+            ui.label(format!("Final scoring: {} of {} shown", finale.shown, finale.total));
             ui.horizontal(|ui| {
                 if ui.button("Next").clicked() {
                     self.reveal(false);
