@@ -548,3 +548,43 @@ pub fn corner_label(ui: &Ui, rect: Rect, text: &str) {
         Color32::from_gray(220),
     );
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_and_screen_points_agree_and_zoom_keeps_the_point_under_the_pointer() {
+        let mut camera = BoardCamera {
+            centre: vec2(0.4, -1.0),
+            cell: 50.0,
+            area: Some(Rect::from_min_size(pos2(10.0, 20.0), vec2(800.0, 600.0))),
+        };
+        for (x, y) in [(0, 0), (3, -2), (-7, 5)] {
+            assert_eq!(camera.cell_at(camera.cell_centre(x, y)), (x, y));
+            let corner = camera.cell_rect(x, y).min + vec2(1.0, 1.0);
+            assert_eq!(camera.cell_at(corner), (x, y));
+        }
+        let pointer = camera.cell_centre(3, -2) + vec2(7.0, -5.0);
+        camera.zoom_about(1.7, pointer);
+        assert_eq!(camera.cell, 85.0);
+        assert!((camera.cell_centre(3, -2) + vec2(7.0 * 1.7, -5.0 * 1.7) - pointer).length() < 1e-3);
+        camera.zoom_about(100.0, pointer);
+        assert_eq!(camera.cell, CELL_RANGE.1);
+    }
+
+    #[test]
+    fn fitting_centres_the_table() {
+        let mut camera = BoardCamera::default();
+        let laid = |x, y| Laid {
+            x,
+            y,
+            tile: 0,
+            rotation: 0,
+        };
+        let area = Rect::from_min_size(Pos2::ZERO, vec2(900.0, 600.0));
+        camera.fit(&[laid(-2, 0), laid(4, 3)], area);
+        assert_eq!(camera.centre, vec2(1.0, 1.5));
+        assert_eq!(camera.cell, 600.0 / 6.0);
+    }
+}

@@ -73,10 +73,11 @@ impl Setup {
             Content::TileSet(set) => set.start_tile.is_none(),
             _ => true,
         };
-        if needs_base && !self.bundled_sets.iter().any(|(_, on)| *on) {
-            if let Some(first) = self.bundled_sets.first_mut() {
-                first.1 = true;
-            }
+        if needs_base
+            && !self.bundled_sets.iter().any(|(_, on)| *on)
+            && let Some(first) = self.bundled_sets.first_mut()
+        {
+            first.1 = true;
         }
         if let DocRole::Rules(id) = role_of(doc) {
             self.rules = id;
