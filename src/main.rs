@@ -25,6 +25,7 @@ mod played;
 mod progress;
 mod render;
 mod scenario;
+mod tournament;
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -71,6 +72,13 @@ enum Command {
         tilewright simulate --tilesets base abbey-and-mayor hills-and-sheep --players 4\n  \
         tilewright simulate --tilesets base@first-edition --rules farms-2000 --json")]
     Simulate(play::SimulateArgs),
+    /// Play bots against each other on the same deals and report win rates and score
+    /// differences with 95% intervals. Ctrl-C stops after the games in play and reports those.
+    #[command(after_help = "Examples:\n  \
+        tilewright tournament --bots mcts:1000,greedy,random --games 200 --threads 0\n  \
+        tilewright tournament --bots mcts:500ms,greedy --players 2 --json\n  \
+        tilewright tournament --bots mcts:1000,greedy,greedy,random --players 4 --games 40")]
+    Tournament(tournament::TournamentArgs),
     /// Replay a game record: say what it was played with, then its final scores; fails if they
     /// differ from the record's.
     Replay(play::ReplayArgs),
@@ -120,6 +128,7 @@ fn main() -> ExitCode {
         Command::Init { dir } => init::init(&dir),
         Command::Simulate(args) => play::simulate(args),
         Command::Replay(args) => play::replay(args),
+        Command::Tournament(args) => tournament::tournament(args),
         Command::List { json } => {
             list::list(json);
             ExitCode::SUCCESS

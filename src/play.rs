@@ -88,7 +88,7 @@ pub(crate) fn selection_message(error: SelectionError) -> String {
 }
 
 /// The threads `--threads` asks for: 0 is one per core, at most [`MAX_THREADS`].
-fn threads(asked: u16) -> usize {
+pub(crate) fn threads(asked: u16) -> usize {
     match asked {
         0 => std::thread::available_parallelism().map_or(1, usize::from),
         n => usize::from(n),

@@ -17,6 +17,8 @@ pub enum FileFilter {
     Toml,
     /// Tile images.
     Image,
+    /// Game records (JSON).
+    Record,
 }
 
 /// A question for the user.
@@ -28,6 +30,8 @@ pub enum Request {
     PickFolder,
     /// Where to save a file, suggesting a name.
     SaveFile(String),
+    /// Where to save a game record, suggesting a name.
+    SaveRecord(String),
 }
 
 /// Asks the user for files without blocking: one question at a time.
@@ -65,6 +69,15 @@ impl FileDialogs for NativeDialogs {
             )),
             Request::PickFile(FileFilter::Image) => wait(Box::new(
                 dialog.add_filter("Images", &["png", "jpg", "jpeg", "webp"]).pick_file(),
+            )),
+            Request::PickFile(FileFilter::Record) => {
+                wait(Box::new(dialog.add_filter("Game records", &["json"]).pick_file()))
+            }
+            Request::SaveRecord(name) => wait(Box::new(
+                dialog
+                    .add_filter("Game records", &["json"])
+                    .set_file_name(name)
+                    .save_file(),
             )),
             Request::PickFolder => wait(Box::new(dialog.pick_folder())),
             Request::SaveFile(name) => wait(Box::new(
@@ -128,7 +141,7 @@ impl ScriptedDialogs {
 impl FileDialogs for ScriptedDialogs {
     fn open(&mut self, request: Request, _: Option<&Path>) {
         let script = match request {
-            Request::SaveFile(_) => &mut self.saves,
+            Request::SaveFile(_) | Request::SaveRecord(_) => &mut self.saves,
             _ => &mut self.picks,
         };
         self.next = Some((!script.is_empty()).then(|| script.remove(0)));

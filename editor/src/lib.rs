@@ -9,6 +9,7 @@
 //! ([`geometry`], [`schematic`]); the editor validates only through the engine.
 
 pub mod app;
+pub mod board;
 pub mod commands;
 pub mod derive;
 pub mod document;
@@ -21,6 +22,7 @@ pub mod images;
 pub mod import;
 pub mod memo;
 pub mod panels;
+pub mod play;
 pub mod regions;
 pub mod render;
 pub mod schematic;

@@ -36,6 +36,8 @@ pub enum Page {
     Set,
     /// The file's text.
     Source,
+    /// A game played with the file's tiles or rules.
+    Play,
 }
 
 /// Zoom and pan of the canvas.

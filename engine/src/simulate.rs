@@ -173,6 +173,11 @@ impl Progress {
     pub fn stopped(&self) -> bool {
         self.stop.load(Ordering::Relaxed)
     }
+
+    /// Counts `games` more as finished: for runners of games of their own (tournaments).
+    pub fn count_finished(&self, games: u64) {
+        self.finished.fetch_add(games, Ordering::Relaxed);
+    }
 }
 
 /// Plays `games` random games, game `i` with seed `seed + i`, on `threads` threads (at least

@@ -243,16 +243,20 @@ impl EditorApp {
     pub(super) fn toolbar(&mut self, ui: &mut Ui, actions: &mut Actions) {
         ui.horizontal(|ui| {
             let is_set = self.workspace.tileset().is_some();
-            if is_set {
-                for (page, name) in [
+            let pages: &[(Page, &str)] = if is_set {
+                &[
                     (Page::Tiles, "Tiles"),
                     (Page::Set, "Set & figures"),
                     (Page::Source, "Source"),
-                ] {
-                    ui.selectable_value(&mut self.view.page, page, name);
-                }
-                ui.separator();
+                    (Page::Play, "Play"),
+                ]
+            } else {
+                &[(Page::Tiles, "File"), (Page::Play, "Play")]
+            };
+            for &(page, name) in pages {
+                ui.selectable_value(&mut self.view.page, page, name);
             }
+            ui.separator();
             if is_set && self.view.page == Page::Tiles {
                 for (tool, command, icon) in [
                     (Tool::Select, Command::ToolSelect, "Select"),

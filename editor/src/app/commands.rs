@@ -241,6 +241,8 @@ impl EditorApp {
                 }
                 Action::CompareRulesWithFile => self.ask(Purpose::CompareRules, Request::PickFile(FileFilter::Toml)),
                 Action::Message(text) => self.message(text, false),
+                Action::LoadRecord => self.ask(Purpose::LoadRecord, Request::PickFile(FileFilter::Record)),
+                Action::SaveRecord => self.ask(Purpose::SaveRecord, Request::SaveRecord("game.json".into())),
             }
         }
         self.view.clamp_to(self.workspace.tileset());

@@ -24,9 +24,26 @@ pub enum Purpose {
     ImportFolder,
     /// Compare the rule set with the one in the file.
     CompareRules,
+    /// Step through the game record in the Play view.
+    LoadRecord,
+    /// Save the Play view's game record there.
+    SaveRecord,
 }
 
 impl EditorApp {
+    /// Loads a record into the Play view, or saves its game there.
+    fn play_file(&mut self, purpose: Purpose, path: &std::path::Path) {
+        let result = match (purpose, self.workspace.doc.as_ref()) {
+            (Purpose::LoadRecord, Some(doc)) => self.panels.play.load_record(path, doc),
+            (Purpose::LoadRecord, None) => Err("Open a file to play its records.".to_owned()),
+            _ => self.panels.play.save_record(path),
+        };
+        match result {
+            Ok(text) => self.message(text, false),
+            Err(text) => self.message(text, true),
+        }
+    }
+
     /// Shows a file dialog for `request`; its answer goes to `purpose`. One dialog at a time.
     pub(super) fn ask(&mut self, purpose: Purpose, request: Request) {
         if self.workspace.asking.is_some() {
@@ -69,6 +86,7 @@ impl EditorApp {
             Purpose::ImportSheet => self.start_sheet_import(&path),
             Purpose::ImportFolder => self.import_folder(&path, actions),
             Purpose::CompareRules => self.panels.rules.compare_with_file(&path),
+            Purpose::LoadRecord | Purpose::SaveRecord => self.play_file(purpose, &path),
         }
     }
 }

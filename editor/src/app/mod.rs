@@ -36,6 +36,7 @@ use crate::panels::source::SourceView;
 use crate::panels::strip::Strip;
 use crate::panels::tiles::TileGrid;
 use crate::panels::{Actions, PanelCtx};
+use crate::play::PlayView;
 use crate::validation::Validator;
 use crate::view::{Page, ViewState};
 
@@ -71,17 +72,23 @@ pub struct Panels {
     rules: RulesPage,
     model_form: ModelForm,
     source: SourceView,
+    /// The Play view (public for tests).
+    pub play: PlayView,
 }
 
 impl Panels {
     /// The central page for the document: a tile set's tiles, set-level form or source; an
     /// expansion's form; a rule set's page; or text that does not read yet.
     fn central(&mut self, ui: &mut Ui, ctx: &mut PanelCtx<'_>) {
+        if ctx.view.page == Page::Play {
+            return self.play.ui(ui, ctx);
+        }
         match ctx.doc.content() {
             Content::TileSet(_) => match ctx.view.page {
                 Page::Tiles => self.tiles_page(ui, ctx),
                 Page::Set => self.model_form.ui(ui, ctx),
                 Page::Source => self.source.ui(ui, ctx),
+                Page::Play => {}
             },
             Content::Expansion(_) => self.model_form.ui(ui, ctx),
             Content::RuleSet(_) => self.rules.ui(ui, ctx),
@@ -204,7 +211,8 @@ impl EditorApp {
         self.poll_dialog(&ctx, &mut actions);
         self.handle_close(&ctx);
         if !self.modal_open() {
-            let typing = ctx.egui_wants_keyboard_input();
+            // On the Play page bare keys are the game's (R turns the tile in hand).
+            let typing = ctx.egui_wants_keyboard_input() || self.view.page == Page::Play;
             for command in Command::pressed(&ctx, typing) {
                 actions.command(command);
             }
@@ -212,7 +220,7 @@ impl EditorApp {
         egui::Panel::top("menu").show(ui, |ui| {
             self.menu_bar(ui, &mut actions);
         });
-        if self.workspace.tileset().is_some() {
+        if self.workspace.doc.is_some() {
             egui::Panel::top("toolbar").show(ui, |ui| {
                 ui.add_space(2.0);
                 self.toolbar(ui, &mut actions);
@@ -256,7 +264,7 @@ impl EditorApp {
                 ui.add_space(4.0);
                 panels.problems.ui(ui, &mut ctx);
             });
-        if doc.tileset().is_some() {
+        if doc.tileset().is_some() && ctx.view.page != Page::Play {
             egui::Panel::left("tiles")
                 .resizable(true)
                 .default_size(270.0)

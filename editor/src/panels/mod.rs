@@ -85,6 +85,10 @@ pub enum Action {
     CompareRulesWithFile,
     /// Tell the user something.
     Message(String),
+    /// Choose a game record to step through in the Play view.
+    LoadRecord,
+    /// Choose where to save the Play view's game record.
+    SaveRecord,
 }
 
 /// Actions collected during one frame.

@@ -6,15 +6,21 @@
 //!   what the rules allow, and the rollout policy of searches.
 //! - [`GreedyBot`]: the choice with the best immediate points for the mover, random among
 //!   equals; games that look more like play.
+//! - [`MctsBot`]: Monte Carlo tree search over determinized draws, by playouts or time.
+//! - [`BotSpec`]: a bot named in text (`random`, `greedy`, `mcts:2000`, `mcts:500ms`).
 
 mod greedy;
+pub mod mcts;
 mod random;
+mod spec;
 
 use std::fmt;
 use std::str::FromStr;
 
 pub use greedy::GreedyBot;
+pub use mcts::{Budget, MctsBot, MctsConfig};
 pub use random::{RandomBot, random_step};
+pub use spec::{BotSpec, SpecError};
 
 use crate::game::{Action, Event, Game};
 

@@ -1,0 +1,414 @@
+//! The Play view driven through egui_kittest: a whole game against a bot played by clicking
+//! cells and pressing keys, a refused placement, a deployment, an abbey choice, a record
+//! stepped forward and back, a game that cannot start, and a snapshot of a board mid-game.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use egui::{Event, Key, Modifiers, PointerButton, Pos2, Vec2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use tilewright_editor::EditorApp;
+use tilewright_editor::files::ScriptedDialogs;
+use tilewright_editor::play::{BoardChoices, PlayView, SeatKind};
+use tilewright_editor::view::Page;
+use tilewright_engine::bots::{Bot, BotSpec, RandomBot, play_to_end};
+use tilewright_engine::game::{Action, Game, GameDef, Phase};
+
+mod common;
+use common::{BASE, app, editor, settle, write};
+
+/// The base game with one copy of each tile (the followers as they are): a short game.
+fn short_base() -> String {
+    let mut in_tiles = false;
+    let lines: Vec<String> = BASE
+        .lines()
+        .map(|line| {
+            in_tiles |= line.starts_with("[[tiles]]");
+            if in_tiles && line.starts_with("count = ") {
+                "count = 1".to_owned()
+            } else {
+                line.to_owned()
+            }
+        })
+        .collect();
+    lines.join("\n") + "\n"
+}
+
+fn play<'h>(h: &'h Harness<'_, EditorApp>) -> &'h PlayView {
+    &h.state().panels.play
+}
+
+fn game<'h>(h: &'h Harness<'_, EditorApp>) -> &'h Game {
+    &play(h).session.as_ref().expect("a game is on").game
+}
+
+/// The editor on `text` (saved as `set.toml` in `dir`), on the Play page, the form set to
+/// `seats` and `seed`, bots moving without a pause.
+fn play_page(dir: &std::path::Path, text: &str, seats: Vec<SeatKind>, seed: u64) -> Harness<'static, EditorApp> {
+    let path = write(dir, "set.toml", text);
+    let mut h = editor(Some(path), ScriptedDialogs::default());
+    settle(&mut h);
+    h.get_by_label("Play").click();
+    settle(&mut h);
+    assert_eq!(h.state().view.page, Page::Play);
+    let view = &mut h.state_mut().panels.play;
+    view.setup.seats = seats;
+    view.setup.seed = seed;
+    view.bot_pause = 0.0;
+    h
+}
+
+fn start(h: &mut Harness<'_, EditorApp>) {
+    h.get_by_label("Start game").click();
+    settle(h);
+    assert!(play(h).session.is_some(), "the game starts: {:?}", play(h).errors);
+}
+
+fn click_at(h: &mut Harness<'_, EditorApp>, pos: Pos2) {
+    h.hover_at(pos);
+    h.step();
+    for pressed in [true, false] {
+        h.event(Event::PointerButton {
+            pos,
+            button: PointerButton::Primary,
+            pressed,
+            modifiers: Modifiers::NONE,
+        });
+    }
+    h.step();
+    h.step();
+}
+
+/// Steps until a person is to move or the game is over (bots think on their thread).
+fn until_human(h: &mut Harness<'_, EditorApp>) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !play(h).human_to_move() && !game(h).is_over() {
+        assert!(Instant::now() < deadline, "the bot answers");
+        std::thread::sleep(Duration::from_millis(2));
+        h.step();
+    }
+    h.step();
+}
+
+/// Places the tile in hand through the board: fit the table (F), point at the first legal
+/// cell, press R until the tile shows a legal rotation there, click.
+fn place_by_clicking(h: &mut Harness<'_, EditorApp>) -> Action {
+    h.key_press(Key::F);
+    h.step();
+    let Some(Action::Place { x, y, rotation }) = game(h).legal_actions().into_iter().next() else {
+        panic!("a placement is legal");
+    };
+    let at = play(h).camera.cell_centre(x, y);
+    h.hover_at(at);
+    h.step();
+    for _ in 0..4 {
+        let choices = BoardChoices::of(game(h), None, None);
+        if choices.shown_rotation(x, y, play(h).rotation) == rotation {
+            break;
+        }
+        h.key_press(Key::R);
+        h.step();
+    }
+    let placed = game(h).board().placed.len();
+    click_at(h, at);
+    assert_eq!(game(h).board().placed.len(), placed + 1, "{:?}", play(h).notice);
+    Action::Place { x, y, rotation }
+}
+
+#[test]
+fn a_whole_game_against_a_bot_to_the_final_scores() {
+    let dir = tempfile::tempdir().unwrap();
+    let seats = vec![SeatKind::Human, SeatKind::Bot(BotSpec::Greedy)];
+    let mut h = play_page(dir.path(), &short_base(), seats, 11);
+    start(&mut h);
+    let mut turns = 0;
+    loop {
+        until_human(&mut h);
+        if game(&h).is_over() {
+            break;
+        }
+        match game(&h).phase() {
+            Phase::Place { .. } => {
+                place_by_clicking(&mut h);
+                turns += 1;
+            }
+            Phase::Deploy { .. } => {
+                // Deploy on the first option every other turn, else pass.
+                let targets = play(&h).targets_on_screen();
+                match targets.first() {
+                    Some(&(_, at)) if turns % 2 == 0 => click_at(&mut h, at),
+                    _ => {
+                        h.get_by_label("Pass").click();
+                        settle(&mut h);
+                    }
+                }
+            }
+            phase => panic!("the base game asks nothing else: {phase:?}"),
+        }
+        assert!(turns < 40, "the game ends");
+    }
+    assert!(turns >= 5, "the person played {turns} turns");
+    // The final scoring, revealed one step, then all.
+    let finale = play(&h)
+        .session
+        .as_ref()
+        .unwrap()
+        .finale
+        .clone()
+        .expect("a final scoring");
+    assert!(finale.total >= 1);
+    let total: u64 = game(&h).scores().iter().sum();
+    if finale.total > 1 {
+        h.get_by_label("Next").click();
+        settle(&mut h);
+    }
+    h.get_by_label("All").click();
+    settle(&mut h);
+    let session = play(&h).session.as_ref().unwrap();
+    assert_eq!(session.shown_scores(), session.game.scores());
+    assert_eq!(session.shown_scores().iter().sum::<u64>(), total);
+    h.get_by_label_contains("Final scores");
+    h.get_by_label_contains("wins with");
+    // The event log has sentences, the first a placement.
+    assert!(session.log.iter().any(|l| l.text.contains("places")));
+}
+
+#[test]
+fn a_placement_at_an_illegal_spot_is_refused_with_a_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = play_page(dir.path(), &short_base(), vec![SeatKind::Human, SeatKind::Human], 3);
+    start(&mut h);
+    h.key_press(Key::F);
+    h.step();
+    // A cell far from the start tile, and the start tile's own cell.
+    for (x, y) in [(2, -2), (0, 0)] {
+        let at = play(&h).camera.cell_centre(x, y);
+        click_at(&mut h, at);
+        assert_eq!(game(&h).board().placed.len(), 1, "nothing placed at ({x}, {y})");
+        let notice = play(&h).notice.clone().expect("a message");
+        assert!(notice.contains(&format!("({x}, {y})")), "{notice}");
+        h.get_by_label(&notice);
+    }
+    assert!(play(&h).notice.as_deref().unwrap().contains("is taken"));
+    // Then a legal one goes down.
+    place_by_clicking(&mut h);
+    assert!(play(&h).notice.is_none());
+}
+
+#[test]
+fn a_follower_is_deployed_on_the_tile_just_placed_and_undone() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = play_page(dir.path(), &short_base(), vec![SeatKind::Human, SeatKind::Human], 5);
+    start(&mut h);
+    place_by_clicking(&mut h);
+    assert!(matches!(game(&h).phase(), Phase::Deploy { .. }));
+    let targets = play(&h).targets_on_screen();
+    assert!(!targets.is_empty(), "the tile has places for a follower");
+    let (action, at) = targets[targets.len() - 1];
+    click_at(&mut h, at);
+    assert_eq!(game(&h).figures().len(), 1, "one follower on the table");
+    assert_eq!(game(&h).history().last(), Some(&action));
+    let supply = game(&h).players()[0].supply[0];
+    assert_eq!(supply, 6, "a follower left the supply");
+    assert!(
+        play(&h)
+            .session
+            .as_ref()
+            .unwrap()
+            .log
+            .iter()
+            .any(|l| l.text.contains("deploys"))
+    );
+    // Undo takes the whole turn back: placement and deployment.
+    h.get_by_label("Undo turn").click();
+    settle(&mut h);
+    assert_eq!(game(&h).board().placed.len(), 1);
+    assert!(game(&h).figures().is_empty());
+    assert!(matches!(game(&h).phase(), Phase::Place { .. }));
+}
+
+/// A prefix of random play with the abbey in play that ends where the player to move may
+/// place their abbey (found with the engine, played into the view without the pointer).
+fn prefix_to_an_abbey_choice(def: std::sync::Arc<GameDef>) -> (u64, Vec<Action>) {
+    for seed in 1..200 {
+        let mut game = Game::new(def.clone(), 2, seed).unwrap();
+        let mut bot = RandomBot::new(seed);
+        let mut events = Vec::new();
+        while !game.is_over() {
+            if let Phase::Choose { may_draw: true, .. } = game.phase() {
+                return (seed, game.history().to_vec());
+            }
+            bot.play(&mut game, &mut events);
+        }
+    }
+    panic!("no game of 200 came to an abbey choice");
+}
+
+#[test]
+fn a_player_places_their_abbey_instead_of_drawing() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = play_page(dir.path(), BASE, vec![SeatKind::Human, SeatKind::Human], 1);
+    {
+        let setup = &mut h.state_mut().panels.play.setup;
+        for (id, on) in &mut setup.bundled_sets {
+            *on = id == "abbey-and-mayor";
+        }
+    }
+    start(&mut h);
+    let def = game(&h).def().clone();
+    let (seed, prefix) = prefix_to_an_abbey_choice(def.clone());
+    {
+        let view = &mut h.state_mut().panels.play;
+        let mut session = tilewright_editor::play::Session::new(def, 2, seed).unwrap();
+        for action in prefix {
+            session.play(action).unwrap();
+        }
+        view.session = Some(session);
+    }
+    settle(&mut h);
+    h.get_by_label_contains("Place your abbey");
+    h.get_by_label("Draw a tile");
+    // Click the first hole the abbey fits.
+    h.key_press(Key::F);
+    h.step();
+    let (tile, x, y) = game(&h)
+        .legal_actions()
+        .into_iter()
+        .find_map(|a| match a {
+            Action::PlaceHeld { tile, x, y, .. } => Some((tile, x, y)),
+            _ => None,
+        })
+        .expect("an abbey placement");
+    let at = play(&h).camera.cell_centre(x, y);
+    click_at(&mut h, at);
+    let placed = game(&h).board().placed.last().copied().unwrap();
+    assert_eq!(
+        (placed.x, placed.y, placed.tile),
+        (x, y, tile),
+        "the abbey lies in the hole"
+    );
+    assert!(matches!(game(&h).phase(), Phase::Deploy { .. }));
+}
+
+#[test]
+fn a_record_loads_and_steps_forward_and_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = short_base();
+    let path = write(dir.path(), "set.toml", &text);
+    // A record of a game played with the same file, as `simulate --record` writes one.
+    let catalog =
+        tilewright_editor::play::catalog_of(&tilewright_editor::document::Document::open(&path).unwrap()).unwrap();
+    let def = std::sync::Arc::new(GameDef::from_catalog(&catalog, &["base".into()], "first-edition").unwrap());
+    let mut game = Game::new(def, 2, 9).unwrap();
+    let (mut a, mut b) = (RandomBot::new(1), RandomBot::new(2));
+    play_to_end(&mut game, &mut [&mut a, &mut b], |_, _| {});
+    let record = write(
+        dir.path(),
+        "game.json",
+        &serde_json::to_string_pretty(&game.record()).unwrap(),
+    );
+    let mut h = editor(Some(path), ScriptedDialogs::picking(vec![record]));
+    settle(&mut h);
+    h.get_by_label("Play").click();
+    settle(&mut h);
+    h.get_by_label("Load record…").click();
+    settle(&mut h);
+    assert!(play(&h).viewing_record, "{:?}", h.state().messages());
+    let session = play(&h).session.as_ref().unwrap();
+    assert_eq!((session.cursor(), session.len()), (0, game.history().len()));
+    assert_eq!(game_tiles(&h), 1);
+    h.get_by_label("Forward").click();
+    settle(&mut h);
+    assert_eq!(game_tiles(&h), 2);
+    h.get_by_label("Forward").click();
+    settle(&mut h);
+    h.get_by_label("Forward").click();
+    settle(&mut h);
+    assert_eq!(play(&h).session.as_ref().unwrap().cursor(), 3);
+    h.get_by_label("Back").click();
+    settle(&mut h);
+    assert_eq!(play(&h).session.as_ref().unwrap().cursor(), 2);
+    h.get_by_label("Last").click();
+    settle(&mut h);
+    assert!(self::game(&h).is_over());
+    assert_eq!(self::game(&h).scores(), game.scores());
+    h.get_by_label("First").click();
+    settle(&mut h);
+    assert_eq!(game_tiles(&h), 1);
+    // Nobody moves while a record is shown.
+    assert!(!play(&h).human_to_move() && !play(&h).bot_thinking());
+}
+
+fn game_tiles(h: &Harness<'_, EditorApp>) -> usize {
+    game(h).board().placed.len()
+}
+
+#[test]
+fn a_game_that_does_not_validate_shows_its_errors_and_does_not_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let broken = short_base().replace("start-tile = \"D\"", "start-tile = \"nope\"");
+    let mut h = play_page(dir.path(), &broken, vec![SeatKind::Human, SeatKind::Human], 1);
+    h.get_by_label("Start game").click();
+    settle(&mut h);
+    assert!(play(&h).session.is_none());
+    let errors = play(&h).errors.clone();
+    assert!(errors.iter().any(|e| e.contains("nope")), "{errors:?}");
+    h.get_by_label("The game cannot start:");
+}
+
+#[test]
+fn a_game_saves_its_record_and_it_replays() {
+    let dir = tempfile::tempdir().unwrap();
+    let saved = dir.path().join("saved.json");
+    let path = write(dir.path(), "set.toml", &short_base());
+    let mut dialogs = ScriptedDialogs::default();
+    dialogs.saves.push(saved.clone());
+    let mut h = editor(Some(path), dialogs);
+    settle(&mut h);
+    h.get_by_label("Play").click();
+    settle(&mut h);
+    h.state_mut().panels.play.setup.seats = vec![SeatKind::Human, SeatKind::Human];
+    start(&mut h);
+    place_by_clicking(&mut h);
+    h.get_by_label("Save record…").click();
+    settle(&mut h);
+    let record = tilewright_editor::play::read_record(&saved).expect("a record is written");
+    assert_eq!(record.actions, game(&h).history());
+    assert_eq!(record.players, 2);
+}
+
+#[test]
+fn board_snapshot_mid_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(dir.path(), "set.toml", &short_base());
+    let mut h = Harness::builder()
+        .with_size(Vec2::new(1200.0, 760.0))
+        .wgpu()
+        .build_eframe(move |cc| app(&cc.egui_ctx, Some(path), ScriptedDialogs::default()));
+    settle(&mut h);
+    h.state_mut().workspace.doc.as_mut().expect("the file is open").path = Some(PathBuf::from("set.toml"));
+    h.get_by_label("Play").click();
+    settle(&mut h);
+    h.state_mut().panels.play.setup.seats = vec![SeatKind::Human, SeatKind::Human, SeatKind::Human];
+    h.state_mut().panels.play.setup.seed = 4;
+    let editor = h.state_mut();
+    editor.panels.play.start(editor.workspace.doc.as_ref().unwrap());
+    settle(&mut h);
+    // Ten turns: each player places the first legal way and deploys on the last option.
+    {
+        let session = h.state_mut().panels.play.session.as_mut().unwrap();
+        for _ in 0..10 {
+            let place = session.game.legal_actions()[0];
+            session.play(place).unwrap();
+            let deploy = *session.game.legal_actions().last().unwrap();
+            session.play(deploy).unwrap();
+        }
+    }
+    settle(&mut h);
+    h.key_press(Key::F);
+    settle(&mut h);
+    h.remove_cursor();
+    settle(&mut h);
+    h.snapshot("play_board_mid_game");
+}
