@@ -70,11 +70,14 @@ impl FileDialogs for NativeDialogs {
             Request::PickFile(FileFilter::Image) => wait(Box::new(
                 dialog.add_filter("Images", &["png", "jpg", "jpeg", "webp"]).pick_file(),
             )),
-            Request::PickFile(FileFilter::Record) => wait(Box::new(
-                dialog.add_filter("Game records", &["json"]).pick_file(),
-            )),
+            Request::PickFile(FileFilter::Record) => {
+                wait(Box::new(dialog.add_filter("Game records", &["json"]).pick_file()))
+            }
             Request::SaveRecord(name) => wait(Box::new(
-                dialog.add_filter("Game records", &["json"]).set_file_name(name).save_file(),
+                dialog
+                    .add_filter("Game records", &["json"])
+                    .set_file_name(name)
+                    .save_file(),
             )),
             Request::PickFolder => wait(Box::new(dialog.pick_folder())),
             Request::SaveFile(name) => wait(Box::new(

@@ -150,7 +150,13 @@ fn a_whole_game_against_a_bot_to_the_final_scores() {
     }
     assert!(turns >= 5, "the person played {turns} turns");
     // The final scoring, revealed one step, then all.
-    let finale = play(&h).session.as_ref().unwrap().finale.clone().expect("a final scoring");
+    let finale = play(&h)
+        .session
+        .as_ref()
+        .unwrap()
+        .finale
+        .clone()
+        .expect("a final scoring");
     assert!(finale.total >= 1);
     let total: u64 = game(&h).scores().iter().sum();
     if finale.total > 1 {
@@ -205,7 +211,15 @@ fn a_follower_is_deployed_on_the_tile_just_placed_and_undone() {
     assert_eq!(game(&h).history().last(), Some(&action));
     let supply = game(&h).players()[0].supply[0];
     assert_eq!(supply, 6, "a follower left the supply");
-    assert!(play(&h).session.as_ref().unwrap().log.iter().any(|l| l.text.contains("deploys")));
+    assert!(
+        play(&h)
+            .session
+            .as_ref()
+            .unwrap()
+            .log
+            .iter()
+            .any(|l| l.text.contains("deploys"))
+    );
     // Undo takes the whole turn back: placement and deployment.
     h.get_by_label("Undo turn").click();
     settle(&mut h);
@@ -269,7 +283,11 @@ fn a_player_places_their_abbey_instead_of_drawing() {
     let at = play(&h).camera.cell_centre(x, y);
     click_at(&mut h, at);
     let placed = game(&h).board().placed.last().copied().unwrap();
-    assert_eq!((placed.x, placed.y, placed.tile), (x, y, tile), "the abbey lies in the hole");
+    assert_eq!(
+        (placed.x, placed.y, placed.tile),
+        (x, y, tile),
+        "the abbey lies in the hole"
+    );
     assert!(matches!(game(&h).phase(), Phase::Deploy { .. }));
 }
 
@@ -279,8 +297,8 @@ fn a_record_loads_and_steps_forward_and_back() {
     let text = short_base();
     let path = write(dir.path(), "set.toml", &text);
     // A record of a game played with the same file, as `simulate --record` writes one.
-    let catalog = tilewright_editor::play::catalog_of(&tilewright_editor::document::Document::open(&path).unwrap())
-        .unwrap();
+    let catalog =
+        tilewright_editor::play::catalog_of(&tilewright_editor::document::Document::open(&path).unwrap()).unwrap();
     let def = std::sync::Arc::new(GameDef::from_catalog(&catalog, &["base".into()], "first-edition").unwrap());
     let mut game = Game::new(def, 2, 9).unwrap();
     let (mut a, mut b) = (RandomBot::new(1), RandomBot::new(2));

@@ -343,7 +343,12 @@ impl BoardWidget<'_> {
         for &(x, y, local) in &scene.lit {
             let Some(art) = self.tile_at(scene, x, y) else { continue };
             let view = view_of(camera, art.1);
-            art.0.paint_feature(&painter, view, local, Color32::from_rgba_unmultiplied(255, 245, 150, 130));
+            art.0.paint_feature(
+                &painter,
+                view,
+                local,
+                Color32::from_rgba_unmultiplied(255, 245, 150, 130),
+            );
         }
         if let Some((x, y)) = scene.outlined {
             painter.rect_stroke(
@@ -381,7 +386,12 @@ impl BoardWidget<'_> {
             } else {
                 Stroke::new(3.0, Color32::from_rgb(235, 70, 60))
             };
-            painter.rect_stroke(camera.cell_rect(ghost.laid.x, ghost.laid.y), 2.0, stroke, StrokeKind::Inside);
+            painter.rect_stroke(
+                camera.cell_rect(ghost.laid.x, ghost.laid.y),
+                2.0,
+                stroke,
+                StrokeKind::Inside,
+            );
         }
         let clicked = response.clicked();
         BoardResponse {
@@ -419,7 +429,12 @@ impl BoardWidget<'_> {
         if alpha < 255 {
             painter.rect_filled(rect, 0.0, Color32::from_white_alpha(255 - alpha));
         }
-        painter.rect_stroke(rect, 0.0, Stroke::new(1.0, Color32::from_black_alpha(120)), StrokeKind::Inside);
+        painter.rect_stroke(
+            rect,
+            0.0,
+            Stroke::new(1.0, Color32::from_black_alpha(120)),
+            StrokeKind::Inside,
+        );
     }
 
     /// The screen point of a spot on the tile at `(x, y)`.
@@ -511,7 +526,7 @@ pub fn spot_on_screen(camera: BoardCamera, art: &TileArt, laid: Laid, spot: Spot
 }
 
 /// How the tile `laid` is drawn with `camera`.
-fn view_of(camera: BoardCamera, laid: Laid) -> TileView {
+pub fn view_of(camera: BoardCamera, laid: Laid) -> TileView {
     TileView {
         rect: camera.cell_rect(laid.x, laid.y),
         turns: laid.rotation % 4,

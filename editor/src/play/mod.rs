@@ -186,7 +186,8 @@ impl PlayView {
             return;
         }
         let wake = ctx.clone();
-        self.worker.ask(bot, session.game.clone(), move || wake.request_repaint());
+        self.worker
+            .ask(bot, session.game.clone(), move || wake.request_repaint());
     }
 
     /// Plays `action` for the player to move.
@@ -289,7 +290,9 @@ impl PlayView {
     /// The choices the player to move makes on the board now, each with the screen point to
     /// click (deployment targets and wagon moves at their markers); for tests and tools.
     pub fn targets_on_screen(&self) -> Vec<(Action, egui::Pos2)> {
-        let Some(session) = &self.session else { return Vec::new() };
+        let Some(session) = &self.session else {
+            return Vec::new();
+        };
         let choices = BoardChoices::of(&session.game, self.chosen_figure(), None);
         let tiles = &session.game.board().placed;
         choices
@@ -329,7 +332,8 @@ impl PlayView {
             && at.is_finite()
             && now - at < OUTLINE_SECONDS
         {
-            ui.ctx().request_repaint_after(std::time::Duration::from_secs_f64(OUTLINE_SECONDS - (now - at)));
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_secs_f64(OUTLINE_SECONDS - (now - at)));
         }
         if let Some(session) = &self.session {
             let text = format!("{} tiles left · seed {}", session.game.pile_len(), session.seed);
@@ -379,7 +383,9 @@ impl PlayView {
             ui.heading("Play a game");
             match &role {
                 DocRole::Set(id) => {
-                    ui.label(format!("With `{id}` as it is in the editor (unsaved changes included), and:"));
+                    ui.label(format!(
+                        "With `{id}` as it is in the editor (unsaved changes included), and:"
+                    ));
                 }
                 DocRole::Rules(id) => {
                     ui.label(format!("By the rule set `{id}` as it is in the editor, with:"));
@@ -450,14 +456,8 @@ fn lit_by(game: &tilewright_engine::game::Game, event: &Event, scene: &mut Scene
 /// Reads a game record: a regular file of at most [`MAX_RECORD_BYTES`], holding JSON.
 pub fn read_record(path: &Path) -> Result<GameRecord, String> {
     let bytes = files::read_capped(path, MAX_RECORD_BYTES).map_err(|e| format!("The record {} {e}", path.display()))?;
-    serde_json::from_slice(&bytes).map_err(|e| {
-        format!(
-            "{}:{}:{}: not a game record: {e}",
-            path.display(),
-            e.line(),
-            e.column()
-        )
-    })
+    serde_json::from_slice(&bytes)
+        .map_err(|e| format!("{}:{}:{}: not a game record: {e}", path.display(), e.line(), e.column()))
 }
 
 /// The phase as a prompt for the player who decides.

@@ -171,7 +171,11 @@ impl Session {
     pub fn shown_scores(&self) -> Vec<u64> {
         let mut scores = self.game.scores();
         if let Some(finale) = &self.finale {
-            let hidden = self.log.iter().skip(finale.first + finale.shown).take(finale.total - finale.shown);
+            let hidden = self
+                .log
+                .iter()
+                .skip(finale.first + finale.shown)
+                .take(finale.total - finale.shown);
             for line in hidden {
                 if let Event::Scored { players, points, .. } = line.event {
                     for p in players.iter() {
@@ -196,7 +200,11 @@ impl Session {
     /// Reveals the next final event (`all`: every one).
     pub fn reveal(&mut self, all: bool) {
         if let Some(finale) = &mut self.finale {
-            finale.shown = if all { finale.total } else { (finale.shown + 1).min(finale.total) };
+            finale.shown = if all {
+                finale.total
+            } else {
+                (finale.shown + 1).min(finale.total)
+            };
         }
     }
 
@@ -218,7 +226,10 @@ impl Session {
             });
         }
         if self.game.is_over() {
-            let start = events.iter().position(is_final_score).unwrap_or(events.len().saturating_sub(1));
+            let start = events
+                .iter()
+                .position(is_final_score)
+                .unwrap_or(events.len().saturating_sub(1));
             let total = events.len() - start;
             self.finale = Some(Finale {
                 first: first + start,

@@ -157,7 +157,9 @@ fn with_art(def: GameDef, catalog: &Catalog, doc: &Document) -> Prepared {
     };
     let folder: Option<&Path> = doc.folder();
     let art = TileArt::of_game(&def, catalog, |id| {
-        (Some(id) == own.as_deref()).then(|| folder.map(Path::to_owned)).flatten()
+        (Some(id) == own.as_deref())
+            .then(|| folder.map(Path::to_owned))
+            .flatten()
     });
     Prepared {
         def: Arc::new(def),

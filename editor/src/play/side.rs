@@ -77,7 +77,11 @@ pub fn setup_form(ui: &mut Ui, setup: &mut Setup, role: &DocRole) {
         ui.strong("Seed");
         ui.add(egui::DragValue::new(&mut setup.seed));
         if ui.small_button("New").on_hover_text("Another shuffle").clicked() {
-            setup.seed = setup.seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407) >> 16;
+            setup.seed = setup
+                .seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407)
+                >> 16;
         }
     });
 }
@@ -85,7 +89,12 @@ pub fn setup_form(ui: &mut Ui, setup: &mut Setup, role: &DocRole) {
 /// A small disc of a seat's colour.
 fn swatch(ui: &mut Ui, colour: Color32) {
     let (rect, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
-    ui.painter().circle(rect.center(), 5.5, colour, egui::Stroke::new(1.0, Color32::from_gray(200)));
+    ui.painter().circle(
+        rect.center(),
+        5.5,
+        colour,
+        egui::Stroke::new(1.0, Color32::from_gray(200)),
+    );
 }
 
 impl PlayView {
@@ -105,7 +114,12 @@ impl PlayView {
         self.finale_ui(ui);
         ui.separator();
         ui.horizontal_wrapped(|ui| {
-            if !self.viewing_record && ui.button("Undo turn").on_hover_text("Take back your last turn").clicked() {
+            if !self.viewing_record
+                && ui
+                    .button("Undo turn")
+                    .on_hover_text("Take back your last turn")
+                    .clicked()
+            {
                 self.undo();
             }
             if ui.button("Save record…").clicked() {
@@ -134,29 +148,32 @@ impl PlayView {
             .filter(|(_, f)| f.role == Role::Follower)
             .map(|(i, _)| i)
             .collect();
-        egui::Grid::new("play-scores").num_columns(4).striped(true).show(ui, |ui| {
-            for (p, score) in scores.iter().enumerate() {
-                let seat = p as u8;
-                let to_move = game.to_move() == Some(seat);
-                let name = COLOURS.get(p).copied().unwrap_or("player");
-                let mut text = RichText::new(name).strong();
-                if to_move {
-                    text = text.underline();
+        egui::Grid::new("play-scores")
+            .num_columns(4)
+            .striped(true)
+            .show(ui, |ui| {
+                for (p, score) in scores.iter().enumerate() {
+                    let seat = p as u8;
+                    let to_move = game.to_move() == Some(seat);
+                    let name = COLOURS.get(p).copied().unwrap_or("player");
+                    let mut text = RichText::new(name).strong();
+                    if to_move {
+                        text = text.underline();
+                    }
+                    ui.horizontal(|ui| {
+                        swatch(ui, seat_colour(seat));
+                        ui.label(text);
+                    });
+                    let kind = self.seats.get(p).map_or_else(String::new, |s| s.label());
+                    ui.weak(kind);
+                    ui.label(RichText::new(format!("{score}")).strong())
+                        .on_hover_text("points");
+                    let supply = &game.players()[p].supply;
+                    let left: u32 = followers.iter().map(|&f| u32::from(supply[f])).sum();
+                    ui.weak(format!("{left} followers"));
+                    ui.end_row();
                 }
-                ui.horizontal(|ui| {
-                    swatch(ui, seat_colour(seat));
-                    ui.label(text);
-                });
-                let kind = self.seats.get(p).map_or_else(String::new, |s| s.label());
-                ui.weak(kind);
-                ui.label(RichText::new(format!("{score}")).strong())
-                    .on_hover_text("points");
-                let supply = &game.players()[p].supply;
-                let left: u32 = followers.iter().map(|&f| u32::from(supply[f])).sum();
-                ui.weak(format!("{left} followers"));
-                ui.end_row();
-            }
-        });
+            });
     }
 
     /// The step's prompt and the buttons of choices not made on the board.
@@ -169,7 +186,11 @@ impl PlayView {
             return;
         }
         if !self.human_to_move() {
-            let who = game.to_move().and_then(|p| COLOURS.get(usize::from(p))).copied().unwrap_or("");
+            let who = game
+                .to_move()
+                .and_then(|p| COLOURS.get(usize::from(p)))
+                .copied()
+                .unwrap_or("");
             ui.label(format!("{who} is thinking…"));
             return;
         }
@@ -253,10 +274,7 @@ impl PlayView {
             return;
         };
         if finale.shown < finale.total {
-            ui.label(format!(
-                "Final scoring: {} of {} shown",
-                finale.shown, finale.total
-            ));
+            ui.label(format!("Final scoring: {} of {} shown", finale.shown, finale.total));
             ui.horizontal(|ui| {
                 if ui.button("Next").clicked() {
                     self.reveal(false);

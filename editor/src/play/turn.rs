@@ -35,7 +35,11 @@ impl BoardChoices {
                     Action::PlaceHeld { tile, .. } => Some(*tile),
                     _ => None,
                 });
-                let tile = held.filter(|h| legal.iter().any(|a| matches!(a, Action::PlaceHeld { tile, .. } if tile == h)));
+                let tile = held.filter(|h| {
+                    legal
+                        .iter()
+                        .any(|a| matches!(a, Action::PlaceHeld { tile, .. } if tile == h))
+                });
                 out.tile = tile.or(first_held);
                 for action in legal {
                     if let Action::PlaceHeld { tile, x, y, rotation } = action
@@ -148,8 +152,8 @@ impl BoardChoices {
         {
             let shown = self.shown_rotation(x, y, rotation);
             let fits = self.placement(x, y, shown).is_some();
-            let beside = scene.open.contains(&(x, y))
-                || scene.tiles.iter().any(|t| (t.x - x).abs() + (t.y - y).abs() == 1);
+            let beside =
+                scene.open.contains(&(x, y)) || scene.tiles.iter().any(|t| (t.x - x).abs() + (t.y - y).abs() == 1);
             if beside {
                 scene.ghost = Some(Ghost {
                     laid: Laid {

@@ -1,0 +1,321 @@
+//! Try on table: a small window where the selected tile of the set being edited lies in the
+//! middle of a table and neighbours from the set and the bundled sets are laid beside it, to
+//! see roads, cities and fields line up.
+//!
+//! `table.rs` holds the table as an engine game built by hand, so only what fits can be laid
+//! and what is lit under the pointer is what the rules join; this module draws it with the
+//! [board](crate::board) and a list of the tiles that fit the chosen cell. Only fitting tiles
+//! and turns are offered: the engine's table cannot hold a misfit, and what is lit must be
+//! what the rules join.
+
+mod table;
+
+use egui::{Color32, Key, Rect, Sense, Ui, Vec2, vec2};
+
+pub use table::{Kind, REACH, TryTable};
+
+use crate::board::{BoardCamera, BoardWidget, Scene, view_of};
+use crate::document::Document;
+use crate::images::{ImageCache, tile_texture};
+use crate::render::{Overlay, TileView, paint_tile};
+
+/// The size of the table in the window, in points.
+const BOARD: Vec2 = vec2(420.0, 420.0);
+
+/// The Try on table window's state.
+#[derive(Default)]
+pub struct Sandbox {
+    /// Whether the window is shown.
+    pub open: bool,
+    /// The id of the tile tried.
+    pub tile: String,
+    /// The table (none when the set has never read).
+    pub table: Option<TryTable>,
+    /// Why the table could not be made (again) from the set as it is now.
+    pub errors: Vec<String>,
+    /// Where the table looks (public for tests: cells' screen positions).
+    pub camera: BoardCamera,
+    wheel_rest: f32,
+    /// The cell chosen: an empty one to lay a tile on, or a neighbour to turn or take off.
+    pub selected: Option<(i16, i16)>,
+    /// The tile types and turns that fit the chosen empty cell.
+    pub choices: Vec<(u16, u8)>,
+    /// The parts of the feature under the pointer, on every tile it runs across.
+    pub lit: Vec<(i16, i16, u8)>,
+    /// A short message about the last thing tried.
+    pub notice: Option<String>,
+    /// The window's rectangle in the last frame (bare keys are the table's under the pointer).
+    area: Option<Rect>,
+    /// The document revision the table was last made from (or failed to be).
+    tried: Option<usize>,
+}
+
+impl Sandbox {
+    /// Opens the window on tile `tile` of `doc`'s set, alone on a new table.
+    pub fn open_for(&mut self, doc: &Document, tile: &str) {
+        *self = Sandbox {
+            open: true,
+            tile: tile.to_owned(),
+            tried: Some(doc.revision()),
+            ..Sandbox::default()
+        };
+        match TryTable::new(doc, tile) {
+            Ok(table) => self.table = Some(table),
+            Err(errors) => self.errors = errors,
+        }
+    }
+
+    /// Whether bare keys (R, Delete) are the table's this frame: the window is open and the
+    /// pointer is over it.
+    pub fn takes_keys(&self, ctx: &egui::Context) -> bool {
+        self.open
+            && self
+                .area
+                .zip(ctx.input(|i| i.pointer.hover_pos()))
+                .is_some_and(|(area, p)| area.contains(p))
+    }
+
+    /// Makes the table again from `doc` when it has changed, keeping the neighbours that
+    /// still fit; a set that does not read leaves the last table up, with its errors.
+    fn follow(&mut self, doc: &Document) {
+        let revision = doc.revision();
+        if self.tried == Some(revision) {
+            return;
+        }
+        self.tried = Some(revision);
+        match TryTable::new(doc, &self.tile) {
+            Ok(mut table) => {
+                let left_off = self.table.as_ref().map_or(0, |old| table.carry_over(old));
+                self.table = Some(table);
+                self.errors.clear();
+                if let Some(cell) = self.selected {
+                    self.choose(cell);
+                }
+                self.notice = (left_off > 0).then(|| {
+                    format!("The set changed: {left_off} neighbour(s) could not be laid again and were taken off.")
+                });
+            }
+            Err(errors) => self.errors = errors,
+        }
+    }
+
+    /// Draws the window, if open and `visible` (it waits hidden on other pages).
+    pub fn show(&mut self, ctx: &egui::Context, doc: &Document, images: &mut ImageCache, visible: bool) {
+        if !self.open || !visible {
+            self.area = None;
+            return;
+        }
+        self.follow(doc);
+        let mut open = true;
+        let response = egui::Window::new("Try on table")
+            .open(&mut open)
+            .collapsible(false)
+            .resizable(false)
+            .default_pos(ctx.content_rect().center() - vec2(340.0, 260.0))
+            .show(ctx, |ui| self.contents(ui, images));
+        self.area = response.map(|r| r.response.rect);
+        self.open = open;
+    }
+
+    fn contents(&mut self, ui: &mut Ui, images: &mut ImageCache) {
+        ui.label(format!(
+            "Tile {} in the middle. Click a marked cell to lay a tile that fits; R turns the chosen tile, Delete takes it off; point at a feature to see what it joins.",
+            self.tile
+        ));
+        for error in &self.errors {
+            ui.colored_label(Color32::from_rgb(235, 120, 90), format!("• {error}"));
+        }
+        if self.table.is_none() {
+            return;
+        }
+        if !self.errors.is_empty() {
+            ui.weak("The table below is the set as it last read.");
+        }
+        ui.horizontal_top(|ui| {
+            ui.allocate_ui(BOARD, |ui| {
+                ui.set_min_size(BOARD);
+                self.board(ui, images);
+            });
+            ui.vertical(|ui| {
+                ui.set_width(240.0);
+                self.side(ui, images);
+            });
+        });
+    }
+
+    fn board(&mut self, ui: &mut Ui, images: &mut ImageCache) {
+        let Some(table) = &mut self.table else { return };
+        let scene = Scene {
+            tiles: table.laid.clone(),
+            open: table.open_cells(),
+            lit: self.lit.clone(),
+            outlined: self.selected,
+            ..Scene::default()
+        };
+        let response = BoardWidget {
+            camera: &mut self.camera,
+            art: &table.art,
+            images,
+            wheel_rest: &mut self.wheel_rest,
+        }
+        .show(ui, &scene);
+        self.lit = response
+            .response
+            .hover_pos()
+            .and_then(|pos| {
+                let (x, y) = response.hovered_cell?;
+                let laid = *table.laid.iter().find(|t| t.x == x && t.y == y)?;
+                let art = table.art.get(laid.tile)?;
+                let locals: Vec<u8> = (0..art.local_ids.len()).filter_map(|k| u8::try_from(k).ok()).collect();
+                let local = art.feature_at(view_of(self.camera, laid).to_tile(pos), &locals)?;
+                Some(table.joined(x, y, local))
+            })
+            .unwrap_or_default();
+        if let Some(cell) = response.clicked_cell {
+            self.choose(cell);
+        }
+        let mut steps = response.rotate;
+        if response.response.hovered() {
+            ui.input(|i| {
+                if i.key_pressed(Key::R) {
+                    steps += if i.modifiers.shift { -1 } else { 1 };
+                }
+            });
+            if ui.input(|i| i.key_pressed(Key::Delete) || i.key_pressed(Key::Backspace)) {
+                self.remove_selected();
+            }
+        }
+        if steps != 0 {
+            // The neighbour under the pointer, else the one chosen.
+            let under = response
+                .hovered_cell
+                .filter(|&(x, y)| (x, y) != (0, 0) && self.kind_at(x, y).is_some());
+            if let Some((x, y)) = under.or(self.selected) {
+                self.rotate(x, y, steps);
+            }
+        }
+    }
+
+    fn kind_at(&self, x: i16, y: i16) -> Option<&Kind> {
+        self.table.as_ref()?.kind_at(x, y)
+    }
+
+    /// Chooses a cell: an empty one lists what fits there; a laid one can be turned or taken
+    /// off.
+    pub fn choose(&mut self, (x, y): (i16, i16)) {
+        let Some(table) = &self.table else { return };
+        self.notice = None;
+        self.selected = Some((x, y));
+        self.choices = table.choices_at(x, y);
+        if table.kind_at(x, y).is_none() && !table.open_cells().contains(&(x, y)) {
+            self.selected = None;
+            self.notice = Some(format!(
+                "Choose a marked cell beside a tile, within {REACH} of the middle."
+            ));
+        }
+    }
+
+    /// Lays tile type `tile` turned `rotation` on the chosen empty cell.
+    pub fn lay(&mut self, tile: u16, rotation: u8) {
+        let (Some(table), Some((x, y))) = (&mut self.table, self.selected) else {
+            return;
+        };
+        match table.place(tile, x, y, rotation) {
+            Ok(()) => {
+                self.choices.clear();
+                self.notice = None;
+            }
+            Err(e) => self.notice = Some(e),
+        }
+    }
+
+    /// Turns the neighbour at `(x, y)` `steps` quarter turns on to the next turn that fits.
+    pub fn rotate(&mut self, x: i16, y: i16, steps: i32) {
+        let Some(table) = &mut self.table else { return };
+        match table.rotate(x, y, steps) {
+            Ok(_) => self.notice = None,
+            Err(e) => self.notice = Some(e),
+        }
+    }
+
+    /// Takes the chosen neighbour off the table.
+    pub fn remove_selected(&mut self) {
+        let (Some(table), Some((x, y))) = (&mut self.table, self.selected) else {
+            return;
+        };
+        match table.remove(x, y) {
+            Ok(()) => {
+                self.selected = None;
+                self.notice = None;
+            }
+            Err(e) => self.notice = Some(e),
+        }
+    }
+
+    /// The list beside the table: what fits the chosen empty cell, or the chosen neighbour.
+    fn side(&mut self, ui: &mut Ui, images: &mut ImageCache) {
+        if let Some(notice) = &self.notice {
+            ui.colored_label(Color32::from_rgb(230, 180, 60), notice);
+        }
+        let (Some(table), Some((x, y))) = (&self.table, self.selected) else {
+            ui.weak("Click a marked cell beside the tile.");
+            return;
+        };
+        if let Some(kind) = table.kind_at(x, y) {
+            ui.strong(format!("{} ({})", kind.id, whose(kind)));
+            if (x, y) == (0, 0) {
+                ui.weak("The tried tile stays in the middle.");
+                return;
+            }
+            let mut turn = false;
+            let mut remove = false;
+            ui.horizontal(|ui| {
+                turn = ui.button("Turn (R)").clicked();
+                remove = ui.button("Take off (Delete)").clicked();
+            });
+            if turn {
+                self.rotate(x, y, 1);
+            }
+            if remove {
+                self.remove_selected();
+            }
+            return;
+        }
+        if self.choices.is_empty() {
+            ui.colored_label(Color32::from_rgb(230, 180, 60), "No tile fits this cell.");
+            return;
+        }
+        ui.strong(format!("Fits at ({x}, {y}): {}", self.choices.len()));
+        let mut chosen = None;
+        egui::ScrollArea::vertical().max_height(BOARD.y - 40.0).show(ui, |ui| {
+            for &(tile, rotation) in &self.choices {
+                let (Some(kind), Some(art)) = (table.kinds.get(usize::from(tile)), table.art.get(tile)) else {
+                    continue;
+                };
+                ui.horizontal(|ui| {
+                    let (rect, _) = ui.allocate_exact_size(vec2(36.0, 36.0), Sense::hover());
+                    let (image, _) = tile_texture(images, art.folder.as_deref(), &art.tile, true);
+                    paint_tile(
+                        ui.painter(),
+                        TileView { rect, turns: rotation },
+                        &art.tile,
+                        image,
+                        &Overlay::default(),
+                    );
+                    let text = format!("{} · {} · {}°", kind.id, whose(kind), u32::from(rotation) * 90);
+                    if ui.button(text).clicked() {
+                        chosen = Some((tile, rotation));
+                    }
+                });
+            }
+        });
+        if let Some((tile, rotation)) = chosen {
+            self.lay(tile, rotation);
+        }
+    }
+}
+
+/// Where a tile type comes from, as the list says it.
+fn whose(kind: &Kind) -> &str {
+    if kind.own { "this set" } else { &kind.source }
+}
