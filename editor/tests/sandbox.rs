@@ -263,3 +263,45 @@ fn an_open_table_follows_unsaved_edits() {
         "the table is the set as edited"
     );
 }
+
+#[test]
+fn try_on_table_snapshot() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(dir.path(), "base.toml", common::BASE);
+    let mut h = Harness::builder()
+        .with_size(egui::Vec2::new(1400.0, 900.0))
+        .wgpu()
+        .build_eframe(move |cc| common::app(&cc.egui_ctx, Some(path), ScriptedDialogs::default()));
+    settle(&mut h);
+    h.state_mut().workspace.doc.as_mut().expect("the file is open").path = Some("base.toml".into());
+    h.get_by_label("Tile D").click();
+    settle(&mut h);
+    h.get_by_label("Try on table").click();
+    settle(&mut h);
+    let kinds = &sandbox(&h).table.as_ref().unwrap().kinds;
+    let find = |id: &str| kinds.iter().position(|k| k.own && k.id == id).unwrap() as u16;
+    let (u, k) = (find("U"), find("K"));
+    let table = &mut h.state_mut().panels.sandbox;
+    table.choose((1, 0));
+    table.lay(u, 0);
+    table.choose((-1, 0));
+    table.lay(k, 3);
+    table.choose((0, 1));
+    settle(&mut h);
+    assert_eq!(laid(&h), 3, "{:?}", sandbox(&h).notice);
+    h.state_mut().validator.wait();
+    let table = sandbox_table_point(&h);
+    h.hover_at(table);
+    settle(&mut h);
+    assert!(!h.state().panels.sandbox.lit.is_empty());
+    h.snapshot("try_on_table");
+}
+
+/// A point on D's road, where the snapshot's pointer rests.
+fn sandbox_table_point(h: &Harness<'_, EditorApp>) -> Pos2 {
+    let table = sandbox(h).table.as_ref().unwrap();
+    let d = table.laid[0];
+    let art = table.art.get(d.tile).unwrap();
+    let road = art.local_ids.iter().position(|id| id == "r").unwrap() as u8;
+    spot_on_screen(sandbox(h).camera, &table.art, d, Spot::Feature(road)).unwrap()
+}

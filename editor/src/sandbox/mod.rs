@@ -10,7 +10,7 @@
 
 mod table;
 
-use egui::{Color32, Key, Rect, Sense, Ui, Vec2, vec2};
+use egui::{Color32, Key, Rect, Role, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo, vec2};
 
 pub use table::{Kind, REACH, TryTable};
 
@@ -57,6 +57,7 @@ impl Sandbox {
             open: true,
             tile: tile.to_owned(),
             tried: Some(doc.revision()),
+            camera: whole_reach(),
             ..Sandbox::default()
         };
         match TryTable::new(doc, tile) {
@@ -285,26 +286,43 @@ impl Sandbox {
             ui.colored_label(Color32::from_rgb(230, 180, 60), "No tile fits this cell.");
             return;
         }
-        ui.strong(format!("Fits at ({x}, {y}): {}", self.choices.len()));
+        ui.strong(format!("{} tile turns fit at ({x}, {y})", self.choices.len()));
+        ui.weak("Click one to lay it.");
         let mut chosen = None;
-        egui::ScrollArea::vertical().max_height(BOARD.y - 40.0).show(ui, |ui| {
-            for &(tile, rotation) in &self.choices {
+        egui::ScrollArea::vertical().max_height(BOARD.y - 50.0).show(ui, |ui| {
+            let mut source = None;
+            // One row per tile type (the choices come grouped by type, the set's own first).
+            for group in self.choices.chunk_by(|a, b| a.0 == b.0) {
+                let tile = group[0].0;
                 let (Some(kind), Some(art)) = (table.kinds.get(usize::from(tile)), table.art.get(tile)) else {
                     continue;
                 };
+                if source != Some(&kind.source) {
+                    source = Some(&kind.source);
+                    ui.add_space(4.0);
+                    ui.label(egui::RichText::new(whose(kind)).small().strong());
+                }
                 ui.horizontal(|ui| {
-                    let (rect, _) = ui.allocate_exact_size(vec2(36.0, 36.0), Sense::hover());
-                    let (image, _) = tile_texture(images, art.folder.as_deref(), &art.tile, true);
-                    paint_tile(
-                        ui.painter(),
-                        TileView { rect, turns: rotation },
-                        &art.tile,
-                        image,
-                        &Overlay::default(),
-                    );
-                    let text = format!("{} · {} · {}°", kind.id, whose(kind), u32::from(rotation) * 90);
-                    if ui.button(text).clicked() {
-                        chosen = Some((tile, rotation));
+                    ui.add_sized(vec2(36.0, 20.0), egui::Label::new(&kind.id).truncate());
+                    for &(_, rotation) in group {
+                        let (rect, response) = ui.allocate_exact_size(vec2(40.0, 40.0), Sense::click());
+                        let (image, _) = tile_texture(images, art.folder.as_deref(), &art.tile, true);
+                        paint_tile(
+                            ui.painter(),
+                            TileView { rect, turns: rotation },
+                            &art.tile,
+                            image,
+                            &Overlay::default(),
+                        );
+                        if response.hovered() {
+                            ui.painter()
+                                .rect_stroke(rect, 2.0, Stroke::new(2.0, Color32::WHITE), StrokeKind::Inside);
+                        }
+                        let text = format!("{} · {} · {}°", kind.id, whose(kind), u32::from(rotation) * 90);
+                        response.widget_info(|| WidgetInfo::labeled(Role::Button, true, &text));
+                        if response.on_hover_text(&text).clicked() {
+                            chosen = Some((tile, rotation));
+                        }
                     }
                 });
             }
@@ -312,6 +330,16 @@ impl Sandbox {
         if let Some((tile, rotation)) = chosen {
             self.lay(tile, rotation);
         }
+    }
+}
+
+/// A camera that shows every cell within [`REACH`] of the middle.
+fn whole_reach() -> BoardCamera {
+    BoardCamera {
+        centre: Vec2::ZERO,
+        cell: BOARD.x.min(BOARD.y) / f32::from(2 * REACH + 1),
+        // Known from the start, so the board does not fit it to the lone tile.
+        area: Some(Rect::from_min_size(egui::Pos2::ZERO, BOARD)),
     }
 }
 

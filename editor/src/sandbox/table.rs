@@ -300,3 +300,27 @@ fn connected(laid: Vec<Laid>) -> Vec<Laid> {
         .map(|(t, _)| t)
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(x: i16, y: i16) -> Laid {
+        Laid {
+            x,
+            y,
+            tile: 0,
+            rotation: 0,
+        }
+    }
+
+    #[test]
+    fn tiles_cut_off_from_the_middle_are_dropped_in_order() {
+        // A row east of the middle with a gap at (2, 0), and a tile south of the middle.
+        let laid = vec![at(0, 0), at(1, 0), at(3, 0), at(4, 0), at(0, 1)];
+        assert_eq!(connected(laid), vec![at(0, 0), at(1, 0), at(0, 1)]);
+        // Reached through a later tile still counts.
+        let laid = vec![at(0, 0), at(1, 1), at(0, 1)];
+        assert_eq!(connected(laid.clone()), laid);
+    }
+}
