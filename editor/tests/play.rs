@@ -12,7 +12,7 @@ use tilewright_editor::EditorApp;
 use tilewright_editor::files::ScriptedDialogs;
 use tilewright_editor::play::{BoardChoices, PlayView, SeatKind};
 use tilewright_editor::view::Page;
-use tilewright_engine::bots::{Bot, Policy, RandomBot, play_to_end};
+use tilewright_engine::bots::{Bot, BotSpec, RandomBot, play_to_end};
 use tilewright_engine::game::{Action, Game, GameDef, Phase};
 
 mod common;
@@ -119,7 +119,7 @@ fn place_by_clicking(h: &mut Harness<'_, EditorApp>) -> Action {
 #[test]
 fn a_whole_game_against_a_bot_to_the_final_scores() {
     let dir = tempfile::tempdir().unwrap();
-    let seats = vec![SeatKind::Human, SeatKind::Bot(Policy::Greedy)];
+    let seats = vec![SeatKind::Human, SeatKind::Bot(BotSpec::Greedy)];
     let mut h = play_page(dir.path(), &short_base(), seats, 11);
     start(&mut h);
     let mut turns = 0;

@@ -415,17 +415,11 @@ impl BoardWidget<'_> {
         if !painter.clip_rect().intersects(rect) {
             return;
         }
-        let view = view_of(camera, laid);
         let Some(art) = self.art.get(laid.tile) else {
             painter.rect_filled(rect, 0.0, Color32::DARK_RED);
             return;
         };
-        let (texture, _) = tile_texture(self.images, art.folder.as_deref(), &art.tile, camera.cell < 128.0);
-        let clipped = painter.with_clip_rect(rect.intersect(painter.clip_rect()));
-        match texture {
-            Some(texture) => paint_image(&clipped, view, texture),
-            None => paint_schematic(&clipped, view, &art.tile, art.drawing()),
-        }
+        paint_art(painter, self.images, art, view_of(camera, laid));
         if alpha < 255 {
             painter.rect_filled(rect, 0.0, Color32::from_white_alpha(255 - alpha));
         }
@@ -525,6 +519,17 @@ pub fn spot_on_screen(camera: BoardCamera, art: &TileArt, laid: Laid, spot: Spot
     }
 }
 
+/// Paints a tile type at `view`: its image once loaded (a thumbnail when small), else its
+/// schematic.
+pub fn paint_art(painter: &egui::Painter, images: &mut ImageCache, art: &ArtTile, view: TileView) {
+    let (texture, _) = tile_texture(images, art.folder.as_deref(), &art.tile, view.rect.width() < 128.0);
+    let clipped = painter.with_clip_rect(view.rect.intersect(painter.clip_rect()));
+    match texture {
+        Some(texture) => paint_image(&clipped, view, texture),
+        None => paint_schematic(&clipped, view, &art.tile, art.drawing()),
+    }
+}
+
 /// How the tile `laid` is drawn with `camera`.
 pub fn view_of(camera: BoardCamera, laid: Laid) -> TileView {
     TileView {
@@ -542,4 +547,44 @@ pub fn corner_label(ui: &Ui, rect: Rect, text: &str) {
         FontId::proportional(13.0),
         Color32::from_gray(220),
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_and_screen_points_agree_and_zoom_keeps_the_point_under_the_pointer() {
+        let mut camera = BoardCamera {
+            centre: vec2(0.4, -1.0),
+            cell: 50.0,
+            area: Some(Rect::from_min_size(pos2(10.0, 20.0), vec2(800.0, 600.0))),
+        };
+        for (x, y) in [(0, 0), (3, -2), (-7, 5)] {
+            assert_eq!(camera.cell_at(camera.cell_centre(x, y)), (x, y));
+            let corner = camera.cell_rect(x, y).min + vec2(1.0, 1.0);
+            assert_eq!(camera.cell_at(corner), (x, y));
+        }
+        let pointer = camera.cell_centre(3, -2) + vec2(7.0, -5.0);
+        camera.zoom_about(1.7, pointer);
+        assert_eq!(camera.cell, 85.0);
+        assert!((camera.cell_centre(3, -2) + vec2(7.0 * 1.7, -5.0 * 1.7) - pointer).length() < 1e-3);
+        camera.zoom_about(100.0, pointer);
+        assert_eq!(camera.cell, CELL_RANGE.1);
+    }
+
+    #[test]
+    fn fitting_centres_the_table() {
+        let mut camera = BoardCamera::default();
+        let laid = |x, y| Laid {
+            x,
+            y,
+            tile: 0,
+            rotation: 0,
+        };
+        let area = Rect::from_min_size(Pos2::ZERO, vec2(900.0, 600.0));
+        camera.fit(&[laid(-2, 0), laid(4, 3)], area);
+        assert_eq!(camera.centre, vec2(1.0, 1.5));
+        assert_eq!(camera.cell, 600.0 / 6.0);
+    }
 }

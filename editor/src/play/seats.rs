@@ -2,31 +2,33 @@
 
 use std::sync::mpsc::{Receiver, Sender, channel};
 
-use tilewright_engine::bots::{Bot, Policy};
+use tilewright_engine::bots::{Bot, BotSpec};
 use tilewright_engine::game::{Action, Game};
 
 /// A seat: a person at this window, or a bot.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub enum SeatKind {
     /// Chosen with the pointer.
     Human,
     /// Played by a bot.
-    Bot(Policy),
+    Bot(BotSpec),
 }
+
+/// The bots offered, weakest first: the search's strength is its playouts or time per choice.
+pub const BOTS: [&str; 5] = ["random", "greedy", "mcts:200", "mcts:1000", "mcts:500ms"];
 
 impl SeatKind {
     /// Every kind of seat, in the order offered.
     pub fn all() -> Vec<SeatKind> {
-        std::iter::once(SeatKind::Human)
-            .chain(Policy::ALL.into_iter().map(SeatKind::Bot))
-            .collect()
+        let bots = BOTS.iter().filter_map(|spec| spec.parse().ok()).map(SeatKind::Bot);
+        std::iter::once(SeatKind::Human).chain(bots).collect()
     }
 
     /// The name shown for it.
     pub fn label(self) -> String {
         match self {
             SeatKind::Human => "human".to_owned(),
-            SeatKind::Bot(policy) => format!("bot: {policy}"),
+            SeatKind::Bot(spec) => format!("bot: {spec}"),
         }
     }
 
@@ -39,7 +41,7 @@ impl SeatKind {
     pub fn bot(self, seed: u64) -> Option<Box<dyn Bot + Send>> {
         match self {
             SeatKind::Human => None,
-            SeatKind::Bot(policy) => Some(Box::new(policy.bot(seed))),
+            SeatKind::Bot(spec) => Some(spec.bot(seed)),
         }
     }
 }
@@ -102,5 +104,21 @@ impl BotWorker {
             }
         }
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_bot_offered_is_a_bot_spec() {
+        let kinds = SeatKind::all();
+        assert_eq!(kinds.len(), BOTS.len() + 1);
+        let labels: Vec<String> = kinds.iter().map(|k| k.label()).collect();
+        assert_eq!(labels[0], "human");
+        assert_eq!(labels[3], "bot: mcts:200");
+        assert!(kinds.iter().skip(1).all(|k| k.bot(1).is_some()));
+        assert!(SeatKind::Human.bot(1).is_none());
     }
 }

@@ -56,7 +56,7 @@ impl Default for Setup {
         Setup {
             bundled_sets: sets.chain(expansions).map(|id| (id, false)).collect(),
             rules: catalog.rulesets.first().map(|r| r.model.id.clone()).unwrap_or_default(),
-            seats: vec![SeatKind::Human, SeatKind::Bot(Default::default())],
+            seats: vec![SeatKind::Human, SeatKind::Bot(tilewright_engine::bots::BotSpec::Greedy)],
             seed: 1,
         }
     }
@@ -73,10 +73,11 @@ impl Setup {
             Content::TileSet(set) => set.start_tile.is_none(),
             _ => true,
         };
-        if needs_base && !self.bundled_sets.iter().any(|(_, on)| *on) {
-            if let Some(first) = self.bundled_sets.first_mut() {
-                first.1 = true;
-            }
+        if needs_base
+            && !self.bundled_sets.iter().any(|(_, on)| *on)
+            && let Some(first) = self.bundled_sets.first_mut()
+        {
+            first.1 = true;
         }
         if let DocRole::Rules(id) = role_of(doc) {
             self.rules = id;

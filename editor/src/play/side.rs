@@ -7,8 +7,10 @@ use tilewright_engine::game::{Action, COLOURS, Phase};
 use tilewright_engine::model::Role;
 
 use super::{BoardChoices, DocRole, MAX_SEATS, PlayView, SeatKind, Setup, prompt};
-use crate::board::{picture_of, seat_colour};
+use crate::board::{paint_art, picture_of, seat_colour};
+use crate::images::ImageCache;
 use crate::panels::{Action as PanelAction, PanelCtx};
+use crate::render::TileView;
 
 /// The setup form: bundled sets, the rule set, the seats and the seed.
 pub fn setup_form(ui: &mut Ui, setup: &mut Setup, role: &DocRole) {
@@ -70,7 +72,9 @@ pub fn setup_form(ui: &mut Ui, setup: &mut Setup, role: &DocRole) {
         setup.seats.remove(i);
     }
     if setup.seats.len() < MAX_SEATS && ui.button("+ Seat").clicked() {
-        setup.seats.push(SeatKind::Bot(Default::default()));
+        setup
+            .seats
+            .push(SeatKind::Bot(tilewright_engine::bots::BotSpec::Greedy));
     }
     ui.add_space(6.0);
     ui.horizontal(|ui| {
@@ -106,7 +110,7 @@ impl PlayView {
         if self.viewing_record {
             self.record_controls(ui);
         } else {
-            self.prompt_ui(ui);
+            self.prompt_ui(ui, ctx.images);
         }
         if let Some(notice) = &self.notice {
             ui.colored_label(Color32::from_rgb(240, 190, 90), notice);
@@ -177,7 +181,7 @@ impl PlayView {
     }
 
     /// The step's prompt and the buttons of choices not made on the board.
-    fn prompt_ui(&mut self, ui: &mut Ui) {
+    fn prompt_ui(&mut self, ui: &mut Ui, images: &mut ImageCache) {
         let Some(session) = &self.session else { return };
         let game = &session.game;
         let phase = game.phase();
@@ -199,6 +203,22 @@ impl PlayView {
         let chosen = self.chosen_figure();
         let name = |f: u8| figures.get(usize::from(f)).map_or("figure", |t| t.id.as_str());
         ui.label(RichText::new(prompt(phase, chosen.map_or("figure", name))).strong());
+        if let Some(tile) = BoardChoices::of(game, None, None).tile
+            && let Some(art) = self.art.get(tile)
+        {
+            ui.horizontal(|ui| {
+                let (rect, _) = ui.allocate_exact_size(egui::vec2(72.0, 72.0), egui::Sense::hover());
+                let view = TileView {
+                    rect,
+                    turns: self.rotation % 4,
+                };
+                paint_art(ui.painter(), images, art, view);
+                ui.vertical(|ui| {
+                    ui.label(format!("In hand: {}", art.tile.id));
+                    ui.weak("R or Shift+wheel turns it among the ways it fits; F fits the table in view.");
+                });
+            });
+        }
         let mut chosen_action = None;
         ui.horizontal_wrapped(|ui| match phase {
             Phase::Choose { may_draw, may_pass } => {
