@@ -106,7 +106,15 @@ impl Strip {
         let (image, _) = ctx.texture(tile, false);
         ui.horizontal(|ui| {
             ui.vertical(|ui| {
-                ui.strong("Rotations");
+                ui.horizontal(|ui| {
+                    ui.strong("Rotations");
+                    let button = ui
+                        .small_button("Try on table")
+                        .on_hover_text("Lay this tile beside others on a small table and see what joins");
+                    if button.clicked() {
+                        ctx.actions.push(Action::TryOnTable);
+                    }
+                });
                 ui.horizontal(|ui| {
                     for turns in 0..4u8 {
                         let (rect, response) = ui.allocate_exact_size(vec2(64.0, 64.0), Sense::hover());
@@ -132,13 +140,6 @@ impl Strip {
                     for (k, side) in Side::ALL.into_iter().enumerate() {
                         let count = fits_beside(tile, side, own, &self.bundled).len();
                         ui.selectable_value(&mut self.side, k, format!("{} ({count})", SegmentRef::Side(side)));
-                    }
-                    if ui
-                        .button("Try on table")
-                        .on_hover_text("Lay this tile beside others on a small table and see what joins")
-                        .clicked()
-                    {
-                        ctx.actions.push(Action::TryOnTable);
                     }
                 });
                 let fits = fits_beside(tile, Side::from_index(self.side), own, &self.bundled);

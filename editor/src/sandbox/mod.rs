@@ -112,7 +112,8 @@ impl Sandbox {
             .open(&mut open)
             .collapsible(false)
             .resizable(false)
-            .default_pos(ctx.content_rect().center() - vec2(340.0, 260.0))
+            // Over the canvas, clear of the strip under it.
+            .default_pos(egui::pos2(ctx.content_rect().center().x - 340.0, 70.0))
             .show(ctx, |ui| self.contents(ui, images));
         self.area = response.map(|r| r.response.rect);
         self.open = open;
