@@ -219,11 +219,17 @@ fn try_on_table_lays_a_neighbour_refuses_a_misfit_and_lights_joined_features() {
         "R over the table is the table's, not the canvas's"
     );
 
-    // Take it off.
+    // Delete over the table takes the chosen neighbour off, and not the feature selected on
+    // the canvas.
+    h.state_mut().view.selection.feature = Some("r".into());
     click_at(&mut h, east);
-    h.get_by_label("Take off (Delete)").click();
+    assert_eq!(sandbox(&h).selected, Some((1, 0)));
+    assert!(h.query_by_label("Take off (Delete)").is_some());
+    h.key_press(Key::Delete);
     settle(&mut h);
     assert_eq!(laid(&h), 1);
+    assert!(!h.state().doc().unwrap().is_dirty(), "the tile's road is still there");
+    assert_eq!(sandbox(&h).selected, None);
 }
 
 #[test]
