@@ -262,11 +262,34 @@ fn an_open_table_follows_unsaved_edits() {
     settle(&mut h);
     assert!(sandbox(&h).errors.is_empty(), "{:?}", sandbox(&h).errors);
     assert_eq!(laid(&h), 1, "{:?}", sandbox(&h).notice);
+    assert!(sandbox(&h).open);
     assert!(sandbox(&h).notice.as_deref().is_some_and(|n| n.contains("1 neighbour")));
     let kinds = &sandbox(&h).table.as_ref().unwrap().kinds;
     assert!(
         !kinds.iter().any(|k| k.own && k.id == "U"),
         "the table is the set as edited"
+    );
+}
+
+#[test]
+fn opening_another_file_closes_the_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut h, _) = base_editor(dir.path());
+    h.get_by_label("Tile D").click();
+    settle(&mut h);
+    h.get_by_label("Try on table").click();
+    settle(&mut h);
+    assert!(sandbox(&h).open);
+    let other = write(dir.path(), "odd.toml", ODD);
+    let mut actions = Actions::default();
+    actions.push(Action::Open(other.clone()));
+    h.state_mut().apply(actions);
+    settle(&mut h);
+    assert_eq!(h.state().doc().unwrap().path.as_deref(), Some(other.as_path()));
+    assert!(!sandbox(&h).open, "the table was for the other file's tile D");
+    assert!(
+        h.query_by_label("Try on table").is_some(),
+        "the button is back for this file's tiles"
     );
 }
 

@@ -10,6 +10,8 @@
 
 mod table;
 
+use std::path::PathBuf;
+
 use egui::{Color32, Key, Rect, Role, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo, vec2};
 
 pub use table::{Kind, REACH, TryTable};
@@ -48,6 +50,8 @@ pub struct Sandbox {
     area: Option<Rect>,
     /// The document revision the table was last made from (or failed to be).
     tried: Option<usize>,
+    /// The path of the document the table was opened for: another file closes the window.
+    path: Option<PathBuf>,
 }
 
 impl Sandbox {
@@ -57,6 +61,7 @@ impl Sandbox {
             open: true,
             tile: tile.to_owned(),
             tried: Some(doc.revision()),
+            path: doc.path.clone(),
             camera: whole_reach(),
             ..Sandbox::default()
         };
@@ -102,6 +107,9 @@ impl Sandbox {
 
     /// Draws the window, if open and `visible` (it waits hidden on other pages).
     pub fn show(&mut self, ctx: &egui::Context, doc: &Document, images: &mut ImageCache, visible: bool) {
+        if self.path != doc.path || doc.tileset().is_none() {
+            self.open = false;
+        }
         if !self.open || !visible {
             self.area = None;
             return;
