@@ -10,8 +10,9 @@ use tilewright_editor::EditorApp;
 use tilewright_editor::board::{Spot, spot_on_screen};
 use tilewright_editor::document::Edit;
 use tilewright_editor::files::ScriptedDialogs;
+use tilewright_editor::panels::strip::fits_beside;
 use tilewright_editor::panels::{Action, Actions};
-use tilewright_editor::sandbox::Sandbox;
+use tilewright_editor::sandbox::{Beside, Sandbox};
 use tilewright_engine::model::EdgeRef;
 
 mod common;
@@ -239,7 +240,7 @@ fn an_open_table_follows_unsaved_edits() {
     h.get_by_label("Tile D").click();
     settle(&mut h);
     let mut actions = Actions::default();
-    actions.push(Action::TryOnTable);
+    actions.push(Action::TryOnTable(None));
     h.state_mut().apply(actions);
     settle(&mut h);
     let u = sandbox(&h)
@@ -333,4 +334,52 @@ fn sandbox_table_point(h: &Harness<'_, EditorApp>) -> Pos2 {
     let art = table.art.get(d.tile).unwrap();
     let road = art.local_ids.iter().position(|id| id == "r").unwrap() as u8;
     spot_on_screen(sandbox(h).camera, &table.art, d, Spot::Feature(road)).unwrap()
+}
+
+#[test]
+fn a_fit_clicked_in_fits_beside_opens_the_table_with_it_laid() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = odd_editor(dir.path());
+    // A click on X among the fits of X's east edge lays a copy there in its first fitting turn.
+    h.get_by_label("X (this set) fits turned 0°, 90°").click();
+    settle(&mut h);
+    assert!(sandbox(&h).open);
+    assert_eq!(laid(&h), 2, "{:?} {:?}", sandbox(&h).notice, sandbox(&h).errors);
+    let table = sandbox(&h).table.as_ref().unwrap();
+    assert_eq!(table.kind_at(1, 0).map(|k| (k.id.as_str(), k.own)), Some(("X", true)));
+    assert_eq!(table.laid[1].rotation, 0);
+    assert_eq!(sandbox(&h).selected, Some((1, 0)));
+    // Every fit the strip lists for every side of a few base tiles lies on the engine's table
+    // in the turn the strip gives: the strip and the rules agree.
+    let bundled: Vec<(String, tilewright_engine::model::Tile)> = tilewright_engine::bundled::catalog()
+        .tilesets
+        .iter()
+        .flat_map(|s| s.model.tiles.iter().map(|t| (s.model.id.clone(), t.clone())))
+        .collect();
+    let base = tilewright_engine::bundled::catalog()
+        .tileset("base")
+        .unwrap()
+        .model
+        .clone();
+    let doc_dir = tempfile::tempdir().unwrap();
+    let (mut b, _) = base_editor(doc_dir.path());
+    for tile in base.tiles.iter().filter(|t| ["D", "K", "W"].contains(&t.id.as_str())) {
+        let index = base.tiles.iter().position(|t| t.id == tile.id).unwrap();
+        b.state_mut().view.select_tile(index);
+        for side in tilewright_engine::edge::Side::ALL {
+            let fits = fits_beside(tile, side, Some(&base), &bundled);
+            for fit in &fits {
+                let beside = Beside {
+                    side,
+                    source: fit.source.to_owned(),
+                    tile: fit.tile.id.clone(),
+                    turn: fit.turns[0],
+                };
+                let mut actions = Actions::default();
+                actions.push(Action::TryOnTable(Some(beside.clone())));
+                b.state_mut().apply(actions);
+                assert_eq!(laid(&b), 2, "{beside:?}: {:?}", sandbox(&b).notice);
+            }
+        }
+    }
 }

@@ -8,6 +8,7 @@ use tilewright_engine::model::{Tile, TileSet};
 
 use super::{Action, PanelCtx};
 use crate::render::{Overlay, TileView, paint_tile};
+use crate::sandbox::Beside;
 
 /// The turns (clockwise quarter turns) of `other` in which it can sit on side `side` of
 /// `tile`: the facing edges' segments fit (city to city, road to road, field to field).
@@ -112,7 +113,7 @@ impl Strip {
                         .small_button("Try on table")
                         .on_hover_text("Lay this tile beside others on a small table and see what joins");
                     if button.clicked() {
-                        ctx.actions.push(Action::TryOnTable);
+                        ctx.actions.push(Action::TryOnTable(None));
                     }
                 });
                 ui.horizontal(|ui| {
@@ -142,11 +143,12 @@ impl Strip {
                         ui.selectable_value(&mut self.side, k, format!("{} ({count})", SegmentRef::Side(side)));
                     }
                 });
-                let fits = fits_beside(tile, Side::from_index(self.side), own, &self.bundled);
+                let side = Side::from_index(self.side);
+                let fits = fits_beside(tile, side, own, &self.bundled);
                 egui::ScrollArea::horizontal().id_salt("fits").show(ui, |ui| {
                     ui.horizontal(|ui| {
                         for fit in &fits {
-                            let (rect, response) = ui.allocate_exact_size(vec2(44.0, 44.0), Sense::hover());
+                            let (rect, response) = ui.allocate_exact_size(vec2(44.0, 44.0), Sense::click());
                             let image = if fit.own { ctx.texture(fit.tile, true).0 } else { None };
                             paint_tile(
                                 ui.painter(),
@@ -163,8 +165,18 @@ impl Strip {
                                     .rect_stroke(rect, 2.0, Stroke::new(2.0, OWN), StrokeKind::Inside);
                             }
                             let text = describe(fit);
-                            response.widget_info(|| WidgetInfo::labeled(Role::Image, true, &text));
-                            response.on_hover_text(text);
+                            response.widget_info(|| WidgetInfo::labeled(Role::Button, true, &text));
+                            if response
+                                .on_hover_text(format!("{text}\nClick to try them side by side"))
+                                .clicked()
+                            {
+                                ctx.actions.push(Action::TryOnTable(Some(Beside {
+                                    side,
+                                    source: fit.source.to_owned(),
+                                    tile: fit.tile.id.clone(),
+                                    turn: fit.turns[0],
+                                })));
+                            }
                         }
                         if fits.is_empty() {
                             ui.colored_label(Color32::from_rgb(230, 180, 60), "No tile fits this edge.");

@@ -13,6 +13,7 @@ mod table;
 use std::path::PathBuf;
 
 use egui::{Color32, Key, Rect, Role, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo, vec2};
+use tilewright_engine::edge::Side;
 
 pub use table::{Kind, REACH, TryTable};
 
@@ -23,6 +24,20 @@ use crate::render::{Overlay, TileView, paint_tile};
 
 /// The size of the table in the window, in points.
 const BOARD: Vec2 = vec2(420.0, 420.0);
+
+/// A tile to lay beside the tried one when the table opens: the side of the tried tile, the
+/// tile (by set and id) and its turn.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Beside {
+    /// The side of the tried tile.
+    pub side: Side,
+    /// The id of the tile's set.
+    pub source: String,
+    /// The tile's id.
+    pub tile: String,
+    /// Clockwise quarter turns.
+    pub turn: u8,
+}
 
 /// The Try on table window's state.
 #[derive(Default)]
@@ -68,6 +83,32 @@ impl Sandbox {
         match TryTable::new(doc, tile) {
             Ok(table) => self.table = Some(table),
             Err(errors) => self.errors = errors,
+        }
+    }
+
+    /// Lays `beside` next to the tried tile (as *Fits beside* lists it) and chooses it.
+    pub fn lay_beside(&mut self, beside: &Beside) {
+        let Some(table) = &mut self.table else { return };
+        let (x, y) = match beside.side {
+            Side::N => (0, -1),
+            Side::E => (1, 0),
+            Side::S => (0, 1),
+            Side::W => (-1, 0),
+        };
+        let found = (0u16..)
+            .zip(&table.kinds)
+            .find(|(_, k)| k.source == beside.source && k.id == beside.tile)
+            .map(|(i, _)| i);
+        let laid = match found {
+            Some(tile) => table.place(tile, x, y, beside.turn),
+            None => Err(format!(
+                "the table has no tile `{}` of `{}`",
+                beside.tile, beside.source
+            )),
+        };
+        match laid {
+            Ok(()) => self.selected = Some((x, y)),
+            Err(e) => self.notice = Some(e),
         }
     }
 
