@@ -22,6 +22,9 @@ use crate::document::Document;
 use crate::images::{ImageCache, tile_texture};
 use crate::render::{Overlay, TileView, paint_tile};
 
+/// The frame of the tried tile.
+const TRIED: Color32 = Color32::from_rgb(120, 200, 255);
+
 /// The size of the table in the window, in points.
 const BOARD: Vec2 = vec2(420.0, 420.0);
 
@@ -210,6 +213,13 @@ impl Sandbox {
             wheel_rest: &mut self.wheel_rest,
         }
         .show(ui, &scene);
+        // The tried tile, framed like the set's own tiles among the fits.
+        ui.painter_at(response.response.rect).rect_stroke(
+            self.camera.cell_rect(0, 0),
+            0.0,
+            Stroke::new(2.0, TRIED),
+            StrokeKind::Inside,
+        );
         self.lit = response
             .response
             .hover_pos()
