@@ -25,6 +25,7 @@ pub mod panels;
 pub mod play;
 pub mod regions;
 pub mod render;
+pub mod sandbox;
 pub mod schematic;
 pub mod transform;
 pub mod validation;

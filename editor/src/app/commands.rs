@@ -243,6 +243,15 @@ impl EditorApp {
                 Action::Message(text) => self.message(text, false),
                 Action::LoadRecord => self.ask(Purpose::LoadRecord, Request::PickFile(FileFilter::Record)),
                 Action::SaveRecord => self.ask(Purpose::SaveRecord, Request::SaveRecord("game.json".into())),
+                Action::TryOnTable(beside) => {
+                    let tile = self.selected_tile().map(|(_, tile)| tile.id.clone());
+                    if let (Some(doc), Some(tile)) = (&self.workspace.doc, tile) {
+                        self.panels.sandbox.open_for(doc, &tile);
+                        if let Some(beside) = beside {
+                            self.panels.sandbox.lay_beside(&beside);
+                        }
+                    }
+                }
             }
         }
         self.view.clamp_to(self.workspace.tileset());

@@ -37,6 +37,7 @@ use crate::panels::strip::Strip;
 use crate::panels::tiles::TileGrid;
 use crate::panels::{Actions, PanelCtx};
 use crate::play::PlayView;
+use crate::sandbox::Sandbox;
 use crate::validation::Validator;
 use crate::view::{Page, ViewState};
 
@@ -74,6 +75,8 @@ pub struct Panels {
     source: SourceView,
     /// The Play view (public for tests).
     pub play: PlayView,
+    /// The Try on table window (public for tests).
+    pub sandbox: Sandbox,
 }
 
 impl Panels {
@@ -212,7 +215,8 @@ impl EditorApp {
         self.handle_close(&ctx);
         if !self.modal_open() {
             // On the Play page bare keys are the game's (R turns the tile in hand).
-            let typing = ctx.egui_wants_keyboard_input() || self.view.page == Page::Play;
+            let typing =
+                ctx.egui_wants_keyboard_input() || self.view.page == Page::Play || self.panels.sandbox.takes_keys(&ctx);
             for command in Command::pressed(&ctx, typing) {
                 actions.command(command);
             }
@@ -285,6 +289,8 @@ impl EditorApp {
             }
         }
         self.chrome.central_panel(ui, |ui| panels.central(ui, &mut ctx));
+        let tiles_page = ctx.view.page == Page::Tiles;
+        panels.sandbox.show(ui.ctx(), doc, ctx.images, tiles_page);
     }
 }
 

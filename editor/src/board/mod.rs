@@ -531,7 +531,7 @@ pub fn paint_art(painter: &egui::Painter, images: &mut ImageCache, art: &ArtTile
 }
 
 /// How the tile `laid` is drawn with `camera`.
-fn view_of(camera: BoardCamera, laid: Laid) -> TileView {
+pub fn view_of(camera: BoardCamera, laid: Laid) -> TileView {
     TileView {
         rect: camera.cell_rect(laid.x, laid.y),
         turns: laid.rotation % 4,

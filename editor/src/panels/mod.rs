@@ -89,6 +89,8 @@ pub enum Action {
     LoadRecord,
     /// Choose where to save the Play view's game record.
     SaveRecord,
+    /// Open Try on table for the selected tile, with a neighbour laid beside it if given.
+    TryOnTable(Option<crate::sandbox::Beside>),
 }
 
 /// Actions collected during one frame.
