@@ -9,6 +9,7 @@
 //! ([`geometry`], [`schematic`]); the editor validates only through the engine.
 
 pub mod app;
+pub mod balance;
 pub mod commands;
 pub mod derive;
 pub mod document;

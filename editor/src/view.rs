@@ -36,6 +36,8 @@ pub enum Page {
     Set,
     /// The file's text.
     Source,
+    /// Bots play the set many times: scores, win rates, what each tile does.
+    Balance,
 }
 
 /// Zoom and pan of the canvas.

@@ -248,6 +248,7 @@ impl EditorApp {
                     (Page::Tiles, "Tiles"),
                     (Page::Set, "Set & figures"),
                     (Page::Source, "Source"),
+                    (Page::Balance, "Balance"),
                 ] {
                     ui.selectable_value(&mut self.view.page, page, name);
                 }

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use super::{EditorApp, Pending};
 use crate::files::Request;
 use crate::panels::Actions;
+use crate::panels::balance::RulesSlot;
 
 /// What a file dialog's answer is for.
 #[derive(Debug, Clone, PartialEq)]
@@ -24,6 +25,8 @@ pub enum Purpose {
     ImportFolder,
     /// Compare the rule set with the one in the file.
     CompareRules,
+    /// Play the rule set in the file on the Balance page.
+    BalanceRules(RulesSlot),
 }
 
 impl EditorApp {
@@ -69,6 +72,7 @@ impl EditorApp {
             Purpose::ImportSheet => self.start_sheet_import(&path),
             Purpose::ImportFolder => self.import_folder(&path, actions),
             Purpose::CompareRules => self.panels.rules.compare_with_file(&path),
+            Purpose::BalanceRules(slot) => self.panels.balance.rules_file(slot, &path),
         }
     }
 }

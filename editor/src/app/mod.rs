@@ -27,6 +27,7 @@ use crate::commands::Command;
 use crate::document::{Content, Document};
 use crate::files::{FileDialogs, NativeDialogs, RecentFiles};
 use crate::images::ImageCache;
+use crate::panels::balance::BalancePanel;
 use crate::panels::canvas::Canvas;
 use crate::panels::inspector::Inspector;
 use crate::panels::model_form::ModelForm;
@@ -71,6 +72,8 @@ pub struct Panels {
     rules: RulesPage,
     model_form: ModelForm,
     source: SourceView,
+    /// The Balance page (public for tests).
+    pub balance: BalancePanel,
 }
 
 impl Panels {
@@ -82,6 +85,7 @@ impl Panels {
                 Page::Tiles => self.tiles_page(ui, ctx),
                 Page::Set => self.model_form.ui(ui, ctx),
                 Page::Source => self.source.ui(ui, ctx),
+                Page::Balance => self.balance.ui(ui, ctx),
             },
             Content::Expansion(_) => self.model_form.ui(ui, ctx),
             Content::RuleSet(_) => self.rules.ui(ui, ctx),
