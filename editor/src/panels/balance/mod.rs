@@ -17,7 +17,7 @@ use super::PanelCtx;
 use crate::balance::{OpenSet, Outcome, Problem, RulesChoice, Run, Settings, Versus};
 use crate::document::ContentKey;
 
-pub use results::{Column, Layout};
+pub use results::{Column, Layout, sorted};
 
 /// Which rule-set choice a file picked in a dialog is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

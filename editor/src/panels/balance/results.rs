@@ -169,10 +169,16 @@ pub fn ui(ui: &mut Ui, results: &Results, layout: &mut Layout, ctx: &mut PanelCt
             differences_ui(ui, differences, &mut layout.only_flagged);
             ui.add_space(8.0);
         }
-        ui.heading("Tiles");
-        ui.weak(
-            "Click a header to sort by it; click a row of this tile set to select the tile, double-click to edit it.",
-        );
+        ui.horizontal(|ui| {
+            ui.heading("Tiles");
+            let selected = ctx.selected_tile().map(|(_, t)| t.id.clone());
+            if let Some(id) = selected
+                && ui.button(format!("Show {id} in the Tiles view")).clicked()
+            {
+                ctx.view.page = Page::Tiles;
+            }
+        });
+        ui.weak("Click a header to sort by it; click a row of this tile set to select its tile.");
         tiles_table(ui, report, &mut layout.sort, ctx);
     });
 }
@@ -226,14 +232,12 @@ fn tiles_table(ui: &mut Ui, report: &BalanceReport, sort: &mut (Column, bool), c
         .spacing([16.0, 2.0])
         .show(ui, |ui| {
             for column in Column::ALL {
-                let arrow = match *sort {
-                    (c, false) if c == column => " ⏶",
-                    (c, true) if c == column => " ⏷",
-                    _ => "",
-                };
                 let header = ui
-                    .add(egui::Button::new(RichText::new(format!("{}{arrow}", column.title())).strong()).frame(false))
+                    .add(egui::Button::new(RichText::new(column.title()).strong()).frame(false))
                     .on_hover_text(column.help());
+                if sort.0 == column {
+                    sort_mark(ui, header.rect, sort.1);
+                }
                 if header.clicked() {
                     *sort = match *sort {
                         (c, descending) if c == column => (c, !descending),
@@ -247,7 +251,6 @@ fn tiles_table(ui: &mut Ui, report: &BalanceReport, sort: &mut (Column, bool), c
                 let mine = open.as_deref() == Some(tile.set.as_str());
                 let selected = mine && selected_id.as_deref() == Some(tile.id.as_str());
                 let mut clicked = false;
-                let mut double = false;
                 for column in Column::ALL {
                     let text = RichText::new(column.cell(tile));
                     let text = if mine { text } else { text.weak() };
@@ -258,22 +261,32 @@ fn tiles_table(ui: &mut Ui, report: &BalanceReport, sort: &mut (Column, bool), c
                         cell.on_hover_text(format!("From `{}`: open that file to edit it", tile.set))
                     };
                     clicked |= cell.clicked();
-                    double |= cell.double_clicked();
                 }
-                if (clicked || double)
+                if clicked
                     && mine
                     && let Some(index) = ctx
                         .tileset()
                         .and_then(|set| set.tiles.iter().position(|t| t.id == tile.id))
                 {
                     ctx.view.select_tile(index);
-                    if double {
-                        ctx.view.page = Page::Tiles;
-                    }
                 }
                 ui.end_row();
             }
         });
+}
+
+/// A small triangle right of a sorted column's header: pointing down when it descends.
+fn sort_mark(ui: &Ui, header: egui::Rect, descending: bool) {
+    let centre = egui::pos2(header.right() + 7.0, header.center().y);
+    let (tip, base) = if descending { (4.0, -3.0) } else { (-4.0, 3.0) };
+    let points = vec![
+        centre + egui::vec2(0.0, tip),
+        centre + egui::vec2(-4.0, base),
+        centre + egui::vec2(4.0, base),
+    ];
+    let colour = ui.visuals().strong_text_color();
+    ui.painter()
+        .add(egui::Shape::convex_polygon(points, colour, egui::Stroke::NONE));
 }
 
 /// The differences B − A, flagged ones marked.
@@ -304,7 +317,7 @@ fn differences_ui(ui: &mut Ui, differences: &[Difference], only_flagged: &mut bo
                 );
                 if d.flagged {
                     ui.label(RichText::new(text).color(FLAGGED).strong());
-                    ui.label(RichText::new("● flagged").color(FLAGGED));
+                    ui.label(RichText::new("• flagged").color(FLAGGED));
                 } else {
                     ui.label(text);
                     ui.label("");
