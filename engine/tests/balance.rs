@@ -56,7 +56,16 @@ fn truth(def: &Arc<GameDef>, players: u8, games: u64, seed: u64) -> Truth {
 }
 
 fn run(def: &Arc<GameDef>, players: u8, games: u64, seed: u64, threads: usize) -> BalanceReport {
-    balance::run(Arc::clone(def), players, games, seed, threads, Policy::Random, &Progress::default()).unwrap()
+    balance::run(
+        Arc::clone(def),
+        players,
+        games,
+        seed,
+        threads,
+        Policy::Random,
+        &Progress::default(),
+    )
+    .unwrap()
 }
 
 /// `mean × n`, a sum of integers given back exactly.
@@ -103,7 +112,10 @@ fn the_figures_add_up_to_what_the_games_say() {
     let wins: f64 = report.seats.iter().map(|s| s.wins).sum();
     assert!((wins - games as f64).abs() < 1e-9, "{wins}");
     for seat in &report.seats {
-        assert_eq!(seat.histogram.counts.iter().sum::<u64>() + seat.histogram.overflow, games);
+        assert_eq!(
+            seat.histogram.counts.iter().sum::<u64>() + seat.histogram.overflow,
+            games
+        );
     }
 
     // Completed roads, cities and monasteries are those on the table at the end.
@@ -112,7 +124,10 @@ fn the_figures_add_up_to_what_the_games_say() {
     assert_eq!(completed.iter().sum::<u64>(), truth.completed);
     for kind in &report.features {
         assert!(kind.completions <= kind.features, "{:?}", kind.kind);
-        assert_eq!(kind.incomplete_share.is_none(), kind.kind == FeatureKind::Field || kind.features == 0);
+        assert_eq!(
+            kind.incomplete_share.is_none(),
+            kind.kind == FeatureKind::Field || kind.features == 0
+        );
     }
 
     // Figures deployed and not returned are those left on the table.
@@ -164,9 +179,8 @@ fn the_report_is_the_same_on_any_number_of_threads() {
     let text = serde_json::to_string(&one).unwrap();
     assert_eq!(serde_json::from_str::<BalanceReport>(&text).unwrap(), one);
 
-    let greedy = |threads| {
-        balance::run(Arc::clone(&def), 2, 6, 9, threads, Policy::Greedy, &Progress::default()).unwrap()
-    };
+    let greedy =
+        |threads| balance::run(Arc::clone(&def), 2, 6, 9, threads, Policy::Greedy, &Progress::default()).unwrap();
     let (g1, g2) = (greedy(1), greedy(2));
     assert_eq!(g1.policy, Policy::Greedy);
     assert_eq!(figures(&g1), figures(&g2));
@@ -187,13 +201,28 @@ fn a_stopped_run_reports_the_games_finished() {
 fn a_rule_set_compared_with_itself_differs_in_nothing() {
     let def = def(&ALL, "new-edition");
     let progress = Progress::default();
-    let same = balance::compare(Arc::clone(&def), Arc::clone(&def), "same", 3, 60, 2, 2, Policy::Random, &progress)
-        .unwrap();
+    let same = balance::compare(
+        Arc::clone(&def),
+        Arc::clone(&def),
+        "same",
+        3,
+        60,
+        2,
+        2,
+        Policy::Random,
+        &progress,
+    )
+    .unwrap();
     assert_eq!(figures(&same.a), figures(&same.b));
     assert!(same.differences.len() > 20);
     for d in &same.differences {
         let diff = d.difference.unwrap();
-        assert_eq!((diff.low, diff.mean, diff.high, d.flagged), (0.0, 0.0, 0.0, false), "{}", d.key);
+        assert_eq!(
+            (diff.low, diff.mean, diff.high, d.flagged),
+            (0.0, 0.0, 0.0, false),
+            "{}",
+            d.key
+        );
         assert_eq!(d.a, d.b);
     }
     assert!(same.differences.iter().any(|d| d.key == "tile.base/D.points"));
@@ -206,19 +235,43 @@ fn switching_farmers_off_is_flagged_in_the_farm_points() {
     rules.switches.farmers = false;
     let b = Arc::new((*a).clone().with_rules(rules).unwrap());
     let progress = Progress::default();
-    let one = balance::compare(Arc::clone(&a), Arc::clone(&b), "farmers off", 2, 200, 1, 1, Policy::Random, &progress)
-        .unwrap();
+    let one = balance::compare(
+        Arc::clone(&a),
+        Arc::clone(&b),
+        "farmers off",
+        2,
+        200,
+        1,
+        1,
+        Policy::Random,
+        &progress,
+    )
+    .unwrap();
     let field = one.differences.iter().find(|d| d.key == "points.field").unwrap();
     assert!(field.flagged && field.difference.unwrap().high < 0.0, "{field:?}");
     assert_eq!(field.b, 0.0);
     // Same games, same order: the same on two threads.
     let two = balance::compare(a, b, "farmers off", 2, 200, 1, 2, Policy::Random, &progress).unwrap();
-    assert_eq!(serde_json::to_value(&one.differences).unwrap(), serde_json::to_value(&two.differences).unwrap());
+    assert_eq!(
+        serde_json::to_value(&one.differences).unwrap(),
+        serde_json::to_value(&two.differences).unwrap()
+    );
 
     // A tile set left out: its tiles are not compared, the others are.
     let without = def(&["base"], "new-edition");
     let with = def(&["base", "abbey-and-mayor"], "new-edition");
-    let c = balance::compare(with, without, "without abbey-and-mayor", 2, 30, 1, 1, Policy::Random, &progress).unwrap();
+    let c = balance::compare(
+        with,
+        without,
+        "without abbey-and-mayor",
+        2,
+        30,
+        1,
+        1,
+        Policy::Random,
+        &progress,
+    )
+    .unwrap();
     assert!(c.differences.iter().any(|d| d.key.starts_with("tile.base/")));
     assert!(!c.differences.iter().any(|d| d.key.starts_with("tile.abbey-and-mayor/")));
 }

@@ -1176,7 +1176,17 @@ fn simulate_shows_its_observer_the_deals_discards() {
         before_any_action: true,
         ..Discards::default()
     };
-    let played = run_observed(def_with_misfits(), 2, 6, 1, 1, Policy::Random, observe, &Progress::default()).unwrap();
+    let played = run_observed(
+        def_with_misfits(),
+        2,
+        6,
+        1,
+        1,
+        Policy::Random,
+        observe,
+        &Progress::default(),
+    )
+    .unwrap();
     let observers = played.workers;
     let seen: u32 = observers.iter().map(|o| o.seen).sum();
     let reported: u32 = observers.iter().map(|o| o.reported).sum();
