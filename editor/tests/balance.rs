@@ -234,3 +234,29 @@ fn a_rule_set_file_chosen_in_a_dialog_is_played() {
     run(&mut h);
     assert_eq!(results(&h).report().rules, "house");
 }
+
+/// Renders the page with a comparison's results into `editor/balance.png`, the README's
+/// picture: `cargo test -p tilewright-editor --test balance -- --ignored`.
+#[test]
+#[ignore = "writes the README's picture"]
+fn screenshot() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = tilewright_engine::bundled::FILES[1].1;
+    let path = write(dir.path(), "abbey-and-mayor.toml", text);
+    let mut h = Harness::builder()
+        .with_size(egui::Vec2::new(1400.0, 1300.0))
+        .build_eframe(move |cc| common::app(&cc.egui_ctx, Some(path), ScriptedDialogs::default()));
+    settle(&mut h);
+    balance_page(&mut h, 1000);
+    let settings = h.state_mut().panels.balance.settings_mut().unwrap();
+    settings.versus = Versus::WithoutOpenSet;
+    settings.threads = 1;
+    run(&mut h);
+    h.state_mut().panels.balance.layout.only_flagged = true;
+    h.state_mut().view.select_tile(3);
+    h.hover_at(egui::pos2(1390.0, 1290.0));
+    settle(&mut h);
+    let image = h.render().expect("rendered");
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("balance.png");
+    image::DynamicImage::ImageRgba8(image).to_rgb8().save(&path).unwrap();
+}

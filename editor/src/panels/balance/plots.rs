@@ -2,7 +2,7 @@
 //! with its 95% interval beside an even share.
 
 use egui::{Color32, Ui};
-use egui_plot::{Bar, BarChart, HLine, Legend, Line, Plot};
+use egui_plot::{AxisHints, Bar, BarChart, HLine, Legend, Line, Plot};
 use tilewright_engine::balance::{BalanceReport, SeatStats};
 
 /// Height of a plot.
@@ -30,23 +30,38 @@ pub fn ui(ui: &mut Ui, report: &BalanceReport) {
     });
 }
 
-/// Share of a seat's games in each score bin, as a line over the bins' middles.
-fn score_line(seat: &SeatStats, games: u64) -> Vec<[f64; 2]> {
+/// Share of a seat's games in each of the first `bins` score bins, as a line over the bins'
+/// middles.
+fn score_line(seat: &SeatStats, games: u64, bins: usize) -> Vec<[f64; 2]> {
     let width = seat.histogram.bin_width as f64;
     let games = games.max(1) as f64;
     seat.histogram
         .counts
         .iter()
+        .take(bins)
         .enumerate()
         .map(|(k, &n)| [(k as f64 + 0.5) * width, n as f64 / games * 100.0])
         .collect()
 }
 
+/// Bins up to the last one any seat reached, and one more, so the plot spans the scores seen.
+fn bins_reached(report: &BalanceReport) -> usize {
+    report
+        .seats
+        .iter()
+        .filter_map(|s| s.histogram.counts.iter().rposition(|&n| n > 0))
+        .max()
+        .map_or(0, |last| last + 2)
+}
+
 fn scores(ui: &mut Ui, report: &BalanceReport) {
+    let bins = bins_reached(report);
     Plot::new("balance-scores")
         .height(HEIGHT)
         .legend(Legend::default())
-        .x_axis_label("final score")
+        // Scores are short numbers: a label every 30 points of width or more (60 by default
+        // leaves a plot of scores up to 90 with a lone 0).
+        .custom_x_axes(vec![AxisHints::new_x().label("final score").label_spacing(30.0..=45.0)])
         .y_axis_label("% of games")
         .allow_scroll(false)
         .show(ui, |plot| {
@@ -54,7 +69,7 @@ fn scores(ui: &mut Ui, report: &BalanceReport) {
                 plot.line(
                     Line::new(
                         format!("{} {}", seat.seat + 1, seat.colour),
-                        score_line(seat, report.games),
+                        score_line(seat, report.games, bins),
                     )
                     .color(seat_colour(seat.seat)),
                 );

@@ -14,6 +14,9 @@ use crate::view::Page;
 /// Colour of what a comparison flags and of warnings.
 const FLAGGED: Color32 = Color32::from_rgb(230, 180, 60);
 
+/// Most height the differences take before they scroll, so the tile table stays in reach.
+const DIFFERENCES_HEIGHT: f32 = 180.0;
+
 /// How the results are laid out.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct Layout {
@@ -166,6 +169,7 @@ pub fn ui(ui: &mut Ui, results: &Results, layout: &mut Layout, ctx: &mut PanelCt
         ui.add_space(8.0);
         if let Some((change, differences)) = results.differences() {
             ui.heading(format!("Compared with: {change}"));
+            ui.weak(format!("A: the games above; B: the same seeds, {change}."));
             differences_ui(ui, differences, &mut layout.only_flagged);
             ui.add_space(8.0);
         }
@@ -187,7 +191,7 @@ pub fn ui(ui: &mut Ui, results: &Results, layout: &mut Layout, ctx: &mut PanelCt
 fn summary(ui: &mut Ui, report: &BalanceReport) {
     ui.heading("Summary");
     ui.label(format!(
-        "{} games of {} players under `{}`, {} bots, seeds {}–{} · {:.0} games/s on {} threads",
+        "{} games of {} players under `{}`, {} bots, seeds {}–{} · {:.0} games/s on {} thread{}",
         report.games,
         report.players,
         report.rules,
@@ -196,6 +200,7 @@ fn summary(ui: &mut Ui, report: &BalanceReport) {
         report.seed.wrapping_add(report.games_asked.saturating_sub(1)),
         report.timing.games_per_second,
         report.timing.threads,
+        if report.timing.threads == 1 { "" } else { "s" },
     ));
     ui.label(format!(
         "Turns per game {} · points per game (all players) {} · first player's advantage {} percentage points of win rate",
@@ -299,6 +304,14 @@ fn differences_ui(ui: &mut Ui, differences: &[Difference], only_flagged: &mut bo
         ));
         ui.checkbox(only_flagged, "only those");
     });
+    egui::ScrollArea::vertical()
+        .id_salt("balance-differences")
+        .max_height(DIFFERENCES_HEIGHT)
+        .show(ui, |ui| differences_grid(ui, differences, *only_flagged));
+}
+
+/// The rows of the differences.
+fn differences_grid(ui: &mut Ui, differences: &[Difference], only_flagged: bool) {
     egui::Grid::new("balance-differences")
         .striped(true)
         .spacing([16.0, 2.0])
@@ -307,7 +320,7 @@ fn differences_ui(ui: &mut Ui, differences: &[Difference], only_flagged: &mut bo
                 ui.strong(title);
             }
             ui.end_row();
-            for d in differences.iter().filter(|d| d.flagged || !*only_flagged) {
+            for d in differences.iter().filter(|d| d.flagged || !only_flagged) {
                 ui.label(&d.label);
                 ui.label(format!("{:.3}", d.a));
                 ui.label(format!("{:.3}", d.b));
