@@ -260,3 +260,37 @@ fn screenshot() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("balance.png");
     image::DynamicImage::ImageRgba8(image).to_rgb8().save(&path).unwrap();
 }
+
+/// Prints the time of the UI pass while a run plays on all cores but one, then with its
+/// results shown (a debug build: a release build is several times quicker):
+/// `cargo test -p tilewright-editor --test balance -- --ignored --nocapture frame_time`.
+#[test]
+#[ignore = "a measurement, not a check"]
+fn frame_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut h, _) = base_editor(dir.path());
+    balance_page(&mut h, 1_000_000);
+    h.state_mut().panels.balance.settings_mut().unwrap().threads = tilewright_editor::balance::default_threads();
+    h.get_by_label("Run").click();
+    h.step();
+    let mut measure = |h: &mut Harness<'_, EditorApp>, what: &str| {
+        let mut times = Vec::new();
+        for frame in 0..100 {
+            h.hover_at(egui::pos2(700.0 + (frame % 50) as f32 * 4.0, 600.0));
+            let start = Instant::now();
+            h.step();
+            times.push(start.elapsed().as_secs_f64() * 1000.0);
+        }
+        times.sort_by(f64::total_cmp);
+        let mean = times.iter().sum::<f64>() / times.len() as f64;
+        println!(
+            "{what}: mean {mean:.2} ms, median {:.2} ms, slowest {:.2} ms per frame",
+            times[50], times[99]
+        );
+    };
+    measure(&mut h, "while running");
+    let finished = h.state().panels.balance.games_finished().unwrap();
+    h.get_by_label("Cancel").click();
+    until_finished(&mut h);
+    measure(&mut h, &format!("results of {finished}+ games shown"));
+}
