@@ -196,6 +196,27 @@ fn an_expansion_compared_without_itself_shows_flagged_differences() {
 }
 
 #[test]
+fn another_tile_set_starts_afresh() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut h, _) = base_editor(dir.path());
+    balance_page(&mut h, 5);
+    run(&mut h);
+    assert!(h.state().panels.balance.finished().is_some());
+    let other = write(dir.path(), "am.toml", tilewright_engine::bundled::FILES[1].1);
+    h.state_mut().open_path(&other);
+    h.state_mut().view.page = Page::Balance;
+    settle(&mut h);
+    assert!(
+        h.state().panels.balance.finished().is_none(),
+        "the base game's results are gone"
+    );
+    assert!(h.query_by_label("Summary").is_none());
+    let settings = h.state_mut().panels.balance.settings_mut().unwrap();
+    assert_eq!(settings.companions, ["base"], "the new set's own defaults");
+    assert_eq!(settings.games, 1000);
+}
+
+#[test]
 fn a_set_that_does_not_validate_is_not_run() {
     let dir = tempfile::tempdir().unwrap();
     let bad = BASE.replacen(

@@ -85,6 +85,11 @@ impl BalancePanel {
     pub fn ui(&mut self, ui: &mut Ui, ctx: &mut PanelCtx<'_>) {
         let Some(set) = ctx.tileset() else { return };
         if self.settings.as_ref().is_none_or(|(id, _)| *id != set.id) {
+            // Another tile set: what was asked and found for the last one does not apply.
+            if let Some(run) = self.running.take() {
+                run.cancel();
+            }
+            self.last = None;
             self.settings = Some((set.id.clone(), Settings::for_set(set)));
         }
         self.poll();
