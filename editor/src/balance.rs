@@ -239,9 +239,9 @@ fn located(d: &tilewright_engine::Diagnostic) -> String {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Results {
     /// One run.
-    Single(BalanceReport),
+    Single(Box<BalanceReport>),
     /// Two runs of the same seeds.
-    Compared(Comparison),
+    Compared(Box<Comparison>),
 }
 
 impl Results {
@@ -279,10 +279,10 @@ pub fn play(defs: Definitions, settings: &Settings, progress: &Progress) -> Outc
     let setup = |e: tilewright_engine::game::SetupError| Problem::Setup(e.to_string());
     match defs.b {
         None => balance::run(defs.a, players, games, seed, threads, policy, progress)
-            .map(Results::Single)
+            .map(|r| Results::Single(Box::new(r)))
             .map_err(setup),
         Some((b, change)) => balance::compare(defs.a, b, &change, players, games, seed, threads, policy, progress)
-            .map(Results::Compared)
+            .map(|c| Results::Compared(Box::new(c)))
             .map_err(setup),
     }
 }

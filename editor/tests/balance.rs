@@ -294,7 +294,7 @@ fn frame_time() {
     h.state_mut().panels.balance.settings_mut().unwrap().threads = tilewright_editor::balance::default_threads();
     h.get_by_label("Run").click();
     h.step();
-    let mut measure = |h: &mut Harness<'_, EditorApp>, what: &str| {
+    let measure = |h: &mut Harness<'_, EditorApp>, what: &str| {
         let mut times = Vec::new();
         for frame in 0..100 {
             h.hover_at(egui::pos2(700.0 + (frame % 50) as f32 * 4.0, 600.0));
