@@ -148,8 +148,6 @@ pub struct Collector {
     words: usize,
     marks: Vec<u32>,
     stamp: u32,
-    /// The tiles of a scored feature's parts.
-    parts: Vec<u16>,
     /// No game is being counted: the next event or step starts one.
     between_games: bool,
 }
@@ -206,7 +204,6 @@ impl Collector {
             words,
             marks: Vec::new(),
             stamp: 0,
-            parts: Vec::new(),
             between_games: true,
             known: Known {
                 def,
@@ -297,14 +294,10 @@ impl Collector {
         self.placed_bits.fill(0);
     }
 
-    /// A figure went onto feature node `node` (of kind `kind`) from placed tile `tile`.
-    fn deployed(&mut self, game: &Game, player: u8, figure: u8, tile: u16, node: Option<u32>, kind: FeatureKind) {
-        // Figures go home from the tile of their node, which for a barn is one of the four
-        // around its corner.
-        let Some((node, part)) = node.and_then(|node| Some((node, game.part(node)?))) else {
-            return;
-        };
-        let (x, y) = (part.x, part.y);
+    /// A figure went onto feature node `node` (of kind `kind`, a part of the tile at `(x, y)`)
+    /// from placed tile `tile`.
+    #[allow(clippy::too_many_arguments)]
+    fn deployed(&mut self, player: u8, figure: u8, tile: u16, node: u32, x: i16, y: i16, kind: FeatureKind) {
         let figures = self.figures.len();
         self.deployments[(usize::from(tile) * figures + usize::from(figure)) * KINDS + kind as usize] += 1;
         self.figures[usize::from(figure)].deployed += 1;
@@ -348,14 +341,12 @@ impl Collector {
         }
         self.game.kind_points[kind as usize] += award;
         // The tiles' shares: the points split over the feature's parts, the remainder one point
-        // each to the first parts (one walk of the feature: fields at the end are large).
-        self.parts.clear();
-        self.parts.extend(game.feature_parts(node).map(|part| part.tile));
-        let parts = self.parts.len() as u64;
+        // each to the first parts (the feature's size is known: one walk).
+        let parts = game.feature_size(node) as u64;
         if parts > 0 {
             let (share, rest) = (award / parts, award % parts);
-            for (i, &tile) in self.parts.iter().enumerate() {
-                self.game.tile_points[usize::from(tile)] += share + u64::from((i as u64) < rest);
+            for (i, part) in game.feature_parts(node).enumerate() {
+                self.game.tile_points[usize::from(part.tile)] += share + u64::from((i as u64) < rest);
             }
         }
         // The figure types credited, by player.
@@ -548,7 +539,14 @@ impl Collector {
                 feature,
             } => {
                 let kind = game.def().tables().tiles[usize::from(tile)].features[usize::from(feature)].kind;
-                self.deployed(game, player, figure, tile, game.node_at(x, y, feature), kind);
+                // Figures are deployed on the tile just placed.
+                let node = match game.board().placed.last() {
+                    Some(last) if (last.x, last.y) == (x, y) => Some(last.node + u32::from(feature)),
+                    _ => game.node_at(x, y, feature),
+                };
+                if let Some(node) = node {
+                    self.deployed(player, figure, tile, node, x, y, kind);
+                }
             }
             Event::BarnPlaced {
                 player,
@@ -562,15 +560,12 @@ impl Collector {
                     .board()
                     .at(i32::from(x), i32::from(y))
                     .map(|p| game.board().placed[p].tile);
-                if let Some(tile) = tile {
-                    self.deployed(
-                        game,
-                        player,
-                        figure,
-                        tile,
-                        game.corner_node(x, y, corner),
-                        FeatureKind::Field,
-                    );
+                // A barn goes home from the tile of its node, one of the four around its corner.
+                let node = game.corner_node(x, y, corner);
+                if let (Some(tile), Some(node)) = (tile, node)
+                    && let Some(part) = game.part(node)
+                {
+                    self.deployed(player, figure, tile, node, part.x, part.y, FeatureKind::Field);
                 }
             }
             Event::WagonMoved {

@@ -415,6 +415,17 @@ impl Game {
         }
     }
 
+    /// The number of parts of the whole feature of `node` ([`Game::feature_parts`]), without
+    /// walking them (0 for no such node).
+    pub fn feature_size(&self, node: u32) -> usize {
+        if (node as usize) >= self.features.len() {
+            return 0;
+        }
+        self.features
+            .size_of(node)
+            .unwrap_or_else(|| self.features.members(node).count())
+    }
+
     /// Every feature on the table once: its root node and kind.
     pub fn features_on_table(&self) -> impl Iterator<Item = (u32, FeatureKind)> + '_ {
         self.features.roots()
