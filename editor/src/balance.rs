@@ -425,6 +425,31 @@ mod tests {
     }
 
     #[test]
+    fn the_settings_are_what_is_played() {
+        let (open, set) = open("base");
+        let settings = Settings {
+            players: 3,
+            seed: 40,
+            policy: Policy::Greedy,
+            rules: RulesChoice::Bundled("first-edition".into()),
+            ..small(Settings::for_set(&set))
+        };
+        let defs = definitions(&open, &settings).unwrap();
+        let report = play(defs, &settings, &Progress::default()).unwrap().report().clone();
+        assert_eq!(
+            (
+                report.players,
+                report.seed,
+                report.policy,
+                report.rules.as_str(),
+                report.games
+            ),
+            (3, 40, Policy::Greedy, "first-edition", 6)
+        );
+        assert_eq!(report.seats.len(), 3);
+    }
+
+    #[test]
     fn a_run_on_its_thread_can_be_cancelled() {
         let (open, set) = open("base");
         let settings = Settings {
