@@ -282,16 +282,19 @@ fn screenshot() {
     image::DynamicImage::ImageRgba8(image).to_rgb8().save(&path).unwrap();
 }
 
-/// Prints the time of the UI pass while a run plays on all cores but one, then with its
-/// results shown (a debug build: a release build is several times quicker):
+/// Prints the time of the UI pass while a run plays on all cores but one (with the results of
+/// an earlier run shown), then with its own results shown (a debug build: a release build is several times quicker):
 /// `cargo test -p tilewright-editor --test balance -- --ignored --nocapture frame_time`.
 #[test]
 #[ignore = "a measurement, not a check"]
 fn frame_time() {
     let dir = tempfile::tempdir().unwrap();
     let (mut h, _) = base_editor(dir.path());
-    balance_page(&mut h, 1_000_000);
-    h.state_mut().panels.balance.settings_mut().unwrap().threads = tilewright_editor::balance::default_threads();
+    balance_page(&mut h, 200);
+    run(&mut h);
+    let settings = h.state_mut().panels.balance.settings_mut().unwrap();
+    settings.games = 1_000_000;
+    settings.threads = tilewright_editor::balance::default_threads();
     h.get_by_label("Run").click();
     h.step();
     let measure = |h: &mut Harness<'_, EditorApp>, what: &str| {
