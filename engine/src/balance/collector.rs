@@ -148,8 +148,6 @@ pub struct Collector {
     words: usize,
     marks: Vec<u32>,
     stamp: u32,
-    /// By feature node: the figures standing on it, bit `player × 8 + figure type`.
-    on_node: Vec<u64>,
     /// No game is being counted: the next event or step starts one.
     between_games: bool,
 }
@@ -206,7 +204,6 @@ impl Collector {
             words,
             marks: Vec::new(),
             stamp: 0,
-            on_node: Vec::new(),
             between_games: true,
             known: Known {
                 def,
@@ -294,7 +291,6 @@ impl Collector {
         g.tile_discarded.fill(0);
         g.tile_points.fill(0);
         self.standing.clear();
-        self.on_node.clear();
         self.placed_bits.fill(0);
     }
 
@@ -314,20 +310,6 @@ impl Collector {
             kind,
             since: self.game.turns,
         });
-        self.mark_node(node);
-    }
-
-    /// Sets the bits of feature node `node` ([`Collector::on_node`]) from the figures standing.
-    fn mark_node(&mut self, node: u32) {
-        let node = node as usize;
-        if self.on_node.len() <= node {
-            self.on_node.resize(node + 1, 0);
-        }
-        self.on_node[node] = self
-            .standing
-            .iter()
-            .filter(|s| s.node as usize == node)
-            .fold(0, |bits, s| bits | 1 << (s.player * 8 + s.figure));
     }
 
     fn scored(&mut self, game: &Game, players: Players, points: u32, reason: Reason, node: u32) {
@@ -359,20 +341,25 @@ impl Collector {
         }
         self.game.kind_points[kind as usize] += award;
         // The tiles' shares: the points split over the feature's parts, the remainder one point
-        // each to the first parts (the feature's size is known: one walk), and in the same
-        // walk, the figures standing on it.
+        // each to the first parts (the feature's size is known: one walk).
         let parts = game.feature_size(node) as u64;
-        let mut on_feature = 0u64;
         if parts > 0 {
             let (share, rest) = (award / parts, award % parts);
             for (i, part) in game.feature_parts(node).enumerate() {
                 self.game.tile_points[usize::from(part.tile)] += share + u64::from((i as u64) < rest);
-                on_feature |= self.on_node.get(part.node as usize).copied().unwrap_or(0);
             }
         }
         // The figure types credited, by player.
+        let root = game.feature_root(node);
+        let mut credited = [0u8; 8];
+        for s in &self.standing {
+            // A figure stands on a feature of the kind scored (for flocks and barns, fields).
+            if s.kind == kind && players.contains(s.player) && game.feature_root(s.node) == root {
+                credited[usize::from(s.player)] |= 1 << s.figure;
+            }
+        }
         for p in players.iter() {
-            let mut types = (on_feature >> (p * 8)) as u8;
+            let mut types = credited[usize::from(p)];
             if types == 0 && matches!(reason, Reason::Farm { .. }) {
                 let farmer = |s: &&Standing| {
                     s.player == p && s.kind == FeatureKind::Field && self.known.followers & 1 << s.figure != 0
@@ -419,7 +406,6 @@ impl Collector {
             return;
         };
         let s = self.standing.swap_remove(i);
-        self.mark_node(s.node);
         let counts = &mut self.figures[usize::from(figure)];
         counts.returned += 1;
         counts.turns_on_table += self.game.turns - s.since;
@@ -437,10 +423,7 @@ impl Collector {
             .or_else(|| self.standing.iter().position(mine));
         if let (Some(i), Some(node)) = (moved, game.node_at(x, y, feature)) {
             let s = &mut self.standing[i];
-            let from = s.node;
             (s.node, s.x, s.y) = (node, x, y);
-            self.mark_node(from);
-            self.mark_node(node);
         }
     }
 
