@@ -152,6 +152,21 @@ fn the_figures_add_up_to_what_the_games_say() {
 }
 
 #[test]
+fn in_the_base_game_every_point_is_a_followers() {
+    // Only followers score there, so every point scored is credited to them, farmers paid
+    // per field or (farms-2000) per city alike.
+    for rules in ["new-edition", "farms-2000"] {
+        let def = def(&["base"], rules);
+        let report = run(&def, 3, 60, 8, 2);
+        let truth = truth(&def, 3, 60, 8);
+        assert_eq!(report.figures.len(), 1, "{rules}");
+        assert_eq!(report.figures[0].points, truth.scores, "{rules}");
+        let field = report.features.iter().find(|k| k.kind == FeatureKind::Field).unwrap();
+        assert!(field.points_at_end > 0, "{rules}");
+    }
+}
+
+#[test]
 fn the_base_game_alone_has_no_mechanism_figures() {
     let report = run(&def(&["base"], "new-edition"), 2, 20, 3, 1);
     assert_eq!(report.mechanisms, balance::MechanismStats::default());

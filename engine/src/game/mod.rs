@@ -49,6 +49,8 @@ use crate::model::FeatureKind;
 /// One part of a feature: a feature of one placed tile.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FeaturePart {
+    /// The feature node of the part.
+    pub node: u32,
     /// Index of the placed tile, in the order tiles were placed (the start tile is 0).
     pub placed: u16,
     /// Compiled tile index.
@@ -394,19 +396,21 @@ impl Game {
         let root = self.feature_root(node);
         root.into_iter()
             .flat_map(|root| self.features.members(root))
-            .map(|member| self.part_of(self.features.node(member)))
+            .map(|member| self.part_of(member))
     }
 
     /// The part of a feature that node `node` is (none for no such node).
     pub fn part(&self, node: u32) -> Option<FeaturePart> {
-        ((node as usize) < self.features.len()).then(|| self.part_of(self.features.node(node)))
+        ((node as usize) < self.features.len()).then(|| self.part_of(node))
     }
 
-    /// The part a feature node is.
+    /// The part feature node `id` is.
     #[inline]
-    fn part_of(&self, node: &features::Node) -> FeaturePart {
+    fn part_of(&self, id: u32) -> FeaturePart {
+        let node = self.features.node(id);
         let tile = &self.board.placed[node.placed as usize];
         FeaturePart {
+            node: id,
             placed: node.placed,
             tile: tile.tile,
             x: tile.x,
