@@ -17,6 +17,7 @@ macro_rules! say_err {
     };
 }
 
+mod balance;
 mod escape;
 mod init;
 mod list;
@@ -79,6 +80,18 @@ enum Command {
         tilewright tournament --bots mcts:500ms,greedy --players 2 --json\n  \
         tilewright tournament --bots mcts:1000,greedy,greedy,random --players 4 --games 40")]
     Tournament(tournament::TournamentArgs),
+    /// Measure what tiles, feature kinds, figures and mechanisms do to the game over many
+    /// games: per tile draws, discards, placements, deployments and points; per seat scores
+    /// and win rates with 95% intervals; with `--compare-rules` or `--without`, the same
+    /// seeds played both ways and each figure's difference.
+    ///
+    /// Ctrl-C stops after the games in play and reports those.
+    #[command(after_help = "Examples:\n  \
+        tilewright balance --games 100000 --threads 0\n  \
+        tilewright balance --tilesets base abbey-and-mayor --players 4 --json\n  \
+        tilewright balance --compare-rules farms-2000\n  \
+        tilewright balance --tilesets base hills-and-sheep --without hills-and-sheep")]
+    Balance(balance::BalanceArgs),
     /// Replay a game record: say what it was played with, then its final scores; fails if they
     /// differ from the record's.
     Replay(play::ReplayArgs),
@@ -129,6 +142,7 @@ fn main() -> ExitCode {
         Command::Simulate(args) => play::simulate(args),
         Command::Replay(args) => play::replay(args),
         Command::Tournament(args) => tournament::tournament(args),
+        Command::Balance(args) => balance::balance(args),
         Command::List { json } => {
             list::list(json);
             ExitCode::SUCCESS

@@ -9,6 +9,7 @@
 //! ([`geometry`], [`schematic`]); the editor validates only through the engine.
 
 pub mod app;
+pub mod balance;
 pub mod board;
 pub mod commands;
 pub mod derive;

@@ -38,6 +38,8 @@ pub enum Page {
     Source,
     /// A game played with the file's tiles or rules.
     Play,
+    /// Bots play the set many times: scores, win rates, what each tile does.
+    Balance,
 }
 
 /// Zoom and pan of the canvas.

@@ -15,6 +15,7 @@
 //! by id or path), [`template`] (the text of a new file) and [`writer`] (saving a model into its
 //! file without losing comments).
 
+pub mod balance;
 pub mod bots;
 pub mod bundled;
 pub mod catalog;

@@ -249,6 +249,7 @@ impl EditorApp {
                     (Page::Set, "Set & figures"),
                     (Page::Source, "Source"),
                     (Page::Play, "Play"),
+                    (Page::Balance, "Balance"),
                 ]
             } else {
                 &[(Page::Tiles, "File"), (Page::Play, "Play")]

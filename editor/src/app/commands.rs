@@ -240,6 +240,9 @@ impl EditorApp {
                     self.ask(Purpose::TileImage(index), Request::PickFile(FileFilter::Image));
                 }
                 Action::CompareRulesWithFile => self.ask(Purpose::CompareRules, Request::PickFile(FileFilter::Toml)),
+                Action::ChooseBalanceRules(slot) => {
+                    self.ask(Purpose::BalanceRules(slot), Request::PickFile(FileFilter::Toml));
+                }
                 Action::Message(text) => self.message(text, false),
                 Action::LoadRecord => self.ask(Purpose::LoadRecord, Request::PickFile(FileFilter::Record)),
                 Action::SaveRecord => self.ask(Purpose::SaveRecord, Request::SaveRecord("game.json".into())),

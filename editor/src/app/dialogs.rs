@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use super::{EditorApp, Pending};
 use crate::files::Request;
 use crate::panels::Actions;
+use crate::panels::balance::RulesSlot;
 
 /// What a file dialog's answer is for.
 #[derive(Debug, Clone, PartialEq)]
@@ -28,6 +29,8 @@ pub enum Purpose {
     LoadRecord,
     /// Save the Play view's game record there.
     SaveRecord,
+    /// Play the rule set in the file on the Balance page.
+    BalanceRules(RulesSlot),
 }
 
 impl EditorApp {
@@ -87,6 +90,7 @@ impl EditorApp {
             Purpose::ImportFolder => self.import_folder(&path, actions),
             Purpose::CompareRules => self.panels.rules.compare_with_file(&path),
             Purpose::LoadRecord | Purpose::SaveRecord => self.play_file(purpose, &path),
+            Purpose::BalanceRules(slot) => self.panels.balance.rules_file(slot, &path),
         }
     }
 }

@@ -27,6 +27,7 @@ use crate::commands::Command;
 use crate::document::{Content, Document};
 use crate::files::{FileDialogs, NativeDialogs, RecentFiles};
 use crate::images::ImageCache;
+use crate::panels::balance::BalancePanel;
 use crate::panels::canvas::Canvas;
 use crate::panels::inspector::Inspector;
 use crate::panels::model_form::ModelForm;
@@ -77,6 +78,8 @@ pub struct Panels {
     pub play: PlayView,
     /// The Try on table window (public for tests).
     pub sandbox: Sandbox,
+    /// The Balance page (public for tests).
+    pub balance: BalancePanel,
 }
 
 impl Panels {
@@ -92,6 +95,7 @@ impl Panels {
                 Page::Set => self.model_form.ui(ui, ctx),
                 Page::Source => self.source.ui(ui, ctx),
                 Page::Play => {}
+                Page::Balance => self.balance.ui(ui, ctx),
             },
             Content::Expansion(_) => self.model_form.ui(ui, ctx),
             Content::RuleSet(_) => self.rules.ui(ui, ctx),

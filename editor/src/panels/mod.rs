@@ -2,6 +2,7 @@
 //! document through a [`PanelCtx`], changes the view state directly, and asks for everything
 //! else (edits, commands, files) with [`Action`]s, which the app applies after drawing.
 
+pub mod balance;
 pub mod canvas;
 pub mod form;
 pub mod inspector;
@@ -83,6 +84,8 @@ pub enum Action {
     ChooseImage(usize),
     /// Choose a rule-set file to compare the open rule set with.
     CompareRulesWithFile,
+    /// Choose a rule-set file for the Balance page.
+    ChooseBalanceRules(balance::RulesSlot),
     /// Tell the user something.
     Message(String),
     /// Choose a game record to step through in the Play view.

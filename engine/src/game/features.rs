@@ -185,6 +185,21 @@ impl Features {
         node.figures = node.figures.saturating_add_signed(delta);
     }
 
+    /// The number of nodes of `id`'s feature, if below `u16::MAX` (the count stops there).
+    #[inline]
+    pub fn size_of(&self, id: u32) -> Option<usize> {
+        let size = self.nodes[self.root(id) as usize].size;
+        (size < u16::MAX).then_some(usize::from(size))
+    }
+
+    /// Every feature once: its root and kind.
+    pub fn roots(&self) -> impl Iterator<Item = (u32, FeatureKind)> + '_ {
+        (0u32..)
+            .zip(&self.nodes)
+            .filter(|(id, node)| node.root == *id)
+            .map(|(id, node)| (id, node.kind))
+    }
+
     /// Every node of `id`'s feature.
     pub fn members(&self, id: u32) -> Members<'_> {
         Members {

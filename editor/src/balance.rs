@@ -1,0 +1,478 @@
+//! The balance lab behind the editor's Balance page: the open tile set, with its unsaved
+//! edits, played many times by bots on a worker thread through the engine's balance lab
+//! (`tilewright_engine::balance`), optionally against a second definition (other rules, or
+//! the same game without the open set).
+//!
+//! The document's text goes through the engine's validator with any rule-set file chosen, as
+//! `tilewright validate` would check them; only a definition that validates is played.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, channel};
+
+use tilewright_engine::balance::{self, BalanceReport, Comparison, Difference};
+use tilewright_engine::bots::Policy;
+use tilewright_engine::game::GameDef;
+use tilewright_engine::model::TileSet;
+use tilewright_engine::simulate::{MAX_THREADS, Progress};
+use tilewright_engine::validate::{read_source, validate_sources};
+use tilewright_engine::{Source, bundled};
+
+use crate::document::ContentKey;
+
+/// Most problems listed when the definition does not validate.
+pub const PROBLEMS_LISTED: usize = 5;
+
+/// A rule set to play: a bundled one by id, or the rule set of a file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RulesChoice {
+    /// A bundled rule set's id.
+    Bundled(String),
+    /// A rule-set file.
+    File(PathBuf),
+}
+
+impl RulesChoice {
+    /// How a menu names it: the id, or the file's name.
+    pub fn label(&self) -> String {
+        match self {
+            RulesChoice::Bundled(id) => id.clone(),
+            RulesChoice::File(path) => path
+                .file_name()
+                .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned()),
+        }
+    }
+}
+
+/// What the run is compared with, if anything: run B of an A/B comparison.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum Versus {
+    /// No comparison.
+    #[default]
+    Nothing,
+    /// The same sets under other rules.
+    Rules(RulesChoice),
+    /// The same rules and sets, less the open tile set.
+    WithoutOpenSet,
+}
+
+/// Everything a run is asked to do besides the document.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Settings {
+    /// The rule set.
+    pub rules: RulesChoice,
+    /// Bundled tile sets and expansions played with the open set (the base game beside an
+    /// expansion), by id.
+    pub companions: Vec<String>,
+    /// Players per game.
+    pub players: u8,
+    /// Games asked for.
+    pub games: u64,
+    /// Seed of the first game.
+    pub seed: u64,
+    /// Threads the games are played on.
+    pub threads: usize,
+    /// How every seat plays.
+    pub policy: Policy,
+    /// The comparison.
+    pub versus: Versus,
+}
+
+impl Settings {
+    /// What a run of `set` starts with: the new edition's rules, four players, 1000 random
+    /// games on all cores but one, and the base game beside a set with no start tile (an
+    /// expansion plays on a base game).
+    pub fn for_set(set: &TileSet) -> Settings {
+        let base = bundled::catalog()
+            .tilesets
+            .iter()
+            .find(|t| t.model.start_tile.is_some())
+            .map(|t| t.model.id.clone());
+        let companions = match base {
+            Some(base) if set.start_tile.is_none() && set.id != base => vec![base],
+            _ => Vec::new(),
+        };
+        Settings {
+            rules: RulesChoice::Bundled("new-edition".into()),
+            companions,
+            players: 4,
+            games: 1000,
+            seed: 1,
+            threads: default_threads(),
+            policy: Policy::Random,
+            versus: Versus::Nothing,
+        }
+    }
+}
+
+/// Threads a run uses unless told otherwise: every core but one, so the window stays quick.
+pub fn default_threads() -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    cores.saturating_sub(1).clamp(1, MAX_THREADS)
+}
+
+/// The open tile set as a run reads it: the document's text as it would be saved.
+#[derive(Debug, Clone)]
+pub struct OpenSet {
+    /// Where the document is (or would be) saved; image paths are relative to its folder.
+    pub path: PathBuf,
+    /// Its text, unsaved edits included.
+    pub text: String,
+    /// The tile set's id.
+    pub id: String,
+}
+
+/// Why a run did not play.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Problem {
+    /// The files do not validate: how many errors, and the first few, located.
+    Invalid {
+        /// Errors in all.
+        errors: usize,
+        /// The first [`PROBLEMS_LISTED`] of them, as `file:line:col: message`.
+        first: Vec<String>,
+    },
+    /// They validate but cannot be played together (no start tile, unknown rules, ...).
+    Setup(String),
+}
+
+/// The definitions a run plays: A, and B with what it changes when comparing.
+pub struct Definitions {
+    /// What is measured.
+    pub a: Arc<GameDef>,
+    /// What it is compared with, and the change in words.
+    pub b: Option<(Arc<GameDef>, String)>,
+}
+
+/// The rule-set files among the settings.
+fn rule_files(settings: &Settings) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    if let RulesChoice::File(path) = &settings.rules {
+        files.push(path.clone());
+    }
+    if let Versus::Rules(RulesChoice::File(path)) = &settings.versus
+        && !files.contains(path)
+    {
+        files.push(path.clone());
+    }
+    files
+}
+
+/// Validates the open set (and any rule-set file) and builds the definitions to play.
+pub fn definitions(open: &OpenSet, settings: &Settings) -> Result<Definitions, Problem> {
+    let files = rule_files(settings);
+    let mut sources = vec![Source::new(open.path.clone(), open.text.clone())];
+    for path in &files {
+        sources.push(read_source(path).map_err(|d| Problem::Invalid {
+            errors: 1,
+            first: vec![located(&d)],
+        })?);
+    }
+    let report = validate_sources(sources, bundled::catalog());
+    if report.errors() > 0 {
+        return Err(Problem::Invalid {
+            errors: report.errors(),
+            first: report
+                .diagnostics
+                .iter()
+                .filter(|d| d.is_error())
+                .take(PROBLEMS_LISTED)
+                .map(located)
+                .collect(),
+        });
+    }
+    let catalog = report.catalog.with_base(bundled::catalog());
+    let rules_id = |choice: &RulesChoice| -> Result<String, Problem> {
+        match choice {
+            RulesChoice::Bundled(id) => Ok(id.clone()),
+            RulesChoice::File(path) => catalog
+                .rulesets
+                .iter()
+                .find(|r| r.source.path == *path)
+                .map(|r| r.model.id.clone())
+                .ok_or_else(|| Problem::Setup(format!("{} holds no rule set", path.display()))),
+        }
+    };
+    let mut sets: Vec<String> = Vec::new();
+    for id in settings.companions.iter().chain([&open.id]) {
+        if !sets.contains(id) {
+            sets.push(id.clone());
+        }
+    }
+    let rules = rules_id(&settings.rules)?;
+    let build = |sets: &[String], rules: &str| {
+        GameDef::from_catalog(&catalog, sets, rules)
+            .map(Arc::new)
+            .map_err(|e| Problem::Setup(e.to_string()))
+    };
+    let a = build(&sets, &rules)?;
+    let b = match &settings.versus {
+        Versus::Nothing => None,
+        Versus::Rules(other) => {
+            let other = rules_id(other)?;
+            Some((build(&sets, &other)?, format!("rules {other}")))
+        }
+        Versus::WithoutOpenSet => {
+            let rest: Vec<String> = sets.iter().filter(|s| **s != open.id).cloned().collect();
+            if rest.is_empty() {
+                return Err(Problem::Setup(format!(
+                    "nothing is left to play without `{}`: add a tile set to play with",
+                    open.id
+                )));
+            }
+            Some((build(&rest, &rules)?, format!("without {}", open.id)))
+        }
+    };
+    Ok(Definitions { a, b })
+}
+
+/// A diagnostic as one line: `file:line:col: message`.
+fn located(d: &tilewright_engine::Diagnostic) -> String {
+    let file = d
+        .file
+        .file_name()
+        .map_or_else(|| d.file.display().to_string(), |n| n.to_string_lossy().into_owned());
+    format!("{file}:{}:{}: {}", d.line, d.column, d.message)
+}
+
+/// What a run measured: one report, or two compared.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Results {
+    /// One run.
+    Single(Box<BalanceReport>),
+    /// Two runs of the same seeds.
+    Compared(Box<Comparison>),
+}
+
+impl Results {
+    /// The run of the open set as asked (run A of a comparison).
+    pub fn report(&self) -> &BalanceReport {
+        match self {
+            Results::Single(report) => report,
+            Results::Compared(comparison) => &comparison.a,
+        }
+    }
+
+    /// B − A, figure by figure, when comparing.
+    pub fn differences(&self) -> Option<(&str, &[Difference])> {
+        match self {
+            Results::Single(_) => None,
+            Results::Compared(c) => Some((&c.change, &c.differences)),
+        }
+    }
+}
+
+/// How a run ended.
+pub type Outcome = Result<Results, Problem>;
+
+/// Plays the definitions as `settings` ask, counting games in `progress` and stopping when
+/// told to (the results are then of the games finished).
+pub fn play(defs: Definitions, settings: &Settings, progress: &Progress) -> Outcome {
+    let Settings {
+        players,
+        games,
+        seed,
+        threads,
+        policy,
+        ..
+    } = *settings;
+    let setup = |e: tilewright_engine::game::SetupError| Problem::Setup(e.to_string());
+    match defs.b {
+        None => balance::run(defs.a, players, games, seed, threads, policy, progress)
+            .map(|r| Results::Single(Box::new(r)))
+            .map_err(setup),
+        Some((b, change)) => balance::compare(defs.a, b, &change, players, games, seed, threads, policy, progress)
+            .map(|c| Results::Compared(Box::new(c)))
+            .map_err(setup),
+    }
+}
+
+/// A run going on on its worker thread.
+pub struct Run {
+    /// Games finished, and the switch that stops the run.
+    pub progress: Arc<Progress>,
+    /// Games asked for.
+    pub asked: u64,
+    /// The state of the document it plays.
+    pub key: ContentKey,
+    answer: Receiver<Outcome>,
+}
+
+impl Run {
+    /// Starts a run of `open` on a worker thread; `wake` is called when it ends (to repaint).
+    pub fn start(open: OpenSet, settings: Settings, key: ContentKey, wake: impl Fn() + Send + 'static) -> Run {
+        let progress = Arc::new(Progress::default());
+        let (reply, answer) = channel();
+        let watched = Arc::clone(&progress);
+        let asked = settings.games;
+        std::thread::Builder::new()
+            .name("balance".into())
+            .spawn(move || {
+                let outcome = definitions(&open, &settings).and_then(|defs| play(defs, &settings, &watched));
+                // The panel may be gone; nobody is left to tell then.
+                let _ = reply.send(outcome);
+                wake();
+            })
+            .expect("the balance thread starts");
+        Run {
+            progress,
+            asked,
+            key,
+            answer,
+        }
+    }
+
+    /// The outcome, once the run has ended.
+    pub fn poll(&self) -> Option<Outcome> {
+        self.answer.try_recv().ok()
+    }
+
+    /// Stops the run between games.
+    pub fn cancel(&self) {
+        self.progress.stop();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tilewright_engine::model::TileSet;
+
+    fn open(id: &str) -> (OpenSet, TileSet) {
+        let file = bundled::FILES.iter().find(|(path, _)| path.contains(id)).unwrap();
+        let set: TileSet = toml::from_str(file.1).unwrap();
+        let open = OpenSet {
+            path: PathBuf::from(format!("/nowhere/{id}.toml")),
+            text: file.1.to_owned(),
+            id: set.id.clone(),
+        };
+        (open, set)
+    }
+
+    fn small(settings: Settings) -> Settings {
+        Settings {
+            games: 6,
+            threads: 2,
+            ..settings
+        }
+    }
+
+    #[test]
+    fn an_expansion_plays_on_the_base_game_and_compares_without_itself() {
+        let (open, set) = open("abbey");
+        let mut settings = small(Settings::for_set(&set));
+        assert_eq!(settings.companions, ["base"]);
+        settings.versus = Versus::WithoutOpenSet;
+        let defs = definitions(&open, &settings).unwrap();
+        let (b, change) = defs.b.as_ref().unwrap();
+        assert_eq!(change, "without abbey-and-mayor");
+        assert!(b.tables().tiles.len() < defs.a.tables().tiles.len());
+        let Results::Compared(c) = play(defs, &settings, &Progress::default()).unwrap() else {
+            panic!("a comparison")
+        };
+        assert_eq!((c.a.games, c.b.games), (6, 6));
+        assert!(c.a.tiles.iter().any(|t| t.set == "abbey-and-mayor"));
+        assert!(c.b.tiles.iter().all(|t| t.set == "base"));
+    }
+
+    #[test]
+    fn the_base_game_alone_has_nothing_to_play_without_itself() {
+        let (open, set) = open("base");
+        let mut settings = small(Settings::for_set(&set));
+        assert!(settings.companions.is_empty());
+        settings.versus = Versus::WithoutOpenSet;
+        let Err(Problem::Setup(why)) = definitions(&open, &settings) else {
+            panic!("refused")
+        };
+        assert!(why.contains("nothing is left"), "{why}");
+    }
+
+    #[test]
+    fn unsaved_edits_are_played_and_errors_listed_instead() {
+        let (mut open, set) = open("base");
+        let settings = small(Settings::for_set(&set));
+        open.text = open.text.replacen("count = ", "count = 0 + ", 1);
+        let Err(Problem::Invalid { errors, first }) = definitions(&open, &settings) else {
+            panic!("invalid")
+        };
+        assert!(errors >= 1 && !first.is_empty() && first.len() <= PROBLEMS_LISTED);
+        assert!(first[0].starts_with("base.toml:"), "{first:?}");
+
+        // An edit that validates is what is played: a tile's count doubled shows in the pile.
+        let (mut edited, _) = self::open("base");
+        let before = definitions(&edited, &settings).unwrap().a.pile().len();
+        edited.text = edited.text.replacen("count = 4", "count = 8", 1);
+        let after = definitions(&edited, &settings).unwrap().a.pile().len();
+        assert_eq!(after, before + 4);
+    }
+
+    #[test]
+    fn a_rule_set_file_is_validated_and_played() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("house.toml");
+        std::fs::write(
+            &path,
+            "id = \"house\"\nname = \"House\"\nextends = \"new-edition\"\n[switches]\nfarmers = false\n",
+        )
+        .unwrap();
+        let (open, set) = open("base");
+        let mut settings = small(Settings::for_set(&set));
+        settings.versus = Versus::Rules(RulesChoice::File(path.clone()));
+        let defs = definitions(&open, &settings).unwrap();
+        assert_eq!(defs.b.as_ref().unwrap().1, "rules house");
+        std::fs::write(&path, "id = \"house\"\nextends = \"no-such-rules\"\n").unwrap();
+        assert!(matches!(definitions(&open, &settings), Err(Problem::Invalid { .. })));
+    }
+
+    #[test]
+    fn the_settings_are_what_is_played() {
+        let (open, set) = open("base");
+        let settings = Settings {
+            players: 3,
+            seed: 40,
+            policy: Policy::Greedy,
+            rules: RulesChoice::Bundled("first-edition".into()),
+            ..small(Settings::for_set(&set))
+        };
+        let defs = definitions(&open, &settings).unwrap();
+        let report = play(defs, &settings, &Progress::default()).unwrap().report().clone();
+        assert_eq!(
+            (
+                report.players,
+                report.seed,
+                report.policy,
+                report.rules.as_str(),
+                report.games
+            ),
+            (3, 40, Policy::Greedy, "first-edition", 6)
+        );
+        assert_eq!(report.seats.len(), 3);
+    }
+
+    #[test]
+    fn a_run_on_its_thread_can_be_cancelled() {
+        let (open, set) = open("base");
+        let settings = Settings {
+            games: u64::MAX,
+            ..small(Settings::for_set(&set))
+        };
+        let key = crate::document::Document::from_text(None, &open.text).content_key();
+        let run = Run::start(open, settings, key, || {});
+        while run.progress.finished() < 2 {
+            std::thread::yield_now();
+        }
+        run.cancel();
+        let outcome = loop {
+            if let Some(outcome) = run.poll() {
+                break outcome;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        };
+        let report = outcome.unwrap().report().clone();
+        assert!(
+            report.stopped && report.games >= 2,
+            "{:?}",
+            (report.stopped, report.games)
+        );
+    }
+}

@@ -1,0 +1,327 @@
+//! `tilewright balance`: the text summary, `--json` with the keys the README documents, A/B
+//! comparisons, clear errors for bad arguments, Ctrl-C stopping a run, and tile names from
+//! files that cannot inject lines or escapes.
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+const BASE: &str = include_str!("../tilesets/base.toml");
+
+fn tilewright(dir: &Path, args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tilewright"));
+    command
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null());
+    command
+}
+
+fn run(args: &[&str]) -> Output {
+    let dir = tempfile::tempdir().unwrap();
+    tilewright(dir.path(), args).output().unwrap()
+}
+
+fn text(output: &Output) -> String {
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn json(args: &[&str]) -> Value {
+    let mut args = args.to_vec();
+    args.push("--json");
+    serde_json::from_str(&text(&run(&args))).unwrap()
+}
+
+/// The keys of a JSON object, sorted.
+fn keys(value: &Value) -> Vec<&str> {
+    let mut keys: Vec<&str> = value.as_object().unwrap().keys().map(String::as_str).collect();
+    keys.sort_unstable();
+    keys
+}
+
+#[test]
+fn the_text_says_scores_win_rates_and_the_tiles_that_stand_out() {
+    let out = text(&run(&["balance", "--games", "200", "--threads", "2", "--seed", "4"]));
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("tile set base@new-edition"), "{out}");
+    assert_eq!(lines[2], "2 players, seed 4, 200 games asked on 2 threads");
+    assert!(lines[3].starts_with("games: 200 in ") && lines[3].ends_with("every seat played random"));
+    let red = lines.iter().find(|l| l.starts_with("red ")).unwrap();
+    // A mean and its interval, twice: `19.33 [18.44, 20.22]`.
+    assert_eq!(red.matches('[').count(), 2, "{red}");
+    assert!(out.contains("\nfirst player advantage: "), "{out}");
+    assert!(out.contains("\nmost points per placement:\n  base/"), "{out}");
+    assert!(out.contains("\nmost linked with winning"), "{out}");
+}
+
+#[test]
+fn json_has_the_documented_keys() {
+    let report = json(&[
+        "balance",
+        "--games",
+        "30",
+        "--tilesets",
+        "base",
+        "hills-and-sheep",
+        "--players",
+        "3",
+    ]);
+    assert_eq!(
+        keys(&report),
+        [
+            "expansions",
+            "features",
+            "figures",
+            "first_player_advantage",
+            "games",
+            "games_asked",
+            "mechanisms",
+            "placements_sample_every",
+            "played",
+            "players",
+            "policy",
+            "rules",
+            "seats",
+            "seed",
+            "stopped",
+            "tiles",
+            "tilesets",
+            "timing",
+            "total_score",
+            "turns"
+        ]
+    );
+    assert_eq!(
+        (&report["games"], &report["players"], &report["policy"]),
+        (&30.into(), &3.into(), &"random".into())
+    );
+    assert_eq!(
+        keys(&report["seats"][0]),
+        ["colour", "histogram", "score", "seat", "win_rate", "wins"]
+    );
+    assert_eq!(keys(&report["seats"][0]["score"]), ["high", "low", "mean"]);
+    assert_eq!(
+        keys(&report["seats"][0]["histogram"]),
+        ["bin_width", "counts", "overflow"]
+    );
+    assert_eq!(
+        keys(&report["tiles"][0]),
+        [
+            "completed_features",
+            "deployments",
+            "discarded",
+            "drawn",
+            "id",
+            "index",
+            "name",
+            "placed",
+            "placed_by",
+            "placements_mean",
+            "placements_min",
+            "placements_sampled",
+            "points",
+            "points_per_placement",
+            "set",
+            "start",
+            "under_hill",
+            "win_effect",
+            "win_rate_not_placed",
+            "win_rate_placed"
+        ]
+    );
+    assert_eq!(
+        keys(&report["features"][0]),
+        [
+            "completions",
+            "features",
+            "incomplete_share",
+            "kind",
+            "mean_size",
+            "points_at_end",
+            "points_in_play"
+        ]
+    );
+    assert_eq!(
+        keys(&report["figures"][0]),
+        [
+            "deployed",
+            "id",
+            "mean_turns_on_table",
+            "points",
+            "returned",
+            "turns_on_table"
+        ]
+    );
+    assert_eq!(
+        keys(&report["mechanisms"]),
+        ["abbeys", "barns", "hills", "shepherds", "wagons"]
+    );
+    assert_eq!(report["mechanisms"]["abbeys"], Value::Null);
+    assert_eq!(keys(&report["mechanisms"]["hills"]), ["tie_breaks", "tiles_under"]);
+    assert_eq!(
+        keys(&report["mechanisms"]["shepherds"]),
+        ["flock_points", "flocks_lost", "flocks_scored"]
+    );
+    assert_eq!(keys(&report["timing"]), ["games_per_second", "seconds", "threads"]);
+    assert_eq!(report["played"]["rules"]["id"], "new-edition");
+    // The same figures from the same seed, whatever the threads.
+    let mut again = json(&[
+        "balance",
+        "--games",
+        "30",
+        "--tilesets",
+        "base",
+        "hills-and-sheep",
+        "--players",
+        "3",
+        "--threads",
+        "3",
+    ]);
+    let mut first = report.clone();
+    for report in [&mut first, &mut again] {
+        let object = report.as_object_mut().unwrap();
+        object.remove("timing");
+        object.remove("played");
+    }
+    assert_eq!(first, again);
+}
+
+#[test]
+fn a_comparison_marks_what_differs() {
+    let args = [
+        "balance",
+        "--games",
+        "300",
+        "--threads",
+        "2",
+        "--compare-rules",
+        "farms-2000",
+    ];
+    let out = text(&run(&args));
+    assert!(out.contains("\nB: rules farms-2000\n"), "{out}");
+    assert!(out.contains("\nB: rules farms-2000 \""), "{out}");
+    assert!(out.contains("\ndifferences B − A per game"), "{out}");
+    let field = out.lines().find(|l| l.contains("field points")).unwrap();
+    assert!(field.starts_with("* "), "{field}");
+
+    let report = json(&args);
+    assert_eq!(keys(&report), ["a", "b", "change", "differences", "played"]);
+    assert_eq!(report["change"], "rules farms-2000");
+    assert_eq!(report["b"]["rules"], "farms-2000");
+    assert_eq!(report["played"]["b"]["rules"]["id"], "farms-2000");
+    let first = &report["differences"][0];
+    assert_eq!(keys(first), ["a", "b", "difference", "flagged", "key", "label"]);
+    assert_eq!(first["key"], "seat.0.score");
+
+    let same = json(&[
+        "balance",
+        "--games",
+        "40",
+        "--tilesets",
+        "base",
+        "abbey-and-mayor",
+        "--without",
+        "abbey-and-mayor",
+    ]);
+    assert_eq!(same["change"], "without abbey-and-mayor");
+    let sets: Vec<&str> = same["b"]["tilesets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(sets, ["base"]);
+}
+
+#[test]
+fn bad_arguments_get_clear_errors() {
+    let error = |args: &[&str], code: i32| {
+        let output = run(args);
+        assert_eq!(output.status.code(), Some(code), "{args:?}");
+        String::from_utf8_lossy(&output.stderr).into_owned()
+    };
+    let without = error(&["balance", "--without", "hills-and-sheep"], 1);
+    assert!(
+        without.contains("`--without hills-and-sheep`: it is not one of the tile sets played (base)"),
+        "{without}"
+    );
+    let nothing = error(&["balance", "--without", "base"], 1);
+    assert!(nothing.contains("leaves no tile set to play"), "{nothing}");
+    let both = error(&["balance", "--compare-rules", "farms-2000", "--without", "base"], 2);
+    assert!(both.contains("cannot be used with"), "{both}");
+    let policy = error(&["balance", "--policy", "smart"], 2);
+    assert!(
+        policy.contains("no policy `smart`: expected one of random, greedy"),
+        "{policy}"
+    );
+    let rules = error(&["balance", "--compare-rules", "farms-2001", "--games", "1"], 1);
+    assert!(rules.contains("B (rules farms-2001): "), "{rules}");
+    let players = error(&["balance", "--players", "9", "--games", "1"], 1);
+    assert!(players.contains("a game has 2 to 6 players, not 9"), "{players}");
+}
+
+#[test]
+fn greedy_play_is_said_and_played() {
+    let random = json(&["balance", "--games", "4"]);
+    let greedy = json(&["balance", "--games", "4", "--policy", "greedy"]);
+    assert_eq!(greedy["policy"], "greedy");
+    assert_ne!(random["seats"], greedy["seats"]);
+    let simulate = json(&["simulate", "--games", "4", "--policy", "greedy"]);
+    assert_eq!(simulate["played"]["policy"], "greedy");
+}
+
+#[test]
+fn tile_names_cannot_inject_lines_or_escapes() {
+    let dir = tempfile::tempdir().unwrap();
+    let evil = BASE
+        .replace("id = \"base\"", "id = \"evil\"")
+        .replace("\nname = \"", "\nname = \"\\u001b[31m\\n::error ::injected\\r\\u202e ");
+    std::fs::write(dir.path().join("evil.toml"), evil).unwrap();
+    let output = tilewright(dir.path(), &["balance", "--tilesets", "./evil.toml", "--games", "50"])
+        .output()
+        .unwrap();
+    let out = text(&output);
+    assert!(out.contains("\"␛[31m␊::error ::injected␍� "), "{out}");
+    assert!(!out.lines().any(|l| l.starts_with("::")), "{out}");
+    assert_eq!(out.chars().find(|&c| c.is_control() && c != '\n'), None, "{out:?}");
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_a_run_with_the_figures_of_the_games_finished() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = tilewright(
+        dir.path(),
+        &["balance", "--games", "1000000000", "--threads", "2", "--json"],
+    )
+    .stdout(Stdio::piped())
+    .stderr(Stdio::piped())
+    .spawn()
+    .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let started = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > Duration::from_secs(30) {
+            child.kill().unwrap();
+            panic!("balance did not stop within 30 s of Ctrl-C");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(130));
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(
+        (&report["stopped"], &report["games_asked"]),
+        (&true.into(), &1_000_000_000u64.into())
+    );
+    assert!(report["games"].as_u64().unwrap() > 0);
+}
