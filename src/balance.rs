@@ -171,11 +171,13 @@ fn with_played(mut json: serde_json::Value, played: serde_json::Value) -> serde_
 
 /// `12.34 [12.01, 12.67]`, the figures scaled by `scale` (100 for percentages).
 fn interval(e: &Estimate, scale: f64, digits: usize) -> String {
+    // Adding 0 turns a negative zero into a zero, which prints without its sign.
+    let at = |v: f64| v * scale + 0.0;
     format!(
         "{:.digits$} [{:.digits$}, {:.digits$}]",
-        e.mean * scale,
-        e.low * scale,
-        e.high * scale
+        at(e.mean),
+        at(e.low),
+        at(e.high)
     )
 }
 

@@ -103,7 +103,10 @@ pub const PLACEMENTS_SAMPLE_EVERY: u32 = 8;
 /// ([`PLACEMENTS_SAMPLE_EVERY`]).
 #[inline]
 pub fn placements_sampled(game: &Game) -> bool {
-    game.board().placed.len() % PLACEMENTS_SAMPLE_EVERY as usize == 0
+    game.board()
+        .placed
+        .len()
+        .is_multiple_of(PLACEMENTS_SAMPLE_EVERY as usize)
 }
 
 /// The counters of a [`Summary`], kept by watching games.

@@ -343,8 +343,7 @@ impl Collector {
         // The tiles' shares: the points split over the feature's parts, the remainder one point
         // each to the first parts (the feature's size is known: one walk).
         let parts = game.feature_size(node) as u64;
-        if parts > 0 {
-            let (share, rest) = (award / parts, award % parts);
+        if let (Some(share), Some(rest)) = (award.checked_div(parts), award.checked_rem(parts)) {
             for (i, part) in game.feature_parts(node).enumerate() {
                 self.game.tile_points[usize::from(part.tile)] += share + u64::from((i as u64) < rest);
             }
