@@ -24,6 +24,7 @@ mod play;
 mod played;
 mod progress;
 mod render;
+mod report;
 mod scenario;
 
 use std::io::IsTerminal;
