@@ -27,7 +27,6 @@ svg.chart{display:block;width:100%;height:auto;max-width:900px}
 svg.chart text{font-size:12px;font-family:inherit}
 svg.chart text.title{font-size:15px;font-weight:600}
 svg.chart text.tick{font-size:11px}
-.grid2{display:grid;grid-template-columns:repeat(auto-fit,minmax(420px,1fr));gap:0 24px}
 .table-wrap{overflow-x:auto;max-width:100%}
 table{border-collapse:collapse;font-size:13px;margin:.4em 0}
 th,td{padding:3px 8px;border-bottom:1px solid var(--line);text-align:left;vertical-align:top}
@@ -40,7 +39,7 @@ th[aria-sort="descending"]::after{content:" ▼"}
 tr.flagged td{font-weight:600}
 tr.flagged td:first-child{border-left:4px solid var(--flag)}
 .muted{color:var(--muted)}
-@media (max-width:600px){.grid2{grid-template-columns:1fr}body{font-size:14px}}
+@media (max-width:600px){body{font-size:14px}}
 "#;
 
 /// Sorts a `table.sortable` by a heading's column when it is clicked (or Enter/Space): numbers
@@ -255,7 +254,7 @@ fn scores(report: &BalanceReport) -> String {
                 .collect();
             let _ = write!(
                 out,
-                "<div class=\"grid2\"><figure>{}</figure><figure>{}</figure></div>",
+                "<figure>{}</figure><figure>{}</figure>",
                 svg::histogram(&chart, 0.0, width as f64, &all),
                 svg::histogram(&seat_chart, 0.0, width as f64, &by_seat),
             );
@@ -722,4 +721,206 @@ fn table_rows(columns: &[&str], rows: Vec<Vec<Cell>>, hidden: &[usize], flagged:
     }
     out.push_str("</tbody></table>");
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use tilewright_engine::balance::{
+        Deployments, FeatureKindStats, FigureStats, MechanismStats, SeatStats, TileStats, Timing,
+    };
+    use tilewright_engine::bots::Policy;
+    use tilewright_engine::game::SetRef;
+    use tilewright_engine::model::FeatureKind;
+
+    use super::*;
+
+    const HOSTILE: &str = "<script>alert(1)</script>\"&'";
+
+    fn estimate(mean: f64, half: f64) -> Option<Estimate> {
+        Some(Estimate {
+            mean,
+            low: mean - half,
+            high: mean + half,
+        })
+    }
+
+    fn tile(id: &str, name: &str, drawn: u64, discarded: u64) -> TileStats {
+        TileStats {
+            index: 0,
+            set: "base".into(),
+            id: id.into(),
+            name: name.into(),
+            start: false,
+            drawn,
+            placed: drawn - discarded,
+            discarded,
+            under_hill: 0,
+            placements_sampled: 10,
+            placements_mean: Some(7.5),
+            placements_min: Some(1),
+            deployments: vec![Deployments {
+                figure: "follower".into(),
+                kind: FeatureKind::City,
+                count: 3,
+            }],
+            completed_features: 4,
+            points: 40,
+            points_per_placement: Some(2.0),
+            placed_by: 5,
+            win_rate_placed: Some(0.55),
+            win_rate_not_placed: Some(0.45),
+            win_effect: Some(0.1),
+        }
+    }
+
+    /// A report of two seats with a tile, a tile set and a figure named by a hostile file.
+    pub(super) fn sample() -> BalanceReport {
+        let seat = |seat: u8, colour: &str, win: f64| SeatStats {
+            seat,
+            colour: colour.into(),
+            score: estimate(60.0 + f64::from(seat), 2.0),
+            wins: win * 100.0,
+            win_rate: estimate(win, 0.05),
+            histogram: Histogram {
+                bin_width: 10,
+                counts: vec![0, 1, 5, 20, 40, 25, 8, 1],
+                overflow: 1,
+            },
+        };
+        BalanceReport {
+            tilesets: vec![SetRef {
+                id: HOSTILE.into(),
+                edition: "first".into(),
+                hash: "0123abcd".into(),
+            }],
+            expansions: Vec::new(),
+            rules: "new-edition".into(),
+            players: 2,
+            policy: Policy::Random,
+            seed: 7,
+            games_asked: 100,
+            games: 100,
+            stopped: false,
+            turns: estimate(71.0, 0.1),
+            total_score: estimate(121.0, 3.0),
+            seats: vec![seat(0, "blue", 0.56), seat(1, "red", 0.44)],
+            first_player_advantage: estimate(0.06, 0.05),
+            placements_sample_every: 4,
+            tiles: vec![tile("D", "road and city", 300, 0), tile("x", HOSTILE, 120, 30)],
+            features: vec![
+                FeatureKindStats {
+                    kind: FeatureKind::City,
+                    features: 900,
+                    completions: 600,
+                    mean_size: Some(4.2),
+                    points_in_play: 3000,
+                    points_at_end: 800,
+                    incomplete_share: Some(0.33),
+                },
+                FeatureKindStats {
+                    kind: FeatureKind::Field,
+                    features: 700,
+                    completions: 0,
+                    mean_size: None,
+                    points_in_play: 0,
+                    points_at_end: 2500,
+                    incomplete_share: None,
+                },
+            ],
+            figures: vec![FigureStats {
+                id: HOSTILE.into(),
+                deployed: 500,
+                returned: 450,
+                points: 4000,
+                turns_on_table: 5000,
+                mean_turns_on_table: Some(10.0),
+            }],
+            mechanisms: MechanismStats::default(),
+            timing: Timing {
+                threads: 1,
+                seconds: 0.5,
+                games_per_second: 200.0,
+            },
+        }
+    }
+
+    /// Markup a hostile name would add, had it not been escaped.
+    fn assert_escaped(page: &str) {
+        assert_eq!(page.matches("<script>").count(), 1, "only the page's own script");
+        assert!(!page.contains("alert(1)</script>"));
+        assert!(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;&quot;&amp;&#39;"));
+    }
+
+    #[test]
+    fn a_run_page_is_whole_self_contained_and_escaped() {
+        let page = run_page(&sample());
+        assert!(page.starts_with("<!DOCTYPE html>") && page.ends_with("</html>\n"));
+        assert!(page.contains("<meta charset=\"utf-8\">") && page.contains("<title>Balance report</title>"));
+        for outside in ["http://", "https://", "src=", "<link", "@import", "url("] {
+            assert!(!page.contains(outside), "{outside} in the page");
+        }
+        assert_escaped(&page);
+        for section in ["scores", "win-rates", "features", "tiles", "figures"] {
+            assert!(page.contains(&format!("<h2 id=\"{section}\">")), "{section}");
+        }
+        assert!(!page.contains("id=\"differences\""), "no comparison, no differences");
+        assert!(!page.contains("under a hill"), "a column no tile has is left out");
+        // Discarded share: 30 of 120, drawn as a quarter of the column's largest bar.
+        assert!(page.contains("data-v=\"0.25\" style=\"--w:100%\">25.0%</td>"), "{page}");
+        assert!(page.contains("33% left incomplete"));
+        assert!(page.contains("2 score(s) past the last bin (80 points or more)"), "one per seat");
+    }
+
+    #[test]
+    fn a_run_without_games_says_so_instead_of_drawing() {
+        let mut report = sample();
+        report.games = 0;
+        report.turns = None;
+        report.total_score = None;
+        for seat in &mut report.seats {
+            seat.score = None;
+            seat.win_rate = None;
+            seat.histogram.counts = vec![0; 8];
+            seat.histogram.overflow = 0;
+        }
+        let page = run_page(&report);
+        assert!(page.matches("class=\"no-data\"").count() >= 4, "{page}");
+        assert!(page.contains("none: no game played"));
+        for bad in ["NaN", "inf"] {
+            assert!(!page.contains(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_comparison_page_plots_each_difference_and_marks_flagged_ones() {
+        let difference = |key: &str, label: &str, mean: f64, flagged: bool| Difference {
+            key: key.into(),
+            label: label.into(),
+            a: 1.0,
+            b: 1.0 + mean,
+            difference: estimate(mean, 0.5),
+            flagged,
+        };
+        let comparison = Comparison {
+            a: sample(),
+            b: sample(),
+            change: format!("rules {HOSTILE}"),
+            differences: vec![
+                difference("seat.0.win_rate", "win rate of seat 1", 0.03, false),
+                difference("seat.0.score", "score of seat 1", 2.0, true),
+                difference("points.city", "city points", -3.0, true),
+                difference(&format!("tile.base/{HOSTILE}.points"), HOSTILE, 0.1, false),
+            ],
+        };
+        let page = comparison_page(&comparison);
+        assert_escaped(&page);
+        assert!(page.contains("2 of 4 figures flagged"));
+        assert_eq!(page.matches("class=\"point flagged\"").count(), 2);
+        assert_eq!(page.matches("<circle class=\"point\"").count(), 2);
+        assert_eq!(page.matches("<tr class=\"flagged\">").count(), 2);
+        for title in ["Win rates, B − A", "Scores and game length, B − A", "Points by feature kind, B − A", "Tiles, B − A"] {
+            assert!(page.contains(&format!("<title>{title}</title>")), "{title}");
+        }
+        assert!(page.contains(">+3.0%<") || page.contains(">3.0%<"), "win rates in percent");
+    }
 }

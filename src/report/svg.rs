@@ -197,7 +197,7 @@ fn open(out: &mut String, chart: &Chart, height: f64) {
     let title = escape::html(chart.title);
     let _ = write!(
         out,
-        r#"<svg class="chart" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" role="img" aria-label="{title}"><title>{title}</title><text class="title" x="{x}" y="20" text-anchor="middle">{title}</text>"#,
+        r#"<svg class="chart" viewBox="0 0 {w} {h}" role="img" aria-label="{title}"><title>{title}</title><text class="title" x="{x}" y="20" text-anchor="middle">{title}</text>"#,
         w = num(WIDTH),
         h = num(height),
         x = num(WIDTH / 2.0),
@@ -308,7 +308,7 @@ pub fn histogram(chart: &Chart, start: f64, width: f64, series: &[Series]) -> St
     if bins == 0 || most == 0 || !start.is_finite() || !(width.is_finite() && width > 0.0) {
         return no_data(chart, "no game was scored");
     }
-    let height = 300.0;
+    let height = 260.0;
     let area = Area {
         left: 62.0,
         top: if series.len() > 1 { 52.0 } else { 34.0 },
@@ -392,7 +392,7 @@ pub fn interval_bars(chart: &Chart, items: &[Interval], unit: Unit, reference: O
         .map(|i| i.ends().map_or(i.value, |(_, hi)| hi.max(i.value)))
         .chain(reference.map(|(v, _)| v).filter(|v| v.is_finite()))
         .fold(0.0, f64::max);
-    let height = 300.0;
+    let height = 270.0;
     let area = Area {
         left: 62.0,
         top: 34.0,
