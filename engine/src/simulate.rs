@@ -1,5 +1,6 @@
-//! Random play: a uniform random legal placement, then a uniform random deployment (passing
-//! included). Used by `tilewright simulate`, the benchmarks and the invariant tests.
+//! Many games played by bots ([`Policy`]; random by default: a uniform random legal
+//! placement, then a uniform random deployment, passing included) on threads. Used by
+//! `tilewright simulate`, the balance lab, the benchmarks and the invariant tests.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Barrier};
@@ -7,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use crate::bots::random_step;
+use crate::bots::{Bot, Policy, PolicyBot, random_step};
 use crate::game::{Action, Event, Game, GameDef, Phase, Rng, SetupError};
 
 /// Reusable buffers for random play, so a game allocates almost nothing per turn.
@@ -63,12 +64,46 @@ pub fn play_out_observed(game: &mut Game, rng: &mut Rng, scratch: &mut Scratch, 
     observer.game_over(game);
 }
 
+/// Plays a whole game from its current state, every seat played by `bot`, showing `observer`
+/// every step and event (`events` is the buffer for each action's events). With a random bot
+/// this plays the same game as [`play_out_observed`] with the bot's generator.
+#[inline]
+pub fn play_out_with(game: &mut Game, bot: &mut impl Bot, events: &mut Vec<Event>, observer: &mut impl Observer) {
+    loop {
+        observer.before_action(game);
+        events.clear();
+        if !bot.play(game, events) {
+            break;
+        }
+        show(game, events, observer);
+    }
+    observer.game_over(game);
+}
+
 /// Shows `observer` the events in `scratch`, in order.
 #[inline]
 fn show_events(game: &Game, scratch: &Scratch, observer: &mut impl Observer) {
-    for event in &scratch.events {
+    show(game, &scratch.events, observer);
+}
+
+/// Shows `observer` `events`, in order.
+#[inline]
+fn show(game: &Game, events: &[Event], observer: &mut impl Observer) {
+    for event in events {
         observer.event(game, event);
     }
+}
+
+/// Legal placements are counted on one turn in this many, by the turn's index in its game (the
+/// tiles on the table), so that the sample is the same on any number of threads: counting
+/// them every turn would cost a fifth of a random game's time, more with large tile sets.
+pub const PLACEMENTS_SAMPLE_EVERY: u32 = 8;
+
+/// Whether the legal placements of the turn `game` waits on are in the sample
+/// ([`PLACEMENTS_SAMPLE_EVERY`]).
+#[inline]
+pub fn placements_sampled(game: &Game) -> bool {
+    game.board().placed.len() % PLACEMENTS_SAMPLE_EVERY as usize == 0
 }
 
 /// The counters of a [`Summary`], kept by watching games.
@@ -78,8 +113,10 @@ struct Tally {
     games: u64,
     /// Turns played (tiles placed after the start tile).
     turns: u64,
-    /// Legal placements offered, summed over turns (a count the random policy itself does
-    /// without).
+    /// Turns whose legal placements were counted ([`placements_sampled`]).
+    sampled: u64,
+    /// Legal placements offered, summed over the turns sampled (a count the random policy
+    /// itself does without).
     placements: u64,
     /// Final scores by seat, summed over games.
     totals: Vec<u64>,
@@ -89,7 +126,10 @@ impl Observer for Tally {
     fn before_action(&mut self, game: &Game) {
         if let Phase::Place { .. } = game.phase() {
             self.turns += 1;
-            self.placements += game.placements_of_drawn_tile() as u64;
+            if placements_sampled(game) {
+                self.sampled += 1;
+                self.placements += game.placements_of_drawn_tile() as u64;
+            }
         }
     }
 
@@ -107,6 +147,7 @@ impl Tally {
     fn merge(&mut self, other: Tally) {
         self.games += other.games;
         self.turns += other.turns;
+        self.sampled += other.sampled;
         self.placements += other.placements;
         self.totals.resize(self.totals.len().max(other.totals.len()), 0);
         for (a, b) in self.totals.iter_mut().zip(other.totals) {
@@ -138,7 +179,8 @@ pub struct Summary {
     pub games_per_second: f64,
     /// Microseconds per turn (wall time × threads / turns); `None` when no turn was played.
     pub micros_per_turn: Option<f64>,
-    /// Mean legal placements per turn; `None` when no turn was played.
+    /// Mean legal placements per turn, over one turn in [`PLACEMENTS_SAMPLE_EVERY`] (by the
+    /// turn's index in its game); `None` when no turn was sampled.
     pub placements_per_turn: Option<f64>,
     /// Mean final score by seat; empty when no game was played.
     pub mean_scores: Vec<f64>,
@@ -175,10 +217,17 @@ impl Progress {
     }
 }
 
-/// Plays `games` random games, game `i` with seed `seed + i`, on `threads` threads (at least
-/// one, at most [`MAX_THREADS`]; the summary says how many).
-pub fn run(def: Arc<GameDef>, players: u8, games: u64, seed: u64, threads: usize) -> Result<Summary, SetupError> {
-    run_watched(def, players, games, seed, threads, &Progress::default())
+/// Plays `games` games, every seat played by `policy`, game `i` with seed `seed + i`, on
+/// `threads` threads (at least one, at most [`MAX_THREADS`]; the summary says how many).
+pub fn run(
+    def: Arc<GameDef>,
+    players: u8,
+    games: u64,
+    seed: u64,
+    threads: usize,
+    policy: Policy,
+) -> Result<Summary, SetupError> {
+    run_watched(def, players, games, seed, threads, policy, &Progress::default())
 }
 
 /// Plays games as [`run`] does, counting the games finished in `progress` and stopping early
@@ -190,14 +239,15 @@ pub fn run_watched(
     games: u64,
     seed: u64,
     threads: usize,
+    policy: Policy,
     progress: &Progress,
 ) -> Result<Summary, SetupError> {
-    let played = play_games(def, players, games, seed, threads, Tally::default, progress)?;
+    let played = play_games(def, players, games, seed, threads, policy, Tally::default, progress)?;
     let mut tally = Tally {
         totals: vec![0; usize::from(players)],
         ..Tally::default()
     };
-    for t in played.observers {
+    for t in played.workers {
         tally.merge(t);
     }
     let (finished, elapsed, threads) = (tally.games, played.elapsed, played.threads);
@@ -212,73 +262,133 @@ pub fn run_watched(
         threads,
         games_per_second: finished as f64 / elapsed.as_secs_f64().max(1e-9),
         micros_per_turn: per_turn(elapsed.as_secs_f64() * 1e6 * threads.min(finished.max(1) as usize) as f64),
-        placements_per_turn: per_turn(tally.placements as f64),
+        placements_per_turn: (tally.sampled > 0).then(|| tally.placements as f64 / tally.sampled as f64),
         mean_total_score: per_game(tally.totals.iter().sum()),
         mean_scores,
         elapsed,
     })
 }
 
-/// Plays `games` random games as [`run`] does, each thread watching its games with an
-/// observer of its own from `observer`: the observers come back, one per thread (at least
-/// one, at most [`MAX_THREADS`]), for the caller to merge.
+/// Plays `games` games as [`run`] does, each thread watching its games with an observer of
+/// its own from `observer`: the observers come back, one per thread (at least one, at most
+/// [`MAX_THREADS`]), for the caller to merge.
+#[allow(clippy::too_many_arguments)]
 pub fn run_observed<O: Observer + Send>(
     def: Arc<GameDef>,
     players: u8,
     games: u64,
     seed: u64,
     threads: usize,
+    policy: Policy,
     observer: impl Fn() -> O + Sync,
-) -> Result<(Vec<O>, usize), SetupError> {
-    let played = play_games(def, players, games, seed, threads, observer, &Progress::default())?;
-    Ok((played.observers, played.threads))
+    progress: &Progress,
+) -> Result<Played<O>, SetupError> {
+    play_games(def, players, games, seed, threads, policy, observer, progress)
 }
 
-/// What [`play_games`] gives back.
-struct Played<O> {
-    observers: Vec<O>,
-    threads: usize,
-    elapsed: Duration,
+/// What the threads of a run give back.
+#[derive(Debug)]
+pub struct Played<W> {
+    /// What each thread worked with (its observer), one per thread, in thread order.
+    pub workers: Vec<W>,
+    /// Threads the games were played on.
+    pub threads: usize,
+    /// Wall time of the games, from the first thread starting its first game to the last one
+    /// finishing its last.
+    pub elapsed: Duration,
 }
 
-/// Plays the games on threads, thread `t` of `T` games `t`, `t + T`, ...; each thread sets up
-/// its game before the clock starts, and checks `progress` before each game.
+/// One thread's table: a game replayed from seed to seed, the bot playing every seat, and an
+/// observer watching. Set up once per thread, so that games allocate almost nothing.
+#[derive(Debug)]
+pub struct Table<O> {
+    /// The game, last played.
+    pub game: Game,
+    /// What watched the games.
+    pub observer: O,
+    bot: PolicyBot,
+    events: Vec<Event>,
+}
+
+impl<O: Observer> Table<O> {
+    /// A table for games of `def` with `players`, played by `policy`, watched by `observer`.
+    pub fn new(def: Arc<GameDef>, players: u8, policy: Policy, observer: O) -> Result<Table<O>, SetupError> {
+        Ok(Table {
+            game: Game::new(def, players, 0)?,
+            observer,
+            bot: policy.bot(0),
+            events: Vec::new(),
+        })
+    }
+
+    /// Plays the game of shuffle seed `seed` to the end (the bot's choices drawn from
+    /// [`policy_seed`]), showing the observer everything, the deal's discards first.
+    #[inline]
+    pub fn play(&mut self, seed: u64) {
+        self.events.clear();
+        self.game.restart_with_events(seed, &mut self.events);
+        show(&self.game, &self.events, &mut self.observer);
+        self.bot.reseed(policy_seed(seed));
+        play_out_with(&mut self.game, &mut self.bot, &mut self.events, &mut self.observer);
+    }
+}
+
+/// Plays the games on threads, each thread with a [`Table`] of its own.
+#[allow(clippy::too_many_arguments)]
 fn play_games<O: Observer + Send>(
     def: Arc<GameDef>,
     players: u8,
     games: u64,
     seed: u64,
     threads: usize,
+    policy: Policy,
     observer: impl Fn() -> O + Sync,
     progress: &Progress,
 ) -> Result<Played<O>, SetupError> {
-    Game::new(Arc::clone(&def), players, seed)?;
+    let played = on_threads(
+        games,
+        threads,
+        progress,
+        || Table::new(Arc::clone(&def), players, policy, observer()),
+        |table, i| table.play(seed.wrapping_add(i)),
+    )?;
+    Ok(Played {
+        workers: played.workers.into_iter().map(|table| table.observer).collect(),
+        threads: played.threads,
+        elapsed: played.elapsed,
+    })
+}
+
+/// Runs games `0..games` on `threads` threads (at least one, at most [`MAX_THREADS`]), thread
+/// `t` of `T` playing games `t`, `t + T`, ... with `play` on a worker of its own from `setup`.
+/// Each thread sets up its worker before the clock starts, and checks `progress` before each
+/// game (counting it there once played). A failing setup fails the run.
+pub fn on_threads<W: Send, E: Send>(
+    games: u64,
+    threads: usize,
+    progress: &Progress,
+    setup: impl Fn() -> Result<W, E> + Sync,
+    play: impl Fn(&mut W, u64) + Sync,
+) -> Result<Played<W>, E> {
     let threads = threads.clamp(1, MAX_THREADS) as u64;
-    let observer = &observer;
+    let (setup, play) = (&setup, &play);
     let ready = &Barrier::new(threads as usize);
-    let ran: Vec<(O, Instant, Instant)> = std::thread::scope(|scope| {
+    let ran: Vec<Result<(W, Instant, Instant), E>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
-                let def = Arc::clone(&def);
                 scope.spawn(move || {
-                    let mut watching = observer();
-                    let mut scratch = Scratch::default();
-                    let mut game = Game::new(def, players, seed).expect("checked above");
+                    let worker = setup();
+                    // Every thread waits for every other's setup, failed or not.
                     ready.wait();
+                    let mut worker = worker?;
                     let started = Instant::now();
                     let mut i = t;
                     while i < games && !progress.stopped() {
-                        let game_seed = seed.wrapping_add(i);
-                        // The deal's first draw may discard tiles: the observer sees them first.
-                        scratch.events.clear();
-                        game.restart_with_events(game_seed, &mut scratch.events);
-                        show_events(&game, &scratch, &mut watching);
-                        let mut rng = Rng::new(policy_seed(game_seed));
-                        play_out_observed(&mut game, &mut rng, &mut scratch, &mut watching);
+                        play(&mut worker, i);
                         progress.finished.fetch_add(1, Ordering::Relaxed);
                         i += threads;
                     }
-                    (watching, started, Instant::now())
+                    Ok((worker, started, Instant::now()))
                 })
             })
             .collect();
@@ -287,13 +397,14 @@ fn play_games<O: Observer + Send>(
             .map(|h| h.join().expect("simulation thread"))
             .collect()
     });
+    let ran = ran.into_iter().collect::<Result<Vec<_>, E>>()?;
     let started = ran.iter().map(|r| r.1).min();
     let ended = ran.iter().map(|r| r.2).max();
     let elapsed = started
         .zip(ended)
         .map_or(Duration::ZERO, |(s, e)| e.saturating_duration_since(s));
     Ok(Played {
-        observers: ran.into_iter().map(|r| r.0).collect(),
+        workers: ran.into_iter().map(|r| r.0).collect(),
         threads: threads as usize,
         elapsed,
     })

@@ -4,9 +4,131 @@
 //! figures come out as a [`BalanceReport`]. [`Comparison`] sets two runs of the same seeds
 //! side by side.
 
+mod collector;
+mod compare;
+mod moments;
 mod report;
+mod summary;
 
 pub use report::{
-    AbbeyStats, BalanceReport, BarnStats, Comparison, Deployments, Difference, Estimate, FeatureKindStats,
-    FigureStats, HillStats, Histogram, MechanismStats, SeatStats, ShepherdStats, TileStats, Timing, WagonStats,
+    AbbeyStats, BalanceReport, BarnStats, Comparison, Deployments, Difference, Estimate, FeatureKindStats, FigureStats,
+    HillStats, Histogram, MechanismStats, SeatStats, ShepherdStats, TileStats, Timing, WagonStats,
 };
+
+use std::sync::Arc;
+
+use collector::Collector;
+use compare::Paired;
+use summary::Asked;
+
+use crate::bots::Policy;
+use crate::game::{GameDef, SetupError};
+use crate::simulate::{self, Played, Progress, Table};
+
+/// How long the games of `played` took.
+fn timing<W>(played: &Played<W>, games: u64) -> Timing {
+    let seconds = played.elapsed.as_secs_f64();
+    Timing {
+        threads: played.threads,
+        seconds,
+        games_per_second: games as f64 / seconds.max(1e-9),
+    }
+}
+
+/// Plays `games` games of `def` with `players`, every seat played by `policy`, game `i` with
+/// seed `seed + i`, on `threads` threads (1 to [`simulate::MAX_THREADS`]), counting the games
+/// finished in `progress` and stopping early when it is told to (the report is then of the
+/// games finished). Memory does not grow with the number of games.
+pub fn run(
+    def: Arc<GameDef>,
+    players: u8,
+    games: u64,
+    seed: u64,
+    threads: usize,
+    policy: Policy,
+    progress: &Progress,
+) -> Result<BalanceReport, SetupError> {
+    let watcher = || Collector::new(Arc::clone(&def), players);
+    let played = simulate::run_observed(
+        Arc::clone(&def),
+        players,
+        games,
+        seed,
+        threads,
+        policy,
+        watcher,
+        progress,
+    )?;
+    let mut total = Collector::new(def, players);
+    for counts in &played.workers {
+        total.merge(counts);
+    }
+    let asked = Asked {
+        players,
+        games,
+        seed,
+        policy,
+    };
+    Ok(summary::report(&total, asked, timing(&played, total.games)))
+}
+
+/// Plays the games of [`run`] under `a` and under `b` (seed by seed, so that the two games of
+/// a seed share their shuffle), and reports both runs and each figure's difference B − A.
+/// `change` says in words what B changes.
+#[allow(clippy::too_many_arguments)]
+pub fn compare(
+    a: Arc<GameDef>,
+    b: Arc<GameDef>,
+    change: &str,
+    players: u8,
+    games: u64,
+    seed: u64,
+    threads: usize,
+    policy: Policy,
+    progress: &Progress,
+) -> Result<Comparison, SetupError> {
+    let paired = Paired::new(&a, &b, players);
+    let table = |def: &Arc<GameDef>| {
+        Table::new(
+            Arc::clone(def),
+            players,
+            policy,
+            Collector::new(Arc::clone(def), players),
+        )
+    };
+    let played = simulate::on_threads(
+        games,
+        threads,
+        progress,
+        || Ok::<_, SetupError>((table(&a)?, table(&b)?, paired.fresh())),
+        |(ta, tb, sums), i| {
+            let game_seed = seed.wrapping_add(i);
+            ta.play(game_seed);
+            tb.play(game_seed);
+            sums.add(&ta.observer, &tb.observer);
+        },
+    )?;
+    let (mut total_a, mut total_b, mut sums) = (
+        Collector::new(Arc::clone(&a), players),
+        Collector::new(Arc::clone(&b), players),
+        paired,
+    );
+    for (ta, tb, s) in &played.workers {
+        total_a.merge(&ta.observer);
+        total_b.merge(&tb.observer);
+        sums.merge(s);
+    }
+    let asked = Asked {
+        players,
+        games,
+        seed,
+        policy,
+    };
+    let timing = timing(&played, total_a.games);
+    Ok(Comparison {
+        a: summary::report(&total_a, asked, timing),
+        b: summary::report(&total_b, asked, timing),
+        change: change.to_owned(),
+        differences: sums.differences(),
+    })
+}

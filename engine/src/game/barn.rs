@@ -46,6 +46,13 @@ impl Game {
         Some(tile.node + u32::from(field))
     }
 
+    /// The field node a barn at corner `corner` of the tile at `(x, y)` stands on (or would),
+    /// if there is such a tile and the four tiles around the corner meet in a field there.
+    pub fn corner_node(&self, x: i16, y: i16, corner: u8) -> Option<u32> {
+        let placed = self.board.at(i32::from(x), i32::from(y))?;
+        (corner < 4).then(|| self.barn_spot(placed, corner)).flatten()
+    }
+
     /// The field a barn would stand on at corner `corner` of placed tile `placed`: the four
     /// tiles around that point must be placed and field at that point.
     pub(super) fn barn_spot(&self, placed: usize, corner: u8) -> Option<u32> {

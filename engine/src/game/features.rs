@@ -185,6 +185,14 @@ impl Features {
         node.figures = node.figures.saturating_add_signed(delta);
     }
 
+    /// Every feature once: its root and kind.
+    pub fn roots(&self) -> impl Iterator<Item = (u32, FeatureKind)> + '_ {
+        (0u32..)
+            .zip(&self.nodes)
+            .filter(|(id, node)| node.root == *id)
+            .map(|(id, node)| (id, node.kind))
+    }
+
     /// Every node of `id`'s feature.
     pub fn members(&self, id: u32) -> Members<'_> {
         Members {

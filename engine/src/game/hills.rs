@@ -9,6 +9,8 @@ use crate::model::{FeatureKind, HillTiebreak, Mechanism};
 pub(super) struct Hills {
     /// Tiles that went under hill tiles, out of the game.
     under: u32,
+    /// Ties that followers on hills broke.
+    tie_breaks: u32,
 }
 
 impl Game {
@@ -27,6 +29,11 @@ impl Game {
     /// Tiles that went under hill tiles.
     pub fn under_hills(&self) -> u32 {
         self.hills.under
+    }
+
+    /// Majorities so far whose tie followers on hills broke (leaving fewer players scoring).
+    pub fn hill_tie_breaks(&self) -> u32 {
+        self.hills.tie_breaks
     }
 
     /// Hills & Sheep: among players tied for a road, city or field, their gathered followers on
@@ -59,10 +66,14 @@ impl Game {
         if best == 0 {
             return tied;
         }
-        Players(
+        let broken = Players(
             tied.iter()
                 .filter(|&p| most[p as usize] == best)
                 .fold(0, |mask, p| mask | (1 << p)),
-        )
+        );
+        if broken != tied {
+            self.hills.tie_breaks += 1;
+        }
+        broken
     }
 }

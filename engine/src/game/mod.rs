@@ -46,6 +46,21 @@ use crate::limits::MAX_PLAYERS;
 pub use crate::limits::{MAX_FIGURE_TYPES, MAX_HELD_TYPES, MAX_LAID_REACH, MAX_TILES};
 use crate::model::FeatureKind;
 
+/// One part of a feature: a feature of one placed tile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FeaturePart {
+    /// Index of the placed tile, in the order tiles were placed (the start tile is 0).
+    pub placed: u16,
+    /// Compiled tile index.
+    pub tile: u16,
+    /// Column.
+    pub x: i16,
+    /// Row.
+    pub y: i16,
+    /// Local feature index on that tile.
+    pub local: u8,
+}
+
 /// A figure on the table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BoardFigure {
@@ -367,17 +382,48 @@ impl Game {
     /// Where the whole feature of `node` lies: the column, row and local feature index of its
     /// part on each tile, one entry per part (none for no such node).
     pub fn feature_places(&self, node: u32) -> Vec<(i16, i16, u8)> {
-        let Some(root) = self.feature_root(node) else {
-            return Vec::new();
-        };
-        self.features
-            .members(root)
-            .map(|member| {
-                let part = self.features.node(member);
-                let tile = &self.board.placed[part.placed as usize];
-                (tile.x, tile.y, part.local)
-            })
+        self.feature_parts(node)
+            .map(|part| (part.x, part.y, part.local))
             .collect()
+    }
+
+    /// The parts of the whole feature of `node`, one per feature of a placed tile, starting
+    /// from its root and in a fixed order (none for no such node): [`Game::feature_places`]
+    /// without allocating.
+    pub fn feature_parts(&self, node: u32) -> impl Iterator<Item = FeaturePart> + '_ {
+        let root = self.feature_root(node);
+        root.into_iter()
+            .flat_map(|root| self.features.members(root))
+            .map(|member| self.part_of(self.features.node(member)))
+    }
+
+    /// The part of a feature that node `node` is (none for no such node).
+    pub fn part(&self, node: u32) -> Option<FeaturePart> {
+        ((node as usize) < self.features.len()).then(|| self.part_of(self.features.node(node)))
+    }
+
+    /// The part a feature node is.
+    #[inline]
+    fn part_of(&self, node: &features::Node) -> FeaturePart {
+        let tile = &self.board.placed[node.placed as usize];
+        FeaturePart {
+            placed: node.placed,
+            tile: tile.tile,
+            x: tile.x,
+            y: tile.y,
+            local: node.local,
+        }
+    }
+
+    /// Every feature on the table once: its root node and kind.
+    pub fn features_on_table(&self) -> impl Iterator<Item = (u32, FeatureKind)> + '_ {
+        self.features.roots()
+    }
+
+    /// The feature node of local feature `feature` on the tile at `(x, y)`, if there are such
+    /// a tile and feature.
+    pub fn node_at(&self, x: i16, y: i16, feature: u8) -> Option<u32> {
+        self.node(self.board.at(i32::from(x), i32::from(y))?, feature)
     }
 
     /// Whether the feature of `node` is a complete road or city (false for no such node).

@@ -381,6 +381,8 @@ pub struct GameDef {
     pub(super) expansions: Vec<SetRef>,
     /// How each tile set's edition was chosen, in the order of `sets`.
     pub(super) editions_from: Vec<EditionFrom>,
+    /// By compiled tile: the index in `sets` of its tile set, and its name in the data.
+    origins: Vec<(u16, String)>,
     /// What the files give before the rules' house rules, for [`GameDef::with_rules`].
     files: FromFiles,
 }
@@ -412,6 +414,7 @@ impl GameDef {
         let mut mechanisms = Vec::new();
         let mut bags: Vec<&Bag> = Vec::new();
         let mut start = Vec::new();
+        let mut origins = Vec::new();
         for &(set, edges, edition_named) in sets {
             let edition = match edition_named {
                 Some(e) if set.editions.iter().any(|x| x == e) => e.to_string(),
@@ -429,6 +432,8 @@ impl GameDef {
                     start.push(tiles.len());
                 }
                 counts.push((tile.count.in_edition(&edition), tile.supply));
+                // At most MAX_TILE_TYPES tiles, so the set index fits (checked below).
+                origins.push((refs.len() as u16, tile.name.clone()));
                 tiles.push(tile);
                 let edges = edges.and_then(|edges| edges.get(i));
                 inputs.push(TileInput { tile, edges });
@@ -508,6 +513,7 @@ impl GameDef {
             sets: refs,
             expansions: expansion_refs,
             editions_from,
+            origins,
             files,
         })
     }
@@ -628,6 +634,17 @@ impl GameDef {
     /// How each tile set's edition was chosen, in the order of [`GameDef::sets`].
     pub fn editions_from(&self) -> &[EditionFrom] {
         &self.editions_from
+    }
+
+    /// The tile set compiled tile `tile` comes from.
+    pub fn tile_set(&self, tile: u16) -> Option<&SetRef> {
+        let &(set, _) = self.origins.get(usize::from(tile))?;
+        self.sets.get(usize::from(set))
+    }
+
+    /// The name the data gives compiled tile `tile` (empty when it has none).
+    pub fn tile_name(&self, tile: u16) -> Option<&str> {
+        self.origins.get(usize::from(tile)).map(|(_, name)| name.as_str())
     }
 
     /// Index of the compiled tile with this id.

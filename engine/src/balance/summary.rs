@@ -1,0 +1,199 @@
+//! The report of a run, worked out from its collectors' counts.
+
+use super::collector::{BIN_WIDTH, BINS, Collector, KINDS, WIN_UNITS};
+use super::report::{
+    AbbeyStats, BalanceReport, BarnStats, Deployments, FeatureKindStats, FigureStats, HillStats, Histogram,
+    MechanismStats, SeatStats, ShepherdStats, TileStats, Timing, WagonStats,
+};
+use crate::bots::Policy;
+use crate::game::{GameDef, colour};
+use crate::model::{FeatureKind, FigureMechanism, Mechanism};
+use crate::simulate::PLACEMENTS_SAMPLE_EVERY;
+
+/// What a run was asked to do, for its report.
+#[derive(Debug, Clone, Copy)]
+pub struct Asked {
+    /// Players per game.
+    pub players: u8,
+    /// Games asked for.
+    pub games: u64,
+    /// Seed of the first game.
+    pub seed: u64,
+    /// How every seat played.
+    pub policy: Policy,
+}
+
+/// `a / b`, `None` when `b` is 0.
+fn ratio(a: u64, b: u64) -> Option<f64> {
+    (b > 0).then(|| a as f64 / b as f64)
+}
+
+/// The report of the games `counts` watched.
+pub fn report(counts: &Collector, asked: Asked, timing: Timing) -> BalanceReport {
+    let def = counts.def();
+    let win_scale = WIN_UNITS as f64;
+    let seats: Vec<SeatStats> = (0..usize::from(asked.players))
+        .map(|seat| {
+            let bins = &counts.histograms[seat];
+            SeatStats {
+                seat: seat as u8,
+                colour: colour(seat as u8).to_owned(),
+                score: counts.seat_scores[seat].estimate(1.0),
+                wins: counts.seat_wins[seat].sum as f64 / win_scale,
+                win_rate: counts.seat_wins[seat].estimate(win_scale),
+                histogram: Histogram {
+                    bin_width: BIN_WIDTH,
+                    counts: bins[..BINS].to_vec(),
+                    overflow: bins[BINS],
+                },
+            }
+        })
+        .collect();
+    let even = 1.0 / f64::from(asked.players.max(1));
+    let first_player_advantage = seats.first().and_then(|s| s.win_rate).map(|e| super::report::Estimate {
+        mean: e.mean - even,
+        low: e.low - even,
+        high: e.high - even,
+    });
+    // Win units of every player-game, to tell the win rate of those who did not place a tile.
+    let (all_seats, all_wins) = (
+        counts.games * u64::from(asked.players),
+        counts.seat_wins.iter().map(|m| m.sum as u64).sum::<u64>(),
+    );
+    let tiles = def
+        .tables()
+        .tiles
+        .iter()
+        .enumerate()
+        .map(|(t, tile)| tile_stats(def, counts, t, &tile.id, all_seats, all_wins))
+        .collect();
+    let features = FeatureKind::ALL
+        .iter()
+        .map(|&kind| {
+            let k = &counts.kinds[kind as usize];
+            FeatureKindStats {
+                kind,
+                features: k.features,
+                completions: k.completions,
+                mean_size: ratio(k.size, k.completions),
+                points_in_play: k.points_in_play,
+                points_at_end: k.points_at_end,
+                incomplete_share: (kind != FeatureKind::Field)
+                    .then(|| ratio(k.features.saturating_sub(k.completions), k.features))
+                    .flatten(),
+            }
+        })
+        .collect();
+    let figures = def
+        .figures()
+        .iter()
+        .zip(&counts.figures)
+        .map(|(figure, c)| FigureStats {
+            id: figure.id.clone(),
+            deployed: c.deployed,
+            returned: c.returned,
+            points: c.points,
+            turns_on_table: c.turns_on_table,
+            mean_turns_on_table: ratio(c.turns_on_table, c.deployed),
+        })
+        .collect();
+    BalanceReport {
+        tilesets: def.sets().to_vec(),
+        expansions: def.expansions().to_vec(),
+        rules: def.rules().id.clone(),
+        players: asked.players,
+        policy: asked.policy,
+        seed: asked.seed,
+        games_asked: asked.games,
+        games: counts.games,
+        stopped: counts.games < asked.games,
+        turns: counts.turns.estimate(1.0),
+        total_score: counts.total_score.estimate(1.0),
+        seats,
+        first_player_advantage,
+        placements_sample_every: PLACEMENTS_SAMPLE_EVERY,
+        tiles,
+        features,
+        figures,
+        mechanisms: mechanisms(def, counts),
+        timing,
+    }
+}
+
+fn tile_stats(def: &GameDef, counts: &Collector, t: usize, id: &str, all_seats: u64, all_wins: u64) -> TileStats {
+    let c = &counts.tiles[t];
+    let figure_types = def.figures().len();
+    let mut deployments = Vec::new();
+    for (f, figure) in def.figures().iter().enumerate() {
+        for kind in FeatureKind::ALL {
+            let count = counts.deployments[(t * figure_types + f) * KINDS + kind as usize];
+            if count > 0 {
+                deployments.push(Deployments {
+                    figure: figure.id.clone(),
+                    kind,
+                    count,
+                });
+            }
+        }
+    }
+    let scale = WIN_UNITS as f64;
+    let win_rate = |wins: u64, seats: u64| ratio(wins, seats).map(|r| r / scale);
+    let win_rate_placed = win_rate(c.placed_by_wins, c.placed_by);
+    let win_rate_not_placed = win_rate(all_wins - c.placed_by_wins, all_seats - c.placed_by);
+    let index = t as u16;
+    TileStats {
+        index,
+        set: def.tile_set(index).map(|s| s.id.clone()).unwrap_or_default(),
+        id: id.to_owned(),
+        name: def.tile_name(index).unwrap_or_default().to_owned(),
+        start: def.start() == index,
+        drawn: c.placed + c.discarded,
+        placed: c.placed,
+        discarded: c.discarded,
+        under_hill: c.under_hill,
+        placements_sampled: c.sampled,
+        placements_mean: ratio(c.placements, c.sampled),
+        placements_min: (c.sampled > 0).then_some(c.placements_min),
+        deployments,
+        completed_features: c.completed,
+        points: c.points,
+        points_per_placement: ratio(c.points, c.placed),
+        placed_by: c.placed_by,
+        win_rate_placed,
+        win_rate_not_placed,
+        win_effect: win_rate_placed.zip(win_rate_not_placed).map(|(a, b)| a - b),
+    }
+}
+
+/// The mechanisms' figures, each where it is in play.
+fn mechanisms(def: &GameDef, counts: &Collector) -> MechanismStats {
+    let m = &counts.mechanisms;
+    let has_figure = |mechanism| {
+        def.figures()
+            .iter()
+            .any(|f| f.mechanism == Some(mechanism) && f.count > 0)
+    };
+    MechanismStats {
+        abbeys: def
+            .mechanisms()
+            .contains(Mechanism::Abbey)
+            .then_some(AbbeyStats { placed: m.abbeys }),
+        barns: has_figure(FigureMechanism::Barn).then_some(BarnStats {
+            placed: m.barns,
+            meetings: m.barn_meetings,
+            meeting_points: m.barn_meeting_points,
+            end_scorings: m.barn_end_scorings,
+            end_points: m.barn_end_points,
+        }),
+        wagons: has_figure(FigureMechanism::MovesAfterScoring).then_some(WagonStats { moves: m.wagon_moves }),
+        shepherds: has_figure(FigureMechanism::Shepherd).then_some(ShepherdStats {
+            flocks_scored: m.flocks_scored,
+            flock_points: m.flock_points,
+            flocks_lost: m.wolves,
+        }),
+        hills: def.mechanisms().contains(Mechanism::Hills).then_some(HillStats {
+            tiles_under: m.under_hills,
+            tie_breaks: m.tie_breaks,
+        }),
+    }
+}
