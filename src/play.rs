@@ -126,7 +126,7 @@ pub fn simulate(args: SimulateArgs) -> ExitCode {
     }
     let played = played::json(&def, &run);
     let summary = progress::show(args.games, &progress, || {
-        simulate::run_watched(def, args.players, args.games, args.seed, threads, &progress)
+        simulate::run_watched(def, args.players, args.games, args.seed, threads, Default::default(), &progress)
     });
     let summary = match summary {
         Ok(summary) => summary,

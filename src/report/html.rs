@@ -12,7 +12,7 @@ use super::svg::{self, Chart, Interval, Part, Series, Unit};
 use crate::escape;
 
 const STYLE: &str = r#"
-:root{color-scheme:light;--ink:#222;--muted:#666;--line:#ddd;--bar:#cfe2f3;--flag:#D55E00}
+:root{color-scheme:light;--ink:#222;--muted:#666;--line:#ddd;--bar:#7fb2dc;--flag:#D55E00}
 body{margin:0;font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:var(--ink);background:#fff}
 main{max-width:1100px;margin:0 auto;padding:8px 16px 48px}
 h1{font-size:1.6em;margin:.6em 0 .2em}
@@ -23,7 +23,9 @@ dl.summary dt{font-weight:600}
 dl.summary dd{margin:0;overflow-wrap:anywhere}
 code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9em}
 figure{margin:.8em 0}
-svg.chart{display:block;width:100%;height:auto;max-width:900px}
+svg.chart{display:block;width:100%;height:auto}
+.pair{display:flex;flex-wrap:wrap;gap:0 32px}
+.pair>figure{flex:1 1 340px;max-width:560px}
 svg.chart text{font-size:12px;font-family:inherit}
 svg.chart text.title{font-size:15px;font-weight:600}
 svg.chart text.tick{font-size:11px}
@@ -32,7 +34,8 @@ table{border-collapse:collapse;font-size:13px;margin:.4em 0}
 th,td{padding:3px 8px;border-bottom:1px solid var(--line);text-align:left;vertical-align:top}
 th{background:#f6f6f6;position:sticky;top:0}
 td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap;min-width:4.5em;
- background:linear-gradient(to right,var(--bar) var(--w,0%),transparent var(--w,0%))}
+ background-image:linear-gradient(var(--bar),var(--bar));background-repeat:no-repeat;
+ background-position:left 0 top calc(3px + 1.35em);background-size:var(--w,0%) 4px}
 th[aria-sort]{cursor:pointer}
 th[aria-sort="ascending"]::after{content:" ▲"}
 th[aria-sort="descending"]::after{content:" ▼"}
@@ -110,7 +113,7 @@ fn page(title: &str, body: &str) -> String {
 fn run_sections(report: &BalanceReport) -> String {
     let mut out = String::new();
     out.push_str(&scores(report));
-    out.push_str(&win_rates(report));
+    out.push_str(&seats(report));
     out.push_str(&feature_kinds(report));
     out.push_str(&tiles(report));
     out.push_str(&figures(report));
@@ -174,7 +177,15 @@ fn summary(report: &BalanceReport, comparison: Option<&Comparison>) -> String {
             ),
         ));
     }
-    rows.push(("players", report.players.to_string()));
+    let seats: Vec<String> = report
+        .seats
+        .iter()
+        .map(|s| format!("{} {}", seat_name(s.seat), escape::html(&s.colour)))
+        .collect();
+    rows.push((
+        "players",
+        format!("{} <span class=\"muted\">(in the game's colours: {}; seat 1 plays first)</span>", report.players, seats.join(", ")),
+    ));
     rows.push(("policy", escape::html(report.policy.as_str())));
     let stopped = if report.stopped {
         format!(" of {} asked (stopped early)", report.games_asked)
@@ -214,9 +225,10 @@ fn summary(report: &BalanceReport, comparison: Option<&Comparison>) -> String {
     out
 }
 
-/// A seat's name: its number from 1 and its colour.
-fn seat_name(seat: u8, colour: &str) -> String {
-    format!("seat {} ({colour})", u16::from(seat) + 1)
+/// A seat's name in the figures: its number from 1. Its colour in the game is said in the
+/// summary only, since the figures draw seats in colours of their own.
+fn seat_name(seat: u8) -> String {
+    format!("seat {}", u16::from(seat) + 1)
 }
 
 /// Score histograms: every seat's as a line over shared bins, and all seats together as bars.
@@ -248,7 +260,7 @@ fn scores(report: &BalanceReport) -> String {
                 .seats
                 .iter()
                 .map(|s| Series {
-                    name: seat_name(s.seat, &s.colour),
+                    name: seat_name(s.seat),
                     counts: s.histogram.counts.clone(),
                 })
                 .collect();
@@ -269,21 +281,6 @@ fn scores(report: &BalanceReport) -> String {
         Some(_) => out.push_str(&svg::no_data(&chart, "the seats' histograms have different bins")),
         None => out.push_str(&svg::no_data(&chart, "no seat")),
     }
-    let means: Vec<Interval> = report
-        .seats
-        .iter()
-        .map(|s| interval(seat_name(s.seat, &s.colour), s.score.as_ref(), false))
-        .collect();
-    let mean_chart = Chart {
-        title: "Mean final score by seat, with 95% intervals",
-        x_label: "",
-        y_label: "points",
-    };
-    let _ = write!(
-        out,
-        "<figure>{}</figure>",
-        svg::interval_bars(&mean_chart, &means, Unit::Plain, None)
-    );
     out
 }
 
@@ -304,23 +301,36 @@ fn interval(label: String, e: Option<&Estimate>, flagged: bool) -> Interval {
     }
 }
 
-/// Win rates per seat against an even share, so a first-player advantage shows.
-fn win_rates(report: &BalanceReport) -> String {
+/// Win rates per seat against an even share, so a first-player advantage shows, beside the
+/// seats' mean scores.
+fn seats(report: &BalanceReport) -> String {
+    let means: Vec<Interval> = report
+        .seats
+        .iter()
+        .map(|s| interval(seat_name(s.seat), s.score.as_ref(), false))
+        .collect();
+    let mean_chart = Chart {
+        title: "Mean final score by seat",
+        x_label: "",
+        y_label: "points",
+    };
     let rates: Vec<Interval> = report
         .seats
         .iter()
-        .map(|s| interval(seat_name(s.seat, &s.colour), s.win_rate.as_ref(), false))
+        .map(|s| interval(seat_name(s.seat), s.win_rate.as_ref(), false))
         .collect();
     let chart = Chart {
-        title: "Win rate by seat, with 95% intervals",
+        title: "Win rate by seat",
         x_label: "",
         y_label: "share of games won",
     };
     let even = (report.players > 0).then(|| 1.0 / f64::from(report.players));
     format!(
-        "<h2 id=\"win-rates\">Win rates</h2><figure>{}<figcaption>The dashed line is an even share \
-         (1 / players); a seat whose interval lies above it wins more often than chance.</figcaption></figure>",
-        svg::interval_bars(&chart, &rates, Unit::Percent, even.map(|v| (v, "even share")))
+        "<h2 id=\"seats\">Seats</h2><div class=\"pair\"><figure>{}</figure><figure>{}</figure></div>\
+         <p class=\"note\">Whiskers are 95% intervals. The dashed line is an even share (1 / players): a seat \
+         whose interval lies above it wins more often than chance.</p>",
+        svg::interval_bars(&chart, &rates, Unit::Percent, even.map(|v| (v, "even share"))),
+        svg::interval_bars(&mean_chart, &means, Unit::Plain, None),
     )
 }
 
@@ -511,7 +521,7 @@ struct Group {
 
 /// Differences of different units are drawn in their own plots: win rates as percentages,
 /// tiles apart (there are many), then the rest by what they count.
-const GROUPS: [Group; 4] = [
+const GROUPS: [Group; 6] = [
     Group {
         title: "Win rates, B − A",
         unit: Unit::Percent,
@@ -528,15 +538,26 @@ const GROUPS: [Group; 4] = [
         takes: |key| key.starts_with("points."),
     },
     Group {
-        title: "Tiles, B − A",
+        title: "Points per game by tile, B − A",
         unit: Unit::Plain,
-        takes: |key| key.starts_with("tile."),
+        takes: |key| key.starts_with("tile.") && key.ends_with(".points"),
+    },
+    Group {
+        title: "Copies placed per game by tile, B − A",
+        unit: Unit::Plain,
+        takes: |key| key.starts_with("tile.") && key.ends_with(".placed"),
+    },
+    Group {
+        title: "Copies discarded per game by tile, B − A",
+        unit: Unit::Plain,
+        takes: |key| key.starts_with("tile.") && key.ends_with(".discarded"),
     },
 ];
 
-/// The group a difference is drawn in: the first that takes its key, else the last but one.
+/// The group a difference is drawn in: the first that takes its key, else the scores' (a
+/// figure of the whole game).
 fn group_of(key: &str) -> usize {
-    GROUPS.iter().position(|g| (g.takes)(key)).unwrap_or(2)
+    GROUPS.iter().position(|g| (g.takes)(key)).unwrap_or(1)
 }
 
 /// The A/B section: a forest plot per group of figures, then every difference in a table.
@@ -860,7 +881,7 @@ mod tests {
             assert!(!page.contains(outside), "{outside} in the page");
         }
         assert_escaped(&page);
-        for section in ["scores", "win-rates", "features", "tiles", "figures"] {
+        for section in ["scores", "seats", "features", "tiles", "figures"] {
             assert!(page.contains(&format!("<h2 id=\"{section}\">")), "{section}");
         }
         assert!(!page.contains("id=\"differences\""), "no comparison, no differences");
@@ -918,7 +939,12 @@ mod tests {
         assert_eq!(page.matches("class=\"point flagged\"").count(), 2);
         assert_eq!(page.matches("<circle class=\"point\"").count(), 2);
         assert_eq!(page.matches("<tr class=\"flagged\">").count(), 2);
-        for title in ["Win rates, B − A", "Scores and game length, B − A", "Points by feature kind, B − A", "Tiles, B − A"] {
+        for title in [
+            "Win rates, B − A",
+            "Scores and game length, B − A",
+            "Points by feature kind, B − A",
+            "Points per game by tile, B − A",
+        ] {
             assert!(page.contains(&format!("<title>{title}</title>")), "{title}");
         }
         assert!(page.contains(">+3.0%<") || page.contains(">3.0%<"), "win rates in percent");

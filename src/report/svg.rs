@@ -19,8 +19,8 @@ const GRID: &str = "#e3e3e3";
 
 /// The width every figure is drawn at (scaled to the page by its `viewBox`).
 const WIDTH: f64 = 760.0;
-/// The mean width of a character of the 12 px labels, to make room for them.
-const CHAR_WIDTH: f64 = 6.6;
+/// The mean width of a character of the 12 px labels (bold ones), to make room for them.
+const CHAR_WIDTH: f64 = 7.0;
 /// The most characters of a row label drawn; a longer one is cut with `…`.
 const MAX_LABEL: usize = 40;
 
@@ -192,15 +192,16 @@ impl Area {
     }
 }
 
-/// Starts a figure `height` high: the `<svg>` element, its accessible title and the drawn one.
-fn open(out: &mut String, chart: &Chart, height: f64) {
+/// Starts a figure `width` by `height`: the `<svg>` element, its accessible title and the drawn
+/// one. It is never shown wider than drawn, so its text keeps its size.
+fn open(out: &mut String, chart: &Chart, width: f64, height: f64) {
     let title = escape::html(chart.title);
     let _ = write!(
         out,
-        r#"<svg class="chart" viewBox="0 0 {w} {h}" role="img" aria-label="{title}"><title>{title}</title><text class="title" x="{x}" y="20" text-anchor="middle">{title}</text>"#,
-        w = num(WIDTH),
+        r#"<svg class="chart" viewBox="0 0 {w} {h}" style="max-width:{w}px" role="img" aria-label="{title}"><title>{title}</title><text class="title" x="{x}" y="20" text-anchor="middle">{title}</text>"#,
+        w = num(width),
         h = num(height),
-        x = num(WIDTH / 2.0),
+        x = num(width / 2.0),
     );
 }
 
@@ -211,7 +212,7 @@ fn close(out: &mut String) {
 /// A figure that says there is nothing to draw, and why.
 pub fn no_data(chart: &Chart, why: &str) -> String {
     let mut out = String::new();
-    open(&mut out, chart, 90.0);
+    open(&mut out, chart, WIDTH, 90.0);
     let _ = write!(
         out,
         r#"<rect class="frame" x="1" y="34" width="{w}" height="50" fill="none" stroke="{GRID}"/><text class="no-data" x="{x}" y="64" text-anchor="middle" fill="{MUTED}">no data: {why}</text>"#,
@@ -303,7 +304,12 @@ fn short(label: &str) -> String {
 /// A histogram: bins of `width` from `start`, one count per bin in each series. One series is
 /// drawn as bars; several as step lines over the same bins, told apart by colour and a legend.
 pub fn histogram(chart: &Chart, start: f64, width: f64, series: &[Series]) -> String {
-    let bins = series.iter().map(|s| s.counts.len()).max().unwrap_or(0);
+    // Bins past the last score seen are left out, so the scores fill the axis.
+    let bins = series
+        .iter()
+        .filter_map(|s| s.counts.iter().rposition(|&c| c > 0))
+        .max()
+        .map_or(0, |last| last + 1);
     let most = series.iter().flat_map(|s| s.counts.iter().copied()).max().unwrap_or(0);
     if bins == 0 || most == 0 || !start.is_finite() || !(width.is_finite() && width > 0.0) {
         return no_data(chart, "no game was scored");
@@ -335,11 +341,11 @@ pub fn histogram(chart: &Chart, start: f64, width: f64, series: &[Series]) -> St
         r1: area.top,
     };
     let mut out = String::new();
-    open(&mut out, chart, height);
+    open(&mut out, chart, WIDTH, height);
     y_axis(&mut out, area, &yt, ys, chart.y_label, Unit::Plain);
     x_axis(&mut out, area, &xt, xs, chart.x_label, Unit::Plain);
     if let [only] = series {
-        for (i, &count) in only.counts.iter().enumerate() {
+        for (i, &count) in only.counts.iter().take(bins).enumerate() {
             let (x0, x1) = (xs.at(start + width * i as f64), xs.at(start + width * (i + 1) as f64));
             let top = ys.at(count as f64);
             let _ = write!(
@@ -357,7 +363,7 @@ pub fn histogram(chart: &Chart, start: f64, width: f64, series: &[Series]) -> St
     } else {
         for (s, one) in series.iter().enumerate() {
             let mut path = format!("M{} {}", num(xs.at(start)), num(ys.at(0.0)));
-            for (i, &count) in one.counts.iter().enumerate() {
+            for (i, &count) in one.counts.iter().take(bins).enumerate() {
                 let y = num(ys.at(count as f64));
                 let _ = write!(path, " V{y} H{}", num(xs.at(start + width * (i + 1) as f64)));
             }
@@ -392,11 +398,11 @@ pub fn interval_bars(chart: &Chart, items: &[Interval], unit: Unit, reference: O
         .map(|i| i.ends().map_or(i.value, |(_, hi)| hi.max(i.value)))
         .chain(reference.map(|(v, _)| v).filter(|v| v.is_finite()))
         .fold(0.0, f64::max);
-    let height = 270.0;
+    let (width, height) = ((130.0 * items.len() as f64 + 110.0).clamp(380.0, WIDTH), 270.0);
     let area = Area {
         left: 62.0,
         top: 34.0,
-        width: WIDTH - 62.0 - 20.0,
+        width: width - 62.0 - 20.0,
         height: height - 34.0 - 48.0,
     };
     let yt = Ticks::new(0.0, top_value, 5);
@@ -407,7 +413,7 @@ pub fn interval_bars(chart: &Chart, items: &[Interval], unit: Unit, reference: O
         r1: area.top,
     };
     let mut out = String::new();
-    open(&mut out, chart, height);
+    open(&mut out, chart, width, height);
     y_axis(&mut out, area, &yt, ys, chart.y_label, unit);
     let decimals = unit.decimals(yt.step / 10.0);
     let slot = area.width / items.len() as f64;
@@ -526,7 +532,7 @@ pub fn forest(chart: &Chart, rows: &[Interval], unit: Unit) -> String {
         r1: area.right(),
     };
     let mut out = String::new();
-    open(&mut out, chart, height);
+    open(&mut out, chart, WIDTH, height);
     x_axis(&mut out, area, &xt, xs, chart.x_label, unit);
     let zero = num(xs.at(0.0));
     let _ = write!(
@@ -634,7 +640,7 @@ pub fn stacked_bars(chart: &Chart, categories: &[String], parts: &[Part], notes:
         r1: area.right(),
     };
     let mut out = String::new();
-    open(&mut out, chart, height);
+    open(&mut out, chart, WIDTH, height);
     x_axis(&mut out, area, &xt, xs, chart.x_label, unit);
     let decimals = unit.decimals(xt.step / 10.0);
     for (c, category) in categories.iter().enumerate() {
@@ -751,13 +757,13 @@ mod tests {
             10.0,
             &[Series {
                 name: "all".into(),
-                counts: vec![1, 4, 2, 0],
+                counts: vec![1, 4, 0, 2, 0, 0],
             }],
         );
         let heights = attributes(&svg, "rect", "bar", "height");
-        assert_eq!(heights.len(), 4);
+        assert_eq!(heights.len(), 4, "bins past the last score are left out");
         assert!(heights[1] > 0.0);
-        for (h, count) in heights.iter().zip([1.0, 4.0, 2.0, 0.0]) {
+        for (h, count) in heights.iter().zip([1.0, 4.0, 0.0, 2.0]) {
             assert!((h / heights[1] - count / 4.0).abs() < 0.01, "{heights:?}");
         }
         let xs = attributes(&svg, "rect", "bar", "x");
