@@ -164,7 +164,12 @@ fn measure(browser: &Path, page: &str) -> Verdict {
     let charset = "<meta charset=\"utf-8\">";
     let at = page.find(charset).expect("the page declares its charset") + charset.len();
     let end = page.rfind("</body>").expect("the page has a body");
-    let probed = format!("{}{PROBE_HEAD}{}{PROBE_END}{}", &page[..at], &page[at..end], &page[end..]);
+    let probed = format!(
+        "{}{PROBE_HEAD}{}{PROBE_END}{}",
+        &page[..at],
+        &page[at..end],
+        &page[end..]
+    );
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("page.html");
     std::fs::write(&file, probed).unwrap();
@@ -181,7 +186,11 @@ fn measure(browser: &Path, page: &str) -> Verdict {
     let Some(probe) = verdict else {
         panic!("no verdict in the page: the probe did not run\n--- dom:\n{dom}\n--- log:\n{log}");
     };
-    let console = log.lines().filter(|l| l.contains(":CONSOLE")).map(str::to_owned).collect();
+    let console = log
+        .lines()
+        .filter(|l| l.contains(":CONSOLE"))
+        .map(str::to_owned)
+        .collect();
     Verdict { probe, console }
 }
 

@@ -133,7 +133,10 @@ fn estimate(e: &Estimate, unit: Unit, decimals: usize) -> String {
 
 /// An optional estimate, or a dash said to be missing.
 fn maybe_estimate(e: Option<&Estimate>, unit: Unit, decimals: usize) -> String {
-    e.map_or_else(|| "<span class=\"muted\">none: no game played</span>".into(), |e| estimate(e, unit, decimals))
+    e.map_or_else(
+        || "<span class=\"muted\">none: no game played</span>".into(),
+        |e| estimate(e, unit, decimals),
+    )
 }
 
 /// What was played: the summary at the top of the page.
@@ -184,7 +187,11 @@ fn summary(report: &BalanceReport, comparison: Option<&Comparison>) -> String {
         .collect();
     rows.push((
         "players",
-        format!("{} <span class=\"muted\">(in the game's colours: {}; seat 1 plays first)</span>", report.players, seats.join(", ")),
+        format!(
+            "{} <span class=\"muted\">(in the game's colours: {}; seat 1 plays first)</span>",
+            report.players,
+            seats.join(", ")
+        ),
     ));
     rows.push(("policy", escape::html(report.policy.as_str())));
     let stopped = if report.stopped {
@@ -195,7 +202,10 @@ fn summary(report: &BalanceReport, comparison: Option<&Comparison>) -> String {
     rows.push(("games", format!("{}{stopped}", report.games)));
     rows.push((
         "seed",
-        format!("{} (game <var>i</var> plays seed {} + <var>i</var>)", report.seed, report.seed),
+        format!(
+            "{} (game <var>i</var> plays seed {} + <var>i</var>)",
+            report.seed, report.seed
+        ),
     ));
     rows.push(("turns per game", maybe_estimate(report.turns.as_ref(), Unit::Plain, 1)));
     rows.push((
@@ -341,7 +351,11 @@ fn feature_kinds(report: &BalanceReport) -> String {
     let parts = [
         Part {
             name: "scored during play".into(),
-            values: report.features.iter().map(|f| f.points_in_play as f64 / games).collect(),
+            values: report
+                .features
+                .iter()
+                .map(|f| f.points_in_play as f64 / games)
+                .collect(),
         },
         Part {
             name: "scored at the end".into(),
@@ -418,11 +432,7 @@ fn tiles(report: &BalanceReport) -> String {
         .iter()
         .map(|t| {
             let discarded = (t.drawn > 0).then(|| t.discarded as f64 / t.drawn as f64);
-            let mut id = format!(
-                "<code>{}/{}</code>",
-                escape::html(&t.set),
-                escape::html(&t.id)
-            );
+            let mut id = format!("<code>{}/{}</code>", escape::html(&t.set), escape::html(&t.id));
             if t.start {
                 id.push_str(" <span class=\"muted\">start</span>");
             }
@@ -607,11 +617,10 @@ fn differences(comparison: &Comparison) -> String {
 fn difference_row(d: &Difference) -> Vec<Cell> {
     let unit = GROUPS[group_of(&d.key)].unit;
     let decimals = if unit == Unit::Percent { 1 } else { 2 };
-    let interval = d
-        .difference
-        .map_or_else(|| "none: fewer than two games".into(), |e| {
-            format!("[{}, {}]", unit.format(e.low, decimals), unit.format(e.high, decimals))
-        });
+    let interval = d.difference.map_or_else(
+        || "none: fewer than two games".into(),
+        |e| format!("[{}, {}]", unit.format(e.low, decimals), unit.format(e.high, decimals)),
+    );
     vec![
         Cell::text(&d.label),
         Cell::html(format!("<code>{}</code>", escape::html(&d.key))),
@@ -728,7 +737,9 @@ fn table_rows(columns: &[&str], rows: Vec<Vec<Cell>>, hidden: &[usize], flagged:
                 Some(v) => {
                     let key = if v.is_finite() { v.to_string() } else { String::new() };
                     let width = match (cell.bar, largest[c]) {
-                        (true, most) if most > 0.0 && v > 0.0 => format!(" style=\"--w:{}%\"", svg::num(v / most * 100.0)),
+                        (true, most) if most > 0.0 && v > 0.0 => {
+                            format!(" style=\"--w:{}%\"", svg::num(v / most * 100.0))
+                        }
                         _ => String::new(),
                     };
                     let _ = write!(out, "<td class=\"num\" data-v=\"{key}\"{width}>{}</td>", cell.html);
@@ -889,7 +900,10 @@ mod tests {
         // Discarded share: 30 of 120, drawn as a quarter of the column's largest bar.
         assert!(page.contains("data-v=\"0.25\" style=\"--w:100%\">25.0%</td>"), "{page}");
         assert!(page.contains("33% left incomplete"));
-        assert!(page.contains("2 score(s) past the last bin (80 points or more)"), "one per seat");
+        assert!(
+            page.contains("2 score(s) past the last bin (80 points or more)"),
+            "one per seat"
+        );
     }
 
     #[test]
@@ -947,6 +961,9 @@ mod tests {
         ] {
             assert!(page.contains(&format!("<title>{title}</title>")), "{title}");
         }
-        assert!(page.contains(">+3.0%<") || page.contains(">3.0%<"), "win rates in percent");
+        assert!(
+            page.contains(">+3.0%<") || page.contains(">3.0%<"),
+            "win rates in percent"
+        );
     }
 }

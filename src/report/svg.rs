@@ -614,7 +614,13 @@ pub fn forest(chart: &Chart, rows: &[Interval], unit: Unit) -> String {
 /// `notes` (one per category, may be empty) written after each bar. A value that is not finite
 /// or below zero counts as nothing.
 pub fn stacked_bars(chart: &Chart, categories: &[String], parts: &[Part], notes: &[String], unit: Unit) -> String {
-    let value = |p: &Part, c: usize| p.values.get(c).copied().filter(|v| v.is_finite() && *v > 0.0).unwrap_or(0.0);
+    let value = |p: &Part, c: usize| {
+        p.values
+            .get(c)
+            .copied()
+            .filter(|v| v.is_finite() && *v > 0.0)
+            .unwrap_or(0.0)
+    };
     let totals: Vec<f64> = (0..categories.len())
         .map(|c| parts.iter().map(|p| value(p, c)).sum())
         .collect();
@@ -742,7 +748,13 @@ mod tests {
         assert_eq!(Unit::Percent.format(0.25, Unit::Percent.decimals(t.step)), "25%");
         let t = Ticks::new(-0.031, 0.012, 8);
         assert!(t.lo <= -0.031 && t.hi >= 0.012 && t.values.contains(&0.0), "{t:?}");
-        for (lo, hi) in [(5.0, 5.0), (0.0, 0.0), (f64::NAN, 1.0), (0.0, f64::INFINITY), (-f64::MAX, f64::MAX)] {
+        for (lo, hi) in [
+            (5.0, 5.0),
+            (0.0, 0.0),
+            (f64::NAN, 1.0),
+            (0.0, f64::INFINITY),
+            (-f64::MAX, f64::MAX),
+        ] {
             let t = Ticks::new(lo, hi, 5);
             assert!(t.hi > t.lo && t.values.len() >= 2, "{lo}..{hi}: {t:?}");
             assert!(t.values.iter().all(|v| v.is_finite()));
@@ -889,7 +901,10 @@ mod tests {
         let xs = attributes(&svg, "rect", "bar", "x");
         assert_eq!(widths.len(), 3, "a value that is not finite has no bar");
         assert!((widths[0] / widths[1] - 3.0).abs() < 0.01 && (widths[0] / widths[2] - 3.0).abs() < 0.01);
-        assert!((xs[1] - (xs[0] + widths[0])).abs() < 0.02, "the second part starts where the first ends");
+        assert!(
+            (xs[1] - (xs[0] + widths[0])).abs() < 0.02,
+            "the second part starts where the first ends"
+        );
         assert!(svg.contains(">25% incomplete</text>"));
         assert_finite_numbers(&svg);
     }
