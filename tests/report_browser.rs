@@ -287,3 +287,35 @@ fn a_table_that_does_not_sort_fails_the_check() {
     let found = problems(&measure(&browser, &page(body)));
     assert!(found.iter().any(|p| p.contains("does not order")), "{found:?}");
 }
+
+/// A page the browser loaded cleanly, with every figure drawn and every table sorted.
+fn assert_loads_cleanly(browser: &Path, page: &str) -> Verdict {
+    let verdict = measure(browser, page);
+    assert_eq!(problems(&verdict), Vec::<String>::new());
+    let svgs = verdict.probe["svgs"].as_array().unwrap();
+    assert_eq!(svgs.len(), page.matches("<svg").count(), "every figure measured");
+    assert_eq!(verdict.probe["scripts"], 1, "only the page's own script");
+    assert_eq!(verdict.probe["images"], 0, "no element from a name");
+    assert_ne!(verdict.probe["title"], "pwned");
+    verdict
+}
+
+#[test]
+fn balance_reports_load_cleanly_and_draw_every_figure() {
+    let Some(browser) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    common::hostile_tileset(dir.path());
+    let run = common::balance_html(dir.path(), &["--tilesets", "./hostile.toml", "--games", "200"]);
+    let verdict = assert_loads_cleanly(&browser, &run);
+    let drawn = verdict.probe["svgs"].as_array().unwrap().iter().filter(|s| s["noData"] == false).count();
+    assert!(drawn >= 5, "scores, seats and feature kinds drawn: {}", verdict.probe);
+    assert!(
+        verdict.probe["sorting"].as_array().unwrap().len() >= 3,
+        "the feature, tile and figure tables sort: {}",
+        verdict.probe
+    );
+    let comparison = common::balance_html(dir.path(), &["--games", "60", "--compare-rules", "farms-2000"]);
+    let verdict = assert_loads_cleanly(&browser, &comparison);
+    let forests = verdict.probe["svgs"].as_array().unwrap().iter().filter(|s| s["label"].as_str().is_some_and(|l| l.ends_with("B − A"))).count();
+    assert!(forests >= 4, "{}", verdict.probe);
+}
