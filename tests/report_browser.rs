@@ -101,7 +101,11 @@ fn browser() -> Option<PathBuf> {
             std::env::var_os("CI").is_none(),
             "CI is set but no Chromium was found (install `chromium` or set CHROMIUM)"
         );
-        eprintln!("note: Chromium not found (set CHROMIUM or install `chromium`); browser test skipped");
+        // Straight to the stream, past the test harness's capture, so the skip is seen.
+        let _ = std::io::Write::write_all(
+            &mut std::io::stderr(),
+            b"note: Chromium not found (set CHROMIUM or install `chromium`); browser test skipped\n",
+        );
     }
     found
 }
@@ -310,8 +314,8 @@ fn balance_reports_load_cleanly_and_draw_every_figure() {
     let drawn = verdict.probe["svgs"].as_array().unwrap().iter().filter(|s| s["noData"] == false).count();
     assert!(drawn >= 5, "scores, seats and feature kinds drawn: {}", verdict.probe);
     assert!(
-        verdict.probe["sorting"].as_array().unwrap().len() >= 3,
-        "the feature, tile and figure tables sort: {}",
+        verdict.probe["sorting"].as_array().unwrap().len() >= 2,
+        "the feature and tile tables sort (the figure table has one row): {}",
         verdict.probe
     );
     let comparison = common::balance_html(dir.path(), &["--games", "60", "--compare-rules", "farms-2000"]);
