@@ -311,7 +311,12 @@ fn balance_reports_load_cleanly_and_draw_every_figure() {
     common::hostile_tileset(dir.path());
     let run = common::balance_html(dir.path(), &["--tilesets", "./hostile.toml", "--games", "200"]);
     let verdict = assert_loads_cleanly(&browser, &run);
-    let drawn = verdict.probe["svgs"].as_array().unwrap().iter().filter(|s| s["noData"] == false).count();
+    let drawn = verdict.probe["svgs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["noData"] == false)
+        .count();
     assert!(drawn >= 5, "scores, seats and feature kinds drawn: {}", verdict.probe);
     assert!(
         verdict.probe["sorting"].as_array().unwrap().len() >= 2,
@@ -320,6 +325,11 @@ fn balance_reports_load_cleanly_and_draw_every_figure() {
     );
     let comparison = common::balance_html(dir.path(), &["--games", "60", "--compare-rules", "farms-2000"]);
     let verdict = assert_loads_cleanly(&browser, &comparison);
-    let forests = verdict.probe["svgs"].as_array().unwrap().iter().filter(|s| s["label"].as_str().is_some_and(|l| l.ends_with("B − A"))).count();
+    let forests = verdict.probe["svgs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["label"].as_str().is_some_and(|l| l.ends_with("B − A")))
+        .count();
     assert!(forests >= 4, "{}", verdict.probe);
 }
