@@ -398,12 +398,14 @@ pub fn interval_bars(chart: &Chart, items: &[Interval], unit: Unit, reference: O
         .map(|i| i.ends().map_or(i.value, |(_, hi)| hi.max(i.value)))
         .chain(reference.map(|(v, _)| v).filter(|v| v.is_finite()))
         .fold(0.0, f64::max);
-    let (width, height) = ((130.0 * items.len() as f64 + 110.0).clamp(380.0, WIDTH), 270.0);
+    let (width, height) = ((130.0 * items.len() as f64 + 110.0).clamp(380.0, WIDTH), 280.0);
+    // A reference line is named in a key above the plot, clear of bars, whiskers and values.
+    let top = if reference.is_some() { 50.0 } else { 34.0 };
     let area = Area {
         left: 62.0,
-        top: 34.0,
+        top,
         width: width - 62.0 - 20.0,
-        height: height - 34.0 - 48.0,
+        height: height - top - 48.0,
     };
     let yt = Ticks::new(0.0, top_value, 5);
     let ys = Scale {
@@ -462,11 +464,16 @@ pub fn interval_bars(chart: &Chart, items: &[Interval], unit: Unit, reference: O
     }
     if let Some((value, name)) = reference.filter(|(v, _)| v.is_finite()) {
         let y = num(ys.at(value));
+        // The key's dashed sample ends just before its text (the name and a value of some
+        // six characters, right-aligned).
+        let key = area.right() - CHAR_WIDTH * (name.chars().count().min(MAX_LABEL) + 6) as f64 * 0.9 - 6.0;
         let _ = write!(
             out,
-            r#"<line class="reference" x1="{l}" x2="{r}" y1="{y}" y2="{y}" stroke="{INK}" stroke-dasharray="6 4"/><text class="reference-label" x="{r}" y="{y}" dy="-5" text-anchor="end">{name} {v}</text>"#,
+            r#"<line class="reference" x1="{l}" x2="{r}" y1="{y}" y2="{y}" stroke="{INK}" stroke-dasharray="6 4"/><line x1="{kl}" x2="{kr}" y1="37" y2="37" stroke="{INK}" stroke-dasharray="6 4"/><text class="reference-label" x="{r}" y="41" text-anchor="end">{name} {v}</text>"#,
             l = num(area.left),
             r = num(area.right()),
+            kl = num(key - 28.0),
+            kr = num(key),
             name = escape::html(name),
             v = unit.format(value, decimals),
         );
