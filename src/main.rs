@@ -17,6 +17,7 @@ macro_rules! say_err {
     };
 }
 
+mod balance;
 mod escape;
 mod init;
 mod list;
@@ -72,6 +73,18 @@ enum Command {
         tilewright simulate --tilesets base abbey-and-mayor hills-and-sheep --players 4\n  \
         tilewright simulate --tilesets base@first-edition --rules farms-2000 --json")]
     Simulate(play::SimulateArgs),
+    /// Measure what tiles, feature kinds, figures and mechanisms do to the game over many
+    /// games: per tile draws, discards, placements, deployments and points; per seat scores
+    /// and win rates with 95% intervals; with `--compare-rules` or `--without`, the same
+    /// seeds played both ways and each figure's difference.
+    ///
+    /// Ctrl-C stops after the games in play and reports those.
+    #[command(after_help = "Examples:\n  \
+        tilewright balance --games 100000 --threads 0\n  \
+        tilewright balance --tilesets base abbey-and-mayor --players 4 --json\n  \
+        tilewright balance --compare-rules farms-2000\n  \
+        tilewright balance --tilesets base hills-and-sheep --without hills-and-sheep")]
+    Balance(balance::BalanceArgs),
     /// Replay a game record: say what it was played with, then its final scores; fails if they
     /// differ from the record's.
     Replay(play::ReplayArgs),
@@ -121,6 +134,7 @@ fn main() -> ExitCode {
         Command::Init { dir } => init::init(&dir),
         Command::Simulate(args) => play::simulate(args),
         Command::Replay(args) => play::replay(args),
+        Command::Balance(args) => balance::balance(args),
         Command::List { json } => {
             list::list(json);
             ExitCode::SUCCESS

@@ -6,18 +6,19 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use clap::Args;
+use tilewright_engine::bots::Policy;
 use tilewright_engine::files;
-use tilewright_engine::game::{GameDef, GameRecord, MAX_RECORD_BYTES, Rng, colour};
+use tilewright_engine::game::{GameDef, GameRecord, MAX_RECORD_BYTES, colour};
 use tilewright_engine::schema::FileKind;
 use tilewright_engine::selection::{Hint, Selection, SelectionError};
-use tilewright_engine::simulate::{self, MAX_THREADS, Scratch, Summary, play_out, policy_seed};
+use tilewright_engine::simulate::{self, MAX_THREADS, Summary, Table};
 
 use crate::played::{self, Run};
 use crate::{fail, progress, say_json};
 
-/// Options of `simulate`.
+/// What games to play and how many: the options `simulate` and `balance` share.
 #[derive(Debug, Args)]
-pub struct SimulateArgs {
+pub struct GameArgs {
     /// Tile sets and expansions to play with: bundled ids (`base`, `base@first-edition`,
     /// `abbey-and-mayor`, `hills-and-sheep`) or paths of files and folders. An argument is a
     /// path only when it contains a `/` or ends in `.toml` (write `./base` for a folder named
@@ -40,6 +41,72 @@ pub struct SimulateArgs {
     /// Threads to play on, 1 to 16 (more is refused); 0: one per core (at most 16).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(0..=MAX_THREADS as i64))]
     threads: u16,
+    /// How every seat plays: `random` (a uniform random legal choice) or `greedy` (the choice
+    /// with the most points at once).
+    #[arg(long, default_value = "random")]
+    pub policy: Policy,
+}
+
+impl GameArgs {
+    /// The tile sets asked for.
+    pub fn tilesets(&self) -> &[String] {
+        &self.tilesets
+    }
+
+    /// The rule set asked for.
+    pub fn rules(&self) -> &str {
+        &self.rules
+    }
+
+    /// Players per game.
+    pub fn players(&self) -> u8 {
+        self.players
+    }
+
+    /// Games asked for.
+    pub fn games(&self) -> u64 {
+        self.games
+    }
+
+    /// Seed of the first game.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The threads to play on ([`threads`]).
+    pub fn threads(&self) -> usize {
+        threads(self.threads)
+    }
+
+    /// The game definition of `tilesets` under `rules`, or the message saying why not.
+    pub fn def_of(tilesets: &[String], rules: &str) -> Result<Arc<GameDef>, String> {
+        let resolved = Selection::from_args(tilesets, rules)
+            .load(&[])
+            .map_err(selection_message)?;
+        resolved.game_def().map(Arc::new).map_err(|e| e.to_string())
+    }
+
+    /// The game definition asked for.
+    pub fn def(&self) -> Result<Arc<GameDef>, String> {
+        GameArgs::def_of(&self.tilesets, &self.rules)
+    }
+
+    /// What the run plays, for [`played`].
+    pub fn run(&self) -> Run {
+        Run::Simulate {
+            players: self.players,
+            seed: self.seed,
+            games: self.games,
+            threads: self.threads(),
+        }
+    }
+}
+
+/// Options of `simulate`.
+#[derive(Debug, Args)]
+pub struct SimulateArgs {
+    #[command(flatten)]
+    game: GameArgs,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -99,34 +166,36 @@ fn threads(asked: u16) -> usize {
 /// Runs `simulate`.
 pub fn simulate(args: SimulateArgs) -> ExitCode {
     let progress = progress::stopped_by_ctrl_c();
-    let resolved = match Selection::from_args(&args.tilesets, &args.rules).load(&[]) {
-        Ok(resolved) => resolved,
-        Err(e) => return fail(selection_message(e)),
-    };
-    let def = match resolved.game_def() {
-        Ok(def) => Arc::new(def),
+    let def = match args.game.def() {
+        Ok(def) => def,
         Err(e) => return fail(e),
     };
+    let game = &args.game;
     if let Some(path) = &args.record
-        && let Err(e) = record_first_game(&def, &args, path)
+        && let Err(e) = record_first_game(&def, game, path)
     {
         return fail(e);
     }
-    let threads = threads(args.threads);
-    let run = Run::Simulate {
-        players: args.players,
-        seed: args.seed,
-        games: args.games,
-        threads,
-    };
+    let run = game.run();
     if !args.json {
         for line in played::lines(&def, &run) {
             say!("{line}");
         }
     }
-    let played = played::json(&def, &run);
-    let summary = progress::show(args.games, &progress, || {
-        simulate::run_watched(def, args.players, args.games, args.seed, threads, Default::default(), &progress)
+    let mut played = played::json(&def, &run);
+    if let Some(object) = played.as_object_mut() {
+        object.insert("policy".into(), game.policy.as_str().into());
+    }
+    let summary = progress::show(game.games, &progress, || {
+        simulate::run_watched(
+            def,
+            game.players,
+            game.games,
+            game.seed,
+            game.threads(),
+            game.policy,
+            &progress,
+        )
     });
     let summary = match summary {
         Ok(summary) => summary,
@@ -139,7 +208,7 @@ pub fn simulate(args: SimulateArgs) -> ExitCode {
         }
         say_json(&json);
     } else {
-        print_summary(&summary);
+        print_summary(&summary, game.policy);
     }
     if summary.stopped {
         ExitCode::from(progress::STOPPED)
@@ -149,28 +218,24 @@ pub fn simulate(args: SimulateArgs) -> ExitCode {
 }
 
 /// Plays the first game again and saves its record to `path`.
-fn record_first_game(def: &Arc<GameDef>, args: &SimulateArgs, path: &Path) -> Result<(), String> {
-    let mut game =
-        tilewright_engine::game::Game::new(Arc::clone(def), args.players, args.seed).map_err(|e| e.to_string())?;
-    play_out(
-        &mut game,
-        &mut Rng::new(policy_seed(args.seed)),
-        &mut Scratch::default(),
-    );
+fn record_first_game(def: &Arc<GameDef>, args: &GameArgs, path: &Path) -> Result<(), String> {
+    let mut table = Table::new(Arc::clone(def), args.players, args.policy, ()).map_err(|e| e.to_string())?;
+    table.play(args.seed);
+    let game = &table.game;
     let text = serde_json::to_string_pretty(&game.record()).unwrap_or_default() + "\n";
     files::write_atomically(path, text.as_bytes()).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
 /// Prints the summary as text; what was not measured (no game, no turn) is said, not shown
 /// as a zero.
-fn print_summary(summary: &Summary) {
+fn print_summary(summary: &Summary, policy: Policy) {
     let stopped = if summary.stopped {
         format!(" of {} asked (stopped by Ctrl-C)", summary.games_asked)
     } else {
         String::new()
     };
     say!(
-        "games: {}{stopped} in {:.2} s on {} thread(s)",
+        "games: {}{stopped} in {:.2} s on {} thread(s), every seat played {policy}",
         summary.games,
         summary.elapsed.as_secs_f64(),
         summary.threads
@@ -180,12 +245,15 @@ fn print_summary(summary: &Summary) {
         return;
     }
     say!("games/s: {:.0}", summary.games_per_second);
-    match (summary.micros_per_turn, summary.placements_per_turn) {
-        (Some(micros), Some(placements)) => {
-            say!("µs per turn: {micros:.3}");
-            say!("legal placements per turn: {placements:.2}");
-        }
-        _ => say!("no turn was played (the pile is empty), so there is no time per turn"),
+    match summary.micros_per_turn {
+        Some(micros) => say!("µs per turn: {micros:.3}"),
+        None => say!("no turn was played (the pile is empty), so there is no time per turn"),
+    }
+    if let Some(placements) = summary.placements_per_turn {
+        say!(
+            "legal placements per turn: {placements:.2} (one turn in {})",
+            simulate::PLACEMENTS_SAMPLE_EVERY
+        );
     }
     for (p, mean) in summary.mean_scores.iter().enumerate() {
         say!("mean score of {}: {mean:.2}", colour(p as u8));

@@ -422,8 +422,8 @@ mod tests {
     #[test]
     fn the_figures_are_the_same_on_any_number_of_threads() {
         let def = base();
-        let one = run(Arc::clone(&def), 3, 13, 5, 1).unwrap();
-        let three = run(def, 3, 13, 5, 3).unwrap();
+        let one = run(Arc::clone(&def), 3, 13, 5, 1, Policy::Random).unwrap();
+        let three = run(def, 3, 13, 5, 3, Policy::Random).unwrap();
         assert_eq!((one.games, one.games_asked, one.stopped), (13, 13, false));
         assert_eq!((three.threads, three.turns), (3, one.turns));
         assert_eq!(three.mean_scores, one.mean_scores);
@@ -434,7 +434,7 @@ mod tests {
     fn a_stopped_run_sums_up_the_games_finished() {
         let progress = Progress::default();
         progress.stop();
-        let summary = run_watched(base(), 2, 1000, 1, 2, &progress).unwrap();
+        let summary = run_watched(base(), 2, 1000, 1, 2, Policy::Random, &progress).unwrap();
         assert_eq!((summary.games, summary.games_asked, summary.stopped), (0, 1000, true));
         assert_eq!((summary.mean_total_score, summary.micros_per_turn), (None, None));
 
@@ -447,7 +447,7 @@ mod tests {
                 }
                 progress.stop();
             });
-            run_watched(base(), 2, u64::MAX, 1, 2, &progress).unwrap()
+            run_watched(base(), 2, u64::MAX, 1, 2, Policy::Random, &progress).unwrap()
         });
         assert!(summary.stopped && summary.games >= 5, "{summary:?}");
         assert_eq!(summary.games, progress.finished());

@@ -1147,7 +1147,8 @@ fn tiles_discarded_by_the_deal_are_reported() {
 
 #[test]
 fn simulate_shows_its_observer_the_deals_discards() {
-    use tilewright_engine::simulate::{Observer, run_observed};
+    use tilewright_engine::bots::Policy;
+    use tilewright_engine::simulate::{Observer, Progress, run_observed};
     /// Counts the discards it sees and the discards the games report.
     #[derive(Default)]
     struct Discards {
@@ -1171,11 +1172,22 @@ fn simulate_shows_its_observer_the_deals_discards() {
             self.before_any_action = true;
         }
     }
-    let (observers, _) = run_observed(def_with_misfits(), 2, 6, 1, 1, || Discards {
+    let observe = || Discards {
         before_any_action: true,
         ..Discards::default()
-    })
+    };
+    let played = run_observed(
+        def_with_misfits(),
+        2,
+        6,
+        1,
+        1,
+        Policy::Random,
+        observe,
+        &Progress::default(),
+    )
     .unwrap();
+    let observers = played.workers;
     let seen: u32 = observers.iter().map(|o| o.seen).sum();
     let reported: u32 = observers.iter().map(|o| o.reported).sum();
     assert_eq!(seen, reported);

@@ -3,11 +3,12 @@
 
 use std::sync::Arc;
 
+use tilewright_engine::bots::Policy;
 use tilewright_engine::bundled;
 use tilewright_engine::game::{Action, Event, Game, GameDef, Phase, Reason, Rng, Seat};
 use tilewright_engine::model::{FeatureKind, Mechanism};
 use tilewright_engine::simulate::{
-    Observer, Scratch, play_out, play_out_observed, policy_seed, random_action, run, run_observed,
+    Observer, Progress, Scratch, play_out, play_out_observed, policy_seed, random_action, run, run_observed,
 };
 
 fn def(sets: &[&str], rules: &str) -> Arc<GameDef> {
@@ -134,10 +135,12 @@ impl Observer for Turns {
 #[test]
 fn each_thread_watches_its_share_of_the_games() {
     let def = def(&["base"], "new-edition");
-    let (observers, threads) = run_observed(Arc::clone(&def), 2, 30, 7, 3, Turns::default).unwrap();
-    assert_eq!((observers.len(), threads), (3, 3));
+    let progress = Progress::default();
+    let played = run_observed(Arc::clone(&def), 2, 30, 7, 3, Policy::Random, Turns::default, &progress).unwrap();
+    let observers = played.workers;
+    assert_eq!((observers.len(), played.threads), (3, 3));
     assert!(observers.iter().all(|o| o.games == 10));
-    let summary = run(def, 2, 30, 7, 1).unwrap();
+    let summary = run(def, 2, 30, 7, 1, Policy::Random).unwrap();
     assert_eq!(observers.iter().map(|o| o.turns).sum::<u64>(), summary.turns);
 }
 

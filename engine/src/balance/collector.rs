@@ -103,7 +103,7 @@ struct Standing {
     node: u32,
     x: i16,
     y: i16,
-    on_field: bool,
+    kind: FeatureKind,
     /// The turn it was deployed on.
     since: u64,
 }
@@ -148,6 +148,8 @@ pub struct Collector {
     words: usize,
     marks: Vec<u32>,
     stamp: u32,
+    /// The tiles of a scored feature's parts.
+    parts: Vec<u16>,
     /// No game is being counted: the next event or step starts one.
     between_games: bool,
 }
@@ -204,6 +206,7 @@ impl Collector {
             words,
             marks: Vec::new(),
             stamp: 0,
+            parts: Vec::new(),
             between_games: true,
             known: Known {
                 def,
@@ -311,7 +314,7 @@ impl Collector {
             node,
             x,
             y,
-            on_field: kind == FeatureKind::Field,
+            kind,
             since: self.game.turns,
         });
     }
@@ -345,21 +348,31 @@ impl Collector {
         }
         self.game.kind_points[kind as usize] += award;
         // The tiles' shares: the points split over the feature's parts, the remainder one point
-        // each to the first parts.
-        let parts = game.feature_parts(node).count() as u64;
+        // each to the first parts (one walk of the feature: fields at the end are large).
+        self.parts.clear();
+        self.parts.extend(game.feature_parts(node).map(|part| part.tile));
+        let parts = self.parts.len() as u64;
         if parts > 0 {
             let (share, rest) = (award / parts, award % parts);
-            for (i, part) in game.feature_parts(node).enumerate() {
-                self.game.tile_points[usize::from(part.tile)] += share + u64::from((i as u64) < rest);
+            for (i, &tile) in self.parts.iter().enumerate() {
+                self.game.tile_points[usize::from(tile)] += share + u64::from((i as u64) < rest);
             }
         }
-        // The figure types credited.
+        // The figure types credited, by player.
         let root = game.feature_root(node);
+        let mut credited = [0u8; 8];
+        for s in &self.standing {
+            // A figure stands on a feature of the kind scored (for flocks and barns, fields).
+            if s.kind == kind && players.contains(s.player) && game.feature_root(s.node) == root {
+                credited[usize::from(s.player)] |= 1 << s.figure;
+            }
+        }
         for p in players.iter() {
-            let on = |s: &&Standing| s.player == p && game.feature_root(s.node) == root;
-            let mut types = self.standing.iter().filter(on).fold(0u8, |m, s| m | 1 << s.figure);
+            let mut types = credited[usize::from(p)];
             if types == 0 && matches!(reason, Reason::Farm { .. }) {
-                let farmer = |s: &&Standing| s.player == p && s.on_field && self.known.followers & 1 << s.figure != 0;
+                let farmer = |s: &&Standing| {
+                    s.player == p && s.kind == FeatureKind::Field && self.known.followers & 1 << s.figure != 0
+                };
                 types = self.standing.iter().filter(farmer).fold(0u8, |m, s| m | 1 << s.figure);
             }
             while types != 0 {
@@ -487,14 +500,11 @@ impl Observer for Collector {
         }
     }
 
+    /// The events of every turn are counted here; the rarer ones out of line.
+    #[inline]
     fn event(&mut self, game: &Game, event: &Event) {
         self.start_game();
         match *event {
-            Event::TileDiscarded { tile } => {
-                self.game.tile_discarded[usize::from(tile)] += 1;
-                self.game.discards += 1;
-            }
-            Event::TileUnderHill { tile } => self.tiles[usize::from(tile)].under_hill += 1,
             Event::TilePlaced { player, tile, .. } => {
                 self.game.turns += 1;
                 self.game.tile_placed[usize::from(tile)] += 1;
@@ -506,6 +516,29 @@ impl Observer for Collector {
                     self.placed_bits[seat * self.words + usize::from(tile) / 64] |= 1 << (tile % 64);
                 }
             }
+            Event::GameOver => {}
+            _ => self.rarer_event(game, event),
+        }
+    }
+
+    fn game_over(&mut self, game: &Game) {
+        self.start_game();
+        self.game_ended(game);
+        self.between_games = true;
+    }
+}
+
+impl Collector {
+    /// Every event but a tile placed.
+    #[inline(never)]
+    fn rarer_event(&mut self, game: &Game, event: &Event) {
+        match *event {
+            Event::TilePlaced { .. } | Event::GameOver => {}
+            Event::TileDiscarded { tile } => {
+                self.game.tile_discarded[usize::from(tile)] += 1;
+                self.game.discards += 1;
+            }
+            Event::TileUnderHill { tile } => self.tiles[usize::from(tile)].under_hill += 1,
             Event::FigureDeployed {
                 player,
                 figure,
@@ -553,13 +586,6 @@ impl Observer for Collector {
                 node,
             } => self.scored(game, players, points, reason, node),
             Event::FigureReturned { player, figure, x, y } => self.returned(player, figure, x, y),
-            Event::GameOver => {}
         }
-    }
-
-    fn game_over(&mut self, game: &Game) {
-        self.start_game();
-        self.game_ended(game);
-        self.between_games = true;
     }
 }

@@ -110,7 +110,9 @@ pub struct TileStats {
     /// one point each to the first parts in the feature's member order. Over all tiles these
     /// add up to the sum of the final scores exactly.
     pub points: u64,
-    /// `points / placed`; `None` when never placed.
+    /// Points per copy on the table: `points` over the copies placed, and for the start tile
+    /// also the copy laid at the deal of each game (its points count too); `None` when no copy
+    /// was on the table.
     pub points_per_placement: Option<f64>,
     /// Player-games in which that player placed at least one copy.
     pub placed_by: u64,

@@ -157,7 +157,7 @@ fn tile_stats(def: &GameDef, counts: &Collector, t: usize, id: &str, all_seats: 
         deployments,
         completed_features: c.completed,
         points: c.points,
-        points_per_placement: ratio(c.points, c.placed),
+        points_per_placement: ratio(c.points, c.placed + if def.start() == index { counts.games } else { 0 }),
         placed_by: c.placed_by,
         win_rate_placed,
         win_rate_not_placed,

@@ -1,0 +1,277 @@
+//! The balance lab's figures: consistent with the games they watched (checked against what
+//! the games themselves say), the same on any number of threads, and A/B comparisons that
+//! find a known effect and nothing in a run compared with itself.
+
+use std::sync::Arc;
+
+use tilewright_engine::balance::{self, BalanceReport};
+use tilewright_engine::bots::Policy;
+use tilewright_engine::bundled;
+use tilewright_engine::game::{Game, GameDef};
+use tilewright_engine::model::FeatureKind;
+use tilewright_engine::simulate::{self, Observer, Progress};
+
+fn def(sets: &[&str], rules: &str) -> Arc<GameDef> {
+    let sets: Vec<String> = sets.iter().map(|s| (*s).to_owned()).collect();
+    Arc::new(GameDef::from_catalog(bundled::catalog(), &sets, rules).unwrap())
+}
+
+const ALL: [&str; 3] = ["base", "abbey-and-mayor", "hills-and-sheep"];
+
+/// What the games say of themselves at their end, summed.
+#[derive(Default)]
+struct Truth {
+    games: u64,
+    scores: u64,
+    completed: u64,
+    on_table: u64,
+    discarded: u64,
+    under_hills: u64,
+}
+
+impl Observer for Truth {
+    fn game_over(&mut self, game: &Game) {
+        self.games += 1;
+        self.scores += game.players().iter().map(|p| p.score).sum::<u64>();
+        self.completed += game.completed_features() as u64;
+        self.on_table += game.figures().len() as u64;
+        self.discarded += u64::from(game.discarded());
+        self.under_hills += u64::from(game.under_hills());
+    }
+}
+
+fn truth(def: &Arc<GameDef>, players: u8, games: u64, seed: u64) -> Truth {
+    let played = simulate::run_observed(
+        Arc::clone(def),
+        players,
+        games,
+        seed,
+        1,
+        Policy::Random,
+        Truth::default,
+        &Progress::default(),
+    )
+    .unwrap();
+    played.workers.into_iter().next().unwrap()
+}
+
+fn run(def: &Arc<GameDef>, players: u8, games: u64, seed: u64, threads: usize) -> BalanceReport {
+    balance::run(
+        Arc::clone(def),
+        players,
+        games,
+        seed,
+        threads,
+        Policy::Random,
+        &Progress::default(),
+    )
+    .unwrap()
+}
+
+/// `mean × n`, a sum of integers given back exactly.
+fn total(mean: f64, n: u64) -> u64 {
+    (mean * n as f64).round() as u64
+}
+
+#[test]
+fn the_figures_add_up_to_what_the_games_say() {
+    let def = def(&ALL, "new-edition");
+    let (players, games, seed) = (4, 300, 11);
+    let report = run(&def, players, games, seed, 2);
+    let truth = truth(&def, players, games, seed);
+    assert_eq!((report.games, truth.games, report.stopped), (games, games, false));
+
+    // Every point lands on a tile: the tiles' shares add up to the final scores.
+    let tile_points: u64 = report.tiles.iter().map(|t| t.points).sum();
+    assert_eq!(tile_points, truth.scores);
+    let kind_points: u64 = report.features.iter().map(|k| k.points_in_play + k.points_at_end).sum();
+    assert_eq!(kind_points, truth.scores);
+    assert_eq!(total(report.total_score.unwrap().mean, games), truth.scores);
+    let seat_points: u64 = report.seats.iter().map(|s| total(s.score.unwrap().mean, games)).sum();
+    assert_eq!(seat_points, truth.scores);
+
+    // Every tile of the pile is drawn or goes under a hill; abbeys come from the players.
+    let abbeys = report.mechanisms.abbeys.as_ref().unwrap().placed;
+    assert!(abbeys > 0, "abbeys were placed");
+    let drawn: u64 = report.tiles.iter().map(|t| t.drawn).sum();
+    let under: u64 = report.tiles.iter().map(|t| t.under_hill).sum();
+    assert_eq!(drawn + under, games * def.pile().len() as u64 + abbeys);
+    assert_eq!(under, truth.under_hills);
+    assert_eq!(under, report.mechanisms.hills.as_ref().unwrap().tiles_under);
+    for tile in &report.tiles {
+        assert_eq!(tile.drawn, tile.placed + tile.discarded, "{}", tile.id);
+    }
+    let discarded: u64 = report.tiles.iter().map(|t| t.discarded).sum();
+    assert_eq!(discarded, truth.discarded);
+    let placed: u64 = report.tiles.iter().map(|t| t.placed).sum();
+    assert_eq!(total(report.turns.unwrap().mean, games), placed);
+    let start = &report.tiles[usize::from(def.start())];
+    assert!(start.start && report.tiles.iter().filter(|t| t.start).count() == 1);
+
+    // Wins (ties split) add up to the games; histograms hold every game.
+    let wins: f64 = report.seats.iter().map(|s| s.wins).sum();
+    assert!((wins - games as f64).abs() < 1e-9, "{wins}");
+    for seat in &report.seats {
+        assert_eq!(
+            seat.histogram.counts.iter().sum::<u64>() + seat.histogram.overflow,
+            games
+        );
+    }
+
+    // Completed roads, cities and monasteries are those on the table at the end.
+    let completions = |kind| report.features.iter().find(|k| k.kind == kind).unwrap().completions;
+    let completed = [FeatureKind::City, FeatureKind::Road, FeatureKind::Monastery].map(completions);
+    assert_eq!(completed.iter().sum::<u64>(), truth.completed);
+    for kind in &report.features {
+        assert!(kind.completions <= kind.features, "{:?}", kind.kind);
+        assert_eq!(
+            kind.incomplete_share.is_none(),
+            kind.kind == FeatureKind::Field || kind.features == 0
+        );
+    }
+
+    // Figures deployed and not returned are those left on the table.
+    let deployed: u64 = report.figures.iter().map(|f| f.deployed).sum();
+    let returned: u64 = report.figures.iter().map(|f| f.returned).sum();
+    assert_eq!(deployed - returned, truth.on_table);
+    let deployments: u64 = report.tiles.iter().flat_map(|t| &t.deployments).map(|d| d.count).sum();
+    assert_eq!(deployments, deployed);
+    let follower = &report.figures[def.figure_index("follower").unwrap() as usize];
+    assert!(follower.points > 0 && follower.mean_turns_on_table.unwrap() > 1.0);
+
+    // The mechanisms of both expansions did something.
+    let m = &report.mechanisms;
+    assert!(m.barns.as_ref().unwrap().placed > 0);
+    assert!(m.wagons.as_ref().unwrap().moves > 0);
+    let shepherds = m.shepherds.as_ref().unwrap();
+    assert!(shepherds.flocks_scored > 0 && shepherds.flocks_lost > 0);
+    for tile in report.tiles.iter().filter(|t| t.placements_sampled > 0) {
+        assert!(tile.placements_min.unwrap() as f64 <= tile.placements_mean.unwrap());
+    }
+    assert!(report.tiles.iter().all(|t| !t.set.is_empty()));
+}
+
+#[test]
+fn the_base_game_alone_has_no_mechanism_figures() {
+    let report = run(&def(&["base"], "new-edition"), 2, 20, 3, 1);
+    assert_eq!(report.mechanisms, balance::MechanismStats::default());
+    assert_eq!(report.placements_sample_every, simulate::PLACEMENTS_SAMPLE_EVERY);
+    let advantage = report.first_player_advantage.unwrap();
+    let first = report.seats[0].win_rate.unwrap();
+    assert!((advantage.mean - (first.mean - 0.5)).abs() < 1e-12);
+}
+
+/// The report as JSON, its timing left out (the only part that may differ).
+fn figures(report: &BalanceReport) -> serde_json::Value {
+    let mut json = serde_json::to_value(report).unwrap();
+    json.as_object_mut().unwrap().remove("timing");
+    json
+}
+
+#[test]
+fn the_report_is_the_same_on_any_number_of_threads() {
+    let def = def(&ALL, "new-edition");
+    let one = run(&def, 3, 40, 5, 1);
+    let three = run(&def, 3, 40, 5, 3);
+    assert_eq!((one.timing.threads, three.timing.threads), (1, 3));
+    assert_eq!(figures(&one), figures(&three));
+    // And it reads back.
+    let text = serde_json::to_string(&one).unwrap();
+    assert_eq!(serde_json::from_str::<BalanceReport>(&text).unwrap(), one);
+
+    let greedy =
+        |threads| balance::run(Arc::clone(&def), 2, 6, 9, threads, Policy::Greedy, &Progress::default()).unwrap();
+    let (g1, g2) = (greedy(1), greedy(2));
+    assert_eq!(g1.policy, Policy::Greedy);
+    assert_eq!(figures(&g1), figures(&g2));
+    assert_ne!(figures(&g1)["seats"], figures(&run(&def, 2, 6, 9, 1))["seats"]);
+}
+
+#[test]
+fn a_stopped_run_reports_the_games_finished() {
+    let progress = Progress::default();
+    progress.stop();
+    let def = def(&["base"], "new-edition");
+    let report = balance::run(def, 2, 100, 1, 2, Policy::Random, &progress).unwrap();
+    assert_eq!((report.games, report.games_asked, report.stopped), (0, 100, true));
+    assert_eq!((report.turns, report.seats[0].score), (None, None));
+}
+
+#[test]
+fn a_rule_set_compared_with_itself_differs_in_nothing() {
+    let def = def(&ALL, "new-edition");
+    let progress = Progress::default();
+    let same = balance::compare(
+        Arc::clone(&def),
+        Arc::clone(&def),
+        "same",
+        3,
+        60,
+        2,
+        2,
+        Policy::Random,
+        &progress,
+    )
+    .unwrap();
+    assert_eq!(figures(&same.a), figures(&same.b));
+    assert!(same.differences.len() > 20);
+    for d in &same.differences {
+        let diff = d.difference.unwrap();
+        assert_eq!(
+            (diff.low, diff.mean, diff.high, d.flagged),
+            (0.0, 0.0, 0.0, false),
+            "{}",
+            d.key
+        );
+        assert_eq!(d.a, d.b);
+    }
+    assert!(same.differences.iter().any(|d| d.key == "tile.base/D.points"));
+}
+
+#[test]
+fn switching_farmers_off_is_flagged_in_the_farm_points() {
+    let a = def(&["base"], "new-edition");
+    let mut rules = a.rules().clone();
+    rules.switches.farmers = false;
+    let b = Arc::new((*a).clone().with_rules(rules).unwrap());
+    let progress = Progress::default();
+    let one = balance::compare(
+        Arc::clone(&a),
+        Arc::clone(&b),
+        "farmers off",
+        2,
+        200,
+        1,
+        1,
+        Policy::Random,
+        &progress,
+    )
+    .unwrap();
+    let field = one.differences.iter().find(|d| d.key == "points.field").unwrap();
+    assert!(field.flagged && field.difference.unwrap().high < 0.0, "{field:?}");
+    assert_eq!(field.b, 0.0);
+    // Same games, same order: the same on two threads.
+    let two = balance::compare(a, b, "farmers off", 2, 200, 1, 2, Policy::Random, &progress).unwrap();
+    assert_eq!(
+        serde_json::to_value(&one.differences).unwrap(),
+        serde_json::to_value(&two.differences).unwrap()
+    );
+
+    // A tile set left out: its tiles are not compared, the others are.
+    let without = def(&["base"], "new-edition");
+    let with = def(&["base", "abbey-and-mayor"], "new-edition");
+    let c = balance::compare(
+        with,
+        without,
+        "without abbey-and-mayor",
+        2,
+        30,
+        1,
+        1,
+        Policy::Random,
+        &progress,
+    )
+    .unwrap();
+    assert!(c.differences.iter().any(|d| d.key.starts_with("tile.base/")));
+    assert!(!c.differences.iter().any(|d| d.key.starts_with("tile.abbey-and-mayor/")));
+}

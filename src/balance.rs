@@ -1,0 +1,323 @@
+//! `balance`: what each tile, feature kind, figure and mechanism does to the game over many
+//! games (the engine's `balance` lab), as text or JSON, and an A/B comparison of the same
+//! seeds under other rules or without a tile set.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::Args;
+use tilewright_engine::balance::{self, BalanceReport, Comparison, Difference, Estimate, TileStats};
+use tilewright_engine::game::colour;
+
+use crate::play::GameArgs;
+use crate::played;
+use crate::{escape, fail, progress, say_json};
+
+/// Tiles listed under each heading of what stands out.
+const STANDOUTS: usize = 3;
+
+/// Options of `balance`.
+#[derive(Debug, Args)]
+pub struct BalanceArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Compare with the same games under this rule set (B): a bundled id or a rule-set file.
+    #[arg(long, value_name = "RULES", conflicts_with = "without")]
+    compare_rules: Option<String>,
+    /// Compare with the same games without this tile set or expansion (B): one of `--tilesets`.
+    #[arg(long, value_name = "TILESET")]
+    without: Option<String>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+    /// Also write the report as a standalone HTML page to this file.
+    #[arg(long, value_name = "PATH")]
+    html: Option<PathBuf>,
+}
+
+/// What B plays: other rules, or the tile sets without one; `None` for a single run.
+fn b_side(args: &BalanceArgs) -> Result<Option<(Vec<String>, String, String)>, String> {
+    let game = &args.game;
+    if let Some(rules) = &args.compare_rules {
+        return Ok(Some((
+            game.tilesets().to_vec(),
+            rules.clone(),
+            format!("rules {rules}"),
+        )));
+    }
+    let Some(left_out) = &args.without else {
+        return Ok(None);
+    };
+    // `base` leaves out `base@first-edition` too: the id before any edition is compared.
+    let id = |spec: &str| spec.split_once('@').map_or(spec, |(id, _)| id).to_owned();
+    let kept: Vec<String> = game
+        .tilesets()
+        .iter()
+        .filter(|spec| *spec != left_out && id(spec) != *left_out)
+        .cloned()
+        .collect();
+    if kept.len() == game.tilesets().len() {
+        return Err(format!(
+            "`--without {left_out}`: it is not one of the tile sets played ({})",
+            game.tilesets().join(", ")
+        ));
+    }
+    if kept.is_empty() {
+        return Err(format!("`--without {left_out}` leaves no tile set to play"));
+    }
+    Ok(Some((kept, game.rules().to_owned(), format!("without {left_out}"))))
+}
+
+/// Writes the report as an HTML page.
+pub fn write_html(_report: &BalanceReport, _path: &Path) -> Result<(), String> {
+    Err("the HTML report is not built yet".into())
+}
+
+/// Writes the comparison as an HTML page.
+pub fn write_comparison_html(_comparison: &Comparison, _path: &Path) -> Result<(), String> {
+    Err("the HTML report is not built yet".into())
+}
+
+/// Runs `balance`.
+pub fn balance(args: BalanceArgs) -> ExitCode {
+    let progress = progress::stopped_by_ctrl_c();
+    let game = &args.game;
+    let (a, b) = match game.def().and_then(|a| Ok((a, b_side(&args)?))) {
+        Ok(found) => found,
+        Err(e) => return fail(e),
+    };
+    let b = match b {
+        Some((sets, rules, change)) => match GameArgs::def_of(&sets, &rules) {
+            Ok(def) => Some((def, change)),
+            Err(e) => return fail(format!("B ({change}): {e}")),
+        },
+        None => None,
+    };
+    let run = game.run();
+    if !args.json {
+        for line in played::lines(&a, &run) {
+            say!("{line}");
+        }
+    }
+    let mut played = played::json(&a, &run);
+    let (players, games, seed, threads, policy) =
+        (game.players(), game.games(), game.seed(), game.threads(), game.policy);
+    let (stopped, written) = match b {
+        None => {
+            let report = progress::show(games, &progress, || {
+                balance::run(a, players, games, seed, threads, policy, &progress)
+            });
+            let report = match report {
+                Ok(report) => report,
+                Err(e) => return fail(e),
+            };
+            if args.json {
+                say_json(&with_played(serde_json::to_value(&report).unwrap_or_default(), played));
+            } else {
+                print_report(&report);
+            }
+            let written = args.html.as_deref().map(|path| write_html(&report, path));
+            (report.stopped, written)
+        }
+        Some((b, change)) => {
+            if !args.json {
+                say!("B: {}", escape::line(&change));
+                for line in played::lines(&b, &run) {
+                    say!("B: {line}");
+                }
+            }
+            if let Some(object) = played.as_object_mut() {
+                object.insert("b".into(), played::json(&b, &run));
+            }
+            let comparison = progress::show(games, &progress, || {
+                balance::compare(a, b, &change, players, games, seed, threads, policy, &progress)
+            });
+            let comparison = match comparison {
+                Ok(comparison) => comparison,
+                Err(e) => return fail(e),
+            };
+            if args.json {
+                say_json(&with_played(
+                    serde_json::to_value(&comparison).unwrap_or_default(),
+                    played,
+                ));
+            } else {
+                print_comparison(&comparison);
+            }
+            let written = args
+                .html
+                .as_deref()
+                .map(|path| write_comparison_html(&comparison, path));
+            (comparison.a.stopped, written)
+        }
+    };
+    if let Some(Err(e)) = written {
+        return fail(format!("cannot write the HTML report: {e}"));
+    }
+    if stopped {
+        ExitCode::from(progress::STOPPED)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// A report or comparison as a JSON object, with what was played under `played`.
+fn with_played(mut json: serde_json::Value, played: serde_json::Value) -> serde_json::Value {
+    if let Some(object) = json.as_object_mut() {
+        object.insert("played".into(), played);
+    }
+    json
+}
+
+/// `12.34 [12.01, 12.67]`, the figures scaled by `scale` (100 for percentages).
+fn interval(e: &Estimate, scale: f64, digits: usize) -> String {
+    format!(
+        "{:.digits$} [{:.digits$}, {:.digits$}]",
+        e.mean * scale,
+        e.low * scale,
+        e.high * scale
+    )
+}
+
+/// A tile as `set/id "name"`, made safe to print.
+fn tile_name(tile: &TileStats) -> String {
+    let name = if tile.name.is_empty() {
+        String::new()
+    } else {
+        format!(" \"{}\"", escape::line(&tile.name))
+    };
+    format!("{}/{}{name}", escape::line(&tile.set), escape::line(&tile.id))
+}
+
+/// Prints the summary and the tiles that stand out.
+fn print_report(report: &BalanceReport) {
+    let stopped = if report.stopped {
+        format!(" of {} asked (stopped by Ctrl-C)", report.games_asked)
+    } else {
+        String::new()
+    };
+    say!(
+        "games: {}{stopped} in {:.2} s on {} thread(s), every seat played {}",
+        report.games,
+        report.timing.seconds,
+        report.timing.threads,
+        report.policy
+    );
+    if report.games == 0 {
+        say!("no game was played, so there are no figures");
+        return;
+    }
+    say!("seat    mean score (95%)        win rate % (95%, ties split)");
+    for seat in &report.seats {
+        let (Some(score), Some(wins)) = (seat.score, seat.win_rate) else {
+            continue;
+        };
+        say!(
+            "{:<7} {:<23} {}",
+            colour(seat.seat),
+            interval(&score, 1.0, 2),
+            interval(&wins, 100.0, 1)
+        );
+    }
+    if let Some(advantage) = report.first_player_advantage {
+        say!(
+            "first player advantage: {} points of win rate % over an even share",
+            interval(&advantage, 100.0, 1)
+        );
+    }
+    if let (Some(turns), Some(total)) = (report.turns, report.total_score) {
+        say!(
+            "turns per game: {:.1}; total score per game: {:.1}",
+            turns.mean,
+            total.mean
+        );
+    }
+    print_standouts(report);
+}
+
+/// The tiles that stand out: discarded most, most points per placement, and most linked with
+/// winning (the win rate of players who placed one minus that of players who placed none).
+fn print_standouts(report: &BalanceReport) {
+    let top = |key: &dyn Fn(&TileStats) -> Option<f64>| {
+        let mut tiles: Vec<(&TileStats, f64)> = report
+            .tiles
+            .iter()
+            .filter_map(|t| key(t).map(|k| (t, k)))
+            .filter(|(_, k)| *k > 0.0)
+            .collect();
+        tiles.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.index.cmp(&b.0.index)));
+        tiles.truncate(STANDOUTS);
+        tiles
+    };
+    let discards = top(&|t| (t.drawn > 0).then(|| t.discarded as f64 / t.drawn as f64));
+    if discards.is_empty() {
+        say!("no tile was discarded");
+    } else {
+        say!("discarded most (share of draws):");
+        for (t, share) in discards {
+            say!("  {}: {:.1}% of {} draws", tile_name(t), share * 100.0, t.drawn);
+        }
+    }
+    say!("most points per placement:");
+    for (t, points) in top(&|t| t.points_per_placement) {
+        say!("  {}: {points:.2} points, placed {} times", tile_name(t), t.placed);
+    }
+    // Both groups large enough that one lucky game does not decide it.
+    let player_games = report.games * u64::from(report.players);
+    let enough = (player_games / 20).max(30);
+    let compared = |t: &TileStats| t.placed_by >= enough && player_games - t.placed_by >= enough;
+    say!(
+        "most linked with winning (win rate % of players who placed it − of those who did not; tiles placed by, and not by, at least {enough} players):"
+    );
+    for (t, effect) in top(&|t| t.win_effect.filter(|_| compared(t)).map(f64::abs)) {
+        let sign = if t.win_effect.unwrap_or(0.0) < 0.0 { "−" } else { "+" };
+        say!("  {}: {sign}{:.1}", tile_name(t), effect * 100.0);
+    }
+}
+
+/// Prints both runs' summaries and the differences; tile figures only when flagged.
+fn print_comparison(comparison: &Comparison) {
+    say!("A:");
+    print_summary_lines(&comparison.a);
+    say!("B ({}):", escape::line(&comparison.change));
+    print_summary_lines(&comparison.b);
+    say!("differences B − A per game, 95% interval of the paired differences; * the interval excludes 0");
+    let mut tiles_hidden = 0;
+    for d in &comparison.differences {
+        if d.key.starts_with("tile.") && !d.flagged {
+            tiles_hidden += 1;
+            continue;
+        }
+        say!("{}", difference_line(d));
+    }
+    if tiles_hidden > 0 {
+        say!("({tiles_hidden} tile figures with no clear difference not shown; `--json` has them all)");
+    }
+}
+
+/// A run's short summary, for a comparison.
+fn print_summary_lines(report: &BalanceReport) {
+    say!(
+        "  {} games{}, every seat played {}",
+        report.games,
+        if report.stopped { " (stopped by Ctrl-C)" } else { "" },
+        report.policy
+    );
+}
+
+/// One difference: label, A, B, B − A with its interval, and a mark when flagged.
+fn difference_line(d: &Difference) -> String {
+    let scale = if d.key.ends_with(".win_rate") { 100.0 } else { 1.0 };
+    let unit = if scale == 100.0 { " %" } else { "" };
+    let diff = d.difference.map_or_else(
+        || "no interval (fewer than two games)".to_owned(),
+        |e| interval(&e, scale, 2),
+    );
+    format!(
+        "{} {:<40} A {:>8.2}  B {:>8.2}  B − A {diff}{unit}",
+        if d.flagged { "*" } else { " " },
+        escape::line(&d.label),
+        d.a * scale,
+        d.b * scale
+    )
+}
