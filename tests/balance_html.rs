@@ -60,5 +60,9 @@ fn an_unwritable_path_is_a_clear_error() {
     );
     assert_eq!(output.status.code(), Some(1));
     let err = String::from_utf8_lossy(&output.stderr);
-    assert!(err.contains("error: cannot write no/such/folder/page.html"), "{err}");
+    assert!(
+        err.contains("error: cannot write the HTML report: no/such/folder/page.html: "),
+        "{err}"
+    );
+    assert!(!dir.path().join("no").exists(), "no folder made");
 }

@@ -174,7 +174,7 @@ fn summary(report: &BalanceReport, comparison: Option<&Comparison>) -> String {
         rows.push((
             "run B",
             format!(
-                "the same seeds with {} (rules <code>{}</code>)",
+                "{}, the same seeds (rules <code>{}</code>)",
                 escape::html(&comparison.change),
                 escape::html(&comparison.b.rules)
             ),

@@ -20,6 +20,7 @@ pub fn write_comparison(path: &Path, comparison: &Comparison) -> Result<(), Stri
     write(path, &html::comparison_page(comparison))
 }
 
+/// The error names the path (made safe when printed, by the caller's `fail`).
 fn write(path: &Path, page: &str) -> Result<(), String> {
-    files::write_atomically(path, page.as_bytes()).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    files::write_atomically(path, page.as_bytes()).map_err(|e| format!("{}: {e}", path.display()))
 }
