@@ -69,13 +69,13 @@ fn b_side(args: &BalanceArgs) -> Result<Option<(Vec<String>, String, String)>, S
 }
 
 /// Writes the report as an HTML page.
-pub fn write_html(_report: &BalanceReport, _path: &Path) -> Result<(), String> {
-    Err("the HTML report is not built yet".into())
+pub fn write_html(report: &BalanceReport, path: &Path) -> Result<(), String> {
+    crate::report::write_run(path, report)
 }
 
 /// Writes the comparison as an HTML page.
-pub fn write_comparison_html(_comparison: &Comparison, _path: &Path) -> Result<(), String> {
-    Err("the HTML report is not built yet".into())
+pub fn write_comparison_html(comparison: &Comparison, path: &Path) -> Result<(), String> {
+    crate::report::write_comparison(path, comparison)
 }
 
 /// Runs `balance`.

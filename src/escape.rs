@@ -100,6 +100,24 @@ pub fn json(text: &str) -> String {
     out
 }
 
+/// Untrusted text as HTML text or an attribute value (quoted with `"` or `'`): made safe as
+/// one [`line`] (control characters shown, long runs cut, so a name cannot hide or reorder what
+/// is around it), then `&`, `<`, `>`, `"` and `'` written as character references.
+pub fn html(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in line(text).chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
 /// Escapes a GitHub Actions workflow-command message or, with `property`, a property value
 /// (`file=...`): `%`, CR and LF always, `:` and `,` in properties. Apply it to text already
 /// made safe by [`line`] or [`exact`].
@@ -156,6 +174,17 @@ mod tests {
             serde_json::from_str::<Vec<String>>(&safe).unwrap(),
             ["a\u{1b}\u{9b}\u{7f}\u{202e}b"]
         );
+    }
+
+    #[test]
+    fn html_escapes_markup_and_quotes() {
+        assert_eq!(
+            html("<script>alert(1)</script>"),
+            "&lt;script&gt;alert(1)&lt;/script&gt;"
+        );
+        assert_eq!(html("\"&'"), "&quot;&amp;&#39;");
+        assert_eq!(html("a\nb\u{202e}c é"), "a␊b�c é");
+        assert_eq!(html("&amp;"), "&amp;amp;", "escaped text is escaped again, not trusted");
     }
 
     #[test]

@@ -25,6 +25,7 @@ mod play;
 mod played;
 mod progress;
 mod render;
+mod report;
 mod scenario;
 mod tournament;
 

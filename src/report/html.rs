@@ -1,0 +1,969 @@
+//! The balance report as one self-contained HTML page: inline CSS, inline SVG figures (from
+//! [`super::svg`]), no outside resource. A short inline script makes the tables sortable; the
+//! page reads the same without it (tables in compiled order). Everything that came from a file
+//! (set, tile, rule-set and figure ids, names, what a comparison changed) goes through
+//! [`escape::html`].
+
+use std::fmt::Write as _;
+
+use tilewright_engine::balance::{BalanceReport, Comparison, Difference, Estimate, Histogram};
+
+use super::svg::{self, Chart, Interval, Part, Series, Unit};
+use crate::escape;
+
+const STYLE: &str = r#"
+:root{color-scheme:light;--ink:#222;--muted:#666;--line:#ddd;--bar:#7fb2dc;--flag:#D55E00}
+body{margin:0;font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:var(--ink);background:#fff}
+main{max-width:1100px;margin:0 auto;padding:8px 16px 48px}
+h1{font-size:1.6em;margin:.6em 0 .2em}
+h2{font-size:1.25em;margin:1.6em 0 .4em;border-bottom:1px solid var(--line);padding-bottom:.2em}
+p.lead,p.note,figcaption{color:var(--muted)}
+dl.summary{display:grid;grid-template-columns:max-content 1fr;gap:.2em 1.2em;margin:.6em 0}
+dl.summary dt{font-weight:600}
+dl.summary dd{margin:0;overflow-wrap:anywhere}
+code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9em}
+figure{margin:.8em 0}
+svg.chart{display:block;width:100%;height:auto}
+.pair{display:flex;flex-wrap:wrap;gap:0 32px}
+.pair>figure{flex:1 1 340px;max-width:560px}
+svg.chart text{font-size:12px;font-family:inherit}
+svg.chart text.title{font-size:15px;font-weight:600}
+svg.chart text.tick{font-size:11px}
+.table-wrap{overflow-x:auto;max-width:100%}
+table{border-collapse:collapse;font-size:13px;margin:.4em 0}
+th,td{padding:3px 8px;border-bottom:1px solid var(--line);text-align:left;vertical-align:top}
+th{background:#f6f6f6;position:sticky;top:0}
+td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap;min-width:4.5em;
+ background-image:linear-gradient(var(--bar),var(--bar));background-repeat:no-repeat;
+ background-position:left 0 top calc(3px + 1.35em);background-size:var(--w,0%) 4px}
+th[aria-sort]{cursor:pointer}
+th[aria-sort="ascending"]::after{content:" ▲"}
+th[aria-sort="descending"]::after{content:" ▼"}
+tr.flagged td{font-weight:600}
+tr.flagged td:first-child{border-left:4px solid var(--flag)}
+.muted{color:var(--muted)}
+@media (max-width:600px){body{font-size:14px}}
+"#;
+
+/// Sorts a `table.sortable` by a heading's column when it is clicked (or Enter/Space): numbers
+/// by their `data-v`, text by its letters; a second click reverses.
+const SORT_SCRIPT: &str = r#"
+for (const table of document.querySelectorAll("table.sortable")) {
+  const heads = [...table.tHead.rows[0].cells];
+  heads.forEach((th, column) => {
+    th.tabIndex = 0;
+    th.setAttribute("aria-sort", "none");
+    const sort = () => {
+      const down = th.getAttribute("aria-sort") !== "descending";
+      const key = (row) => {
+        const cell = row.cells[column];
+        if (cell.dataset.v === undefined) return cell.textContent;
+        return cell.dataset.v === "" ? -Infinity : Number(cell.dataset.v);
+      };
+      const rows = [...table.tBodies[0].rows];
+      rows.sort((a, b) => {
+        const x = key(a), y = key(b);
+        const order = typeof x === "number" ? (x === y ? 0 : x < y ? -1 : 1) : String(x).localeCompare(String(y));
+        return down ? -order : order;
+      });
+      heads.forEach((h) => h.setAttribute("aria-sort", "none"));
+      th.setAttribute("aria-sort", down ? "descending" : "ascending");
+      table.tBodies[0].append(...rows);
+    };
+    th.addEventListener("click", sort);
+    th.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); sort(); } });
+  });
+}
+for (const hint of document.querySelectorAll(".sort-hint")) hint.hidden = false;
+"#;
+
+/// The page of one run.
+pub fn run_page(report: &BalanceReport) -> String {
+    let mut body = String::new();
+    body.push_str("<h1>Balance report</h1>");
+    body.push_str(&summary(report, None));
+    body.push_str(&run_sections(report));
+    page("Balance report", &body)
+}
+
+/// The page of two runs of the same seeds: run A in full, what B changes, and every figure's
+/// difference B − A.
+pub fn comparison_page(comparison: &Comparison) -> String {
+    let mut body = String::new();
+    body.push_str("<h1>Balance report: A/B comparison</h1>");
+    body.push_str(&summary(&comparison.a, Some(comparison)));
+    body.push_str(&differences(comparison));
+    body.push_str("<h2 id=\"run-a\">Run A in detail</h2>");
+    body.push_str(&run_sections(&comparison.a));
+    page("Balance report: A/B comparison", &body)
+}
+
+/// The document around `body`.
+fn page(title: &str, body: &str) -> String {
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>{title}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<main>\n{body}\n</main>\n\
+         <script>{SORT_SCRIPT}</script>\n</body>\n</html>\n",
+        title = escape::html(title),
+    )
+}
+
+/// The sections every run has: scores, win rates, feature kinds, tiles, figures, mechanisms.
+fn run_sections(report: &BalanceReport) -> String {
+    let mut out = String::new();
+    out.push_str(&scores(report));
+    out.push_str(&seats(report));
+    out.push_str(&feature_kinds(report));
+    out.push_str(&tiles(report));
+    out.push_str(&figures(report));
+    out.push_str(&mechanisms(report));
+    out
+}
+
+/// An estimate as `mean [low, high]` with `decimals` (or as a percentage).
+fn estimate(e: &Estimate, unit: Unit, decimals: usize) -> String {
+    format!(
+        "{} [{}, {}]",
+        unit.format(e.mean, decimals),
+        unit.format(e.low, decimals),
+        unit.format(e.high, decimals)
+    )
+}
+
+/// An optional estimate, or a dash said to be missing.
+fn maybe_estimate(e: Option<&Estimate>, unit: Unit, decimals: usize) -> String {
+    e.map_or_else(
+        || "<span class=\"muted\">none: no game played</span>".into(),
+        |e| estimate(e, unit, decimals),
+    )
+}
+
+/// What was played: the summary at the top of the page.
+fn summary(report: &BalanceReport, comparison: Option<&Comparison>) -> String {
+    let mut rows: Vec<(&str, String)> = Vec::new();
+    let sets: Vec<String> = report
+        .tilesets
+        .iter()
+        .map(|s| {
+            format!(
+                "<code>{}@{}</code> <span class=\"muted\">content {}</span>",
+                escape::html(&s.id),
+                escape::html(&s.edition),
+                escape::html(&s.hash)
+            )
+        })
+        .collect();
+    rows.push(("tile sets", sets.join("<br>")));
+    if !report.expansions.is_empty() {
+        let expansions: Vec<String> = report
+            .expansions
+            .iter()
+            .map(|s| {
+                format!(
+                    "<code>{}</code> <span class=\"muted\">content {}</span>",
+                    escape::html(&s.id),
+                    escape::html(&s.hash)
+                )
+            })
+            .collect();
+        rows.push(("expansions", expansions.join("<br>")));
+    }
+    rows.push(("rules", format!("<code>{}</code>", escape::html(&report.rules))));
+    if let Some(comparison) = comparison {
+        rows.push((
+            "run B",
+            format!(
+                "{}, the same seeds (rules <code>{}</code>)",
+                escape::html(&comparison.change),
+                escape::html(&comparison.b.rules)
+            ),
+        ));
+    }
+    let seats: Vec<String> = report
+        .seats
+        .iter()
+        .map(|s| format!("{} {}", seat_name(s.seat), escape::html(&s.colour)))
+        .collect();
+    rows.push((
+        "players",
+        format!(
+            "{} <span class=\"muted\">(in the game's colours: {}; seat 1 plays first)</span>",
+            report.players,
+            seats.join(", ")
+        ),
+    ));
+    rows.push(("policy", escape::html(report.policy.as_str())));
+    let stopped = if report.stopped {
+        format!(" of {} asked (stopped early)", report.games_asked)
+    } else {
+        String::new()
+    };
+    rows.push(("games", format!("{}{stopped}", report.games)));
+    rows.push((
+        "seed",
+        format!(
+            "{} (game <var>i</var> plays seed {} + <var>i</var>)",
+            report.seed, report.seed
+        ),
+    ));
+    rows.push(("turns per game", maybe_estimate(report.turns.as_ref(), Unit::Plain, 1)));
+    rows.push((
+        "total score per game",
+        maybe_estimate(report.total_score.as_ref(), Unit::Plain, 1),
+    ));
+    rows.push((
+        "first-player advantage",
+        maybe_estimate(report.first_player_advantage.as_ref(), Unit::Percent, 1)
+            + " <span class=\"muted\">(the first seat's win rate minus an even share)</span>",
+    ));
+    rows.push((
+        "time",
+        format!(
+            "{:.2} s on {} thread(s), {:.0} games/s",
+            report.timing.seconds, report.timing.threads, report.timing.games_per_second
+        ),
+    ));
+    let mut out = String::from(
+        "<p class=\"lead\">Intervals are 95% intervals of the mean (normal approximation). \
+         Wins are shared evenly between players tied for first.</p><dl class=\"summary\">",
+    );
+    for (term, value) in rows {
+        let _ = write!(out, "<dt>{term}</dt><dd>{value}</dd>");
+    }
+    out.push_str("</dl>");
+    out
+}
+
+/// A seat's name in the figures: its number from 1. Its colour in the game is said in the
+/// summary only, since the figures draw seats in colours of their own.
+fn seat_name(seat: u8) -> String {
+    format!("seat {}", u16::from(seat) + 1)
+}
+
+/// Score histograms: every seat's as a line over shared bins, and all seats together as bars.
+fn scores(report: &BalanceReport) -> String {
+    let mut out = String::from("<h2 id=\"scores\">Scores</h2>");
+    let widths: Vec<u64> = report.seats.iter().map(|s| s.histogram.bin_width).collect();
+    let chart = Chart {
+        title: "Final scores, all seats",
+        x_label: "final score (points)",
+        y_label: "player-games",
+    };
+    let seat_chart = Chart {
+        title: "Final scores by seat",
+        x_label: "final score (points)",
+        y_label: "games",
+    };
+    let overflow: u64 = report.seats.iter().map(|s| s.histogram.overflow).sum();
+    match widths.first() {
+        Some(&width) if widths.iter().all(|&w| w == width) => {
+            let bins = report.seats.iter().map(|s| s.histogram.counts.len()).max().unwrap_or(0);
+            let all: Vec<u64> = (0..bins)
+                .map(|b| report.seats.iter().map(|s| count(&s.histogram, b)).sum())
+                .collect();
+            let all = [Series {
+                name: "all seats".into(),
+                counts: all,
+            }];
+            let by_seat: Vec<Series> = report
+                .seats
+                .iter()
+                .map(|s| Series {
+                    name: seat_name(s.seat),
+                    counts: s.histogram.counts.clone(),
+                })
+                .collect();
+            let _ = write!(
+                out,
+                "<figure>{}</figure><figure>{}</figure>",
+                svg::histogram(&chart, 0.0, width as f64, &all),
+                svg::histogram(&seat_chart, 0.0, width as f64, &by_seat),
+            );
+            if overflow > 0 {
+                let _ = write!(
+                    out,
+                    "<p class=\"note\">{overflow} score(s) past the last bin ({} points or more) are not drawn.</p>",
+                    width * bins as u64
+                );
+            }
+        }
+        Some(_) => out.push_str(&svg::no_data(&chart, "the seats' histograms have different bins")),
+        None => out.push_str(&svg::no_data(&chart, "no seat")),
+    }
+    out
+}
+
+/// Bin `b` of a histogram, 0 past its end.
+fn count(histogram: &Histogram, b: usize) -> u64 {
+    histogram.counts.get(b).copied().unwrap_or(0)
+}
+
+/// An estimate as a plotted interval; a missing one is drawn as missing.
+fn interval(label: String, e: Option<&Estimate>, flagged: bool) -> Interval {
+    let (value, lo, hi) = e.map_or((f64::NAN, f64::NAN, f64::NAN), |e| (e.mean, e.low, e.high));
+    Interval {
+        label,
+        value,
+        lo,
+        hi,
+        flagged,
+    }
+}
+
+/// Win rates per seat against an even share, so a first-player advantage shows, beside the
+/// seats' mean scores.
+fn seats(report: &BalanceReport) -> String {
+    let means: Vec<Interval> = report
+        .seats
+        .iter()
+        .map(|s| interval(seat_name(s.seat), s.score.as_ref(), false))
+        .collect();
+    let mean_chart = Chart {
+        title: "Mean final score by seat",
+        x_label: "",
+        y_label: "points",
+    };
+    let rates: Vec<Interval> = report
+        .seats
+        .iter()
+        .map(|s| interval(seat_name(s.seat), s.win_rate.as_ref(), false))
+        .collect();
+    let chart = Chart {
+        title: "Win rate by seat",
+        x_label: "",
+        y_label: "share of games won",
+    };
+    let even = (report.players > 0).then(|| 1.0 / f64::from(report.players));
+    format!(
+        "<h2 id=\"seats\">Seats</h2><div class=\"pair\"><figure>{}</figure><figure>{}</figure></div>\
+         <p class=\"note\">Whiskers are 95% intervals. The dashed line is an even share (1 / players): a seat \
+         whose interval lies above it wins more often than chance.</p>",
+        svg::interval_bars(&chart, &rates, Unit::Percent, even.map(|v| (v, "even share"))),
+        svg::interval_bars(&mean_chart, &means, Unit::Plain, None),
+    )
+}
+
+/// Points by feature kind, in play and at the end, with the share left incomplete.
+fn feature_kinds(report: &BalanceReport) -> String {
+    let names: Vec<String> = report.features.iter().map(|f| f.kind.as_str().to_owned()).collect();
+    let games = report.games.max(1) as f64;
+    let parts = [
+        Part {
+            name: "scored during play".into(),
+            values: report
+                .features
+                .iter()
+                .map(|f| f.points_in_play as f64 / games)
+                .collect(),
+        },
+        Part {
+            name: "scored at the end".into(),
+            values: report.features.iter().map(|f| f.points_at_end as f64 / games).collect(),
+        },
+    ];
+    let notes: Vec<String> = report
+        .features
+        .iter()
+        .map(|f| {
+            f.incomplete_share
+                .map(|s| format!("{} left incomplete", Unit::Percent.format(s, 0)))
+                .unwrap_or_default()
+        })
+        .collect();
+    let chart = Chart {
+        title: "Points per game by feature kind",
+        x_label: "points per game (all players)",
+        y_label: "",
+    };
+    let figure = if report.games == 0 {
+        svg::no_data(&chart, "no game was played")
+    } else {
+        svg::stacked_bars(&chart, &names, &parts, &notes, Unit::Plain)
+    };
+    let columns = [
+        "kind",
+        "features",
+        "completed",
+        "mean size",
+        "points in play",
+        "points at the end",
+        "left incomplete",
+    ];
+    let rows: Vec<Vec<Cell>> = report
+        .features
+        .iter()
+        .map(|f| {
+            vec![
+                Cell::text(f.kind.as_str()),
+                Cell::count(f.features),
+                Cell::count(f.completions),
+                Cell::number(f.mean_size, 1),
+                Cell::count(f.points_in_play),
+                Cell::count(f.points_at_end),
+                Cell::share(f.incomplete_share),
+            ]
+        })
+        .collect();
+    format!(
+        "<h2 id=\"features\">Feature kinds</h2><figure>{figure}</figure>{}",
+        table(&columns, rows, &[])
+    )
+}
+
+/// The tile table: how often each tile came, fitted, scored and went with winning.
+fn tiles(report: &BalanceReport) -> String {
+    let columns = [
+        "tile",
+        "name",
+        "drawn",
+        "placed",
+        "discarded",
+        "under a hill",
+        "legal placements (mean)",
+        "fewest legal placements",
+        "completed features",
+        "points",
+        "points per placement",
+        "win rate placed − not",
+    ];
+    let rows: Vec<Vec<Cell>> = report
+        .tiles
+        .iter()
+        .map(|t| {
+            let discarded = (t.drawn > 0).then(|| t.discarded as f64 / t.drawn as f64);
+            let mut id = format!("<code>{}/{}</code>", escape::html(&t.set), escape::html(&t.id));
+            if t.start {
+                id.push_str(" <span class=\"muted\">start</span>");
+            }
+            vec![
+                Cell::html(id),
+                Cell::text(&t.name),
+                Cell::count(t.drawn),
+                Cell::count(t.placed),
+                Cell::share(discarded),
+                Cell::count(t.under_hill),
+                Cell::number(t.placements_mean, 1),
+                Cell::number(t.placements_min.map(|m| m as f64), 0),
+                Cell::count(t.completed_features),
+                Cell::count(t.points),
+                Cell::number(t.points_per_placement, 2),
+                Cell::signed_share(t.win_effect),
+            ]
+        })
+        .collect();
+    let hidden: &[usize] = if report.tiles.iter().all(|t| t.under_hill == 0) {
+        &[5]
+    } else {
+        &[]
+    };
+    format!(
+        "<h2 id=\"tiles\">Tiles</h2><p class=\"note\">Drawn = placed + discarded (a tile that fits \
+         nowhere is discarded). Legal placements are counted on one turn in {}. Points are each \
+         tile's share of the points of the features it was part of. The last column is a \
+         correlation, not a cause. Bars compare a row with the column's largest value.\
+         <span class=\"sort-hint\" hidden> Select a column heading to sort by it.</span></p>{}",
+        report.placements_sample_every,
+        table(&columns, rows, hidden)
+    )
+}
+
+/// The figure table.
+fn figures(report: &BalanceReport) -> String {
+    let columns = ["figure", "deployed", "returned", "points", "turns on the table (mean)"];
+    let rows: Vec<Vec<Cell>> = report
+        .figures
+        .iter()
+        .map(|f| {
+            vec![
+                Cell::html(format!("<code>{}</code>", escape::html(&f.id))),
+                Cell::count(f.deployed),
+                Cell::count(f.returned),
+                Cell::count(f.points),
+                Cell::number(f.mean_turns_on_table, 1),
+            ]
+        })
+        .collect();
+    format!("<h2 id=\"figures\">Figures</h2>{}", table(&columns, rows, &[]))
+}
+
+/// The expansion mechanisms in play, as counts.
+fn mechanisms(report: &BalanceReport) -> String {
+    let m = &report.mechanisms;
+    let mut items: Vec<String> = Vec::new();
+    if let Some(a) = &m.abbeys {
+        items.push(format!("abbeys placed: {}", a.placed));
+    }
+    if let Some(b) = &m.barns {
+        items.push(format!(
+            "barns placed: {}; farmers met by a barn: {} scorings, {} points; barns scored at the end: {} scorings, {} points",
+            b.placed, b.meetings, b.meeting_points, b.end_scorings, b.end_points
+        ));
+    }
+    if let Some(w) = &m.wagons {
+        items.push(format!("wagon moves: {}", w.moves));
+    }
+    if let Some(s) = &m.shepherds {
+        items.push(format!(
+            "flocks scored: {} ({} points); flocks lost to wolves: {}",
+            s.flocks_scored, s.flock_points, s.flocks_lost
+        ));
+    }
+    if let Some(h) = &m.hills {
+        items.push(format!(
+            "tiles under hills: {}; ties broken by hills: {}",
+            h.tiles_under, h.tie_breaks
+        ));
+    }
+    if items.is_empty() {
+        return String::new();
+    }
+    let list: String = items.iter().map(|i| format!("<li>{i}</li>")).collect();
+    format!("<h2 id=\"mechanisms\">Expansion mechanisms</h2><ul>{list}</ul>")
+}
+
+/// A group of differences drawn on one scale: its title, its unit, and which keys it takes.
+struct Group {
+    title: &'static str,
+    unit: Unit,
+    takes: fn(&str) -> bool,
+}
+
+/// Differences of different units are drawn in their own plots: win rates as percentages,
+/// tiles apart (there are many), then the rest by what they count.
+const GROUPS: [Group; 6] = [
+    Group {
+        title: "Win rates, B − A",
+        unit: Unit::Percent,
+        takes: |key| key.ends_with("win_rate"),
+    },
+    Group {
+        title: "Scores and game length, B − A",
+        unit: Unit::Plain,
+        takes: |key| key.starts_with("seat.") || !key.contains('.'),
+    },
+    Group {
+        title: "Points by feature kind, B − A",
+        unit: Unit::Plain,
+        takes: |key| key.starts_with("points."),
+    },
+    Group {
+        title: "Points per game by tile, B − A",
+        unit: Unit::Plain,
+        takes: |key| key.starts_with("tile.") && key.ends_with(".points"),
+    },
+    Group {
+        title: "Copies placed per game by tile, B − A",
+        unit: Unit::Plain,
+        takes: |key| key.starts_with("tile.") && key.ends_with(".placed"),
+    },
+    Group {
+        title: "Copies discarded per game by tile, B − A",
+        unit: Unit::Plain,
+        takes: |key| key.starts_with("tile.") && key.ends_with(".discarded"),
+    },
+];
+
+/// The group a difference is drawn in: the first that takes its key, else the scores' (a
+/// figure of the whole game).
+fn group_of(key: &str) -> usize {
+    GROUPS.iter().position(|g| (g.takes)(key)).unwrap_or(1)
+}
+
+/// The A/B section: a forest plot per group of figures, then every difference in a table.
+fn differences(comparison: &Comparison) -> String {
+    let mut out = String::from(
+        "<h2 id=\"differences\">Differences B − A</h2><p class=\"note\">Each figure is a mean per \
+         game; the difference is the mean of the per-game differences over the same seeds, with \
+         its 95% interval. Flagged figures (square, bold, in vermillion) have an interval that \
+         leaves out zero.</p>",
+    );
+    let flagged = comparison.differences.iter().filter(|d| d.flagged).count();
+    let _ = write!(
+        out,
+        "<p>{flagged} of {} figures flagged.</p>",
+        comparison.differences.len()
+    );
+    for (g, group) in GROUPS.iter().enumerate() {
+        let rows: Vec<Interval> = comparison
+            .differences
+            .iter()
+            .filter(|d| group_of(&d.key) == g)
+            .map(|d| interval(d.label.clone(), d.difference.as_ref(), d.flagged))
+            .collect();
+        if rows.is_empty() {
+            continue;
+        }
+        let chart = Chart {
+            title: group.title,
+            x_label: "B − A per game",
+            y_label: "",
+        };
+        let _ = write!(out, "<figure>{}</figure>", svg::forest(&chart, &rows, group.unit));
+    }
+    let columns = ["figure", "key", "A", "B", "B − A", "95% interval", "flagged"];
+    let mut rows = Vec::new();
+    let mut flags = Vec::new();
+    for d in &comparison.differences {
+        rows.push(difference_row(d));
+        flags.push(d.flagged);
+    }
+    out.push_str("<div class=\"table-wrap\">");
+    out.push_str(&table_rows(&columns, rows, &[], &flags));
+    out.push_str("</div>");
+    out
+}
+
+fn difference_row(d: &Difference) -> Vec<Cell> {
+    let unit = GROUPS[group_of(&d.key)].unit;
+    let decimals = if unit == Unit::Percent { 1 } else { 2 };
+    let interval = d.difference.map_or_else(
+        || "none: fewer than two games".into(),
+        |e| format!("[{}, {}]", unit.format(e.low, decimals), unit.format(e.high, decimals)),
+    );
+    vec![
+        Cell::text(&d.label),
+        Cell::html(format!("<code>{}</code>", escape::html(&d.key))),
+        Cell::plain(unit.format(d.a, decimals), d.a),
+        Cell::plain(unit.format(d.b, decimals), d.b),
+        d.difference.map_or_else(
+            || Cell::text("–"),
+            |e| Cell::plain(unit.format(e.mean, decimals), e.mean),
+        ),
+        Cell::text(&interval),
+        Cell::text(if d.flagged { "yes" } else { "no" }),
+    ]
+}
+
+/// A table cell: its HTML, the number it sorts by (if a number column), and a bar value.
+struct Cell {
+    html: String,
+    sort: Option<f64>,
+    /// Whether the number is drawn as a bar against the column's largest.
+    bar: bool,
+}
+
+impl Cell {
+    /// Untrusted or plain text, escaped.
+    fn text(text: &str) -> Cell {
+        Cell {
+            html: escape::html(text),
+            sort: None,
+            bar: false,
+        }
+    }
+    /// Markup already made safe.
+    fn html(html: String) -> Cell {
+        Cell {
+            html,
+            sort: None,
+            bar: false,
+        }
+    }
+    /// A number written as the program wrote it, sorted but without a bar.
+    fn plain(text: String, v: f64) -> Cell {
+        Cell {
+            html: escape::html(&text),
+            sort: Some(v),
+            bar: false,
+        }
+    }
+    fn count(n: u64) -> Cell {
+        Cell {
+            html: n.to_string(),
+            sort: Some(n as f64),
+            bar: true,
+        }
+    }
+    fn number(v: Option<f64>, decimals: usize) -> Cell {
+        Cell::optional(v, |v| format!("{v:.decimals$}"))
+    }
+    fn share(v: Option<f64>) -> Cell {
+        Cell::optional(v, |v| Unit::Percent.format(v, 1))
+    }
+    fn signed_share(v: Option<f64>) -> Cell {
+        let mut cell = Cell::optional(v, |v| format!("{:+.1}%", v * 100.0));
+        cell.bar = false;
+        cell
+    }
+    fn optional(v: Option<f64>, show: impl Fn(f64) -> String) -> Cell {
+        match v.filter(|v| v.is_finite()) {
+            Some(v) => Cell {
+                html: show(v),
+                sort: Some(v),
+                bar: true,
+            },
+            None => Cell {
+                html: "<span class=\"muted\">–</span>".into(),
+                sort: Some(f64::NEG_INFINITY),
+                bar: false,
+            },
+        }
+    }
+}
+
+/// A sortable table; columns listed in `hidden` are left out.
+fn table(columns: &[&str], rows: Vec<Vec<Cell>>, hidden: &[usize]) -> String {
+    let flags = vec![false; rows.len()];
+    format!(
+        "<div class=\"table-wrap\">{}</div>",
+        table_rows(columns, rows, hidden, &flags)
+    )
+}
+
+/// The table itself; a row whose `flagged` is set is marked.
+fn table_rows(columns: &[&str], rows: Vec<Vec<Cell>>, hidden: &[usize], flagged: &[bool]) -> String {
+    let shown = |c: &usize| !hidden.contains(c);
+    let largest: Vec<f64> = (0..columns.len())
+        .map(|c| {
+            rows.iter()
+                .filter_map(|r| r.get(c).filter(|cell| cell.bar).and_then(|cell| cell.sort))
+                .fold(0.0, f64::max)
+        })
+        .collect();
+    let mut out = String::from("<table class=\"sortable\"><thead><tr>");
+    for (_, name) in columns.iter().enumerate().filter(|(c, _)| shown(c)) {
+        let _ = write!(out, "<th scope=\"col\">{}</th>", escape::html(name));
+    }
+    out.push_str("</tr></thead><tbody>");
+    for (r, row) in rows.iter().enumerate() {
+        out.push_str(if flagged.get(r) == Some(&true) {
+            "<tr class=\"flagged\">"
+        } else {
+            "<tr>"
+        });
+        for (c, cell) in row.iter().enumerate().filter(|(c, _)| shown(c)) {
+            match cell.sort {
+                Some(v) => {
+                    let key = if v.is_finite() { v.to_string() } else { String::new() };
+                    let width = match (cell.bar, largest[c]) {
+                        (true, most) if most > 0.0 && v > 0.0 => {
+                            format!(" style=\"--w:{}%\"", svg::num(v / most * 100.0))
+                        }
+                        _ => String::new(),
+                    };
+                    let _ = write!(out, "<td class=\"num\" data-v=\"{key}\"{width}>{}</td>", cell.html);
+                }
+                None => {
+                    let _ = write!(out, "<td>{}</td>", cell.html);
+                }
+            }
+        }
+        out.push_str("</tr>");
+    }
+    out.push_str("</tbody></table>");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use tilewright_engine::balance::{
+        Deployments, FeatureKindStats, FigureStats, MechanismStats, SeatStats, TileStats, Timing,
+    };
+    use tilewright_engine::bots::Policy;
+    use tilewright_engine::game::SetRef;
+    use tilewright_engine::model::FeatureKind;
+
+    use super::*;
+
+    const HOSTILE: &str = "<script>alert(1)</script>\"&'";
+
+    fn estimate(mean: f64, half: f64) -> Option<Estimate> {
+        Some(Estimate {
+            mean,
+            low: mean - half,
+            high: mean + half,
+        })
+    }
+
+    fn tile(id: &str, name: &str, drawn: u64, discarded: u64) -> TileStats {
+        TileStats {
+            index: 0,
+            set: "base".into(),
+            id: id.into(),
+            name: name.into(),
+            start: false,
+            drawn,
+            placed: drawn - discarded,
+            discarded,
+            under_hill: 0,
+            placements_sampled: 10,
+            placements_mean: Some(7.5),
+            placements_min: Some(1),
+            deployments: vec![Deployments {
+                figure: "follower".into(),
+                kind: FeatureKind::City,
+                count: 3,
+            }],
+            completed_features: 4,
+            points: 40,
+            points_per_placement: Some(2.0),
+            placed_by: 5,
+            win_rate_placed: Some(0.55),
+            win_rate_not_placed: Some(0.45),
+            win_effect: Some(0.1),
+        }
+    }
+
+    /// A report of two seats with a tile, a tile set and a figure named by a hostile file.
+    pub(super) fn sample() -> BalanceReport {
+        let seat = |seat: u8, colour: &str, win: f64| SeatStats {
+            seat,
+            colour: colour.into(),
+            score: estimate(60.0 + f64::from(seat), 2.0),
+            wins: win * 100.0,
+            win_rate: estimate(win, 0.05),
+            histogram: Histogram {
+                bin_width: 10,
+                counts: vec![0, 1, 5, 20, 40, 25, 8, 1],
+                overflow: 1,
+            },
+        };
+        BalanceReport {
+            tilesets: vec![SetRef {
+                id: HOSTILE.into(),
+                edition: "first".into(),
+                hash: "0123abcd".into(),
+            }],
+            expansions: Vec::new(),
+            rules: "new-edition".into(),
+            players: 2,
+            policy: Policy::Random,
+            seed: 7,
+            games_asked: 100,
+            games: 100,
+            stopped: false,
+            turns: estimate(71.0, 0.1),
+            total_score: estimate(121.0, 3.0),
+            seats: vec![seat(0, "blue", 0.56), seat(1, "red", 0.44)],
+            first_player_advantage: estimate(0.06, 0.05),
+            placements_sample_every: 4,
+            tiles: vec![tile("D", "road and city", 300, 0), tile("x", HOSTILE, 120, 30)],
+            features: vec![
+                FeatureKindStats {
+                    kind: FeatureKind::City,
+                    features: 900,
+                    completions: 600,
+                    mean_size: Some(4.2),
+                    points_in_play: 3000,
+                    points_at_end: 800,
+                    incomplete_share: Some(0.33),
+                },
+                FeatureKindStats {
+                    kind: FeatureKind::Field,
+                    features: 700,
+                    completions: 0,
+                    mean_size: None,
+                    points_in_play: 0,
+                    points_at_end: 2500,
+                    incomplete_share: None,
+                },
+            ],
+            figures: vec![FigureStats {
+                id: HOSTILE.into(),
+                deployed: 500,
+                returned: 450,
+                points: 4000,
+                turns_on_table: 5000,
+                mean_turns_on_table: Some(10.0),
+            }],
+            mechanisms: MechanismStats::default(),
+            timing: Timing {
+                threads: 1,
+                seconds: 0.5,
+                games_per_second: 200.0,
+            },
+        }
+    }
+
+    /// Markup a hostile name would add, had it not been escaped.
+    fn assert_escaped(page: &str) {
+        assert_eq!(page.matches("<script>").count(), 1, "only the page's own script");
+        assert!(!page.contains("alert(1)</script>"));
+        assert!(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;&quot;&amp;&#39;"));
+    }
+
+    #[test]
+    fn a_run_page_is_whole_self_contained_and_escaped() {
+        let page = run_page(&sample());
+        assert!(page.starts_with("<!DOCTYPE html>") && page.ends_with("</html>\n"));
+        assert!(page.contains("<meta charset=\"utf-8\">") && page.contains("<title>Balance report</title>"));
+        for outside in ["http://", "https://", "src=", "<link", "@import", "url("] {
+            assert!(!page.contains(outside), "{outside} in the page");
+        }
+        assert_escaped(&page);
+        for section in ["scores", "seats", "features", "tiles", "figures"] {
+            assert!(page.contains(&format!("<h2 id=\"{section}\">")), "{section}");
+        }
+        assert!(!page.contains("id=\"differences\""), "no comparison, no differences");
+        assert!(!page.contains("under a hill"), "a column no tile has is left out");
+        // Discarded share: 30 of 120, drawn as a quarter of the column's largest bar.
+        assert!(page.contains("data-v=\"0.25\" style=\"--w:100%\">25.0%</td>"), "{page}");
+        assert!(page.contains("33% left incomplete"));
+        assert!(
+            page.contains("2 score(s) past the last bin (80 points or more)"),
+            "one per seat"
+        );
+    }
+
+    #[test]
+    fn a_run_without_games_says_so_instead_of_drawing() {
+        let mut report = sample();
+        report.games = 0;
+        report.turns = None;
+        report.total_score = None;
+        for seat in &mut report.seats {
+            seat.score = None;
+            seat.win_rate = None;
+            seat.histogram.counts = vec![0; 8];
+            seat.histogram.overflow = 0;
+        }
+        let page = run_page(&report);
+        assert!(page.matches("class=\"no-data\"").count() >= 4, "{page}");
+        assert!(page.contains("none: no game played"));
+        for bad in ["NaN", "inf"] {
+            assert!(!page.contains(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_comparison_page_plots_each_difference_and_marks_flagged_ones() {
+        let difference = |key: &str, label: &str, mean: f64, flagged: bool| Difference {
+            key: key.into(),
+            label: label.into(),
+            a: 1.0,
+            b: 1.0 + mean,
+            difference: estimate(mean, 0.5),
+            flagged,
+        };
+        let comparison = Comparison {
+            a: sample(),
+            b: sample(),
+            change: format!("rules {HOSTILE}"),
+            differences: vec![
+                difference("seat.0.win_rate", "win rate of seat 1", 0.03, false),
+                difference("seat.0.score", "score of seat 1", 2.0, true),
+                difference("points.city", "city points", -3.0, true),
+                difference(&format!("tile.base/{HOSTILE}.points"), HOSTILE, 0.1, false),
+            ],
+        };
+        let page = comparison_page(&comparison);
+        assert_escaped(&page);
+        assert!(page.contains("2 of 4 figures flagged"));
+        assert_eq!(page.matches("class=\"point flagged\"").count(), 2);
+        assert_eq!(page.matches("<circle class=\"point\"").count(), 2);
+        assert_eq!(page.matches("<tr class=\"flagged\">").count(), 2);
+        for title in [
+            "Win rates, B − A",
+            "Scores and game length, B − A",
+            "Points by feature kind, B − A",
+            "Points per game by tile, B − A",
+        ] {
+            assert!(page.contains(&format!("<title>{title}</title>")), "{title}");
+        }
+        assert!(
+            page.contains(">+3.0%<") || page.contains(">3.0%<"),
+            "win rates in percent"
+        );
+    }
+}

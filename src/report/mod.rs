@@ -1,0 +1,26 @@
+//! `tilewright balance --html`: the balance report as one self-contained HTML page. The engine
+//! gives the figures ([`tilewright_engine::balance`]); this module only draws them: plot
+//! primitives in [`svg`], the page in [`html`].
+
+pub mod html;
+pub mod svg;
+
+use std::path::Path;
+
+use tilewright_engine::balance::{BalanceReport, Comparison};
+use tilewright_engine::files;
+
+/// Writes the page of one run to `path` (atomically: a reader never sees half a page).
+pub fn write_run(path: &Path, report: &BalanceReport) -> Result<(), String> {
+    write(path, &html::run_page(report))
+}
+
+/// Writes the page of an A/B comparison to `path`.
+pub fn write_comparison(path: &Path, comparison: &Comparison) -> Result<(), String> {
+    write(path, &html::comparison_page(comparison))
+}
+
+/// The error names the path (made safe when printed, by the caller's `fail`).
+fn write(path: &Path, page: &str) -> Result<(), String> {
+    files::write_atomically(path, page.as_bytes()).map_err(|e| format!("{}: {e}", path.display()))
+}
