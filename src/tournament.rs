@@ -95,6 +95,21 @@ fn tables(bots: usize, players: usize) -> Vec<Vec<usize>> {
     }
 }
 
+/// The games of every table in order: game `g` of a table plays deal `g / players` (seed
+/// `seed + g / players`) with the seating turned by `g % players`, so each deal is played once
+/// per seating.
+fn jobs(tables: usize, games: u64, seed: u64, players: usize) -> Vec<Job> {
+    (0..tables)
+        .flat_map(|table| {
+            (0..games).map(move |g| Job {
+                table,
+                deal_seed: seed.wrapping_add(g / players as u64),
+                rotation: (g % players as u64) as usize,
+            })
+        })
+        .collect()
+}
+
 /// The seed of the bot at `seat` in a game: apart for every seat, deal and seating.
 fn bot_seed(deal_seed: u64, seat: usize, rotation: usize) -> u64 {
     Rng::new(policy_seed(deal_seed) ^ ((seat as u64) << 40) ^ ((rotation as u64) << 48)).next_u64()
@@ -273,15 +288,7 @@ pub fn tournament(args: TournamentArgs) -> ExitCode {
             args.games
         ));
     }
-    let jobs: Vec<Job> = (0..tables.len())
-        .flat_map(|table| {
-            (0..args.games).map(move |g| Job {
-                table,
-                deal_seed: args.seed.wrapping_add(g / players as u64),
-                rotation: (g % players as u64) as usize,
-            })
-        })
-        .collect();
+    let jobs = jobs(tables.len(), args.games, args.seed, players);
     let threads = threads(args.threads);
     let run = Run::Simulate {
         players: args.players,
@@ -436,6 +443,21 @@ mod tests {
             let mut bots: Vec<usize> = (0..3).map(|r| seated(&table, seat, r)).collect();
             bots.sort_unstable();
             assert_eq!(bots, vec![4, 7, 9]);
+        }
+    }
+
+    #[test]
+    fn each_deal_is_played_once_per_seating() {
+        let jobs = jobs(2, 6, 10, 3);
+        assert_eq!(jobs.len(), 12);
+        for table in 0..2 {
+            let mut seen: Vec<(u64, usize)> = jobs
+                .iter()
+                .filter(|j| j.table == table)
+                .map(|j| (j.deal_seed, j.rotation))
+                .collect();
+            seen.sort_unstable();
+            assert_eq!(seen, vec![(10, 0), (10, 1), (10, 2), (11, 0), (11, 1), (11, 2)]);
         }
     }
 
