@@ -318,3 +318,37 @@ fn a_short_search_beats_random_play() {
         assert!(scores[seat] > scores[1 - seat], "seed {seed}: {scores:?}");
     }
 }
+
+#[test]
+fn a_position_copied_into_a_used_game_plays_on_as_the_original() {
+    use tilewright_engine::game::Rng;
+    let def = def(&["base", "abbey-and-mayor", "hills-and-sheep"]);
+    let mut source = Game::new(Arc::clone(&def), 3, 21).unwrap();
+    let mut bot = RandomBot::new(4);
+    for _ in 0..40 {
+        bot.play(&mut source, &mut Vec::new());
+    }
+    // A target further on in another game, with more tiles, figures and flocks than the source.
+    let mut target = Game::new(Arc::clone(&def), 3, 99).unwrap();
+    let mut other = RandomBot::new(5);
+    for _ in 0..120 {
+        other.play(&mut target, &mut Vec::new());
+    }
+    target.clone_from(&source);
+    let fresh = source.clone();
+    for mut copy in [target, fresh] {
+        let mut original = source.clone();
+        let (mut a, mut b) = (Rng::new(8), Rng::new(8));
+        let (mut events_a, mut events_b) = (Vec::new(), Vec::new());
+        while !original.is_over() {
+            assert_eq!(copy.legal_actions(), original.legal_actions());
+            let (mut x, mut y) = (Vec::new(), Vec::new());
+            tilewright_engine::bots::random_step(&mut original, &mut a, &mut x, &mut events_a);
+            tilewright_engine::bots::random_step(&mut copy, &mut b, &mut y, &mut events_b);
+        }
+        assert!(copy.is_over());
+        assert_eq!(events_a, events_b);
+        assert_eq!(copy.scores(), original.scores());
+        assert_eq!(copy.history(), original.history());
+    }
+}
