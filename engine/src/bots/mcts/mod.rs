@@ -199,7 +199,7 @@ impl MctsBot {
                         search.iterate(game, &mut rng, &config);
                         played += 1;
                         // The clock is read every few playouts: a playout takes microseconds.
-                        if played % 8 == 0 && Instant::now() >= deadline {
+                        if played.is_multiple_of(8) && Instant::now() >= deadline {
                             break;
                         }
                     }
