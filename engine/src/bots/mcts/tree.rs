@@ -113,7 +113,7 @@ impl Search {
         self.greedy.reseed(seed);
     }
 
-    /// The root's children: (key, action, visits, total reward of the player to move).
+    /// The root's children, most recently added first.
     pub fn root_children(&self) -> impl Iterator<Item = &Node> {
         self.children(0)
     }
