@@ -95,6 +95,23 @@ fn tables(bots: usize, players: usize) -> Vec<Vec<usize>> {
     }
 }
 
+/// `tables` without those seating the same bots as an earlier one (a bot named twice makes
+/// such tables, and they would play the same games).
+fn distinct_tables(tables: Vec<Vec<usize>>, names: &[String]) -> Vec<Vec<usize>> {
+    let mut seen: Vec<Vec<&str>> = Vec::new();
+    tables
+        .into_iter()
+        .filter(|table| {
+            let bots: Vec<&str> = table.iter().map(|&b| names[b].as_str()).collect();
+            let new = !seen.contains(&bots);
+            if new {
+                seen.push(bots);
+            }
+            new
+        })
+        .collect()
+}
+
 /// The games of every table in order: game `g` of a table plays deal `g / players` (seed
 /// `seed + g / players`) with the seating turned by `g % players`, so each deal is played once
 /// per seating.
@@ -279,7 +296,8 @@ pub fn tournament(args: TournamentArgs) -> ExitCode {
     if let Err(e) = Game::new(Arc::clone(&def), args.players, args.seed) {
         return fail(e);
     }
-    let tables = tables(specs.len(), players);
+    let names: Vec<String> = specs.iter().map(|s| escape::line(&s.to_string())).collect();
+    let tables = distinct_tables(tables(specs.len(), players), &names);
     let total = (tables.len() as u64).saturating_mul(args.games);
     if total > MAX_GAMES {
         return fail(format!(
@@ -296,7 +314,6 @@ pub fn tournament(args: TournamentArgs) -> ExitCode {
         games: total,
         threads,
     };
-    let names: Vec<String> = specs.iter().map(|s| escape::line(&s.to_string())).collect();
     if !args.json {
         for line in played::lines(&def, &run) {
             say!("{line}");
@@ -434,6 +451,13 @@ mod tests {
         assert_eq!(tables(4, 3).len(), 4);
         assert_eq!(tables(5, 5), vec![vec![0, 1, 2, 3, 4]]);
         assert!(tables(1, 2).is_empty());
+    }
+
+    #[test]
+    fn a_bot_named_twice_makes_no_table_twice() {
+        let names: Vec<String> = ["mcts:10", "greedy", "random", "random"].map(String::from).to_vec();
+        let tables = distinct_tables(tables(4, 3), &names);
+        assert_eq!(tables, vec![vec![0, 1, 2], vec![0, 2, 3], vec![1, 2, 3]]);
     }
 
     #[test]
