@@ -95,6 +95,38 @@ fn tables(bots: usize, players: usize) -> Vec<Vec<usize>> {
     }
 }
 
+/// `tables` without those seating the same bots as an earlier one (a bot named twice makes
+/// such tables, and they would play the same games).
+fn distinct_tables(tables: Vec<Vec<usize>>, names: &[String]) -> Vec<Vec<usize>> {
+    let mut seen: Vec<Vec<&str>> = Vec::new();
+    tables
+        .into_iter()
+        .filter(|table| {
+            let bots: Vec<&str> = table.iter().map(|&b| names[b].as_str()).collect();
+            let new = !seen.contains(&bots);
+            if new {
+                seen.push(bots);
+            }
+            new
+        })
+        .collect()
+}
+
+/// The games of every table in order: game `g` of a table plays deal `g / players` (seed
+/// `seed + g / players`) with the seating turned by `g % players`, so each deal is played once
+/// per seating.
+fn jobs(tables: usize, games: u64, seed: u64, players: usize) -> Vec<Job> {
+    (0..tables)
+        .flat_map(|table| {
+            (0..games).map(move |g| Job {
+                table,
+                deal_seed: seed.wrapping_add(g / players as u64),
+                rotation: (g % players as u64) as usize,
+            })
+        })
+        .collect()
+}
+
 /// The seed of the bot at `seat` in a game: apart for every seat, deal and seating.
 fn bot_seed(deal_seed: u64, seat: usize, rotation: usize) -> u64 {
     Rng::new(policy_seed(deal_seed) ^ ((seat as u64) << 40) ^ ((rotation as u64) << 48)).next_u64()
@@ -264,7 +296,8 @@ pub fn tournament(args: TournamentArgs) -> ExitCode {
     if let Err(e) = Game::new(Arc::clone(&def), args.players, args.seed) {
         return fail(e);
     }
-    let tables = tables(specs.len(), players);
+    let names: Vec<String> = specs.iter().map(|s| escape::line(&s.to_string())).collect();
+    let tables = distinct_tables(tables(specs.len(), players), &names);
     let total = (tables.len() as u64).saturating_mul(args.games);
     if total > MAX_GAMES {
         return fail(format!(
@@ -273,15 +306,7 @@ pub fn tournament(args: TournamentArgs) -> ExitCode {
             args.games
         ));
     }
-    let jobs: Vec<Job> = (0..tables.len())
-        .flat_map(|table| {
-            (0..args.games).map(move |g| Job {
-                table,
-                deal_seed: args.seed.wrapping_add(g / players as u64),
-                rotation: (g % players as u64) as usize,
-            })
-        })
-        .collect();
+    let jobs = jobs(tables.len(), args.games, args.seed, players);
     let threads = threads(args.threads);
     let run = Run::Simulate {
         players: args.players,
@@ -289,7 +314,6 @@ pub fn tournament(args: TournamentArgs) -> ExitCode {
         games: total,
         threads,
     };
-    let names: Vec<String> = specs.iter().map(|s| escape::line(&s.to_string())).collect();
     if !args.json {
         for line in played::lines(&def, &run) {
             say!("{line}");
@@ -430,12 +454,34 @@ mod tests {
     }
 
     #[test]
+    fn a_bot_named_twice_makes_no_table_twice() {
+        let names: Vec<String> = ["mcts:10", "greedy", "random", "random"].map(String::from).to_vec();
+        let tables = distinct_tables(tables(4, 3), &names);
+        assert_eq!(tables, vec![vec![0, 1, 2], vec![0, 2, 3], vec![1, 2, 3]]);
+    }
+
+    #[test]
     fn rotations_seat_every_bot_in_every_seat_once() {
         let table = [4, 7, 9];
         for seat in 0..3 {
             let mut bots: Vec<usize> = (0..3).map(|r| seated(&table, seat, r)).collect();
             bots.sort_unstable();
             assert_eq!(bots, vec![4, 7, 9]);
+        }
+    }
+
+    #[test]
+    fn each_deal_is_played_once_per_seating() {
+        let jobs = jobs(2, 6, 10, 3);
+        assert_eq!(jobs.len(), 12);
+        for table in 0..2 {
+            let mut seen: Vec<(u64, usize)> = jobs
+                .iter()
+                .filter(|j| j.table == table)
+                .map(|j| (j.deal_seed, j.rotation))
+                .collect();
+            seen.sort_unstable();
+            assert_eq!(seen, vec![(10, 0), (10, 1), (10, 2), (11, 0), (11, 1), (11, 2)]);
         }
     }
 

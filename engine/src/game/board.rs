@@ -64,7 +64,7 @@ pub const NO_NEIGHBOUR: u16 = u16::MAX;
 ///
 /// The grid always keeps a free border around every placed tile, so the neighbours of a
 /// placed tile are found by adding a fixed step to its grid index, with no bounds checks.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Board {
     /// Grid of `placed index + 1` (0 when empty), `width * height`, origin at `(ox, oy)`: a
     /// game has at most `MAX_TILES` tiles, so the numbers fit 16 bits.
@@ -87,6 +87,51 @@ pub struct Board {
     signatures: Vec<u32>,
     /// Open cells with a placed tile on all four sides.
     holes: u32,
+}
+
+impl Clone for Board {
+    fn clone(&self) -> Board {
+        let mut board = Board {
+            cells: Vec::new(),
+            open_slots: Vec::new(),
+            width: 0,
+            height: 0,
+            ox: 0,
+            oy: 0,
+            powers: [0; 4],
+            placed: Vec::with_capacity(self.placed.capacity()),
+            frontier: Vec::with_capacity(self.frontier.capacity()),
+            signatures: Vec::with_capacity(self.signatures.capacity()),
+            holes: 0,
+        };
+        board.clone_from(self);
+        board
+    }
+
+    /// Copies `source` into this board's buffers: a search copies a position per iteration.
+    fn clone_from(&mut self, source: &Board) {
+        // Every field is named, so that a new one cannot be forgotten here.
+        let Board {
+            cells,
+            open_slots,
+            width,
+            height,
+            ox,
+            oy,
+            powers,
+            placed,
+            frontier,
+            signatures,
+            holes,
+        } = source;
+        self.cells.clone_from(cells);
+        self.open_slots.clone_from(open_slots);
+        (self.width, self.height, self.ox, self.oy, self.powers) = (*width, *height, *ox, *oy, *powers);
+        self.placed.clone_from(placed);
+        self.frontier.clone_from(frontier);
+        self.signatures.clone_from(signatures);
+        self.holes = *holes;
+    }
 }
 
 impl Board {

@@ -49,9 +49,22 @@ impl Node {
 }
 
 /// All feature nodes.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Default)]
 pub struct Features {
     nodes: Vec<Node>,
+}
+
+impl Clone for Features {
+    fn clone(&self) -> Features {
+        Features {
+            nodes: self.nodes.clone(),
+        }
+    }
+
+    /// Copies `source` into this set's buffer.
+    fn clone_from(&mut self, source: &Features) {
+        self.nodes.clone_from(&source.nodes);
+    }
 }
 
 impl Features {

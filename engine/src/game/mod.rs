@@ -140,7 +140,10 @@ pub enum Phase {
 /// `scratch.rs`. Each step of a turn has its module (`turn.rs` lists them and the hooks where
 /// mechanisms act: `placement.rs`, `deploy.rs`, `scoring.rs`, ...); tables built by hand are
 /// in `table.rs`.
-#[derive(Debug, Clone)]
+///
+/// Cloning copies only what changes during play; `clone_from` copies into the target's
+/// buffers, so a search that copies a position per iteration allocates nothing once warm.
+#[derive(Debug)]
 pub struct Game {
     def: Arc<GameDef>,
     board: Board,
@@ -168,6 +171,101 @@ pub struct Game {
     shepherds: shepherd::Shepherds,
     wagons: wagon::Wagons,
     scratch: Scratch,
+}
+
+impl Clone for Game {
+    fn clone(&self) -> Game {
+        // Every field is named, so that a new one cannot be forgotten here.
+        let Game {
+            def,
+            board,
+            features,
+            figures,
+            players,
+            pile,
+            discarded,
+            current,
+            phase,
+            pending,
+            history,
+            seed,
+            final_scoring,
+            monasteries,
+            masks,
+            abbey,
+            barns,
+            hills,
+            shepherds,
+            wagons,
+            scratch,
+        } = self;
+        Game {
+            def: Arc::clone(def),
+            board: board.clone(),
+            features: features.clone(),
+            figures: figures.clone(),
+            players: players.clone(),
+            pile: pile.clone(),
+            discarded: *discarded,
+            current: *current,
+            phase: *phase,
+            pending: pending.clone(),
+            history: history.clone(),
+            seed: *seed,
+            final_scoring: *final_scoring,
+            monasteries: monasteries.clone(),
+            masks: *masks,
+            abbey: abbey.clone(),
+            barns: barns.clone(),
+            hills: hills.clone(),
+            shepherds: shepherds.clone(),
+            wagons: wagons.clone(),
+            scratch: scratch.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Game) {
+        let Game {
+            def,
+            board,
+            features,
+            figures,
+            players,
+            pile,
+            discarded,
+            current,
+            phase,
+            pending,
+            history,
+            seed,
+            final_scoring,
+            monasteries,
+            masks,
+            abbey,
+            barns,
+            hills,
+            shepherds,
+            wagons,
+            scratch,
+        } = source;
+        self.def.clone_from(def);
+        self.board.clone_from(board);
+        self.features.clone_from(features);
+        self.figures.clone_from(figures);
+        self.players.clone_from(players);
+        self.pile.clone_from(pile);
+        (self.discarded, self.current, self.phase) = (*discarded, *current, *phase);
+        self.pending.clone_from(pending);
+        self.history.clone_from(history);
+        (self.seed, self.final_scoring, self.masks) = (*seed, *final_scoring, *masks);
+        self.monasteries.clone_from(monasteries);
+        self.abbey.clone_from(abbey);
+        self.barns.clone_from(barns);
+        self.hills.clone_from(hills);
+        self.shepherds.clone_from(shepherds);
+        self.wagons.clone_from(wagons);
+        self.scratch.clone_from(scratch);
+    }
 }
 
 impl Game {

@@ -3,7 +3,7 @@
 //! numbering carries on so that they never need clearing.
 
 /// The reused buffers of one game.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Default)]
 pub(super) struct Scratch {
     /// By placed tile: the latest count of the tiles of a road or city that saw it.
     pub tile_marks: Vec<u32>,
@@ -16,6 +16,31 @@ pub(super) struct Scratch {
     pub touched: Vec<u32>,
     /// Completed cities around a field being scored.
     pub cities: Vec<u32>,
+}
+
+impl Clone for Scratch {
+    fn clone(&self) -> Scratch {
+        let mut scratch = Scratch::default();
+        scratch.clone_from(self);
+        scratch
+    }
+
+    /// Copies `source` into these buffers. Only the tile marks and their number matter
+    /// between steps, but all are copied, so a copy behaves exactly as its source.
+    fn clone_from(&mut self, source: &Scratch) {
+        let Scratch {
+            tile_marks,
+            tile_mark,
+            on_feature,
+            touched,
+            cities,
+        } = source;
+        self.tile_marks.clone_from(tile_marks);
+        self.tile_mark = *tile_mark;
+        self.on_feature.clone_from(on_feature);
+        self.touched.clone_from(touched);
+        self.cities.clone_from(cities);
+    }
 }
 
 impl Scratch {

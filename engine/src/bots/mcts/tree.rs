@@ -18,8 +18,8 @@ use super::{RewardKind, Rollout};
 const NONE: u32 = u32::MAX;
 
 /// Nodes past this many are not expanded any more: iterations go on from the leaves with
-/// rollouts only, so a long time budget cannot use unbounded memory (about 64 bytes a node).
-pub(super) const MAX_NODES: usize = 1 << 22;
+/// rollouts only, so a long time budget cannot use unbounded memory (48 bytes a node).
+pub(super) const MAX_NODES: usize = 1 << 21;
 
 /// A node: the action that led to it and the statistics of the player who chose it.
 #[derive(Debug, Clone, Copy)]
@@ -113,7 +113,7 @@ impl Search {
         self.greedy.reseed(seed);
     }
 
-    /// The root's children: (key, action, visits, total reward of the player to move).
+    /// The root's children, most recently added first.
     pub fn root_children(&self) -> impl Iterator<Item = &Node> {
         self.children(0)
     }
@@ -262,5 +262,63 @@ impl Search {
             let margin = me.score as f64 - best_other as f64;
             self.rewards.push(kind.reward(margin));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_node_is_small() {
+        assert!(std::mem::size_of::<Node>() <= 48);
+    }
+
+    #[test]
+    fn keys_tell_actions_and_drawn_tiles_apart() {
+        let place = Action::Place {
+            x: -1,
+            y: 2,
+            rotation: 3,
+        };
+        let keys = [
+            key(place, Phase::Place { tile: 4 }),
+            key(place, Phase::Place { tile: 5 }),
+            key(
+                Action::Place {
+                    x: 2,
+                    y: -1,
+                    rotation: 3,
+                },
+                Phase::Place { tile: 4 },
+            ),
+            key(
+                Action::PlaceHeld {
+                    tile: 4,
+                    x: -1,
+                    y: 2,
+                    rotation: 3,
+                },
+                Phase::Shepherd,
+            ),
+            key(Action::Deploy { figure: 1, feature: 2 }, Phase::Deploy { placed: 0 }),
+            key(Action::DeployBarn { figure: 1, corner: 2 }, Phase::Deploy { placed: 0 }),
+            key(
+                Action::MoveWagon {
+                    x: -1,
+                    y: 2,
+                    feature: 3,
+                },
+                Phase::MoveWagon { player: 0 },
+            ),
+            key(Action::Draw, Phase::Shepherd),
+            key(Action::Grow, Phase::Shepherd),
+            key(Action::Guide, Phase::Shepherd),
+            key(Action::Pass, Phase::Shepherd),
+        ];
+        let mut unique = keys.to_vec();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), keys.len());
     }
 }

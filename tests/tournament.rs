@@ -1,0 +1,118 @@
+//! `tilewright tournament` end to end: the same figures on any number of threads, every bot in
+//! every seat, and clear errors for bad bots.
+
+use std::path::Path;
+
+use serde_json::Value;
+
+mod common;
+use common::tilewright;
+
+fn run(args: &[&str]) -> std::process::Output {
+    tilewright(Path::new(env!("CARGO_MANIFEST_DIR")), args)
+}
+
+/// The JSON report of a tournament on `threads` threads, without what varies from run to run:
+/// the timings and the thread count.
+fn report(threads: &str) -> Value {
+    let out = run(&[
+        "tournament",
+        "--bots",
+        "mcts:8,greedy,random",
+        "--games",
+        "4",
+        "--seed",
+        "3",
+        "--threads",
+        threads,
+        "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let mut json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let object = json.as_object_mut().unwrap();
+    assert!(object.remove("elapsed_seconds").unwrap().is_f64());
+    assert_eq!(object["played"]["threads"], threads.parse::<u64>().unwrap());
+    object["played"].as_object_mut().unwrap().remove("threads");
+    for table in object["tables"].as_array_mut().unwrap() {
+        for result in table["results"].as_array_mut().unwrap() {
+            assert!(result.as_object_mut().unwrap().remove("ms_per_choice").is_some());
+        }
+    }
+    json
+}
+
+#[test]
+fn a_tournament_is_the_same_on_one_thread_and_two() {
+    let one = report("1");
+    assert_eq!(one, report("2"));
+    assert_eq!(one["games"], 12);
+    assert_eq!(one["games_asked"], 12);
+    assert_eq!(one["stopped"], false);
+    let tables = one["tables"].as_array().unwrap();
+    let pairings: Vec<&Value> = tables.iter().map(|t| &t["bots"]).collect();
+    assert_eq!(
+        pairings,
+        [
+            &serde_json::json!(["mcts:8", "greedy"]),
+            &serde_json::json!(["mcts:8", "random"]),
+            &serde_json::json!(["greedy", "random"])
+        ]
+    );
+    for table in tables {
+        let results = table["results"].as_array().unwrap();
+        let wins: f64 = results.iter().map(|r| r["wins"].as_f64().unwrap()).sum();
+        assert_eq!(wins, 4.0, "one win per game, ties shared: {table}");
+        let differences: f64 = results
+            .iter()
+            .map(|r| r["mean_score_difference"].as_f64().unwrap())
+            .sum();
+        assert!(differences.abs() < 1e-9, "two players' differences cancel: {table}");
+        for r in results {
+            assert_eq!(r["games"], 4);
+            let (low, high) = (
+                r["win_interval"][0].as_f64().unwrap(),
+                r["win_interval"][1].as_f64().unwrap(),
+            );
+            let rate = r["win_rate"].as_f64().unwrap();
+            assert!(low <= rate && rate <= high, "{r}");
+        }
+    }
+}
+
+#[test]
+fn the_text_report_names_each_table_and_bot() {
+    let out = run(&["tournament", "--bots", "greedy,random", "--games", "2"]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("2 players, seed 1, 2 games asked on 1 thread"), "{text}");
+    assert!(text.contains("greedy vs random: 2 games\n"), "{text}");
+    assert!(text.contains("\n  greedy: wins "), "{text}");
+    assert!(text.contains("\n  random: wins "), "{text}");
+    assert!(text.contains("score difference "), "{text}");
+}
+
+#[test]
+fn bad_bots_and_counts_are_refused_clearly() {
+    let error = |args: &[&str]| {
+        let out = run(args);
+        (out.status.code(), String::from_utf8(out.stderr).unwrap())
+    };
+    let (code, text) = error(&["tournament", "--bots", "mcts:fast,greedy"]);
+    assert_eq!(code, Some(1));
+    assert!(
+        text.starts_with("error: --bots: `fast` in `mcts:fast` is not an mcts option"),
+        "{text}"
+    );
+    let (code, text) = error(&["tournament", "--bots", "smart\u{1b}[31m,greedy"]);
+    assert_eq!(code, Some(1));
+    assert!(!text.contains('\u{1b}'), "untrusted text is escaped: {text}");
+    assert!(text.starts_with("error: --bots: no bot `smart"), "{text}");
+    let (code, text) = error(&["tournament", "--bots", "greedy,random", "--players", "3"]);
+    assert_eq!(code, Some(1));
+    assert!(text.contains("3 players need at least 3 bots"), "{text}");
+    let (code, text) = error(&["tournament", "--bots", "greedy,random", "--players", "9"]);
+    assert_eq!(code, Some(1));
+    assert!(text.contains("9 players need at least 9 bots"), "{text}");
+    let (code, _) = error(&["tournament", "--games", "2"]);
+    assert_eq!(code, Some(2), "--bots is required");
+}
