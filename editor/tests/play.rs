@@ -226,6 +226,13 @@ fn a_follower_is_deployed_on_the_tile_just_placed_and_undone() {
     assert_eq!(game(&h).board().placed.len(), 1);
     assert!(game(&h).figures().is_empty());
     assert!(matches!(game(&h).phase(), Phase::Place { .. }));
+    // Ctrl+Z on the Play page takes back a turn too, and leaves the document alone.
+    let revision = h.state().workspace.doc.as_ref().unwrap().revision();
+    place_by_clicking(&mut h);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    settle(&mut h);
+    assert_eq!(game(&h).board().placed.len(), 1);
+    assert_eq!(h.state().workspace.doc.as_ref().unwrap().revision(), revision);
 }
 
 /// A prefix of random play with the abbey in play that ends where the player to move may

@@ -17,6 +17,7 @@ use crate::geometry;
 use crate::ids::{fresh_feature_id, next_tile_id};
 use crate::panels::{Action, Actions};
 use crate::schematic::generated_outlines;
+use crate::view::Page;
 use crate::view::Tool;
 
 impl EditorApp {
@@ -33,6 +34,10 @@ impl EditorApp {
             Command::SaveAs => self.save_as_then(None),
             Command::Close => self.guarded(Pending::Close),
             Command::Quit => self.guarded(Pending::Quit),
+            // On the Play page the document is out of sight: undo takes back a turn there, and
+            // never changes the file unseen.
+            Command::Undo if self.view.page == Page::Play => self.panels.play.undo(),
+            Command::Redo if self.view.page == Page::Play => {}
             Command::Undo => {
                 if let Some(doc) = self.workspace.doc.as_mut() {
                     doc.undo();
