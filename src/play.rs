@@ -16,19 +16,26 @@ use tilewright_engine::simulate::{self, MAX_THREADS, Summary, Table};
 use crate::played::{self, Run};
 use crate::{fail, progress, say_json};
 
-/// What games to play and how many: the options `simulate` and `balance` share.
+/// What a game is played with: the options every command that plays shares.
 #[derive(Debug, Args)]
-pub struct GameArgs {
+pub struct PlayedWith {
     /// Tile sets and expansions to play with: bundled ids (`base`, `base@first-edition`,
     /// `abbey-and-mayor`, `hills-and-sheep`) or paths of files and folders. An argument is a
     /// path only when it contains a `/` or ends in `.toml` (write `./base` for a folder named
     /// `base`); anything else is an id.
     #[arg(long, num_args = 1.., default_values = ["base"])]
-    tilesets: Vec<String>,
+    pub tilesets: Vec<String>,
     /// Rule set: a bundled id (`first-edition`, `new-edition`, `farms-2000`) or the path of a
     /// rule-set file (a path contains a `/` or ends in `.toml`).
     #[arg(long, default_value = "new-edition")]
-    rules: String,
+    pub rules: String,
+}
+
+/// What games to play and how many: the options `simulate` and `balance` share.
+#[derive(Debug, Args)]
+pub struct GameArgs {
+    #[command(flatten)]
+    with: PlayedWith,
     /// Number of players (2 to 6).
     #[arg(long, default_value_t = 2)]
     players: u8,
@@ -50,12 +57,12 @@ pub struct GameArgs {
 impl GameArgs {
     /// The tile sets asked for.
     pub fn tilesets(&self) -> &[String] {
-        &self.tilesets
+        &self.with.tilesets
     }
 
     /// The rule set asked for.
     pub fn rules(&self) -> &str {
-        &self.rules
+        &self.with.rules
     }
 
     /// Players per game.
@@ -88,7 +95,7 @@ impl GameArgs {
 
     /// The game definition asked for.
     pub fn def(&self) -> Result<Arc<GameDef>, String> {
-        GameArgs::def_of(&self.tilesets, &self.rules)
+        GameArgs::def_of(&self.with.tilesets, &self.with.rules)
     }
 
     /// What the run plays, for [`played`].

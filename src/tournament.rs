@@ -16,7 +16,7 @@ use tilewright_engine::game::{Event, Game, GameDef, Rng};
 use tilewright_engine::selection::Selection;
 use tilewright_engine::simulate::{MAX_THREADS, Progress, policy_seed};
 
-use crate::play::{selection_message, threads};
+use crate::play::{PlayedWith, selection_message, threads};
 use crate::played::{self, Run};
 use crate::{escape, fail, progress, say_json};
 
@@ -38,12 +38,8 @@ pub struct TournamentArgs {
     /// multiple of `--players` seats every bot in every seat equally.
     #[arg(long, default_value_t = 200)]
     games: u64,
-    /// Tile sets and expansions to play with, as `simulate` takes them.
-    #[arg(long, num_args = 1.., default_values = ["base"])]
-    tilesets: Vec<String>,
-    /// Rule set: a bundled id or the path of a rule-set file.
-    #[arg(long, default_value = "new-edition")]
-    rules: String,
+    #[command(flatten)]
+    with: PlayedWith,
     /// Players at each table (2 to 6); every choice of that many bots among `--bots` is a table.
     #[arg(long, default_value_t = 2)]
     players: u8,
@@ -285,7 +281,7 @@ pub fn tournament(args: TournamentArgs) -> ExitCode {
             specs.len()
         ));
     }
-    let resolved = match Selection::from_args(&args.tilesets, &args.rules).load(&[]) {
+    let resolved = match Selection::from_args(&args.with.tilesets, &args.with.rules).load(&[]) {
         Ok(resolved) => resolved,
         Err(e) => return fail(selection_message(e)),
     };
