@@ -6,7 +6,6 @@
 
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use clap::Args;
@@ -14,7 +13,7 @@ use serde_json::{Value, json};
 use tilewright_engine::bots::{Bot, BotSpec};
 use tilewright_engine::game::{Event, Game, GameDef, Rng};
 use tilewright_engine::selection::Selection;
-use tilewright_engine::simulate::{MAX_THREADS, Progress, policy_seed};
+use tilewright_engine::simulate::{self, MAX_THREADS, Progress, policy_seed};
 
 use crate::play::{PlayedWith, selection_message, threads};
 use crate::played::{self, Run};
@@ -158,8 +157,9 @@ fn play(def: &Arc<GameDef>, specs: &[BotSpec], table: &[usize], job: Job) -> Out
     outcome
 }
 
-/// Plays every job on `threads` threads, each taking the next job not taken; returns the
-/// outcomes by job (`None` for a job not played because the run was stopped).
+/// Plays every job on `threads` threads (simulate's runner: thread `t` of `T` plays jobs `t`,
+/// `t + T`, ...); returns the outcomes by job (`None` for a job not played because the run was
+/// stopped).
 fn play_all(
     def: &Arc<GameDef>,
     specs: &[BotSpec],
@@ -168,29 +168,19 @@ fn play_all(
     threads: usize,
     progress: &Progress,
 ) -> Vec<Option<Outcome>> {
-    let next = AtomicU64::new(0);
-    let played: Vec<Vec<(usize, Outcome)>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut mine = Vec::new();
-                    while !progress.stopped() {
-                        let i = next.fetch_add(1, Ordering::Relaxed) as usize;
-                        let Some(&job) = jobs.get(i) else { break };
-                        mine.push((i, play(def, specs, &tables[job.table], job)));
-                        progress.count_finished(1);
-                    }
-                    mine
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().expect("tournament thread"))
-            .collect()
-    });
+    let played = simulate::on_threads(
+        jobs.len() as u64,
+        threads,
+        progress,
+        || Ok::<_, std::convert::Infallible>(Vec::new()),
+        |mine: &mut Vec<(usize, Outcome)>, i| {
+            let job = jobs[i as usize];
+            mine.push((i as usize, play(def, specs, &tables[job.table], job)));
+        },
+    );
+    let Ok(played) = played;
     let mut outcomes = vec![None; jobs.len()];
-    for (i, outcome) in played.into_iter().flatten() {
+    for (i, outcome) in played.workers.into_iter().flatten() {
         outcomes[i] = Some(outcome);
     }
     outcomes

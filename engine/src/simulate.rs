@@ -218,11 +218,6 @@ impl Progress {
     pub fn stopped(&self) -> bool {
         self.stop.load(Ordering::Relaxed)
     }
-
-    /// Counts `games` more as finished: for runners of games of their own (tournaments).
-    pub fn count_finished(&self, games: u64) {
-        self.finished.fetch_add(games, Ordering::Relaxed);
-    }
 }
 
 /// Plays `games` games, every seat played by `policy`, game `i` with seed `seed + i`, on
@@ -250,7 +245,7 @@ pub fn run_watched(
     policy: Policy,
     progress: &Progress,
 ) -> Result<Summary, SetupError> {
-    let played = play_games(def, players, games, seed, threads, policy, Tally::default, progress)?;
+    let played = run_observed(def, players, games, seed, threads, policy, Tally::default, progress)?;
     let mut tally = Tally {
         totals: vec![0; usize::from(players)],
         ..Tally::default()
@@ -275,23 +270,6 @@ pub fn run_watched(
         mean_scores,
         elapsed,
     })
-}
-
-/// Plays `games` games as [`run`] does, each thread watching its games with an observer of
-/// its own from `observer`: the observers come back, one per thread (at least one, at most
-/// [`MAX_THREADS`]), for the caller to merge.
-#[allow(clippy::too_many_arguments)]
-pub fn run_observed<O: Observer + Send>(
-    def: Arc<GameDef>,
-    players: u8,
-    games: u64,
-    seed: u64,
-    threads: usize,
-    policy: Policy,
-    observer: impl Fn() -> O + Sync,
-    progress: &Progress,
-) -> Result<Played<O>, SetupError> {
-    play_games(def, players, games, seed, threads, policy, observer, progress)
 }
 
 /// What the threads of a run give back.
@@ -341,9 +319,11 @@ impl<O: Observer> Table<O> {
     }
 }
 
-/// Plays the games on threads, each thread with a [`Table`] of its own.
+/// Plays `games` games as [`run`] does, each thread watching its games with an observer of
+/// its own from `observer`: the observers come back, one per thread (at least one, at most
+/// [`MAX_THREADS`]), for the caller to merge. Each thread plays on a [`Table`] of its own.
 #[allow(clippy::too_many_arguments)]
-fn play_games<O: Observer + Send>(
+pub fn run_observed<O: Observer + Send>(
     def: Arc<GameDef>,
     players: u8,
     games: u64,
