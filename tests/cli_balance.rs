@@ -2,23 +2,15 @@
 //! comparisons, clear errors for bad arguments, Ctrl-C stopping a run, and tile names from
 //! files that cannot inject lines or escapes.
 
-use std::path::Path;
-use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
+mod common;
+
+use std::process::Output;
 
 use serde_json::Value;
 
-const BASE: &str = include_str!("../tilesets/base.toml");
+use common::command as tilewright;
 
-fn tilewright(dir: &Path, args: &[&str]) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_tilewright"));
-    command
-        .args(args)
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::null());
-    command
-}
+const BASE: &str = include_str!("../tilesets/base.toml");
 
 fn run(args: &[&str]) -> Output {
     let dir = tempfile::tempdir().unwrap();
@@ -294,29 +286,10 @@ fn tile_names_cannot_inject_lines_or_escapes() {
 #[test]
 fn ctrl_c_stops_a_run_with_the_figures_of_the_games_finished() {
     let dir = tempfile::tempdir().unwrap();
-    let mut child = tilewright(
+    let output = common::interrupted(
         dir.path(),
         &["balance", "--games", "1000000000", "--threads", "2", "--json"],
-    )
-    .stdout(Stdio::piped())
-    .stderr(Stdio::piped())
-    .spawn()
-    .unwrap();
-    std::thread::sleep(Duration::from_millis(1500));
-    let sent = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(sent.success());
-    let started = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if started.elapsed() > Duration::from_secs(30) {
-            child.kill().unwrap();
-            panic!("balance did not stop within 30 s of Ctrl-C");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let output = child.wait_with_output().unwrap();
+    );
     assert_eq!(output.status.code(), Some(130));
     let report: Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(

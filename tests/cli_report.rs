@@ -3,21 +3,14 @@
 //! arguments of the wrong kind named with the right flag, `list`, `scenario`, and Ctrl-C
 //! stopping a long simulation with the figures of the games finished.
 
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Output;
 
 use serde_json::Value;
 
-fn tilewright(dir: &Path, args: &[&str]) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_tilewright"));
-    command
-        .args(args)
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::null());
-    command
-}
+use common::command as tilewright;
 
 fn run(dir: &Path, args: &[&str]) -> Output {
     tilewright(dir, args).output().unwrap()
@@ -438,26 +431,7 @@ fn scenario_plays_with_the_users_own_rules() {
 #[test]
 fn ctrl_c_stops_a_long_run_with_the_figures_of_the_games_finished() {
     let dir = tempfile::tempdir().unwrap();
-    let mut child = tilewright(dir.path(), &["simulate", "--games", "1000000000", "--threads", "2"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(Duration::from_millis(1500));
-    let sent = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(sent.success());
-    let started = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if started.elapsed() > Duration::from_secs(30) {
-            child.kill().unwrap();
-            panic!("simulate did not stop within 30 s of Ctrl-C");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let output = child.wait_with_output().unwrap();
+    let output = common::interrupted(dir.path(), &["simulate", "--games", "1000000000", "--threads", "2"]);
     let text = stdout(&output);
     assert_eq!(output.status.code(), Some(130), "{text}{}", stderr(&output));
     let figures = text.lines().find(|l| l.starts_with("games: ")).unwrap();

@@ -1,7 +1,8 @@
 //! What the command-line tests share.
 
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 /// Runs the binary in `dir` without colours.
 pub fn tilewright(dir: &Path, args: &[&str]) -> Output {
@@ -11,6 +12,45 @@ pub fn tilewright(dir: &Path, args: &[&str]) -> Output {
         .env("NO_COLOR", "1")
         .output()
         .unwrap()
+}
+
+/// The binary in `dir` with `args`, no colours and no input, to run or spawn.
+#[allow(dead_code)]
+pub fn command(dir: &Path, args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tilewright"));
+    command
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null());
+    command
+}
+
+/// Starts the binary in `dir` with `args` and no colours, interrupts it with SIGINT (Ctrl-C) once
+/// it has run for 1.5 s, and returns what it printed; it must stop within 30 s of the signal.
+#[cfg(unix)]
+#[allow(dead_code)]
+pub fn interrupted(dir: &Path, args: &[&str]) -> Output {
+    let mut child = command(dir, args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let started = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > Duration::from_secs(30) {
+            child.kill().unwrap();
+            panic!("{args:?} did not stop within 30 s of Ctrl-C");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
 }
 
 /// A tile name that would run a script, break out of an attribute or start an entity if it
