@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use egui::{Event, Key, Modifiers, PointerButton, Pos2, Vec2};
+use egui::{Key, Modifiers, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use tilewright_editor::EditorApp;
@@ -16,7 +16,7 @@ use tilewright_engine::bots::{Bot, BotSpec, RandomBot, play_to_end};
 use tilewright_engine::game::{Action, Game, GameDef, Phase};
 
 mod common;
-use common::{BASE, app, editor, settle, write};
+use common::{BASE, app, click_at, editor, settle, write};
 
 /// The base game with one copy of each tile (the followers as they are): a short game.
 fn short_base() -> String {
@@ -63,21 +63,6 @@ fn start(h: &mut Harness<'_, EditorApp>) {
     h.get_by_label("Start game").click();
     settle(h);
     assert!(play(h).session.is_some(), "the game starts: {:?}", play(h).errors);
-}
-
-fn click_at(h: &mut Harness<'_, EditorApp>, pos: Pos2) {
-    h.hover_at(pos);
-    h.step();
-    for pressed in [true, false] {
-        h.event(Event::PointerButton {
-            pos,
-            button: PointerButton::Primary,
-            pressed,
-            modifiers: Modifiers::NONE,
-        });
-    }
-    h.step();
-    h.step();
 }
 
 /// Steps until a person is to move or the game is over (bots think on their thread).

@@ -3,7 +3,7 @@
 //! neighbour chosen from what fits, drawn beside it; a misfit is refused; pointing at a feature
 //! lights it on both tiles as the engine joins them.
 
-use egui::{Event, Key, Modifiers, PointerButton, Pos2};
+use egui::{Key, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use tilewright_editor::EditorApp;
@@ -16,7 +16,7 @@ use tilewright_editor::sandbox::{Beside, Sandbox};
 use tilewright_engine::model::EdgeRef;
 
 mod common;
-use common::{base_editor, editor, settle, write};
+use common::{base_editor, click_at, editor, settle, write};
 
 /// A set whose tile `X` has a city at one end of every edge (`city 30 field` on north and
 /// east, `field 70 city` on south and west): only `X` itself (turned 0 or 90 degrees) of the set
@@ -51,21 +51,6 @@ fn sandbox<'h>(h: &'h Harness<'_, EditorApp>) -> &'h Sandbox {
 
 fn laid(h: &Harness<'_, EditorApp>) -> usize {
     sandbox(h).table.as_ref().expect("the table is made").laid.len()
-}
-
-fn click_at(h: &mut Harness<'_, EditorApp>, pos: Pos2) {
-    h.hover_at(pos);
-    h.step();
-    for pressed in [true, false] {
-        h.event(Event::PointerButton {
-            pos,
-            button: PointerButton::Primary,
-            pressed,
-            modifiers: Modifiers::NONE,
-        });
-    }
-    h.step();
-    h.step();
 }
 
 /// The editor on the odd set, tile X selected, the fit check on the east side.

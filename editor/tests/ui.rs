@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use egui::{Event, Key, Modifiers, PointerButton, Pos2, Vec2};
+use egui::{Event, Key, Modifiers, Pos2, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use tilewright_editor::EditorApp;
@@ -23,18 +23,7 @@ fn click_tile(h: &mut Harness<'_, EditorApp>, point: [f32; 2]) {
         rect.min.x + point[0] * rect.width(),
         rect.min.y + point[1] * rect.height(),
     );
-    h.hover_at(pos);
-    h.step();
-    for pressed in [true, false] {
-        h.event(Event::PointerButton {
-            pos,
-            button: PointerButton::Primary,
-            pressed,
-            modifiers: Modifiers::NONE,
-        });
-    }
-    h.step();
-    h.step();
+    common::click_at(h, pos);
 }
 
 fn polygons_of_e(h: &Harness<'_, EditorApp>) -> Vec<Vec<[f64; 2]>> {

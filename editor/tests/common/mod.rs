@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use egui::Vec2;
+use egui::{Event, Modifiers, PointerButton, Pos2, Vec2};
 use egui_kittest::Harness;
 use tilewright_editor::files::{RecentFiles, ScriptedDialogs};
 use tilewright_editor::{EditorApp, Options};
@@ -51,4 +51,21 @@ pub fn base_editor(dir: &Path) -> (Harness<'static, EditorApp>, PathBuf) {
     let mut h = editor(Some(path.clone()), ScriptedDialogs::default());
     settle(&mut h);
     (h, path)
+}
+
+/// Moves the pointer to `pos` and clicks the primary button there, then lets the editor
+/// answer.
+pub fn click_at(h: &mut Harness<'_, EditorApp>, pos: Pos2) {
+    h.hover_at(pos);
+    h.step();
+    for pressed in [true, false] {
+        h.event(Event::PointerButton {
+            pos,
+            button: PointerButton::Primary,
+            pressed,
+            modifiers: Modifiers::NONE,
+        });
+    }
+    h.step();
+    h.step();
 }
