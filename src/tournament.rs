@@ -4,6 +4,7 @@
 //! tiles. Games run in parallel; results are merged in game order, so they do not depend on
 //! the thread count (a bot with a time budget is the exception: its choices depend on speed).
 
+use std::collections::HashSet;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -22,8 +23,9 @@ use crate::{escape, fail, progress, say_json};
 /// Most bots one tournament takes.
 const MAX_BOTS: usize = 16;
 
-/// Most games one tournament plays, over all its tables.
-const MAX_GAMES: u64 = 100_000_000;
+/// Most games one tournament plays, over all its tables: each game's outcome is kept (a few
+/// hundred bytes) until the run ends, so this bounds its memory to a few hundred MB.
+const MAX_GAMES: u64 = 1_000_000;
 
 /// Options of `tournament`.
 #[derive(Debug, Args)]
@@ -93,17 +95,10 @@ fn tables(bots: usize, players: usize) -> Vec<Vec<usize>> {
 /// `tables` without those seating the same bots as an earlier one (a bot named twice makes
 /// such tables, and they would play the same games).
 fn distinct_tables(tables: Vec<Vec<usize>>, names: &[String]) -> Vec<Vec<usize>> {
-    let mut seen: Vec<Vec<&str>> = Vec::new();
+    let mut seen: HashSet<Vec<&str>> = HashSet::new();
     tables
         .into_iter()
-        .filter(|table| {
-            let bots: Vec<&str> = table.iter().map(|&b| names[b].as_str()).collect();
-            let new = !seen.contains(&bots);
-            if new {
-                seen.push(bots);
-            }
-            new
-        })
+        .filter(|table| seen.insert(table.iter().map(|&b| names[b].as_str()).collect()))
         .collect()
 }
 
@@ -311,22 +306,16 @@ pub fn tournament(args: TournamentArgs) -> ExitCode {
     });
     let elapsed = started.elapsed();
     let finished = outcomes.iter().flatten().count() as u64;
-    let standings: Vec<Vec<Standing>> = tables
-        .iter()
-        .enumerate()
-        .map(|(t, table)| {
-            let mut standings = vec![Standing::default(); table.len()];
-            for (job, outcome) in jobs.iter().zip(&outcomes) {
-                if let (true, Some(outcome)) = (job.table == t, outcome) {
-                    for seat in 0..table.len() {
-                        let at = (seat + job.rotation) % table.len();
-                        standings[at].add(outcome, seat);
-                    }
-                }
-            }
-            standings
-        })
-        .collect();
+    // One pass over the games, in game order (the sums are of floats).
+    let mut standings: Vec<Vec<Standing>> = tables.iter().map(|t| vec![Standing::default(); t.len()]).collect();
+    for (job, outcome) in jobs.iter().zip(&outcomes) {
+        let Some(outcome) = outcome else { continue };
+        let table = &mut standings[job.table];
+        let seats = table.len();
+        for seat in 0..seats {
+            table[(seat + job.rotation) % seats].add(outcome, seat);
+        }
+    }
     let stopped = finished < total;
     if args.json {
         let mut json = report_json(&names, &tables, &standings);
