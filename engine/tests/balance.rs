@@ -145,6 +145,11 @@ fn the_figures_add_up_to_what_the_games_say() {
     assert!(m.wagons.as_ref().unwrap().moves > 0);
     let shepherds = m.shepherds.as_ref().unwrap();
     assert!(shepherds.flocks_scored > 0 && shepherds.flocks_lost > 0);
+    // Each way of scoring pays its own figure: flocks the shepherd, barns at the end the barn,
+    // and nothing else either of them.
+    let points_of = |id: &str| report.figures[def.figure_index(id).unwrap() as usize].points;
+    assert_eq!(points_of("shepherd"), shepherds.flock_points);
+    assert_eq!(points_of("barn"), m.barns.as_ref().unwrap().end_points);
     for tile in report.tiles.iter().filter(|t| t.placements_sampled > 0) {
         assert!(tile.placements_min.unwrap() as f64 <= tile.placements_mean.unwrap());
     }

@@ -112,9 +112,11 @@ struct Standing {
 #[derive(Debug, Clone)]
 struct Known {
     def: Arc<GameDef>,
-    /// Figure types that are followers, wagons (bits by type).
+    /// Figure types that are followers, wagons, barns, shepherds (bits by type).
     followers: u8,
     wagons: u8,
+    barns: u8,
+    shepherds: u8,
     /// By tile: whether players hold it (abbeys).
     held: Vec<bool>,
 }
@@ -163,6 +165,8 @@ impl Collector {
         };
         let followers = bits(&|f| figures[f].role == Role::Follower);
         let wagons = bits(&|f| figures[f].mechanism == Some(FigureMechanism::MovesAfterScoring));
+        let barns = bits(&|f| figures[f].mechanism == Some(FigureMechanism::Barn));
+        let shepherds = bits(&|f| figures[f].mechanism == Some(FigureMechanism::Shepherd));
         let tiles = def.tables().tiles.len();
         let mut held = vec![false; tiles];
         for &(tile, _) in def.held() {
@@ -209,6 +213,8 @@ impl Collector {
                 def,
                 followers,
                 wagons,
+                barns,
+                shepherds,
                 held,
             },
         }
@@ -348,12 +354,22 @@ impl Collector {
                 self.game.tile_points[usize::from(part.tile)] += share + u64::from((i as u64) < rest);
             }
         }
-        // The figure types credited, by player.
+        // The figure types credited, by player: those the way of scoring pays (a barn's owner
+        // for a barn, a shepherd's for flocks, followers for everything else), standing on the
+        // feature scored.
+        let paid = match reason {
+            Reason::Barn { .. } => self.known.barns,
+            Reason::Flocks { .. } => self.known.shepherds,
+            _ => self.known.followers,
+        };
         let root = game.feature_root(node);
         let mut credited = [0u8; 8];
         for s in &self.standing {
-            // A figure stands on a feature of the kind scored (for flocks and barns, fields).
-            if s.kind == kind && players.contains(s.player) && game.feature_root(s.node) == root {
+            if paid & 1 << s.figure != 0
+                && s.kind == kind
+                && players.contains(s.player)
+                && game.feature_root(s.node) == root
+            {
                 credited[usize::from(s.player)] |= 1 << s.figure;
             }
         }
