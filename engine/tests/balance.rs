@@ -157,6 +157,23 @@ fn the_figures_add_up_to_what_the_games_say() {
 }
 
 #[test]
+fn with_two_wagons_each_the_wagon_that_moves_is_the_one_that_waited() {
+    // Wagons told apart wrongly leave one standing where it no longer is: its return is then
+    // missed and the figures on the table no longer add up.
+    let all = def(&ALL, "new-edition");
+    let mut rules = all.rules().clone();
+    rules.figures.insert("wagon".to_owned(), 2);
+    let def = Arc::new(GameDef::clone(&all).with_rules(rules).unwrap());
+    let (players, games, seed) = (3, 300, 5);
+    let report = run(&def, players, games, seed, 1);
+    let truth = truth(&def, players, games, seed);
+    assert!(report.mechanisms.wagons.as_ref().unwrap().moves > 0);
+    let deployed: u64 = report.figures.iter().map(|f| f.deployed).sum();
+    let returned: u64 = report.figures.iter().map(|f| f.returned).sum();
+    assert_eq!(deployed - returned, truth.on_table);
+}
+
+#[test]
 fn in_the_base_game_every_point_is_a_followers() {
     // Only followers score there, so every point scored is credited to them, farmers paid
     // per field or (farms-2000) per city alike.

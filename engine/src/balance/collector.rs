@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use super::moments::Moments;
-use crate::game::{Event, Game, GameDef, Phase, Players, Reason};
+use crate::game::{Event, Game, GameDef, Phase, Players, Reason, WaitingWagon};
 use crate::model::{FeatureKind, FigureMechanism, Role};
 use crate::simulate::{Observer, placements_sampled};
 
@@ -145,7 +145,8 @@ pub struct Collector {
     /// Per game: figures on the table, roots completed by the current action, the placed tiles
     /// each seat placed (bits by tile type, `words` per seat), marks by placed tile.
     standing: Vec<Standing>,
-    completed_now: Vec<u32>,
+    /// The wagon that decides the action being taken, if one does.
+    waiting: Option<WaitingWagon>,
     placed_bits: Vec<u64>,
     words: usize,
     marks: Vec<u32>,
@@ -203,7 +204,7 @@ impl Collector {
                 ..GameFigures::default()
             },
             standing: Vec::new(),
-            completed_now: Vec::new(),
+            waiting: None,
             placed_bits: vec![0; words * players],
             words,
             marks: Vec::new(),
@@ -393,9 +394,6 @@ impl Collector {
         let counts = &mut self.kinds[kind as usize];
         counts.completions += 1;
         counts.size += u64::from(tiles);
-        if let Some(root) = game.feature_root(node) {
-            self.completed_now.push(root);
-        }
         // Each placed copy once, however many parts of the feature it holds.
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
@@ -430,11 +428,13 @@ impl Collector {
         self.mechanisms.wagon_moves += 1;
         let wagons = self.known.wagons;
         let mine = |s: &Standing| s.player == player && wagons & 1 << s.figure != 0;
-        let completed = &self.completed_now;
+        // The wagon that waited: its figure type, on the feature just scored.
+        let waited = self.waiting.filter(|w| w.player == player);
+        let from = waited.and_then(|w| game.feature_root(w.from));
         let moved = self
             .standing
             .iter()
-            .position(|s| mine(s) && game.feature_root(s.node).is_some_and(|r| completed.contains(&r)))
+            .position(|s| mine(s) && waited.is_some_and(|w| w.figure == s.figure) && game.feature_root(s.node) == from)
             .or_else(|| self.standing.iter().position(mine));
         if let (Some(i), Some(node)) = (moved, game.node_at(x, y, feature)) {
             let s = &mut self.standing[i];
@@ -494,7 +494,7 @@ impl Observer for Collector {
     #[inline]
     fn before_action(&mut self, game: &Game) {
         self.start_game();
-        self.completed_now.clear();
+        self.waiting = game.waiting_wagon();
         if let Phase::Place { tile } = game.phase()
             && placements_sampled(game)
         {

@@ -41,6 +41,7 @@ use scratch::Scratch;
 pub use setup::{EditionFrom, FigureType, GameDef, SetRef, SetupError, content_hash};
 use setup::{FigureMasks, kind_bit};
 pub use table::{FeatureAt, FigureIndex, Seat};
+pub use wagon::WaitingWagon;
 
 use crate::limits::MAX_PLAYERS;
 pub use crate::limits::{MAX_FIGURE_TYPES, MAX_HELD_TYPES, MAX_LAID_REACH, MAX_TILES};
@@ -438,6 +439,15 @@ impl Game {
     /// The step the game waits on.
     pub fn phase(&self) -> Phase {
         self.phase
+    }
+
+    /// The wagon whose owner decides now ([`Phase::MoveWagon`]): owner, figure type and the
+    /// node it stood on; `None` at any other step.
+    pub fn waiting_wagon(&self) -> Option<WaitingWagon> {
+        match self.phase {
+            Phase::MoveWagon { .. } => self.wagons.waiting().next().copied(),
+            _ => None,
+        }
     }
 
     /// Whether the game has ended.
