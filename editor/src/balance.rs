@@ -298,6 +298,14 @@ pub struct Run {
     answer: Receiver<Outcome>,
 }
 
+/// A run dropped (its file closed or replaced, the editor quitting) stops its games instead
+/// of keeping the cores busy for nobody.
+impl Drop for Run {
+    fn drop(&mut self) {
+        self.progress.stop();
+    }
+}
+
 impl Run {
     /// Starts a run of `open` on a worker thread; `wake` is called when it ends (to repaint).
     pub fn start(open: OpenSet, settings: Settings, key: ContentKey, wake: impl Fn() + Send + 'static) -> Run {

@@ -136,15 +136,17 @@ impl Strip {
             });
             ui.separator();
             ui.vertical(|ui| {
+                // Each side once a frame: the counts and the chosen side's list.
+                let mut by_side = Side::ALL.map(|side| fits_beside(tile, side, own, &self.bundled));
                 ui.horizontal(|ui| {
                     ui.strong("Fits beside");
                     for (k, side) in Side::ALL.into_iter().enumerate() {
-                        let count = fits_beside(tile, side, own, &self.bundled).len();
+                        let count = by_side[k].len();
                         ui.selectable_value(&mut self.side, k, format!("{} ({count})", SegmentRef::Side(side)));
                     }
                 });
                 let side = Side::from_index(self.side);
-                let fits = fits_beside(tile, side, own, &self.bundled);
+                let fits = std::mem::take(&mut by_side[side as usize]);
                 egui::ScrollArea::horizontal().id_salt("fits").show(ui, |ui| {
                     ui.horizontal(|ui| {
                         for fit in &fits {

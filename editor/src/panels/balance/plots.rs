@@ -8,16 +8,12 @@ use tilewright_engine::balance::{BalanceReport, SeatStats};
 /// Height of a plot.
 const HEIGHT: f32 = 220.0;
 
-/// The colour a seat is drawn in: its figures' colour, made readable on a dark background.
+/// The colour a seat is drawn in: its figures' colour on the board, black drawn light grey so
+/// that it shows on a dark background.
 pub fn seat_colour(seat: u8) -> Color32 {
-    match seat {
-        0 => Color32::from_rgb(230, 80, 70),
-        1 => Color32::from_rgb(80, 140, 240),
-        2 => Color32::from_rgb(90, 190, 90),
-        3 => Color32::from_rgb(235, 205, 70),
-        4 => Color32::from_rgb(170, 170, 170),
-        _ => Color32::from_rgb(200, 140, 230),
-    }
+    let colour = crate::board::seat_colour(seat);
+    let dark = u16::from(colour.r()) + u16::from(colour.g()) + u16::from(colour.b()) < 150;
+    if dark { Color32::from_gray(215) } else { colour }
 }
 
 /// The two plots side by side.
