@@ -196,6 +196,22 @@ fn an_expansion_compared_without_itself_shows_flagged_differences() {
 }
 
 #[test]
+fn a_run_stops_when_its_file_is_replaced_on_another_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut h, _) = base_editor(dir.path());
+    balance_page(&mut h, 1_000_000);
+    h.get_by_label("Run").click();
+    settle(&mut h);
+    let progress = h.state().panels.balance.progress().expect("a run goes");
+    h.state_mut().view.page = Page::Tiles;
+    let other = write(dir.path(), "am.toml", tilewright_engine::bundled::FILES[1].1);
+    h.state_mut().open_path(&other);
+    settle(&mut h);
+    assert!(!h.state().panels.balance.is_running());
+    assert!(progress.stopped(), "the games were told to stop");
+}
+
+#[test]
 fn another_tile_set_starts_afresh() {
     let dir = tempfile::tempdir().unwrap();
     let (mut h, _) = base_editor(dir.path());

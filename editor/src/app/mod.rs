@@ -186,6 +186,8 @@ impl EditorApp {
     fn poll(&mut self, ctx: &egui::Context) {
         self.validator.poll();
         self.images.poll(ctx);
+        let open = self.workspace.tileset().map(|set| set.id.as_str());
+        self.panels.balance.follow(open);
         let now = ctx.input(|i| i.time);
         self.check_disk(ctx, now);
         self.schedule_validation(ctx, now);

@@ -81,6 +81,23 @@ impl BalancePanel {
         }
     }
 
+    /// The running run's progress (shared with its games), if one runs.
+    pub fn progress(&self) -> Option<std::sync::Arc<tilewright_engine::simulate::Progress>> {
+        self.running.as_ref().map(|run| std::sync::Arc::clone(&run.progress))
+    }
+
+    /// Forgets a tile set no longer open (closed, or another file opened), stopping its run,
+    /// whichever page is shown.
+    pub fn follow(&mut self, open: Option<&str>) {
+        if self.settings.as_ref().is_some_and(|(id, _)| Some(id.as_str()) != open) {
+            if let Some(run) = self.running.take() {
+                run.cancel();
+            }
+            self.last = None;
+            self.settings = None;
+        }
+    }
+
     /// The page.
     pub fn ui(&mut self, ui: &mut Ui, ctx: &mut PanelCtx<'_>) {
         let Some(set) = ctx.tileset() else { return };
