@@ -16,6 +16,21 @@ pub struct GreedyBot {
     follow_ups: Vec<Action>,
     best: Vec<Action>,
     events: Vec<crate::game::Event>,
+    /// Positions tried, kept from choice to choice so that copying one reuses its buffers
+    /// ([`Game::clone_from`]): after an action, and after its deployment.
+    trial: Option<Box<Game>>,
+    deployed: Option<Box<Game>>,
+}
+
+/// `game` copied into `slot`, reusing the buffers of the game already there.
+fn copy_into<'a>(slot: &'a mut Option<Box<Game>>, game: &Game) -> &'a mut Game {
+    match slot {
+        Some(copy) => {
+            Game::clone_from(copy, game);
+            copy
+        }
+        None => slot.insert(Box::new(game.clone())),
+    }
 }
 
 impl GreedyBot {
@@ -27,6 +42,8 @@ impl GreedyBot {
             follow_ups: Vec::new(),
             best: Vec::new(),
             events: Vec::new(),
+            trial: None,
+            deployed: None,
         }
     }
 
@@ -38,7 +55,7 @@ impl GreedyBot {
     /// The points `action` brings `mover` at once, with the best deployment after a placement.
     fn value(&mut self, game: &Game, action: Action, mover: u8) -> u64 {
         let before = game.players()[mover as usize].score;
-        let mut trial = game.clone();
+        let trial = copy_into(&mut self.trial, game);
         self.events.clear();
         if trial.apply(action, &mut self.events).is_err() {
             return 0;
@@ -50,10 +67,11 @@ impl GreedyBot {
         self.follow_ups.clear();
         trial.legal_actions_into(&mut self.follow_ups);
         let mut best = 0;
-        for i in 0..self.follow_ups.len() {
-            let mut deployed = trial.clone();
+        for &follow_up in &self.follow_ups {
+            let trial = self.trial.as_ref().expect("copied above");
+            let deployed = copy_into(&mut self.deployed, trial);
             self.events.clear();
-            if deployed.apply(self.follow_ups[i], &mut self.events).is_ok() {
+            if deployed.apply(follow_up, &mut self.events).is_ok() {
                 best = best.max(deployed.players()[mover as usize].score - before);
             }
         }
