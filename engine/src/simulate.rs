@@ -347,6 +347,15 @@ pub fn run_observed<O: Observer + Send>(
     })
 }
 
+/// Arrives at the barrier when dropped.
+struct Arrive<'a>(&'a Barrier);
+
+impl Drop for Arrive<'_> {
+    fn drop(&mut self) {
+        self.0.wait();
+    }
+}
+
 /// Runs games `0..games` on `threads` threads (at least one, at most [`MAX_THREADS`]), thread
 /// `t` of `T` playing games `t`, `t + T`, ... with `play` on a worker of its own from `setup`.
 /// Each thread sets up its worker before the clock starts, and checks `progress` before each
@@ -365,9 +374,12 @@ pub fn on_threads<W: Send, E: Send>(
         let handles: Vec<_> = (0..threads)
             .map(|t| {
                 scope.spawn(move || {
-                    let worker = setup();
-                    // Every thread waits for every other's setup, failed or not.
-                    ready.wait();
+                    // Every thread waits for every other's setup, failed or not, or panicking
+                    // (the guard arrives as it unwinds, so the others are not left waiting).
+                    let worker = {
+                        let _arrive = Arrive(ready);
+                        setup()
+                    };
                     let mut worker = worker?;
                     let started = Instant::now();
                     let mut i = t;
@@ -440,5 +452,31 @@ mod tests {
         assert!(summary.stopped && summary.games >= 5, "{summary:?}");
         assert_eq!(summary.games, progress.finished());
         assert_eq!(summary.mean_scores.len(), 2);
+    }
+
+    #[test]
+    fn a_setup_that_panics_fails_the_run_instead_of_leaving_the_others_waiting() {
+        let outcome = std::panic::catch_unwind(|| {
+            on_threads(
+                4,
+                2,
+                &Progress::default(),
+                || {
+                    if second_to_ask() {
+                        panic!("setup failed");
+                    }
+                    Ok::<_, ()>(())
+                },
+                |_, _| {},
+            )
+        });
+        assert!(outcome.is_err(), "the panic reaches the caller");
+    }
+
+    /// True for one of the two threads: the second to ask.
+    fn second_to_ask() -> bool {
+        use std::sync::atomic::AtomicUsize;
+        static ASKED: AtomicUsize = AtomicUsize::new(0);
+        ASKED.fetch_add(1, Ordering::Relaxed) == 1
     }
 }
