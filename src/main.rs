@@ -240,8 +240,18 @@ fn check_file(path: &std::path::Path, text: &str) -> Option<String> {
 /// Prints an error on standard error, made safe by [`escape::line`] since it may quote files
 /// and paths, and returns exit status 1.
 pub(crate) fn fail(message: impl std::fmt::Display) -> ExitCode {
+    error_exit(message, 1)
+}
+
+/// Prints a usage error (arguments that cannot work together, found after parsing) on standard
+/// error, made safe like [`fail`], and returns exit status 2 as clap does for its own.
+pub(crate) fn usage_fail(message: impl std::fmt::Display) -> ExitCode {
+    error_exit(message, 2)
+}
+
+fn error_exit(message: impl std::fmt::Display, code: u8) -> ExitCode {
     say_err!("error: {}", escape::line(&message.to_string()));
-    ExitCode::from(1)
+    ExitCode::from(code)
 }
 
 /// Prints a JSON value on one line of standard output, made safe by [`escape::json`].

@@ -9,12 +9,13 @@ use clap::Args;
 use tilewright_engine::bots::Policy;
 use tilewright_engine::files;
 use tilewright_engine::game::{GameDef, GameRecord, MAX_RECORD_BYTES, colour};
+use tilewright_engine::limits::MAX_PLAYERS;
 use tilewright_engine::schema::FileKind;
 use tilewright_engine::selection::{Hint, Selection, SelectionError};
 use tilewright_engine::simulate::{self, MAX_THREADS, Summary, Table};
 
 use crate::played::{self, Run};
-use crate::{fail, progress, say_json};
+use crate::{escape, fail, progress, say_json};
 
 /// What a game is played with: the options every command that plays shares.
 #[derive(Debug, Args)]
@@ -37,7 +38,7 @@ pub struct GameArgs {
     #[command(flatten)]
     with: PlayedWith,
     /// Number of players (2 to 6).
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = 2, value_parser = parse_players)]
     players: u8,
     /// Number of games.
     #[arg(long, default_value_t = 1000)]
@@ -87,10 +88,7 @@ impl GameArgs {
 
     /// The game definition of `tilesets` under `rules`, or the message saying why not.
     pub fn def_of(tilesets: &[String], rules: &str) -> Result<Arc<GameDef>, String> {
-        let resolved = Selection::from_args(tilesets, rules)
-            .load(&[])
-            .map_err(selection_message)?;
-        resolved.game_def().map(Arc::new).map_err(|e| e.to_string())
+        load_def(&Selection::from_args(tilesets, rules), &[])
     }
 
     /// The game definition asked for.
@@ -136,6 +134,27 @@ pub struct ReplayArgs {
 }
 
 /// The message of a selection error: the engine's, with how to fix it on the command line.
+/// Most of the files' warnings printed before a game; `validate` lists them all.
+const MAX_WARNINGS_SHOWN: usize = 5;
+
+/// Loads what `selection` names (with the files and folders `data`) and sets up its game,
+/// printing what validation warned of on standard error, or says why it cannot be played.
+pub(crate) fn load_def(selection: &Selection, data: &[PathBuf]) -> Result<Arc<GameDef>, String> {
+    let resolved = selection.load(data).map_err(selection_message)?;
+    for warning in resolved.warnings.iter().take(MAX_WARNINGS_SHOWN) {
+        say_err!("{}", escape::line(&warning.to_string()));
+    }
+    if let Some(more) = resolved
+        .warnings
+        .len()
+        .checked_sub(MAX_WARNINGS_SHOWN)
+        .filter(|&n| n > 0)
+    {
+        say_err!("and {more} more warning(s): `tilewright validate` lists them");
+    }
+    resolved.game_def().map(Arc::new).map_err(|e| e.to_string())
+}
+
 pub(crate) fn selection_message(error: SelectionError) -> String {
     match error {
         SelectionError::Invalid { errors, first } => {
@@ -161,6 +180,20 @@ pub(crate) fn selection_message(error: SelectionError) -> String {
     }
 }
 
+/// `--players`: a count a game can seat, checked with the other arguments so that a wrong one
+/// is a usage error (exit 2) like any other.
+pub fn parse_players(text: &str) -> Result<u8, String> {
+    let range = 2..=MAX_PLAYERS;
+    match text.trim().parse::<usize>() {
+        Ok(n) if range.contains(&n) => Ok(n as u8),
+        _ => Err(format!(
+            "a game has {} to {} players, not {text}",
+            range.start(),
+            range.end()
+        )),
+    }
+}
+
 /// The threads `--threads` asks for: 0 is one per core, at most [`MAX_THREADS`].
 pub(crate) fn threads(asked: u16) -> usize {
     match asked {
@@ -183,6 +216,7 @@ pub fn simulate(args: SimulateArgs) -> ExitCode {
     {
         return fail(e);
     }
+    let empty_pile = def.pile().is_empty();
     let run = game.run();
     if !args.json {
         for line in played::lines(&def, &run) {
@@ -215,7 +249,7 @@ pub fn simulate(args: SimulateArgs) -> ExitCode {
         }
         say_json(&json);
     } else {
-        print_summary(&summary, game.policy);
+        print_summary(&summary, game.policy, empty_pile);
     }
     if summary.stopped {
         ExitCode::from(progress::STOPPED)
@@ -235,7 +269,7 @@ fn record_first_game(def: &Arc<GameDef>, args: &GameArgs, path: &Path) -> Result
 
 /// Prints the summary as text; what was not measured (no game, no turn) is said, not shown
 /// as a zero.
-fn print_summary(summary: &Summary, policy: Policy) {
+fn print_summary(summary: &Summary, policy: Policy, empty_pile: bool) {
     let stopped = if summary.stopped {
         format!(" of {} asked (stopped by Ctrl-C)", summary.games_asked)
     } else {
@@ -254,7 +288,8 @@ fn print_summary(summary: &Summary, policy: Policy) {
     say!("games/s: {:.0}", summary.games_per_second);
     match summary.micros_per_turn {
         Some(micros) => say!("µs per turn: {micros:.3}"),
-        None => say!("no turn was played (the pile is empty), so there is no time per turn"),
+        None if empty_pile => say!("no turn was played (the pile is empty), so there is no time per turn"),
+        None => say!("no turn was played (no tile of the pile fits the table), so there is no time per turn"),
     }
     if let Some(placements) = summary.placements_per_turn {
         say!(
@@ -283,12 +318,8 @@ pub fn replay(args: ReplayArgs) -> ExitCode {
         Ok(record) => record,
         Err(e) => return fail(e),
     };
-    let resolved = match Selection::from_record(&record).load(&args.data) {
-        Ok(resolved) => resolved,
-        Err(e) => return fail(selection_message(e)),
-    };
-    let def = match resolved.game_def() {
-        Ok(def) => Arc::new(def),
+    let def = match load_def(&Selection::from_record(&record), &args.data) {
+        Ok(def) => def,
         Err(e) => return fail(e),
     };
     let run = Run::Replay {

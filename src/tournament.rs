@@ -11,14 +11,13 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 use serde_json::{Value, json};
-use tilewright_engine::bots::{Bot, BotSpec};
+use tilewright_engine::bots::{Bot, BotSpec, SpecError};
 use tilewright_engine::game::{Event, Game, GameDef, Rng};
-use tilewright_engine::selection::Selection;
 use tilewright_engine::simulate::{self, MAX_THREADS, Progress, policy_seed};
 
-use crate::play::{PlayedWith, selection_message, threads};
+use crate::play::{GameArgs, PlayedWith, parse_players, threads};
 use crate::played::{self, Run};
-use crate::{escape, fail, progress, say_json};
+use crate::{escape, fail, progress, say_json, usage_fail};
 
 /// Most bots one tournament takes.
 const MAX_BOTS: usize = 16;
@@ -33,8 +32,8 @@ pub struct TournamentArgs {
     /// The bots, separated by commas: `random`, `greedy`, `mcts` (1,000 playouts a choice),
     /// `mcts:N` (N playouts), `mcts:Nms` (N milliseconds), with `:greedy` for greedy rollouts
     /// or `:win` for win/loss rewards (as in `mcts:2000:greedy`). A bot may be named twice.
-    #[arg(long, value_delimiter = ',', required = true)]
-    bots: Vec<String>,
+    #[arg(long, value_delimiter = ',', required = true, value_parser = parse_bot)]
+    bots: Vec<BotSpec>,
     /// Games per table: each deal is played once per seating turned round the table, so a
     /// multiple of `--players` seats every bot in every seat equally.
     #[arg(long, default_value_t = 200)]
@@ -42,7 +41,7 @@ pub struct TournamentArgs {
     #[command(flatten)]
     with: PlayedWith,
     /// Players at each table (2 to 6); every choice of that many bots among `--bots` is a table.
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = 2, value_parser = parse_players)]
     players: u8,
     /// Seed of the first deal; deal `d` of every table uses `seed + d`.
     #[arg(long, default_value_t = 1)]
@@ -70,6 +69,11 @@ struct Outcome {
     scores: Vec<u64>,
     choices: Vec<u64>,
     time: Vec<Duration>,
+}
+
+/// One bot of `--bots`; spaces around it are allowed (`--bots "greedy, random"`).
+fn parse_bot(text: &str) -> Result<BotSpec, String> {
+    text.trim().parse().map_err(|e: SpecError| e.to_string())
 }
 
 /// The tables: every choice of `players` bots among `bots` (by index, in the order given).
@@ -249,29 +253,19 @@ const Z95: f64 = 1.959_963_984_540_054;
 /// Runs `tournament`.
 pub fn tournament(args: TournamentArgs) -> ExitCode {
     let progress = progress::stopped_by_ctrl_c();
-    let mut specs = Vec::new();
-    for text in &args.bots {
-        match text.parse::<BotSpec>() {
-            Ok(spec) => specs.push(spec),
-            Err(e) => return fail(format!("--bots: {e}")),
-        }
-    }
+    let specs = &args.bots;
     let players = usize::from(args.players);
     if specs.len() > MAX_BOTS {
-        return fail(format!("--bots: at most {MAX_BOTS} bots, not {}", specs.len()));
+        return usage_fail(format!("--bots: at most {MAX_BOTS} bots, not {}", specs.len()));
     }
     if specs.len() < players {
-        return fail(format!(
+        return usage_fail(format!(
             "{players} players need at least {players} bots in --bots (a bot may be named twice), not {}",
             specs.len()
         ));
     }
-    let resolved = match Selection::from_args(&args.with.tilesets, &args.with.rules).load(&[]) {
-        Ok(resolved) => resolved,
-        Err(e) => return fail(selection_message(e)),
-    };
-    let def = match resolved.game_def() {
-        Ok(def) => Arc::new(def),
+    let def = match GameArgs::def_of(&args.with.tilesets, &args.with.rules) {
+        Ok(def) => def,
         Err(e) => return fail(e),
     };
     if let Err(e) = Game::new(Arc::clone(&def), args.players, args.seed) {
@@ -302,7 +296,7 @@ pub fn tournament(args: TournamentArgs) -> ExitCode {
     }
     let started = Instant::now();
     let outcomes = progress::show(total, &progress, || {
-        play_all(&def, &specs, &tables, &jobs, threads, &progress)
+        play_all(&def, specs, &tables, &jobs, threads, &progress)
     });
     let elapsed = started.elapsed();
     let finished = outcomes.iter().flatten().count() as u64;

@@ -161,3 +161,51 @@ fn scorring_alone_is_a_near_miss_too() {
     let out = tilewright(dir.path(), &["validate", "--deny-warnings", "."]);
     assert_eq!(out.status.code(), Some(1));
 }
+
+#[test]
+fn a_file_taking_a_bundled_id_is_warned_of() {
+    let base = include_str!("../tilesets/base.toml");
+    let changed = base.replacen("count = 4", "count = 5", 1);
+    assert_ne!(changed, base);
+    let dir = folder(&[("mine.toml", &changed), ("copy.toml", base)]);
+    let warned = "tile set id `base` is also the id of a bundled tile set";
+    let out = tilewright(dir.path(), &["validate", "mine.toml"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "a warning, not an error: {text}");
+    assert!(text.contains(warned), "{text}");
+    assert_eq!(
+        tilewright(dir.path(), &["validate", "mine.toml", "--deny-warnings"])
+            .status
+            .code(),
+        Some(1)
+    );
+    // Played, with the warning said rather than a silent replacement.
+    let out = tilewright(dir.path(), &["simulate", "--tilesets", "./mine.toml", "--games", "1"]);
+    assert_eq!(out.status.code(), Some(0));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains(&format!(":5:6: warning: {warned}")), "{said}");
+    // An unchanged copy replaces nothing.
+    let out = tilewright(dir.path(), &["validate", "copy.toml", "--deny-warnings"]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stdout));
+}
+
+#[test]
+fn a_pile_where_nothing_fits_is_not_called_empty() {
+    let set = format!(
+        "id = \"walled\"\nname = \"Walled\"\nstart-tile = \"walled-A\"\nfigures.follower = {{ role = \"follower\", count = 7, stands-on = [\"city\", \"field\"] }}\n\n[[tiles]]\nid = \"walled-A\"\ncount = 1\n{TILE}\n[[tiles]]\nid = \"walled-B\"\ncount = 3\nedges = [\"field\", \"field\", \"field\", \"field\"]\nfeatures.f = {{ kind = \"field\", on = [\"N\", \"E\", \"S\", \"W\"] }}\n"
+    );
+    let dir = folder(&[("walled.toml", &set)]);
+    let out = tilewright(dir.path(), &["simulate", "--tilesets", "./walled.toml", "--games", "2"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        text.contains("no turn was played (no tile of the pile fits the table)"),
+        "{text}"
+    );
+    assert!(!text.contains("pile is empty"), "{text}");
+}

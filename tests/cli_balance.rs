@@ -252,7 +252,7 @@ fn bad_arguments_get_clear_errors() {
     );
     let rules = error(&["balance", "--compare-rules", "farms-2001", "--games", "1"], 1);
     assert!(rules.contains("B (rules farms-2001): "), "{rules}");
-    let players = error(&["balance", "--players", "9", "--games", "1"], 1);
+    let players = error(&["balance", "--players", "9", "--games", "1"], 2);
     assert!(players.contains("a game has 2 to 6 players, not 9"), "{players}");
 }
 

@@ -92,27 +92,40 @@ fn the_text_report_names_each_table_and_bot() {
 }
 
 #[test]
+fn bots_may_be_listed_with_spaces() {
+    let out = run(&["tournament", "--bots", "greedy, random", "--games", "2", "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["tables"][0]["bots"], serde_json::json!(["greedy", "random"]));
+}
+
+#[test]
 fn bad_bots_and_counts_are_refused_clearly() {
     let error = |args: &[&str]| {
         let out = run(args);
         (out.status.code(), String::from_utf8(out.stderr).unwrap())
     };
+    // Every argument that cannot work is a usage error: exit status 2.
     let (code, text) = error(&["tournament", "--bots", "mcts:fast,greedy"]);
-    assert_eq!(code, Some(1));
-    assert!(
-        text.starts_with("error: --bots: `fast` in `mcts:fast` is not an mcts option"),
-        "{text}"
-    );
+    assert_eq!(code, Some(2));
+    assert!(text.contains("`fast` in `mcts:fast` is not an mcts option"), "{text}");
     let (code, text) = error(&["tournament", "--bots", "smart\u{1b}[31m,greedy"]);
-    assert_eq!(code, Some(1));
+    assert_eq!(code, Some(2));
     assert!(!text.contains('\u{1b}'), "untrusted text is escaped: {text}");
-    assert!(text.starts_with("error: --bots: no bot `smart"), "{text}");
+    assert!(text.contains("no bot `smart"), "{text}");
     let (code, text) = error(&["tournament", "--bots", "greedy,random", "--players", "3"]);
-    assert_eq!(code, Some(1));
+    assert_eq!(code, Some(2));
     assert!(text.contains("3 players need at least 3 bots"), "{text}");
-    let (code, text) = error(&["tournament", "--bots", "greedy,random", "--players", "9"]);
-    assert_eq!(code, Some(1));
-    assert!(text.contains("9 players need at least 9 bots"), "{text}");
+    for players in ["7", "9", "1", "256"] {
+        let (code, text) = error(&["tournament", "--bots", "greedy,random", "--players", players]);
+        assert_eq!(code, Some(2), "--players {players}");
+        assert!(
+            text.contains(&format!("a game has 2 to 6 players, not {players}")),
+            "{text}"
+        );
+    }
+    let (code, text) = error(&["tournament", "--bots", "greedy,,random"]);
+    assert_eq!(code, Some(2), "an empty bot in the list: {text}");
     let (code, _) = error(&["tournament", "--games", "2"]);
     assert_eq!(code, Some(2), "--bots is required");
 }

@@ -161,6 +161,7 @@ impl Selection {
             catalog,
             tilesets,
             rules,
+            warnings: data.warnings,
         })
     }
 
@@ -220,6 +221,8 @@ pub struct Data {
     catalog: Catalog,
     /// Each distinct file or folder: what identifies it, and the path it was validated under.
     paths: Vec<(PathBuf, PathBuf)>,
+    /// What validation warned of in the files (which do not stop a game from being played).
+    warnings: Vec<Diagnostic>,
 }
 
 impl Data {
@@ -241,6 +244,7 @@ impl Data {
             });
         }
         Ok(Data {
+            warnings: report.diagnostics,
             catalog: report.catalog,
             paths: unique,
         })
@@ -286,6 +290,9 @@ pub struct Resolved {
     pub tilesets: Vec<String>,
     /// The rule set's id.
     pub rules: String,
+    /// What validation warned of in the files loaded (a file that takes a bundled id...): a
+    /// game can be played, but the player should hear of them.
+    pub warnings: Vec<Diagnostic>,
 }
 
 impl Resolved {

@@ -442,12 +442,35 @@ fn words(name: &str) -> String {
     out
 }
 
+/// Warns when a file takes the id of a different document of the base catalog (usually the
+/// bundled files): wherever that id is named, the file is played instead, which is seldom
+/// meant. A copy identical to the base's document replaces nothing and is left alone.
+fn warn_if_replacing<'a, T: PartialEq + 'a>(
+    kind: &str,
+    id: &str,
+    model: &T,
+    base: impl IntoIterator<Item = (&'a str, &'a T)>,
+    report: &mut Reporter,
+) {
+    if base.into_iter().any(|(other, theirs)| other == id && theirs != model) {
+        report.warning(
+            "/id",
+            format!(
+                "{kind} id `{id}` is also the id of a bundled {kind}: this file replaces it wherever `{id}` is named"
+            ),
+            format!("give this {kind} its own id (such as `my-{id}`), unless it is meant to replace the bundled one"),
+        );
+    }
+}
+
 /// Checks between files: ids unique across files, `extends` chains (among the files' rule
 /// sets, then `base`'s).
 fn check_across(catalog: &Catalog, base: &Catalog, out: &mut Diagnostics) {
     let mut first: HashMap<(&str, &str), &Path> = HashMap::new();
     for set in &catalog.tilesets {
         let mut report = set.reporter(out);
+        let bundled = base.tilesets.iter().map(|b| (b.model.id.as_str(), &b.model));
+        warn_if_replacing("tile set", &set.model.id, &set.model, bundled, &mut report);
         if let Some(other) = first.insert(("tile set", &set.model.id), &set.source.path) {
             report.error(
                 "/id",
@@ -468,6 +491,9 @@ fn check_across(catalog: &Catalog, base: &Catalog, out: &mut Diagnostics) {
         }
     }
     for expansion in &catalog.expansions {
+        let bundled = base.expansions.iter().map(|b| (b.model.id.as_str(), &b.model));
+        let id = &expansion.model.id;
+        warn_if_replacing("expansion", id, &expansion.model, bundled, &mut expansion.reporter(out));
         if let Some(other) = first.insert(("expansion", &expansion.model.id), &expansion.source.path) {
             expansion.reporter(out).error(
                 "/id",
@@ -508,6 +534,8 @@ fn check_across(catalog: &Catalog, base: &Catalog, out: &mut Diagnostics) {
         .collect();
     for set in &catalog.rulesets {
         let mut report = set.reporter(out);
+        let bundled = base.rulesets.iter().map(|b| (b.model.id.as_str(), &b.model));
+        warn_if_replacing("rule set", &set.model.id, &set.model, bundled, &mut report);
         if let Some(other) = first.insert(("rule set", &set.model.id), &set.source.path) {
             report.error(
                 "/id",
