@@ -570,6 +570,32 @@ fn group_of(key: &str) -> usize {
     GROUPS.iter().position(|g| (g.takes)(key)).unwrap_or(1)
 }
 
+/// Most rows of one forest plot: past it (thousands of tiles) a plot is too tall to read, and
+/// the table below lists every difference anyway.
+const MAX_FOREST_ROWS: usize = 40;
+
+/// At most `max` of `rows`, in their order: flagged rows before others, larger differences
+/// before smaller; and how many were left out.
+fn largest_differences(rows: Vec<Interval>, max: usize) -> (Vec<Interval>, usize) {
+    if rows.len() <= max {
+        return (rows, 0);
+    }
+    let size = |row: &Interval| if row.value.is_finite() { row.value.abs() } else { -1.0 };
+    let mut order: Vec<usize> = (0..rows.len()).collect();
+    order.sort_by(|&a, &b| {
+        (rows[b].flagged, size(&rows[b]))
+            .partial_cmp(&(rows[a].flagged, size(&rows[a])))
+            .unwrap_or(std::cmp::Ordering::Equal)
+    });
+    let mut kept = vec![false; rows.len()];
+    for &i in &order[..max] {
+        kept[i] = true;
+    }
+    let left_out = rows.len() - max;
+    let rows = rows.into_iter().zip(kept).filter(|&(_, k)| k).map(|(r, _)| r).collect();
+    (rows, left_out)
+}
+
 /// The A/B section: a forest plot per group of figures, then every difference in a table.
 fn differences(comparison: &Comparison) -> String {
     let mut out = String::from(
@@ -594,12 +620,21 @@ fn differences(comparison: &Comparison) -> String {
         if rows.is_empty() {
             continue;
         }
+        let (rows, left_out) = largest_differences(rows, MAX_FOREST_ROWS);
         let chart = Chart {
             title: group.title,
             x_label: "B − A per game",
             y_label: "",
         };
-        let _ = write!(out, "<figure>{}</figure>", svg::forest(&chart, &rows, group.unit));
+        let _ = write!(out, "<figure>{}", svg::forest(&chart, &rows, group.unit));
+        if left_out > 0 {
+            let _ = write!(
+                out,
+                "<figcaption>The {} largest differences, flagged first; {left_out} more are in the table below.</figcaption>",
+                rows.len()
+            );
+        }
+        out.push_str("</figure>");
     }
     let columns = ["figure", "key", "A", "B", "B − A", "95% interval", "flagged"];
     let mut rows = Vec::new();
@@ -926,16 +961,50 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_comparison_page_plots_each_difference_and_marks_flagged_ones() {
-        let difference = |key: &str, label: &str, mean: f64, flagged: bool| Difference {
+    fn difference(key: &str, label: &str, mean: f64, flagged: bool) -> Difference {
+        Difference {
             key: key.into(),
             label: label.into(),
             a: 1.0,
             b: 1.0 + mean,
             difference: estimate(mean, 0.5),
             flagged,
+        }
+    }
+
+    #[test]
+    fn a_comparison_of_thousands_of_tiles_keeps_its_plot_readable() {
+        let differences = (0..2000)
+            .map(|i| {
+                let flagged = i % 700 == 0;
+                let key = format!("tile.base/T{i}.points");
+                difference(&key, &format!("T{i}"), f64::from(i) / 100.0, flagged)
+            })
+            .collect();
+        let comparison = Comparison {
+            a: sample(),
+            b: sample(),
+            change: "without mine".into(),
+            differences,
         };
+        let page = comparison_page(&comparison);
+        let title = page.find("<title>Points per game by tile, B − A</title>").unwrap();
+        let plot = &page[title..title + page[title..].find("</svg>").unwrap()];
+        let points = plot.matches("class=\"point flagged\"").count() + plot.matches("<circle class=\"point\"").count();
+        assert_eq!(points, MAX_FOREST_ROWS, "one plot of at most {MAX_FOREST_ROWS} rows");
+        assert_eq!(
+            plot.matches("class=\"point flagged\"").count(),
+            3,
+            "flagged rows come first"
+        );
+        assert!(plot.contains(">T1999<"), "the largest difference is drawn");
+        assert!(!plot.contains(">T1000<"), "a middling one is left to the table");
+        assert!(page.contains("1960 more are in the table below"));
+        assert!(page.contains(">T1000<"), "the table has every difference");
+    }
+
+    #[test]
+    fn a_comparison_page_plots_each_difference_and_marks_flagged_ones() {
         let comparison = Comparison {
             a: sample(),
             b: sample(),
