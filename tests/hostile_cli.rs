@@ -273,8 +273,11 @@ fn writes_do_not_follow_planted_links_or_replace_special_files() {
             "the FIFO is still there"
         );
         assert!(
-            !listing(dir.path()).iter().any(|n| n.contains("pipe.json.")),
-            "no temporary file left"
+            !listing(dir.path())
+                .iter()
+                .any(|n| n.ends_with(".tmp") && n != "game.tmp"),
+            "no temporary file left: {:?}",
+            listing(dir.path())
         );
     }
 }
@@ -419,4 +422,28 @@ fn the_same_file_named_twice_is_checked_once() {
     ];
     let output = run(dir.path(), &args);
     assert_eq!(output.status.code(), Some(0), "{}", everything(&output));
+}
+
+#[test]
+fn a_long_file_name_is_written_and_no_message_names_a_temporary_file() {
+    let dir = tempfile::Builder::new().prefix("plain").tempdir().unwrap();
+    // 250 bytes: a name the file system takes, which a temporary name made from it would not.
+    let name = format!("{}.json", "r".repeat(245));
+    let output = run(dir.path(), &["simulate", "--games", "1", "--record", &name]);
+    assert_eq!(output.status.code(), Some(0), "{}", everything(&output));
+    assert_eq!(listing(dir.path()), [name]);
+    let page = format!("{}.html", "p".repeat(245));
+    let output = run(dir.path(), &["balance", "--games", "1", "--html", &page]);
+    assert_eq!(output.status.code(), Some(0), "{}", everything(&output));
+    assert!(dir.path().join(&page).is_file());
+    // A name too long for the file system is refused by name, and leaves nothing behind.
+    let too_long = format!("{}.json", "r".repeat(300));
+    let output = run(dir.path(), &["simulate", "--games", "1", "--record", &too_long]);
+    assert_eq!(output.status.code(), Some(1), "{}", everything(&output));
+    let said = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        said.starts_with("error: ") && said.contains("rrrr") && !said.contains(".tmp"),
+        "{said}"
+    );
+    assert_eq!(listing(dir.path()).len(), 2);
 }
