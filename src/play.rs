@@ -86,15 +86,19 @@ impl GameArgs {
     }
 
     /// The game definition of `tilesets` under `rules`, or the message saying why not.
-    pub fn def_of(tilesets: &[String], rules: &str) -> Result<Arc<GameDef>, String> {
+    pub fn def_of(tilesets: &[String], rules: &str) -> Result<Prepared, String> {
         let resolved = Selection::from_args(tilesets, rules)
             .load(&[])
             .map_err(selection_message)?;
-        resolved.game_def().map(Arc::new).map_err(|e| e.to_string())
+        let def = resolved.game_def().map(Arc::new).map_err(|e| e.to_string())?;
+        Ok(Prepared {
+            def,
+            read: resolved.read,
+        })
     }
 
     /// The game definition asked for.
-    pub fn def(&self) -> Result<Arc<GameDef>, String> {
+    pub fn def(&self) -> Result<Prepared, String> {
         GameArgs::def_of(&self.with.tilesets, &self.with.rules)
     }
 
@@ -106,6 +110,23 @@ impl GameArgs {
             games: self.games,
             threads: self.threads(),
         }
+    }
+}
+
+/// A game definition, and the files read to make it.
+pub struct Prepared {
+    /// The game definition.
+    pub def: Arc<GameDef>,
+    /// Every file read from disk for it ([`tilewright_engine::selection::Resolved::read`]).
+    pub read: Vec<PathBuf>,
+}
+
+/// Refuses, before any game is played, an output file given as `flag PATH` that could not be
+/// written at the end or is one of the files the run reads (`read`).
+pub(crate) fn check_output(flag: &str, path: Option<&Path>, read: &[PathBuf]) -> Result<(), String> {
+    match path {
+        Some(path) => files::check_output(path, read).map_err(|e| format!("{flag} {}: {e}", path.display())),
+        None => Ok(()),
     }
 }
 
@@ -173,10 +194,13 @@ pub(crate) fn threads(asked: u16) -> usize {
 /// Runs `simulate`.
 pub fn simulate(args: SimulateArgs) -> ExitCode {
     let progress = progress::stopped_by_ctrl_c();
-    let def = match args.game.def() {
-        Ok(def) => def,
+    let Prepared { def, read } = match args.game.def() {
+        Ok(prepared) => prepared,
         Err(e) => return fail(e),
     };
+    if let Err(e) = check_output("--record", args.record.as_deref(), &read) {
+        return fail(e);
+    }
     let game = &args.game;
     if let Some(path) = &args.record
         && let Err(e) = record_first_game(&def, game, path)

@@ -424,6 +424,103 @@ fn the_same_file_named_twice_is_checked_once() {
     assert_eq!(output.status.code(), Some(0), "{}", everything(&output));
 }
 
+/// Asserts that `args` failed at once (nothing printed on standard output, so nothing was
+/// played) with exit status 1 and an error saying `words`.
+fn assert_refused_up_front(dir: &Path, args: &[&str], words: &str) {
+    let output = run(dir, args);
+    assert_eq!(output.status.code(), Some(1), "{args:?}: {}", everything(&output));
+    assert!(output.stdout.is_empty(), "{args:?} played: {}", everything(&output));
+    let said = String::from_utf8_lossy(&output.stderr);
+    assert!(said.starts_with("error: ") && said.contains(words), "{args:?}: {said}");
+}
+
+#[test]
+fn an_output_file_that_the_run_reads_is_refused_before_playing() {
+    let dir = tempfile::tempdir().unwrap();
+    let mine = own_tileset("mine");
+    std::fs::create_dir(dir.path().join("sets")).unwrap();
+    std::fs::write(dir.path().join("sets/mine.toml"), &mine).unwrap();
+    let rules = "id = \"house\"\nname = \"House\"\nextends = \"new-edition\"\n";
+    std::fs::write(dir.path().join("house.toml"), rules).unwrap();
+    let mut cases: Vec<(Vec<&str>, &str)> = vec![
+        // The file named, spelled another way.
+        (
+            vec!["--tilesets", "sets/mine.toml", "--record", "./sets/../sets/mine.toml"],
+            "sets/mine.toml",
+        ),
+        // A file found in a folder named.
+        (
+            vec!["--tilesets", "./sets", "--record", "sets/mine.toml"],
+            "sets/mine.toml",
+        ),
+        (vec!["--rules", "house.toml", "--record", "house.toml"], "house.toml"),
+    ];
+    #[cfg(unix)]
+    {
+        std::fs::hard_link(dir.path().join("house.toml"), dir.path().join("house.json")).unwrap();
+        cases.push((vec!["--rules", "./house.toml", "--record", "house.json"], "house.toml"));
+    }
+    for (args, read) in &cases {
+        let mut simulate = vec!["simulate", "--games", "100"];
+        simulate.extend(args);
+        assert_refused_up_front(dir.path(), &simulate, &format!("{read}, which this run reads"));
+        let mut balance = vec!["balance", "--games", "100"];
+        balance.extend(args.iter().map(|a| if *a == "--record" { "--html" } else { a }));
+        assert_refused_up_front(dir.path(), &balance, &format!("{read}, which this run reads"));
+    }
+    // B's rules are read too.
+    let args = [
+        "balance",
+        "--games",
+        "100",
+        "--compare-rules",
+        "house.toml",
+        "--html",
+        "./house.toml",
+    ];
+    assert_refused_up_front(dir.path(), &args, "house.toml, which this run reads");
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("sets/mine.toml")).unwrap(),
+        mine
+    );
+    assert_eq!(std::fs::read_to_string(dir.path().join("house.toml")).unwrap(), rules);
+}
+
+#[test]
+fn an_output_file_that_cannot_be_written_is_refused_before_playing() {
+    let dir = tempfile::tempdir().unwrap();
+    let kept = dir.path().join("kept.html");
+    std::fs::write(&kept, "kept").unwrap();
+    let mut read_only = std::fs::metadata(&kept).unwrap().permissions();
+    read_only.set_readonly(true);
+    std::fs::set_permissions(&kept, read_only).unwrap();
+    let cases: [(&[&str], &str); 4] = [
+        (
+            &["simulate", "--record", "kept.html"],
+            "--record kept.html: it is read-only; make it writable or choose another path",
+        ),
+        (
+            &["balance", "--html", "kept.html"],
+            "--html kept.html: it is read-only; make it writable or choose another path",
+        ),
+        (
+            &["simulate", "--record", "missing/game.json"],
+            "the folder missing does not exist; create it first",
+        ),
+        (
+            &["balance", "--html", "missing/page.html"],
+            "the folder missing does not exist; create it first",
+        ),
+    ];
+    for (args, words) in cases {
+        let mut args = args.to_vec();
+        args.extend(["--games", "100"]);
+        assert_refused_up_front(dir.path(), &args, words);
+    }
+    assert_eq!(std::fs::read_to_string(&kept).unwrap(), "kept");
+    assert_eq!(listing(dir.path()), ["kept.html"]);
+}
+
 #[test]
 fn a_long_file_name_is_written_and_no_message_names_a_temporary_file() {
     let dir = tempfile::Builder::new().prefix("plain").tempdir().unwrap();

@@ -11,6 +11,7 @@ use crate::catalog::{Catalog, Loaded};
 use crate::diagnostic::Diagnostic;
 use crate::game::{GameDef, GameRecord, SetupError};
 use crate::schema::FileKind;
+use crate::tile_image;
 use crate::validate::validate_paths;
 
 /// One tile set, expansion or rule set, named by id or by the path of files.
@@ -161,6 +162,7 @@ impl Selection {
             catalog,
             tilesets,
             rules,
+            read: data.read,
         })
     }
 
@@ -220,6 +222,9 @@ pub struct Data {
     catalog: Catalog,
     /// Each distinct file or folder: what identifies it, and the path it was validated under.
     paths: Vec<(PathBuf, PathBuf)>,
+    /// Every file read: data files (and the other `.toml` files a folder search read), and
+    /// the tile sets' images.
+    read: Vec<PathBuf>,
 }
 
 impl Data {
@@ -240,9 +245,18 @@ impl Data {
                 first: Box::new(first.clone()),
             });
         }
+        let images = report.catalog.tilesets.iter().flat_map(|set| {
+            let folder = set.source.folder();
+            set.model
+                .tiles
+                .iter()
+                .filter_map(|tile| tile_image::resolve(folder, tile.image.as_deref()?).ok())
+        });
+        let read = report.sources.iter().map(|s| s.path.clone()).chain(images).collect();
         Ok(Data {
             catalog: report.catalog,
             paths: unique,
+            read,
         })
     }
 
@@ -286,6 +300,9 @@ pub struct Resolved {
     pub tilesets: Vec<String>,
     /// The rule set's id.
     pub rules: String,
+    /// Every file read from disk to resolve it (not the bundled ones), so that a run can
+    /// refuse to write its results over one of them.
+    pub read: Vec<PathBuf>,
 }
 
 impl Resolved {
@@ -554,5 +571,33 @@ mod tests {
         .unwrap();
         let error = Selection::from_args(&["base"], &arg).load(&[]).unwrap_err();
         assert!(matches!(error, SelectionError::Invalid { errors: 1, .. }), "{error:?}");
+    }
+
+    #[test]
+    fn a_resolved_selection_lists_every_file_it_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let sets = dir.path().join("sets");
+        std::fs::create_dir_all(sets.join("art")).unwrap();
+        image::RgbImage::new(8, 8).save(sets.join("art/a.png")).unwrap();
+        let text = include_str!("../../tilesets/base.toml")
+            .replace("id = \"base\"", "id = \"mine\"")
+            .replace("id = \"A\"\n", "id = \"A\"\nimage = \"art/a.png\"\n");
+        std::fs::write(sets.join("mine.toml"), text).unwrap();
+        let rules = dir.path().join("house.toml");
+        std::fs::write(&rules, "id = \"house\"\nname = \"House\"\nextends = \"new-edition\"\n").unwrap();
+        let folder = format!("{}/", sets.display());
+        let resolved = Selection::from_args(&[folder], &rules.display().to_string())
+            .load(&[])
+            .unwrap();
+        let same = |a: &Path, b: &Path| a.canonicalize().unwrap() == b.canonicalize().unwrap();
+        for file in [sets.join("mine.toml"), sets.join("art/a.png"), rules] {
+            assert!(
+                resolved.read.iter().any(|read| same(read, &file)),
+                "{} not in {:?}",
+                file.display(),
+                resolved.read
+            );
+        }
+        assert_eq!(resolved.read.len(), 3, "{:?}", resolved.read);
     }
 }
