@@ -192,6 +192,62 @@ fn a_full_output_stream_does_not_panic() {
     }
 }
 
+/// Output lost to a full device is a failure: every command that prints exits 1 and says why
+/// on standard error, whatever it did before.
+#[cfg(target_os = "linux")]
+#[test]
+fn output_that_cannot_be_written_fails_the_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = run(dir.path(), &["simulate", "--games", "1", "--record", "game.json"]);
+    assert_eq!(record.status.code(), Some(0), "{}", everything(&record));
+    std::fs::write(dir.path().join("mine.toml"), own_tileset("mine")).unwrap();
+    let scenario = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/engine/tests/scenarios/a-tile-that-fits-nowhere-is-discarded.toml"
+    );
+    let cases: [&[&str]; 13] = [
+        &["list"],
+        &["list", "--json"],
+        &["simulate", "--games", "1"],
+        &["simulate", "--games", "1", "--json"],
+        &["balance", "--games", "1"],
+        &["balance", "--games", "1", "--json"],
+        &["tournament", "--bots", "random,random", "--games", "2"],
+        &["scenario", scenario],
+        &["replay", "game.json"],
+        &["validate", "--format", "json", "mine.toml"],
+        &["schema", "--write", "--dir", "schemas"],
+        &["init", "repo"],
+        &["--help"],
+    ];
+    for args in cases {
+        let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+        let mut command = tilewright(dir.path(), args);
+        let output = command.stdin(Stdio::null()).stdout(full).output().unwrap();
+        assert_eq!(output.status.code(), Some(1), "{args:?}: {}", everything(&output));
+        let said = String::from_utf8_lossy(&output.stderr);
+        let once = "error: cannot write the output: No space left on device";
+        assert_eq!(said.matches(once).count(), 1, "{args:?}: {said}");
+    }
+}
+
+/// A reader that stops reading (`tilewright list | head -1`) is no failure: the command ends
+/// as it would have, and says nothing about it.
+#[cfg(unix)]
+#[test]
+fn a_closed_pipe_is_not_a_failure() {
+    let dir = tempfile::tempdir().unwrap();
+    for args in [&["list"][..], &["simulate", "--games", "1"]] {
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let mut command = tilewright(dir.path(), args);
+        command.stdin(Stdio::null()).stdout(writer).stderr(Stdio::piped());
+        let output = command.output().unwrap();
+        assert_eq!(output.status.code(), Some(0), "{args:?}: {}", everything(&output));
+        assert!(output.stderr.is_empty(), "{args:?}: {}", everything(&output));
+    }
+}
+
 /// What a folder holds, names sorted.
 fn listing(dir: &Path) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(dir)
