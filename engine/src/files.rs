@@ -111,6 +111,102 @@ pub fn write_new(path: &Path, bytes: &[u8]) -> io::Result<()> {
     write_through_temp(path, bytes, Existing::Keep)
 }
 
+/// New files written together or not at all (a content repository): each through
+/// [`write_new`], its missing folders made first. Until [`NewFiles::keep`], dropping this (on
+/// a failure part way, say) removes what it wrote and the folders it made, newest first, so a
+/// second try finds nothing of the first in its way. Only what this wrote is removed: a file
+/// replaced since, or a folder someone else has put a file in, is left alone.
+#[derive(Debug, Default)]
+pub struct NewFiles {
+    /// The files written, with what they were when written.
+    files: Vec<(PathBuf, std::fs::Metadata)>,
+    /// The folders made, outermost first.
+    folders: Vec<PathBuf>,
+    kept: bool,
+}
+
+impl NewFiles {
+    /// Nothing written yet.
+    pub fn new() -> NewFiles {
+        NewFiles::default()
+    }
+
+    /// Writes a new file at `path` ([`write_new`]), making the folders it needs. An error
+    /// does not repeat `path`: the caller names it.
+    pub fn write(&mut self, path: &Path, bytes: &[u8]) -> io::Result<()> {
+        self.make_folders(folder_of(path))?;
+        write_new(path, bytes)?;
+        self.files.push((path.to_owned(), std::fs::symlink_metadata(path)?));
+        Ok(())
+    }
+
+    /// Makes `folder` and the folders above it that are missing, remembering each made.
+    fn make_folders(&mut self, folder: &Path) -> io::Result<()> {
+        let missing: Vec<&Path> = folder
+            .ancestors()
+            .filter(|f| !f.as_os_str().is_empty())
+            .take_while(|f| std::fs::symlink_metadata(f).is_err())
+            .collect();
+        for made in missing.into_iter().rev() {
+            match std::fs::create_dir(made) {
+                Ok(()) => self.folders.push(made.to_owned()),
+                // Made meanwhile by someone else: theirs to keep, if it is a folder.
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+                    if !std::fs::symlink_metadata(made).is_ok_and(|m| m.is_dir()) {
+                        return Err(io::Error::other(format!("{} is not a folder", made.display())));
+                    }
+                }
+                Err(e) => {
+                    return Err(io::Error::new(
+                        e.kind(),
+                        format!("cannot make the folder {}: {e}", made.display()),
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The files written, in order.
+    pub fn written(&self) -> impl Iterator<Item = &Path> {
+        self.files.iter().map(|(path, _)| path.as_path())
+    }
+
+    /// Keeps everything written.
+    pub fn keep(mut self) {
+        self.kept = true;
+    }
+
+    /// Removes what was written and the folders made, newest first; returns what is left of
+    /// it (what could not be removed, or a folder that now holds someone else's files).
+    pub fn undo(mut self) -> Vec<PathBuf> {
+        self.remove()
+    }
+
+    fn remove(&mut self) -> Vec<PathBuf> {
+        let mut left = Vec::new();
+        for (path, meta) in self.files.drain(..).rev() {
+            if !same_file(&path, &meta, &path) || std::fs::remove_file(&path).is_err() {
+                left.push(path);
+            }
+        }
+        for folder in self.folders.drain(..).rev() {
+            if std::fs::remove_dir(&folder).is_err() {
+                left.push(folder);
+            }
+        }
+        left
+    }
+}
+
+impl Drop for NewFiles {
+    fn drop(&mut self) {
+        if !self.kept {
+            self.remove();
+        }
+    }
+}
+
 /// Checks, before any work whose result is to be written to `path`, that the write will be
 /// allowed: what is at `path` may be replaced ([`write_atomically`]'s rules), it is none of
 /// the files in `reads` (the files the run reads, compared as files, however the path is
@@ -421,5 +517,57 @@ mod tests {
         check_output(&dir.path().join("other.toml"), &reads).unwrap();
         std::fs::write(dir.path().join("copy.toml"), b"id = 1").unwrap();
         check_output(&dir.path().join("copy.toml"), &reads).unwrap();
+    }
+
+    #[test]
+    fn new_files_are_all_written_or_none_is_left() {
+        let dir = tempfile::tempdir().unwrap();
+        let repo = dir.path().join("repo");
+        std::fs::create_dir(&repo).unwrap();
+        std::fs::write(repo.join("b"), b"a file where a folder goes").unwrap();
+        let mut files = NewFiles::new();
+        files.write(&repo.join("a/deep/x"), b"x").unwrap();
+        files.write(&repo.join("top"), b"t").unwrap();
+        assert!(files.write(&repo.join("b/y"), b"y").is_err());
+        assert_eq!(files.written().count(), 2);
+        assert!(files.undo().is_empty());
+        assert_eq!(names(&repo), ["b"]);
+
+        // Dropped part way, as on an early return: undone too.
+        std::fs::remove_file(repo.join("b")).unwrap();
+        let mut files = NewFiles::new();
+        files.write(&repo.join("new/x"), b"x").unwrap();
+        drop(files);
+        assert!(names(&repo).is_empty());
+
+        // Kept: all there.
+        let mut files = NewFiles::new();
+        files.write(&repo.join("a/x"), b"x").unwrap();
+        files.write(&repo.join("b/y"), b"y").unwrap();
+        files.keep();
+        assert_eq!(names(&repo), ["a", "b"]);
+        assert_eq!(std::fs::read(repo.join("b/y")).unwrap(), b"y");
+    }
+
+    #[test]
+    fn new_files_leave_alone_what_is_not_theirs() {
+        let dir = tempfile::tempdir().unwrap();
+        let there = dir.path().join("there");
+        std::fs::write(&there, b"someone's").unwrap();
+        let mut files = NewFiles::new();
+        files.write(&dir.path().join("mine"), b"mine").unwrap();
+        files.write(&dir.path().join("made/x"), b"x").unwrap();
+        let e = files.write(&there, b"clobbered").unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::AlreadyExists);
+        // Meanwhile someone replaced one file and put one of theirs in a folder made.
+        // (Made before the old one goes, so it cannot reuse its inode.)
+        std::fs::write(dir.path().join("mine.new"), b"theirs now").unwrap();
+        std::fs::rename(dir.path().join("mine.new"), dir.path().join("mine")).unwrap();
+        std::fs::write(dir.path().join("made/theirs"), b"theirs").unwrap();
+        let left = files.undo();
+        assert_eq!(left, [dir.path().join("mine"), dir.path().join("made")]);
+        assert_eq!(std::fs::read(&there).unwrap(), b"someone's");
+        assert_eq!(std::fs::read(dir.path().join("mine")).unwrap(), b"theirs now");
+        assert_eq!(names(&dir.path().join("made")), ["theirs"]);
     }
 }
