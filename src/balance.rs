@@ -9,7 +9,7 @@ use clap::Args;
 use tilewright_engine::balance::{self, BalanceReport, Comparison, Difference, Estimate, TileStats};
 use tilewright_engine::game::colour;
 
-use crate::play::GameArgs;
+use crate::play::{GameArgs, check_output};
 use crate::played;
 use crate::{escape, fail, progress, say_json};
 
@@ -86,13 +86,21 @@ pub fn balance(args: BalanceArgs) -> ExitCode {
         Ok(found) => found,
         Err(e) => return fail(e),
     };
+    let mut read = a.read;
+    let a = a.def;
     let b = match b {
         Some((sets, rules, change)) => match GameArgs::def_of(&sets, &rules) {
-            Ok(def) => Some((def, change)),
+            Ok(b) => {
+                read.extend(b.read);
+                Some((b.def, change))
+            }
             Err(e) => return fail(format!("B ({change}): {e}")),
         },
         None => None,
     };
+    if let Err(e) = check_output("--html", args.html.as_deref(), &read) {
+        return fail(e);
+    }
     let run = game.run();
     if !args.json {
         for line in played::lines(&a, &run) {

@@ -64,6 +64,16 @@ pub fn path(path: &std::path::Path) -> String {
     line(&path.to_string_lossy())
 }
 
+/// `text` as one word a POSIX shell reads back as `text`: as it is when every character is
+/// one no shell treats specially, else in single quotes (a quote inside written `'\''`).
+pub fn shell_word(text: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "_-./,:@%+".contains(c);
+    if !text.is_empty() && text.chars().all(plain) {
+        return text.to_owned();
+    }
+    format!("'{}'", text.replace('\'', "'\\''"))
+}
+
 /// A file's text for a snippet: line breaks and tabs stay (the snippet renderer lays them
 /// out), every other control character is replaced by its [`stand_in`]. Nothing is cut: the
 /// renderer shortens long lines around the caret itself.
@@ -158,6 +168,16 @@ mod tests {
         let words = "ab ".repeat(10_000);
         assert_eq!(line(&words).chars().count(), MAX_LINE + 1);
         assert!(line(&words).ends_with('…'));
+    }
+
+    #[test]
+    fn shell_words_are_quoted_only_when_needed() {
+        assert_eq!(shell_word("my-tiles/v1.2"), "my-tiles/v1.2");
+        assert_eq!(shell_word("my tiles"), "'my tiles'");
+        assert_eq!(shell_word("it's $HOME"), "'it'\\''s $HOME'");
+        assert_eq!(shell_word("~x"), "'~x'");
+        assert_eq!(shell_word("é"), "'é'");
+        assert_eq!(shell_word(""), "''");
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! `tilewright init [DIR]`: a tile author's repository in one command (the schemas, a sample
 //! of each kind of file, editor and CI set-up; the texts are the engine's `template`), and
-//! writing a set of new files for it and for `schema --write`.
+//! writing the schemas for `schema --write`.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -11,7 +11,9 @@ use tilewright_engine::template;
 
 use crate::{escape, fail};
 
-/// Scaffolds a content repository in `dir`, or writes nothing when any of its files exists.
+/// Scaffolds a content repository in `dir`, or writes nothing when any of its files exists
+/// (a file exactly as `init` writes it, left by an earlier run, is kept as it is). Either
+/// every file is written or, on a failure part way, none is left.
 pub fn init(dir: &Path) -> ExitCode {
     let mut planned = schema_files(&dir.join("schemas"));
     planned.extend(
@@ -31,19 +33,79 @@ pub fn init(dir: &Path) -> ExitCode {
         );
         return ExitCode::from(1);
     }
-    if let Err(code) = write_files(&planned) {
-        return code;
+    let (done, planned): (Vec<_>, Vec<_>) = planned
+        .into_iter()
+        .partition(|(path, text)| already_written(path, text));
+    let written = match write_all(&planned) {
+        Ok(written) => written,
+        Err(code) => return code,
+    };
+    for path in written {
+        say!("wrote {path}");
+    }
+    for (path, _) in &done {
+        say!("kept {} (already as `init` writes it)", shown(path));
     }
     say!("");
     say!("Next:");
     if dir != Path::new(".") {
-        say!("  cd {}", escape::path(dir));
+        say!(
+            "  cd {}",
+            escape::shell_word(&escape::exact(&cd_target(dir).to_string_lossy()))
+        );
     }
     for command in template::next_commands() {
         say!("  {command}");
     }
     say!("  git init && git add . && git commit -m \"Tile sets\"");
     ExitCode::SUCCESS
+}
+
+/// Writes every planned file as a new file, all or nothing; the files written, as shown. On a
+/// failure, what was written is removed again and the error says so (exit status 1).
+fn write_all(planned: &[(PathBuf, String)]) -> Result<Vec<String>, ExitCode> {
+    let mut files = files::NewFiles::new();
+    for (path, text) in planned {
+        if let Err(e) = files.write(path, text.as_bytes()) {
+            let written = files.written().count();
+            let left = files.undo();
+            say_err!("error: cannot write {}: {}", shown(path), escape::line(&e.to_string()));
+            if !left.is_empty() {
+                for path in &left {
+                    say_err!(
+                        "error: {} was left behind: it could not be removed, or holds files of others",
+                        shown(path)
+                    );
+                }
+                say_err!("remove those, fix the error above and run `tilewright init` again");
+            } else if written == 0 {
+                say_err!("nothing was written; fix that and run `tilewright init` again");
+            } else {
+                say_err!(
+                    "the {written} file(s) written before it were removed, so nothing is left behind; fix that and run `tilewright init` again"
+                );
+            }
+            return Err(ExitCode::from(1));
+        }
+    }
+    let written = files.written().map(shown).collect();
+    files.keep();
+    Ok(written)
+}
+
+/// `dir` as `cd` takes it: a relative path starting with `-` would be read as an option.
+fn cd_target(dir: &Path) -> PathBuf {
+    if dir.is_relative() && dir.as_os_str().to_string_lossy().starts_with('-') {
+        Path::new(".").join(dir)
+    } else {
+        dir.to_owned()
+    }
+}
+
+/// Whether `path` is a regular file holding exactly `text` (what an earlier run wrote).
+fn already_written(path: &Path, text: &str) -> bool {
+    std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file())
+        && files::read_capped(path, text.len() as u64).is_ok_and(|bytes| bytes == text.as_bytes())
 }
 
 /// The schemas generated from the model, each with its path in `folder`.
@@ -58,8 +120,8 @@ pub fn schema_files(folder: &Path) -> Vec<(PathBuf, String)> {
 /// other than a folder where one of its folders would be.
 fn in_the_way(dir: &Path, planned: &[(PathBuf, String)]) -> Vec<(PathBuf, &'static str)> {
     let mut taken: Vec<(PathBuf, &'static str)> = Vec::new();
-    for (path, _) in planned {
-        if std::fs::symlink_metadata(path).is_ok() {
+    for (path, text) in planned {
+        if std::fs::symlink_metadata(path).is_ok() && !already_written(path, text) {
             taken.push((path.clone(), "already exists"));
             continue;
         }
@@ -81,8 +143,8 @@ fn in_the_way(dir: &Path, planned: &[(PathBuf, String)]) -> Vec<(PathBuf, &'stat
     taken
 }
 
-/// Writes each file (atomically, its folders made first, replacing a file there) and says so;
-/// on the first failure, says which file and stops with exit status 1.
+/// Writes each file (atomically, its folders made first, replacing a file there: `schema
+/// --write`) and says so; on the first failure, says which file and stops with exit status 1.
 pub fn write_files(planned: &[(PathBuf, String)]) -> Result<(), ExitCode> {
     for (path, text) in planned {
         if let Some(folder) = path.parent().filter(|f| !f.as_os_str().is_empty())

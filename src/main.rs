@@ -1,8 +1,8 @@
 //! `tilewright`: validate tile sets and rule sets, (re)generate their JSON Schemas, simulate
 //! and replay games.
 
-/// Prints a line on standard output; a closed pipe (`tilewright ... | head`) ends output quietly
-/// instead of panicking.
+/// Prints a line on standard output ([`output::write`]): a closed pipe (`tilewright ... | head`)
+/// ends output quietly; any other failed write is said once and fails the run.
 macro_rules! say {
     ($($arg:tt)*) => {
         $crate::emit(&format!("{}\n", format_args!($($arg)*)))
@@ -21,6 +21,7 @@ mod balance;
 mod escape;
 mod init;
 mod list;
+mod output;
 mod play;
 mod played;
 mod progress;
@@ -29,7 +30,6 @@ mod report;
 mod scenario;
 mod tournament;
 
-use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -128,11 +128,16 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
-        Err(e) => return usage(&e),
+    let code = match Cli::try_parse() {
+        Ok(cli) => run(cli.command),
+        Err(e) => usage(&e),
     };
-    match cli.command {
+    output::status(code)
+}
+
+/// Runs a command; its exit status.
+fn run(command: Command) -> ExitCode {
+    match command {
         Command::Validate {
             paths,
             format,
@@ -164,8 +169,10 @@ fn usage(error: &clap::Error) -> ExitCode {
             _ => escape::line(&error.render().to_string()) + "\n",
         };
         emit_err(&text);
+    } else if output::colour() {
+        emit(&error.render().ansi().to_string());
     } else {
-        let _ = error.print();
+        emit(&error.render().to_string());
     }
     ExitCode::from(u8::try_from(error.exit_code()).unwrap_or(2))
 }
@@ -177,8 +184,12 @@ fn validate(mut paths: Vec<PathBuf>, format: Format, deny_warnings: bool) -> Exi
     let started = Instant::now();
     let report = validate_paths(&paths, bundled::catalog());
     let elapsed = started.elapsed();
-    let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-    emit(&render::render(format, &report.diagnostics, &report.sources, colour));
+    emit(&render::render(
+        format,
+        &report.diagnostics,
+        &report.sources,
+        output::colour(),
+    ));
     let (errors, warnings) = (report.errors(), report.warnings());
     if format == Format::Human {
         let files = if report.files == 1 { "file" } else { "files" };
@@ -259,15 +270,9 @@ pub(crate) fn say_json(value: &serde_json::Value) {
     say!("{}", escape::json(&serde_json::to_string(value).unwrap_or_default()));
 }
 
-/// Writes text to standard output, ignoring a reader that went away.
+/// Writes text to standard output ([`output::write`]).
 pub(crate) fn emit(text: &str) {
-    use std::io::Write;
-    let mut out = std::io::stdout().lock();
-    if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush())
-        && e.kind() != std::io::ErrorKind::BrokenPipe
-    {
-        say_err!("error: cannot write the output: {e}");
-    }
+    output::write(text);
 }
 
 /// Writes text to standard error. There is nowhere left to report a failure, so none is.

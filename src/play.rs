@@ -87,12 +87,12 @@ impl GameArgs {
     }
 
     /// The game definition of `tilesets` under `rules`, or the message saying why not.
-    pub fn def_of(tilesets: &[String], rules: &str) -> Result<Arc<GameDef>, String> {
+    pub fn def_of(tilesets: &[String], rules: &str) -> Result<Prepared, String> {
         load_def(&Selection::from_args(tilesets, rules), &[])
     }
 
     /// The game definition asked for.
-    pub fn def(&self) -> Result<Arc<GameDef>, String> {
+    pub fn def(&self) -> Result<Prepared, String> {
         GameArgs::def_of(&self.with.tilesets, &self.with.rules)
     }
 
@@ -104,6 +104,23 @@ impl GameArgs {
             games: self.games,
             threads: self.threads(),
         }
+    }
+}
+
+/// A game definition, and the files read to make it.
+pub struct Prepared {
+    /// The game definition.
+    pub def: Arc<GameDef>,
+    /// Every file read from disk for it ([`tilewright_engine::selection::Resolved::read`]).
+    pub read: Vec<PathBuf>,
+}
+
+/// Refuses, before any game is played, an output file given as `flag PATH` that could not be
+/// written at the end or is one of the files the run reads (`read`).
+pub(crate) fn check_output(flag: &str, path: Option<&Path>, read: &[PathBuf]) -> Result<(), String> {
+    match path {
+        Some(path) => files::check_output(path, read).map_err(|e| format!("{flag} {}: {e}", path.display())),
+        None => Ok(()),
     }
 }
 
@@ -139,7 +156,7 @@ const MAX_WARNINGS_SHOWN: usize = 5;
 
 /// Loads what `selection` names (with the files and folders `data`) and sets up its game,
 /// printing what validation warned of on standard error, or says why it cannot be played.
-pub(crate) fn load_def(selection: &Selection, data: &[PathBuf]) -> Result<Arc<GameDef>, String> {
+pub(crate) fn load_def(selection: &Selection, data: &[PathBuf]) -> Result<Prepared, String> {
     let resolved = selection.load(data).map_err(selection_message)?;
     for warning in resolved.warnings.iter().take(MAX_WARNINGS_SHOWN) {
         say_err!("{}", escape::line(&warning.to_string()));
@@ -152,7 +169,11 @@ pub(crate) fn load_def(selection: &Selection, data: &[PathBuf]) -> Result<Arc<Ga
     {
         say_err!("and {more} more warning(s): `tilewright validate` lists them");
     }
-    resolved.game_def().map(Arc::new).map_err(|e| e.to_string())
+    let def = resolved.game_def().map(Arc::new).map_err(|e| e.to_string())?;
+    Ok(Prepared {
+        def,
+        read: resolved.read,
+    })
 }
 
 pub(crate) fn selection_message(error: SelectionError) -> String {
@@ -206,10 +227,13 @@ pub(crate) fn threads(asked: u16) -> usize {
 /// Runs `simulate`.
 pub fn simulate(args: SimulateArgs) -> ExitCode {
     let progress = progress::stopped_by_ctrl_c();
-    let def = match args.game.def() {
-        Ok(def) => def,
+    let Prepared { def, read } = match args.game.def() {
+        Ok(prepared) => prepared,
         Err(e) => return fail(e),
     };
+    if let Err(e) = check_output("--record", args.record.as_deref(), &read) {
+        return fail(e);
+    }
     let game = &args.game;
     if let Some(path) = &args.record
         && let Err(e) = record_first_game(&def, game, path)
@@ -319,7 +343,7 @@ pub fn replay(args: ReplayArgs) -> ExitCode {
         Err(e) => return fail(e),
     };
     let def = match load_def(&Selection::from_record(&record), &args.data) {
-        Ok(def) => def,
+        Ok(prepared) => prepared.def,
         Err(e) => return fail(e),
     };
     let run = Run::Replay {

@@ -265,7 +265,7 @@ pub fn tournament(args: TournamentArgs) -> ExitCode {
         ));
     }
     let def = match GameArgs::def_of(&args.with.tilesets, &args.with.rules) {
-        Ok(def) => def,
+        Ok(prepared) => prepared.def,
         Err(e) => return fail(e),
     };
     if let Err(e) = Game::new(Arc::clone(&def), args.players, args.seed) {

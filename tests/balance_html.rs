@@ -61,8 +61,11 @@ fn an_unwritable_path_is_a_clear_error() {
     assert_eq!(output.status.code(), Some(1));
     let err = String::from_utf8_lossy(&output.stderr);
     assert!(
-        err.contains("error: cannot write the HTML report: no/such/folder/page.html: "),
+        err.contains(
+            "error: --html no/such/folder/page.html: the folder no/such/folder does not exist; create it first"
+        ),
         "{err}"
     );
+    assert!(output.stdout.is_empty(), "refused before playing");
     assert!(!dir.path().join("no").exists(), "no folder made");
 }

@@ -192,6 +192,62 @@ fn a_full_output_stream_does_not_panic() {
     }
 }
 
+/// Output lost to a full device is a failure: every command that prints exits 1 and says why
+/// on standard error, whatever it did before.
+#[cfg(target_os = "linux")]
+#[test]
+fn output_that_cannot_be_written_fails_the_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = run(dir.path(), &["simulate", "--games", "1", "--record", "game.json"]);
+    assert_eq!(record.status.code(), Some(0), "{}", everything(&record));
+    std::fs::write(dir.path().join("mine.toml"), own_tileset("mine")).unwrap();
+    let scenario = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/engine/tests/scenarios/a-tile-that-fits-nowhere-is-discarded.toml"
+    );
+    let cases: [&[&str]; 13] = [
+        &["list"],
+        &["list", "--json"],
+        &["simulate", "--games", "1"],
+        &["simulate", "--games", "1", "--json"],
+        &["balance", "--games", "1"],
+        &["balance", "--games", "1", "--json"],
+        &["tournament", "--bots", "random,random", "--games", "2"],
+        &["scenario", scenario],
+        &["replay", "game.json"],
+        &["validate", "--format", "json", "mine.toml"],
+        &["schema", "--write", "--dir", "schemas"],
+        &["init", "repo"],
+        &["--help"],
+    ];
+    for args in cases {
+        let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+        let mut command = tilewright(dir.path(), args);
+        let output = command.stdin(Stdio::null()).stdout(full).output().unwrap();
+        assert_eq!(output.status.code(), Some(1), "{args:?}: {}", everything(&output));
+        let said = String::from_utf8_lossy(&output.stderr);
+        let once = "error: cannot write the output: No space left on device";
+        assert_eq!(said.matches(once).count(), 1, "{args:?}: {said}");
+    }
+}
+
+/// A reader that stops reading (`tilewright list | head -1`) is no failure: the command ends
+/// as it would have, and says nothing about it.
+#[cfg(unix)]
+#[test]
+fn a_closed_pipe_is_not_a_failure() {
+    let dir = tempfile::tempdir().unwrap();
+    for args in [&["list"][..], &["simulate", "--games", "1"]] {
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let mut command = tilewright(dir.path(), args);
+        command.stdin(Stdio::null()).stdout(writer).stderr(Stdio::piped());
+        let output = command.output().unwrap();
+        assert_eq!(output.status.code(), Some(0), "{args:?}: {}", everything(&output));
+        assert!(output.stderr.is_empty(), "{args:?}: {}", everything(&output));
+    }
+}
+
 /// What a folder holds, names sorted.
 fn listing(dir: &Path) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(dir)
@@ -273,8 +329,11 @@ fn writes_do_not_follow_planted_links_or_replace_special_files() {
             "the FIFO is still there"
         );
         assert!(
-            !listing(dir.path()).iter().any(|n| n.contains("pipe.json.")),
-            "no temporary file left"
+            !listing(dir.path())
+                .iter()
+                .any(|n| n.ends_with(".tmp") && n != "game.tmp"),
+            "no temporary file left: {:?}",
+            listing(dir.path())
         );
     }
 }
@@ -419,4 +478,125 @@ fn the_same_file_named_twice_is_checked_once() {
     ];
     let output = run(dir.path(), &args);
     assert_eq!(output.status.code(), Some(0), "{}", everything(&output));
+}
+
+/// Asserts that `args` failed at once (nothing printed on standard output, so nothing was
+/// played) with exit status 1 and an error saying `words`.
+fn assert_refused_up_front(dir: &Path, args: &[&str], words: &str) {
+    let output = run(dir, args);
+    assert_eq!(output.status.code(), Some(1), "{args:?}: {}", everything(&output));
+    assert!(output.stdout.is_empty(), "{args:?} played: {}", everything(&output));
+    let said = String::from_utf8_lossy(&output.stderr);
+    assert!(said.starts_with("error: ") && said.contains(words), "{args:?}: {said}");
+}
+
+#[test]
+fn an_output_file_that_the_run_reads_is_refused_before_playing() {
+    let dir = tempfile::tempdir().unwrap();
+    let mine = own_tileset("mine");
+    std::fs::create_dir(dir.path().join("sets")).unwrap();
+    std::fs::write(dir.path().join("sets/mine.toml"), &mine).unwrap();
+    let rules = "id = \"house\"\nname = \"House\"\nextends = \"new-edition\"\n";
+    std::fs::write(dir.path().join("house.toml"), rules).unwrap();
+    let mut cases: Vec<(Vec<&str>, &str)> = vec![
+        // The file named, spelled another way.
+        (
+            vec!["--tilesets", "sets/mine.toml", "--record", "./sets/../sets/mine.toml"],
+            "sets/mine.toml",
+        ),
+        // A file found in a folder named.
+        (
+            vec!["--tilesets", "./sets", "--record", "sets/mine.toml"],
+            "sets/mine.toml",
+        ),
+        (vec!["--rules", "house.toml", "--record", "house.toml"], "house.toml"),
+    ];
+    #[cfg(unix)]
+    {
+        std::fs::hard_link(dir.path().join("house.toml"), dir.path().join("house.json")).unwrap();
+        cases.push((vec!["--rules", "./house.toml", "--record", "house.json"], "house.toml"));
+    }
+    for (args, read) in &cases {
+        let mut simulate = vec!["simulate", "--games", "100"];
+        simulate.extend(args);
+        assert_refused_up_front(dir.path(), &simulate, &format!("{read}, which this run reads"));
+        let mut balance = vec!["balance", "--games", "100"];
+        balance.extend(args.iter().map(|a| if *a == "--record" { "--html" } else { a }));
+        assert_refused_up_front(dir.path(), &balance, &format!("{read}, which this run reads"));
+    }
+    // B's rules are read too.
+    let args = [
+        "balance",
+        "--games",
+        "100",
+        "--compare-rules",
+        "house.toml",
+        "--html",
+        "./house.toml",
+    ];
+    assert_refused_up_front(dir.path(), &args, "house.toml, which this run reads");
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("sets/mine.toml")).unwrap(),
+        mine
+    );
+    assert_eq!(std::fs::read_to_string(dir.path().join("house.toml")).unwrap(), rules);
+}
+
+#[test]
+fn an_output_file_that_cannot_be_written_is_refused_before_playing() {
+    let dir = tempfile::tempdir().unwrap();
+    let kept = dir.path().join("kept.html");
+    std::fs::write(&kept, "kept").unwrap();
+    let mut read_only = std::fs::metadata(&kept).unwrap().permissions();
+    read_only.set_readonly(true);
+    std::fs::set_permissions(&kept, read_only).unwrap();
+    let cases: [(&[&str], &str); 4] = [
+        (
+            &["simulate", "--record", "kept.html"],
+            "--record kept.html: it is read-only; make it writable or choose another path",
+        ),
+        (
+            &["balance", "--html", "kept.html"],
+            "--html kept.html: it is read-only; make it writable or choose another path",
+        ),
+        (
+            &["simulate", "--record", "missing/game.json"],
+            "the folder missing does not exist; create it first",
+        ),
+        (
+            &["balance", "--html", "missing/page.html"],
+            "the folder missing does not exist; create it first",
+        ),
+    ];
+    for (args, words) in cases {
+        let mut args = args.to_vec();
+        args.extend(["--games", "100"]);
+        assert_refused_up_front(dir.path(), &args, words);
+    }
+    assert_eq!(std::fs::read_to_string(&kept).unwrap(), "kept");
+    assert_eq!(listing(dir.path()), ["kept.html"]);
+}
+
+#[test]
+fn a_long_file_name_is_written_and_no_message_names_a_temporary_file() {
+    let dir = tempfile::Builder::new().prefix("plain").tempdir().unwrap();
+    // 250 bytes: a name the file system takes, which a temporary name made from it would not.
+    let name = format!("{}.json", "r".repeat(245));
+    let output = run(dir.path(), &["simulate", "--games", "1", "--record", &name]);
+    assert_eq!(output.status.code(), Some(0), "{}", everything(&output));
+    assert_eq!(listing(dir.path()), [name]);
+    let page = format!("{}.html", "p".repeat(245));
+    let output = run(dir.path(), &["balance", "--games", "1", "--html", &page]);
+    assert_eq!(output.status.code(), Some(0), "{}", everything(&output));
+    assert!(dir.path().join(&page).is_file());
+    // A name too long for the file system is refused by name, and leaves nothing behind.
+    let too_long = format!("{}.json", "r".repeat(300));
+    let output = run(dir.path(), &["simulate", "--games", "1", "--record", &too_long]);
+    assert_eq!(output.status.code(), Some(1), "{}", everything(&output));
+    let said = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        said.starts_with("error: ") && said.contains("rrrr") && !said.contains(".tmp"),
+        "{said}"
+    );
+    assert_eq!(listing(dir.path()).len(), 2);
 }

@@ -156,6 +156,105 @@ fn init_writes_nothing_when_a_file_is_in_the_way() {
     );
 }
 
+/// A write that fails part way (here, a path too long for the system: the repository's
+/// folder is so deep that only `.github/workflows/`, the deepest of its folders, is out of
+/// reach) leaves nothing of the repository behind, and once the cause is gone a second run
+/// succeeds.
+#[cfg(target_os = "linux")]
+#[test]
+fn init_leaves_nothing_behind_when_a_write_fails_part_way() {
+    const PATH_MAX: usize = 4096;
+    let tmp = tempfile::tempdir().unwrap();
+    let mut deep: Vec<String> = (0..20).map(|i| format!("{i:0>200}")).collect();
+    // Temporary files are made by absolute path.
+    let repo_len = |parts: &[String]| tmp.path().as_os_str().len() + 1 + parts.join("/").len() + "/repo".len();
+    // `repo/expansions/` and a temporary name fit (34 bytes more, with the end of the
+    // string); `repo/.github/workflows/` and one do not (41).
+    deep.push(String::new());
+    let last = PATH_MAX - 38 - repo_len(&deep);
+    *deep.last_mut().unwrap() = "d".repeat(last);
+    let parent = deep.join("/");
+    std::fs::create_dir_all(tmp.path().join(&parent)).unwrap();
+    let repo = format!("{parent}/repo");
+    let absolute = tmp.path().join(&repo).as_os_str().len();
+    assert!(absolute + 34 <= PATH_MAX && absolute + 41 > PATH_MAX);
+
+    let out = tilewright(tmp.path(), &["init", &repo]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
+    let left: Vec<_> = std::fs::read_dir(tmp.path().join(&parent)).unwrap().collect();
+    assert!(left.is_empty(), "left behind: {left:?}");
+    let said = text(&out.stderr);
+    assert!(said.starts_with("error: cannot write "), "{said}");
+    let removed = said
+        .split_once("\nthe ")
+        .and_then(|(_, rest)| rest.split_once(" file(s) written before it were removed, so nothing is left behind"))
+        .and_then(|(n, _)| n.parse::<usize>().ok());
+    assert!(removed.is_some_and(|n| n > 0), "failed part way, not at once: {said}");
+    assert!(!said.contains(".tmp"), "{said}");
+    assert!(out.stdout.is_empty(), "{}", text(&out.stdout));
+
+    // Shorter, the same folder takes the repository.
+    std::fs::rename(tmp.path().join(&deep[0]), tmp.path().join("a")).unwrap();
+    let repo = format!("a/{}", repo.split_once('/').unwrap().1);
+    let out = tilewright(tmp.path(), &["init", &repo]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(files_under(&tmp.path().join(&repo)).len(), 11);
+}
+
+/// Files as `init` writes them, left by a run that was stopped, do not stop the next one;
+/// any other file does.
+#[test]
+fn init_finishes_what_a_stopped_run_left() {
+    let (tmp, repo) = scaffold();
+    std::fs::remove_file(repo.join("README.md")).unwrap();
+    std::fs::remove_dir_all(repo.join(".github")).unwrap();
+    let out = tilewright(tmp.path(), &["init", "repo"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let said = text(&out.stdout);
+    assert!(
+        said.starts_with("wrote repo/.github/workflows/tiles.yml\nwrote repo/README.md\nkept repo/schemas/"),
+        "{said}"
+    );
+    assert_eq!(files_under(&repo).len(), 11);
+
+    std::fs::write(repo.join("README.md"), "mine").unwrap();
+    let out = tilewright(tmp.path(), &["init", "repo"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
+    assert!(text(&out.stderr).contains("error: repo/README.md already exists\n"));
+    assert_eq!(std::fs::read_to_string(repo.join("README.md")).unwrap(), "mine");
+}
+
+/// The `cd` that "Next:" prints takes the shell to the repository, whatever its name.
+#[cfg(unix)]
+#[test]
+fn init_quotes_the_folder_for_a_shell() {
+    let tmp = tempfile::tempdir().unwrap();
+    for (name, shown) in [
+        ("my tiles", "'my tiles'"),
+        ("it's $HOME", "'it'\\''s $HOME'"),
+        ("-repo", "./-repo"),
+        ("plain-1.0", "plain-1.0"),
+    ] {
+        let out = tilewright(tmp.path(), &["init", "--", name]);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let said = text(&out.stdout);
+        let cd = said.lines().find(|l| l.starts_with("  cd ")).unwrap();
+        assert_eq!(cd, format!("  cd {shown}"), "{said}");
+        let script = format!("{} && pwd", cd.trim());
+        let pwd = Command::new("sh")
+            .arg("-c")
+            .arg(&script)
+            .current_dir(tmp.path())
+            .output()
+            .unwrap();
+        assert!(
+            text(&pwd.stdout).trim_end().ends_with(&format!("/{name}")),
+            "{script}: {}",
+            text(&pwd.stderr)
+        );
+    }
+}
+
 /// Whether `tool` runs here.
 #[cfg(unix)]
 #[test]

@@ -11,6 +11,7 @@ use crate::catalog::{Catalog, Loaded};
 use crate::diagnostic::Diagnostic;
 use crate::game::{GameDef, GameRecord, SetupError};
 use crate::schema::FileKind;
+use crate::tile_image;
 use crate::validate::validate_paths;
 
 /// One tile set, expansion or rule set, named by id or by the path of files.
@@ -162,6 +163,7 @@ impl Selection {
             tilesets,
             rules,
             warnings: data.warnings,
+            read: data.read,
         })
     }
 
@@ -223,6 +225,9 @@ pub struct Data {
     paths: Vec<(PathBuf, PathBuf)>,
     /// What validation warned of in the files (which do not stop a game from being played).
     warnings: Vec<Diagnostic>,
+    /// Every file read: data files (and the other `.toml` files a folder search read), and
+    /// the tile sets' images.
+    read: Vec<PathBuf>,
 }
 
 impl Data {
@@ -243,10 +248,19 @@ impl Data {
                 first: Box::new(first.clone()),
             });
         }
+        let images = report.catalog.tilesets.iter().flat_map(|set| {
+            let folder = set.source.folder();
+            set.model
+                .tiles
+                .iter()
+                .filter_map(|tile| tile_image::resolve(folder, tile.image.as_deref()?).ok())
+        });
+        let read = report.sources.iter().map(|s| s.path.clone()).chain(images).collect();
         Ok(Data {
             warnings: report.diagnostics,
             catalog: report.catalog,
             paths: unique,
+            read,
         })
     }
 
@@ -293,6 +307,9 @@ pub struct Resolved {
     /// What validation warned of in the files loaded (a file that takes a bundled id...): a
     /// game can be played, but the player should hear of them.
     pub warnings: Vec<Diagnostic>,
+    /// Every file read from disk to resolve it (not the bundled ones), so that a run can
+    /// refuse to write its results over one of them.
+    pub read: Vec<PathBuf>,
 }
 
 impl Resolved {
@@ -561,5 +578,33 @@ mod tests {
         .unwrap();
         let error = Selection::from_args(&["base"], &arg).load(&[]).unwrap_err();
         assert!(matches!(error, SelectionError::Invalid { errors: 1, .. }), "{error:?}");
+    }
+
+    #[test]
+    fn a_resolved_selection_lists_every_file_it_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let sets = dir.path().join("sets");
+        std::fs::create_dir_all(sets.join("art")).unwrap();
+        image::RgbImage::new(8, 8).save(sets.join("art/a.png")).unwrap();
+        let text = include_str!("../../tilesets/base.toml")
+            .replace("id = \"base\"", "id = \"mine\"")
+            .replace("id = \"A\"\n", "id = \"A\"\nimage = \"art/a.png\"\n");
+        std::fs::write(sets.join("mine.toml"), text).unwrap();
+        let rules = dir.path().join("house.toml");
+        std::fs::write(&rules, "id = \"house\"\nname = \"House\"\nextends = \"new-edition\"\n").unwrap();
+        let folder = format!("{}/", sets.display());
+        let resolved = Selection::from_args(&[folder], &rules.display().to_string())
+            .load(&[])
+            .unwrap();
+        let same = |a: &Path, b: &Path| a.canonicalize().unwrap() == b.canonicalize().unwrap();
+        for file in [sets.join("mine.toml"), sets.join("art/a.png"), rules] {
+            assert!(
+                resolved.read.iter().any(|read| same(read, &file)),
+                "{} not in {:?}",
+                file.display(),
+                resolved.read
+            );
+        }
+        assert_eq!(resolved.read.len(), 3, "{:?}", resolved.read);
     }
 }
