@@ -35,6 +35,24 @@ pub(crate) struct IgnoreFiles {
     problems: Mutex<Vec<Diagnostic>>,
 }
 
+/// The folder holding the repository's `info/exclude`: `.git` itself, or, in a linked worktree
+/// or a submodule (where `.git` is a file saying `gitdir: PATH`), the folder it points to, or
+/// that folder's common folder (its `commondir` file) which the worktrees of a repository share.
+fn common_git_dir(repository: &Path) -> Option<PathBuf> {
+    let dot_git = repository.join(".git");
+    if dot_git.is_dir() {
+        return Some(dot_git);
+    }
+    let pointed = |file: &Path, prefix: &str| -> Option<PathBuf> {
+        let bytes = read_capped(file, 4096).ok()?;
+        let text = String::from_utf8(bytes).ok()?;
+        let target = text.trim().strip_prefix(prefix)?.trim();
+        Some(file.parent()?.join(target))
+    };
+    let git_dir = pointed(&dot_git, "gitdir:")?;
+    Some(pointed(&git_dir.join("commondir"), "").unwrap_or(git_dir))
+}
+
 impl IgnoreFiles {
     /// The ignore rules for a walk of `root` (a folder).
     pub fn new(root: &Path) -> IgnoreFiles {
@@ -55,9 +73,13 @@ impl IgnoreFiles {
             folders: Mutex::new(HashMap::new()),
             problems: Mutex::new(Vec::new()),
         };
-        if let Some(repository) = repository {
-            let exclude = repository.join(".git").join("info").join("exclude");
-            files.exclude = files.read(&repository, &exclude);
+        if let Some(repository) = repository
+            && let Some(git_dir) = common_git_dir(&repository)
+        {
+            let exclude = git_dir.join("info").join("exclude");
+            if exclude.exists() {
+                files.exclude = files.read(&repository, &exclude);
+            }
         }
         files
     }

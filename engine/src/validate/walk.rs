@@ -526,4 +526,27 @@ mod tests {
         let report = validate_paths(&[dir.path().join("sub")], &Catalog::default());
         assert_eq!((report.files, report.errors()), (3, 1), "{:?}", report.diagnostics);
     }
+
+    #[test]
+    fn a_linked_worktree_reads_the_shared_exclude_file_and_warns_of_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let write = |name: &str, text: &str| {
+            let path = dir.path().join(name);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(&path, text).unwrap();
+        };
+        // `main` is a repository; `linked` a worktree of it, whose `.git` is a file.
+        write("main/.git/info/exclude", "excluded.toml\n");
+        write("main/.git/worktrees/linked/commondir", "../..\n");
+        write("linked/.git", "gitdir: ../main/.git/worktrees/linked\n");
+        write("linked/base.toml", &BASE.replace("new-edition", "base"));
+        write("linked/excluded.toml", BROKEN);
+        let report = validate_paths(&[dir.path().join("linked")], &Catalog::default());
+        assert_eq!(
+            (report.files, report.diagnostics.len()),
+            (1, 0),
+            "{:?}",
+            report.diagnostics
+        );
+    }
 }
