@@ -178,7 +178,12 @@ fn validate(mut paths: Vec<PathBuf>, format: Format, deny_warnings: bool) -> Exi
     let report = validate_paths(&paths, bundled::catalog());
     let elapsed = started.elapsed();
     let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-    emit(&render::render(format, &report.diagnostics, &report.sources, colour));
+    let shown = render::render(format, &report.diagnostics, &report.sources, colour);
+    if format == Format::Github {
+        emit_commands(&shown);
+    } else {
+        emit(&shown);
+    }
     let (errors, warnings) = (report.errors(), report.warnings());
     if format == Format::Human {
         let files = if report.files == 1 { "file" } else { "files" };
@@ -249,8 +254,21 @@ pub(crate) fn say_json(value: &serde_json::Value) {
     say!("{}", escape::json(&serde_json::to_string(value).unwrap_or_default()));
 }
 
-/// Writes text to standard output, ignoring a reader that went away.
+/// Writes text to standard output, ignoring a reader that went away. Untrusted text in it was
+/// made safe where it was put in; as a last guard the whole is [`escape::defuse`]d, since the
+/// program itself never starts a line with `::` or writes `##[` (the workflow commands of
+/// `validate --format github` are written by [`emit_commands`]).
 pub(crate) fn emit(text: &str) {
+    emit_exactly(&escape::defuse(text));
+}
+
+/// Writes workflow commands to standard output as they are: each line starts with `::` on
+/// purpose, and the text in it was made safe piece by piece (see `render::github`).
+fn emit_commands(text: &str) {
+    emit_exactly(text);
+}
+
+fn emit_exactly(text: &str) {
     use std::io::Write;
     let mut out = std::io::stdout().lock();
     if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush())
@@ -260,9 +278,11 @@ pub(crate) fn emit(text: &str) {
     }
 }
 
-/// Writes text to standard error. There is nowhere left to report a failure, so none is.
+/// Writes text to standard error, [`escape::defuse`]d as [`emit`] does. There is nowhere left
+/// to report a failure, so none is.
 pub(crate) fn emit_err(text: &str) {
     use std::io::Write;
+    let text = escape::defuse(text);
     let mut err = std::io::stderr().lock();
     let _ = err.write_all(text.as_bytes()).and_then(|()| err.flush());
 }

@@ -59,12 +59,14 @@ fn own_tileset(id: &str) -> String {
 }
 
 /// Asserts that no output line could be taken for a workflow command (beyond the `allowed`
-/// ones the github format writes), and that no control character but the line break reached
-/// the output.
+/// ones the github format writes): none starts with `::` once leading whitespace is trimmed
+/// (as the runner does) and none holds the legacy `##[`; and that no control character but the
+/// line break reached the output.
 fn assert_inert(output: &Output, allowed: usize) {
     let text = everything(output);
-    let commands = text.lines().filter(|l| l.starts_with("::")).count();
+    let commands = text.lines().filter(|l| l.trim_start().starts_with("::")).count();
     assert_eq!(commands, allowed, "lines that GitHub would run:\n{text}");
+    assert!(!text.contains("##["), "a legacy workflow command:\n{text}");
     let bad = text.chars().find(|&c| {
         (c.is_control() && c != '\n')
             || ('\u{202a}'..='\u{202e}').contains(&c)
@@ -90,6 +92,125 @@ fn file_content_cannot_inject_lines_or_escapes() {
     let simulate = run(dir.path(), &["simulate", "--tilesets", "./evil.toml", "--games", "1"]);
     assert_eq!(simulate.status.code(), Some(1));
     assert_inert(&simulate, 0);
+}
+
+/// The base tile set as `hostile`: every tile id starts with `##[error]` and every name
+/// with `  ::add-mask::`, both of which GitHub would run.
+fn hostile_tileset() -> String {
+    let mut text = String::new();
+    let mut ids = 0;
+    for line in own_tileset("hostile").lines() {
+        if let Some(id) = line.strip_prefix("id = \"") {
+            ids += 1;
+            if ids > 1 {
+                text.push_str(&format!("id = \"##[error]{id}\n"));
+                continue;
+            }
+        }
+        match line.strip_prefix("name = \"") {
+            Some(name) if ids > 1 => text.push_str(&format!("name = \"  ::add-mask::{name}\n")),
+            _ => text.push_str(&format!("{line}\n")),
+        }
+    }
+    text.replace("start-tile = \"D\"", "start-tile = \"##[error]D\"")
+}
+
+/// Whether the hostile text of [`hostile_tileset`] or `RULES` reached the output, defused.
+fn shows_defused(output: &Output) -> bool {
+    let text = everything(output);
+    text.contains("#♯[error]") || text.contains("##\\u005berror]")
+}
+
+#[test]
+fn names_and_ids_cannot_pass_for_workflow_commands_in_any_command() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("hostile.toml"), hostile_tileset()).unwrap();
+    let rules = "id = \"hostile-rules\"\nname = \"##[error]rules\"\nextends = \"new-edition\"\n";
+    std::fs::write(dir.path().join("rules.toml"), rules).unwrap();
+    let validated = run(dir.path(), &["validate", "hostile.toml", "rules.toml"]);
+    assert_eq!(validated.status.code(), Some(0), "{}", everything(&validated));
+    let with = ["--tilesets", "./hostile.toml", "--rules", "./rules.toml"];
+    let record = run(
+        dir.path(),
+        &[&["simulate", "--games", "1", "--record", "game.json"], &with[..]].concat(),
+    );
+    assert_eq!(record.status.code(), Some(0), "{}", everything(&record));
+    let commands: [&[&str]; 10] = [
+        &["simulate", "--games", "2"],
+        &["simulate", "--games", "2", "--json"],
+        &["tournament", "--bots", "random,greedy", "--games", "1"],
+        &["tournament", "--bots", "random,greedy", "--games", "1", "--json"],
+        &["balance", "--games", "20"],
+        &["balance", "--games", "20", "--json"],
+        &["balance", "--games", "20", "--compare-rules", "new-edition"],
+        &["balance", "--games", "20", "--compare-rules", "new-edition", "--json"],
+        &["replay", "game.json", "--data", "hostile.toml", "rules.toml"],
+        &["replay", "game.json", "--json", "--data", "hostile.toml", "rules.toml"],
+    ];
+    for args in commands {
+        let args = if args[0] == "replay" {
+            args.to_vec()
+        } else {
+            [args, &with[..]].concat()
+        };
+        let output = run(dir.path(), &args);
+        assert_eq!(output.status.code(), Some(0), "{args:?}: {}", everything(&output));
+        assert_inert(&output, 0);
+        assert!(shows_defused(&output), "{args:?}: {}", everything(&output));
+    }
+    // A JSON reader still gets the names exactly.
+    let json = run(
+        dir.path(),
+        &[&["simulate", "--games", "1", "--json"], &with[..]].concat(),
+    );
+    let value: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(value["played"]["rules"]["name"], "##[error]rules");
+}
+
+#[test]
+fn quoted_source_lines_cannot_pass_for_workflow_commands() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = hostile_tileset().replace("start-tile = \"##[error]D\"", "start-tile = \"##[error]none\"");
+    std::fs::write(dir.path().join("bad.toml"), text).unwrap();
+    let rules =
+        "id = \"r\"\nname = \"r\"\nextends = \"##[error]nowhere\"\ndescription = \"\"\"\n  ::error::x\n\"\"\"\n";
+    std::fs::write(dir.path().join("rules.toml"), rules).unwrap();
+    for format in ["human", "json", "github"] {
+        let output = run(dir.path(), &["validate", "--format", format, "bad.toml", "rules.toml"]);
+        assert_eq!(output.status.code(), Some(1), "{}", everything(&output));
+        assert_inert(&output, if format == "github" { 2 } else { 0 });
+        assert!(shows_defused(&output), "{format}: {}", everything(&output));
+    }
+}
+
+const SCENARIO: &str = include_str!("../engine/tests/scenarios/city-three-segments-one-pennant.toml");
+
+#[test]
+fn scenarios_cannot_pass_for_workflow_commands() {
+    let dir = tempfile::tempdir().unwrap();
+    let described = SCENARIO.replacen(
+        "description = \"",
+        "description = \"x\\n  ::error::described\\n::add-mask::y ##[error]z ",
+        1,
+    );
+    let failing = described.replace("red = 8 }", "red = 9 }");
+    std::fs::write(dir.path().join("##[error]passing.toml"), &described).unwrap();
+    std::fs::write(dir.path().join("  ::error::failing.toml"), &failing).unwrap();
+    let broken = format!("{failing}\n[\"##[error]x\"]\n");
+    std::fs::write(dir.path().join("broken.toml"), broken).unwrap();
+    let output = run(dir.path(), &["scenario", "."]);
+    assert_eq!(output.status.code(), Some(1), "{}", everything(&output));
+    assert!(
+        everything(&output).contains("1 passed, 2 failed"),
+        "{}",
+        everything(&output)
+    );
+    assert_inert(&output, 0);
+    assert!(
+        everything(&output).contains("∶:error::described"),
+        "{}",
+        everything(&output)
+    );
 }
 
 #[cfg(unix)]
