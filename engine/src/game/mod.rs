@@ -38,7 +38,7 @@ pub use placement::Placement;
 pub use record::{GameRecord, MAX_RECORD_BYTES, ReplayError};
 pub use rng::Rng;
 use scratch::Scratch;
-pub use setup::{EditionFrom, FigureType, GameDef, SetRef, SetupError, content_hash};
+pub use setup::{EditionFrom, FigureType, GameDef, NamedOnce, SetRef, SetupError, content_hash, set_id};
 use setup::{FigureMasks, kind_bit};
 pub use table::{FeatureAt, FigureIndex, Seat};
 pub use wagon::WaitingWagon;
