@@ -206,11 +206,66 @@ fn scenarios_cannot_pass_for_workflow_commands() {
         everything(&output)
     );
     assert_inert(&output, 0);
+    // The description is one line, its line breaks shown.
     assert!(
-        everything(&output).contains("∶:error::described"),
+        everything(&output).contains("x␊  ::error::described␊"),
         "{}",
         everything(&output)
     );
+}
+
+#[test]
+fn a_scenario_naming_a_set_many_times_is_refused_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let many = vec!["\"base\""; 100_000].join(", ");
+    let text = format!("description = \"d\"\ntilesets = [{many}]\n[expect]\n");
+    std::fs::write(dir.path().join("many.toml"), text).unwrap();
+    let started = Instant::now();
+    let output = run(dir.path(), &["scenario", "many.toml"]);
+    assert!(started.elapsed() < Duration::from_secs(10), "{:?}", started.elapsed());
+    assert_eq!(output.status.code(), Some(1), "{}", everything(&output));
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        text.starts_with("FAILED many: many.toml:2:21: error: the tile set or expansion `base` is named twice"),
+        "{text}"
+    );
+}
+
+/// A folder of scenarios with a link in it to what the environment holds: the link is named,
+/// not followed, and no quoted file content is longer than 80 characters.
+#[cfg(target_os = "linux")]
+#[test]
+fn scenario_folders_do_not_follow_links_and_quote_little() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("scenarios");
+    std::fs::create_dir(&folder).unwrap();
+    std::os::unix::fs::symlink("/proc/self/environ", folder.join("env.toml")).unwrap();
+    std::fs::write(dir.path().join("secret.toml"), "description = \"hunter2\"\n").unwrap();
+    std::os::unix::fs::symlink(dir.path().join("secret.toml"), folder.join("secret.toml")).unwrap();
+    std::os::unix::fs::symlink(dir.path(), folder.join("up")).unwrap();
+    let long = "k".repeat(300);
+    std::fs::write(folder.join("long.toml"), format!("description = \"d\"\n{long} = 1\n")).unwrap();
+    let mut command = tilewright(dir.path(), &["scenario", "scenarios"]);
+    command.env_clear().env("TILEWRIGHT_SECRET", "hunter2");
+    let output = run_command(command);
+    let text = everything(&output);
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    assert!(!text.contains("hunter2"), "{text}");
+    assert!(text.contains("0 passed, 1 failed"), "{text}");
+    for link in ["env.toml", "secret.toml"] {
+        assert!(
+            text.contains(&format!(
+                "scenarios/{link}:1:1: warning: this is a symbolic link to a file; links are not followed"
+            )),
+            "{text}"
+        );
+    }
+    assert!(
+        text.contains("scenarios/up:1:1: warning: this is a symbolic link to a folder"),
+        "{text}"
+    );
+    assert!(text.contains("kkk") && !text.contains(&"k".repeat(81)), "{text}");
+    assert_inert(&output, 0);
 }
 
 #[cfg(unix)]
