@@ -533,6 +533,20 @@ mod tests {
     }
 
     #[test]
+    fn a_linked_worktree_has_no_exclude_file_to_report() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join(".git"), "gitdir: /elsewhere/.git/worktrees/x\n").unwrap();
+        std::fs::write(dir.path().join("fine.toml"), BASE.replace("new-edition", "fine")).unwrap();
+        let report = validate_paths(&[dir.path().to_path_buf()], &Catalog::default());
+        assert_eq!(
+            (report.files, report.diagnostics.len()),
+            (1, 0),
+            "{:?}",
+            report.diagnostics
+        );
+    }
+
+    #[test]
     fn ignore_files_above_the_folder_and_the_repository_exclude_count_nearest_first() {
         let dir = tempfile::tempdir().unwrap();
         let write = |name: &str, text: &str| {
