@@ -273,8 +273,7 @@ fn print_summary(summary: &Summary, policy: Policy) {
 /// Reads a game record: a regular file of at most [`MAX_RECORD_BYTES`], holding JSON.
 fn read_record(path: &Path) -> Result<GameRecord, String> {
     let bytes = files::read_capped(path, MAX_RECORD_BYTES).map_err(|e| format!("the record {} {e}", path.display()))?;
-    serde_json::from_slice(&bytes)
-        .map_err(|e| format!("{}:{}:{}: not a game record: {e}", path.display(), e.line(), e.column()))
+    GameRecord::from_json(&bytes).map_err(|e| e.in_file(path))
 }
 
 /// Runs `replay`.

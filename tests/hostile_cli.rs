@@ -292,8 +292,9 @@ fn file_names_cannot_inject_lines_or_escapes() {
 #[test]
 fn records_cannot_inject_lines_or_escapes() {
     let dir = tempfile::tempdir().unwrap();
-    let record =
-        format!(r#"{{"tilesets": [], "rules": "{INJECTION}", "players": 2, "seed": 1, "actions": [], "scores": []}}"#);
+    let record = format!(
+        r#"{{"format_version": 1, "tilesets": [], "rules": "{INJECTION}", "rules_hash": "x", "players": 2, "seed": 1, "actions": [], "scores": []}}"#
+    );
     std::fs::write(dir.path().join("game.json"), record).unwrap();
     let output = run(dir.path(), &["replay", "game.json"]);
     assert_eq!(output.status.code(), Some(1));
@@ -325,8 +326,9 @@ fn long_values_are_cut_in_every_output() {
     }
     let simulate = run(dir.path(), &["simulate", "--tilesets", "./long.toml"]);
     assert!(everything(&simulate).len() < 10_000);
-    let record =
-        format!(r#"{{"tilesets": [], "rules": "{key}", "players": 2, "seed": 1, "actions": [], "scores": []}}"#);
+    let record = format!(
+        r#"{{"format_version": 1, "tilesets": [], "rules": "{key}", "rules_hash": "x", "players": 2, "seed": 1, "actions": [], "scores": []}}"#
+    );
     std::fs::write(dir.path().join("game.json"), record).unwrap();
     assert!(everything(&run(dir.path(), &["replay", "game.json"])).len() < 10_000);
 }
@@ -481,6 +483,62 @@ fn records_that_are_not_files_or_too_large_are_refused_at_once() {
         let text = String::from_utf8_lossy(&output.stderr);
         assert!(text.contains(words), "{}: {text}", path.display());
     }
+}
+
+/// A record as `simulate --record` writes it, with `edit` applied to its text.
+fn edited_record(dir: &Path, edit: impl Fn(&str) -> String) -> String {
+    let output = run(dir, &["simulate", "--games", "1", "--record", "game.json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", everything(&output));
+    let text = edit(&std::fs::read_to_string(dir.join("game.json")).unwrap());
+    std::fs::write(dir.join("edited.json"), text).unwrap();
+    let output = run(dir, &["replay", "edited.json"]);
+    assert_eq!(output.status.code(), Some(1), "{}", everything(&output));
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+#[test]
+fn a_record_naming_a_set_many_times_is_refused_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let started = Instant::now();
+    let said = edited_record(dir.path(), |text| {
+        let entry = r#"{"id": "base", "edition": "new-edition", "hash": "0"}, "#;
+        let many = entry.repeat(15 * 1024 * 1024 / entry.len());
+        text.replacen("\"tilesets\": [", &format!("\"tilesets\": [{many}"), 1)
+    });
+    assert!(started.elapsed() < Duration::from_secs(20), "{:?}", started.elapsed());
+    // Where the second entry ends.
+    assert!(
+        said.starts_with(
+            "error: edited.json:3:125: not a game record: the tile set or expansion `base` is named twice"
+        ),
+        "{said}"
+    );
+}
+
+#[test]
+fn records_say_their_format_and_carry_every_key_known_and_the_rules_hash() {
+    let dir = tempfile::tempdir().unwrap();
+    let said = edited_record(dir.path(), |text| text.replacen("  \"format_version\": 1,\n", "", 1));
+    assert!(
+        said.contains("edited.json: not a game record of format 1: it has no `format_version`"),
+        "{said}"
+    );
+    let said = edited_record(dir.path(), |text| {
+        text.replacen("\"format_version\": 1", "\"format_version\": 7", 1)
+    });
+    assert!(
+        said.contains("edited.json:2:21: not a game record: this record is of format 7"),
+        "{said}"
+    );
+    let said = edited_record(dir.path(), |text| {
+        text.replacen("\"rules\":", "\"comment\": \"x\", \"rules\":", 1)
+    });
+    assert!(said.contains("unknown field `comment`"), "{said}");
+    let said = edited_record(dir.path(), |text| {
+        let hash = text.lines().find(|l| l.contains("\"rules_hash\"")).unwrap();
+        text.replacen(&format!("{hash}\n"), "", 1)
+    });
+    assert!(said.contains("missing field `rules_hash`"), "{said}");
 }
 
 #[test]

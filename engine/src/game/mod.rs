@@ -35,7 +35,7 @@ pub use board::{Board, NO_NEIGHBOUR, Neighbours, OpenCell, PlacedTile};
 pub use features::Features;
 pub use mechanisms::MechanismSet;
 pub use placement::Placement;
-pub use record::{GameRecord, MAX_RECORD_BYTES, ReplayError};
+pub use record::{GameRecord, MAX_RECORD_BYTES, RECORD_FORMAT, RecordError, ReplayError};
 pub use rng::Rng;
 use scratch::Scratch;
 pub use setup::{EditionFrom, FigureType, GameDef, NamedOnce, SetRef, SetupError, content_hash, set_id};

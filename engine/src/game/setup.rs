@@ -118,6 +118,7 @@ pub fn kind_bit(kind: FeatureKind) -> u8 {
 /// A tile set or expansion file in play, identified by content so a record can tell it was
 /// changed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SetRef {
     /// Tile-set or expansion id.
     pub id: String,
