@@ -14,7 +14,7 @@ use tilewright_engine::selection::{Hint, Selection, SelectionError};
 use tilewright_engine::simulate::{self, MAX_THREADS, Summary, Table};
 
 use crate::played::{self, Run};
-use crate::{fail, progress, say_json};
+use crate::{escape, fail, progress, say_json};
 
 /// What a game is played with: the options every command that plays shares.
 #[derive(Debug, Args)]
@@ -117,7 +117,8 @@ pub struct SimulateArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
-    /// Save the record of the first game to this file (JSON).
+    /// Save the record of the first game to this file (JSON); with `--games 0`, none is
+    /// written.
     #[arg(long)]
     record: Option<PathBuf>,
 }
@@ -178,10 +179,18 @@ pub fn simulate(args: SimulateArgs) -> ExitCode {
         Err(e) => return fail(e),
     };
     let game = &args.game;
-    if let Some(path) = &args.record
-        && let Err(e) = record_first_game(&def, game, path)
-    {
-        return fail(e);
+    match &args.record {
+        // No game is played, so there is no first game to record.
+        Some(path) if game.games == 0 => say_err!(
+            "note: --games 0 plays no game, so no record is written to {}",
+            escape::path(path)
+        ),
+        Some(path) => {
+            if let Err(e) = record_first_game(&def, game, path) {
+                return fail(e);
+            }
+        }
+        None => {}
     }
     let run = game.run();
     if !args.json {

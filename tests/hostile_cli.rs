@@ -579,6 +579,19 @@ fn no_game_means_no_time_per_turn() {
 }
 
 #[test]
+fn no_game_means_no_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = run(dir.path(), &["simulate", "--games", "0", "--record", "game.json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", everything(&output));
+    assert!(listing(dir.path()).is_empty(), "{:?}", listing(dir.path()));
+    let said = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(
+        said,
+        "note: --games 0 plays no game, so no record is written to game.json\n"
+    );
+}
+
+#[test]
 fn a_folder_named_like_a_bundled_id_does_not_shadow_it() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::create_dir(dir.path().join("base")).unwrap();
