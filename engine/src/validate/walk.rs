@@ -20,6 +20,9 @@
 //! - Each file is checked once, however often it is named or reached.
 //! - Checking no data file in the paths given is an error; when they hold only rules scenarios
 //!   (and other tools' files), a warning.
+//!
+//! [`toml_files_in`] lists the `.toml` files of one folder the same way, for files of another
+//! format (rules scenarios).
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
