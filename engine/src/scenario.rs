@@ -492,7 +492,7 @@ fn play_turns(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String>
                     other => {
                         return Err(format!(
                             "turn {n}: the shepherd's owner must choose: `shepherd = [\"grow\"]` or `[\"guide\"]`, not {}",
-                            other.map_or_else(|| "nothing".to_owned(), |o| quote(o))
+                            other.map_or_else(|| "nothing".to_owned(), quote)
                         ));
                     }
                 };
