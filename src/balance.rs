@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 use tilewright_engine::balance::{self, BalanceReport, Comparison, Difference, Estimate, TileStats};
-use tilewright_engine::game::colour;
+use tilewright_engine::game::{colour, set_id};
 
 use crate::play::{GameArgs, check_output};
 use crate::played;
@@ -49,11 +49,10 @@ fn b_side(args: &BalanceArgs) -> Result<Option<(Vec<String>, String, String)>, S
         return Ok(None);
     };
     // `base` leaves out `base@first-edition` too: the id before any edition is compared.
-    let id = |spec: &str| spec.split_once('@').map_or(spec, |(id, _)| id).to_owned();
     let kept: Vec<String> = game
         .tilesets()
         .iter()
-        .filter(|spec| *spec != left_out && id(spec) != *left_out)
+        .filter(|spec| *spec != left_out && set_id(spec) != left_out)
         .cloned()
         .collect();
     if kept.len() == game.tilesets().len() {

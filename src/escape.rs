@@ -3,6 +3,11 @@
 //! as a workflow command when it starts a line), terminal escape sequences, or megabytes of one
 //! key. Everything the command line prints that did not come from the program itself goes
 //! through this module, and nothing else decides what is shown in its place.
+//!
+//! The GitHub runner reads a job's output line by line. It takes a line for a workflow command
+//! when, leading whitespace trimmed, it starts with `::`, and it honours the legacy form
+//! `##[command]` anywhere in a line. So no text shown here starts a line with `::` (after
+//! whitespace) or holds `##[`: see [`defuse`].
 
 use std::fmt::Write as _;
 
@@ -33,10 +38,42 @@ pub fn stand_in(c: char) -> Option<char> {
     }
 }
 
+/// What replaces the first colon of a `::` that starts a line: `∶` (U+2236 RATIO), a colon to
+/// the eye that the runner does not read as one.
+pub const COLON: char = '\u{2236}';
+
+/// What replaces the second `#` of `##[`: `♯` (U+266F MUSIC SHARP SIGN).
+pub const HASH: char = '\u{266f}';
+
+/// Text that GitHub Actions cannot take for a workflow command, one character for one (so
+/// columns still line up): where a line starts with `::` after any whitespace, the first colon
+/// becomes [`COLON`]; in every `##[`, the second `#` becomes [`HASH`]. Text that is already
+/// defused comes back unchanged, so whatever is assembled from defused pieces can be defused
+/// again on its way out.
+pub fn defuse(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    // Whether only whitespace has come since the start of the line.
+    let mut line_start = true;
+    let mut previous = '\n';
+    while let Some(c) = chars.next() {
+        let next = chars.peek().copied();
+        let shown = match c {
+            ':' if line_start && next == Some(':') => COLON,
+            '#' if previous == '#' && next == Some('[') => HASH,
+            _ => c,
+        };
+        line_start = matches!(c, '\n' | '\r') || (line_start && c.is_whitespace());
+        previous = shown;
+        out.push(shown);
+    }
+    out
+}
+
 /// Untrusted text as it may appear on one output line: every control character replaced by
 /// its [`stand_in`] (newlines included, so nothing can start a line of its own), every run of
-/// more than [`MAX_WORD`] characters without a space cut, and the whole cut after
-/// [`MAX_LINE`] characters.
+/// more than [`MAX_WORD`] characters without a space cut, the whole cut after [`MAX_LINE`]
+/// characters, and [`defuse`]d.
 pub fn line(text: &str) -> String {
     let mut out = String::with_capacity(text.len().min(4 * MAX_LINE));
     let (mut shown, mut word) = (0, 0);
@@ -56,7 +93,7 @@ pub fn line(text: &str) -> String {
         out.push(stand_in(c).unwrap_or(c));
         shown += 1;
     }
-    out
+    defuse(&out)
 }
 
 /// A path as it may appear on one output line (see [`line`]).
@@ -75,33 +112,38 @@ pub fn shell_word(text: &str) -> String {
 }
 
 /// A file's text for a snippet: line breaks and tabs stay (the snippet renderer lays them
-/// out), every other control character is replaced by its [`stand_in`]. Nothing is cut: the
-/// renderer shortens long lines around the caret itself.
+/// out), every other control character is replaced by its [`stand_in`], and each line is
+/// [`defuse`]d. Nothing is cut: the renderer shortens long lines around the caret itself.
 pub fn source(text: &str) -> String {
     replace(text, |c| matches!(c, '\n' | '\r' | '\t'))
 }
 
 /// Untrusted text that locates something (a file for an annotation) and so must not be cut:
-/// every control character is replaced by its [`stand_in`].
+/// every control character is replaced by its [`stand_in`], and the text [`defuse`]d.
 pub fn exact(text: &str) -> String {
     replace(text, |_| false)
 }
 
-/// `text` with every control character that `keep` does not keep replaced by its stand-in.
+/// `text` with every control character that `keep` does not keep replaced by its stand-in,
+/// then [`defuse`]d.
 fn replace(text: &str, keep: fn(char) -> bool) -> String {
-    text.chars()
+    let replaced: String = text
+        .chars()
         .map(|c| if keep(c) { c } else { stand_in(c).unwrap_or(c) })
-        .collect()
+        .collect();
+    defuse(&replaced)
 }
 
 /// JSON text made safe for a terminal without changing what it means: serde escapes C0
 /// controls already; DEL, C1 controls and bidirectional overrides (which can only occur inside
-/// strings) become `\uXXXX` escapes too, so a reader of the JSON gets the exact text back.
+/// strings) become `\uXXXX` escapes too, and so does the `[` of every `##[` (a `#` is never
+/// JSON's own, so that too is inside a string), so a reader of the JSON gets the exact text
+/// back. No line of JSON starts with `:`, so `::` needs nothing.
 pub fn json(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         // C0 controls left in serde's output are its own layout (newlines), not text.
-        if c >= '\u{7f}' && stand_in(c).is_some() {
+        if (c >= '\u{7f}' && stand_in(c).is_some()) || (c == '[' && out.ends_with("##")) {
             let _ = write!(out, "\\u{:04x}", c as u32);
         } else {
             out.push(c);
@@ -161,6 +203,28 @@ mod tests {
     }
 
     #[test]
+    fn nothing_shown_can_pass_for_a_workflow_command() {
+        assert_eq!(line("::error::x"), "∶:error::x");
+        assert_eq!(line("  \u{a0}\u{3000}::add-mask::x"), "  \u{a0}\u{3000}∶:add-mask::x");
+        assert_eq!(line("a ::error::x"), "a ::error::x", "not at the start of a line");
+        assert_eq!(line("##[error]x ###[group]"), "#♯[error]x ##♯[group]");
+        assert_eq!(line("## [ #[ ##"), "## [ #[ ##");
+        assert_eq!(
+            source("a\n  ::warning::x\r\n::x\tb##[y"),
+            "a\n  ∶:warning::x\r\n∶:x\tb#♯[y"
+        );
+        assert_eq!(exact("dir/##[error]x.toml"), "dir/#♯[error]x.toml");
+        assert_eq!(html("##[error]"), "#♯[error]");
+        for text in ["::x", " ::x", "##[x", "###[[x", "a\n::b##[c"] {
+            let once = defuse(text);
+            assert_eq!(defuse(&once), once, "defusing twice changes nothing");
+            assert_eq!(once.chars().count(), text.chars().count());
+            assert!(!once.contains("##["));
+            assert!(once.lines().all(|l| !l.trim_start().starts_with("::")), "{once}");
+        }
+    }
+
+    #[test]
     fn long_runs_and_long_lines_are_cut() {
         let key = "k".repeat(7_000_000);
         let shown = line(&format!("key `{key}` is unknown"));
@@ -193,6 +257,17 @@ mod tests {
         assert_eq!(
             serde_json::from_str::<Vec<String>>(&safe).unwrap(),
             ["a\u{1b}\u{9b}\u{7f}\u{202e}b"]
+        );
+    }
+
+    #[test]
+    fn json_keeps_a_legacy_command_exact_but_unbroken() {
+        let raw = serde_json::to_string(&["##[error]x", "###[y"]).unwrap();
+        let safe = json(&raw);
+        assert_eq!(safe, r####"["##\u005berror]x","###\u005by"]"####);
+        assert_eq!(
+            serde_json::from_str::<Vec<String>>(&safe).unwrap(),
+            ["##[error]x", "###[y"]
         );
     }
 

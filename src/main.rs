@@ -184,12 +184,12 @@ fn validate(mut paths: Vec<PathBuf>, format: Format, deny_warnings: bool) -> Exi
     let started = Instant::now();
     let report = validate_paths(&paths, bundled::catalog());
     let elapsed = started.elapsed();
-    emit(&render::render(
-        format,
-        &report.diagnostics,
-        &report.sources,
-        output::colour(),
-    ));
+    let shown = render::render(format, &report.diagnostics, &report.sources, output::colour());
+    if format == Format::Github {
+        emit_commands(&shown);
+    } else {
+        emit(&shown);
+    }
     let (errors, warnings) = (report.errors(), report.warnings());
     if format == Format::Human {
         let files = if report.files == 1 { "file" } else { "files" };
@@ -270,14 +270,25 @@ pub(crate) fn say_json(value: &serde_json::Value) {
     say!("{}", escape::json(&serde_json::to_string(value).unwrap_or_default()));
 }
 
-/// Writes text to standard output ([`output::write`]).
+/// Writes text to standard output ([`output::write`]). Untrusted text in it was made safe
+/// where it was put in; as a last guard the whole is [`escape::defuse`]d, since the program
+/// itself never starts a line with `::` or writes `##[` (the workflow commands of `validate
+/// --format github` are written by [`emit_commands`]).
 pub(crate) fn emit(text: &str) {
+    output::write(&escape::defuse(text));
+}
+
+/// Writes workflow commands to standard output as they are: each line starts with `::` on
+/// purpose, and the text in it was made safe piece by piece (see `render::github`).
+fn emit_commands(text: &str) {
     output::write(text);
 }
 
-/// Writes text to standard error. There is nowhere left to report a failure, so none is.
+/// Writes text to standard error, [`escape::defuse`]d as [`emit`] does. There is nowhere left
+/// to report a failure, so none is.
 pub(crate) fn emit_err(text: &str) {
     use std::io::Write;
+    let text = escape::defuse(text);
     let mut err = std::io::stderr().lock();
     let _ = err.write_all(text.as_bytes()).and_then(|()| err.flush());
 }

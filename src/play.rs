@@ -132,7 +132,8 @@ pub struct SimulateArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
-    /// Save the record of the first game to this file (JSON).
+    /// Save the record of the first game to this file (JSON); with `--games 0`, none is
+    /// written.
     #[arg(long)]
     record: Option<PathBuf>,
 }
@@ -235,10 +236,18 @@ pub fn simulate(args: SimulateArgs) -> ExitCode {
         return fail(e);
     }
     let game = &args.game;
-    if let Some(path) = &args.record
-        && let Err(e) = record_first_game(&def, game, path)
-    {
-        return fail(e);
+    match &args.record {
+        // No game is played, so there is no first game to record.
+        Some(path) if game.games == 0 => say_err!(
+            "note: --games 0 plays no game, so no record is written to {}",
+            escape::path(path)
+        ),
+        Some(path) => {
+            if let Err(e) = record_first_game(&def, game, path) {
+                return fail(e);
+            }
+        }
+        None => {}
     }
     let empty_pile = def.pile().is_empty();
     let run = game.run();
@@ -332,8 +341,7 @@ fn print_summary(summary: &Summary, policy: Policy, empty_pile: bool) {
 /// Reads a game record: a regular file of at most [`MAX_RECORD_BYTES`], holding JSON.
 fn read_record(path: &Path) -> Result<GameRecord, String> {
     let bytes = files::read_capped(path, MAX_RECORD_BYTES).map_err(|e| format!("the record {} {e}", path.display()))?;
-    serde_json::from_slice(&bytes)
-        .map_err(|e| format!("{}:{}:{}: not a game record: {e}", path.display(), e.line(), e.column()))
+    GameRecord::from_json(&bytes).map_err(|e| e.in_file(path))
 }
 
 /// Runs `replay`.

@@ -124,13 +124,15 @@ impl<'a> Lines<'a> {
         if to > end && text[..to].ends_with('\r') {
             to -= 1;
         }
-        // Escaping changes byte lengths, so the span is found again in the escaped pieces.
-        let before = escape::source(&text[from..start]);
-        let inside = escape::source(&text[start..end]);
-        let after = escape::source(&text[end..to]);
-        let span = before.len()..before.len() + inside.len();
+        // Escaped as a whole (a `##[` may straddle the span's ends); escaping replaces one
+        // character by one but changes byte lengths, so the span is found again by characters.
+        let shown = escape::source(&text[from..to]);
+        let skip = text[from..start].chars().count();
+        let take = text[start..end].chars().count();
+        let at = |chars: usize| shown.char_indices().nth(chars).map_or(shown.len(), |(i, _)| i);
+        let span = at(skip)..at(skip + take);
         Some(Excerpt {
-            text: before + &inside + &after,
+            text: shown,
             first_line: first + 1,
             span,
         })
@@ -256,6 +258,16 @@ mod tests {
             assert!(shown.contains("--> a.toml:"), "{text:?} {span:?}: {shown}");
             assert!(!shown.contains(['\u{1b}', '\u{9b}']), "{shown}");
         }
+    }
+
+    #[test]
+    fn a_legacy_command_across_the_span_is_broken_and_the_caret_stays() {
+        let text = "name = \"é##[error]x\"\n";
+        let mut lines = Lines::new(text);
+        let at = text.find("#[").unwrap();
+        let excerpt = lines.excerpt(&(at..at + 2)).unwrap();
+        assert_eq!(excerpt.text, "name = \"é#♯[error]x\"");
+        assert_eq!(&excerpt.text[excerpt.span], "♯[");
     }
 
     #[test]

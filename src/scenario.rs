@@ -5,11 +5,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
-use tilewright_engine::Catalog;
-use tilewright_engine::files::read_capped;
-use tilewright_engine::scenario::{check, run_text};
 use tilewright_engine::selection::Data;
-use tilewright_engine::validate::MAX_FILE_BYTES;
+use tilewright_engine::validate::{read_source, toml_files_in};
+use tilewright_engine::{Catalog, Diagnostic, scenario};
 
 use crate::play::selection_message;
 use crate::{escape, fail};
@@ -17,7 +15,8 @@ use crate::{escape, fail};
 /// Options of `scenario`.
 #[derive(Debug, Args)]
 pub struct ScenarioArgs {
-    /// Scenario files, or folders whose `.toml` files are scenarios (not searched further down).
+    /// Scenario files, or folders whose `.toml` files are scenarios (not searched further down;
+    /// links in them are not followed).
     #[arg(required = true)]
     files: Vec<PathBuf>,
     /// Tile-set and rule-set files or folders the scenarios play with beyond the bundled ones.
@@ -35,10 +34,7 @@ pub fn scenario(args: ScenarioArgs) -> ExitCode {
     };
     let mut files = Vec::new();
     for path in &args.files {
-        match scenario_files(path) {
-            Ok(found) => files.extend(found),
-            Err(e) => return fail(e),
-        }
+        files.extend(scenario_files(path));
     }
     if files.is_empty() {
         say_err!("error: no scenario files (`.toml`) in the folders named");
@@ -49,12 +45,11 @@ pub fn scenario(args: ScenarioArgs) -> ExitCode {
         let name = escape::line(&file.file_stem().unwrap_or(file.as_os_str()).to_string_lossy());
         match play(file, &catalog) {
             Ok(()) => say!("ok {name}"),
-            Err(why) => {
+            Err(failure) => {
                 failed += 1;
-                let mut lines = why.lines();
-                say!("FAILED {name}: {}", escape::line(lines.next().unwrap_or_default()));
-                // Indented, so no line a scenario file supplies can start a workflow command.
-                for line in lines {
+                say!("FAILED {name}: {}", escape::line(&failure.summary));
+                // Indented, each line made safe on its own.
+                for line in failure.details.lines() {
                     say!("  {}", escape::line(line));
                 }
             }
@@ -68,28 +63,44 @@ pub fn scenario(args: ScenarioArgs) -> ExitCode {
     }
 }
 
-/// `path` if it is not a folder, else the `.toml` files in it, by name (hidden ones left out).
-fn scenario_files(path: &Path) -> Result<Vec<PathBuf>, String> {
+/// `path` if it is not a folder, else the `.toml` files directly in it, found as `validate`
+/// finds files in a folder: hidden ones and what `.gitignore` leaves out are skipped, and links
+/// are not followed but named in a warning.
+fn scenario_files(path: &Path) -> Vec<PathBuf> {
     if !path.is_dir() {
-        return Ok(vec![path.to_owned()]);
+        return vec![path.to_owned()];
     }
-    let entries = std::fs::read_dir(path).map_err(|e| format!("cannot read the folder {}: {e}", path.display()))?;
-    let mut files: Vec<PathBuf> = entries
-        .filter_map(Result::ok)
-        .map(|entry| entry.path())
-        .filter(|file| {
-            let name = file.file_name().map(|n| n.to_string_lossy()).unwrap_or_default();
-            name.ends_with(".toml") && !name.starts_with('.')
-        })
-        .collect();
-    files.sort();
-    Ok(files)
+    let (files, problems) = toml_files_in(path);
+    for problem in problems {
+        say_err!("{}", escape::line(&problem.to_string()));
+    }
+    files
 }
 
-/// Plays one scenario file: `Err` says why it failed, its first line a summary.
-fn play(file: &Path, catalog: &Catalog) -> Result<(), String> {
-    let bytes = read_capped(file, MAX_FILE_BYTES).map_err(|e| format!("{} {e}", file.display()))?;
-    let text = String::from_utf8(bytes).map_err(|_| format!("{} is not UTF-8 text", file.display()))?;
-    let (scenario, outcome) = run_text(&text, catalog).map_err(|e| format!("could not play: {e}"))?;
-    check(&scenario, &outcome).map_err(|diff| format!("{}\n{}", scenario.description, diff.trim_end()))
+/// Why a scenario failed: a one-line summary, and the lines that say more.
+struct Failure {
+    summary: String,
+    details: String,
+}
+
+impl From<Box<Diagnostic>> for Failure {
+    fn from(problem: Box<Diagnostic>) -> Failure {
+        Failure {
+            summary: problem.to_string(),
+            details: String::new(),
+        }
+    }
+}
+
+/// Plays one scenario file.
+fn play(file: &Path, catalog: &Catalog) -> Result<(), Failure> {
+    let scenario = scenario::read(&read_source(file)?)?;
+    let outcome = scenario::play(&scenario, catalog).map_err(|e| Failure {
+        summary: format!("could not play: {e}"),
+        details: String::new(),
+    })?;
+    scenario::check(&scenario, &outcome).map_err(|diff| Failure {
+        summary: scenario.description.clone(),
+        details: diff,
+    })
 }

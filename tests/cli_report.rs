@@ -397,10 +397,13 @@ fn scenario_says_ok_or_what_differs() {
     let shown = stdout(&output);
     assert_eq!(output.status.code(), Some(1));
     assert!(
-        shown.contains("FAILED junk: could not play: scenario file: "),
+        shown.contains("FAILED junk: junk.toml:1:1: error: unknown field `tiles`, expected one of `description`, "),
         "{shown}"
     );
-    assert!(shown.contains("FAILED missing: missing.toml does not exist"), "{shown}");
+    assert!(
+        shown.contains("FAILED missing: missing.toml:1:1: error: the file does not exist"),
+        "{shown}"
+    );
 }
 
 #[test]

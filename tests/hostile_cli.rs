@@ -59,12 +59,14 @@ fn own_tileset(id: &str) -> String {
 }
 
 /// Asserts that no output line could be taken for a workflow command (beyond the `allowed`
-/// ones the github format writes), and that no control character but the line break reached
-/// the output.
+/// ones the github format writes): none starts with `::` once leading whitespace is trimmed
+/// (as the runner does) and none holds the legacy `##[`; and that no control character but the
+/// line break reached the output.
 fn assert_inert(output: &Output, allowed: usize) {
     let text = everything(output);
-    let commands = text.lines().filter(|l| l.starts_with("::")).count();
+    let commands = text.lines().filter(|l| l.trim_start().starts_with("::")).count();
     assert_eq!(commands, allowed, "lines that GitHub would run:\n{text}");
+    assert!(!text.contains("##["), "a legacy workflow command:\n{text}");
     let bad = text.chars().find(|&c| {
         (c.is_control() && c != '\n')
             || ('\u{202a}'..='\u{202e}').contains(&c)
@@ -92,6 +94,180 @@ fn file_content_cannot_inject_lines_or_escapes() {
     assert_inert(&simulate, 0);
 }
 
+/// The base tile set as `hostile`: every tile id starts with `##[error]` and every name
+/// with `  ::add-mask::`, both of which GitHub would run.
+fn hostile_tileset() -> String {
+    let mut text = String::new();
+    let mut ids = 0;
+    for line in own_tileset("hostile").lines() {
+        if let Some(id) = line.strip_prefix("id = \"") {
+            ids += 1;
+            if ids > 1 {
+                text.push_str(&format!("id = \"##[error]{id}\n"));
+                continue;
+            }
+        }
+        match line.strip_prefix("name = \"") {
+            Some(name) if ids > 1 => text.push_str(&format!("name = \"  ::add-mask::{name}\n")),
+            _ => text.push_str(&format!("{line}\n")),
+        }
+    }
+    text.replace("start-tile = \"D\"", "start-tile = \"##[error]D\"")
+}
+
+/// Whether the hostile text of [`hostile_tileset`] or `RULES` reached the output, defused.
+fn shows_defused(output: &Output) -> bool {
+    let text = everything(output);
+    text.contains("#♯[error]") || text.contains("##\\u005berror]")
+}
+
+#[test]
+fn names_and_ids_cannot_pass_for_workflow_commands_in_any_command() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("hostile.toml"), hostile_tileset()).unwrap();
+    let rules = "id = \"hostile-rules\"\nname = \"##[error]rules\"\nextends = \"new-edition\"\n";
+    std::fs::write(dir.path().join("rules.toml"), rules).unwrap();
+    let validated = run(dir.path(), &["validate", "hostile.toml", "rules.toml"]);
+    assert_eq!(validated.status.code(), Some(0), "{}", everything(&validated));
+    let with = ["--tilesets", "./hostile.toml", "--rules", "./rules.toml"];
+    let record = run(
+        dir.path(),
+        &[&["simulate", "--games", "1", "--record", "game.json"], &with[..]].concat(),
+    );
+    assert_eq!(record.status.code(), Some(0), "{}", everything(&record));
+    let commands: [&[&str]; 10] = [
+        &["simulate", "--games", "2"],
+        &["simulate", "--games", "2", "--json"],
+        &["tournament", "--bots", "random,greedy", "--games", "1"],
+        &["tournament", "--bots", "random,greedy", "--games", "1", "--json"],
+        &["balance", "--games", "20"],
+        &["balance", "--games", "20", "--json"],
+        &["balance", "--games", "20", "--compare-rules", "new-edition"],
+        &["balance", "--games", "20", "--compare-rules", "new-edition", "--json"],
+        &["replay", "game.json", "--data", "hostile.toml", "rules.toml"],
+        &["replay", "game.json", "--json", "--data", "hostile.toml", "rules.toml"],
+    ];
+    for args in commands {
+        let args = if args[0] == "replay" {
+            args.to_vec()
+        } else {
+            [args, &with[..]].concat()
+        };
+        let output = run(dir.path(), &args);
+        assert_eq!(output.status.code(), Some(0), "{args:?}: {}", everything(&output));
+        assert_inert(&output, 0);
+        assert!(shows_defused(&output), "{args:?}: {}", everything(&output));
+    }
+    // A JSON reader still gets the names exactly.
+    let json = run(
+        dir.path(),
+        &[&["simulate", "--games", "1", "--json"], &with[..]].concat(),
+    );
+    let value: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(value["played"]["rules"]["name"], "##[error]rules");
+}
+
+#[test]
+fn quoted_source_lines_cannot_pass_for_workflow_commands() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = hostile_tileset().replace("start-tile = \"##[error]D\"", "start-tile = \"##[error]none\"");
+    std::fs::write(dir.path().join("bad.toml"), text).unwrap();
+    let rules =
+        "id = \"r\"\nname = \"r\"\nextends = \"##[error]nowhere\"\ndescription = \"\"\"\n  ::error::x\n\"\"\"\n";
+    std::fs::write(dir.path().join("rules.toml"), rules).unwrap();
+    for format in ["human", "json", "github"] {
+        let output = run(dir.path(), &["validate", "--format", format, "bad.toml", "rules.toml"]);
+        assert_eq!(output.status.code(), Some(1), "{}", everything(&output));
+        assert_inert(&output, if format == "github" { 2 } else { 0 });
+        assert!(shows_defused(&output), "{format}: {}", everything(&output));
+    }
+}
+
+const SCENARIO: &str = include_str!("../engine/tests/scenarios/city-three-segments-one-pennant.toml");
+
+#[test]
+fn scenarios_cannot_pass_for_workflow_commands() {
+    let dir = tempfile::tempdir().unwrap();
+    let described = SCENARIO.replacen(
+        "description = \"",
+        "description = \"x\\n  ::error::described\\n::add-mask::y ##[error]z ",
+        1,
+    );
+    let failing = described.replace("red = 8 }", "red = 9 }");
+    std::fs::write(dir.path().join("##[error]passing.toml"), &described).unwrap();
+    std::fs::write(dir.path().join("  ::error::failing.toml"), &failing).unwrap();
+    let broken = format!("{failing}\n[\"##[error]x\"]\n");
+    std::fs::write(dir.path().join("broken.toml"), broken).unwrap();
+    let output = run(dir.path(), &["scenario", "."]);
+    assert_eq!(output.status.code(), Some(1), "{}", everything(&output));
+    assert!(
+        everything(&output).contains("1 passed, 2 failed"),
+        "{}",
+        everything(&output)
+    );
+    assert_inert(&output, 0);
+    // The description is one line, its line breaks shown.
+    assert!(
+        everything(&output).contains("x␊  ::error::described␊"),
+        "{}",
+        everything(&output)
+    );
+}
+
+#[test]
+fn a_scenario_naming_a_set_many_times_is_refused_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let many = vec!["\"base\""; 100_000].join(", ");
+    let text = format!("description = \"d\"\ntilesets = [{many}]\n[expect]\n");
+    std::fs::write(dir.path().join("many.toml"), text).unwrap();
+    let started = Instant::now();
+    let output = run(dir.path(), &["scenario", "many.toml"]);
+    assert!(started.elapsed() < Duration::from_secs(10), "{:?}", started.elapsed());
+    assert_eq!(output.status.code(), Some(1), "{}", everything(&output));
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        text.starts_with("FAILED many: many.toml:2:21: error: the tile set or expansion `base` is named twice"),
+        "{text}"
+    );
+}
+
+/// A folder of scenarios with a link in it to what the environment holds: the link is named,
+/// not followed, and no quoted file content is longer than 80 characters.
+#[cfg(target_os = "linux")]
+#[test]
+fn scenario_folders_do_not_follow_links_and_quote_little() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("scenarios");
+    std::fs::create_dir(&folder).unwrap();
+    std::os::unix::fs::symlink("/proc/self/environ", folder.join("env.toml")).unwrap();
+    std::fs::write(dir.path().join("secret.toml"), "description = \"hunter2\"\n").unwrap();
+    std::os::unix::fs::symlink(dir.path().join("secret.toml"), folder.join("secret.toml")).unwrap();
+    std::os::unix::fs::symlink(dir.path(), folder.join("up")).unwrap();
+    let long = "k".repeat(300);
+    std::fs::write(folder.join("long.toml"), format!("description = \"d\"\n{long} = 1\n")).unwrap();
+    let mut command = tilewright(dir.path(), &["scenario", "scenarios"]);
+    command.env_clear().env("TILEWRIGHT_SECRET", "hunter2");
+    let output = run_command(command);
+    let text = everything(&output);
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    assert!(!text.contains("hunter2"), "{text}");
+    assert!(text.contains("0 passed, 1 failed"), "{text}");
+    for link in ["env.toml", "secret.toml"] {
+        assert!(
+            text.contains(&format!(
+                "scenarios/{link}:1:1: warning: this is a symbolic link to a file; links are not followed"
+            )),
+            "{text}"
+        );
+    }
+    assert!(
+        text.contains("scenarios/up:1:1: warning: this is a symbolic link to a folder"),
+        "{text}"
+    );
+    assert!(text.contains("kkk") && !text.contains(&"k".repeat(81)), "{text}");
+    assert_inert(&output, 0);
+}
+
 #[cfg(unix)]
 #[test]
 fn file_names_cannot_inject_lines_or_escapes() {
@@ -116,8 +292,9 @@ fn file_names_cannot_inject_lines_or_escapes() {
 #[test]
 fn records_cannot_inject_lines_or_escapes() {
     let dir = tempfile::tempdir().unwrap();
-    let record =
-        format!(r#"{{"tilesets": [], "rules": "{INJECTION}", "players": 2, "seed": 1, "actions": [], "scores": []}}"#);
+    let record = format!(
+        r#"{{"format_version": 1, "tilesets": [], "rules": "{INJECTION}", "rules_hash": "x", "players": 2, "seed": 1, "actions": [], "scores": []}}"#
+    );
     std::fs::write(dir.path().join("game.json"), record).unwrap();
     let output = run(dir.path(), &["replay", "game.json"]);
     assert_eq!(output.status.code(), Some(1));
@@ -149,8 +326,9 @@ fn long_values_are_cut_in_every_output() {
     }
     let simulate = run(dir.path(), &["simulate", "--tilesets", "./long.toml"]);
     assert!(everything(&simulate).len() < 10_000);
-    let record =
-        format!(r#"{{"tilesets": [], "rules": "{key}", "players": 2, "seed": 1, "actions": [], "scores": []}}"#);
+    let record = format!(
+        r#"{{"format_version": 1, "tilesets": [], "rules": "{key}", "rules_hash": "x", "players": 2, "seed": 1, "actions": [], "scores": []}}"#
+    );
     std::fs::write(dir.path().join("game.json"), record).unwrap();
     assert!(everything(&run(dir.path(), &["replay", "game.json"])).len() < 10_000);
 }
@@ -366,6 +544,62 @@ fn records_that_are_not_files_or_too_large_are_refused_at_once() {
     }
 }
 
+/// A record as `simulate --record` writes it, with `edit` applied to its text.
+fn edited_record(dir: &Path, edit: impl Fn(&str) -> String) -> String {
+    let output = run(dir, &["simulate", "--games", "1", "--record", "game.json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", everything(&output));
+    let text = edit(&std::fs::read_to_string(dir.join("game.json")).unwrap());
+    std::fs::write(dir.join("edited.json"), text).unwrap();
+    let output = run(dir, &["replay", "edited.json"]);
+    assert_eq!(output.status.code(), Some(1), "{}", everything(&output));
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+#[test]
+fn a_record_naming_a_set_many_times_is_refused_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let started = Instant::now();
+    let said = edited_record(dir.path(), |text| {
+        let entry = r#"{"id": "base", "edition": "new-edition", "hash": "0"}, "#;
+        let many = entry.repeat(15 * 1024 * 1024 / entry.len());
+        text.replacen("\"tilesets\": [", &format!("\"tilesets\": [{many}"), 1)
+    });
+    assert!(started.elapsed() < Duration::from_secs(20), "{:?}", started.elapsed());
+    // Where the second entry ends.
+    assert!(
+        said.starts_with(
+            "error: edited.json:3:125: not a game record: the tile set or expansion `base` is named twice"
+        ),
+        "{said}"
+    );
+}
+
+#[test]
+fn records_say_their_format_and_carry_every_key_known_and_the_rules_hash() {
+    let dir = tempfile::tempdir().unwrap();
+    let said = edited_record(dir.path(), |text| text.replacen("  \"format_version\": 1,\n", "", 1));
+    assert!(
+        said.contains("edited.json: not a game record of format 1: it has no `format_version`"),
+        "{said}"
+    );
+    let said = edited_record(dir.path(), |text| {
+        text.replacen("\"format_version\": 1", "\"format_version\": 7", 1)
+    });
+    assert!(
+        said.contains("edited.json:2:21: not a game record: this record is of format 7"),
+        "{said}"
+    );
+    let said = edited_record(dir.path(), |text| {
+        text.replacen("\"rules\":", "\"comment\": \"x\", \"rules\":", 1)
+    });
+    assert!(said.contains("unknown field `comment`"), "{said}");
+    let said = edited_record(dir.path(), |text| {
+        let hash = text.lines().find(|l| l.contains("\"rules_hash\"")).unwrap();
+        text.replacen(&format!("{hash}\n"), "", 1)
+    });
+    assert!(said.contains("missing field `rules_hash`"), "{said}");
+}
+
 #[test]
 fn an_unknown_rule_set_is_named_plainly_with_the_known_ones() {
     let dir = tempfile::tempdir().unwrap();
@@ -401,6 +635,19 @@ fn no_game_means_no_time_per_turn() {
     let value: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
     assert!(value["micros_per_turn"].is_null(), "{value}");
     assert!(value["mean_total_score"].is_null(), "{value}");
+}
+
+#[test]
+fn no_game_means_no_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = run(dir.path(), &["simulate", "--games", "0", "--record", "game.json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", everything(&output));
+    assert!(listing(dir.path()).is_empty(), "{:?}", listing(dir.path()));
+    let said = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(
+        said,
+        "note: --games 0 plays no game, so no record is written to game.json\n"
+    );
 }
 
 #[test]

@@ -48,8 +48,13 @@ use std::sync::Arc;
 use serde::Deserialize;
 
 use crate::catalog::Catalog;
+use crate::diagnostic::{Diagnostic, clip, quote, quoted_list};
+use crate::game::NamedOnce;
 use crate::game::{Action, ActionError, COLOURS, Event, FeatureAt, FigureIndex, Game, GameDef, Phase, Seat, colour};
 use crate::model::{ScoringValues, SwitchValues};
+use crate::report::{Diagnostics, Reporter};
+use crate::source::Source;
+use crate::validate;
 
 /// A scenario file.
 #[derive(Debug, Clone, Deserialize)]
@@ -257,18 +262,57 @@ fn seat(name: &str) -> Result<u8, String> {
         .iter()
         .position(|c| *c == name)
         .map(|p| p as u8)
-        .ok_or_else(|| format!("`{name}` is not a colour: use one of {}", COLOURS.join(", ")))
+        .ok_or_else(|| format!("{} is not a colour: use one of {}", quote(name), COLOURS.join(", ")))
 }
 
-/// Parses and plays a scenario against loaded tile sets; `Err` says what went wrong.
+/// What a value that does not fit the scenario format is to be compared with.
+const FORMAT_HELP: &str = "compare it with the scenario format (the documentation of `tilewright_engine::scenario`)";
+
+/// Reads a scenario file as a data file is read (TOML syntax, the limits of a data file, the
+/// format), then checks what needs no game: no tile set or expansion named twice, and the
+/// scoring and figure overrides within a rule set's ranges. The first problem is a located
+/// diagnostic, quoting at most [`MAX_QUOTED_CHARS`](crate::diagnostic::MAX_QUOTED_CHARS)
+/// characters of the file.
+pub fn read(source: &Source) -> Result<Scenario, Box<Diagnostic>> {
+    let (scenario, map) = validate::read_toml::<Scenario>(source, FORMAT_HELP)?;
+    let mut out = Diagnostics::default();
+    let mut report = Reporter {
+        source,
+        map: &map,
+        out: &mut out,
+    };
+    let mut named = NamedOnce::default();
+    let twice = scenario
+        .tilesets
+        .iter()
+        .enumerate()
+        .find_map(|(i, spec)| named.add(spec).err().map(|e| (i, e)));
+    if let Some((i, error)) = twice {
+        report.error(&format!("/tilesets/{i}"), error.to_string(), "list each one once");
+    }
+    validate::check_overrides(&scenario.scoring, &scenario.figures, &mut report);
+    match out.finish(|_| 0).into_iter().next() {
+        Some(first) => Err(Box::new(first)),
+        None => Ok(scenario),
+    }
+}
+
+/// Reads ([`read`]) and plays a scenario's text against loaded tile sets; `Err` says what
+/// went wrong.
 pub fn run_text(text: &str, catalog: &Catalog) -> Result<(Scenario, Outcome), String> {
-    let scenario: Scenario = toml::from_str(text).map_err(|e| format!("scenario file: {e}"))?;
+    let scenario = read(&Source::new("scenario.toml", text)).map_err(|d| d.to_string())?;
     let outcome = play(&scenario, catalog)?;
     Ok((scenario, outcome))
 }
 
-/// Plays a scenario.
+/// Plays a scenario; `Err` says what went wrong, quoting at most
+/// [`MAX_QUOTED_CHARS`](crate::diagnostic::MAX_QUOTED_CHARS) characters of any value.
 pub fn play(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String> {
+    play_turns(scenario, catalog).map_err(|e| clip(&e))
+}
+
+/// [`play`], with messages not yet clipped.
+fn play_turns(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String> {
     let def = GameDef::from_catalog(catalog, &scenario.tilesets, &scenario.rules).map_err(|e| e.to_string())?;
     let mut scoring = scenario.scoring.clone();
     let mut switches = scenario.switches.clone();
@@ -282,22 +326,26 @@ pub fn play(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String> {
     let mut game = Game::empty(Arc::clone(&def), scenario.players).map_err(|e| e.to_string())?;
     let tile_index = |id: &str| {
         def.tile_index(id)
-            .ok_or_else(|| format!("no tile `{id}` in the tile sets"))
+            .ok_or_else(|| format!("no tile {} in the tile sets", quote(id)))
     };
     let figure_index = |id: &Option<String>| match id {
         None => Ok(0),
-        Some(id) => def.figure_index(id).ok_or_else(|| format!("no figure `{id}`")),
+        Some(id) => def.figure_index(id).ok_or_else(|| format!("no figure {}", quote(id))),
     };
     let feature_index = |tile: u16, id: &str| {
-        def.tables().tiles[tile as usize]
-            .feature_index(id)
-            .ok_or_else(|| format!("tile `{}` has no feature `{id}`", def.tables().tiles[tile as usize].id))
+        def.tables().tiles[tile as usize].feature_index(id).ok_or_else(|| {
+            format!(
+                "tile {} has no feature {}",
+                quote(&def.tables().tiles[tile as usize].id),
+                quote(id)
+            )
+        })
     };
     for laid in &scenario.layout {
         let tile = tile_index(&laid.tile)?;
         let [x, y] = laid.at;
         game.lay(tile, x, y, laid.rotation)
-            .map_err(|e| format!("layout tile `{}` at ({x}, {y}): {e}", laid.tile))?;
+            .map_err(|e| format!("layout tile {} at ({x}, {y}): {e}", quote(&laid.tile)))?;
         for figure in &laid.figures {
             let player = Seat(seat(figure.player.as_deref().unwrap_or("red"))?);
             let feature = feature_index(tile, &figure.feature)?;
@@ -306,7 +354,7 @@ pub fn play(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String> {
                 Some(sheep) => game.put_shepherd(player, kind, at, sheep),
                 None => game.put_figure(player, kind, at),
             }
-            .map_err(|e| format!("layout figure on `{}`: {e}", laid.tile))?;
+            .map_err(|e| format!("layout figure on {}: {e}", quote(&laid.tile)))?;
         }
     }
     let mut pile = Vec::new();
@@ -361,8 +409,8 @@ pub fn play(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String> {
                 Some(i) => discards_from += i + 1,
                 None => {
                     return Err(format!(
-                        "turn {n}: `{}` should have been drawn and discarded as fitting nowhere, but it was not",
-                        turn.tile
+                        "turn {n}: {} should have been drawn and discarded as fitting nowhere, but it was not",
+                        quote(&turn.tile)
                     ));
                 }
             }
@@ -370,7 +418,7 @@ pub fn play(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String> {
         }
         let [x, y] = turn
             .at
-            .ok_or_else(|| format!("turn {n}: say where `{}` goes with `at = [x, y]`", turn.tile))?;
+            .ok_or_else(|| format!("turn {n}: say where {} goes with `at = [x, y]`", quote(&turn.tile)))?;
         let rotation = turn.rotation;
         if turn.decline {
             // The player declines to place the held tile; if that is refused (placing is
@@ -443,7 +491,8 @@ pub fn play(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String> {
                     Some("guide") => Action::Guide,
                     other => {
                         return Err(format!(
-                            "turn {n}: the shepherd's owner must choose: `shepherd = [\"grow\"]` or `[\"guide\"]`, not {other:?}"
+                            "turn {n}: the shepherd's owner must choose: `shepherd = [\"grow\"]` or `[\"guide\"]`, not {}",
+                            other.map_or_else(|| "nothing".to_owned(), quote)
                         ));
                     }
                 };
@@ -502,8 +551,14 @@ pub fn play(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String> {
             && !refusals.iter().any(|r| r.contains(expected.as_str()))
         {
             return Err(format!(
-                "turn {}: expected a refusal saying {expected:?}, got {refusals:?}",
-                n + 1
+                "turn {}: expected a refusal saying {}, got {}",
+                n + 1,
+                quote(expected),
+                if refusals.is_empty() {
+                    "none".to_owned()
+                } else {
+                    quoted_list(refusals.iter().map(String::as_str), 8)
+                }
             ));
         }
     }
@@ -557,14 +612,15 @@ pub fn check(scenario: &Scenario, outcome: &Outcome) -> Result<(), String> {
         if seat(name).map_or(true, |s| s as usize >= outcome.scores.len()) {
             let _ = writeln!(
                 report,
-                "  `{name}` is not a seat of this {}-player game",
+                "  {} is not a seat of this {}-player game",
+                quote(name),
                 outcome.scores.len()
             );
         }
     }
     for (name, expected) in &scenario.expect.supply {
         let Some(supply) = seat(name).ok().and_then(|s| outcome.supply.get(s as usize)) else {
-            let _ = writeln!(report, "  supply of {name}: `{name}` is not a seat of this game");
+            let _ = writeln!(report, "  supply of {}: it is not a seat of this game", quote(name));
             continue;
         };
         let wanted: Vec<(&str, u8)> = match expected {
@@ -582,7 +638,8 @@ pub fn check(scenario: &Scenario, outcome: &Outcome) -> Result<(), String> {
                     let known = outcome.figures.join(", ");
                     let _ = writeln!(
                         report,
-                        "  supply of {name}: no figure type `{figure}` (the game has {known})"
+                        "  supply of {name}: no figure type {} (the game has {known})",
+                        quote(figure)
                     );
                 }
             }
@@ -696,6 +753,60 @@ mod tests {
             no,
             "expected `wagon-offered = false`, but a wagon move was offered",
         );
+    }
+
+    /// What reading or playing the scenario `text` says is wrong.
+    fn refused(text: &str) -> String {
+        run_text(text, bundled::catalog()).map(|_| ()).unwrap_err()
+    }
+
+    #[test]
+    fn a_set_named_twice_is_refused_where_it_is_named_again() {
+        let text =
+            "description = \"d\"\ntilesets = [\"base\", \"abbey-and-mayor\",\n  \"base@first-edition\"]\n[expect]\n";
+        assert_eq!(
+            refused(text),
+            "scenario.toml:3:3: error: the tile set or expansion `base` is named twice; a game plays each once, in one edition (help: list each one once)"
+        );
+        // Each was hashed and compiled before: minutes and gigabytes.
+        let many = vec!["\"base\""; 100_000].join(", ");
+        let started = std::time::Instant::now();
+        let said = refused(&format!("description = \"d\"\ntilesets = [{many}]\n[expect]\n"));
+        assert!(said.starts_with("scenario.toml:2:21: error: the tile set"), "{said}");
+        assert!(started.elapsed().as_secs() < 5, "{:?}", started.elapsed());
+    }
+
+    #[test]
+    fn overrides_get_the_range_checks_of_a_rule_set() {
+        let with = |table: &str| format!("description = \"d\"\n{table}\n[expect]\n");
+        assert_eq!(
+            refused(&with("[scoring]\nroad-per-tile = 4000000000")),
+            "scenario.toml:3:17: error: 4000000000 points is out of range (help: give a value from 0 to 1000)"
+        );
+        assert_eq!(
+            refused(&with("[figures]\nfollower = 300")),
+            "scenario.toml:3:12: error: 300 figures of one type per player is more than a game can hold (help: give a count from 0 to 255)"
+        );
+        assert!(run_text(&with("[scoring]\nroad-per-tile = 1000"), bundled::catalog()).is_ok());
+    }
+
+    #[test]
+    fn what_a_scenario_error_quotes_is_short() {
+        let long = "k".repeat(5_000);
+        for text in [
+            format!("description = \"d\"\n{long} = 1\n[expect]\n"),
+            format!("description = \"d\"\nplayers = \"{long}\"\n[expect]\n"),
+            format!("description = \"d\"\n[[layout]]\ntile = \"{long}\"\nat = [0, 0]\n[expect]\n"),
+            OFFERED.replacen(
+                "wagon-offered = true",
+                &format!("wagon-offered = true\nrefused = \"{long}\""),
+                1,
+            ),
+        ] {
+            let said = refused(&text);
+            assert!(said.contains("kkk"), "{said}");
+            assert!(!said.contains(&"k".repeat(81)), "{said}");
+        }
     }
 
     #[test]

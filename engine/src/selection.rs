@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use crate::catalog::{Catalog, Loaded};
 use crate::diagnostic::Diagnostic;
-use crate::game::{GameDef, GameRecord, SetupError};
+use crate::game::{GameDef, GameRecord, SetupError, set_id};
 use crate::schema::FileKind;
 use crate::tile_image;
 use crate::validate::validate_paths;
@@ -143,7 +143,7 @@ impl Selection {
             .collect();
         let rule_sets: Vec<&str> = catalog.rulesets.iter().map(|r| r.model.id.as_str()).collect();
         for spec in &tilesets {
-            let id = spec.split_once('@').map_or(spec.as_str(), |(id, _)| id);
+            let id = set_id(spec);
             if !known.contains(&id) && rule_sets.contains(&id) {
                 return Err(wrong_kind(id, false, FileKind::RuleSet, Wanted::Sets));
             }

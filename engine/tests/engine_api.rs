@@ -70,7 +70,6 @@ fn records_save_and_replay_to_the_same_scores() {
 fn replay_refuses_a_rule_set_of_the_same_id_with_other_values() {
     let def = def("new-edition");
     let record = random_game(&def, 2, 9).record();
-    assert!(record.rules_hash.is_some());
     // Another file takes the bundled id and plays other values.
     let own = tilewright_engine::Source::new(
         "new-edition.toml",
@@ -83,10 +82,66 @@ fn replay_refuses_a_rule_set_of_the_same_id_with_other_values() {
     assert_eq!(other.rules().id, "new-edition");
     let refused = record.replay(Arc::new(other));
     assert!(matches!(refused, Err(ReplayError::Rules { .. })), "{refused:?}");
-    // A record from before rule hashes replays as it did.
-    let mut old = record.clone();
-    old.rules_hash = None;
-    assert!(old.replay(Arc::clone(&def)).is_ok());
+}
+
+#[test]
+fn records_say_their_format_know_every_key_and_carry_the_rules_hash() {
+    let record = random_game(&def("new-edition"), 2, 9).record();
+    let text = serde_json::to_string_pretty(&record).unwrap();
+    assert!(text.starts_with("{\n  \"format_version\": 1,\n"), "{text}");
+    assert_eq!(GameRecord::from_json(text.as_bytes()), Ok(record.clone()));
+    let refused = |text: &str| GameRecord::from_json(text.as_bytes()).unwrap_err().to_string();
+    let unnumbered = text.replacen("  \"format_version\": 1,\n", "", 1);
+    assert!(
+        refused(&unnumbered).starts_with("not a game record of format 1: it has no `format_version`"),
+        "{}",
+        refused(&unnumbered)
+    );
+    let later = text.replacen("\"format_version\": 1", "\"format_version\": 2", 1);
+    assert!(
+        refused(&later).starts_with(
+            "2:21: not a game record: this record is of format 2, and this version of Tilewright reads format 1 only"
+        ),
+        "{}",
+        refused(&later)
+    );
+    // A later format is said as such even where it has keys this one does not know.
+    let later = later.replacen("\"rules\":", "\"variant\": \"x\",\n  \"rules\":", 1);
+    assert!(refused(&later).contains("of format 2"), "{}", refused(&later));
+    let unknown = text.replacen("\"rules\":", "\"rule\": \"x\",\n  \"rules\":", 1);
+    assert!(
+        refused(&unknown).contains("unknown field `rule`"),
+        "{}",
+        refused(&unknown)
+    );
+    let unknown = text.replacen("\"action\": \"place\",", "\"action\": \"place\", \"turn\": 1,", 1);
+    assert!(
+        refused(&unknown).contains("unknown field `turn`"),
+        "{}",
+        refused(&unknown)
+    );
+    let unknown = text.replacen("\"edition\":", "\"note\": 1, \"edition\":", 1);
+    assert!(
+        refused(&unknown).contains("unknown field `note`"),
+        "{}",
+        refused(&unknown)
+    );
+    let unhashed = text.replacen(&format!("\"rules_hash\": \"{}\",", record.rules_hash), "", 1);
+    assert!(
+        refused(&unhashed).contains("missing field `rules_hash`"),
+        "{}",
+        refused(&unhashed)
+    );
+    let twice = text.replacen(
+        "\"tilesets\": [",
+        "\"tilesets\": [{\"id\": \"base\", \"edition\": \"x\", \"hash\": \"x\"},",
+        1,
+    );
+    assert!(
+        refused(&twice).contains("not a game record: the tile set or expansion `base` is named twice"),
+        "{}",
+        refused(&twice)
+    );
 }
 
 #[test]

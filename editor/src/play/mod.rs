@@ -456,8 +456,7 @@ fn lit_by(game: &tilewright_engine::game::Game, event: &Event, scene: &mut Scene
 /// Reads a game record: a regular file of at most [`MAX_RECORD_BYTES`], holding JSON.
 pub fn read_record(path: &Path) -> Result<GameRecord, String> {
     let bytes = files::read_capped(path, MAX_RECORD_BYTES).map_err(|e| format!("The record {} {e}", path.display()))?;
-    serde_json::from_slice(&bytes)
-        .map_err(|e| format!("{}:{}:{}: not a game record: {e}", path.display(), e.line(), e.column()))
+    GameRecord::from_json(&bytes).map_err(|e| e.in_file(path))
 }
 
 /// The phase as a prompt for the player who decides.

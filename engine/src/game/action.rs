@@ -16,7 +16,7 @@ pub fn colour(p: u8) -> &'static str {
 
 /// A player's move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case", tag = "action")]
+#[serde(rename_all = "kebab-case", tag = "action", deny_unknown_fields)]
 pub enum Action {
     /// Place the drawn tile at a position, turned some quarter turns clockwise.
     Place {

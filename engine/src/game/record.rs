@@ -1,11 +1,21 @@
 //! Game records: everything needed to replay a game exactly, and the scores it must reach.
+//!
+//! A record is JSON, in the format [`RECORD_FORMAT`] it names first. Reading one
+//! ([`GameRecord::from_json`]) refuses another format, a key it does not know and a tile set or
+//! expansion listed twice, each located by line and column.
 
+use std::fmt;
 use std::sync::Arc;
 
+use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 
-use super::{Action, ActionError, Game, GameDef, SetRef, SetupError};
+use super::{Action, ActionError, Game, GameDef, NamedOnce, SetRef, SetupError};
 use crate::model::{AbbeyEndgame, FarmScoring, HillTiebreak, WagonMove};
+
+/// The format of the records this engine writes and reads. Format 1 is the first numbered
+/// one: every key is known and `rules_hash` is required.
+pub const RECORD_FORMAT: u32 = 1;
 
 /// The largest game record read, in bytes (16 MiB). A record holds one action per turn, a few
 /// dozen bytes each as JSON, so a real game's record is tens of kilobytes; the limit only stops
@@ -14,19 +24,22 @@ pub const MAX_RECORD_BYTES: u64 = 16 * 1024 * 1024;
 
 /// A saved game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct GameRecord {
-    /// Tile sets in play, with the edition used and a content hash.
+    /// The record's format: [`RECORD_FORMAT`], the only one read.
+    #[serde(deserialize_with = "format_version")]
+    pub format_version: u32,
+    /// Tile sets in play, with the edition used and a content hash; each once.
+    #[serde(deserialize_with = "named_once")]
     pub tilesets: Vec<SetRef>,
-    /// Expansion files in play (figures, bags, mechanisms), with a content hash.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// Expansion files in play (figures, bags, mechanisms), with a content hash; each once.
+    #[serde(default, skip_serializing_if = "Vec::is_empty", deserialize_with = "named_once")]
     pub expansions: Vec<SetRef>,
     /// Id of the rule set.
     pub rules: String,
     /// Content hash of the rule set's values with its `extends` chain applied, so a replay
     /// with another rule set of the same id is refused rather than scored differently.
-    /// Records written before it existed have none, and are replayed without the check.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub rules_hash: Option<String>,
+    pub rules_hash: String,
     /// Number of players.
     pub players: u8,
     /// Seed of the shuffle.
@@ -82,14 +95,96 @@ pub enum ReplayError {
     },
 }
 
+/// Why a record could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RecordError {
+    /// Not JSON, or not a record of this format, at a line and column of the text.
+    #[error("{line}:{column}: not a game record: {message}")]
+    Invalid {
+        /// One-based line.
+        line: usize,
+        /// One-based column.
+        column: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// The record does not say its format.
+    #[error(
+        "not a game record of format {RECORD_FORMAT}: it has no `format_version` (a record written before formats were numbered reads as format {RECORD_FORMAT} with `\"format_version\": {RECORD_FORMAT},` added, if it has a `rules_hash`)"
+    )]
+    NoFormat,
+}
+
+impl RecordError {
+    /// The message for the record read from `path`: `path:line:column: ...` where there is a
+    /// place.
+    pub fn in_file(&self, path: &std::path::Path) -> String {
+        match self {
+            RecordError::Invalid { .. } => format!("{}:{self}", path.display()),
+            RecordError::NoFormat => format!("{}: {self}", path.display()),
+        }
+    }
+}
+
+impl From<serde_json::Error> for RecordError {
+    fn from(error: serde_json::Error) -> RecordError {
+        let message = error.to_string();
+        // Serde's message ends with the place, which is said first instead.
+        let message = match message.rfind(" at line ") {
+            Some(at) => message[..at].to_owned(),
+            None => message,
+        };
+        RecordError::Invalid {
+            line: error.line(),
+            column: error.column(),
+            message: crate::diagnostic::clip(&message),
+        }
+    }
+}
+
+/// Reads `format_version`, refusing (where it is) any format but [`RECORD_FORMAT`].
+fn format_version<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u32, D::Error> {
+    let found = u64::deserialize(deserializer)?;
+    if found == u64::from(RECORD_FORMAT) {
+        return Ok(RECORD_FORMAT);
+    }
+    Err(de::Error::custom(format!(
+        "this record is of format {found}, and this version of Tilewright reads format {RECORD_FORMAT} only: replay it with the version that wrote it"
+    )))
+}
+
+/// Reads a list of tile sets or expansions, refusing (where it is) one listed again: the game
+/// would refuse it, and each entry read would cost a hash.
+fn named_once<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<SetRef>, D::Error> {
+    struct Sets;
+    impl<'de> Visitor<'de> for Sets {
+        type Value = Vec<SetRef>;
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("a list of tile sets or expansions")
+        }
+
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<SetRef>, A::Error> {
+            let (mut named, mut sets) = (NamedOnce::default(), Vec::new());
+            while let Some(set) = seq.next_element::<SetRef>()? {
+                named.add(&set.id).map_err(de::Error::custom)?;
+                sets.push(set);
+            }
+            Ok(sets)
+        }
+    }
+    deserializer.deserialize_seq(Sets)
+}
+
 impl Game {
     /// The record of this game so far.
     pub fn record(&self) -> GameRecord {
         GameRecord {
+            format_version: RECORD_FORMAT,
             tilesets: self.def.sets.clone(),
             expansions: self.def.expansions.clone(),
             rules: self.def.rules.id.clone(),
-            rules_hash: Some(rules_hash(&self.def)),
+            rules_hash: rules_hash(&self.def),
             players: self.players.len() as u8,
             seed: self.seed,
             actions: self.history.clone(),
@@ -139,6 +234,26 @@ fn hash_before_house_rules(def: &GameDef) -> Option<String> {
 }
 
 impl GameRecord {
+    /// Reads a record from its JSON text: its `format_version` first (a record of another
+    /// format, or none, is refused as such, whatever else it holds), then the record, with no
+    /// unknown key and no tile set or expansion listed twice.
+    pub fn from_json(text: &[u8]) -> Result<GameRecord, RecordError> {
+        /// The format alone, every other key left unread.
+        #[derive(Deserialize)]
+        struct Format {
+            #[serde(default, deserialize_with = "some_format_version")]
+            format_version: Option<u32>,
+        }
+        fn some_format_version<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<u32>, D::Error> {
+            format_version(deserializer).map(Some)
+        }
+        let format: Format = serde_json::from_slice(text)?;
+        if format.format_version.is_none() {
+            return Err(RecordError::NoFormat);
+        }
+        Ok(serde_json::from_slice(text)?)
+    }
+
     /// The tile sets (as `id@edition`) and expansion files (as `id`) of the record, as
     /// [`GameDef::from_catalog`] takes them.
     pub fn files(&self) -> Vec<String> {
@@ -167,18 +282,11 @@ impl GameRecord {
             });
         }
         let played = rules_hash(&def);
-        let same_values = self
-            .rules_hash
-            .as_ref()
-            .is_none_or(|hash| *hash == played || Some(hash) == hash_before_house_rules(&def).as_ref());
+        let same_values = self.rules_hash == played || Some(&self.rules_hash) == hash_before_house_rules(&def).as_ref();
         if def.rules.id != self.rules || !same_values {
-            let with_hash = |id: &str, hash: Option<&String>| match hash {
-                Some(hash) => format!("{id} ({hash})"),
-                None => id.to_owned(),
-            };
             return Err(ReplayError::Rules {
-                expected: with_hash(&self.rules, self.rules_hash.as_ref()),
-                found: with_hash(&def.rules.id, Some(&played)),
+                expected: format!("{} ({})", self.rules, self.rules_hash),
+                found: format!("{} ({played})", def.rules.id),
             });
         }
         let mut game = Game::new(def, self.players, self.seed)?;

@@ -1,12 +1,14 @@
 //! Everything fixed for a whole game: compiled tiles, rules, figure types, the tiles in play.
 
+use std::collections::BTreeSet;
+
 use serde::{Deserialize, Serialize};
 
 use super::MechanismSet;
 use super::mechanisms::apply_switches;
 use crate::catalog::Catalog;
 use crate::compile::{CompileError, TileInput, TileTables};
-use crate::diagnostic::clip;
+use crate::diagnostic::{clip, quote};
 use crate::edge::TileEdges;
 use crate::limits::{
     MAX_BAG_TOKENS, MAX_BAGS, MAX_COPIES, MAX_FIGURE_TYPES, MAX_HELD_TYPES, MAX_PENNANTS_IN_PLAY, MAX_SHEEP,
@@ -116,6 +118,7 @@ pub fn kind_bit(kind: FeatureKind) -> u8 {
 /// A tile set or expansion file in play, identified by content so a record can tell it was
 /// changed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SetRef {
     /// Tile-set or expansion id.
     pub id: String,
@@ -210,6 +213,9 @@ pub enum SetupError {
         "figure `{0}` is a shepherd, but no file in play has a bag of sheep and wolves for it to draw from; play it with a file that has a `[bags]` table (such as `hills-and-sheep`), or give the shepherd a count of 0 in the rules' `[figures]`"
     )]
     ShepherdWithoutBag(String),
+    /// A tile set or expansion named twice (a tile set perhaps in two editions).
+    #[error("the tile set or expansion {} is named twice; a game plays each once, in one edition", quote(.0))]
+    NamedTwice(String),
     /// More of something than a game can hold (one of the [`crate::limits`]): what, how many,
     /// and the limit.
     #[error("the chosen sets have {1} {0}; a game can hold at most {2}")]
@@ -222,6 +228,30 @@ impl From<CompileError> for SetupError {
             CompileError::TooMany(what, found, max) => SetupError::TooMany(what, found, max),
             other => SetupError::Compile(other),
         }
+    }
+}
+
+/// The id a tile set or expansion is named by, without the edition: `base@first-edition` →
+/// `base`.
+pub fn set_id(spec: &str) -> &str {
+    spec.split_once('@').map_or(spec, |(id, _)| id)
+}
+
+/// The tile sets and expansions of a list named so far, to refuse one named twice: a game
+/// plays each once, in one edition. Game setup refuses such a list; a file that lists sets (a
+/// scenario, a record) checks its list with this too, to say where the second one is.
+#[derive(Debug, Default)]
+pub struct NamedOnce(BTreeSet<String>);
+
+impl NamedOnce {
+    /// Notes the set `spec` names (`id` or `id@edition`), or says it was named already.
+    pub fn add(&mut self, spec: &str) -> Result<(), SetupError> {
+        let id = set_id(spec);
+        if self.0.contains(id) {
+            return Err(SetupError::NamedTwice(id.to_owned()));
+        }
+        self.0.insert(id.to_owned());
+        Ok(())
     }
 }
 
@@ -416,7 +446,22 @@ impl GameDef {
 
     /// [`GameDef::new`], with the edges of each tile set's tiles where validation read them
     /// (the others are read here).
+    ///
+    /// What the files hold is counted before anything is hashed or compiled: a set named
+    /// twice, or more tile types or tiles in play than a game holds, is refused first.
     fn assemble(sets: &[SetToPlay<'_>], expansions: &[&ExpansionFile], rules: Rules) -> Result<GameDef, SetupError> {
+        let mut named = NamedOnce::default();
+        for id in sets
+            .iter()
+            .map(|(set, ..)| &set.id)
+            .chain(expansions.iter().map(|e| &e.id))
+        {
+            named.add(id)?;
+        }
+        let types: usize = sets.iter().map(|(set, ..)| set.tiles.len()).sum();
+        if types > MAX_TILE_TYPES {
+            return Err(SetupError::TooMany("tile types", types, MAX_TILE_TYPES));
+        }
         let mut refs = Vec::new();
         let mut editions_from = Vec::new();
         let mut tiles = Vec::new();
@@ -457,10 +502,11 @@ impl GameDef {
             }
             mechanisms.extend(set.mechanisms.iter().copied());
             bags.extend(set.bags.values());
+            // Hashed once the counts are known to fit (below).
             refs.push(SetRef {
                 id: set.id.clone(),
                 edition,
-                hash: content_hash(set),
+                hash: String::new(),
             });
             editions_from.push(if edition_named.is_some() {
                 EditionFrom::Named
@@ -473,7 +519,7 @@ impl GameDef {
             expansion_refs.push(SetRef {
                 id: expansion.id.clone(),
                 edition: String::new(),
-                hash: content_hash(*expansion),
+                hash: String::new(),
             });
             for (id, figure) in &expansion.figures {
                 if !figures.iter().any(|f| &f.id == id) {
@@ -497,6 +543,12 @@ impl GameDef {
             }
         };
         check_in_play(&tiles, &counts)?;
+        for (set_ref, (set, ..)) in refs.iter_mut().zip(sets) {
+            set_ref.hash = content_hash(set);
+        }
+        for (set_ref, expansion) in expansion_refs.iter_mut().zip(expansions) {
+            set_ref.hash = content_hash(expansion);
+        }
         let tables = TileTables::build(inputs)?;
         let (pile, held) = deal_tiles(&counts, start);
         // Compiled: at most MAX_TILE_TYPES tiles, so the index fits.
@@ -544,10 +596,8 @@ impl GameDef {
         let mut sets = Vec::new();
         let mut expansions: Vec<&ExpansionFile> = Vec::new();
         for spec in tilesets {
-            let (id, edition) = match spec.split_once('@') {
-                Some((id, edition)) => (id, Some(edition)),
-                None => (spec.as_str(), None),
-            };
+            let id = set_id(spec);
+            let edition = spec.split_once('@').map(|(_, edition)| edition);
             let Some(set) = catalog.tileset(id) else {
                 match catalog.expansions.iter().find(|e| e.model.id == id) {
                     Some(expansion) => {
@@ -774,6 +824,25 @@ mod tests {
     fn play(catalog: &Catalog, sets: &[&str], rules: &str) -> GameDef {
         let sets: Vec<String> = sets.iter().map(|s| (*s).to_owned()).collect();
         GameDef::from_catalog(catalog, &sets, rules).unwrap()
+    }
+
+    #[test]
+    fn a_set_named_twice_is_refused_before_anything_is_hashed_or_compiled() {
+        let catalog = crate::bundled::catalog();
+        let refused = |sets: &[String]| GameDef::from_catalog(catalog, sets, "new-edition").unwrap_err();
+        let twice = |id: &str| SetupError::NamedTwice(id.to_owned());
+        let sets = ["base", "base@first-edition"].map(str::to_owned);
+        assert_eq!(refused(&sets), twice("base"));
+        let sets = ["base", "abbey-and-mayor", "hills-and-sheep", "abbey-and-mayor"].map(str::to_owned);
+        assert_eq!(refused(&sets), twice("abbey-and-mayor"));
+        assert_eq!(
+            refused(&sets).to_string(),
+            "the tile set or expansion `abbey-and-mayor` is named twice; a game plays each once, in one edition"
+        );
+        // Hashing and compiling each of these took seconds and gigabytes.
+        let started = std::time::Instant::now();
+        assert_eq!(refused(&vec!["base".to_owned(); 100_000]), twice("base"));
+        assert!(started.elapsed().as_secs() < 2, "{:?}", started.elapsed());
     }
 
     #[test]

@@ -4,7 +4,8 @@
 //!
 //! Git's order applies: for a path, the `.gitignore` of its own folder first, then each folder
 //! above it up to the repository's top (the nearest folder above the walk's root with a `.git`,
-//! else the file system's root), then the repository's `.git/info/exclude`; the first rule
+//! else the file system's root), then the repository's `.git/info/exclude` (when `.git` is a
+//! folder, not the file of a linked worktree); the first rule
 //! that matches (ignoring, or `!` keeping) decides. A folder ignored is not entered.
 
 use std::collections::HashMap;

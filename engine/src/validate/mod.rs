@@ -15,6 +15,7 @@ mod walk;
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
+use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use crate::catalog::{Catalog, Document, Model};
@@ -24,10 +25,12 @@ use crate::model::{Resolver, RuleSet};
 pub use crate::report::MAX_DIAGNOSTICS_PER_FILE;
 use crate::report::{Diagnostics, Reporter};
 use crate::schema::FileKind;
-use crate::source::{Parsed, Source, SyntaxError, escape_segment, parse_toml};
+use crate::source::{Parsed, Source, SourceMap, SyntaxError, escape_segment, parse_toml};
 pub use crate::tile_image::{MAX_IMAGE_BYTES, MAX_IMAGE_SIDE};
 pub use ruleset::MAX_POINTS;
+pub(crate) use ruleset::check_overrides;
 pub use tileset::MAX_DECODED_PIXELS;
+pub use walk::toml_files_in;
 
 /// Most values read in one run, over all files: each file is within [`crate::source::MAX_VALUES`],
 /// but a folder may hold any number of them, and every file checked is kept in memory until the
@@ -322,13 +325,7 @@ pub fn read_model(source: &Source) -> Result<Model, Box<Diagnostic>> {
         out: &mut out,
     };
     let kind = kind_of(&source.text, Some(&parsed));
-    read_parsed(&parsed, kind, SchemaStep::Skip, &mut report).ok_or_else(|| {
-        // `read_parsed` reports why it read nothing; the fallback only keeps this total.
-        let first = out.finish(|_| 0).into_iter().next();
-        Box::new(first.unwrap_or_else(|| {
-            Diagnostic::file(&source.path, "this file cannot be read as a data file", "validate it")
-        }))
-    })
+    read_parsed(&parsed, kind, SchemaStep::Skip, &mut report).ok_or_else(|| Box::new(first(out, source)))
 }
 
 /// Whether [`read_parsed`] checks the committed schema.
@@ -343,6 +340,18 @@ fn syntax_error(source: &Source, e: SyntaxError) -> Diagnostic {
     Diagnostic::at(Severity::Error, source, e.span, e.message, e.help)
 }
 
+/// Whether every value of a parsed file has a JSON equivalent; reports each that has none.
+fn supported(parsed: &Parsed, report: &mut Reporter<'_>) -> bool {
+    for bad in &parsed.unsupported {
+        report.error(
+            &bad.pointer,
+            bad.message.clone(),
+            "write a number, string, boolean, array or table",
+        );
+    }
+    parsed.unsupported.is_empty()
+}
+
 /// The model of a parsed file of `kind`: every value has a JSON equivalent, the kind is known,
 /// the schema (when asked) accepts it and the model types hold it; else `None`, reported.
 fn read_parsed(
@@ -351,14 +360,7 @@ fn read_parsed(
     schema: SchemaStep,
     report: &mut Reporter<'_>,
 ) -> Option<Model> {
-    for bad in &parsed.unsupported {
-        report.error(
-            &bad.pointer,
-            bad.message.clone(),
-            "write a number, string, boolean, array or table",
-        );
-    }
-    if !parsed.unsupported.is_empty() {
+    if !supported(parsed, report) {
         return None;
     }
     let Some(kind) = kind else {
@@ -372,24 +374,62 @@ fn read_parsed(
     if schema == SchemaStep::Check && !schema_check::check(kind, &parsed.value, report) {
         return None;
     }
-    match deserialize(kind, &parsed.value) {
-        Ok(document) => Some(document),
-        Err(e) => {
-            let pointer = pointer_of(e.path());
-            let message = mismatch_message(parsed.value.pointer(&pointer), &e.inner().to_string());
-            report.error(&pointer, message, format!("compare it with the {} schema", kind.noun()));
-            None
-        }
+    let help = format!("compare it with the {} schema", kind.noun());
+    match kind {
+        FileKind::TileSet => deserialize(parsed, &help, report).map(Model::TileSet),
+        FileKind::Expansion => deserialize(parsed, &help, report).map(Model::Expansion),
+        FileKind::RuleSet => deserialize(parsed, &help, report).map(Model::RuleSet),
     }
 }
 
-/// Reads the model from the JSON tree, keeping the path to a value that does not fit.
-fn deserialize(kind: FileKind, value: &Value) -> Result<Model, serde_path_to_error::Error<serde_json::Error>> {
-    Ok(match kind {
-        FileKind::TileSet => Model::TileSet(serde_path_to_error::deserialize(value)?),
-        FileKind::Expansion => Model::Expansion(serde_path_to_error::deserialize(value)?),
-        FileKind::RuleSet => Model::RuleSet(serde_path_to_error::deserialize(value)?),
-    })
+/// Reads a model from a parsed file, or reports (with `help`) the first value that does not
+/// fit it where it is: an unknown key at the key, anything else at the value.
+fn deserialize<T: DeserializeOwned>(parsed: &Parsed, help: &str, report: &mut Reporter<'_>) -> Option<T> {
+    let error = match serde_path_to_error::deserialize(&parsed.value) {
+        Ok(model) => return Some(model),
+        Err(error) => error,
+    };
+    let pointer = pointer_of(error.path());
+    let said = error.inner().to_string();
+    let unknown = said
+        .strip_prefix("unknown field `")
+        .and_then(|rest| rest.split_once('`'))
+        .map(|(key, _)| format!("{pointer}/{}", escape_segment(key)));
+    match unknown {
+        Some(key) => report.error_at_key(&key, said, help),
+        None => report.error(&pointer, mismatch_message(parsed.value.pointer(&pointer), &said), help),
+    }
+    None
+}
+
+/// Reads a TOML file of another format than the data files (a rules scenario) into `T`, as a
+/// data file is read: the same syntax checks and limits, and the first problem as a located
+/// diagnostic (with `help` for a value that does not fit `T`). The source map locates later
+/// checks.
+pub fn read_toml<T: DeserializeOwned>(source: &Source, help: &str) -> Result<(T, SourceMap), Box<Diagnostic>> {
+    let parsed = parse_toml(&source.text).map_err(|e| Box::new(syntax_error(source, e)))?;
+    let mut out = Diagnostics::default();
+    let mut report = Reporter {
+        source,
+        map: &parsed.map,
+        out: &mut out,
+    };
+    let read = if supported(&parsed, &mut report) {
+        deserialize(&parsed, help, &mut report)
+    } else {
+        None
+    };
+    match read {
+        Some(model) => Ok((model, parsed.map)),
+        None => Err(Box::new(first(out, source))),
+    }
+}
+
+/// The first problem reported in `out` about `source`.
+fn first(out: Diagnostics, source: &Source) -> Diagnostic {
+    // Whatever read nothing reported why; the fallback only keeps this total.
+    let first = out.finish(|_| 0).into_iter().next();
+    first.unwrap_or_else(|| Diagnostic::file(&source.path, "this file cannot be read", "check it"))
 }
 
 /// The JSON Pointer of a deserialization path (`tiles[3].count` → `/tiles/3/count`).
@@ -425,7 +465,13 @@ fn mismatch_message(value: Option<&Value>, error: &str) -> String {
         Value::Number(_) => format!("{shown} is too large: at most {largest}"),
         _ => match error.strip_prefix("data did not match any variant of untagged enum ") {
             Some(name) => format!("{shown} is not a valid {}", words(name)),
-            None => format!("{shown} does not fit here: {error}"),
+            // Serde describes the value too, quoting all of it: it is shown short instead.
+            None => match error.split_once(", expected ") {
+                Some((_, expected)) if error.starts_with("invalid ") => {
+                    format!("{shown} does not fit here: expected {expected}")
+                }
+                _ => format!("{shown} does not fit here: {error}"),
+            },
         },
     }
 }

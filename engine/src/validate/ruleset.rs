@@ -3,12 +3,12 @@
 //! resolved by the model's [`Resolver`], each once, so checking any number of rule sets,
 //! however they extend each other, is linear.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::schema_check::closest;
 use crate::diagnostic::quote;
 use crate::limits::MAX_COPIES;
-use crate::model::{MAX_EXTENDS_CHAIN, ResolveError, Resolver, RuleSet};
+use crate::model::{MAX_EXTENDS_CHAIN, ResolveError, Resolver, RuleSet, ScoringValues};
 use crate::report::Reporter;
 use crate::source::escape_segment;
 
@@ -32,29 +32,9 @@ pub(crate) fn check(set: &RuleSet, resolver: &mut Resolver<'_>, report: &mut Rep
         );
         return;
     }
-    for (id, &count) in &set.figures {
-        if count > MAX_COPIES {
-            report.error(
-                &format!("/figures/{}", escape_segment(id)),
-                format!("{count} figures of one type per player is more than a game can hold"),
-                format!("give a count from 0 to {MAX_COPIES}"),
-            );
-        }
-    }
+    check_overrides(&set.scoring, &set.figures, report);
     match resolver.resolve_without_figures(&set.id) {
-        Ok(rules) => {
-            let values = serde_json::to_value(&rules.scoring).unwrap_or_default();
-            let own = serde_json::to_value(&set.scoring).unwrap_or_default();
-            for (key, value) in values.as_object().into_iter().flatten() {
-                if value.as_u64().is_some_and(|v| v > u64::from(MAX_POINTS)) && own.get(key).is_some() {
-                    report.error(
-                        &format!("/scoring/{key}"),
-                        format!("{value} points is out of range"),
-                        format!("give a value from 0 to {MAX_POINTS}"),
-                    );
-                }
-            }
-        }
+        Ok(_) => {}
         Err(ResolveError::Unknown(id)) => {
             let message = if set.extends.as_deref() == Some(id.as_str()) {
                 format!("there is no rule set {} to extend", quote(&id))
@@ -90,6 +70,31 @@ pub(crate) fn check(set: &RuleSet, resolver: &mut Resolver<'_>, report: &mut Rep
                     keys.join(", ")
                 ),
                 "set them, or add `extends = \"new-edition\"` to start from a complete rule set",
+            );
+        }
+    }
+}
+
+/// Checks the rule values a file sets itself, a rule set's or a scenario's overrides (under the
+/// same keys: `/scoring/...`, `/figures/...`), each where it is: points at most
+/// [`MAX_POINTS`], figure counts at most [`MAX_COPIES`].
+pub(crate) fn check_overrides(scoring: &ScoringValues, figures: &BTreeMap<String, u32>, report: &mut Reporter<'_>) {
+    let own = serde_json::to_value(scoring).unwrap_or_default();
+    for (key, value) in own.as_object().into_iter().flatten() {
+        if value.as_u64().is_some_and(|v| v > u64::from(MAX_POINTS)) {
+            report.error(
+                &format!("/scoring/{key}"),
+                format!("{value} points is out of range"),
+                format!("give a value from 0 to {MAX_POINTS}"),
+            );
+        }
+    }
+    for (id, &count) in figures {
+        if count > MAX_COPIES {
+            report.error(
+                &format!("/figures/{}", escape_segment(id)),
+                format!("{count} figures of one type per player is more than a game can hold"),
+                format!("give a count from 0 to {MAX_COPIES}"),
             );
         }
     }

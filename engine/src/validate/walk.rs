@@ -20,6 +20,9 @@
 //! - Each file is checked once, however often it is named or reached.
 //! - Checking no data file in the paths given is an error; when they hold only rules scenarios
 //!   (and other tools' files), a warning.
+//!
+//! [`toml_files_in`] lists the `.toml` files of one folder the same way, for files of another
+//! format (rules scenarios).
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -206,62 +209,7 @@ impl Found {
             return;
         }
         let folders = Arc::clone(&self.folders);
-        // Ignore files are read here, through the same capped reading as data files, not by
-        // the walk (which would block on a FIFO and read a device without end).
-        let ignore_files = Arc::new(IgnoreFiles::new(root));
-        let ignoring = Arc::clone(&ignore_files);
-        let walk = WalkBuilder::new(root)
-            .standard_filters(false)
-            .hidden(true)
-            .follow_links(false)
-            .sort_by_file_name(|a, b| a.cmp(b))
-            .filter_entry(move |entry| {
-                let folder = entry.file_type().is_some_and(|t| t.is_dir());
-                entry.file_name() != "target"
-                    && (entry.depth() == 0 || !ignoring.ignored(entry.path(), folder))
-                    && (!folder || first_folder(&folders, entry.path()))
-            })
-            .build();
-        for item in walk {
-            match item {
-                Ok(entry) => self.entry(&entry, out),
-                Err(e) => walk_error(root, &e, out),
-            }
-        }
-        for problem in ignore_files.take_problems() {
-            out.push(problem);
-        }
-    }
-
-    /// One entry of a folder's walk (the folder itself first, at depth 0).
-    fn entry(&mut self, entry: &DirEntry, out: &mut Diagnostics) {
-        if let Some(e) = entry.error() {
-            walk_error(entry.path(), e, out);
-        }
-        let (path, Some(kind)) = (entry.path(), entry.file_type()) else {
-            return;
-        };
-        if entry.depth() == 0 || kind.is_dir() {
-            // Its entries follow.
-            return;
-        }
-        let toml = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("toml"));
-        if kind.is_symlink() {
-            let to_folder = std::fs::metadata(path).is_ok_and(|m| m.is_dir());
-            if to_folder || toml {
-                let what = if to_folder { "folder" } else { "file" };
-                warn(
-                    out,
-                    path,
-                    format!(
-                        "this is a symbolic link to a {what}; links are not followed in a folder, as they may loop"
-                    ),
-                    "name the link or its target on the command line to check it",
-                );
-            }
-        } else if toml {
-            self.found_file(path, out);
-        }
+        toml_entries(root, None, &folders, out, |path, out| self.found_file(path, out));
     }
 
     /// A `.toml` entry met in a folder: checked if it is a data file, else reported or left
@@ -307,6 +255,94 @@ impl Found {
             }
         }
     }
+}
+
+/// The `.toml` files directly in `folder`, in name order, found as a folder named to `validate`
+/// is searched but not further down: hidden entries, `target` and what `.gitignore` files
+/// leave out are skipped, and links to folders or `.toml` files are not followed but reported
+/// (warnings), as are entries that cannot be read. For files of another format kept in
+/// folders, such as rules scenarios.
+pub fn toml_files_in(folder: &Path) -> (Vec<PathBuf>, Vec<Diagnostic>) {
+    let mut out = Diagnostics::default();
+    let mut files = Vec::new();
+    let folders = Arc::default();
+    toml_entries(folder, Some(1), &folders, &mut out, |path, _| {
+        files.push(path.to_path_buf())
+    });
+    (files, out.finish(|_| 0))
+}
+
+/// Walks the folder `root` down to `max_depth` levels (all with `None`), in name order,
+/// leaving out what the module documentation lists, and passes each `.toml` entry that is not a
+/// link to `found` (which reads it: a FIFO or device is found too, and refused by the capped
+/// reading). Links to folders or `.toml` files, and what cannot be listed, are reported in
+/// `out`. `folders` holds the folders entered so far, each searched once.
+fn toml_entries(
+    root: &Path,
+    max_depth: Option<usize>,
+    folders: &Arc<Mutex<HashSet<PathBuf>>>,
+    out: &mut Diagnostics,
+    mut found: impl FnMut(&Path, &mut Diagnostics),
+) {
+    let entered = Arc::clone(folders);
+    // Ignore files are read here, through the same capped reading as data files, not by the
+    // walk (which would block on a FIFO and read a device without end).
+    let ignore_files = Arc::new(IgnoreFiles::new(root));
+    let ignoring = Arc::clone(&ignore_files);
+    let walk = WalkBuilder::new(root)
+        .standard_filters(false)
+        .hidden(true)
+        .follow_links(false)
+        .max_depth(max_depth)
+        .sort_by_file_name(|a, b| a.cmp(b))
+        .filter_entry(move |entry| {
+            let folder = entry.file_type().is_some_and(|t| t.is_dir());
+            entry.file_name() != "target"
+                && (entry.depth() == 0 || !ignoring.ignored(entry.path(), folder))
+                && (!folder || first_folder(&entered, entry.path()))
+        })
+        .build();
+    for item in walk {
+        match item {
+            Ok(entry) => {
+                if let Some(path) = toml_entry(&entry, out) {
+                    found(path, out);
+                }
+            }
+            Err(e) => walk_error(root, &e, out),
+        }
+    }
+    for problem in ignore_files.take_problems() {
+        out.push(problem);
+    }
+}
+
+/// One entry of a folder's walk (the folder itself first, at depth 0): the path of a `.toml`
+/// entry to read, or `None` for a folder (its entries follow), a link (reported when it leads
+/// to a folder or a `.toml` file: links are not followed, as they may loop) or another file.
+fn toml_entry<'e>(entry: &'e DirEntry, out: &mut Diagnostics) -> Option<&'e Path> {
+    if let Some(e) = entry.error() {
+        walk_error(entry.path(), e, out);
+    }
+    let (path, kind) = (entry.path(), entry.file_type()?);
+    if entry.depth() == 0 || kind.is_dir() {
+        return None;
+    }
+    let toml = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("toml"));
+    if kind.is_symlink() {
+        let to_folder = std::fs::metadata(path).is_ok_and(|m| m.is_dir());
+        if to_folder || toml {
+            let what = if to_folder { "folder" } else { "file" };
+            warn(
+                out,
+                path,
+                format!("this is a symbolic link to a {what}; links are not followed in a folder, as they may loop"),
+                "name the link or its target on the command line to check it",
+            );
+        }
+        return None;
+    }
+    toml.then_some(path)
 }
 
 /// What to do with a `.toml` file found in a folder that is not a data file.
@@ -497,6 +533,20 @@ mod tests {
             report.diagnostics
         );
         assert!(d.file.ends_with("data/.gitignore") && d.line == 1, "{d:?}");
+    }
+
+    #[test]
+    fn a_linked_worktree_has_no_exclude_file_to_report() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join(".git"), "gitdir: /elsewhere/.git/worktrees/x\n").unwrap();
+        std::fs::write(dir.path().join("fine.toml"), BASE.replace("new-edition", "fine")).unwrap();
+        let report = validate_paths(&[dir.path().to_path_buf()], &Catalog::default());
+        assert_eq!(
+            (report.files, report.diagnostics.len()),
+            (1, 0),
+            "{:?}",
+            report.diagnostics
+        );
     }
 
     #[test]
