@@ -6,7 +6,8 @@
 use std::sync::Arc;
 
 use super::moments::Moments;
-use crate::game::{Event, Game, GameDef, Phase, Players, Reason, WaitingWagon};
+use crate::game::mechanisms::WaitingWagon;
+use crate::game::{Event, Game, GameDef, Phase, Players, Reason};
 use crate::model::{FeatureKind, FigureMechanism, Role};
 use crate::simulate::{Observer, placements_sampled};
 
@@ -450,8 +451,9 @@ impl Collector {
         for (_, kind) in game.features_on_table() {
             self.kinds[kind as usize].features += 1;
         }
-        self.mechanisms.under_hills += u64::from(game.under_hills());
-        self.mechanisms.tie_breaks += u64::from(game.hill_tie_breaks());
+        let hills = game.mechanisms().hills();
+        self.mechanisms.under_hills += u64::from(hills.under());
+        self.mechanisms.tie_breaks += u64::from(hills.tie_breaks());
         let best = game.players().iter().map(|p| p.score).max().unwrap_or(0);
         let winners = game.players().iter().filter(|p| p.score == best).count() as u64;
         let mut total = 0;
