@@ -39,6 +39,7 @@ impl Game {
     fn deployments_into(&self, placed: u16, in_supply: u8, out: &mut Vec<Action>) {
         let placed_tile = self.board.placed[placed as usize];
         let compiled = &self.def.tables.tiles[placed_tile.tile as usize];
+        let owned = self.mechanisms.owned;
         for (local, feature) in compiled.features.iter().enumerate() {
             let may = self.masks.deployable_on[feature.kind as usize] & in_supply;
             if may == 0 {
@@ -47,7 +48,7 @@ impl Game {
             let node = placed_tile.node + local as u32;
             // Figure types of a mechanism's own go where it says; the others by the common
             // rule, worked out once for all of them.
-            let own = may & self.mechanisms.owned;
+            let own = may & owned;
             let common = may & !own;
             let mut open = 0;
             if common != 0 && self.closed_to_common(node).is_none() {

@@ -256,8 +256,13 @@ impl Game {
     /// has a table).
     #[inline(never)]
     fn pick_side_by_side(&self, rng: &mut Rng, tries: u32, tile: u16, shift: u32) -> Option<(usize, u8)> {
-        pick_by_rejection(rng, tries, (self.board.frontier.len(), shift), |cell| {
-            self.fits_in_row(tile, None, cell)
+        let frontier = &self.board.frontier;
+        pick_by_rejection(rng, tries, (frontier.len(), shift), |cell| {
+            let fits = self.side_check(tile, &frontier[cell]);
+            if self.mechanisms.restrict_placement() {
+                return self.allowed_fits(tile, cell, fits);
+            }
+            fits
         })
     }
 

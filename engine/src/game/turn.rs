@@ -10,7 +10,8 @@
 //! the same functions.
 //!
 //! 1. **Begin** ([`Game::begin_turn`]): `turn_begins` (a mechanism may offer a choice of its own
-//!    and wait: an abbey to place, the abbey end game once the pile is empty); else
+//!    and wait: an abbey to place, the abbey end game once the pile is empty; a decision to
+//!    draw after all resumes with the mechanisms after it, `resume_turn`); else
 //!    [`Game::draw`], which discards tiles that fit nowhere, or with the pile empty
 //!    [`Game::finish`].
 //! 2. **Place** (`placement.rs`): where the tile may go is every mechanism's
@@ -76,7 +77,14 @@ impl Game {
     /// Starts the current player's turn: a choice of a mechanism's own if one offers it, else a
     /// draw; once the pile is empty (and no mechanism offers more), the end of the game.
     pub(super) fn begin_turn(&mut self, events: &mut Vec<Event>) {
-        if self.mechanisms_turn_begins(events) == Flow::Wait {
+        self.begin_turn_from(0, events);
+    }
+
+    /// [`Game::begin_turn`] with the turn-start hooks of the mechanisms registered at `from` or
+    /// later.
+    #[inline(always)]
+    pub(super) fn begin_turn_from(&mut self, from: usize, events: &mut Vec<Event>) {
+        if self.mechanisms_turn_begins(from, events) == Flow::Wait {
             return;
         }
         if self.pile.is_empty() {

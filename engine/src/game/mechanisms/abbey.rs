@@ -61,6 +61,7 @@ impl Mechanism for Abbey {
         }
     }
 
+    #[inline]
     fn apply(game: &mut Game, action: Action, events: &mut Vec<Event>) -> Option<Result<(), ActionError>> {
         let Phase::Choose { may_draw, may_pass } = game.phase else {
             return None;
@@ -68,7 +69,7 @@ impl Mechanism for Abbey {
         Some(match action {
             Action::Draw if may_draw => {
                 game.history.push(action);
-                game.draw(events);
+                game.resume_turn::<Abbey>(events);
                 Ok(())
             }
             Action::Pass if may_pass => {

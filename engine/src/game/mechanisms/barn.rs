@@ -102,6 +102,7 @@ impl Mechanism for Barns {
         game.score_barns_at_end(events);
     }
 
+    #[inline]
     fn apply(game: &mut Game, action: Action, events: &mut Vec<Event>) -> Option<Result<(), ActionError>> {
         let (Phase::Deploy { placed }, Action::DeployBarn { figure, corner }) = (game.phase, action) else {
             return None;

@@ -93,7 +93,9 @@ pub trait Mechanism: Clone + fmt::Debug + Sized {
     /// At the start of every turn, before the draw, and once the pile is empty, before the
     /// end of the game (each time play passes on). It may offer the current player a choice of
     /// its own (set a [`Phase`], return [`Flow::Wait`]) and change its own state and whose turn
-    /// it is; with [`Flow::Continue`] the turn draws a tile (or the game ends).
+    /// it is; with [`Flow::Continue`] the turn draws a tile (or the game ends). When one waits,
+    /// those registered after it are asked only if its decision lets the turn go on to the
+    /// draw ([`Game::resume_turn`]).
     fn turn_begins(_game: &mut Game, _events: &mut Vec<Event>) -> Flow {
         Flow::Continue
     }
@@ -220,6 +222,12 @@ impl Game {
         self.mechanisms.own[M::INDEX]
     }
 
+    /// After mechanism `M`, which waited at the turn's start, let the turn go on to its draw:
+    /// the turn-start hooks of the mechanisms registered after it, then the draw.
+    pub(in crate::game) fn resume_turn<M: Registered>(&mut self, events: &mut Vec<Event>) {
+        self.begin_turn_from(M::INDEX + 1, events);
+    }
+
     /// After mechanism `M` has taken its decision and has nothing more to wait for this
     /// turn: the after-scoring hooks of the mechanisms registered after it, then the next turn.
     pub(in crate::game) fn resume_after_scoring<M: Registered>(&mut self, events: &mut Vec<Event>) {
@@ -246,6 +254,9 @@ macro_rules! mechanisms {
 
         /// Mechanisms registered.
         const COUNT: usize = Index::Count as usize;
+
+        /// No mechanism owns the figure type.
+        const NO_OWNER: u8 = u8::MAX;
 
         $( $(#[$attr])* impl $crate::game::mechanisms::hooks::Registered for $name::$ty {
             const INDEX: usize = Index::$name as usize;
@@ -281,6 +292,8 @@ macro_rules! mechanisms {
             pub(in crate::game) own: [u8; COUNT],
             /// Every mechanism's own figure types.
             pub(in crate::game) owned: u8,
+            /// By figure type: the index of the mechanism that owns it ([`NO_OWNER`]: none).
+            owner: [u8; $crate::game::MAX_FIGURE_TYPES],
             $( $(#[$attr])* pub(in crate::game) $name: $name::$ty, )*
         }
 
@@ -291,13 +304,14 @@ macro_rules! mechanisms {
                     restricting: self.restricting,
                     own: self.own,
                     owned: self.owned,
+                    owner: self.owner,
                     $( $(#[$attr])* $name: self.$name.clone(), )*
                 }
             }
 
             fn clone_from(&mut self, source: &Mechanisms) {
-                (self.in_play, self.restricting, self.own, self.owned) =
-                    (source.in_play, source.restricting, source.own, source.owned);
+                (self.in_play, self.restricting, self.own, self.owned, self.owner) =
+                    (source.in_play, source.restricting, source.own, source.owned, source.owner);
                 $( $(#[$attr])* self.$name.clone_from(&source.$name); )*
             }
         }
@@ -306,6 +320,7 @@ macro_rules! mechanisms {
             /// The mechanisms of a game of `def`, not dealt yet.
             pub(in crate::game) fn new(def: &$crate::game::GameDef) -> Mechanisms {
                 let (mut in_play, mut restricting, mut own, mut owned) = (0, 0, [0u8; COUNT], 0);
+                let mut owner = [NO_OWNER; $crate::game::MAX_FIGURE_TYPES];
                 $( $(#[$attr])* {
                     type M = $name::$ty;
                     let bit = 1u32 << Index::$name as u32;
@@ -322,6 +337,12 @@ macro_rules! mechanisms {
                         .enumerate()
                         .filter(|(_, f)| <M as Mechanism>::owns(f))
                         .fold(0u8, |mask, (f, _)| mask | 1 << f);
+                    // A figure type has one owner: the first mechanism registered to claim it.
+                    let mut mine = own[Index::$name as usize] & !owned;
+                    while mine != 0 {
+                        owner[mine.trailing_zeros() as usize] = Index::$name as u8;
+                        mine &= mine - 1;
+                    }
                     owned |= own[Index::$name as usize];
                 } )*
                 Mechanisms {
@@ -329,6 +350,7 @@ macro_rules! mechanisms {
                     restricting,
                     own,
                     owned,
+                    owner,
                     $( $(#[$attr])* $name: <$name::$ty as Mechanism>::new(def), )*
                 }
             }
@@ -413,11 +435,13 @@ macro_rules! mechanisms {
         }
 
         impl $crate::game::Game {
-            /// [`Mechanism::turn_begins`] of each mechanism in play, until one waits.
+            /// [`Mechanism::turn_begins`] of each mechanism in play registered at index `from` or
+            /// later, until one waits.
             #[inline(always)]
-            pub(in crate::game) fn mechanisms_turn_begins(&mut self, events: &mut Vec<$crate::game::Event>) -> Flow {
+            pub(in crate::game) fn mechanisms_turn_begins(&mut self, from: usize, events: &mut Vec<$crate::game::Event>) -> Flow {
                 let in_play = self.mechanisms.in_play;
-                $( $(#[$attr])* if in_play & 1 << Index::$name as u32 != 0
+                $( $(#[$attr])* if Index::$name as usize >= from
+                    && in_play & 1 << Index::$name as u32 != 0
                     && <$name::$ty as Mechanism>::turn_begins(self, events) == Flow::Wait
                 {
                     return Flow::Wait;
@@ -462,8 +486,10 @@ macro_rules! mechanisms {
 
             /// Why figure type `figure`, a mechanism's own, may not go onto the feature of
             /// `node` ([`Mechanism::deploy_own`] of its owner).
+            #[inline]
             pub(in crate::game) fn own_figure_refused(&self, figure: u8, node: u32) -> Option<&'static str> {
-                $( $(#[$attr])* if self.mechanisms.own[Index::$name as usize] & 1 << figure != 0 {
+                let owner = self.mechanisms.owner[usize::from(figure) % $crate::game::MAX_FIGURE_TYPES];
+                $( $(#[$attr])* if owner == Index::$name as u8 {
                     return <$name::$ty as Mechanism>::deploy_own(self, figure, node);
                 } )*
                 None
@@ -505,10 +531,8 @@ macro_rules! mechanisms {
                 arrival: Arrival,
                 events: &mut Vec<$crate::game::Event>,
             ) {
-                if self.mechanisms.owned & 1 << figure.figure == 0 {
-                    return;
-                }
-                $( $(#[$attr])* if self.mechanisms.own[Index::$name as usize] & 1 << figure.figure != 0 {
+                let owner = self.mechanisms.owner[usize::from(figure.figure) % $crate::game::MAX_FIGURE_TYPES];
+                $( $(#[$attr])* if owner == Index::$name as u8 {
                     <$name::$ty as Mechanism>::figure_arrives(self, figure, arrival, events);
                     return;
                 } )*

@@ -116,7 +116,7 @@ impl Mechanism for Shepherds {
     }
 
     /// A shepherd goes onto a field without a shepherd (farmers do not close it).
-    #[inline(never)]
+    #[inline]
     fn deploy_own(game: &Game, _figure: u8, node: u32) -> Option<&'static str> {
         game.has_shepherd(node).then_some("that field already has a shepherd")
     }
@@ -138,7 +138,7 @@ impl Mechanism for Shepherds {
 
     /// The active player's shepherds whose field the tile extended wait for a choice; then the
     /// fields the tile closed are guided home.
-    #[inline]
+    #[inline(always)]
     fn after_scoring(game: &mut Game, placed: u16, events: &mut Vec<Event>) -> Flow {
         if game.mechanisms.shepherd.are_active() {
             game.shepherds_after_placement(placed);
@@ -152,6 +152,7 @@ impl Mechanism for Shepherds {
         }
     }
 
+    #[inline]
     fn apply(game: &mut Game, action: Action, events: &mut Vec<Event>) -> Option<Result<(), ActionError>> {
         if game.phase != Phase::Shepherd {
             return None;
@@ -424,6 +425,7 @@ impl Game {
     /// Once no choice is left this turn: every field of the placed tile that it closed and
     /// that still has a shepherd is guided home; while a choice is left, its owner decides
     /// ([`Phase::Shepherd`]).
+    #[inline(always)]
     fn settle_shepherds(&mut self, events: &mut Vec<Event>) -> Flow {
         if !self.mechanisms.shepherd.choices.is_empty() {
             self.phase = Phase::Shepherd;

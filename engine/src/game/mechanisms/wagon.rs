@@ -97,6 +97,7 @@ impl Mechanism for Wagons {
         }
     }
 
+    #[inline]
     fn apply(game: &mut Game, action: Action, events: &mut Vec<Event>) -> Option<Result<(), ActionError>> {
         let Phase::MoveWagon { .. } = game.phase else {
             return None;
