@@ -28,6 +28,8 @@ mechanisms! {
     shepherd: Shepherds,
     vineyard: Vineyards,
     wagon: Wagons,
+    #[cfg(test)]
+    probe: Probe,
 }
 
 pub use shepherd::Flock;
