@@ -212,6 +212,18 @@ pub enum Reason {
     },
 }
 
+impl Reason {
+    /// Whether points for this reason are scored at the end of the game: incomplete features,
+    /// farmers, barns.
+    pub fn is_final(self) -> bool {
+        match self {
+            Reason::Feature(score) => !score.complete,
+            Reason::Farm { .. } | Reason::Barn { .. } => true,
+            Reason::BarnMeeting { .. } | Reason::Flocks { .. } => false,
+        }
+    }
+}
+
 impl fmt::Display for Reason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let plural = |n: u32, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });

@@ -123,6 +123,10 @@ impl Mechanism for Barns {
             _ => None,
         }
     }
+
+    fn pays(reason: Reason) -> bool {
+        matches!(reason, Reason::Barn { .. })
+    }
 }
 
 impl Game {

@@ -13,7 +13,7 @@ use std::fmt;
 
 use crate::game::{
     Action, ActionError, BoardFigure, Event, FeatureScore, FigureType, Game, GameDef, MAX_FIGURE_TYPES, Phase,
-    Placement, Players, Rng,
+    Placement, Players, Reason, Rng,
 };
 
 /// Whether play goes on after a hook, or waits for a player's decision.
@@ -58,7 +58,7 @@ pub enum Arrival {
 ///   whether in play or not: each answers only in its own phases or for its own actions),
 ///   [`Mechanism::figures_aside`].
 /// - **Readers** (no game needed): [`Mechanism::prompt`], [`Mechanism::action_words`],
-///   [`Mechanism::figure_look`], [`Mechanism::action_key`].
+///   [`Mechanism::figure_look`], [`Mechanism::action_key`], [`Mechanism::pays`].
 pub trait Mechanism: Clone + fmt::Debug + Sized {
     /// Its name, as readers show it (`"barn"`).
     const NAME: &'static str;
@@ -206,6 +206,12 @@ pub trait Mechanism: Clone + fmt::Debug + Sized {
     /// four bits are a tag no other action uses), for a search tree's keys.
     fn action_key(_action: Action) -> Option<u64> {
         None
+    }
+
+    /// Whether points scored for `reason` are its own way of scoring, paid to its own figures
+    /// on the feature (a barn's owner), rather than to the followers there.
+    fn pays(_reason: Reason) -> bool {
+        false
     }
 }
 
@@ -421,6 +427,25 @@ macro_rules! mechanisms {
             pub fn figure_look(figure: &$crate::game::FigureType) -> Option<&'static str> {
                 $( $(#[$attr])* if let Some(look) = <$name::$ty as Mechanism>::figure_look(figure) {
                     return Some(look);
+                } )*
+                None
+            }
+
+            /// Whether a game of `def` plays with the mechanism named `name`.
+            pub fn plays_in(def: &$crate::game::GameDef, name: &str) -> bool {
+                $( $(#[$attr])* if <$name::$ty as Mechanism>::NAME == name {
+                    return <$name::$ty as Mechanism>::in_play(def);
+                } )*
+                false
+            }
+
+            /// The figure types of `def` that points for `reason` pay, if a mechanism pays them
+            /// to its own figures ([`Mechanism::pays`]); `None` for points paid to followers.
+            pub fn paid_figures(def: &$crate::game::GameDef, reason: $crate::game::Reason) -> Option<u8> {
+                $( $(#[$attr])* if <$name::$ty as Mechanism>::pays(reason) {
+                    let own = def.figures().iter().take($crate::game::MAX_FIGURE_TYPES).enumerate();
+                    let own = own.filter(|(_, f)| <$name::$ty as Mechanism>::owns(f));
+                    return Some(own.fold(0u8, |mask, (f, _)| mask | 1 << f));
                 } )*
                 None
             }

@@ -191,6 +191,10 @@ impl Mechanism for Shepherds {
             _ => None,
         }
     }
+
+    fn pays(reason: Reason) -> bool {
+        matches!(reason, Reason::Flocks { .. })
+    }
 }
 
 /// The sheep beside one shepherd.
