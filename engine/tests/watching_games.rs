@@ -334,5 +334,7 @@ fn tiles_held_back_stay_out_without_the_abbey_mechanism() {
     assert!(without.held().is_empty(), "no tile is held without the abbey mechanism");
     assert_eq!(without.pile(), with.pile(), "and none joins the pile");
     let game = Game::new(Arc::new(without), 2, 3).unwrap();
-    assert!(game.players().iter().all(|p| p.held.iter().all(|&n| n == 0)));
+    let abbey = game.mechanisms().abbey();
+    assert!(!game.mechanisms().plays("abbey"));
+    assert!((0..2).all(|seat| abbey.held(seat).iter().all(|&n| n == 0)));
 }

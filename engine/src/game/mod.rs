@@ -77,22 +77,16 @@ pub struct PlayerState {
     pub score: u64,
     /// Figures in supply, by figure type.
     pub supply: [u8; MAX_FIGURE_TYPES],
-    /// Tiles held (abbeys), by index into [`GameDef::held`].
-    pub held: [u8; MAX_HELD_TYPES],
 }
 
 impl PlayerState {
-    /// No points, every figure and held tile the rules give.
+    /// No points, every figure the rules give.
     fn initial(def: &GameDef) -> PlayerState {
-        let mut held = [0u8; MAX_HELD_TYPES];
-        for (i, &(_, count)) in def.held.iter().take(MAX_HELD_TYPES).enumerate() {
-            held[i] = count;
-        }
         let mut supply = [0u8; MAX_FIGURE_TYPES];
         for (i, f) in def.figures.iter().take(MAX_FIGURE_TYPES).enumerate() {
             supply[i] = f.count;
         }
-        PlayerState { score: 0, supply, held }
+        PlayerState { score: 0, supply }
     }
 }
 

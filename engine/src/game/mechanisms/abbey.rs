@@ -6,14 +6,25 @@
 //! the actions of [`Phase::Choose`] (draw, place a held tile, pass in the final round).
 
 use super::{Flow, Mechanism};
-use crate::game::{Action, ActionError, Event, Game, GameDef, MAX_HELD_TYPES, Phase};
+use crate::game::{Action, ActionError, Event, Game, GameDef, Phase};
+use crate::limits::{MAX_HELD_TYPES, MAX_PLAYERS};
 use crate::model::{AbbeyEndgame, Mechanism as FileMechanism};
 
-/// The abbey end game of a game.
+/// The tiles each player holds, and the abbey end game of a game.
 #[derive(Debug, Clone, Default)]
 pub struct Abbey {
+    /// By seat: tiles held, by index into [`GameDef::held`].
+    held: [[u8; MAX_HELD_TYPES]; MAX_PLAYERS],
     /// In the final round: players still to be offered a placement.
     endgame_left: Option<u8>,
+}
+
+impl Abbey {
+    /// The tiles the player in seat `seat` holds, by index into [`GameDef::held`] (none for a
+    /// seat not in the game, or without abbeys in play).
+    pub fn held(&self, seat: u8) -> &[u8] {
+        self.held.get(usize::from(seat)).map_or(&[], |held| held.as_slice())
+    }
 }
 
 impl Mechanism for Abbey {
@@ -23,12 +34,16 @@ impl Mechanism for Abbey {
         def.mechanisms().contains(FileMechanism::Abbey)
     }
 
-    fn new(_def: &GameDef) -> Abbey {
-        Abbey::default()
-    }
-
-    fn restart(&mut self, _def: &GameDef) {
-        self.endgame_left = None;
+    /// Every seat holds the tiles the rules give.
+    fn new(def: &GameDef) -> Abbey {
+        let mut held = [0u8; MAX_HELD_TYPES];
+        for (i, &(_, count)) in def.held.iter().take(MAX_HELD_TYPES).enumerate() {
+            held[i] = count;
+        }
+        Abbey {
+            held: [held; MAX_PLAYERS],
+            endgame_left: None,
+        }
     }
 
     /// While there are tiles to draw, the current player may place a held tile that fits
@@ -160,7 +175,7 @@ impl Game {
     /// Whether the current player holds a tile that fits somewhere now.
     #[inline]
     fn can_place_held(&self) -> bool {
-        let held = &self.players[self.current as usize].held;
+        let held = &self.mechanisms.abbey.held[usize::from(self.current)];
         self.def
             .held
             .iter()
@@ -171,7 +186,7 @@ impl Game {
 
     /// Placements of the tiles the current player holds, appended to `out`.
     fn held_placements_into(&self, out: &mut Vec<Action>) {
-        let held = self.players[self.current as usize].held;
+        let held = self.mechanisms.abbey.held[usize::from(self.current)];
         for (i, &(tile, _)) in self.def.held.iter().take(MAX_HELD_TYPES).enumerate() {
             if held[i] > 0 {
                 self.each_placement(tile, |p| {
@@ -198,13 +213,13 @@ impl Game {
         else {
             return Err(ActionError::WrongStep("that tile is not one the players hold"));
         };
-        if self.players[self.current as usize].held[slot] == 0 {
+        if self.mechanisms.abbey.held[usize::from(self.current)][slot] == 0 {
             return Err(ActionError::WrongStep("you hold no such tile any more"));
         }
         if !self.fits_at(tile, x, y, rotation) {
             return Err(ActionError::IllegalPlacement { x, y, rotation });
         }
-        self.players[self.current as usize].held[slot] -= 1;
+        self.mechanisms.abbey.held[usize::from(self.current)][slot] -= 1;
         let placed = self.place_tile(tile, x, y, rotation);
         events.push(Event::TilePlaced {
             player: self.current,

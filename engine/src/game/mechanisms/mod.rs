@@ -55,14 +55,27 @@ mod tests {
         assert_eq!(names, ["abbey", "barn", "hills", "shepherd", "vineyards", "wagon"]);
         assert!(names.iter().all(|name| Mechanisms::plays_in(&all, name)));
         let base = def(&["base"]);
-        assert_eq!(Game::new(Arc::clone(&base), 2, 1).unwrap().mechanisms().in_play().count(), 0);
+        assert_eq!(
+            Game::new(Arc::clone(&base), 2, 1)
+                .unwrap()
+                .mechanisms()
+                .in_play()
+                .count(),
+            0
+        );
         assert!(!Mechanisms::plays_in(&base, "barn") && !Mechanisms::plays_in(&all, "river"));
 
         let looks: Vec<Option<&str>> = all.figures().iter().map(Mechanisms::figure_look).collect();
         assert_eq!(looks, [None, Some("barn"), None, Some("wagon"), Some("shepherd")]);
         let type_of = |id| 1 << all.figure_index(id).unwrap();
-        assert_eq!(Mechanisms::paid_figures(&all, Reason::Barn { cities: 1 }), Some(type_of("barn")));
-        assert_eq!(Mechanisms::paid_figures(&all, Reason::Flocks { sheep: 1 }), Some(type_of("shepherd")));
+        assert_eq!(
+            Mechanisms::paid_figures(&all, Reason::Barn { cities: 1 }),
+            Some(type_of("barn"))
+        );
+        assert_eq!(
+            Mechanisms::paid_figures(&all, Reason::Flocks { sheep: 1 }),
+            Some(type_of("shepherd"))
+        );
         assert_eq!(Mechanisms::paid_figures(&all, Reason::BarnMeeting { cities: 1 }), None);
 
         assert!(Mechanisms::prompt(Phase::Shepherd).is_some());
@@ -77,8 +90,15 @@ mod tests {
         );
         assert_eq!(Mechanisms::prompt(Phase::Place { tile: 0 }), None);
         assert_eq!(Mechanisms::action_words(choose, Action::Draw), Some("Draw a tile"));
-        assert_eq!(Mechanisms::action_words(choose, Action::Pass), None, "no pass before the end game");
-        assert_eq!(Mechanisms::action_words(Phase::Shepherd, Action::Guide), Some("Guide it home"));
+        assert_eq!(
+            Mechanisms::action_words(choose, Action::Pass),
+            None,
+            "no pass before the end game"
+        );
+        assert_eq!(
+            Mechanisms::action_words(Phase::Shepherd, Action::Guide),
+            Some("Guide it home")
+        );
         assert_eq!(Mechanisms::action_key(Action::Grow), Some(6 << 60));
         assert_eq!(Mechanisms::action_key(Action::Pass), None, "passing is the core's");
     }
