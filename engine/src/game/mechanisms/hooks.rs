@@ -40,9 +40,10 @@ pub enum Arrival {
 ///
 /// The hooks, in the order of a turn (`turn.rs` lists where each is called). Unless said
 /// otherwise a hook is called only while the mechanism is in play ([`Mechanism::in_play`]), in
-/// registration order, and may read the whole game. What each may change is said with it; no
-/// hook may change the pile's order, the history of actions, or another mechanism's state.
-/// Every default does nothing, so a mechanism implements only the hooks where it acts.
+/// registration order, and may read the whole game. What each may change is said with it;
+/// none may reorder the pile, draw from anything but its own random state, or change another
+/// mechanism's state, and only [`Mechanism::apply`] records actions in the history. Every
+/// default does nothing, so a mechanism implements only the hooks where it acts.
 ///
 /// - **Lifecycle** (every registered mechanism, in play or not): [`Mechanism::new`],
 ///   [`Mechanism::restart`], [`Mechanism::dealt`], [`Mechanism::determinize`], and `Clone`
@@ -112,8 +113,9 @@ pub trait Mechanism: Clone + fmt::Debug + Sized {
     }
 
     /// After the drawn tile `tile` went onto the table (its [`Event::TilePlaced`] pushed),
-    /// before deployment. It may change its own state and the pile (a hill covers the next
-    /// tile) and push events.
+    /// before deployment (a tile a mechanism places itself, such as a held abbey, is that
+    /// mechanism's to follow). It may change its own state, take the next tile off the pile (a
+    /// hill covers it) and push events.
     fn after_placement(_game: &mut Game, _tile: u16, _events: &mut Vec<Event>) {}
 
     /// Deployments of its own on placed tile `placed`, for its own figure types in the current
