@@ -62,6 +62,17 @@ impl Picture {
         }
     }
 
+    /// The picture of a mechanism's figures by the name the mechanism gives it
+    /// (`Mechanisms::figure_look`), if the editor draws one by that name.
+    pub fn named(look: &str) -> Option<Picture> {
+        match look {
+            "wagon" => Some(Picture::Wagon),
+            "barn" => Some(Picture::Barn),
+            "shepherd" => Some(Picture::Shepherd),
+            _ => None,
+        }
+    }
+
     /// The picture's name, as read to screen readers ("mayor" for "mayor picture").
     pub fn name(self) -> &'static str {
         match self {

@@ -36,7 +36,7 @@ impl Observer for Truth {
         self.completed += game.completed_features() as u64;
         self.on_table += game.figures().len() as u64;
         self.discarded += u64::from(game.discarded());
-        self.under_hills += u64::from(game.under_hills());
+        self.under_hills += u64::from(game.mechanisms().hills().under());
     }
 }
 

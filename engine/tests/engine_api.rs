@@ -352,16 +352,18 @@ fn check_invariants(game: &Game, def: &GameDef, total_tiles: usize, previous: &[
         }
     }
     let drawn = usize::from(matches!(game.phase(), Phase::Place { .. }));
-    let in_hands: usize = game.players().iter().flat_map(|p| p.held).map(usize::from).sum();
+    let abbey = game.mechanisms().abbey();
+    let seats = 0..game.players().len() as u8;
+    let in_hands: usize = seats.flat_map(|seat| abbey.held(seat)).map(|&n| usize::from(n)).sum();
     let held = drawn + in_hands;
-    let gone = game.discarded() as usize + game.under_hills() as usize;
+    let gone = game.discarded() as usize + game.mechanisms().hills().under() as usize;
     assert_eq!(
         game.board().placed.len() + gone + game.pile_len() + held,
         total_tiles,
         "tiles placed, out and left"
     );
     assert_eq!(
-        game.tokens_accounted(),
+        game.mechanisms().shepherd().tokens(),
         def.bag().len(),
         "every token is in the bag or in a flock"
     );

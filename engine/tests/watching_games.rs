@@ -209,8 +209,15 @@ fn a_determinized_game_keeps_what_players_know_and_reshuffles_the_rest() {
         assert_eq!(guess.phase(), game.phase(), "the drawn tile stays");
         assert_eq!(guess.pile_len(), game.pile_len());
         assert_eq!(guess.legal_actions(), game.legal_actions());
-        assert_eq!(guess.tokens_accounted(), game.tokens_accounted());
-        assert_eq!(sorted(guess.bag()), sorted(game.bag()), "the bag holds the same tokens");
+        assert_eq!(
+            guess.mechanisms().shepherd().tokens(),
+            game.mechanisms().shepherd().tokens()
+        );
+        assert_eq!(
+            sorted(guess.mechanisms().shepherd().bag()),
+            sorted(game.mechanisms().shepherd().bag()),
+            "the bag holds the same tokens"
+        );
         futures.push(tiles_drawn(guess, 5));
     }
     assert!(
@@ -299,7 +306,11 @@ fn a_determinized_game_draws_other_tokens_from_the_same_bag() {
     for seed in 0..20 {
         let mut guess = game.clone();
         guess.determinize(&mut Rng::new(seed));
-        assert_eq!(guess.bag(), game.bag(), "the bag holds the same tokens");
+        assert_eq!(
+            guess.mechanisms().shepherd().bag(),
+            game.mechanisms().shepherd().bag(),
+            "the bag holds the same tokens"
+        );
         assert_eq!(guess.phase(), game.phase());
         other += usize::from(token_drawn(guess, deploy) != original);
     }
@@ -323,5 +334,7 @@ fn tiles_held_back_stay_out_without_the_abbey_mechanism() {
     assert!(without.held().is_empty(), "no tile is held without the abbey mechanism");
     assert_eq!(without.pile(), with.pile(), "and none joins the pile");
     let game = Game::new(Arc::new(without), 2, 3).unwrap();
-    assert!(game.players().iter().all(|p| p.held.iter().all(|&n| n == 0)));
+    let abbey = game.mechanisms().abbey();
+    assert!(!game.mechanisms().plays("abbey"));
+    assert!((0..2).all(|seat| abbey.held(seat).iter().all(|&n| n == 0)));
 }

@@ -487,38 +487,13 @@ fn figures(report: &BalanceReport) -> String {
     format!("<h2 id=\"figures\">Figures</h2>{}", table(&columns, rows, &[]))
 }
 
-/// The expansion mechanisms in play, as counts.
+/// The expansion mechanisms in play, as counts, in the balance report's words.
 fn mechanisms(report: &BalanceReport) -> String {
-    let m = &report.mechanisms;
-    let mut items: Vec<String> = Vec::new();
-    if let Some(a) = &m.abbeys {
-        items.push(format!("abbeys placed: {}", a.placed));
-    }
-    if let Some(b) = &m.barns {
-        items.push(format!(
-            "barns placed: {}; farmers met by a barn: {} scorings, {} points; barns scored at the end: {} scorings, {} points",
-            b.placed, b.meetings, b.meeting_points, b.end_scorings, b.end_points
-        ));
-    }
-    if let Some(w) = &m.wagons {
-        items.push(format!("wagon moves: {}", w.moves));
-    }
-    if let Some(s) = &m.shepherds {
-        items.push(format!(
-            "flocks scored: {} ({} points); flocks lost to wolves: {}",
-            s.flocks_scored, s.flock_points, s.flocks_lost
-        ));
-    }
-    if let Some(h) = &m.hills {
-        items.push(format!(
-            "tiles under hills: {}; ties broken by hills: {}",
-            h.tiles_under, h.tie_breaks
-        ));
-    }
+    let items = report.mechanisms.lines();
     if items.is_empty() {
         return String::new();
     }
-    let list: String = items.iter().map(|i| format!("<li>{i}</li>")).collect();
+    let list: String = items.iter().map(|i| format!("<li>{}</li>", escape::html(i))).collect();
     format!("<h2 id=\"mechanisms\">Expansion mechanisms</h2><ul>{list}</ul>")
 }
 

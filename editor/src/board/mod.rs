@@ -9,8 +9,8 @@
 mod art;
 
 use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Ui, Vec2, pos2, vec2};
-use tilewright_engine::game::{FigureType, Game, PlacedTile};
-use tilewright_engine::model::{FigureMechanism, Role, Strength};
+use tilewright_engine::game::{FigureType, Game, Mechanisms, PlacedTile};
+use tilewright_engine::model::{Role, Strength};
 
 pub use art::{ArtTile, MARKER_RADIUS, TileArt};
 
@@ -34,17 +34,16 @@ pub fn seat_colour(p: u8) -> Color32 {
     SEAT_COLOURS.get(usize::from(p)).copied().unwrap_or(Color32::WHITE)
 }
 
-/// What a figure type looks like.
+/// What a figure type looks like: the picture its mechanism names, else by its strength and
+/// role.
 pub fn picture_of(figure: &FigureType) -> Picture {
-    match figure.mechanism {
-        Some(FigureMechanism::Barn) => Picture::Barn,
-        Some(FigureMechanism::Shepherd) => Picture::Shepherd,
-        Some(FigureMechanism::MovesAfterScoring) => Picture::Wagon,
-        None => match (figure.strength, figure.role) {
-            (Strength::Named(_), _) => Picture::Mayor,
-            (_, Role::Special) => Picture::Special,
-            (Strength::Fixed(s), Role::Follower) => Picture::Follower { big: s > 1 },
-        },
+    if let Some(picture) = Mechanisms::figure_look(figure).and_then(Picture::named) {
+        return picture;
+    }
+    match (figure.strength, figure.role) {
+        (Strength::Named(_), _) => Picture::Mayor,
+        (_, Role::Special) => Picture::Special,
+        (Strength::Fixed(s), Role::Follower) => Picture::Follower { big: s > 1 },
     }
 }
 
@@ -212,8 +211,8 @@ pub struct Scene {
 }
 
 impl Scene {
-    /// The tiles and figures of a game (barns at the corners `barns` lists).
-    pub fn of_game(game: &Game, barns: &[(i16, i16, u8, u8)]) -> Scene {
+    /// The tiles and figures of a game (barns at the corners they were placed on).
+    pub fn of_game(game: &Game) -> Scene {
         let board = game.board();
         let tiles: Vec<Laid> = board.placed.iter().map(Laid::from).collect();
         let figures = game.def().figures();
@@ -246,12 +245,12 @@ impl Scene {
                 picture,
             });
         }
-        for &(x, y, corner, seat) in barns {
+        for barn in game.mechanisms().barn().corners() {
             tokens.push(Token {
-                x,
-                y,
-                spot: Spot::Corner(corner),
-                seat,
+                x: barn.x,
+                y: barn.y,
+                spot: Spot::Corner(barn.corner),
+                seat: barn.player,
                 picture: Picture::Barn,
             });
         }

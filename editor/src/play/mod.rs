@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 
 use egui::{Color32, Key, Ui};
 use tilewright_engine::files;
-use tilewright_engine::game::{Action, Event, GameRecord, MAX_RECORD_BYTES, Phase};
+use tilewright_engine::game::{Action, Event, GameRecord, MAX_RECORD_BYTES, Mechanisms, Phase};
 
 pub use seats::{BotWorker, SeatKind};
 pub use session::{Finale, LogLine, Session};
@@ -269,7 +269,7 @@ impl PlayView {
             return (Scene::default(), BoardChoices::default());
         };
         let game = &session.game;
-        let mut scene = Scene::of_game(game, &session.barns);
+        let mut scene = Scene::of_game(game);
         let mut choices = BoardChoices::default();
         if self.human_to_move() && session.finale.is_none() {
             choices = BoardChoices::of(game, self.chosen_figure(), None);
@@ -459,25 +459,15 @@ pub fn read_record(path: &Path) -> Result<GameRecord, String> {
     GameRecord::from_json(&bytes).map_err(|e| e.in_file(path))
 }
 
-/// The phase as a prompt for the player who decides.
+/// The phase as a prompt for the player who decides: the core's steps here, a mechanism's
+/// own phase in the mechanism's words.
 pub fn prompt(phase: Phase, figure_names: &str) -> String {
     match phase {
         Phase::Place { .. } => "Place the tile: click a highlighted cell (R turns it).".into(),
-        Phase::Choose { may_draw, may_pass } => {
-            let mut text = String::from("Place your abbey in a highlighted hole");
-            if may_draw {
-                text += ", or draw a tile";
-            }
-            if may_pass {
-                text += ", or pass";
-            }
-            text + "."
-        }
         Phase::Deploy { .. } => {
             format!("Deploy a {figure_names} on a marked spot of the tile, or pass.")
         }
-        Phase::MoveWagon { .. } => "Move your wagon to a marked feature, or take it back.".into(),
-        Phase::Shepherd => "Your tile grew your shepherd's field: grow the flock, or guide it home.".into(),
         Phase::Over => "The game is over.".into(),
+        phase => Mechanisms::prompt(phase).unwrap_or_else(|| "Choose.".into()),
     }
 }

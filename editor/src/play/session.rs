@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use tilewright_engine::game::{Action, ActionError, Event, FeatureScore, Game, GameDef, Reason};
+use tilewright_engine::game::{Action, ActionError, Event, Game, GameDef};
 
 /// One line of the event log.
 #[derive(Debug, Clone, PartialEq)]
@@ -45,8 +45,6 @@ pub struct Session {
     actions: Vec<(Action, u8)>,
     /// The events of the actions applied, as sentences.
     pub log: Vec<LogLine>,
-    /// Barns on the table: column, row, corner, owner (the table does not say which corner).
-    pub barns: Vec<(i16, i16, u8, u8)>,
     /// The final scoring, once the game is over.
     pub finale: Option<Finale>,
 }
@@ -63,7 +61,6 @@ impl Session {
             game,
             actions: Vec::new(),
             log: Vec::new(),
-            barns: Vec::new(),
             finale: None,
         };
         session.note(None, &events);
@@ -213,12 +210,6 @@ impl Session {
     fn note(&mut self, step: Option<usize>, events: &[Event]) {
         let first = self.log.len();
         for &event in events {
-            if let Event::BarnPlaced {
-                player, x, y, corner, ..
-            } = event
-            {
-                self.barns.push((x, y, corner, player));
-            }
             self.log.push(LogLine {
                 step,
                 event,
@@ -240,13 +231,11 @@ impl Session {
     }
 }
 
-/// Whether an event is a score of the end of the game: an incomplete feature, farmers, barns.
+/// Whether an event is a score of the end of the game
+/// ([`Reason::is_final`](tilewright_engine::game::Reason::is_final)) or its end.
 fn is_final_score(event: &Event) -> bool {
-    matches!(
-        event,
-        Event::Scored {
-            reason: Reason::Feature(FeatureScore { complete: false, .. }) | Reason::Farm { .. } | Reason::Barn { .. },
-            ..
-        } | Event::GameOver
-    )
+    match event {
+        Event::Scored { reason, .. } => reason.is_final(),
+        event => *event == Event::GameOver,
+    }
 }

@@ -3,7 +3,7 @@
 
 use egui::{Color32, RichText, Ui};
 use tilewright_engine::bundled;
-use tilewright_engine::game::{Action, COLOURS, Phase};
+use tilewright_engine::game::{Action, COLOURS, Mechanisms, Phase};
 use tilewright_engine::model::Role;
 
 use super::{BoardChoices, DocRole, MAX_SEATS, PlayView, SeatKind, Setup, prompt};
@@ -221,14 +221,6 @@ impl PlayView {
         }
         let mut chosen_action = None;
         ui.horizontal_wrapped(|ui| match phase {
-            Phase::Choose { may_draw, may_pass } => {
-                if may_draw && ui.button("Draw a tile").clicked() {
-                    chosen_action = Some(Action::Draw);
-                }
-                if may_pass && ui.button("Pass").clicked() {
-                    chosen_action = Some(Action::Pass);
-                }
-            }
             Phase::Deploy { .. } => {
                 if types.len() > 1 {
                     for &f in &types {
@@ -242,20 +234,18 @@ impl PlayView {
                     chosen_action = Some(Action::Pass);
                 }
             }
-            Phase::MoveWagon { .. } => {
-                if ui.button("Take the wagon back").clicked() {
-                    chosen_action = Some(Action::Pass);
-                }
-            }
-            Phase::Shepherd => {
-                if ui.button("Grow the flock").clicked() {
-                    chosen_action = Some(Action::Grow);
-                }
-                if ui.button("Guide it home").clicked() {
-                    chosen_action = Some(Action::Guide);
-                }
-            }
             Phase::Place { .. } | Phase::Over => {}
+            // A mechanism's own phase: a button for each choice it words (the others are on
+            // the table).
+            phase => {
+                for action in game.legal_actions() {
+                    if let Some(words) = Mechanisms::action_words(phase, action)
+                        && ui.button(words).clicked()
+                    {
+                        chosen_action = Some(action);
+                    }
+                }
+            }
         });
         if let Some(action) = chosen_action {
             let now = ui.input(|i| i.time);

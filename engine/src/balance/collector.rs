@@ -6,8 +6,9 @@
 use std::sync::Arc;
 
 use super::moments::Moments;
-use crate::game::{Event, Game, GameDef, Phase, Players, Reason, WaitingWagon};
-use crate::model::{FeatureKind, FigureMechanism, Role};
+use crate::game::mechanisms::WaitingWagon;
+use crate::game::{Event, Game, GameDef, Mechanisms, Phase, Players, Reason};
+use crate::model::{FeatureKind, Role};
 use crate::simulate::{Observer, placements_sampled};
 
 /// A win counted in shares of this many, so that a tie of up to six players splits evenly in
@@ -112,11 +113,8 @@ struct Standing {
 #[derive(Debug, Clone)]
 struct Known {
     def: Arc<GameDef>,
-    /// Figure types that are followers, wagons, barns, shepherds (bits by type).
+    /// Figure types that are followers (bits by type).
     followers: u8,
-    wagons: u8,
-    barns: u8,
-    shepherds: u8,
     /// By tile: whether players hold it (abbeys).
     held: Vec<bool>,
 }
@@ -165,9 +163,6 @@ impl Collector {
                 .fold(0u8, |m, f| m | 1 << f)
         };
         let followers = bits(&|f| figures[f].role == Role::Follower);
-        let wagons = bits(&|f| figures[f].mechanism == Some(FigureMechanism::MovesAfterScoring));
-        let barns = bits(&|f| figures[f].mechanism == Some(FigureMechanism::Barn));
-        let shepherds = bits(&|f| figures[f].mechanism == Some(FigureMechanism::Shepherd));
         let tiles = def.tables().tiles.len();
         let mut held = vec![false; tiles];
         for &(tile, _) in def.held() {
@@ -210,14 +205,7 @@ impl Collector {
             marks: Vec::new(),
             stamp: 0,
             between_games: true,
-            known: Known {
-                def,
-                followers,
-                wagons,
-                barns,
-                shepherds,
-                held,
-            },
+            known: Known { def, followers, held },
         }
     }
 
@@ -355,14 +343,10 @@ impl Collector {
                 self.game.tile_points[usize::from(part.tile)] += share + u64::from((i as u64) < rest);
             }
         }
-        // The figure types credited, by player: those the way of scoring pays (a barn's owner
-        // for a barn, a shepherd's for flocks, followers for everything else), standing on the
-        // feature scored.
-        let paid = match reason {
-            Reason::Barn { .. } => self.known.barns,
-            Reason::Flocks { .. } => self.known.shepherds,
-            _ => self.known.followers,
-        };
+        // The figure types credited, by player: those the way of scoring pays (a mechanism's
+        // own figures for its own way, such as a barn's owner or a shepherd's; followers for
+        // everything else), standing on the feature scored.
+        let paid = Mechanisms::paid_figures(&self.known.def, reason).unwrap_or(self.known.followers);
         let root = game.feature_root(node);
         let mut credited = [0u8; 8];
         for s in &self.standing {
@@ -426,15 +410,16 @@ impl Collector {
 
     fn wagon_moved(&mut self, game: &Game, player: u8, x: i16, y: i16, feature: u8) {
         self.mechanisms.wagon_moves += 1;
-        let wagons = self.known.wagons;
-        let mine = |s: &Standing| s.player == player && wagons & 1 << s.figure != 0;
         // The wagon that waited: its figure type, on the feature just scored.
-        let waited = self.waiting.filter(|w| w.player == player);
-        let from = waited.and_then(|w| game.feature_root(w.from));
+        let Some(waited) = self.waiting.filter(|w| w.player == player) else {
+            return;
+        };
+        let mine = |s: &Standing| s.player == player && s.figure == waited.figure;
+        let from = game.feature_root(waited.from);
         let moved = self
             .standing
             .iter()
-            .position(|s| mine(s) && waited.is_some_and(|w| w.figure == s.figure) && game.feature_root(s.node) == from)
+            .position(|s| mine(s) && game.feature_root(s.node) == from)
             .or_else(|| self.standing.iter().position(mine));
         if let (Some(i), Some(node)) = (moved, game.node_at(x, y, feature)) {
             let s = &mut self.standing[i];
@@ -450,8 +435,9 @@ impl Collector {
         for (_, kind) in game.features_on_table() {
             self.kinds[kind as usize].features += 1;
         }
-        self.mechanisms.under_hills += u64::from(game.under_hills());
-        self.mechanisms.tie_breaks += u64::from(game.hill_tie_breaks());
+        let hills = game.mechanisms().hills();
+        self.mechanisms.under_hills += u64::from(hills.under());
+        self.mechanisms.tie_breaks += u64::from(hills.tie_breaks());
         let best = game.players().iter().map(|p| p.score).max().unwrap_or(0);
         let winners = game.players().iter().filter(|p| p.score == best).count() as u64;
         let mut total = 0;

@@ -232,6 +232,39 @@ pub struct MechanismStats {
     pub hills: Option<HillStats>,
 }
 
+impl MechanismStats {
+    /// Each mechanism in play's counts as a line of words, in the order of the fields
+    /// (`"wagon moves: 12"`), for a report to list.
+    pub fn lines(&self) -> Vec<String> {
+        let mut lines = Vec::new();
+        if let Some(a) = &self.abbeys {
+            lines.push(format!("abbeys placed: {}", a.placed));
+        }
+        if let Some(b) = &self.barns {
+            lines.push(format!(
+                "barns placed: {}; farmers met by a barn: {} scorings, {} points; barns scored at the end: {} scorings, {} points",
+                b.placed, b.meetings, b.meeting_points, b.end_scorings, b.end_points
+            ));
+        }
+        if let Some(w) = &self.wagons {
+            lines.push(format!("wagon moves: {}", w.moves));
+        }
+        if let Some(s) = &self.shepherds {
+            lines.push(format!(
+                "flocks scored: {} ({} points); flocks lost to wolves: {}",
+                s.flocks_scored, s.flock_points, s.flocks_lost
+            ));
+        }
+        if let Some(h) = &self.hills {
+            lines.push(format!(
+                "tiles under hills: {}; ties broken by hills: {}",
+                h.tiles_under, h.tie_breaks
+            ));
+        }
+        lines
+    }
+}
+
 /// How long the run took: the only part of a report that differs between two runs of the
 /// same games.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]

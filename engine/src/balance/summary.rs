@@ -6,8 +6,8 @@ use super::report::{
     MechanismStats, SeatStats, ShepherdStats, TileStats, Timing, WagonStats,
 };
 use crate::bots::Policy;
-use crate::game::{GameDef, colour};
-use crate::model::{FeatureKind, FigureMechanism, Mechanism};
+use crate::game::{GameDef, Mechanisms, colour};
+use crate::model::FeatureKind;
 use crate::simulate::PLACEMENTS_SAMPLE_EVERY;
 
 /// What a run was asked to do, for its report.
@@ -165,33 +165,26 @@ fn tile_stats(def: &GameDef, counts: &Collector, t: usize, id: &str, all_seats: 
     }
 }
 
-/// The mechanisms' figures, each where it is in play.
+/// The mechanisms' figures, each where it is in play (as the mechanism says).
 fn mechanisms(def: &GameDef, counts: &Collector) -> MechanismStats {
     let m = &counts.mechanisms;
-    let has_figure = |mechanism| {
-        def.figures()
-            .iter()
-            .any(|f| f.mechanism == Some(mechanism) && f.count > 0)
-    };
+    let plays = |name| Mechanisms::plays_in(def, name);
     MechanismStats {
-        abbeys: def
-            .mechanisms()
-            .contains(Mechanism::Abbey)
-            .then_some(AbbeyStats { placed: m.abbeys }),
-        barns: has_figure(FigureMechanism::Barn).then_some(BarnStats {
+        abbeys: plays("abbey").then_some(AbbeyStats { placed: m.abbeys }),
+        barns: plays("barn").then_some(BarnStats {
             placed: m.barns,
             meetings: m.barn_meetings,
             meeting_points: m.barn_meeting_points,
             end_scorings: m.barn_end_scorings,
             end_points: m.barn_end_points,
         }),
-        wagons: has_figure(FigureMechanism::MovesAfterScoring).then_some(WagonStats { moves: m.wagon_moves }),
-        shepherds: has_figure(FigureMechanism::Shepherd).then_some(ShepherdStats {
+        wagons: plays("wagon").then_some(WagonStats { moves: m.wagon_moves }),
+        shepherds: plays("shepherd").then_some(ShepherdStats {
             flocks_scored: m.flocks_scored,
             flock_points: m.flock_points,
             flocks_lost: m.wolves,
         }),
-        hills: def.mechanisms().contains(Mechanism::Hills).then_some(HillStats {
+        hills: plays("hills").then_some(HillStats {
             tiles_under: m.under_hills,
             tie_breaks: m.tie_breaks,
         }),

@@ -71,6 +71,72 @@ pub enum Action {
     Pass,
 }
 
+/// The step of the turn the game waits on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    /// The current player must place this drawn tile.
+    Place {
+        /// Compiled tile index.
+        tile: u16,
+    },
+    /// The current player may place a tile they hold (an abbey) instead of drawing, or, after
+    /// the last land tile, as the abbey end-game rule allows.
+    Choose {
+        /// [`Action::Draw`] is allowed (a normal turn).
+        may_draw: bool,
+        /// [`Action::Pass`] is allowed (the final round: placing is optional).
+        may_pass: bool,
+    },
+    /// The current player may deploy a figure on the tile just placed.
+    Deploy {
+        /// Index of the placed tile.
+        placed: u16,
+    },
+    /// A wagon whose feature was scored waits for its owner to move it or take it back.
+    MoveWagon {
+        /// The wagon's owner, who decides.
+        player: u8,
+    },
+    /// The current player's tile extended the field of their shepherd: grow or guide.
+    Shepherd,
+    /// The game has ended.
+    Over,
+}
+
+impl Phase {
+    /// The player the phase names as the one who decides, when it is not the current player
+    /// (the owner of a waiting wagon).
+    pub fn decider(self) -> Option<u8> {
+        match self {
+            Phase::MoveWagon { player } => Some(player),
+            _ => None,
+        }
+    }
+}
+
+/// A position as bits of an action's key: the column's 16 bits at 24, the row's at 8.
+pub(super) fn key_at(x: i16, y: i16) -> u64 {
+    (u64::from(x as u16) << 24) | (u64::from(y as u16) << 8)
+}
+
+/// The action `action` taken in `phase` as one number, unique per action and, for a placement,
+/// per drawn tile (a search tree's key). The core's actions are keyed here, each mechanism's
+/// by the mechanism ([`super::Mechanisms::action_key`]).
+pub fn action_key(action: Action, phase: Phase) -> u64 {
+    match action {
+        Action::Place { x, y, rotation } => {
+            let tile = match phase {
+                Phase::Place { tile } => tile,
+                _ => 0,
+            };
+            (1 << 60) | (u64::from(tile) << 40) | key_at(x, y) | u64::from(rotation)
+        }
+        Action::Deploy { figure, feature } => (4 << 60) | (u64::from(figure) << 8) | u64::from(feature),
+        Action::Pass => 9 << 60,
+        other => super::Mechanisms::action_key(other).unwrap_or(15 << 60),
+    }
+}
+
 /// A set of players as a bit mask.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Players(pub u8);
@@ -102,6 +168,20 @@ pub struct FeatureScore {
     pub vineyards: u16,
 }
 
+impl FeatureScore {
+    /// A score of `tiles` tiles (or segments) and `pennants` pennants, with nothing from a
+    /// mechanism yet.
+    pub fn new(kind: FeatureKind, complete: bool, tiles: u16, pennants: u16) -> FeatureScore {
+        FeatureScore {
+            kind,
+            complete,
+            tiles,
+            pennants,
+            vineyards: 0,
+        }
+    }
+}
+
 /// Why points were scored: one variant per way of scoring, so that statistics can tell
 /// farmers' points from a barn's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -130,6 +210,18 @@ pub enum Reason {
         /// Sheep of the field's flocks: at most the bag's.
         sheep: u16,
     },
+}
+
+impl Reason {
+    /// Whether points for this reason are scored at the end of the game: incomplete features,
+    /// farmers, barns.
+    pub fn is_final(self) -> bool {
+        match self {
+            Reason::Feature(score) => !score.complete,
+            Reason::Farm { .. } | Reason::Barn { .. } => true,
+            Reason::BarnMeeting { .. } | Reason::Flocks { .. } => false,
+        }
+    }
 }
 
 impl fmt::Display for Reason {

@@ -1,18 +1,19 @@
 //! Deploying a figure on the tile just placed: the choices open (which figure types in supply
 //! may stand on which feature, and which features are closed to them), checking and applying
 //! a deployment, the random policy's deployment, and [`Game::stand`], through which every
-//! figure gets onto the table (from supply, a hand-built table, or a wagon moving on).
+//! figure gets onto the table (from supply, a hand-built table, or a figure a mechanism moves).
 //!
-//! Barns, deployed on a corner rather than a feature, are in `barn.rs`; what a shepherd does
-//! on arrival is in `shepherd.rs`.
+//! Mechanisms act here through their hooks: deployments of their own (`deploy_options`), where
+//! their own figure types may go (`deploy_own`), features they close to the others (`closes`),
+//! and their figures' arrival (`figure_arrives`).
 
+use super::mechanisms::Arrival;
 use super::{Action, ActionError, BoardFigure, Event, Game, MAX_FIGURE_TYPES, Phase, Rng};
-use crate::model::{FeatureKind, FigureMechanism};
 
 impl Game {
     /// Deployments open to the current player on the tile just placed (`Pass` not included),
     /// appended to `out`: for each feature, the figure types in supply that may stand on its
-    /// kind, in figure-type order, then the barns.
+    /// kind, in figure-type order, then the mechanisms' deployments of their own.
     pub fn deploy_options_into(&self, out: &mut Vec<Action>) {
         if let Phase::Deploy { placed } = self.phase {
             self.deploy_options_on(placed, out);
@@ -38,21 +39,23 @@ impl Game {
     fn deployments_into(&self, placed: u16, in_supply: u8, out: &mut Vec<Action>) {
         let placed_tile = self.board.placed[placed as usize];
         let compiled = &self.def.tables.tiles[placed_tile.tile as usize];
+        let owned = self.mechanisms.owned;
         for (local, feature) in compiled.features.iter().enumerate() {
             let may = self.masks.deployable_on[feature.kind as usize] & in_supply;
             if may == 0 {
                 continue;
             }
             let node = placed_tile.node + local as u32;
-            // Shepherds and followers see different closed fields: each worked out once.
-            let shepherds = may & self.masks.shepherds;
-            let followers = may & !shepherds;
+            // Figure types of a mechanism's own go where it says; the others by the common
+            // rule, worked out once for all of them.
+            let own = may & owned;
+            let common = may & !own;
             let mut open = 0;
-            if followers != 0 && self.closed_to_followers(node).is_none() {
-                open |= followers;
+            if common != 0 && self.closed_to_common(node).is_none() {
+                open |= common;
             }
-            if shepherds != 0 && self.open_to_shepherds(node) {
-                open |= shepherds;
+            if own != 0 {
+                open |= self.own_figures_open(node, own);
             }
             while open != 0 {
                 let figure = open.trailing_zeros() as u8;
@@ -63,9 +66,7 @@ impl Game {
                 });
             }
         }
-        if in_supply & self.masks.barns != 0 {
-            self.barn_options_into(placed, in_supply & self.masks.barns, out);
-        }
+        self.mechanisms_deploy_options(placed, in_supply, out);
     }
 
     /// Deploys figure type `figure` from the current player's supply onto local feature
@@ -124,9 +125,8 @@ impl Game {
             y: placed_tile.y,
             feature,
         });
-        if self.def.figures[figure as usize].mechanism == Some(FigureMechanism::Shepherd) {
-            self.shepherd_arrives(self.current, figure, node, events);
-        }
+        let player = self.current;
+        self.figure_arrives(BoardFigure { player, figure, node }, Arrival::Deployed, events);
     }
 
     /// Takes a uniformly random choice among passing and the deployments open on the tile
@@ -150,7 +150,7 @@ impl Game {
         match action {
             Action::Deploy { figure, feature } => self.deploy_checked(placed, figure, feature, events),
             Action::Pass => {}
-            // Barns are rarer and checked as any action is.
+            // A mechanism's own deployment is rarer and checked as any action is.
             _ => return self.apply(action, events).ok().map(|()| action),
         }
         self.history.push(action);
@@ -158,23 +158,13 @@ impl Game {
         Some(action)
     }
 
-    /// Puts a figure onto its feature (from supply, or a wagon moving on): followers count on
-    /// the feature, and a barn's field is noted.
+    /// Puts a figure onto its feature (from supply, a hand-built table, or a mechanism's own
+    /// move): followers count on the feature.
     pub(super) fn stand(&mut self, figure: BoardFigure) {
         if self.is_follower(figure.figure) {
             self.features.add_figures(figure.node, 1);
         }
-        if self.is_barn(figure.figure) {
-            self.barns.stands_on(figure.node);
-        }
         self.figures.push(figure);
-    }
-
-    /// Whether a shepherd may go onto the field of `node`: out of line, as only a few games
-    /// have shepherds.
-    #[inline(never)]
-    fn open_to_shepherds(&self, node: u32) -> bool {
-        !self.has_shepherd(node)
     }
 
     /// Why the current player has no figure of type `figure` (a valid index) to deploy, if
@@ -191,21 +181,21 @@ impl Game {
     }
 
     /// Why figure type `figure` may not go onto the feature of `node` now, if it may not: a
-    /// follower needs a feature without followers (and no barn on a field); a shepherd needs a
-    /// field without a shepherd (farmers do not block it).
+    /// mechanism's own figure type where the mechanism says; any other needs a feature without
+    /// followers that no mechanism closes.
     fn closed_to(&self, figure: u8, node: u32) -> Option<&'static str> {
-        if self.masks.shepherds & 1 << figure != 0 {
-            return self.has_shepherd(node).then_some("that field already has a shepherd");
+        if self.mechanisms.owned & 1 << figure != 0 {
+            return self.own_figure_refused(figure, node);
         }
-        self.closed_to_followers(node)
+        self.closed_to_common(node)
     }
 
-    /// Why a follower may not go onto the feature of `node` now, if it may not.
-    fn closed_to_followers(&self, node: u32) -> Option<&'static str> {
+    /// Why a figure of the common rule (a follower) may not go onto the feature of `node`
+    /// now, if it may not: another follower stands there, or a mechanism closes it.
+    fn closed_to_common(&self, node: u32) -> Option<&'static str> {
         if self.features.root_figures(node) > 0 {
             return Some("the feature is already occupied");
         }
-        (self.features.node(node).kind == FeatureKind::Field && self.has_barn(node))
-            .then_some("farmers never go onto a field with a barn")
+        self.mechanisms_close(node)
     }
 }

@@ -2,38 +2,34 @@
 //!
 //! A [`Game`] shares its fixed part ([`GameDef`]: compiled tiles, rules, figure types) through an
 //! `Arc`, so cloning a state copies only what changes during play. A turn goes through the
-//! steps of [`Phase`]: a choice between drawing and placing a held tile ([`Phase::Choose`], only
-//! when an abbey could go somewhere), placing the drawn tile ([`Phase::Place`]), deploying a
-//! figure or a barn or passing ([`Phase::Deploy`]); then the placement's completed features
-//! are scored, and the owners of a shepherd ([`Phase::Shepherd`]) and of waiting wagons
-//! ([`Phase::MoveWagon`]) decide. A drawn tile that fits nowhere is discarded and another
-//! drawn. After the last tile the abbey end-game rule runs, then final scoring.
+//! steps of [`Phase`]: placing the drawn tile ([`Phase::Place`]), deploying a figure or passing
+//! ([`Phase::Deploy`]); then the placement's completed features are scored. A drawn tile that
+//! fits nowhere is discarded and another drawn. After the last tile, final scoring. The
+//! expansions' mechanisms (`mechanisms/`) act through hooks at these steps (`turn.rs` lists
+//! them), and play the phases of their own choices.
 
-mod abbey;
 mod action;
-mod barn;
 mod board;
 mod deploy;
 mod features;
-mod hills;
-mod mechanisms;
+pub mod mechanisms;
 mod placement;
 mod record;
 mod rng;
 mod scoring;
 mod scratch;
 mod setup;
-mod shepherd;
 mod table;
 mod turn;
-mod wagon;
 
 use std::sync::Arc;
 
-pub use action::{Action, ActionError, COLOURS, Event, FeatureScore, Players, Reason, colour};
+use action::key_at;
+pub use action::{Action, ActionError, COLOURS, Event, FeatureScore, Phase, Players, Reason, action_key, colour};
 pub use board::{Board, NO_NEIGHBOUR, Neighbours, OpenCell, PlacedTile};
 pub use features::Features;
-pub use mechanisms::MechanismSet;
+use mechanisms::Flow;
+pub use mechanisms::{MechanismSet, Mechanisms};
 pub use placement::Placement;
 pub use record::{GameRecord, MAX_RECORD_BYTES, RECORD_FORMAT, RecordError, ReplayError};
 pub use rng::Rng;
@@ -41,7 +37,6 @@ use scratch::Scratch;
 pub use setup::{EditionFrom, FigureType, GameDef, NamedOnce, SetRef, SetupError, content_hash, set_id};
 use setup::{FigureMasks, kind_bit};
 pub use table::{FeatureAt, FigureIndex, Seat};
-pub use wagon::WaitingWagon;
 
 use crate::limits::MAX_PLAYERS;
 pub use crate::limits::{MAX_FIGURE_TYPES, MAX_HELD_TYPES, MAX_LAID_REACH, MAX_TILES};
@@ -82,63 +77,24 @@ pub struct PlayerState {
     pub score: u64,
     /// Figures in supply, by figure type.
     pub supply: [u8; MAX_FIGURE_TYPES],
-    /// Tiles held (abbeys), by index into [`GameDef::held`].
-    pub held: [u8; MAX_HELD_TYPES],
 }
 
 impl PlayerState {
-    /// No points, every figure and held tile the rules give.
+    /// No points, every figure the rules give.
     fn initial(def: &GameDef) -> PlayerState {
-        let mut held = [0u8; MAX_HELD_TYPES];
-        for (i, &(_, count)) in def.held.iter().take(MAX_HELD_TYPES).enumerate() {
-            held[i] = count;
-        }
         let mut supply = [0u8; MAX_FIGURE_TYPES];
         for (i, f) in def.figures.iter().take(MAX_FIGURE_TYPES).enumerate() {
             supply[i] = f.count;
         }
-        PlayerState { score: 0, supply, held }
+        PlayerState { score: 0, supply }
     }
-}
-
-/// The step of the turn the game waits on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Phase {
-    /// The current player must place this drawn tile.
-    Place {
-        /// Compiled tile index.
-        tile: u16,
-    },
-    /// The current player may place a tile they hold (an abbey) instead of drawing, or, after
-    /// the last land tile, as the abbey end-game rule allows.
-    Choose {
-        /// [`Action::Draw`] is allowed (a normal turn).
-        may_draw: bool,
-        /// [`Action::Pass`] is allowed (the final round: placing is optional).
-        may_pass: bool,
-    },
-    /// The current player may deploy a figure on the tile just placed.
-    Deploy {
-        /// Index of the placed tile.
-        placed: u16,
-    },
-    /// A wagon whose feature was scored waits for its owner to move it or take it back.
-    MoveWagon {
-        /// The wagon's owner, who decides.
-        player: u8,
-    },
-    /// The current player's tile extended the field of their shepherd: grow or guide.
-    Shepherd,
-    /// The game has ended.
-    Over,
 }
 
 /// The state of one game.
 ///
 /// The core of a game (table, figures, players, pile, turn) lives here; each mechanism of the
-/// expansions keeps its own state in its own module (`abbey.rs`, `barn.rs`, `hills.rs`,
-/// `shepherd.rs`, `wagon.rs`), and the buffers reused by placement and scoring are in
-/// `scratch.rs`. Each step of a turn has its module (`turn.rs` lists them and the hooks where
+/// expansions keeps its own state in its own module, all held in [`Mechanisms`], and the
+/// buffers reused by placement and scoring are in `scratch.rs`. Each step of a turn has its module (`turn.rs` lists them and the hooks where
 /// mechanisms act: `placement.rs`, `deploy.rs`, `scoring.rs`, ...); tables built by hand are
 /// in `table.rs`.
 ///
@@ -166,11 +122,7 @@ pub struct Game {
     monasteries: Vec<(i16, i16, u32)>,
     /// The figure types as masks, worked out from `def` once.
     masks: FigureMasks,
-    abbey: abbey::AbbeyState,
-    barns: barn::Barns,
-    hills: hills::Hills,
-    shepherds: shepherd::Shepherds,
-    wagons: wagon::Wagons,
+    mechanisms: Mechanisms,
     scratch: Scratch,
 }
 
@@ -193,11 +145,7 @@ impl Clone for Game {
             final_scoring,
             monasteries,
             masks,
-            abbey,
-            barns,
-            hills,
-            shepherds,
-            wagons,
+            mechanisms,
             scratch,
         } = self;
         Game {
@@ -216,11 +164,7 @@ impl Clone for Game {
             final_scoring: *final_scoring,
             monasteries: monasteries.clone(),
             masks: *masks,
-            abbey: abbey.clone(),
-            barns: barns.clone(),
-            hills: hills.clone(),
-            shepherds: shepherds.clone(),
-            wagons: wagons.clone(),
+            mechanisms: mechanisms.clone(),
             scratch: scratch.clone(),
         }
     }
@@ -242,11 +186,7 @@ impl Clone for Game {
             final_scoring,
             monasteries,
             masks,
-            abbey,
-            barns,
-            hills,
-            shepherds,
-            wagons,
+            mechanisms,
             scratch,
         } = source;
         self.def.clone_from(def);
@@ -260,11 +200,7 @@ impl Clone for Game {
         self.history.clone_from(history);
         (self.seed, self.final_scoring, self.masks) = (*seed, *final_scoring, *masks);
         self.monasteries.clone_from(monasteries);
-        self.abbey.clone_from(abbey);
-        self.barns.clone_from(barns);
-        self.hills.clone_from(hills);
-        self.shepherds.clone_from(shepherds);
-        self.wagons.clone_from(wagons);
+        self.mechanisms.clone_from(mechanisms);
         self.scratch.clone_from(scratch);
     }
 }
@@ -316,11 +252,7 @@ impl Game {
             final_scoring,
             monasteries,
             masks: _,
-            abbey,
-            barns,
-            hills,
-            shepherds,
-            wagons,
+            mechanisms,
             scratch,
         } = self;
         board.clear();
@@ -332,11 +264,7 @@ impl Game {
         pending.clear();
         history.clear();
         monasteries.clear();
-        *abbey = abbey::AbbeyState::default();
-        barns.clear();
-        *hills = hills::Hills::default();
-        shepherds.reset(def);
-        wagons.clear();
+        mechanisms.restart(def);
         scratch.clear();
         self.deal(seed, events);
     }
@@ -345,7 +273,7 @@ impl Game {
     /// discards go to `events`).
     fn deal(&mut self, seed: u64, events: &mut Vec<Event>) {
         self.seed = seed;
-        self.shepherds.seed_bag(seed);
+        self.mechanisms.dealt(seed);
         self.place_tile(self.def.start, 0, 0, 0);
         self.pending.clear();
         self.pile.clone_from(&self.def.pile);
@@ -375,11 +303,7 @@ impl Game {
             final_scoring: false,
             monasteries: Vec::new(),
             masks: FigureMasks::new(&def.figures),
-            abbey: abbey::AbbeyState::default(),
-            barns: barn::Barns::default(),
-            hills: hills::Hills::default(),
-            shepherds: shepherd::Shepherds::new(&def),
-            wagons: wagon::Wagons::default(),
+            mechanisms: Mechanisms::new(&def),
             scratch: Scratch::default(),
             def,
         })
@@ -415,15 +339,19 @@ impl Game {
         self.current
     }
 
-    /// The player who decides the next action: the owner of the waiting wagon in
-    /// [`Phase::MoveWagon`] (not always the current player), else the current player; nobody
-    /// once the game is over.
+    /// The player who decides the next action: the one the phase names, if it names one (not
+    /// always the current player: [`Phase::decider`]), else the current player; nobody once the
+    /// game is over.
     pub fn to_move(&self) -> Option<u8> {
         match self.phase {
             Phase::Over => None,
-            Phase::MoveWagon { player } => Some(player),
-            _ => Some(self.current),
+            phase => Some(phase.decider().unwrap_or(self.current)),
         }
+    }
+
+    /// The mechanisms of the expansions: which are in play, and each one's state.
+    pub fn mechanisms(&self) -> &Mechanisms {
+        &self.mechanisms
     }
 
     /// Makes what no player can know unforeseeable from this state: the order of the pile
@@ -433,21 +361,12 @@ impl Game {
     /// before looking ahead, so that the clone cannot see the future the game will have.
     pub fn determinize(&mut self, rng: &mut Rng) {
         rng.shuffle(&mut self.pile);
-        self.shepherds.reseed_bag(rng);
+        self.mechanisms.determinize(rng);
     }
 
     /// The step the game waits on.
     pub fn phase(&self) -> Phase {
         self.phase
-    }
-
-    /// The wagon whose owner decides now ([`Phase::MoveWagon`]): owner, figure type and the
-    /// node it stood on; `None` at any other step.
-    pub fn waiting_wagon(&self) -> Option<WaitingWagon> {
-        match self.phase {
-            Phase::MoveWagon { .. } => self.wagons.waiting().next().copied(),
-            _ => None,
-        }
     }
 
     /// Whether the game has ended.
@@ -577,21 +496,9 @@ impl Game {
                 out.push(Action::Pass);
                 self.deploy_options_into(out);
             }
-            Phase::Choose { may_draw, may_pass } => {
-                if may_draw {
-                    out.push(Action::Draw);
-                }
-                if may_pass {
-                    out.push(Action::Pass);
-                }
-                self.held_placements_into(out);
-            }
-            Phase::Shepherd => out.extend([Action::Grow, Action::Guide]),
-            Phase::MoveWagon { .. } => {
-                out.push(Action::Pass);
-                self.wagon_moves_into(out);
-            }
             Phase::Over => {}
+            // A phase of a mechanism's own: its hook lists the choices.
+            _ => self.mechanisms_legal_actions(out),
         }
     }
 
@@ -608,53 +515,8 @@ impl Game {
                 Ok(())
             }
             (Phase::Place { .. }, _) => Err(ActionError::WrongStep("place the drawn tile first")),
-            (Phase::Choose { may_draw: true, .. }, Action::Draw) => {
-                self.history.push(action);
-                self.draw(events);
-                Ok(())
-            }
-            (Phase::Choose { may_pass: true, .. }, Action::Pass) => {
-                self.history.push(action);
-                self.pass_to_next_player();
-                self.begin_turn(events);
-                Ok(())
-            }
-            (Phase::Choose { .. }, Action::PlaceHeld { tile, x, y, rotation }) => {
-                self.place_held(tile, x, y, rotation, events)?;
-                self.history.push(action);
-                Ok(())
-            }
-            (Phase::Choose { .. }, _) => Err(ActionError::WrongStep(
-                "draw, place a tile you hold, or pass where allowed",
-            )),
             (Phase::Deploy { placed }, Action::Deploy { figure, feature }) => {
                 self.deploy(placed, figure, feature, events)?;
-                self.history.push(action);
-                self.end_turn(events);
-                Ok(())
-            }
-            (Phase::MoveWagon { .. }, Action::MoveWagon { x, y, feature }) => {
-                self.move_wagon(Some((x, y, feature)), events)?;
-                self.history.push(action);
-                self.next_wagon_or_end(events);
-                Ok(())
-            }
-            (Phase::MoveWagon { .. }, Action::Pass) => {
-                self.move_wagon(None, events)?;
-                self.history.push(action);
-                self.next_wagon_or_end(events);
-                Ok(())
-            }
-            (Phase::Shepherd, Action::Grow | Action::Guide) => {
-                self.shepherd_choice(action == Action::Grow, events);
-                self.history.push(action);
-                self.after_shepherds(events);
-                Ok(())
-            }
-            (Phase::Shepherd, _) => Err(ActionError::WrongStep("grow the flock or guide it home")),
-            (Phase::MoveWagon { .. }, _) => Err(ActionError::WrongStep("move the wagon or pass to take it back")),
-            (Phase::Deploy { placed }, Action::DeployBarn { figure, corner }) => {
-                self.deploy_barn(placed, figure, corner, events)?;
                 self.history.push(action);
                 self.end_turn(events);
                 Ok(())
@@ -664,7 +526,13 @@ impl Game {
                 self.end_turn(events);
                 Ok(())
             }
-            (Phase::Deploy { .. }, _) => Err(ActionError::WrongStep("the tile is placed: deploy a figure or pass")),
+            // A mechanism's own deployment, or a phase of its own: its hook applies it.
+            (phase, _) => self
+                .mechanisms_apply(action, events)
+                .unwrap_or(Err(ActionError::WrongStep(match phase {
+                    Phase::Deploy { .. } => "the tile is placed: deploy a figure or pass",
+                    _ => "that action has no place in this step",
+                }))),
         }
     }
 
@@ -693,15 +561,14 @@ impl Game {
         roots.len() + monasteries
     }
 
-    /// Figures of `player` in supply, on the table, or waiting to move (wagons), by figure type (for invariant checks).
+    /// Figures of `player` in supply, on the table, or held aside by a mechanism (a wagon
+    /// waiting to move), by figure type (for invariant checks).
     pub fn figures_accounted(&self, player: u8) -> [u8; MAX_FIGURE_TYPES] {
         let mut total = self.players[player as usize].supply;
         for f in self.figures.iter().filter(|f| f.player == player) {
             total[f.figure as usize] += 1;
         }
-        for w in self.wagons.waiting().filter(|w| w.player == player) {
-            total[w.figure as usize] += 1;
-        }
+        self.mechanisms.figures_aside(player, &mut total);
         total
     }
 }

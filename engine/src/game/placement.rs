@@ -173,12 +173,12 @@ impl Game {
             return false;
         }
         match self.def.tables.signature_row(tile) {
-            Some(row) => self
+            Some(row) if !self.mechanisms.restrict_placement() => self
                 .board
                 .signatures()
                 .iter()
                 .any(|&signature| fits_by_signature(row, signature) != 0),
-            None => self.fits(tile).any(|fits| fits != 0),
+            _ => self.fits(tile).any(|fits| fits != 0),
         }
     }
 
@@ -232,13 +232,13 @@ impl Game {
         // A candidate index splits into cell and rotation by a shift.
         let shift = u32::from(self.def.tables.tiles[tile as usize].rotation_bits);
         let found = match self.def.tables.signature_row(tile) {
-            Some(row) => {
+            Some(row) if !self.mechanisms.restrict_placement() => {
                 let signatures = self.board.signatures();
                 pick_by_rejection(rng, tries, (signatures.len(), shift), |cell| {
                     fits_by_signature(row, signatures[cell])
                 })
             }
-            None => self.pick_side_by_side(rng, tries, tile, shift),
+            _ => self.pick_side_by_side(rng, tries, tile, shift),
         };
         let Some((cell, rotation)) = found else {
             return self.random_placement_by_counting(rng, tile);
@@ -251,13 +251,18 @@ impl Game {
         })
     }
 
-    /// The rejection step for a tile without a signature table, checking candidates side by
-    /// side (kept out of line: the common case has a table).
+    /// The rejection step for a tile without a signature table (or when a mechanism has a say
+    /// in where tiles go), checking candidates side by side (kept out of line: the common case
+    /// has a table).
     #[inline(never)]
     fn pick_side_by_side(&self, rng: &mut Rng, tries: u32, tile: u16, shift: u32) -> Option<(usize, u8)> {
         let frontier = &self.board.frontier;
         pick_by_rejection(rng, tries, (frontier.len(), shift), |cell| {
-            self.side_check(tile, &frontier[cell])
+            let fits = self.side_check(tile, &frontier[cell]);
+            if self.mechanisms.restrict_placement() {
+                return self.allowed_fits(tile, cell, fits);
+            }
+            fits
         })
     }
 
@@ -281,13 +286,40 @@ impl Game {
     }
 
     /// The fitting rotations of `tile` at open cell `i`, from its signature table `row` if it
-    /// has one, else side by side.
+    /// has one, else side by side; only those the mechanisms allow.
     #[inline]
     fn fits_in_row(&self, tile: u16, row: Option<&[u8]>, i: usize) -> u8 {
-        match row {
+        let fits = match row {
             Some(row) => fits_by_signature(row, self.board.signatures()[i]),
             None => self.side_check(tile, &self.board.frontier[i]),
+        };
+        if self.mechanisms.restrict_placement() {
+            return self.allowed_fits(tile, i, fits);
         }
+        fits
+    }
+
+    /// Of the fitting rotations `fits` ([`fit_entry`]) of `tile` at open cell `i`, those every
+    /// mechanism with a say in where tiles go allows.
+    #[inline(never)]
+    fn allowed_fits(&self, tile: u16, i: usize, fits: u8) -> u8 {
+        let open = &self.board.frontier[i];
+        let (mut rotations, mut allowed) = (fit_rotations(fits), 0);
+        while rotations != 0 {
+            let rotation = rotations.trailing_zeros() as u8;
+            rotations &= rotations - 1;
+            if self.mechanisms_allow(
+                tile,
+                Placement {
+                    x: open.x,
+                    y: open.y,
+                    rotation,
+                },
+            ) {
+                allowed |= 1 << rotation;
+            }
+        }
+        fit_entry(allowed)
     }
 
     /// The fitting rotations of `tile` ([`fit_entry`]) at an open cell, checked side by side:
@@ -309,7 +341,7 @@ impl Game {
     }
 
     /// Places the drawn tile `tile` where `at` says (the caller has checked that it fits),
-    /// buries the next tile under a hill, and goes on to deployment.
+    /// lets the mechanisms act on it, and goes on to deployment.
     pub(super) fn place_drawn(&mut self, tile: u16, at: Placement, events: &mut Vec<Event>) {
         let Placement { x, y, rotation } = at;
         let placed = self.place_tile(tile, x, y, rotation);
@@ -320,7 +352,7 @@ impl Game {
             y,
             rotation,
         });
-        self.bury_under_hill(tile, events);
+        self.mechanisms_after_placement(tile, events);
         self.phase = Phase::Deploy { placed };
         self.history.push(Action::Place { x, y, rotation });
     }

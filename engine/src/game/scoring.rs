@@ -9,7 +9,7 @@
 //! for tables built by hand or rules that skipped validation, so that those never panic.
 
 use super::{Event, FeatureScore, Game, Players, Reason, kind_bit};
-use crate::model::{FarmScoring, FeatureKind, Mechanism, NamedStrength, Strength};
+use crate::model::{FarmScoring, FeatureKind, NamedStrength, Strength};
 
 /// Size of a road or city: distinct tiles (at most the tiles in play) and pennants (at most
 /// the pennants in play).
@@ -44,35 +44,31 @@ impl Game {
         self.gather_figures(|r| r == root);
         let winners = self.majority();
         self.award(winners, points, Reason::Feature(score), root, events);
-        // Wagons wait to move instead of going home.
+        // Mechanisms may hold figures leaving a completed feature (wagons wait to move).
         self.take_off(false, true, events);
     }
 
     /// The points of the road, city or monastery of `node` (whose root is `root`), complete or
-    /// at the end, and what for; none for a field.
+    /// at the end, and what for, with what mechanisms add ([`Mechanism::score_feature`]); none
+    /// for a field.
+    ///
+    /// [`Mechanism::score_feature`]: super::mechanisms::Mechanism::score_feature
     fn feature_points(&mut self, node: u32, root: u32, complete: bool) -> Option<(u32, FeatureScore)> {
         let kind = self.features.node(node).kind;
-        let (tiles, pennants, vineyards) = match kind {
+        let (tiles, pennants) = match kind {
             FeatureKind::City => {
                 let size = self.size(root);
-                (size.tiles, size.pennants, 0)
+                (size.tiles, size.pennants)
             }
-            FeatureKind::Road => (self.size(root).tiles, 0, 0),
+            FeatureKind::Road => (self.size(root).tiles, 0),
             FeatureKind::Monastery | FeatureKind::Garden => {
                 let placed = self.board.placed[self.features.node(node).placed as usize];
-                let (x, y) = (i32::from(placed.x), i32::from(placed.y));
-                // Vineyards pay only when the monastery is completed, never at the end.
-                let vineyards = if complete && self.def.mechanisms.contains(Mechanism::Vineyards) {
-                    self.vineyards_around(x, y)
-                } else {
-                    0
-                };
-                (1 + self.surrounding_tiles(x, y), 0, vineyards)
+                (1 + self.surrounding_tiles(i32::from(placed.x), i32::from(placed.y)), 0)
             }
             FeatureKind::Field => return None,
         };
         let scoring = &self.def.rules.scoring;
-        let points = match kind {
+        let mut points = match kind {
             FeatureKind::City => {
                 let tiny = complete && self.def.rules.switches.tiny_city && tiles == 2;
                 let (per_segment, per_pennant) = match (complete, tiny) {
@@ -90,16 +86,11 @@ impl Game {
                 } else {
                     scoring.monastery_per_tile_final
                 };
-                times(tiles, per_tile).saturating_add(times(vineyards, scoring.vineyard))
+                times(tiles, per_tile)
             }
         };
-        let score = FeatureScore {
-            kind,
-            complete,
-            tiles,
-            pennants,
-            vineyards,
-        };
+        let mut score = FeatureScore::new(kind, complete, tiles, pennants);
+        self.mechanisms_score_feature(node, &mut score, &mut points);
         Some((points, score))
     }
 
@@ -117,14 +108,6 @@ impl Game {
             fields &= fields - 1;
             Some(tile.node + local)
         })
-    }
-
-    /// Tiles with a vineyard among the eight around `(x, y)`.
-    fn vineyards_around(&self, x: i32, y: i32) -> u16 {
-        self.board
-            .around(x, y)
-            .map(|placed| u16::from(self.def.tables.tiles[self.board.placed[placed].tile as usize].vineyard))
-            .sum()
     }
 
     /// Adds points to every winner and reports it, naming feature node `node` (nothing to
@@ -198,8 +181,8 @@ impl Game {
                 .filter(|(_, s)| **s == best)
                 .fold(0, |mask, (p, _)| mask | (1 << p)),
         );
-        if tied.0.count_ones() > 1 && self.def.mechanisms.contains(Mechanism::Hills) {
-            return self.break_tie_on_hills(tied);
+        if tied.0.count_ones() > 1 {
+            return self.mechanisms_break_tie(tied);
         }
         tied
     }
@@ -216,16 +199,18 @@ impl Game {
     }
 
     /// Takes the gathered figures (or with `followers_only`, the followers: special figures
-    /// such as barns stay) off the table: each goes home, or with `wagons_wait`, a wagon waits
-    /// to move.
-    pub(super) fn take_off(&mut self, followers_only: bool, wagons_wait: bool, events: &mut Vec<Event>) {
+    /// stay) off the table: each goes home, or with `completed` (a feature completed in play),
+    /// a mechanism may hold it ([`Mechanism::holds_leaving`]).
+    ///
+    /// [`Mechanism::holds_leaving`]: super::mechanisms::Mechanism::holds_leaving
+    pub(super) fn take_off(&mut self, followers_only: bool, completed: bool, events: &mut Vec<Event>) {
         if followers_only {
             let (figures, followers) = (&self.figures, self.masks.followers);
             self.scratch
                 .on_feature
                 .retain(|&i| followers & 1 << figures[i as usize].figure != 0);
         }
-        self.send_home(wagons_wait, events);
+        self.send_home(completed, events);
         // From the back, so that the indices still to remove stay in place.
         for k in (0..self.scratch.on_feature.len()).rev() {
             self.figures.remove(self.scratch.on_feature[k] as usize);
@@ -233,22 +218,16 @@ impl Game {
     }
 
     /// Sends the gathered figures back to their owners in table order (they stay in `figures`
-    /// for the caller to remove), or with `wagons_wait`, wagons wait to move.
-    fn send_home(&mut self, wagons_wait: bool, events: &mut Vec<Event>) {
+    /// for the caller to remove), or with `completed`, to a mechanism that holds them.
+    fn send_home(&mut self, completed: bool, events: &mut Vec<Event>) {
         for k in 0..self.scratch.on_feature.len() {
             let figure = self.figures[self.scratch.on_feature[k] as usize];
             let follower = self.is_follower(figure.figure);
-            if wagons_wait && self.is_wagon(figure.figure) {
-                self.features.add_figures(figure.node, -1);
-                self.wagons.wait(super::wagon::WaitingWagon {
-                    player: figure.player,
-                    figure: figure.figure,
-                    from: figure.node,
-                });
-                continue;
-            }
             if follower {
                 self.features.add_figures(figure.node, -1);
+            }
+            if completed && self.mechanisms_hold(figure) {
+                continue;
             }
             self.back_to_supply(figure.player, figure.figure, figure.node, events);
         }
@@ -266,14 +245,15 @@ impl Game {
         });
     }
 
-    /// Final scoring: incomplete roads, cities and monasteries, then fields.
+    /// Final scoring: incomplete roads, cities and monasteries, then fields, then what the
+    /// mechanisms score at the end.
     pub(super) fn score_end(&mut self, events: &mut Vec<Event>) {
         self.score_incomplete_features(events);
         match self.def.rules.switches.farm_scoring {
             FarmScoring::PerField => self.score_fields_per_field(events),
             FarmScoring::PerCity => self.score_fields_per_city(events),
         }
-        self.score_barns_at_end(events);
+        self.mechanisms_end_of_game(events);
     }
 
     /// At the end: every feature with figures other than a field scores, in the table order of

@@ -73,14 +73,10 @@ impl FigureType {
 pub(super) struct FigureMasks {
     /// Followers.
     pub followers: u8,
-    /// Barns.
-    pub barns: u8,
-    /// Shepherds (a field with a shepherd is closed to shepherds; farmers do not close it).
-    pub shepherds: u8,
     /// By feature kind (as an index): the types that may be deployed there.
     pub deployable_on: [u8; 8],
-    /// The feature kinds ([`kind_bit`]) that figures other than followers stand on: fields for
-    /// barns and shepherds. Taking figures off a feature of another kind without followers
+    /// The feature kinds ([`kind_bit`]) that figures other than followers stand on (fields,
+    /// for the figures of the bundled expansions). Taking figures off a feature of another kind without followers
     /// has nothing to look for.
     pub special_kinds: u8,
 }
@@ -95,11 +91,8 @@ impl FigureMasks {
                 .filter(|(_, figure)| wanted(figure))
                 .fold(0u8, |mask, (f, _)| mask | 1 << f)
         };
-        let mechanism = |m| move |f: &FigureType| f.mechanism == Some(m);
         FigureMasks {
             followers: types(&|f| f.role == Role::Follower),
-            barns: types(&mechanism(FigureMechanism::Barn)),
-            shepherds: types(&mechanism(FigureMechanism::Shepherd)),
             deployable_on: [0, 1, 2, 3, 4, 5, 6, 7].map(|kind| types(&|f| f.stands_on & 1 << kind != 0)),
             special_kinds: figures
                 .iter()

@@ -7,9 +7,10 @@
 
 use std::sync::Arc;
 
-use crate::model::FeatureKind;
-
-use super::{ActionError, BoardFigure, Event, Game, GameDef, MAX_FIGURE_TYPES, MAX_LAID_REACH, MAX_TILES, SetupError};
+use super::mechanisms::Arrival;
+use super::{
+    ActionError, BoardFigure, Event, Game, GameDef, MAX_FIGURE_TYPES, MAX_LAID_REACH, MAX_TILES, SetupError, kind_bit,
+};
 
 /// A player by seat: 0 is the first seat (red), then in turn order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -73,12 +74,9 @@ impl Game {
         if feature as usize >= tile.features.len() {
             return Err(refuse("the tile has no such feature"));
         }
-        // A barn stands on a field's corner; every other figure where its type may stand.
+        // Every figure where its type may stand once on the table (a barn on a field).
         let kind = tile.features[feature as usize].kind;
-        let misplaced = |f: &super::FigureType| match self.is_barn(figure) {
-            true => kind != FeatureKind::Field,
-            false => !f.may_stand_on(kind),
-        };
+        let misplaced = |f: &super::FigureType| f.stands_on_kinds() & kind_bit(kind) == 0;
         if usize::from(figure) < MAX_FIGURE_TYPES && self.def.figures.get(figure as usize).is_some_and(misplaced) {
             return Err(refuse("this figure may not stand on this kind of feature"));
         }
@@ -90,41 +88,17 @@ impl Game {
         if *supply == 0 {
             return Err(refuse("none left in supply"));
         }
-        if self.is_shepherd(figure) && self.has_shepherd(node) {
-            return Err(refuse("that field already has a shepherd"));
+        // A mechanism's own figure goes where the mechanism says (a shepherd, onto a field
+        // without one); others stand wherever a table built by hand puts them.
+        if self.mechanisms.owned & 1 << figure != 0
+            && let Some(why) = self.own_figure_refused(figure, node)
+        {
+            return Err(refuse(why));
         }
         self.players[player as usize].supply[figure as usize] -= 1;
-        self.stand(BoardFigure { player, figure, node });
-        if self.is_shepherd(figure) {
-            self.lay_shepherd(player, figure, node);
-        }
-        Ok(())
-    }
-
-    /// Puts a shepherd like [`Game::put_figure`], with a flock of `sheep` sheep beside it: the
-    /// tokens are taken from the bag, the largest first.
-    pub fn put_shepherd(
-        &mut self,
-        seat: Seat,
-        figure: FigureIndex,
-        at: FeatureAt,
-        sheep: u16,
-    ) -> Result<(), ActionError> {
-        let refuse = |why| ActionError::IllegalDeployment {
-            figure: figure.0,
-            feature: at.feature,
-            why,
-        };
-        if usize::from(figure.0) >= self.def.figures.len().min(MAX_FIGURE_TYPES) || !self.is_shepherd(figure.0) {
-            return Err(refuse("that figure is not a shepherd"));
-        }
-        let tokens = self
-            .tokens_making(sheep)
-            .ok_or(refuse("the bag has no tokens that make that many sheep"))?;
-        self.put_figure(seat, figure, at)?;
-        let placed = self.board.at(i32::from(at.x), i32::from(at.y)).unwrap_or_default();
-        let node = self.node_of(placed, at.feature);
-        self.give_flock(node, tokens);
+        let figure = BoardFigure { player, figure, node };
+        self.stand(figure);
+        self.figure_arrives(figure, Arrival::Laid, &mut Vec::new());
         Ok(())
     }
 

@@ -1,44 +1,51 @@
-//! The flow of turns: choosing between drawing and placing a held tile, drawing (discarding
-//! tiles that fit nowhere), the scoring step, and the end of the game under each abbey rule.
+//! The flow of turns: the turn's start, drawing (discarding tiles that fit nowhere), the
+//! scoring step, the next turn, and the end of the game.
 //!
 //! # Hook points
 //!
-//! A turn runs these steps in this order; each names where it is called and which mechanism
-//! acts there. A step that waits for a player sets a [`Phase`] and resumes from
+//! A turn runs these steps in this order; each names where it is called and the hook of
+//! [`Mechanism`] through which mechanisms act there (each mechanism in play, in registration
+//! order: `mechanisms/mod.rs`). A step that waits for a player sets a [`Phase`] and resumes from
 //! [`Game::apply`]; the random policy's shortcuts (`place_at_random`, `deploy_at_random`) call
 //! the same functions.
 //!
-//! 1. **Choose** ([`Game::begin_turn`]): abbeys (`abbey.rs`: `can_place_held`, then
-//!    `place_held` from [`Phase::Choose`]), else [`Game::draw`], which discards tiles that fit
-//!    nowhere.
-//! 2. **Place** (`placement.rs`: `place_drawn`): the tile goes down (`place_tile` joins its
-//!    features and notes what it completed), then hills (`hills.rs`: `bury_under_hill`).
-//! 3. **Deploy** ([`Phase::Deploy`], `deploy.rs`): options and checks per figure type; every
-//!    figure goes onto the table through `stand` (barns note their field); barns deploy on a
-//!    corner (`barn.rs`: `barn_options_into`, `deploy_barn`); a shepherd draws at once
-//!    (`shepherd.rs`: `shepherd_arrives`).
-//! 4. **Score** ([`Game::end_turn`]): completed features (`scoring.rs`: `score_completed`;
-//!    vineyards and the hill tie-break act inside it); wagons there wait instead of going home.
-//! 5. **Barns** (`end_turn`): `barn.rs`: `score_barn_meetings`.
-//! 6. **Shepherds** (`end_turn`, then [`Game::after_shepherds`]): `shepherd.rs`:
-//!    `shepherds_after_placement`, the owner's choice in [`Phase::Shepherd`]
-//!    (`shepherd_choice`), then `guide_closed_fields`.
-//! 7. **Wagons** (`after_shepherds`): `wagon.rs`: `order_wagons`, then `next_wagon_or_end`, each
-//!    waiting wagon in [`Phase::MoveWagon`] (`move_wagon`).
-//! 8. **Next** (`next_wagon_or_end`): [`Game::pass_to_next_player`], then `begin_turn`. With
-//!    the pile empty, `begin_turn` asks the abbey end game (`abbey.rs`: `offer_abbey_endgame`),
-//!    then [`Game::finish`] scores the end (`scoring.rs`: `score_end`, barns last).
+//! 1. **Begin** ([`Game::begin_turn`]): `turn_begins` (a mechanism may offer a choice of its own
+//!    and wait: an abbey to place, the abbey end game once the pile is empty; a decision to
+//!    draw after all resumes with the mechanisms after it, `resume_turn`); else
+//!    [`Game::draw`], which discards tiles that fit nowhere, or with the pile empty
+//!    [`Game::finish`].
+//! 2. **Place** (`placement.rs`): where the tile may go is every mechanism's
+//!    `placement_allowed` as well as its edges; `place_drawn` lays it (`place_tile` joins its
+//!    features and notes what it completed), then `after_placement` (a hill covers a tile).
+//! 3. **Deploy** ([`Phase::Deploy`], `deploy.rs`): the common rule's options, then each
+//!    mechanism's `deploy_options` for its own figures (a barn on a corner); a mechanism's own
+//!    figure types go where its `deploy_own` says, the others where no follower stands and no
+//!    mechanism `closes` the feature (a barn's field, to farmers). Every figure goes onto the
+//!    table through `stand`; the owner of a figure type hears of its arrival
+//!    (`figure_arrives`: a shepherd draws).
+//! 4. **Score** ([`Game::end_turn`]): completed features (`scoring.rs`: `score_completed`),
+//!    with `score_feature` (vineyards) and, for a tie, `break_tie` (hills); a figure leaving a
+//!    completed feature may be held by `holds_leaving` (a wagon waits to move).
+//! 5. **After scoring** ([`Game::after_scoring`]): each mechanism's `after_scoring`, which may
+//!    score (a barn meeting farmers) and wait for a decision of its own (a shepherd's owner, in
+//!    [`Phase::Shepherd`]; each waiting wagon's, in [`Phase::MoveWagon`]); its `apply` takes the
+//!    decision and resumes with the mechanisms after it (`resume_after_scoring`).
+//! 6. **Next** ([`Game::next_turn`]): [`Game::pass_to_next_player`], then `begin_turn`. With the
+//!    pile empty and no mechanism waiting, [`Game::finish`] scores the end (`scoring.rs`:
+//!    `score_end`, then each mechanism's `end_of_game`: barns).
 //!
-//! A new mechanism (say, the River) is a module with its state and functions, a bit in
-//! [`MechanismSet`](super::MechanismSet) that its calls test, and a call at one of these
-//! steps; a step that waits for a player also needs a [`Phase`], its actions in
-//! [`Game::legal_actions_into`] and its arm in [`Game::apply`].
+//! Actions of a mechanism's own phases are listed and applied by its `legal_actions` and
+//! `apply`; the game's lifecycle (new, restart, deal, determinize, clone) reaches every
+//! mechanism. A new mechanism (say, the River) is a module in `mechanisms/` implementing
+//! [`Mechanism`] and a line in its registration; nothing here changes.
+//!
+//! [`Mechanism`]: super::mechanisms::Mechanism
 
-use super::{Event, Game, Phase};
+use super::{Event, Flow, Game, Phase};
 
 impl Game {
-    /// The scoring step after a deployment (or a pass): completed features, barns meeting
-    /// farmers, shepherds, wagons, then the next turn.
+    /// The scoring step after a deployment (or a pass): completed features, the mechanisms'
+    /// after-scoring hooks, then the next turn.
     #[inline]
     pub(super) fn end_turn(&mut self, events: &mut Vec<Event>) {
         let pending = std::mem::take(&mut self.pending);
@@ -47,47 +54,43 @@ impl Game {
         }
         self.pending = pending;
         self.pending.clear();
-        if let Phase::Deploy { placed } = self.phase
-            && self.has_barns()
-        {
-            self.score_barn_meetings(placed, events);
-        }
-        if self.shepherds.are_active() {
-            self.shepherds_after_placement();
-        }
-        self.after_shepherds(events);
+        self.after_scoring(0, events);
     }
 
-    /// The rest of the scoring step once shepherds are settled: wagons, then the next turn.
+    /// The after-scoring hooks of the mechanisms registered at `from` or later, then, unless one
+    /// waits for a decision, the next turn.
     #[inline(always)]
-    pub(super) fn after_shepherds(&mut self, events: &mut Vec<Event>) {
-        if self.shepherds.must_choose() {
-            self.phase = Phase::Shepherd;
-            return;
+    pub(super) fn after_scoring(&mut self, from: usize, events: &mut Vec<Event>) {
+        // This turn's tile is the last placed.
+        let placed = (self.board.placed.len() - 1) as u16;
+        if self.mechanisms_after_scoring(from, placed, events) == Flow::Continue {
+            self.next_turn(events);
         }
-        if self.shepherds.have_closing_fields() {
-            self.guide_closed_fields(events);
-        }
-        self.order_wagons();
-        self.next_wagon_or_end(events);
     }
 
-    /// Starts the current player's turn: a choice when they may place a tile they hold, else a
-    /// draw; once the pile is empty, the abbey end-game rule decides who may still play.
+    /// Play passes to the next player, whose turn begins.
+    pub(super) fn next_turn(&mut self, events: &mut Vec<Event>) {
+        self.pass_to_next_player();
+        self.begin_turn(events);
+    }
+
+    /// Starts the current player's turn: a choice of a mechanism's own if one offers it, else a
+    /// draw; once the pile is empty (and no mechanism offers more), the end of the game.
     pub(super) fn begin_turn(&mut self, events: &mut Vec<Event>) {
-        if !self.pile.is_empty() {
-            if self.can_place_held() {
-                self.phase = Phase::Choose {
-                    may_draw: true,
-                    may_pass: false,
-                };
-            } else {
-                self.draw(events);
-            }
+        self.begin_turn_from(0, events);
+    }
+
+    /// [`Game::begin_turn`] with the turn-start hooks of the mechanisms registered at `from` or
+    /// later.
+    #[inline(always)]
+    pub(super) fn begin_turn_from(&mut self, from: usize, events: &mut Vec<Event>) {
+        if self.mechanisms_turn_begins(from, events) == Flow::Wait {
             return;
         }
-        if !self.offer_abbey_endgame() {
+        if self.pile.is_empty() {
             self.finish(events);
+        } else {
+            self.draw(events);
         }
     }
 

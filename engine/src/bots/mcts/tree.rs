@@ -40,28 +40,10 @@ pub(super) struct Node {
     mover: u8,
 }
 
-/// The action `action` taken in `phase` as one number, unique per action and drawn tile.
+/// The action `action` taken in `phase` as one number, unique per action and drawn tile: the
+/// core keys its actions and each mechanism its own ([`crate::game::action_key`]).
 pub(super) fn key(action: Action, phase: Phase) -> u64 {
-    let at = |x: i16, y: i16| (u64::from(x as u16) << 24) | (u64::from(y as u16) << 8);
-    match action {
-        Action::Place { x, y, rotation } => {
-            let tile = match phase {
-                Phase::Place { tile } => tile,
-                _ => 0,
-            };
-            (1 << 60) | (u64::from(tile) << 40) | at(x, y) | u64::from(rotation)
-        }
-        Action::Draw => 2 << 60,
-        Action::PlaceHeld { tile, x, y, rotation } => {
-            (3 << 60) | (u64::from(tile) << 40) | at(x, y) | u64::from(rotation)
-        }
-        Action::Deploy { figure, feature } => (4 << 60) | (u64::from(figure) << 8) | u64::from(feature),
-        Action::DeployBarn { figure, corner } => (5 << 60) | (u64::from(figure) << 8) | u64::from(corner),
-        Action::Grow => 6 << 60,
-        Action::Guide => 7 << 60,
-        Action::MoveWagon { x, y, feature } => (8 << 60) | at(x, y) | u64::from(feature),
-        Action::Pass => 9 << 60,
-    }
+    crate::game::action_key(action, phase)
 }
 
 /// What one search needs: the tree and every buffer an iteration uses, kept between

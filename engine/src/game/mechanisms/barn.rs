@@ -3,8 +3,15 @@
 //!
 //! Corners are numbered clockwise from the north-west (0) of a tile as it lies on the table.
 //! A corner is field when the edge segments on both sides of it belong to one field.
+//!
+//! Hooks: its own deployment (on a corner, [`Action::DeployBarn`]), fields closed to farmers,
+//! farmers met after the scoring step, and barns scored at the end of the game.
 
-use super::{Action, ActionError, BoardFigure, Event, Game, MAX_FIGURE_TYPES, Players, Reason};
+use super::{Arrival, Flow, Mechanism};
+use crate::game::{
+    Action, ActionError, BoardFigure, Event, FigureType, Game, GameDef, MAX_FIGURE_TYPES, Phase, Players, Reason,
+};
+use crate::model::{FeatureKind, FigureMechanism};
 
 /// For corner `k` of a cell: the offset of the point it touches, as the north-west corner of
 /// the cell `(x + dx, y + dy)`.
@@ -12,29 +19,113 @@ const CORNER_POINT: [(i32, i32); 4] = [(0, 0), (1, 0), (1, 1), (0, 1)];
 /// The corner of each of the four cells around a point ([`Board::around_point`] order) that
 /// touches it.
 ///
-/// [`Board::around_point`]: super::Board::around_point
+/// [`Board::around_point`]: crate::game::Board::around_point
 const AROUND_POINT: [usize; 4] = [2, 3, 1, 0];
+
+/// A barn deployed in play: where it was placed from, and its owner.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BarnCorner {
+    /// Column of the tile it was placed from.
+    pub x: i16,
+    /// Row of that tile.
+    pub y: i16,
+    /// The corner of that tile, clockwise from north-west (0).
+    pub corner: u8,
+    /// Owner.
+    pub player: u8,
+}
 
 /// The barns of a game.
 #[derive(Debug, Clone, Default)]
-pub(super) struct Barns {
+pub struct Barns {
     /// The field nodes barns stand on (a barn stays until the end), so that looking for a
     /// barn on a field need not go through every figure.
     fields: Vec<u32>,
+    /// The corners of the barns deployed in play, in the order they were placed.
+    corners: Vec<BarnCorner>,
     /// The field node of a barn placed this turn, scored in the scoring step.
     placed: Option<u32>,
 }
 
 impl Barns {
-    /// No barn on the table.
-    pub fn clear(&mut self) {
+    /// The barns deployed in play, each at the corner it was placed on (barns put on a table
+    /// built by hand stand on a field, not a corner, and are not listed).
+    pub fn corners(&self) -> &[BarnCorner] {
+        &self.corners
+    }
+}
+
+impl Mechanism for Barns {
+    const NAME: &'static str = "barn";
+
+    fn in_play(def: &GameDef) -> bool {
+        def.figures().iter().any(|f| Barns::owns(f) && f.count > 0)
+    }
+
+    fn owns(figure: &FigureType) -> bool {
+        figure.mechanism == Some(FigureMechanism::Barn)
+    }
+
+    fn new(_def: &GameDef) -> Barns {
+        Barns::default()
+    }
+
+    fn restart(&mut self, _def: &GameDef) {
         self.fields.clear();
+        self.corners.clear();
         self.placed = None;
     }
 
-    /// A barn now stands on the field of `node`.
-    pub fn stands_on(&mut self, node: u32) {
-        self.fields.push(node);
+    fn deploy_options(game: &Game, placed: u16, own: u8, out: &mut Vec<Action>) {
+        game.barn_options_into(placed, own, out);
+    }
+
+    /// Farmers never go onto a field with a barn.
+    #[inline]
+    fn closes(game: &Game, node: u32) -> Option<&'static str> {
+        (game.features.node(node).kind == FeatureKind::Field && game.has_barn(node))
+            .then_some("farmers never go onto a field with a barn")
+    }
+
+    /// A barn laid on a table built by hand stands on its field.
+    fn figure_arrives(game: &mut Game, figure: BoardFigure, _arrival: Arrival, _events: &mut Vec<Event>) {
+        game.mechanisms.barn.fields.push(figure.node);
+    }
+
+    #[inline]
+    fn after_scoring(game: &mut Game, placed: u16, events: &mut Vec<Event>) -> Flow {
+        game.score_barn_meetings(placed, events);
+        Flow::Continue
+    }
+
+    fn end_of_game(game: &mut Game, events: &mut Vec<Event>) {
+        game.score_barns_at_end(events);
+    }
+
+    #[inline]
+    fn apply(game: &mut Game, action: Action, events: &mut Vec<Event>) -> Option<Result<(), ActionError>> {
+        let (Phase::Deploy { placed }, Action::DeployBarn { figure, corner }) = (game.phase, action) else {
+            return None;
+        };
+        Some(game.deploy_barn(placed, figure, corner, events).map(|()| {
+            game.history.push(action);
+            game.end_turn(events);
+        }))
+    }
+
+    fn figure_look(figure: &FigureType) -> Option<&'static str> {
+        Barns::owns(figure).then_some("barn")
+    }
+
+    fn action_key(action: Action) -> Option<u64> {
+        match action {
+            Action::DeployBarn { figure, corner } => Some((5 << 60) | (u64::from(figure) << 8) | u64::from(corner)),
+            _ => None,
+        }
+    }
+
+    fn pays(reason: Reason) -> bool {
+        matches!(reason, Reason::Barn { .. })
     }
 }
 
@@ -55,7 +146,7 @@ impl Game {
 
     /// The field a barn would stand on at corner `corner` of placed tile `placed`: the four
     /// tiles around that point must be placed and field at that point.
-    pub(super) fn barn_spot(&self, placed: usize, corner: u8) -> Option<u32> {
+    fn barn_spot(&self, placed: usize, corner: u8) -> Option<u32> {
         let tile = self.board.placed[placed];
         let (dx, dy) = CORNER_POINT[usize::from(corner)];
         // Looking the tiles up is cheaper than reading their corners: all four first.
@@ -71,8 +162,8 @@ impl Game {
 
     /// Whether the field of `node` has a barn on it.
     #[inline]
-    pub(super) fn has_barn(&self, node: u32) -> bool {
-        !self.barns.fields.is_empty() && self.barn_among_fields(node)
+    fn has_barn(&self, node: u32) -> bool {
+        !self.mechanisms.barn.fields.is_empty() && self.barn_among_fields(node)
     }
 
     /// [`Game::has_barn`] once there are barns: out of line, so that the usual case of none
@@ -80,21 +171,17 @@ impl Game {
     #[inline(never)]
     fn barn_among_fields(&self, node: u32) -> bool {
         let root = self.features.root(node);
-        self.barns.fields.iter().any(|&field| self.features.root(field) == root)
+        self.mechanisms.barn.fields.iter().any(|&field| self.features.root(field) == root)
     }
 
-    pub(super) fn is_barn(&self, figure: u8) -> bool {
-        self.masks.barns & 1 << figure != 0
-    }
-
-    /// Whether any figure type is a barn.
-    pub(super) fn has_barns(&self) -> bool {
-        self.masks.barns != 0
+    /// Whether figure type `figure` is a barn.
+    fn is_barn(&self, figure: u8) -> bool {
+        self.own_figures::<Barns>() & 1 << figure != 0
     }
 
     /// Barn placements open on the tile just placed for the barn types in `barns` (bit `f` for
     /// figure type `f`, each in the current player's supply), appended to `out`.
-    pub(super) fn barn_options_into(&self, placed: u16, mut barns: u8, out: &mut Vec<Action>) {
+    fn barn_options_into(&self, placed: u16, mut barns: u8, out: &mut Vec<Action>) {
         let spots = self.barn_spots(placed);
         while barns != 0 {
             let figure = barns.trailing_zeros() as u8;
@@ -127,7 +214,7 @@ impl Game {
     }
 
     /// Places a barn at a corner of the tile just placed.
-    pub(super) fn deploy_barn(
+    fn deploy_barn(
         &mut self,
         placed: u16,
         figure: u8,
@@ -170,7 +257,15 @@ impl Game {
             y: tile.y,
             corner,
         });
-        self.barns.placed = Some(field);
+        let barns = &mut self.mechanisms.barn;
+        barns.fields.push(field);
+        barns.corners.push(BarnCorner {
+            x: tile.x,
+            y: tile.y,
+            corner,
+            player: self.current,
+        });
+        barns.placed = Some(field);
         Ok(())
     }
 
@@ -178,14 +273,14 @@ impl Game {
     /// it, or the tile joined it to the farmers' field) scores for the farmers' majority, who
     /// then go home. A barn placed this turn pays `barn-placed-per-city`, a join
     /// `barn-joined-per-city`.
-    pub(super) fn score_barn_meetings(&mut self, placed: u16, events: &mut Vec<Event>) {
+    fn score_barn_meetings(&mut self, placed: u16, events: &mut Vec<Event>) {
         // A barn stays once placed (one placed this turn included): with none yet, nothing meets.
-        if self.barns.fields.is_empty() {
+        if self.mechanisms.barn.fields.is_empty() {
             return;
         }
         let scoring = &self.def.rules.scoring;
         let (placed_per_city, joined_per_city) = (scoring.barn_placed_per_city, scoring.barn_joined_per_city);
-        let barn_root = self.barns.placed.take().map(|node| self.features.root(node));
+        let barn_root = self.mechanisms.barn.placed.take().map(|node| self.features.root(node));
         if let Some(root) = barn_root {
             self.score_barn_meeting(root, placed_per_city, events);
         }
@@ -220,7 +315,7 @@ impl Game {
     }
 
     /// At the end: each barn's owner scores every completed city around its field.
-    pub(super) fn score_barns_at_end(&mut self, events: &mut Vec<Event>) {
+    fn score_barns_at_end(&mut self, events: &mut Vec<Event>) {
         let per_city = self.def.rules.scoring.barn_final_per_city;
         for i in 0..self.figures.len() {
             let barn = self.figures[i];

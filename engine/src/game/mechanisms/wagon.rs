@@ -3,10 +3,14 @@
 //! is the `wagon-move` switch: `range` (the same tile or the eight around it) or `connected`
 //! (features joined to the scored one through crossings, city gates, monasteries and abbeys).
 //! Several wagons of one scoring move in turn order, starting with the active player.
+//!
+//! Hooks: a wagon leaving a completed feature waits, then after the scoring step each waiting
+//! wagon's owner decides in [`Phase::MoveWagon`].
 
 use std::ops::ControlFlow;
 
-use super::{Action, ActionError, BoardFigure, Event, FigureType, Game, Phase};
+use super::{Flow, Mechanism};
+use crate::game::{Action, ActionError, BoardFigure, Event, FigureType, Game, GameDef, MAX_FIGURE_TYPES, Phase};
 use crate::compile::NO_FEATURE;
 use crate::edge::Side;
 use crate::model::{FeatureKind, FigureMechanism, RoadEnd, Supply, WagonMove};
@@ -25,57 +29,160 @@ pub struct WaitingWagon {
 /// The wagons of a game that wait to move, in decision order (wagons on the table are
 /// figures like any other).
 #[derive(Debug, Clone, Default)]
-pub(super) struct Wagons {
+pub struct Wagons {
+    /// The figure types that move after scoring (bit `f` for type `f`).
+    types: u8,
     waiting: Vec<WaitingWagon>,
 }
 
 impl Wagons {
-    /// No wagon waits.
-    pub fn clear(&mut self) {
-        self.waiting.clear();
-    }
-
-    /// A wagon whose feature was just scored waits to move.
-    pub fn wait(&mut self, wagon: WaitingWagon) {
-        self.waiting.push(wagon);
-    }
-
-    /// The wagons waiting, in decision order.
+    /// The wagons waiting, in decision order: the first decides now ([`Phase::MoveWagon`]).
     pub fn waiting(&self) -> impl Iterator<Item = &WaitingWagon> {
         self.waiting.iter()
     }
 }
 
-impl Game {
-    /// Whether figure type `figure` moves after scoring.
-    pub(super) fn is_wagon(&self, figure: u8) -> bool {
-        self.def.figures[figure as usize].mechanism == Some(FigureMechanism::MovesAfterScoring)
+impl Mechanism for Wagons {
+    const NAME: &'static str = "wagon";
+
+    fn in_play(def: &GameDef) -> bool {
+        def.figures().iter().any(|f| is_wagon(f) && f.count > 0)
     }
 
-    /// After the scoring step: the first waiting wagon's owner decides, or the turn ends.
+    fn new(def: &GameDef) -> Wagons {
+        let types = def
+            .figures()
+            .iter()
+            .take(MAX_FIGURE_TYPES)
+            .enumerate()
+            .filter(|(_, f)| is_wagon(f))
+            .fold(0u8, |mask, (f, _)| mask | 1 << f);
+        Wagons {
+            types,
+            waiting: Vec::new(),
+        }
+    }
+
+    fn restart(&mut self, _def: &GameDef) {
+        self.waiting.clear();
+    }
+
+    /// A wagon whose feature was scored waits to move instead of going home.
+    #[inline]
+    fn holds_leaving(game: &mut Game, figure: BoardFigure) -> bool {
+        let wagons = &mut game.mechanisms.wagon;
+        if wagons.types & 1 << figure.figure == 0 {
+            return false;
+        }
+        wagons.waiting.push(WaitingWagon {
+            player: figure.player,
+            figure: figure.figure,
+            from: figure.node,
+        });
+        true
+    }
+
+    /// Wagons waiting move in turn order from the active player, each owner deciding in
+    /// [`Phase::MoveWagon`]; a wagon with nowhere to go goes home.
     #[inline(always)]
-    pub(super) fn next_wagon_or_end(&mut self, events: &mut Vec<Event>) {
-        while let Some(&wagon) = self.wagons.waiting.first() {
+    fn after_scoring(game: &mut Game, _placed: u16, events: &mut Vec<Event>) -> Flow {
+        game.order_wagons();
+        game.next_wagon(events)
+    }
+
+    fn legal_actions(game: &Game, out: &mut Vec<Action>) {
+        if let Phase::MoveWagon { .. } = game.phase {
+            out.push(Action::Pass);
+            game.wagon_moves_into(out);
+        }
+    }
+
+    #[inline]
+    fn apply(game: &mut Game, action: Action, events: &mut Vec<Event>) -> Option<Result<(), ActionError>> {
+        let Phase::MoveWagon { .. } = game.phase else {
+            return None;
+        };
+        let to = match action {
+            Action::MoveWagon { x, y, feature } => Some((x, y, feature)),
+            Action::Pass => None,
+            _ => return Some(Err(ActionError::WrongStep("move the wagon or pass to take it back"))),
+        };
+        Some(game.move_wagon(to, events).map(|()| {
+            game.history.push(action);
+            if game.next_wagon(events) == Flow::Continue {
+                game.resume_after_scoring::<Wagons>(events);
+            }
+        }))
+    }
+
+    fn figures_aside(&self, player: u8, counts: &mut [u8; MAX_FIGURE_TYPES]) {
+        for w in self.waiting.iter().filter(|w| w.player == player) {
+            counts[w.figure as usize] += 1;
+        }
+    }
+
+    fn prompt(phase: Phase) -> Option<String> {
+        matches!(phase, Phase::MoveWagon { .. }).then(|| "Move your wagon to a marked feature, or take it back.".into())
+    }
+
+    fn action_words(phase: Phase, action: Action) -> Option<&'static str> {
+        match (phase, action) {
+            (Phase::MoveWagon { .. }, Action::Pass) => Some("Take the wagon back"),
+            _ => None,
+        }
+    }
+
+    fn figure_look(figure: &FigureType) -> Option<&'static str> {
+        is_wagon(figure).then_some("wagon")
+    }
+
+    fn action_key(action: Action) -> Option<u64> {
+        match action {
+            Action::MoveWagon { x, y, feature } => Some((8 << 60) | crate::game::key_at(x, y) | u64::from(feature)),
+            _ => None,
+        }
+    }
+}
+
+/// Whether figure type `figure` moves after scoring.
+fn is_wagon(figure: &FigureType) -> bool {
+    figure.mechanism == Some(FigureMechanism::MovesAfterScoring)
+}
+
+impl Game {
+    /// The wagon whose owner decides now ([`Phase::MoveWagon`]): owner, figure type and the
+    /// node it stood on; `None` at any other step.
+    pub fn waiting_wagon(&self) -> Option<WaitingWagon> {
+        match self.phase {
+            Phase::MoveWagon { .. } => self.mechanisms.wagon.waiting.first().copied(),
+            _ => None,
+        }
+    }
+
+    /// The first waiting wagon's owner decides ([`Phase::MoveWagon`]); a wagon with nowhere to
+    /// go goes home. [`Flow::Continue`] when none is left waiting.
+    #[inline(always)]
+    fn next_wagon(&mut self, events: &mut Vec<Event>) -> Flow {
+        while let Some(&wagon) = self.mechanisms.wagon.waiting.first() {
             if !self.has_wagon_target(wagon) {
-                self.wagons.waiting.remove(0);
+                self.mechanisms.wagon.waiting.remove(0);
                 self.return_wagon(wagon, events);
                 continue;
             }
             self.phase = Phase::MoveWagon { player: wagon.player };
-            return;
+            return Flow::Wait;
         }
-        self.pass_to_next_player();
-        self.begin_turn(events);
+        Flow::Continue
     }
 
     /// Queues wagons in turn order from the active player.
     #[inline]
-    pub(super) fn order_wagons(&mut self) {
-        if self.wagons.waiting.len() < 2 {
+    fn order_wagons(&mut self) {
+        if self.mechanisms.wagon.waiting.len() < 2 {
             return;
         }
         let (current, players) = (self.current, self.players.len() as u8);
-        self.wagons
+        self.mechanisms.wagon
             .waiting
             .sort_by_key(|w| (w.player + players - current) % players);
     }
@@ -85,8 +192,8 @@ impl Game {
     }
 
     /// Moves of the waiting wagon, appended to `out`.
-    pub(super) fn wagon_moves_into(&self, out: &mut Vec<Action>) {
-        let Some(&wagon) = self.wagons.waiting.first() else {
+    fn wagon_moves_into(&self, out: &mut Vec<Action>) {
+        let Some(&wagon) = self.mechanisms.wagon.waiting.first() else {
             return;
         };
         let mut roots = Vec::new();
@@ -107,13 +214,14 @@ impl Game {
     }
 
     /// Applies the waiting wagon's owner's decision: a move, or `None` to take it back.
-    pub(super) fn move_wagon(
+    fn move_wagon(
         &mut self,
         to: Option<(i16, i16, u8)>,
         events: &mut Vec<Event>,
     ) -> Result<(), ActionError> {
         let wagon = *self
-            .wagons
+            .mechanisms
+            .wagon
             .waiting
             .first()
             .ok_or(ActionError::WrongStep("no wagon is waiting"))?;
@@ -156,7 +264,7 @@ impl Game {
                 });
             }
         }
-        self.wagons.waiting.remove(0);
+        self.mechanisms.wagon.waiting.remove(0);
         Ok(())
     }
 

@@ -4,15 +4,23 @@
 //! (every shepherd of the field scores the field's sheep, then goes home). A field closed on
 //! every side is guided at once, whatever closes it: an abbey, which joins no field, closes the
 //! neighbours' fields it faces. Shepherds score nothing at the end.
+//!
+//! Hooks: its own figures' deployment (a field without a shepherd) and arrival (the first
+//! draw), after the scoring step (the owner's choice in [`Phase::Shepherd`], then closed
+//! fields guided home), and the bag's draws at the deal and in a determinization.
 
-use super::{Event, Game, GameDef, Phase, Players, Reason, Rng};
+use super::{Arrival, Flow, Mechanism};
 use crate::compile::NO_FEATURE;
 use crate::edge::Side;
-use crate::model::FeatureKind;
+use crate::game::{
+    Action, ActionError, BoardFigure, Event, FeatureAt, FigureIndex, FigureType, Game, GameDef, MAX_FIGURE_TYPES,
+    Phase, Players, Reason, Rng, Seat,
+};
+use crate::model::{FeatureKind, FigureMechanism};
 
 /// The shepherds of a game: the bag, the flocks on the table, and the choices of this turn.
 #[derive(Debug, Clone)]
-pub(super) struct Shepherds {
+pub struct Shepherds {
     /// The tokens in the bag (sheep by count, 0 for a wolf).
     bag: Vec<u8>,
     /// The tokens beside each shepherd on the table.
@@ -30,8 +38,43 @@ pub(super) struct Shepherds {
 }
 
 impl Shepherds {
+    /// The tokens still in the bag of sheep and wolves (sheep per token; 0 for a wolf): what
+    /// every player can know, in an order that says nothing about the draws to come.
+    pub fn bag(&self) -> &[u8] {
+        &self.bag
+    }
+
+    /// The flocks beside the shepherds on the table, in the order the shepherds came.
+    pub fn flocks(&self) -> &[Flock] {
+        &self.flocks
+    }
+
+    /// Tokens in the bag and in flocks (for invariant checks): always the bag's full count.
+    pub fn tokens(&self) -> usize {
+        self.bag.len() + self.flocks.iter().map(|f| f.sheep.len()).sum::<usize>()
+    }
+
+    /// Whether any shepherd is on the table or arrived this turn: else the scoring step has
+    /// nothing to do for shepherds.
+    #[inline]
+    fn are_active(&self) -> bool {
+        !self.flocks.is_empty() || self.deployed.is_some()
+    }
+}
+
+impl Mechanism for Shepherds {
+    const NAME: &'static str = "shepherd";
+
+    fn in_play(def: &GameDef) -> bool {
+        def.figures().iter().any(|f| Shepherds::owns(f) && f.count > 0)
+    }
+
+    fn owns(figure: &FigureType) -> bool {
+        figure.mechanism == Some(FigureMechanism::Shepherd)
+    }
+
     /// The bag as the rules fill it, no shepherd on the table.
-    pub fn new(def: &GameDef) -> Shepherds {
+    fn new(def: &GameDef) -> Shepherds {
         Shepherds {
             bag: def.bag.clone(),
             flocks: Vec::new(),
@@ -43,8 +86,8 @@ impl Shepherds {
         }
     }
 
-    /// Back to [`Shepherds::new`], keeping the memory.
-    pub fn reset(&mut self, def: &GameDef) {
+    /// Back to [`Mechanism::new`], keeping the memory.
+    fn restart(&mut self, def: &GameDef) {
         let Shepherds {
             bag,
             flocks,
@@ -63,32 +106,94 @@ impl Shepherds {
     }
 
     /// Seeds the bag's draws for the game with shuffle seed `seed`.
-    pub fn seed_bag(&mut self, seed: u64) {
+    fn dealt(&mut self, seed: u64) {
         self.rng = Rng::new(seed ^ 0x0005_4EE7_BA60_0000);
     }
 
     /// Draws from now on are unforeseeable from this state: a new random state from `rng`.
-    pub fn reseed_bag(&mut self, rng: &mut Rng) {
+    fn determinize(&mut self, rng: &mut Rng) {
         self.rng = Rng::new(rng.next_u64());
     }
 
-    /// Whether any shepherd is on the table or arrived this turn: else the scoring step has
-    /// nothing to do for shepherds.
+    /// A shepherd goes onto a field without a shepherd (farmers do not close it).
     #[inline]
-    pub fn are_active(&self) -> bool {
-        !self.flocks.is_empty() || self.deployed.is_some()
+    fn deploy_own(game: &Game, _figure: u8, node: u32) -> Option<&'static str> {
+        game.has_shepherd(node).then_some("that field already has a shepherd")
     }
 
-    /// Whether a shepherd's owner must choose now.
-    #[inline]
-    pub fn must_choose(&self) -> bool {
-        !self.choices.is_empty()
+    /// Its flock starts empty; deployed in play, it draws at once.
+    fn figure_arrives(game: &mut Game, figure: BoardFigure, arrival: Arrival, events: &mut Vec<Event>) {
+        let shepherds = &mut game.mechanisms.shepherd;
+        shepherds.flocks.push(Flock {
+            player: figure.player,
+            figure: figure.figure,
+            node: figure.node,
+            sheep: Vec::new(),
+        });
+        if arrival == Arrival::Deployed {
+            shepherds.deployed = Some(figure.node);
+            game.grow(figure.node, events);
+        }
     }
 
-    /// Whether a field of this turn's tile, closed, waits to be guided home.
+    /// The active player's shepherds whose field the tile extended wait for a choice; then the
+    /// fields the tile closed are guided home.
+    #[inline(always)]
+    fn after_scoring(game: &mut Game, placed: u16, events: &mut Vec<Event>) -> Flow {
+        if game.mechanisms.shepherd.are_active() {
+            game.shepherds_after_placement(placed);
+        }
+        game.settle_shepherds(events)
+    }
+
+    fn legal_actions(game: &Game, out: &mut Vec<Action>) {
+        if game.phase == Phase::Shepherd {
+            out.extend([Action::Grow, Action::Guide]);
+        }
+    }
+
     #[inline]
-    pub fn have_closing_fields(&self) -> bool {
-        !self.closing_fields.is_empty()
+    fn apply(game: &mut Game, action: Action, events: &mut Vec<Event>) -> Option<Result<(), ActionError>> {
+        if game.phase != Phase::Shepherd {
+            return None;
+        }
+        if !matches!(action, Action::Grow | Action::Guide) {
+            return Some(Err(ActionError::WrongStep("grow the flock or guide it home")));
+        }
+        game.shepherd_choice(action == Action::Grow, events);
+        game.history.push(action);
+        if game.settle_shepherds(events) == Flow::Continue {
+            game.resume_after_scoring::<Shepherds>(events);
+        }
+        Some(Ok(()))
+    }
+
+    fn prompt(phase: Phase) -> Option<String> {
+        (phase == Phase::Shepherd).then(|| "Your tile grew your shepherd's field: grow the flock, or guide it home.".into())
+    }
+
+    fn action_words(phase: Phase, action: Action) -> Option<&'static str> {
+        match (phase, action) {
+            (Phase::Shepherd, Action::Grow) => Some("Grow the flock"),
+            (Phase::Shepherd, Action::Guide) => Some("Guide it home"),
+            _ => None,
+        }
+    }
+
+    fn figure_look(figure: &FigureType) -> Option<&'static str> {
+        Shepherds::owns(figure).then_some("shepherd")
+    }
+
+    fn action_key(action: Action) -> Option<u64> {
+        match action {
+            Action::Grow => Some(6 << 60),
+            Action::Guide => Some(7 << 60),
+            _ => None,
+        }
+    }
+
+    fn pays(reason: Reason) -> bool {
+        matches!(reason, Reason::Flocks { .. })
     }
 }
 
@@ -107,66 +212,72 @@ pub struct Flock {
 
 impl Game {
     /// Whether the field of `node` has a shepherd.
-    pub(super) fn has_shepherd(&self, node: u32) -> bool {
+    fn has_shepherd(&self, node: u32) -> bool {
         let root = self.features.root(node);
-        self.shepherds.flocks.iter().any(|f| self.features.root(f.node) == root)
+        self.mechanisms.shepherd.flocks.iter().any(|f| self.features.root(f.node) == root)
     }
 
     /// Fixes the next draws from the bag (token values, 0 for a wolf), for hand-built positions.
     pub fn force_draws(&mut self, draws: Vec<u8>) {
-        self.shepherds.forced_draws = draws;
+        self.mechanisms.shepherd.forced_draws = draws;
     }
 
-    /// The tokens still in the bag of sheep and wolves (sheep per token; 0 for a wolf): what
-    /// every player can know, in an order that says nothing about the draws to come.
-    pub fn bag(&self) -> &[u8] {
-        &self.shepherds.bag
-    }
-
-    /// Tokens in the bag and in flocks (for invariant checks): always the bag's full count.
-    pub fn tokens_accounted(&self) -> usize {
-        self.shepherds.bag.len() + self.shepherds.flocks.iter().map(|f| f.sheep.len()).sum::<usize>()
+    /// Puts a shepherd like [`Game::put_figure`], with a flock of `sheep` sheep beside it: the
+    /// tokens are taken from the bag, the largest first.
+    pub fn put_shepherd(
+        &mut self,
+        seat: Seat,
+        figure: FigureIndex,
+        at: FeatureAt,
+        sheep: u16,
+    ) -> Result<(), ActionError> {
+        let refuse = |why| ActionError::IllegalDeployment {
+            figure: figure.0,
+            feature: at.feature,
+            why,
+        };
+        if usize::from(figure.0) >= self.def.figures.len().min(MAX_FIGURE_TYPES) || !self.is_shepherd(figure.0) {
+            return Err(refuse("that figure is not a shepherd"));
+        }
+        let tokens = self
+            .tokens_making(sheep)
+            .ok_or(refuse("the bag has no tokens that make that many sheep"))?;
+        self.put_figure(seat, figure, at)?;
+        let placed = self.board.at(i32::from(at.x), i32::from(at.y)).unwrap_or_default();
+        let node = self.node_of(placed, at.feature);
+        self.give_flock(node, tokens);
+        Ok(())
     }
 
     /// Draws a token: a forced draw if one is queued (and in the bag), else at random.
     fn draw_token(&mut self) -> Option<u8> {
-        if !self.shepherds.forced_draws.is_empty() {
-            let wanted = self.shepherds.forced_draws.remove(0);
-            if let Some(i) = self.shepherds.bag.iter().position(|&t| t == wanted) {
-                return Some(self.shepherds.bag.swap_remove(i));
+        if !self.mechanisms.shepherd.forced_draws.is_empty() {
+            let wanted = self.mechanisms.shepherd.forced_draws.remove(0);
+            if let Some(i) = self.mechanisms.shepherd.bag.iter().position(|&t| t == wanted) {
+                return Some(self.mechanisms.shepherd.bag.swap_remove(i));
             }
         }
-        if self.shepherds.bag.is_empty() {
+        if self.mechanisms.shepherd.bag.is_empty() {
             return None;
         }
-        let i = self.shepherds.rng.below(self.shepherds.bag.len());
-        Some(self.shepherds.bag.swap_remove(i))
+        let i = self.mechanisms.shepherd.rng.below(self.mechanisms.shepherd.bag.len());
+        Some(self.mechanisms.shepherd.bag.swap_remove(i))
     }
 
     /// Whether figure type `figure` is a shepherd.
-    pub(super) fn is_shepherd(&self, figure: u8) -> bool {
-        self.masks.shepherds & 1 << figure != 0
-    }
-
-    /// A shepherd put on a hand-built table: its flock starts empty.
-    pub(super) fn lay_shepherd(&mut self, player: u8, figure: u8, node: u32) {
-        self.shepherds.flocks.push(Flock {
-            player,
-            figure,
-            node,
-            sheep: Vec::new(),
-        });
+    fn is_shepherd(&self, figure: u8) -> bool {
+        self.own_figures::<Shepherds>() & 1 << figure != 0
     }
 
     /// Bag tokens (indices) that make a flock of exactly `sheep` sheep, the largest first;
     /// none when the bag cannot make that many.
-    pub(super) fn tokens_making(&self, sheep: u16) -> Option<Vec<usize>> {
-        let mut order: Vec<usize> = (0..self.shepherds.bag.len()).collect();
-        order.sort_by_key(|&i| std::cmp::Reverse(self.shepherds.bag[i]));
+    fn tokens_making(&self, sheep: u16) -> Option<Vec<usize>> {
+        let mut order: Vec<usize> = (0..self.mechanisms.shepherd.bag.len()).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(self.mechanisms.shepherd.bag[i]));
         let mut left = sheep;
         let mut taken = Vec::new();
         for i in order {
-            let token = u16::from(self.shepherds.bag[i]);
+            let token = u16::from(self.mechanisms.shepherd.bag[i]);
             if token != 0 && token <= left {
                 left -= token;
                 taken.push(i);
@@ -177,44 +288,32 @@ impl Game {
 
     /// Moves bag tokens `tokens` (indices from [`Game::tokens_making`]) to the flock of the
     /// shepherd on `node`.
-    pub(super) fn give_flock(&mut self, node: u32, mut tokens: Vec<usize>) {
+    fn give_flock(&mut self, node: u32, mut tokens: Vec<usize>) {
         // From the highest index, so that the indices still to take stay in place.
         tokens.sort_unstable_by(|a, b| b.cmp(a));
-        let Shepherds { bag, flocks, .. } = &mut self.shepherds;
+        let Shepherds { bag, flocks, .. } = &mut self.mechanisms.shepherd;
         if let Some(flock) = flocks.iter_mut().find(|f| f.node == node) {
             flock.sheep.extend(tokens.into_iter().map(|i| bag.swap_remove(i)));
         }
     }
 
-    /// A shepherd was just deployed: it draws at once.
-    pub(super) fn shepherd_arrives(&mut self, player: u8, figure: u8, node: u32, events: &mut Vec<Event>) {
-        self.shepherds.flocks.push(Flock {
-            player,
-            figure,
-            node,
-            sheep: Vec::new(),
-        });
-        self.shepherds.deployed = Some(node);
-        self.grow(node, events);
-    }
-
     /// Draws for the flock of the shepherd on `node`: sheep join it; a wolf scatters every flock
     /// of the field.
     fn grow(&mut self, node: u32, events: &mut Vec<Event>) {
-        let Some(player) = self.shepherds.flocks.iter().find(|f| f.node == node).map(|f| f.player) else {
+        let Some(player) = self.mechanisms.shepherd.flocks.iter().find(|f| f.node == node).map(|f| f.player) else {
             return;
         };
         match self.draw_token() {
             None => {}
             Some(0) => {
                 events.push(Event::SheepDrawn { player, sheep: 0 });
-                self.shepherds.bag.push(0);
+                self.mechanisms.shepherd.bag.push(0);
                 let root = self.features.root(node);
                 self.send_shepherds_home(root, events);
             }
             Some(sheep) => {
                 events.push(Event::SheepDrawn { player, sheep });
-                if let Some(flock) = self.shepherds.flocks.iter_mut().find(|f| f.node == node) {
+                if let Some(flock) = self.mechanisms.shepherd.flocks.iter_mut().find(|f| f.node == node) {
                     flock.sheep.push(sheep);
                 }
             }
@@ -226,7 +325,8 @@ impl Game {
         let mut owners = Players(0);
         let mut total = 0u32;
         for flock in self
-            .shepherds
+            .mechanisms
+            .shepherd
             .flocks
             .iter()
             .filter(|f| self.features.root(f.node) == root)
@@ -244,13 +344,13 @@ impl Game {
     /// Tokens of the field's flocks back into the bag, its shepherds back to their owners.
     fn send_shepherds_home(&mut self, root: u32, events: &mut Vec<Event>) {
         let mut i = 0;
-        while i < self.shepherds.flocks.len() {
-            if self.features.root(self.shepherds.flocks[i].node) != root {
+        while i < self.mechanisms.shepherd.flocks.len() {
+            if self.features.root(self.mechanisms.shepherd.flocks[i].node) != root {
                 i += 1;
                 continue;
             }
-            let flock = self.shepherds.flocks.remove(i);
-            self.shepherds.bag.extend(flock.sheep);
+            let flock = self.mechanisms.shepherd.flocks.remove(i);
+            self.mechanisms.shepherd.bag.extend(flock.sheep);
             if let Some(j) = self
                 .figures
                 .iter()
@@ -265,13 +365,12 @@ impl Game {
     /// In the scoring step: the active player's shepherds whose field the tile extended (not one
     /// deployed this turn) wait for a choice; the fields of the tile it closed that have a
     /// shepherd are noted, to be guided home after the choices.
-    pub(super) fn shepherds_after_placement(&mut self) {
-        let deployed = self.shepherds.deployed.take();
-        let Phase::Deploy { placed } = self.phase else { return };
+    fn shepherds_after_placement(&mut self, placed: u16) {
+        let deployed = self.mechanisms.shepherd.deployed.take();
         // The owner chooses first; a field the tile closed is guided once the choices are made
         // (grow, then the closed field is guided with the new sheep). The choices only take
         // shepherds away, so a field without a shepherd now has none then either.
-        let mut closing = std::mem::take(&mut self.shepherds.closing_fields);
+        let mut closing = std::mem::take(&mut self.mechanisms.shepherd.closing_fields);
         closing.clear();
         // An edge that joins nothing (an abbey's) bounds the neighbour's field without joining
         // it to the tile, so the fields it may close are the neighbours', not the tile's own.
@@ -285,13 +384,13 @@ impl Game {
                 closing.insert(at, root);
             }
         }
-        self.shepherds.closing_fields = closing;
-        self.shepherds.choices.clear();
-        for i in 0..self.shepherds.flocks.len() {
-            let flock = &self.shepherds.flocks[i];
+        self.mechanisms.shepherd.closing_fields = closing;
+        self.mechanisms.shepherd.choices.clear();
+        for i in 0..self.mechanisms.shepherd.flocks.len() {
+            let flock = &self.mechanisms.shepherd.flocks[i];
             if flock.player == self.current && Some(flock.node) != deployed && self.extends_field_of(placed, flock.node)
             {
-                self.shepherds.choices.push(flock.node);
+                self.mechanisms.shepherd.choices.push(flock.node);
             }
         }
     }
@@ -327,9 +426,24 @@ impl Game {
         self.tile_fields(placed).any(|n| self.features.root(n) == root)
     }
 
+    /// Once no choice is left this turn: every field of the placed tile that it closed and
+    /// that still has a shepherd is guided home; while a choice is left, its owner decides
+    /// ([`Phase::Shepherd`]).
+    #[inline(always)]
+    fn settle_shepherds(&mut self, events: &mut Vec<Event>) -> Flow {
+        if !self.mechanisms.shepherd.choices.is_empty() {
+            self.phase = Phase::Shepherd;
+            return Flow::Wait;
+        }
+        if !self.mechanisms.shepherd.closing_fields.is_empty() {
+            self.guide_closed_fields(events);
+        }
+        Flow::Continue
+    }
+
     /// Guides home every field of the placed tile that it closed and that still has a shepherd.
-    pub(super) fn guide_closed_fields(&mut self, events: &mut Vec<Event>) {
-        let mut fields = std::mem::take(&mut self.shepherds.closing_fields);
+    fn guide_closed_fields(&mut self, events: &mut Vec<Event>) {
+        let mut fields = std::mem::take(&mut self.mechanisms.shepherd.closing_fields);
         for &root in &fields {
             // A wolf drawn during the choices may have scattered its flocks.
             if self.has_shepherd(root) {
@@ -337,15 +451,15 @@ impl Game {
             }
         }
         fields.clear();
-        self.shepherds.closing_fields = fields;
+        self.mechanisms.shepherd.closing_fields = fields;
     }
 
     /// Applies the owner's choice for the first waiting shepherd.
-    pub(super) fn shepherd_choice(&mut self, grow: bool, events: &mut Vec<Event>) {
-        if self.shepherds.choices.is_empty() {
+    fn shepherd_choice(&mut self, grow: bool, events: &mut Vec<Event>) {
+        if self.mechanisms.shepherd.choices.is_empty() {
             return;
         }
-        let node = self.shepherds.choices.remove(0);
+        let node = self.mechanisms.shepherd.choices.remove(0);
         if grow {
             self.grow(node, events);
         } else {
@@ -353,7 +467,7 @@ impl Game {
             self.guide(root, events);
         }
         // A wolf or a guide may have sent other waiting shepherds home.
-        let Shepherds { flocks, choices, .. } = &mut self.shepherds;
+        let Shepherds { flocks, choices, .. } = &mut self.mechanisms.shepherd;
         choices.retain(|n| flocks.iter().any(|f| f.node == *n));
     }
 }

@@ -1,17 +1,13 @@
-//! Which of the expansions' mechanisms a game plays with.
+//! Which of the files' mechanisms a game plays with, and the house rules that leave figures out.
 //!
-//! Each mechanism's rules live in a module of their own (abbeys in `abbey.rs`, hills in
-//! `hills.rs`, vineyards in scoring); the game asks this set, built once when the game is set
-//! up ([`MechanismSet::in_play`]: from the files in play and the rules), whether to apply them.
-//! A new mechanism is a variant of [`Mechanism`], a bit here, a module with its state and
-//! rules, and a call from the hook of the turn it acts in (the list is in `turn.rs`).
-//!
-//! House rules switch mechanisms off by rule values (`[switches]`: `hills`, `vineyards`,
+//! The tile sets and expansion files switch mechanisms on by name (`mechanisms = ["hills"]`);
+//! [`MechanismSet::in_play`] keeps those the rules do not switch off, once when the game is set
+//! up. House rules switch mechanisms off by rule values (`[switches]`: `hills`, `vineyards`,
 //! `abbeys` for the files' mechanisms; `farmers`, `mayor`, `wagon`, `barn`, `shepherd` for
 //! figures, through [`apply_switches`]). Both are decided once at setup: a switched-off
 //! mechanism is simply absent, so no turn tests a switch.
 
-use super::setup::{FigureType, kind_bit};
+use crate::game::setup::{FigureType, kind_bit};
 use crate::model::{FeatureKind, FigureMechanism, Mechanism, NamedStrength, Role, Rules, Strength, Switches};
 
 /// A set of mechanisms, one bit each.

@@ -1,39 +1,65 @@
 //! Hills & Sheep's hills: a hill tile is laid on top of the next tile of the pile, which
 //! leaves the game unseen, and followers on hill tiles break ties for a road, city or field.
+//!
+//! Hooks: after placement (the tile under the hill) and the majority's tie-break.
 
-use super::{Event, Game, Players};
-use crate::model::{FeatureKind, HillTiebreak, Mechanism};
+use super::Mechanism;
+use crate::game::{Event, Game, GameDef, Players};
+use crate::model::{FeatureKind, HillTiebreak, Mechanism as FileMechanism};
 
 /// The hills of a game.
 #[derive(Debug, Clone, Default)]
-pub(super) struct Hills {
+pub struct Hills {
     /// Tiles that went under hill tiles, out of the game.
     under: u32,
     /// Ties that followers on hills broke.
     tie_breaks: u32,
 }
 
-impl Game {
-    /// Hills & Sheep: a hill tile is placed on top of the next tile of the pile, which leaves
-    /// the game unseen (nothing when the hill tile was the last).
-    pub(super) fn bury_under_hill(&mut self, tile: u16, events: &mut Vec<Event>) {
-        if self.def.tables.tiles[tile as usize].hill
-            && self.def.mechanisms.contains(Mechanism::Hills)
-            && let Some(buried) = self.pile.pop()
-        {
-            self.hills.under += 1;
-            events.push(Event::TileUnderHill { tile: buried });
-        }
-    }
-
+impl Hills {
     /// Tiles that went under hill tiles.
-    pub fn under_hills(&self) -> u32 {
-        self.hills.under
+    pub fn under(&self) -> u32 {
+        self.under
     }
 
     /// Majorities so far whose tie followers on hills broke (leaving fewer players scoring).
-    pub fn hill_tie_breaks(&self) -> u32 {
-        self.hills.tie_breaks
+    pub fn tie_breaks(&self) -> u32 {
+        self.tie_breaks
+    }
+}
+
+impl Mechanism for Hills {
+    const NAME: &'static str = "hills";
+
+    fn in_play(def: &GameDef) -> bool {
+        def.mechanisms().contains(FileMechanism::Hills)
+    }
+
+    fn new(_def: &GameDef) -> Hills {
+        Hills::default()
+    }
+
+    #[inline]
+    fn after_placement(game: &mut Game, tile: u16, events: &mut Vec<Event>) {
+        game.bury_under_hill(tile, events);
+    }
+
+    #[inline]
+    fn break_tie(game: &mut Game, tied: Players) -> Players {
+        game.break_tie_on_hills(tied)
+    }
+}
+
+impl Game {
+    /// Hills & Sheep: a hill tile is placed on top of the next tile of the pile, which leaves
+    /// the game unseen (nothing when the hill tile was the last).
+    fn bury_under_hill(&mut self, tile: u16, events: &mut Vec<Event>) {
+        if self.def.tables.tiles[tile as usize].hill
+            && let Some(buried) = self.pile.pop()
+        {
+            self.mechanisms.hills.under += 1;
+            events.push(Event::TileUnderHill { tile: buried });
+        }
     }
 
     /// Hills & Sheep: among players tied for a road, city or field, their gathered followers on
@@ -43,7 +69,7 @@ impl Game {
     /// A mayor in a city without pennants counts as if no figure stood there (A&M new edition,
     /// the publisher's answer on a mayor without pennants), so on a hill tile it breaks no tie,
     /// under either `hill-tiebreak`, and adds nothing to `count-on-hill`'s count.
-    pub(super) fn break_tie_on_hills(&mut self, tied: Players) -> Players {
+    fn break_tie_on_hills(&mut self, tied: Players) -> Players {
         let mut on_hills = [0u32; 8];
         for k in 0..self.scratch.on_feature.len() {
             let figure = self.figures[self.scratch.on_feature[k] as usize];
@@ -72,7 +98,7 @@ impl Game {
                 .fold(0, |mask, p| mask | (1 << p)),
         );
         if broken != tied {
-            self.hills.tie_breaks += 1;
+            self.mechanisms.hills.tie_breaks += 1;
         }
         broken
     }

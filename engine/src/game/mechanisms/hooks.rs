@@ -1,0 +1,652 @@
+//! The hooks through which the core game lets a mechanism act, and the macro that registers
+//! mechanisms (`mechanisms!`).
+//!
+//! A mechanism is a type holding its own state that implements [`Mechanism`]. The core (turn,
+//! placement, deployment, scoring) never names one: at each step it calls a dispatcher that
+//! the macro writes out as one call per registered mechanism, in registration order, each
+//! behind a test of the mechanism's bit in the game's in-play set. Calls are static (no `dyn`,
+//! nothing boxed) and inline: a hook a mechanism leaves at its default does nothing, so the
+//! compiler drops its call and its test; a hook it implements costs, while it is out of play,
+//! one well-predicted branch.
+
+use std::fmt;
+
+use crate::game::{
+    Action, ActionError, BoardFigure, Event, FeatureScore, FigureType, Game, GameDef, MAX_FIGURE_TYPES, Phase,
+    Placement, Players, Reason, Rng,
+};
+
+/// Whether play goes on after a hook, or waits for a player's decision.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flow {
+    /// Play goes on to the next hook and the next step.
+    Continue,
+    /// The mechanism set a [`Phase`] of its own: play waits for the decision, which the
+    /// mechanism's [`Mechanism::apply`] takes and resumes from.
+    Wait,
+}
+
+/// How a figure of a mechanism's own came onto the table ([`Mechanism::figure_arrives`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Arrival {
+    /// Deployed in play, on the tile just placed (after its [`Event::FigureDeployed`]).
+    Deployed,
+    /// Put on a hand-built table ([`Game::put_figure`]).
+    Laid,
+}
+
+/// A rule of an expansion that the core game plays without naming it: its state, and the hooks
+/// where it acts.
+///
+/// The hooks, in the order of a turn (`turn.rs` lists where each is called). Unless said
+/// otherwise a hook is called only while the mechanism is in play ([`Mechanism::in_play`]), in
+/// registration order, and may read the whole game. What each may change is said with it;
+/// none may reorder the pile, draw from anything but its own random state, or change another
+/// mechanism's state, and only [`Mechanism::apply`] records actions in the history. Every
+/// default does nothing, so a mechanism implements only the hooks where it acts.
+///
+/// - **Lifecycle** (every registered mechanism, in play or not): [`Mechanism::new`],
+///   [`Mechanism::restart`], [`Mechanism::dealt`], [`Mechanism::determinize`], and `Clone`
+///   (`clone_from` keeps the target's memory: searches copy positions in a loop).
+/// - **Turn begins**: [`Mechanism::turn_begins`] (may set a phase of its own and wait).
+/// - **Placement**: [`Mechanism::placement_allowed`], [`Mechanism::after_placement`].
+/// - **Deployment**: [`Mechanism::deploy_options`], [`Mechanism::deploy_own`],
+///   [`Mechanism::closes`], [`Mechanism::figure_arrives`].
+/// - **Scoring**: [`Mechanism::score_feature`], [`Mechanism::break_tie`],
+///   [`Mechanism::holds_leaving`], then [`Mechanism::after_scoring`] (may wait).
+/// - **End of game**: [`Mechanism::end_of_game`].
+/// - **Actions of its own**: [`Mechanism::legal_actions`] and [`Mechanism::apply`] (asked
+///   whether in play or not: each answers only in its own phases or for its own actions),
+///   [`Mechanism::figures_aside`].
+/// - **Readers** (no game needed): [`Mechanism::prompt`], [`Mechanism::action_words`],
+///   [`Mechanism::figure_look`], [`Mechanism::action_key`], [`Mechanism::pays`].
+pub trait Mechanism: Clone + fmt::Debug + Sized {
+    /// Its name, as readers show it (`"barn"`).
+    const NAME: &'static str;
+
+    /// Whether a game of `def` plays with it, decided once when the game is set up (from the
+    /// files' mechanisms, and its figure types with a count above 0).
+    fn in_play(def: &GameDef) -> bool;
+
+    /// Whether figure type `figure` is its own: where such a figure may be deployed is its
+    /// [`Mechanism::deploy_own`] (not the common rule), and it hears of the figure's arrival
+    /// ([`Mechanism::figure_arrives`]).
+    fn owns(_figure: &FigureType) -> bool {
+        false
+    }
+
+    /// Its state before a game of `def` is dealt (also for a table built by hand).
+    fn new(def: &GameDef) -> Self;
+
+    /// Back to [`Mechanism::new`] for another game of the same `def`, keeping its memory.
+    fn restart(&mut self, def: &GameDef) {
+        *self = Self::new(def);
+    }
+
+    /// The game was dealt with shuffle seed `seed`: seeds what the mechanism draws at random.
+    fn dealt(&mut self, _seed: u64) {}
+
+    /// Makes what no player can know unforeseeable ([`Game::determinize`]): draws anew from
+    /// `rng` what it would draw at random. It must draw from `rng` whether in play or not, the
+    /// same number of times, so that a search's draws do not depend on what is in play.
+    fn determinize(&mut self, _rng: &mut Rng) {}
+
+    /// At the start of every turn, before the draw, and once the pile is empty, before the
+    /// end of the game (each time play passes on). It may offer the current player a choice of
+    /// its own (set a [`Phase`], return [`Flow::Wait`]) and change its own state and whose turn
+    /// it is; with [`Flow::Continue`] the turn draws a tile (or the game ends). When one waits,
+    /// those registered after it are asked only if its decision lets the turn go on to the
+    /// draw ([`Game::resume_turn`]).
+    fn turn_begins(_game: &mut Game, _events: &mut Vec<Event>) -> Flow {
+        Flow::Continue
+    }
+
+    /// Whether the mechanism has a say in where tiles go ([`Mechanism::placement_allowed`]):
+    /// placements then leave the fast paths that read fits from tables.
+    const RESTRICTS_PLACEMENT: bool = false;
+
+    /// Whether `tile` may go at `at` when it fits its neighbours: a rule of where tiles go
+    /// (every placement listed, drawn at random or applied is asked). It changes nothing.
+    /// Asked only of mechanisms with [`Mechanism::RESTRICTS_PLACEMENT`].
+    fn placement_allowed(_game: &Game, _tile: u16, _at: Placement) -> bool {
+        true
+    }
+
+    /// After the drawn tile `tile` went onto the table (its [`Event::TilePlaced`] pushed),
+    /// before deployment (a tile a mechanism places itself, such as a held abbey, is that
+    /// mechanism's to follow). It may change its own state, take the next tile off the pile (a
+    /// hill covers it) and push events.
+    fn after_placement(_game: &mut Game, _tile: u16, _events: &mut Vec<Event>) {}
+
+    /// Deployments of its own on placed tile `placed`, for its own figure types in the current
+    /// player's supply (`own`, bit `f` for figure type `f`, never empty), appended to `out` after
+    /// those the common rule lists (a barn on a corner). Applied by its [`Mechanism::apply`].
+    fn deploy_options(_game: &Game, _placed: u16, _own: u8, _out: &mut Vec<Action>) {}
+
+    /// Why its own figure type `figure` may not go onto the feature of `node` (one of a kind
+    /// the type may stand on, on the tile just placed or on a table built by hand), if it may
+    /// not. This replaces the common rule (a feature without followers) for its figures. It
+    /// changes nothing.
+    fn deploy_own(_game: &Game, _figure: u8, _node: u32) -> Option<&'static str> {
+        None
+    }
+
+    /// Why the feature of `node` is closed to the figures the common rule deploys, though no
+    /// follower stands on it (a field with a barn, to farmers), if it is. It changes nothing.
+    fn closes(_game: &Game, _node: u32) -> Option<&'static str> {
+        None
+    }
+
+    /// A figure of its own type now stands on the table, `arrival` says how. It may change its
+    /// own state and, when deployed in play, push events and draw (a shepherd's first token).
+    fn figure_arrives(_game: &mut Game, _figure: BoardFigure, _arrival: Arrival, _events: &mut Vec<Event>) {}
+
+    /// A road, city, monastery or garden of `node` scores (`score.complete`: completed in play,
+    /// else at the end): it may add to `points` and say why in `score` (vineyards). It changes
+    /// nothing else.
+    fn score_feature(_game: &Game, _node: u32, _score: &mut FeatureScore, _points: &mut u32) {}
+
+    /// Players `tied` (two or more) share the greatest strength on the feature being scored,
+    /// whose figures are gathered: it may narrow them down (followers on hills) and count
+    /// that in its own state. Returns who wins the majority.
+    fn break_tie(_game: &mut Game, tied: Players) -> Players {
+        tied
+    }
+
+    /// `figure` leaves a feature completed and scored in play: returns true to keep it off the
+    /// table in its own state instead of sending it home (a wagon waits to move). The core
+    /// still takes it off the feature. The mechanism then owes the figure to its owner's
+    /// supply or the table, and counts it in [`Mechanism::figures_aside`] meanwhile.
+    fn holds_leaving(_game: &mut Game, _figure: BoardFigure) -> bool {
+        false
+    }
+
+    /// After the scoring step of a turn (completed features scored, their figures home), before
+    /// the next turn, placed tile `placed` being this turn's: it may score, send figures home,
+    /// change its own state, and wait for a decision of its own ([`Flow::Wait`]). Once that is
+    /// applied, [`Mechanism::apply`] goes on with [`Game::resume_after_scoring`], which calls
+    /// the mechanisms registered after it, then begins the next turn.
+    fn after_scoring(_game: &mut Game, _placed: u16, _events: &mut Vec<Event>) -> Flow {
+        Flow::Continue
+    }
+
+    /// Final scoring, after the core's (incomplete features, then fields): it may score and
+    /// change its own state.
+    fn end_of_game(_game: &mut Game, _events: &mut Vec<Event>) {}
+
+    /// The legal actions of a phase of its own, appended to `out` (nothing in another phase).
+    /// Asked in every phase the core does not play (not `Place`, `Deploy` or `Over`).
+    fn legal_actions(_game: &Game, _out: &mut Vec<Action>) {}
+
+    /// Applies `action` if it is the mechanism's to apply (one of its own phases, or one of its
+    /// own deployments), recording it in the history and going on with the turn; `None`
+    /// otherwise. An illegal action of its own is refused with the game unchanged.
+    fn apply(_game: &mut Game, _action: Action, _events: &mut Vec<Event>) -> Option<Result<(), ActionError>> {
+        None
+    }
+
+    /// Adds to `counts` (by figure type) the figures of `player` that it holds off the table.
+    fn figures_aside(&self, _player: u8, _counts: &mut [u8; MAX_FIGURE_TYPES]) {}
+
+    /// The prompt for the player who decides in `phase`, if the phase is its own.
+    fn prompt(_phase: Phase) -> Option<String> {
+        None
+    }
+
+    /// Words for `action` in `phase` if it is one of its own chosen with a button rather than
+    /// on the table (`"Grow the flock"`).
+    fn action_words(_phase: Phase, _action: Action) -> Option<&'static str> {
+        None
+    }
+
+    /// The name of the picture of figure type `figure` if it is one of its figures (`"barn"`).
+    fn figure_look(_figure: &FigureType) -> Option<&'static str> {
+        None
+    }
+
+    /// `action` as one number, if it is one of its own: unique among every action (the top
+    /// four bits are a tag no other action uses), for a search tree's keys.
+    fn action_key(_action: Action) -> Option<u64> {
+        None
+    }
+
+    /// Whether points scored for `reason` are its own way of scoring, paid to its own figures
+    /// on the feature (a barn's owner), rather than to the followers there.
+    fn pays(_reason: Reason) -> bool {
+        false
+    }
+}
+
+/// A mechanism's place in the registration (written by `mechanisms!`).
+pub trait Registered: Mechanism {
+    /// Its index in registration order.
+    const INDEX: usize;
+}
+
+impl Game {
+    /// The figure types of mechanism `M` (bit `f` for type `f`), whether it is in play or not.
+    #[inline]
+    pub(in crate::game) fn own_figures<M: Registered>(&self) -> u8 {
+        self.mechanisms.own[M::INDEX]
+    }
+
+    /// After mechanism `M`, which waited at the turn's start, let the turn go on to its draw:
+    /// the turn-start hooks of the mechanisms registered after it, then the draw.
+    pub(in crate::game) fn resume_turn<M: Registered>(&mut self, events: &mut Vec<Event>) {
+        self.begin_turn_from(M::INDEX + 1, events);
+    }
+
+    /// After mechanism `M` has taken its decision and has nothing more to wait for this
+    /// turn: the after-scoring hooks of the mechanisms registered after it, then the next turn.
+    pub(in crate::game) fn resume_after_scoring<M: Registered>(&mut self, events: &mut Vec<Event>) {
+        self.after_scoring(M::INDEX + 1, events);
+    }
+}
+
+/// Registers mechanisms: each entry `name: Type` declares module `name` (this folder's
+/// `name.rs`) holding `Type`, a [`Mechanism`]; an entry may carry attributes (`#[cfg(test)]`).
+/// Writes [`Mechanisms`](super::Mechanisms), the states of all, and the dispatchers through
+/// which the core calls each hook.
+macro_rules! mechanisms {
+    ($( $(#[$attr:meta])* $name:ident: $ty:ident, )*) => {
+        $( $(#[$attr])* mod $name; )*
+        $( $(#[$attr])* pub use $name::$ty; )*
+
+        /// Registration order (the variant after the last counts them).
+        #[allow(non_camel_case_types)]
+        #[derive(Clone, Copy)]
+        enum Index {
+            $( $(#[$attr])* $name, )*
+            Count,
+        }
+
+        /// Mechanisms registered.
+        const COUNT: usize = Index::Count as usize;
+
+        /// No mechanism owns the figure type.
+        const NO_OWNER: u8 = u8::MAX;
+
+        $( $(#[$attr])* impl $crate::game::mechanisms::hooks::Registered for $name::$ty {
+            const INDEX: usize = Index::$name as usize;
+        } )*
+
+        /// Whether any registered mechanism has a say in where tiles go.
+        const ANY_RESTRICTS_PLACEMENT: bool = {
+            let mut any = false;
+            $( $(#[$attr])* {
+                any = any || <$name::$ty as Mechanism>::RESTRICTS_PLACEMENT;
+            } )*
+            any
+        };
+
+        /// The names of the registered mechanisms, in registration order.
+        const NAMES: [&str; COUNT] = {
+            let mut names = [""; COUNT];
+            $( $(#[$attr])* {
+                names[Index::$name as usize] = <$name::$ty as Mechanism>::NAME;
+            } )*
+            names
+        };
+
+        /// The state of every registered mechanism in a game, which of them are in play, and
+        /// their figure types.
+        #[derive(Debug)]
+        pub struct Mechanisms {
+            /// Bit `i`: the mechanism registered `i`th is in play.
+            in_play: u32,
+            /// In play and restricting placements ([`Mechanism::RESTRICTS_PLACEMENT`]).
+            restricting: u32,
+            /// By mechanism: its figure types (bit `f` for type `f`), in play or not.
+            pub(in crate::game) own: [u8; COUNT],
+            /// Every mechanism's own figure types.
+            pub(in crate::game) owned: u8,
+            /// By figure type: the index of the mechanism that owns it ([`NO_OWNER`]: none).
+            owner: [u8; $crate::game::MAX_FIGURE_TYPES],
+            $( $(#[$attr])* pub(in crate::game) $name: $name::$ty, )*
+        }
+
+        impl Clone for Mechanisms {
+            fn clone(&self) -> Mechanisms {
+                Mechanisms {
+                    in_play: self.in_play,
+                    restricting: self.restricting,
+                    own: self.own,
+                    owned: self.owned,
+                    owner: self.owner,
+                    $( $(#[$attr])* $name: self.$name.clone(), )*
+                }
+            }
+
+            fn clone_from(&mut self, source: &Mechanisms) {
+                (self.in_play, self.restricting, self.own, self.owned, self.owner) =
+                    (source.in_play, source.restricting, source.own, source.owned, source.owner);
+                $( $(#[$attr])* self.$name.clone_from(&source.$name); )*
+            }
+        }
+
+        impl Mechanisms {
+            /// The mechanisms of a game of `def`, not dealt yet.
+            pub(in crate::game) fn new(def: &$crate::game::GameDef) -> Mechanisms {
+                let (mut in_play, mut restricting, mut own, mut owned) = (0, 0, [0u8; COUNT], 0);
+                let mut owner = [NO_OWNER; $crate::game::MAX_FIGURE_TYPES];
+                $( $(#[$attr])* {
+                    type M = $name::$ty;
+                    let bit = 1u32 << Index::$name as u32;
+                    if <M as Mechanism>::in_play(def) {
+                        in_play |= bit;
+                        if <M as Mechanism>::RESTRICTS_PLACEMENT {
+                            restricting |= bit;
+                        }
+                    }
+                    own[Index::$name as usize] = def
+                        .figures()
+                        .iter()
+                        .take($crate::game::MAX_FIGURE_TYPES)
+                        .enumerate()
+                        .filter(|(_, f)| <M as Mechanism>::owns(f))
+                        .fold(0u8, |mask, (f, _)| mask | 1 << f);
+                    // A figure type has one owner: the first mechanism registered to claim it.
+                    let mut mine = own[Index::$name as usize] & !owned;
+                    while mine != 0 {
+                        owner[mine.trailing_zeros() as usize] = Index::$name as u8;
+                        mine &= mine - 1;
+                    }
+                    owned |= own[Index::$name as usize];
+                } )*
+                Mechanisms {
+                    in_play,
+                    restricting,
+                    own,
+                    owned,
+                    owner,
+                    $( $(#[$attr])* $name: <$name::$ty as Mechanism>::new(def), )*
+                }
+            }
+
+            /// Every mechanism back to its state before a deal of `def`, keeping memory.
+            pub(in crate::game) fn restart(&mut self, def: &$crate::game::GameDef) {
+                $( $(#[$attr])* self.$name.restart(def); )*
+            }
+
+            /// The game was dealt with `seed`.
+            pub(in crate::game) fn dealt(&mut self, seed: u64) {
+                $( $(#[$attr])* self.$name.dealt(seed); )*
+            }
+
+            /// What no player can know, drawn anew from `rng`.
+            pub(in crate::game) fn determinize(&mut self, rng: &mut $crate::game::Rng) {
+                $( $(#[$attr])* self.$name.determinize(rng); )*
+            }
+
+            /// Adds the figures of `player` that mechanisms hold off the table to `counts`.
+            pub(in crate::game) fn figures_aside(&self, player: u8, counts: &mut [u8; $crate::game::MAX_FIGURE_TYPES]) {
+                $( $(#[$attr])* if self.in_play & 1 << Index::$name as u32 != 0 {
+                    self.$name.figures_aside(player, counts);
+                } )*
+            }
+
+            /// Whether any mechanism in play restricts placements.
+            #[inline(always)]
+            pub(in crate::game) fn restrict_placement(&self) -> bool {
+                ANY_RESTRICTS_PLACEMENT && self.restricting != 0
+            }
+
+            /// The names of the mechanisms in play, in registration order.
+            pub fn in_play(&self) -> impl Iterator<Item = &'static str> + '_ {
+                (0..COUNT).filter(|&i| self.in_play & 1 << i != 0).map(|i| NAMES[i])
+            }
+
+            /// Whether the mechanism named `name` is in play.
+            pub fn plays(&self, name: &str) -> bool {
+                self.in_play().any(|n| n == name)
+            }
+
+            $(
+                $(#[$attr])*
+                #[doc = concat!("The state of `", stringify!($name), "`.")]
+                pub fn $name(&self) -> &$name::$ty {
+                    &self.$name
+                }
+            )*
+
+            /// The prompt for the player who decides in `phase`, if a mechanism owns the phase.
+            pub fn prompt(phase: $crate::game::Phase) -> Option<String> {
+                $( $(#[$attr])* if let Some(prompt) = <$name::$ty as Mechanism>::prompt(phase) {
+                    return Some(prompt);
+                } )*
+                None
+            }
+
+            /// Words for an action of a mechanism chosen with a button (`"Grow the flock"`).
+            pub fn action_words(phase: $crate::game::Phase, action: $crate::game::Action) -> Option<&'static str> {
+                $( $(#[$attr])* if let Some(words) = <$name::$ty as Mechanism>::action_words(phase, action) {
+                    return Some(words);
+                } )*
+                None
+            }
+
+            /// The name of the picture a mechanism gives figure type `figure` (`"barn"`).
+            pub fn figure_look(figure: &$crate::game::FigureType) -> Option<&'static str> {
+                $( $(#[$attr])* if let Some(look) = <$name::$ty as Mechanism>::figure_look(figure) {
+                    return Some(look);
+                } )*
+                None
+            }
+
+            /// Whether a game of `def` plays with the mechanism named `name`.
+            pub fn plays_in(def: &$crate::game::GameDef, name: &str) -> bool {
+                $( $(#[$attr])* if <$name::$ty as Mechanism>::NAME == name {
+                    return <$name::$ty as Mechanism>::in_play(def);
+                } )*
+                false
+            }
+
+            /// The figure types of `def` that points for `reason` pay, if a mechanism pays them
+            /// to its own figures ([`Mechanism::pays`]); `None` for points paid to followers.
+            pub fn paid_figures(def: &$crate::game::GameDef, reason: $crate::game::Reason) -> Option<u8> {
+                $( $(#[$attr])* if <$name::$ty as Mechanism>::pays(reason) {
+                    let own = def.figures().iter().take($crate::game::MAX_FIGURE_TYPES).enumerate();
+                    let own = own.filter(|(_, f)| <$name::$ty as Mechanism>::owns(f));
+                    return Some(own.fold(0u8, |mask, (f, _)| mask | 1 << f));
+                } )*
+                None
+            }
+
+            /// A mechanism's action as one number ([`Mechanism::action_key`]).
+            pub fn action_key(action: $crate::game::Action) -> Option<u64> {
+                $( $(#[$attr])* if let Some(key) = <$name::$ty as Mechanism>::action_key(action) {
+                    return Some(key);
+                } )*
+                None
+            }
+        }
+
+        impl $crate::game::Game {
+            /// [`Mechanism::turn_begins`] of each mechanism in play registered at index `from` or
+            /// later, until one waits.
+            #[inline(always)]
+            pub(in crate::game) fn mechanisms_turn_begins(&mut self, from: usize, events: &mut Vec<$crate::game::Event>) -> Flow {
+                let in_play = self.mechanisms.in_play;
+                $( $(#[$attr])* if Index::$name as usize >= from
+                    && in_play & 1 << Index::$name as u32 != 0
+                    && <$name::$ty as Mechanism>::turn_begins(self, events) == Flow::Wait
+                {
+                    return Flow::Wait;
+                } )*
+                Flow::Continue
+            }
+
+            /// Whether every mechanism in play that restricts placements lets `tile` go at `at`.
+            #[inline]
+            pub(in crate::game) fn mechanisms_allow(&self, tile: u16, at: $crate::game::Placement) -> bool {
+                let restricting = self.mechanisms.restricting;
+                $( $(#[$attr])* if <$name::$ty as Mechanism>::RESTRICTS_PLACEMENT
+                    && restricting & 1 << Index::$name as u32 != 0
+                    && !<$name::$ty as Mechanism>::placement_allowed(self, tile, at)
+                {
+                    return false;
+                } )*
+                true
+            }
+
+            /// [`Mechanism::after_placement`] of each mechanism in play.
+            #[inline(always)]
+            pub(in crate::game) fn mechanisms_after_placement(&mut self, tile: u16, events: &mut Vec<$crate::game::Event>) {
+                let in_play = self.mechanisms.in_play;
+                $( $(#[$attr])* if in_play & 1 << Index::$name as u32 != 0 {
+                    <$name::$ty as Mechanism>::after_placement(self, tile, events);
+                } )*
+            }
+
+            /// [`Mechanism::deploy_options`] of each mechanism in play with its own figure types
+            /// in `in_supply`.
+            #[inline(always)]
+            pub(in crate::game) fn mechanisms_deploy_options(&self, placed: u16, in_supply: u8, out: &mut Vec<$crate::game::Action>) {
+                let in_play = self.mechanisms.in_play;
+                $( $(#[$attr])* {
+                    let own = in_supply & self.mechanisms.own[Index::$name as usize];
+                    if in_play & 1 << Index::$name as u32 != 0 && own != 0 {
+                        <$name::$ty as Mechanism>::deploy_options(self, placed, own, out);
+                    }
+                } )*
+            }
+
+            /// Why figure type `figure`, a mechanism's own, may not go onto the feature of
+            /// `node` ([`Mechanism::deploy_own`] of its owner).
+            #[inline]
+            pub(in crate::game) fn own_figure_refused(&self, figure: u8, node: u32) -> Option<&'static str> {
+                let owner = self.mechanisms.owner[usize::from(figure) % $crate::game::MAX_FIGURE_TYPES];
+                $( $(#[$attr])* if owner == Index::$name as u8 {
+                    return <$name::$ty as Mechanism>::deploy_own(self, figure, node);
+                } )*
+                None
+            }
+
+            /// Of the mechanisms' own figure types `own`, those that may go onto the feature of
+            /// `node`.
+            #[inline(never)]
+            pub(in crate::game) fn own_figures_open(&self, node: u32, mut own: u8) -> u8 {
+                let mut open = 0;
+                while own != 0 {
+                    let figure = own.trailing_zeros() as u8;
+                    own &= own - 1;
+                    if self.own_figure_refused(figure, node).is_none() {
+                        open |= 1 << figure;
+                    }
+                }
+                open
+            }
+
+            /// Why a mechanism in play closes the feature of `node` to the figures of the
+            /// common rule ([`Mechanism::closes`]), if one does.
+            #[inline(always)]
+            pub(in crate::game) fn mechanisms_close(&self, node: u32) -> Option<&'static str> {
+                let in_play = self.mechanisms.in_play;
+                $( $(#[$attr])* if in_play & 1 << Index::$name as u32 != 0
+                    && let Some(why) = <$name::$ty as Mechanism>::closes(self, node)
+                {
+                    return Some(why);
+                } )*
+                None
+            }
+
+            /// Tells the owner of `figure`'s type, if a mechanism owns it, that it arrived.
+            #[inline]
+            pub(in crate::game) fn figure_arrives(
+                &mut self,
+                figure: $crate::game::BoardFigure,
+                arrival: Arrival,
+                events: &mut Vec<$crate::game::Event>,
+            ) {
+                let owner = self.mechanisms.owner[usize::from(figure.figure) % $crate::game::MAX_FIGURE_TYPES];
+                $( $(#[$attr])* if owner == Index::$name as u8 {
+                    <$name::$ty as Mechanism>::figure_arrives(self, figure, arrival, events);
+                    return;
+                } )*
+            }
+
+            /// [`Mechanism::score_feature`] of each mechanism in play.
+            #[inline(always)]
+            pub(in crate::game) fn mechanisms_score_feature(
+                &self,
+                node: u32,
+                score: &mut $crate::game::FeatureScore,
+                points: &mut u32,
+            ) {
+                let in_play = self.mechanisms.in_play;
+                $( $(#[$attr])* if in_play & 1 << Index::$name as u32 != 0 {
+                    <$name::$ty as Mechanism>::score_feature(self, node, score, points);
+                } )*
+            }
+
+            /// [`Mechanism::break_tie`] of each mechanism in play.
+            #[inline(always)]
+            pub(in crate::game) fn mechanisms_break_tie(&mut self, mut tied: $crate::game::Players) -> $crate::game::Players {
+                let in_play = self.mechanisms.in_play;
+                $( $(#[$attr])* if in_play & 1 << Index::$name as u32 != 0 {
+                    tied = <$name::$ty as Mechanism>::break_tie(self, tied);
+                } )*
+                tied
+            }
+
+            /// Whether a mechanism in play keeps `figure`, leaving a completed feature, off the
+            /// table ([`Mechanism::holds_leaving`]).
+            #[inline(always)]
+            pub(in crate::game) fn mechanisms_hold(&mut self, figure: $crate::game::BoardFigure) -> bool {
+                let in_play = self.mechanisms.in_play;
+                $( $(#[$attr])* if in_play & 1 << Index::$name as u32 != 0
+                    && <$name::$ty as Mechanism>::holds_leaving(self, figure)
+                {
+                    return true;
+                } )*
+                false
+            }
+
+            /// [`Mechanism::after_scoring`] of each mechanism in play registered at index `from`
+            /// or later, until one waits.
+            #[inline(always)]
+            pub(in crate::game) fn mechanisms_after_scoring(
+                &mut self,
+                from: usize,
+                placed: u16,
+                events: &mut Vec<$crate::game::Event>,
+            ) -> Flow {
+                let in_play = self.mechanisms.in_play;
+                $( $(#[$attr])* if Index::$name as usize >= from
+                    && in_play & 1 << Index::$name as u32 != 0
+                    && <$name::$ty as Mechanism>::after_scoring(self, placed, events) == Flow::Wait
+                {
+                    return Flow::Wait;
+                } )*
+                Flow::Continue
+            }
+
+            /// [`Mechanism::end_of_game`] of each mechanism in play.
+            pub(in crate::game) fn mechanisms_end_of_game(&mut self, events: &mut Vec<$crate::game::Event>) {
+                let in_play = self.mechanisms.in_play;
+                $( $(#[$attr])* if in_play & 1 << Index::$name as u32 != 0 {
+                    <$name::$ty as Mechanism>::end_of_game(self, events);
+                } )*
+            }
+
+            /// [`Mechanism::legal_actions`] of every mechanism.
+            pub(in crate::game) fn mechanisms_legal_actions(&self, out: &mut Vec<$crate::game::Action>) {
+                $( $(#[$attr])* <$name::$ty as Mechanism>::legal_actions(self, out); )*
+            }
+
+            /// [`Mechanism::apply`] of the first mechanism whose action `action` is.
+            pub(in crate::game) fn mechanisms_apply(
+                &mut self,
+                action: $crate::game::Action,
+                events: &mut Vec<$crate::game::Event>,
+            ) -> Option<Result<(), $crate::game::ActionError>> {
+                $( $(#[$attr])* if let Some(result) = <$name::$ty as Mechanism>::apply(self, action, events) {
+                    return Some(result);
+                } )*
+                None
+            }
+        }
+    };
+}
+
+pub(super) use mechanisms;
