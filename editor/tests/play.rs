@@ -18,7 +18,8 @@ use tilewright_engine::game::{Action, Game, GameDef, Phase};
 mod common;
 use common::{BASE, app, click_at, editor, settle, write};
 
-/// The base game with one copy of each tile (the followers as they are): a short game.
+/// The base game with one copy of each tile (the followers as they are): a short game. It has an
+/// id of its own: a changed copy that kept `base` would be warned of as replacing the bundled set.
 fn short_base() -> String {
     let mut in_tiles = false;
     let lines: Vec<String> = BASE
@@ -32,7 +33,7 @@ fn short_base() -> String {
             }
         })
         .collect();
-    lines.join("\n") + "\n"
+    lines.join("\n").replacen("id = \"base\"", "id = \"short-base\"", 1) + "\n"
 }
 
 fn play<'h>(h: &'h Harness<'_, EditorApp>) -> &'h PlayView {
