@@ -159,9 +159,9 @@ impl Tally {
     }
 }
 
-/// The most threads [`run`] plays on. Each thread holds one game, and a game whose tiles
-/// spread the table far (a staircase of tiles that fit only one way) holds a board grid that
-/// grows with the square of the spread: tens of MB in the staircases tried, more in theory.
+/// The most threads [`run`] plays on. Each thread holds one game (and a greedy player two
+/// copies of it), in proportion to the tiles on its table: a few MB for 10,000 tiles, however
+/// far they spread.
 pub const MAX_THREADS: usize = 16;
 
 /// Summary of many random games. A mean over nothing is `None` (JSON `null`), not a division
