@@ -1,6 +1,9 @@
 //! Monte Carlo tree search: UCT over determinized draws (see `tree.rs` for the tree), random or
 //! greedy rollouts, a budget of playouts or milliseconds, and root parallelisation on threads.
+//! Trees live only during a choice, within a budget shared by the whole process
+//! (`budget.rs`).
 
+mod budget;
 mod tree;
 
 use std::fmt;
@@ -8,6 +11,7 @@ use std::time::{Duration, Instant};
 
 use super::Bot;
 use crate::game::{Action, Game, Rng};
+pub use budget::MAX_TREE_BYTES;
 use tree::Search;
 
 /// How long a search goes on for each choice.
@@ -170,7 +174,7 @@ impl MctsBot {
     }
 
     /// Runs the search on the bot's threads, then merges the roots' children into `merged`,
-    /// most visited first.
+    /// most visited first, and frees the trees.
     fn search(&mut self, game: &Game) {
         let threads = self.config.threads.clamp(1, MAX_SEARCH_THREADS);
         let search_seed = self.rng.next_u64();
@@ -233,6 +237,9 @@ impl MctsBot {
             }
             same
         });
+        for search in &mut self.searches {
+            search.free_tree();
+        }
         // Most visited first; equal visits by mean reward, then by key.
         self.merged.sort_by(|a, b| {
             b.2.cmp(&a.2)
