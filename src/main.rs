@@ -75,7 +75,8 @@ enum Command {
         tilewright simulate --tilesets base@first-edition --rules farms-2000 --json")]
     Simulate(play::SimulateArgs),
     /// Play bots against each other on the same deals and report win rates and score
-    /// differences with 95% intervals. Ctrl-C stops after the games in play and reports those.
+    /// differences with 95% intervals. Ctrl-C stops at once (searches included), leaves out
+    /// the games in play and reports those finished.
     #[command(after_help = "Examples:\n  \
         tilewright tournament --bots mcts:1000,greedy,random --games 200 --threads 0\n  \
         tilewright tournament --bots mcts:500ms,greedy --players 2 --json\n  \

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 use serde_json::{Value, json};
-use tilewright_engine::bots::{Bot, BotSpec, SpecError};
+use tilewright_engine::bots::{Bot, BotSpec, SpecError, StopFlag};
 use tilewright_engine::game::{Event, Game, GameDef, Rng};
 use tilewright_engine::simulate::{self, MAX_THREADS, Progress, policy_seed};
 
@@ -131,12 +131,16 @@ fn seated(table: &[usize], seat: usize, rotation: usize) -> usize {
     table[(seat + rotation) % table.len()]
 }
 
-/// Plays one game to the end, timing each seat's choices.
-fn play(def: &Arc<GameDef>, specs: &[BotSpec], table: &[usize], job: Job) -> Outcome {
+/// Plays one game to the end, timing each seat's choices; `None` if `stop` is set before it
+/// ends (its searches were cut short, so it is left out).
+fn play(def: &Arc<GameDef>, specs: &[BotSpec], table: &[usize], job: Job, stop: &StopFlag) -> Option<Outcome> {
     let players = table.len();
     let mut game = Game::new(Arc::clone(def), players as u8, job.deal_seed).expect("the players were checked");
     let mut bots: Vec<Box<dyn Bot + Send>> = (0..players)
-        .map(|seat| specs[seated(table, seat, job.rotation)].bot(bot_seed(job.deal_seed, seat, job.rotation)))
+        .map(|seat| {
+            let spec = &specs[seated(table, seat, job.rotation)];
+            spec.bot_stopped_by(bot_seed(job.deal_seed, seat, job.rotation), stop)
+        })
         .collect();
     let mut outcome = Outcome {
         scores: Vec::new(),
@@ -151,14 +155,17 @@ fn play(def: &Arc<GameDef>, specs: &[BotSpec], table: &[usize], job: Job) -> Out
         bots[seat].play(&mut game, &mut events);
         outcome.time[seat] += started.elapsed();
         outcome.choices[seat] += 1;
+        if stop.is_set() {
+            return None;
+        }
     }
     outcome.scores = game.scores();
-    outcome
+    Some(outcome)
 }
 
 /// Plays every job on `threads` threads (simulate's runner: thread `t` of `T` plays jobs `t`,
-/// `t + T`, ...); returns the outcomes by job (`None` for a job not played because the run was
-/// stopped).
+/// `t + T`, ...); returns the outcomes by job (`None` for a job not played, or not finished,
+/// because the run was stopped: a stop cuts the searches in play short).
 fn play_all(
     def: &Arc<GameDef>,
     specs: &[BotSpec],
@@ -174,7 +181,9 @@ fn play_all(
         || Ok::<_, std::convert::Infallible>(Vec::new()),
         |mine: &mut Vec<(usize, Outcome)>, i| {
             let job = jobs[i as usize];
-            mine.push((i as usize, play(def, specs, &tables[job.table], job)));
+            if let Some(outcome) = play(def, specs, &tables[job.table], job, progress.stop_flag()) {
+                mine.push((i as usize, outcome));
+            }
         },
     );
     let Ok(played) = played;

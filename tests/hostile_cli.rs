@@ -847,3 +847,114 @@ fn a_long_file_name_is_written_and_no_message_names_a_temporary_file() {
     );
     assert_eq!(listing(dir.path()).len(), 2);
 }
+
+/// A tile set of 10,000 tiles that join only end to end: a start tile turning a corner, and
+/// straight roads whose other sides fit nothing (`city 30 field` meets itself city against
+/// field), so the table grows two arms at a right angle, thousands of cells long each.
+fn two_arms() -> String {
+    const SIDE: &str = "city 30 field";
+    let mut text = format!(
+        "id = \"arms\"\nname = \"Two long arms\"\nstart-tile = \"corner\"\n\n\
+         [figures.follower]\nrole = \"follower\"\ncount = 7\nstands-on = [\"city\", \"road\", \"field\"]\n\n\
+         [[tiles]]\nid = \"corner\"\ncount = 1\nedges = [\"road\", \"road\", \"{SIDE}\", \"{SIDE}\"]\n\
+         features.r = {{ kind = \"road\", on = [\"N\", \"E\"] }}\n\
+         features.c1 = {{ kind = \"city\", on = [\"S1\"] }}\n\
+         features.c2 = {{ kind = \"city\", on = [\"W1\"] }}\n\
+         features.f1 = {{ kind = \"field\", on = [\"Nw\", \"W2\"] }}\n\
+         features.f2 = {{ kind = \"field\", on = [\"Ne\", \"En\"] }}\n\
+         features.f3 = {{ kind = \"field\", on = [\"Es\", \"S2\"] }}\n"
+    );
+    // 39 types of 255 copies and one of 54: 9,999 besides the start tile (a type has at most 255).
+    for i in 0..40 {
+        let count = if i < 39 { 255 } else { 54 };
+        text += &format!(
+            "\n[[tiles]]\nid = \"arm{i}\"\ncount = {count}\nedges = [\"{SIDE}\", \"road\", \"{SIDE}\", \"road\"]\n\
+             features.r = {{ kind = \"road\", on = [\"E\", \"W\"] }}\n\
+             features.c1 = {{ kind = \"city\", on = [\"N1\"] }}\n\
+             features.c2 = {{ kind = \"city\", on = [\"S1\"] }}\n\
+             features.f1 = {{ kind = \"field\", on = [\"N2\", \"En\", \"Wn\"] }}\n\
+             features.f2 = {{ kind = \"field\", on = [\"S2\", \"Es\", \"Ws\"] }}\n"
+        );
+    }
+    text
+}
+
+/// Runs `command`, killing it (and failing) if it takes longer than `limit`; returns its output
+/// and the most memory it had resident, in bytes.
+#[cfg(target_os = "linux")]
+#[expect(
+    clippy::zombie_processes,
+    reason = "reaped by wait4, which also gives its peak memory"
+)]
+fn run_measured(mut command: Command, limit: Duration) -> (Output, u64) {
+    use std::io::Read;
+    use std::os::unix::process::ExitStatusExt;
+    let mut child = command
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = libc::pid_t::try_from(child.id()).unwrap();
+    let started = Instant::now();
+    let (status, usage) = loop {
+        let mut status = 0;
+        // SAFETY: wait4 writes only into the two values passed, both of the right type.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        let reaped = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
+        assert!(reaped >= 0, "wait4: {}", std::io::Error::last_os_error());
+        if reaped == pid {
+            break (status, usage);
+        }
+        if started.elapsed() > limit {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            panic!("{command:?} did not finish within {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    // Reaped above: what it wrote is read to the end here (a few lines, within the pipes).
+    let mut output = Output {
+        status: std::process::ExitStatus::from_raw(status),
+        stdout: Vec::new(),
+        stderr: Vec::new(),
+    };
+    child.stdout.take().unwrap().read_to_end(&mut output.stdout).unwrap();
+    child.stderr.take().unwrap().read_to_end(&mut output.stderr).unwrap();
+    // Kilobytes on Linux.
+    (output, u64::try_from(usage.ru_maxrss).unwrap() * 1024)
+}
+
+/// A greedy player copies the position for each choice it weighs, so on a table that spreads
+/// thousands of cells each way a copy must cost what the table holds, not the area it spans:
+/// a grid over the area took over three minutes and 600 MB for one game (release build).
+#[cfg(target_os = "linux")]
+#[test]
+fn greedy_play_on_a_table_spreading_far_is_quick_and_small() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("arms.toml"), two_arms()).unwrap();
+    let output = run(dir.path(), &["validate", "arms.toml"]);
+    assert_eq!(output.status.code(), Some(0), "{}", everything(&output));
+    assert!(
+        everything(&output).contains("0 error(s), 0 warning(s)"),
+        "{}",
+        everything(&output)
+    );
+    let args = [
+        "simulate",
+        "--policy",
+        "greedy",
+        "--games",
+        "1",
+        "--tilesets",
+        "./arms.toml",
+        "--json",
+    ];
+    // A debug build takes seconds; the bound leaves room for a machine busy with other tests.
+    let (output, peak) = run_measured(tilewright(dir.path(), &args), Duration::from_secs(60));
+    assert_eq!(output.status.code(), Some(0), "{}", everything(&output));
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    // Every tile was placed, on one arm or the other.
+    assert_eq!(json["turns"], 9999, "{json}");
+    assert!(peak < 200 << 20, "{} MB resident at most", peak >> 20);
+}

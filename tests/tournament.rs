@@ -129,3 +129,32 @@ fn bad_bots_and_counts_are_refused_clearly() {
     let (code, _) = error(&["tournament", "--games", "2"]);
     assert_eq!(code, Some(2), "--bots is required");
 }
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_a_long_search_at_once_with_the_games_finished() {
+    // A choice of this bot would take hours; the first Ctrl-C ends it within moments (a debug
+    // build, on a machine shared with other tests: a few seconds at most).
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let args = [
+        "tournament",
+        "--bots",
+        "mcts:100000000,random",
+        "--games",
+        "2",
+        "--json",
+    ];
+    let output = common::interrupted_within(dir, &args, std::time::Duration::from_secs(5));
+    assert_eq!(
+        output.status.code(),
+        Some(130),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let json: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(
+        (&json["stopped"], &json["games"], &json["games_asked"]),
+        (&Value::Bool(true), &0.into(), &2.into())
+    );
+    assert_eq!(json["tables"][0]["results"][0]["games"], 0);
+}

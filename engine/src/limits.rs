@@ -65,7 +65,8 @@ pub const MAX_SHEEP: u32 = 255;
 pub const MAX_STRENGTH: u32 = 1_000;
 
 /// How far from `(0, 0)` [`Game::lay`](crate::game::Game::lay) puts tiles on a hand-built
-/// table: the grid grows to cover every tile, so a far-flung one would cost memory for nothing.
+/// table: a table laid by hand has no reason to reach further, and every position it names
+/// then fits 16 bits with room to spare.
 pub const MAX_LAID_REACH: u16 = 1000;
 
 /// Copies of a tile in play when a set gives `count` of it from `supply`: copies of the pile,

@@ -2,13 +2,13 @@
 //! placement, then a uniform random deployment, passing included) on threads. Used by
 //! `tilewright simulate`, the balance lab, the benchmarks and the invariant tests.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Barrier};
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use crate::bots::{Bot, Policy, PolicyBot, random_step};
+use crate::bots::{Bot, Policy, PolicyBot, StopFlag, random_step};
 use crate::game::{Action, Event, Game, GameDef, Phase, Rng, SetupError};
 
 /// Reusable buffers for random play, so a game allocates almost nothing per turn.
@@ -159,9 +159,9 @@ impl Tally {
     }
 }
 
-/// The most threads [`run`] plays on. Each thread holds one game, and a game whose tiles
-/// spread the table far (a staircase of tiles that fit only one way) holds a board grid that
-/// grows with the square of the spread: tens of MB in the staircases tried, more in theory.
+/// The most threads [`run`] plays on. Each thread holds one game (and a greedy player two
+/// copies of it), in proportion to the tiles on its table: a few MB for 10,000 tiles, however
+/// far they spread.
 pub const MAX_THREADS: usize = 16;
 
 /// Summary of many random games. A mean over nothing is `None` (JSON `null`), not a division
@@ -196,11 +196,12 @@ pub struct Summary {
 }
 
 /// Shared with a running simulation: the games finished so far, and a flag that stops it
-/// between games (set from another thread: a Ctrl-C handler, a UI).
+/// between games (set from another thread: a Ctrl-C handler, a UI), and the searches of the
+/// bots given the flag ([`Progress::stop_flag`]) at once.
 #[derive(Debug, Default)]
 pub struct Progress {
     finished: AtomicU64,
-    stop: AtomicBool,
+    stop: StopFlag,
 }
 
 impl Progress {
@@ -211,12 +212,17 @@ impl Progress {
 
     /// Asks the simulation to stop: each thread finishes the game it is playing, then stops.
     pub fn stop(&self) {
-        self.stop.store(true, Ordering::Relaxed);
+        self.stop.set();
     }
 
     /// Whether [`Progress::stop`] was called.
     pub fn stopped(&self) -> bool {
-        self.stop.load(Ordering::Relaxed)
+        self.stop.is_set()
+    }
+
+    /// The flag [`Progress::stop`] sets, for bots whose searches it should cut short.
+    pub fn stop_flag(&self) -> &StopFlag {
+        &self.stop
     }
 }
 

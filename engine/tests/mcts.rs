@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use tilewright_engine::bots::mcts::{RewardKind, Rollout};
-use tilewright_engine::bots::{Bot, Budget, MctsBot, MctsConfig, RandomBot, play_to_end};
+use tilewright_engine::bots::{Bot, Budget, MctsBot, MctsConfig, RandomBot, StopFlag, play_to_end};
 use tilewright_engine::bundled;
 use tilewright_engine::game::{Action, Game, GameDef, Phase};
 
@@ -252,6 +252,35 @@ fn a_time_budget_is_kept() {
     assert!(game.legal_actions().contains(&action));
     assert!(took >= Duration::from_millis(150), "{took:?}");
     // A playout of a debug build takes milliseconds; the clock is read every eight.
+    assert!(took < Duration::from_secs(5), "{took:?}");
+    assert!(bot.root_stats().iter().map(|s| s.visits).sum::<u64>() >= 2);
+}
+
+#[test]
+fn a_stop_flag_ends_a_long_search_with_a_legal_choice() {
+    let def = def(&["base"]);
+    let game = Game::new(def, 2, 5).unwrap();
+    let stop = StopFlag::default();
+    let mut bot = MctsBot::new(
+        MctsConfig {
+            budget: Budget::Playouts(100_000_000),
+            threads: 2,
+            ..MctsConfig::default()
+        },
+        3,
+    );
+    bot.stop_with(stop.clone());
+    let started = Instant::now();
+    let action = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            std::thread::sleep(Duration::from_millis(200));
+            stop.set();
+        });
+        bot.choose(&game)
+    });
+    let took = started.elapsed();
+    assert!(game.legal_actions().contains(&action));
+    // Hours of playouts otherwise; the flag is read every eight.
     assert!(took < Duration::from_secs(5), "{took:?}");
     assert!(bot.root_stats().iter().map(|s| s.visits).sum::<u64>() >= 2);
 }

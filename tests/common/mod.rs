@@ -31,6 +31,13 @@ pub fn command(dir: &Path, args: &[&str]) -> Command {
 #[cfg(unix)]
 #[allow(dead_code)]
 pub fn interrupted(dir: &Path, args: &[&str]) -> Output {
+    interrupted_within(dir, args, Duration::from_secs(30))
+}
+
+/// [`interrupted`], the binary having to stop within `limit` of the signal.
+#[cfg(unix)]
+#[allow(dead_code)]
+pub fn interrupted_within(dir: &Path, args: &[&str], limit: Duration) -> Output {
     let mut child = command(dir, args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -44,9 +51,9 @@ pub fn interrupted(dir: &Path, args: &[&str]) -> Output {
     assert!(sent.success());
     let started = Instant::now();
     while child.try_wait().unwrap().is_none() {
-        if started.elapsed() > Duration::from_secs(30) {
+        if started.elapsed() > limit {
             child.kill().unwrap();
-            panic!("{args:?} did not stop within 30 s of Ctrl-C");
+            panic!("{args:?} did not stop within {limit:?} of Ctrl-C");
         }
         std::thread::sleep(Duration::from_millis(20));
     }

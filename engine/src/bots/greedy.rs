@@ -56,27 +56,34 @@ impl GreedyBot {
     fn value(&mut self, game: &Game, action: Action, mover: u8) -> u64 {
         let before = game.players()[mover as usize].score;
         let trial = copy_into(&mut self.trial, game);
-        self.events.clear();
-        if trial.apply(action, &mut self.events).is_err() {
+        let Some(after) = points_after(trial, action, mover, &mut self.events) else {
             return 0;
-        }
+        };
         let placed = matches!(action, Action::Place { .. } | Action::PlaceHeld { .. });
         if !(placed && matches!(trial.phase(), Phase::Deploy { .. })) {
-            return trial.players()[mover as usize].score - before;
+            return after - before;
         }
         self.follow_ups.clear();
         trial.legal_actions_into(&mut self.follow_ups);
+        let Some((&last, others)) = self.follow_ups.split_last() else {
+            return 0;
+        };
         let mut best = 0;
-        for &follow_up in &self.follow_ups {
-            let trial = self.trial.as_ref().expect("copied above");
+        for &follow_up in others {
             let deployed = copy_into(&mut self.deployed, trial);
-            self.events.clear();
-            if deployed.apply(follow_up, &mut self.events).is_ok() {
-                best = best.max(deployed.players()[mover as usize].score - before);
-            }
+            best = best.max(points_after(deployed, follow_up, mover, &mut self.events).unwrap_or(before) - before);
         }
-        best
+        // The last is tried on the trial itself, which is not needed after it: on a large
+        // table a copy of the game is most of a choice's cost.
+        best.max(points_after(trial, last, mover, &mut self.events).unwrap_or(before) - before)
     }
+}
+
+/// The score of `mover` after `action` is applied to `game`; `None` if it is not legal.
+fn points_after(game: &mut Game, action: Action, mover: u8, events: &mut Vec<crate::game::Event>) -> Option<u64> {
+    events.clear();
+    game.apply(action, events).ok()?;
+    Some(game.players()[mover as usize].score)
 }
 
 impl Bot for GreedyBot {
@@ -85,6 +92,12 @@ impl Bot for GreedyBot {
         self.actions.clear();
         game.legal_actions_into(&mut self.actions);
         assert!(!self.actions.is_empty(), "a game that is not over has a legal action");
+        if let [only] = self.actions[..] {
+            // Nothing to weigh; the draw that would break a tie among one is still made, so
+            // the coming choices are the same.
+            self.rng.below(1);
+            return only;
+        }
         self.best.clear();
         let mut best_value = 0;
         for i in 0..self.actions.len() {

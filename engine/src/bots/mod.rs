@@ -16,6 +16,8 @@ mod spec;
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 pub use greedy::GreedyBot;
 pub use mcts::{Budget, MctsBot, MctsConfig};
@@ -40,6 +42,26 @@ pub trait Bot {
         let action = self.choose(game);
         game.apply(action, events).expect("a bot chooses a legal action");
         true
+    }
+}
+
+/// Asks bots' long choices to end early: set from another thread (a Ctrl-C handler, a UI) and
+/// read by the searches of the bots it was given to ([`MctsBot::stop_with`]). A search cut
+/// short still answers, with its best choice so far: a game played on after a stop is not
+/// played as its bots were asked to play it. Clones share the flag.
+#[derive(Debug, Clone, Default)]
+pub struct StopFlag(Arc<AtomicBool>);
+
+impl StopFlag {
+    /// Sets the flag: searches end after a few more playouts.
+    pub fn set(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the flag is set.
+    #[inline]
+    pub fn is_set(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
     }
 }
 

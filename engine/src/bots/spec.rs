@@ -7,7 +7,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::mcts::{Budget, MctsBot, MctsConfig, RewardKind, Rollout};
-use super::{Bot, GreedyBot, RandomBot};
+use super::{Bot, GreedyBot, RandomBot, StopFlag};
 
 /// Most playouts a choice may be given.
 pub const MAX_PLAYOUTS: u32 = 100_000_000;
@@ -29,10 +29,20 @@ pub enum BotSpec {
 impl BotSpec {
     /// A new bot of this kind, its choices drawn from `seed`.
     pub fn bot(&self, seed: u64) -> Box<dyn Bot + Send> {
+        self.bot_stopped_by(seed, &StopFlag::default())
+    }
+
+    /// A new bot as [`BotSpec::bot`] makes, whose searches end early once `stop` is set (the
+    /// other bots choose at once anyway).
+    pub fn bot_stopped_by(&self, seed: u64, stop: &StopFlag) -> Box<dyn Bot + Send> {
         match *self {
             BotSpec::Random => Box::new(RandomBot::new(seed)),
             BotSpec::Greedy => Box::new(GreedyBot::new(seed)),
-            BotSpec::Mcts(config) => Box::new(MctsBot::new(config, seed)),
+            BotSpec::Mcts(config) => {
+                let mut bot = MctsBot::new(config, seed);
+                bot.stop_with(stop.clone());
+                Box::new(bot)
+            }
         }
     }
 }

@@ -1,13 +1,17 @@
 //! Monte Carlo tree search: UCT over determinized draws (see `tree.rs` for the tree), random or
 //! greedy rollouts, a budget of playouts or milliseconds, and root parallelisation on threads.
+//! Trees live only during a choice, within a budget shared by the whole process
+//! (`budget.rs`).
 
+mod budget;
 mod tree;
 
 use std::fmt;
 use std::time::{Duration, Instant};
 
-use super::Bot;
+use super::{Bot, StopFlag};
 use crate::game::{Action, Game, Rng};
+pub use budget::MAX_TREE_BYTES;
 use tree::Search;
 
 /// How long a search goes on for each choice.
@@ -119,6 +123,8 @@ impl Default for MctsConfig {
 pub struct MctsBot {
     config: MctsConfig,
     rng: Rng,
+    /// Ends a search early when set (Ctrl-C).
+    stop: StopFlag,
     searches: Vec<Search>,
     /// Root children merged over the threads: (key, action, visits, total reward).
     merged: Vec<(u64, Action, u64, f64)>,
@@ -141,6 +147,7 @@ impl MctsBot {
         MctsBot {
             config,
             rng: Rng::new(seed),
+            stop: StopFlag::default(),
             searches: Vec::new(),
             merged: Vec::new(),
         }
@@ -149,6 +156,12 @@ impl MctsBot {
     /// How the bot searches.
     pub fn config(&self) -> &MctsConfig {
         &self.config
+    }
+
+    /// Ends each coming search after a few more playouts once `stop` is set, with the best
+    /// choice found so far (at least one playout is always played).
+    pub fn stop_with(&mut self, stop: StopFlag) {
+        self.stop = stop;
     }
 
     /// Changes the budget of the coming searches (a UI's slider).
@@ -170,7 +183,7 @@ impl MctsBot {
     }
 
     /// Runs the search on the bot's threads, then merges the roots' children into `merged`,
-    /// most visited first.
+    /// most visited first, and frees the trees.
     fn search(&mut self, game: &Game) {
         let threads = self.config.threads.clamp(1, MAX_SEARCH_THREADS);
         let search_seed = self.rng.next_u64();
@@ -180,29 +193,27 @@ impl MctsBot {
             Budget::Millis(ms) => Some(Instant::now() + Duration::from_millis(ms)),
             Budget::Playouts(_) => None,
         };
+        let stop = &self.stop;
         let run = |t: usize, search: &mut Search| {
             let seed = thread_seed(search_seed, t);
             let mut rng = Rng::new(seed);
             search.reset(seed);
-            match config.budget {
-                Budget::Playouts(n) => {
-                    // Thread t of T plays its share: the first n % T threads one more.
-                    let share = n as usize / threads + usize::from(t < n as usize % threads);
-                    for _ in 0..share.max(1) {
-                        search.iterate(game, &mut rng, &config);
-                    }
-                }
-                Budget::Millis(_) => {
-                    let deadline = deadline.expect("a time budget has a deadline");
-                    let mut played = 0u32;
-                    loop {
-                        search.iterate(game, &mut rng, &config);
-                        played += 1;
-                        // The clock is read every few playouts: a playout takes microseconds.
-                        if played.is_multiple_of(8) && Instant::now() >= deadline {
-                            break;
-                        }
-                    }
+            // Thread t of T plays its share of a playout budget: the first n % T threads one
+            // more, and every thread at least one.
+            let share = match config.budget {
+                Budget::Playouts(n) => (n as usize / threads + usize::from(t < n as usize % threads)).max(1),
+                Budget::Millis(_) => usize::MAX,
+            };
+            let mut played = 0;
+            loop {
+                search.iterate(game, &mut rng, &config);
+                played += 1;
+                // The clock and the stop flag are read every few playouts: a playout takes
+                // microseconds.
+                if played == share
+                    || (played.is_multiple_of(8) && (stop.is_set() || deadline.is_some_and(|d| Instant::now() >= d)))
+                {
+                    break;
                 }
             }
         };
@@ -233,6 +244,9 @@ impl MctsBot {
             }
             same
         });
+        for search in &mut self.searches {
+            search.free_tree();
+        }
         // Most visited first; equal visits by mean reward, then by key.
         self.merged.sort_by(|a, b| {
             b.2.cmp(&a.2)

@@ -12,14 +12,23 @@
 use crate::bots::{Bot, GreedyBot, random_step};
 use crate::game::{Action, Event, Game, Phase, Rng};
 
+use super::budget::{NodeBudget, TREES};
 use super::{RewardKind, Rollout};
 
 /// No node: the end of a child or sibling list.
 const NONE: u32 = u32::MAX;
 
 /// Nodes past this many are not expanded any more: iterations go on from the leaves with
-/// rollouts only, so a long time budget cannot use unbounded memory (48 bytes a node).
+/// rollouts only, so a long time budget cannot use unbounded memory (48 bytes a node). The
+/// trees of all searches together are bounded too ([`super::budget`]).
 pub(super) const MAX_NODES: usize = 1 << 21;
+
+/// Nodes a tree's first growth asks for.
+const FIRST_NODES: usize = 256;
+
+/// Iterations a search goes on without growing after the budget refused it, before it asks
+/// again: the budget is one count shared by every thread.
+const ASK_AGAIN_AFTER: u32 = 64;
 
 /// A node: the action that led to it and the statistics of the player who chose it.
 #[derive(Debug, Clone, Copy)]
@@ -46,11 +55,18 @@ pub(super) fn key(action: Action, phase: Phase) -> u64 {
     crate::game::action_key(action, phase)
 }
 
-/// What one search needs: the tree and every buffer an iteration uses, kept between
-/// iterations and between moves so that an iteration allocates nothing once warm.
-#[derive(Debug, Clone)]
+/// What one search needs: the tree and every buffer an iteration uses. The buffers are kept
+/// between iterations and between moves so that an iteration allocates nothing once warm; the
+/// tree, which can be large, is freed after each choice ([`Search::free_tree`]), and grows only
+/// as far as the budget shared by every search in the process lets it.
+#[derive(Debug)]
 pub(super) struct Search {
     pub nodes: Vec<Node>,
+    /// Nodes taken from `budget` for `nodes`' buffer: its capacity beyond the root's.
+    held: usize,
+    budget: &'static NodeBudget,
+    /// Iterations before asking the budget again, after a refusal.
+    refused: u32,
     /// The determinized copy an iteration plays on.
     game: Option<Game>,
     /// Legal actions at the current node, with their keys, sorted by key.
@@ -64,10 +80,45 @@ pub(super) struct Search {
     greedy: GreedyBot,
 }
 
-impl Search {
-    pub fn new() -> Search {
+impl Clone for Search {
+    /// A search with the same buffers' contents and no tree: a tree lives only during a
+    /// choice, and the copy's would not be counted in the budget.
+    fn clone(&self) -> Search {
         Search {
             nodes: Vec::new(),
+            held: 0,
+            budget: self.budget,
+            refused: 0,
+            game: self.game.clone(),
+            legal: self.legal.clone(),
+            actions: self.actions.clone(),
+            tried: self.tried.clone(),
+            path: self.path.clone(),
+            events: self.events.clone(),
+            rewards: self.rewards.clone(),
+            greedy: self.greedy.clone(),
+        }
+    }
+}
+
+impl Drop for Search {
+    fn drop(&mut self) {
+        self.free_tree();
+    }
+}
+
+impl Search {
+    pub fn new() -> Search {
+        Search::within(&TREES)
+    }
+
+    /// A search whose tree grows within `budget`.
+    pub fn within(budget: &'static NodeBudget) -> Search {
+        Search {
+            nodes: Vec::new(),
+            held: 0,
+            budget,
+            refused: 0,
             game: None,
             legal: Vec::new(),
             actions: Vec::new(),
@@ -79,9 +130,11 @@ impl Search {
         }
     }
 
-    /// Starts a new tree for a search from `root`.
+    /// Starts a new tree for a search from `root`: only the root, which the budget does not
+    /// count (every search may hold one).
     pub fn reset(&mut self, seed: u64) {
         self.nodes.clear();
+        self.refused = 0;
         self.nodes.push(Node {
             key: 0,
             action: Action::Pass,
@@ -93,6 +146,45 @@ impl Search {
             mover: 0,
         });
         self.greedy.reseed(seed);
+    }
+
+    /// Bytes of the tree's buffer.
+    #[cfg(test)]
+    pub fn tree_bytes(&self) -> usize {
+        self.nodes.capacity() * size_of::<Node>()
+    }
+
+    /// Frees the tree's memory and gives its nodes back to the budget.
+    pub fn free_tree(&mut self) {
+        self.nodes = Vec::new();
+        self.budget.give(std::mem::take(&mut self.held));
+    }
+
+    /// Whether the tree has room for one more node: in its buffer, or after growing it as far
+    /// as the budget allows (doubling, up to [`MAX_NODES`]). While the buffer moves, both the
+    /// old and the new one are counted.
+    fn room_for_node(&mut self) -> bool {
+        let len = self.nodes.len();
+        if len < self.held + 1 {
+            return true;
+        }
+        if len >= MAX_NODES {
+            return false;
+        }
+        if self.refused > 0 {
+            self.refused -= 1;
+            return false;
+        }
+        let wanted = (2 * self.held).clamp(FIRST_NODES, MAX_NODES - 1);
+        let granted = self.budget.take(wanted);
+        if granted <= self.held {
+            self.budget.give(granted);
+            self.refused = ASK_AGAIN_AFTER;
+            return false;
+        }
+        self.nodes.reserve_exact(granted + 1 - len);
+        self.budget.give(std::mem::replace(&mut self.held, granted));
+        true
     }
 
     /// The root's children, most recently added first.
@@ -122,7 +214,7 @@ impl Search {
             self.list_legal(&game, phase);
             let next = match self.select(node, config.exploration) {
                 Some(child) => child,
-                None if self.nodes.len() < MAX_NODES => self.expand(node, mover, rng),
+                None if self.room_for_node() => self.expand(node, mover, rng),
                 None => break,
             };
             let action = self.nodes[next as usize].action;
@@ -250,6 +342,46 @@ impl Search {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn base_game() -> Game {
+        let catalog = crate::catalog::Catalog::default().with_base(crate::bundled::catalog());
+        let def = crate::game::GameDef::from_catalog(&catalog, &["base".to_owned()], "new-edition").unwrap();
+        Game::new(std::sync::Arc::new(def), 2, 3).unwrap()
+    }
+
+    #[test]
+    fn trees_grow_within_their_shared_budget_and_give_it_back() {
+        let budget: &'static NodeBudget = Box::leak(Box::new(NodeBudget::new(1000)));
+        let (game, config) = (base_game(), super::super::MctsConfig::default());
+        let mut rng = Rng::new(1);
+        let mut first = Search::within(budget);
+        first.reset(1);
+        for _ in 0..300 {
+            first.iterate(&game, &mut rng, &config);
+        }
+        // One node an iteration, in a buffer of 256 beyond the root, then 512.
+        assert_eq!((first.nodes.len(), budget.free()), (301, 1000 - 512));
+        // A second search gets 256 of the 488 left, then no larger buffer (the old one counts
+        // until the new one is in place): it goes on without growing.
+        let mut second = Search::within(budget);
+        second.reset(2);
+        for _ in 0..600 {
+            second.iterate(&game, &mut rng, &config);
+        }
+        assert_eq!((second.nodes.len(), budget.free()), (1 + 256, 232));
+        assert_eq!(second.root_children().map(|c| c.visits).sum::<u32>(), 600);
+        for _ in 0..300 {
+            first.iterate(&game, &mut rng, &config);
+        }
+        assert_eq!((first.nodes.len(), budget.free()), (1 + 512, 232));
+        // Freed trees give their nodes back, and so does a dropped search.
+        first.free_tree();
+        assert_eq!((first.tree_bytes(), budget.free()), (0, 744));
+        let copy = second.clone();
+        assert_eq!(copy.tree_bytes(), 0);
+        drop(second);
+        assert_eq!(budget.free(), 1000);
+    }
 
     #[test]
     fn a_node_is_small() {
