@@ -262,3 +262,58 @@ fn a_new_tile_set_points_at_the_schemas_of_the_folder_it_is_saved_in() {
     // No schemas around it: no line that would point at nothing.
     assert_eq!(first_line(&outside).as_deref(), Some("id = \"my-tiles\""));
 }
+
+/// The value of the inspector's On field.
+fn on_field(h: &egui_kittest::Harness<'_, tilewright_editor::EditorApp>) -> String {
+    let field =
+        h.get_by(|node| node.role() == egui::accesskit::Role::TextInput && node.label().as_deref() == Some("On"));
+    field.value().unwrap_or_default()
+}
+
+/// The `on` list of feature `feature` of tile `tile` in the document.
+fn on_list(h: &egui_kittest::Harness<'_, tilewright_editor::EditorApp>, tile: usize, feature: &str) -> Vec<String> {
+    let set = h.state().doc().unwrap().tileset().unwrap();
+    set.tiles[tile].features[feature]
+        .on
+        .iter()
+        .map(|r| r.0.clone())
+        .collect()
+}
+
+#[test]
+fn the_on_field_keeps_separators_while_typing_and_tidies_them_when_left() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut h, _) = base_editor(dir.path());
+    h.get_by_label("Tile D").click();
+    settle(&mut h);
+    let d = h.state().view.selection.tile.unwrap();
+    h.state_mut().view.selection.feature = Some("r".into());
+    settle(&mut h);
+    assert_eq!(on_field(&h), "E W");
+    h.get_by(|node| node.role() == egui::accesskit::Role::TextInput && node.label().as_deref() == Some("On"))
+        .focus();
+    settle(&mut h);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    for typed in ["N", "3", " ", "E"] {
+        h.event(Event::Text(typed.into()));
+        settle(&mut h);
+    }
+    assert_eq!(on_field(&h), "N3 E");
+    assert_eq!(on_list(&h, d, "r"), ["N3", "E"], "parsed as it is typed");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    for typed in ["N3", ",", " ", "E", ",", " ", "S1"] {
+        h.event(Event::Text(typed.into()));
+        settle(&mut h);
+    }
+    assert_eq!(on_field(&h), "N3, E, S1");
+    assert_eq!(on_list(&h, d, "r"), ["N3", "E", "S1"]);
+    // Leaving the field writes the list out tidily.
+    h.key_press(Key::Tab);
+    settle(&mut h);
+    assert_eq!(on_field(&h), "N3 E S1");
+    // Undo while the text is shown brings back the list before.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    settle(&mut h);
+    assert_eq!(on_list(&h, d, "r"), ["E", "W"]);
+    assert_eq!(on_field(&h), "E W");
+}
