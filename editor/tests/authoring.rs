@@ -317,3 +317,60 @@ fn the_on_field_keeps_separators_while_typing_and_tidies_them_when_left() {
     assert_eq!(on_list(&h, d, "r"), ["E", "W"]);
     assert_eq!(on_field(&h), "E W");
 }
+
+/// Clicks the middle of the bar drawn outside the tile for the segment of edge `side` around
+/// `position` (0..100 clockwise along the edge).
+fn click_edge_bar(h: &mut egui_kittest::Harness<'_, tilewright_editor::EditorApp>, side: char, position: f32) {
+    let rect = h.state().panels.canvas.tile_rect.expect("the canvas is shown");
+    let t = position / 100.0;
+    let pos = match side {
+        'N' => egui::pos2(rect.left() + t * rect.width(), rect.top() - 7.0),
+        'E' => egui::pos2(rect.right() + 7.0, rect.top() + t * rect.height()),
+        'S' => egui::pos2(rect.right() - t * rect.width(), rect.bottom() + 7.0),
+        _ => egui::pos2(rect.left() - 7.0, rect.bottom() - t * rect.height()),
+    };
+    common::click_at(h, pos);
+    settle(h);
+}
+
+#[test]
+fn clicking_edge_bars_gives_and_takes_segments_through_undo() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut h, _) = base_editor(dir.path());
+    // Tile D: road r on E and W; fields f1 (Wn, En) and f2 (Es, S, Ws); city c on N.
+    h.get_by_label("Tile D").click();
+    settle(&mut h);
+    let d = h.state().view.selection.tile.unwrap();
+    // With nothing selected, a bar selects the feature that owns its segment.
+    h.state_mut().view.selection.feature = None;
+    settle(&mut h);
+    click_edge_bar(&mut h, 'E', 50.0);
+    assert_eq!(h.state().view.selection.feature.as_deref(), Some("r"));
+    // The road's east segment comes off, and back on.
+    click_edge_bar(&mut h, 'E', 50.0);
+    assert_eq!(on_list(&h, d, "r"), ["W"]);
+    assert_eq!(on_field(&h), "W");
+    click_edge_bar(&mut h, 'E', 50.0);
+    assert_eq!(on_list(&h, d, "r"), ["W", "E"]);
+    // A city segment is not the road's: nothing changes, and the editor says why.
+    click_edge_bar(&mut h, 'N', 50.0);
+    assert_eq!(on_list(&h, d, "r"), ["W", "E"]);
+    assert!(
+        h.state()
+            .messages()
+            .iter()
+            .any(|m| m.text.contains("`N1` is a city segment")),
+        "{:?}",
+        h.state().messages()
+    );
+    // Field f2 takes the north-east half from f1: one step, undone at once.
+    h.state_mut().view.selection.feature = Some("f2".into());
+    settle(&mut h);
+    click_edge_bar(&mut h, 'E', 20.0);
+    assert_eq!(on_list(&h, d, "f2"), ["E", "S", "Ws"]);
+    assert_eq!(on_list(&h, d, "f1"), ["Wn"]);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    settle(&mut h);
+    assert_eq!(on_list(&h, d, "f2"), ["Es", "S", "Ws"]);
+    assert_eq!(on_list(&h, d, "f1"), ["Wn", "En"]);
+}
