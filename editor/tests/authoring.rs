@@ -374,3 +374,65 @@ fn clicking_edge_bars_gives_and_takes_segments_through_undo() {
     assert_eq!(on_list(&h, d, "f2"), ["Es", "S", "Ws"]);
     assert_eq!(on_list(&h, d, "f1"), ["Wn", "En"]);
 }
+
+/// Presses a key with no modifiers, as typed: the key, and its text.
+fn type_key(h: &mut egui_kittest::Harness<'_, tilewright_editor::EditorApp>, key: Key, text: &str) {
+    h.event(Event::Key {
+        key,
+        physical_key: None,
+        pressed: true,
+        repeat: false,
+        modifiers: Modifiers::NONE,
+    });
+    h.event(Event::Text(text.into()));
+    h.event(Event::Key {
+        key,
+        physical_key: None,
+        pressed: false,
+        repeat: false,
+        modifiers: Modifiers::NONE,
+    });
+    settle(h);
+}
+
+#[test]
+fn single_keys_act_only_while_the_canvas_has_the_keyboard() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut h, _) = base_editor(dir.path());
+    h.get_by_label("Tile D").click();
+    settle(&mut h);
+    let d = h.state().view.selection.tile.unwrap();
+    let features = |h: &egui_kittest::Harness<'_, tilewright_editor::EditorApp>| {
+        h.state().doc().unwrap().tileset().unwrap().tiles[d].features.len()
+    };
+    let (before, snapping) = (features(&h), h.state().view.snapping);
+    // Typing into the name field, Enter, and typing on: the keys go nowhere.
+    h.get_by(|node| {
+        node.role() == egui::accesskit::Role::TextInput
+            && node.value().as_deref() == Some("City cap over straight road (no. 16)")
+    })
+    .focus();
+    settle(&mut h);
+    type_key(&mut h, Key::X, "x");
+    h.key_press(Key::Enter);
+    settle(&mut h);
+    for (key, text) in [(Key::Num1, "1"), (Key::Num3, "3"), (Key::S, "s"), (Key::P, "p")] {
+        type_key(&mut h, key, text);
+    }
+    assert_eq!(features(&h), before, "no feature made");
+    assert_eq!(h.state().view.snapping, snapping, "snapping as it was");
+    assert_eq!(h.state().view.tool, tilewright_editor::view::Tool::Select);
+    // Once the canvas is clicked, they are its shortcuts, Escape included.
+    let rect = h.state().panels.canvas.tile_rect.unwrap();
+    common::click_at(&mut h, rect.center());
+    type_key(&mut h, Key::S, "s");
+    assert_eq!(h.state().view.snapping, !snapping);
+    h.key_press(Key::Escape);
+    settle(&mut h);
+    type_key(&mut h, Key::S, "s");
+    assert_eq!(
+        h.state().view.snapping,
+        snapping,
+        "the canvas keeps the keyboard after Escape"
+    );
+}

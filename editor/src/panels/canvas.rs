@@ -56,6 +56,11 @@ pub struct Canvas {
     snapped: Option<(Point, SnapTarget)>,
     /// Screen rectangle of the tile last frame (for tests and fit).
     pub tile_rect: Option<Rect>,
+    /// Whether the canvas had keyboard focus when it was last drawn: single-key shortcuts
+    /// act only then. Taken (reset) by the frame that reads it.
+    pub focused: bool,
+    /// Keep the focus this frame although egui let go of it (Escape, read as a shortcut).
+    pub keep_focus: bool,
 }
 
 fn segment_colour(kind: SegmentKind) -> Color32 {
@@ -94,6 +99,11 @@ impl Canvas {
         let faulty = ctx.findings.faulty_features(index);
         let area = ui.available_rect_before_wrap();
         let response = ui.interact(area, ui.scope_id().with("canvas"), Sense::click_and_drag());
+        // A press on the canvas gives it the keyboard, for its single-key shortcuts.
+        if response.is_pointer_button_down_on() || response.clicked() || std::mem::take(&mut self.keep_focus) {
+            response.request_focus();
+        }
+        self.focused = response.has_focus();
         let painter = ui.painter_at(area);
         painter.rect_filled(area, 0.0, ui.visuals().extreme_bg_color);
         // Zoom about the pointer.
