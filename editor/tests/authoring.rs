@@ -436,3 +436,43 @@ fn single_keys_act_only_while_the_canvas_has_the_keyboard() {
         "the canvas keeps the keyboard after Escape"
     );
 }
+
+#[test]
+fn duplicates_are_named_as_copies_count_one_and_keep_rounded_points() {
+    let dir = tempfile::tempdir().unwrap();
+    // Tile E (five copies in the first edition) with a city outline whose mirror is not a
+    // short decimal in floating point (1 - 0.9576).
+    let text = BASE.replacen(
+        "features.c = { kind = \"city\", on = [\"N\"] }\nfeatures.f = { kind = \"field\", on = [\"E\", \"S\", \"W\"], cities = [\"c\"] }",
+        "features.c = { kind = \"city\", on = [\"N\"], polygons = [[[0.0, 0.0], [0.9576, 0.0], [0.0, 0.6]]], anchor = [0.3333, 0.1] }\nfeatures.f = { kind = \"field\", on = [\"E\", \"S\", \"W\"], cities = [\"c\"] }",
+        1,
+    );
+    assert_ne!(text, BASE);
+    let path = write(dir.path(), "base.toml", &text);
+    let mut h = editor(Some(path.clone()), ScriptedDialogs::default());
+    settle(&mut h);
+    h.get_by_label("Tile E").click();
+    settle(&mut h);
+    let e = h.state().view.selection.tile.unwrap();
+    h.state_mut().run_command(Command::DuplicateTile);
+    settle(&mut h);
+    h.state_mut().view.select_tile(e);
+    h.state_mut()
+        .run_command(Command::DuplicateTransformed(Transform::Mirror));
+    settle(&mut h);
+    let set = h.state().doc().unwrap().tileset().unwrap().clone();
+    let (mirrored, copy) = (&set.tiles[e + 1], &set.tiles[e + 2]);
+    assert_eq!(copy.name, "City cap (no. 14) (copy)");
+    assert_eq!(mirrored.name, "City cap (no. 14) (mirrored)");
+    for tile in [copy, mirrored] {
+        assert_eq!(tile.count, tilewright_engine::model::Count::All(1), "{}", tile.name);
+    }
+    let city = &mirrored.features["c"];
+    assert!(city.polygons[0].contains(&[0.0424, 0.0]), "{:?}", city.polygons);
+    assert_eq!(city.anchor, Some([0.6667, 0.1]));
+    h.state_mut().run_command(Command::Save);
+    settle(&mut h);
+    let saved = std::fs::read_to_string(&path).unwrap();
+    assert!(saved.contains("0.0424"), "{saved}");
+    assert!(!saved.contains("99999"), "{saved}");
+}
