@@ -240,7 +240,7 @@ impl Command {
         }
     }
 
-    /// Whether the shortcut is a bare key, which must not fire while typing in a text field.
+    /// Whether the shortcut is a bare key, which acts only while the canvas has the keyboard.
     pub fn is_bare_key(self) -> bool {
         self.shortcut()
             .is_some_and(|s| !s.modifiers.command && !s.modifiers.ctrl)
@@ -248,12 +248,13 @@ impl Command {
 
     /// The commands whose shortcut was pressed this frame, in the order the keys were pressed
     /// (consumed from the input). A key press runs the shortcut with the most modifiers it
-    /// matches, so Ctrl+Shift+Z never also counts as Ctrl+Z.
-    pub fn pressed(ctx: &egui::Context, typing: bool) -> Vec<Command> {
+    /// matches, so Ctrl+Shift+Z never also counts as Ctrl+Z. Bare keys count only if
+    /// `bare_keys` (the canvas has the keyboard); copy and paste events only unless `typing`.
+    pub fn pressed(ctx: &egui::Context, typing: bool, bare_keys: bool) -> Vec<Command> {
         let mut ordered: Vec<(Command, KeyboardShortcut)> = Command::ALL
             .iter()
             .filter_map(|c| c.shortcut().map(|s| (*c, s)))
-            .filter(|(c, _)| !(typing && c.is_bare_key()))
+            .filter(|(c, _)| bare_keys || !c.is_bare_key())
             .collect();
         let weight = |m: Modifiers| u8::from(m.shift) + u8::from(m.alt) + u8::from(m.command || m.ctrl);
         ordered.sort_by_key(|(_, s)| std::cmp::Reverse(weight(s.modifiers)));

@@ -28,6 +28,7 @@ pub mod regions;
 pub mod render;
 pub mod sandbox;
 pub mod schematic;
+pub mod segments;
 pub mod transform;
 pub mod validation;
 pub mod view;

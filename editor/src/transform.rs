@@ -26,6 +26,14 @@ impl Transform {
         }
     }
 
+    /// Words for the name of a copy: `turned 90°`, `mirrored`.
+    pub fn words(self) -> String {
+        match self {
+            Transform::Turn(q) => format!("turned {}°", u32::from(q % 4) * 90),
+            Transform::Mirror => "mirrored".into(),
+        }
+    }
+
     /// Where a point of the tile (0..1, y down) goes.
     pub fn point(self, p: Point) -> Point {
         match self {
@@ -112,14 +120,15 @@ impl Transform {
             }
             for polygon in &mut feature.polygons {
                 for p in polygon.iter_mut() {
-                    *p = self.point(*p);
+                    // Rounded as drawn points are, so `1 - 0.9576` is written `0.0424`.
+                    *p = geometry::round(self.point(*p));
                 }
                 if self == Transform::Mirror {
                     // Keep the outline's winding.
                     polygon.reverse();
                 }
             }
-            feature.anchor = feature.anchor.map(|a| self.point(a));
+            feature.anchor = feature.anchor.map(|a| geometry::round(self.point(a)));
         }
         if out.features.values().any(|f| !f.polygons.is_empty()) {
             return crate::derive::derive_edges(&out).tile;

@@ -251,6 +251,10 @@ fn a_new_tile_set_points_at_the_schemas_of_the_folder_it_is_saved_in() {
     for _ in [&inside, &outside] {
         h.state_mut().run_command(Command::NewTileSet);
         settle(&mut h);
+        // It starts with a `#:schema` line, which says it is a tile set, and no tiles.
+        let doc = h.state().doc().unwrap();
+        assert!(doc.text().unwrap().starts_with("#:schema "), "{:?}", doc.text());
+        assert_eq!(doc.tileset().expect("a tile set").tiles.len(), 0);
         h.state_mut().run_command(Command::Save);
         settle(&mut h);
     }
@@ -259,6 +263,223 @@ fn a_new_tile_set_points_at_the_schemas_of_the_folder_it_is_saved_in() {
         first_line(&inside).as_deref(),
         Some("#:schema ../schemas/tileset.schema.json")
     );
-    // No schemas around it: no line that would point at nothing.
-    assert_eq!(first_line(&outside).as_deref(), Some("id = \"my-tiles\""));
+    // No schemas around it: the line it started with stays, so that the file, with no tiles
+    // yet, still reads as a tile set.
+    assert!(first_line(&outside).unwrap().starts_with("#:schema "));
+    let reopened = tilewright_editor::document::Document::from_text(None, &std::fs::read_to_string(&outside).unwrap());
+    assert!(reopened.tileset().is_some(), "{:?}", reopened.content());
+}
+
+/// The value of the inspector's On field.
+fn on_field(h: &egui_kittest::Harness<'_, tilewright_editor::EditorApp>) -> String {
+    let field =
+        h.get_by(|node| node.role() == egui::accesskit::Role::TextInput && node.label().as_deref() == Some("On"));
+    field.value().unwrap_or_default()
+}
+
+/// The `on` list of feature `feature` of tile `tile` in the document.
+fn on_list(h: &egui_kittest::Harness<'_, tilewright_editor::EditorApp>, tile: usize, feature: &str) -> Vec<String> {
+    let set = h.state().doc().unwrap().tileset().unwrap();
+    set.tiles[tile].features[feature]
+        .on
+        .iter()
+        .map(|r| r.0.clone())
+        .collect()
+}
+
+#[test]
+fn the_on_field_keeps_separators_while_typing_and_tidies_them_when_left() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut h, _) = base_editor(dir.path());
+    h.get_by_label("Tile D").click();
+    settle(&mut h);
+    let d = h.state().view.selection.tile.unwrap();
+    h.state_mut().view.selection.feature = Some("r".into());
+    settle(&mut h);
+    assert_eq!(on_field(&h), "E W");
+    h.get_by(|node| node.role() == egui::accesskit::Role::TextInput && node.label().as_deref() == Some("On"))
+        .focus();
+    settle(&mut h);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    for typed in ["N", "3", " ", "E"] {
+        h.event(Event::Text(typed.into()));
+        settle(&mut h);
+    }
+    assert_eq!(on_field(&h), "N3 E");
+    assert_eq!(on_list(&h, d, "r"), ["N3", "E"], "parsed as it is typed");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    for typed in ["N3", ",", " ", "E", ",", " ", "S1"] {
+        h.event(Event::Text(typed.into()));
+        settle(&mut h);
+    }
+    assert_eq!(on_field(&h), "N3, E, S1");
+    assert_eq!(on_list(&h, d, "r"), ["N3", "E", "S1"]);
+    // Leaving the field writes the list out tidily.
+    h.key_press(Key::Tab);
+    settle(&mut h);
+    assert_eq!(on_field(&h), "N3 E S1");
+    // Undo while the text is shown brings back the list before.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    settle(&mut h);
+    assert_eq!(on_list(&h, d, "r"), ["E", "W"]);
+    assert_eq!(on_field(&h), "E W");
+}
+
+/// Clicks the middle of the bar drawn outside the tile for the segment of edge `side` around
+/// `position` (0..100 clockwise along the edge).
+fn click_edge_bar(h: &mut egui_kittest::Harness<'_, tilewright_editor::EditorApp>, side: char, position: f32) {
+    let rect = h.state().panels.canvas.tile_rect.expect("the canvas is shown");
+    let t = position / 100.0;
+    let pos = match side {
+        'N' => egui::pos2(rect.left() + t * rect.width(), rect.top() - 7.0),
+        'E' => egui::pos2(rect.right() + 7.0, rect.top() + t * rect.height()),
+        'S' => egui::pos2(rect.right() - t * rect.width(), rect.bottom() + 7.0),
+        _ => egui::pos2(rect.left() - 7.0, rect.bottom() - t * rect.height()),
+    };
+    common::click_at(h, pos);
+    settle(h);
+}
+
+#[test]
+fn clicking_edge_bars_gives_and_takes_segments_through_undo() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut h, _) = base_editor(dir.path());
+    // Tile D: road r on E and W; fields f1 (Wn, En) and f2 (Es, S, Ws); city c on N.
+    h.get_by_label("Tile D").click();
+    settle(&mut h);
+    let d = h.state().view.selection.tile.unwrap();
+    // With nothing selected, a bar selects the feature that owns its segment.
+    h.state_mut().view.selection.feature = None;
+    settle(&mut h);
+    click_edge_bar(&mut h, 'E', 50.0);
+    assert_eq!(h.state().view.selection.feature.as_deref(), Some("r"));
+    // The road's east segment comes off, and back on.
+    click_edge_bar(&mut h, 'E', 50.0);
+    assert_eq!(on_list(&h, d, "r"), ["W"]);
+    assert_eq!(on_field(&h), "W");
+    click_edge_bar(&mut h, 'E', 50.0);
+    assert_eq!(on_list(&h, d, "r"), ["W", "E"]);
+    // A city segment is not the road's: nothing changes, and the editor says why.
+    click_edge_bar(&mut h, 'N', 50.0);
+    assert_eq!(on_list(&h, d, "r"), ["W", "E"]);
+    assert!(
+        h.state()
+            .messages()
+            .iter()
+            .any(|m| m.text.contains("`N1` is a city segment")),
+        "{:?}",
+        h.state().messages()
+    );
+    // Field f2 takes the north-east half from f1: one step, undone at once.
+    h.state_mut().view.selection.feature = Some("f2".into());
+    settle(&mut h);
+    click_edge_bar(&mut h, 'E', 20.0);
+    assert_eq!(on_list(&h, d, "f2"), ["E", "S", "Ws"]);
+    assert_eq!(on_list(&h, d, "f1"), ["Wn"]);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    settle(&mut h);
+    assert_eq!(on_list(&h, d, "f2"), ["Es", "S", "Ws"]);
+    assert_eq!(on_list(&h, d, "f1"), ["Wn", "En"]);
+}
+
+/// Presses a key with no modifiers, as typed: the key, and its text.
+fn type_key(h: &mut egui_kittest::Harness<'_, tilewright_editor::EditorApp>, key: Key, text: &str) {
+    h.event(Event::Key {
+        key,
+        physical_key: None,
+        pressed: true,
+        repeat: false,
+        modifiers: Modifiers::NONE,
+    });
+    h.event(Event::Text(text.into()));
+    h.event(Event::Key {
+        key,
+        physical_key: None,
+        pressed: false,
+        repeat: false,
+        modifiers: Modifiers::NONE,
+    });
+    settle(h);
+}
+
+#[test]
+fn single_keys_act_only_while_the_canvas_has_the_keyboard() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut h, _) = base_editor(dir.path());
+    h.get_by_label("Tile D").click();
+    settle(&mut h);
+    let d = h.state().view.selection.tile.unwrap();
+    let features = |h: &egui_kittest::Harness<'_, tilewright_editor::EditorApp>| {
+        h.state().doc().unwrap().tileset().unwrap().tiles[d].features.len()
+    };
+    let (before, snapping) = (features(&h), h.state().view.snapping);
+    // Typing into the name field, Enter, and typing on: the keys go nowhere.
+    h.get_by(|node| {
+        node.role() == egui::accesskit::Role::TextInput
+            && node.value().as_deref() == Some("City cap over straight road (no. 16)")
+    })
+    .focus();
+    settle(&mut h);
+    type_key(&mut h, Key::X, "x");
+    h.key_press(Key::Enter);
+    settle(&mut h);
+    for (key, text) in [(Key::Num1, "1"), (Key::Num3, "3"), (Key::S, "s"), (Key::P, "p")] {
+        type_key(&mut h, key, text);
+    }
+    assert_eq!(features(&h), before, "no feature made");
+    assert_eq!(h.state().view.snapping, snapping, "snapping as it was");
+    assert_eq!(h.state().view.tool, tilewright_editor::view::Tool::Select);
+    // Once the canvas is clicked, they are its shortcuts, Escape included.
+    let rect = h.state().panels.canvas.tile_rect.unwrap();
+    common::click_at(&mut h, rect.center());
+    type_key(&mut h, Key::S, "s");
+    assert_eq!(h.state().view.snapping, !snapping);
+    h.key_press(Key::Escape);
+    settle(&mut h);
+    type_key(&mut h, Key::S, "s");
+    assert_eq!(
+        h.state().view.snapping,
+        snapping,
+        "the canvas keeps the keyboard after Escape"
+    );
+}
+
+#[test]
+fn duplicates_are_named_as_copies_count_one_and_keep_rounded_points() {
+    let dir = tempfile::tempdir().unwrap();
+    // Tile E (five copies in the first edition) with a city outline whose mirror is not a
+    // short decimal in floating point (1 - 0.9576).
+    let text = BASE.replacen(
+        "features.c = { kind = \"city\", on = [\"N\"] }\nfeatures.f = { kind = \"field\", on = [\"E\", \"S\", \"W\"], cities = [\"c\"] }",
+        "features.c = { kind = \"city\", on = [\"N\"], polygons = [[[0.0, 0.0], [0.9576, 0.0], [0.0, 0.6]]], anchor = [0.3333, 0.1] }\nfeatures.f = { kind = \"field\", on = [\"E\", \"S\", \"W\"], cities = [\"c\"] }",
+        1,
+    );
+    assert_ne!(text, BASE);
+    let path = write(dir.path(), "base.toml", &text);
+    let mut h = editor(Some(path.clone()), ScriptedDialogs::default());
+    settle(&mut h);
+    h.get_by_label("Tile E").click();
+    settle(&mut h);
+    let e = h.state().view.selection.tile.unwrap();
+    h.state_mut().run_command(Command::DuplicateTile);
+    settle(&mut h);
+    h.state_mut().view.select_tile(e);
+    h.state_mut()
+        .run_command(Command::DuplicateTransformed(Transform::Mirror));
+    settle(&mut h);
+    let set = h.state().doc().unwrap().tileset().unwrap().clone();
+    let (mirrored, copy) = (&set.tiles[e + 1], &set.tiles[e + 2]);
+    assert_eq!(copy.name, "City cap (no. 14) (copy)");
+    assert_eq!(mirrored.name, "City cap (no. 14) (mirrored)");
+    for tile in [copy, mirrored] {
+        assert_eq!(tile.count, tilewright_engine::model::Count::All(1), "{}", tile.name);
+    }
+    let city = &mirrored.features["c"];
+    assert!(city.polygons[0].contains(&[0.0424, 0.0]), "{:?}", city.polygons);
+    assert_eq!(city.anchor, Some([0.6667, 0.1]));
+    h.state_mut().run_command(Command::Save);
+    settle(&mut h);
+    let saved = std::fs::read_to_string(&path).unwrap();
+    assert!(saved.contains("0.0424"), "{saved}");
+    assert!(!saved.contains("99999"), "{saved}");
 }

@@ -334,3 +334,20 @@ fn frame_time() {
     until_finished(&mut h);
     measure(&mut h, &format!("results of {finished}+ games shown"));
 }
+
+#[test]
+fn a_tile_named_after_its_set_is_not_prefixed_twice() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut h, _) = base_editor(dir.path());
+    h.get_by_label("Tile D").click();
+    settle(&mut h);
+    h.state_mut()
+        .run_command(tilewright_editor::commands::Command::DuplicateTile);
+    settle(&mut h);
+    let set = h.state().doc().unwrap().tileset().unwrap();
+    assert!(set.tiles.iter().any(|t| t.id == "base/1"));
+    balance_page(&mut h, 50);
+    run(&mut h);
+    scroll_to(&mut h, "base/1");
+    assert!(h.query_by_label("base/base/1").is_none());
+}

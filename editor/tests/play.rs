@@ -188,6 +188,7 @@ fn a_follower_is_deployed_on_the_tile_just_placed_and_undone() {
     let mut h = play_page(dir.path(), &short_base(), vec![SeatKind::Human, SeatKind::Human], 5);
     start(&mut h);
     place_by_clicking(&mut h);
+    settle(&mut h);
     assert!(matches!(game(&h).phase(), Phase::Deploy { .. }));
     let targets = play(&h).targets_on_screen();
     assert!(!targets.is_empty(), "the tile has places for a follower");
@@ -404,4 +405,49 @@ fn board_snapshot_mid_game() {
     h.remove_cursor();
     settle(&mut h);
     h.snapshot("play_board_mid_game");
+}
+
+#[test]
+fn a_player_with_no_follower_left_is_not_asked_to_deploy() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = short_base().replacen("count = 7", "count = 1", 1);
+    let mut h = play_page(dir.path(), &text, vec![SeatKind::Human, SeatKind::Human], 3);
+    start(&mut h);
+    assert_eq!(h.get_all_by_label("1 follower").count(), 2, "each player's");
+    assert!(
+        h.query_by_label_contains("1 followers").is_none(),
+        "one follower, singular"
+    );
+    // Red places and deploys their only follower.
+    place_by_clicking(&mut h);
+    settle(&mut h);
+    assert!(matches!(game(&h).phase(), Phase::Deploy { .. }));
+    let &(_, at) = play(&h).targets_on_screen().last().expect("somewhere to deploy");
+    click_at(&mut h, at);
+    settle(&mut h);
+    assert_eq!(
+        game(&h).players()[0].supply.iter().sum::<u8>(),
+        0,
+        "{:?}",
+        play(&h).notice
+    );
+    // Blue places and passes.
+    place_by_clicking(&mut h);
+    h.get_by_label("Pass").click();
+    settle(&mut h);
+    assert_eq!(game(&h).to_move(), Some(0));
+    // Red places again: with nothing to deploy, the turn passes on at once.
+    place_by_clicking(&mut h);
+    settle(&mut h);
+    assert_eq!(
+        game(&h).players()[0].supply.iter().sum::<u8>(),
+        0,
+        "still no follower back"
+    );
+    assert!(
+        matches!(game(&h).phase(), Phase::Place { .. }),
+        "{:?}",
+        game(&h).phase()
+    );
+    assert_eq!(game(&h).to_move(), Some(1));
 }

@@ -110,6 +110,7 @@ impl EditorApp {
                 };
                 let mut copy = t.clone();
                 copy.id = next_tile_id(set);
+                super::duplicate::as_copy(&mut copy, "copy");
                 actions.edit(Edit::AddTile {
                     index: i + 1,
                     tile: Box::new(copy),

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use tilewright_engine::model::{EdgeRef, Feature};
+use tilewright_engine::model::{Count, EdgeRef, Feature, Tile};
 use tilewright_engine::tile_image;
 
 use super::EditorApp;
@@ -14,6 +14,17 @@ use crate::import;
 use crate::panels::Actions;
 use crate::transform::Transform;
 
+/// Names a duplicated tile after its original with `what` in brackets (`… (copy)`,
+/// `… (mirrored)`) and gives it one copy in the supply, to be raised once it is drawn.
+pub(super) fn as_copy(tile: &mut Tile, what: &str) {
+    tile.name = if tile.name.trim().is_empty() {
+        what.to_owned()
+    } else {
+        format!("{} ({what})", tile.name)
+    };
+    tile.count = Count::All(1);
+}
+
 impl EditorApp {
     /// Adds, after the selected tile, a copy of it turned or mirrored.
     pub(super) fn duplicate_transformed(&mut self, transform: Transform, actions: &mut Actions) {
@@ -23,6 +34,7 @@ impl EditorApp {
         let Some(set) = self.workspace.tileset() else { return };
         let mut copy = transform.tile(&tile);
         copy.id = next_tile_id(set);
+        as_copy(&mut copy, &transform.words());
         if let Some(image) = &tile.image {
             let Some(folder) = self.images_folder() else { return };
             match transformed_image(&folder, image, transform) {

@@ -221,9 +221,15 @@ impl EditorApp {
         self.handle_close(&ctx);
         if !self.modal_open() {
             // On the Play page bare keys are the game's (R turns the tile in hand).
-            let typing =
-                ctx.egui_wants_keyboard_input() || self.view.page == Page::Play || self.panels.sandbox.takes_keys(&ctx);
-            for command in Command::pressed(&ctx, typing) {
+            // Single keys are the canvas's: they act only while it has the keyboard, so keys
+            // typed for a field that lost focus do not edit the tile.
+            let canvas = std::mem::take(&mut self.panels.canvas.focused) && self.view.page == Page::Tiles;
+            let typing = (ctx.egui_wants_keyboard_input() && !canvas)
+                || self.view.page == Page::Play
+                || self.panels.sandbox.takes_keys(&ctx);
+            for command in Command::pressed(&ctx, typing, canvas && !typing) {
+                // Escape lets go of the focus in egui; the canvas keeps it for the next key.
+                self.panels.canvas.keep_focus |= canvas && command == Command::Cancel;
                 actions.command(command);
             }
         }

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use tilewright_engine::FileKind;
 use tilewright_engine::model::{Feature, TileSet};
-use tilewright_engine::template::{find_schema_line, template};
+use tilewright_engine::template::{find_schema_line, schema_line, template, with_schema_line};
 
 use super::EditorApp;
 use super::dialogs::Purpose;
@@ -15,6 +15,21 @@ use crate::document::{Content, Document, Edit};
 use crate::files::{FileDialogs, FileFilter, RecentFiles, Request};
 use crate::panels::{Action, Actions};
 use crate::view::{Tool, ViewState};
+
+/// The text of a new file of `kind` to be saved in `folder`: the engine's template with no
+/// tiles, starting with the `#:schema` line that names its kind (pointing at the nearest
+/// `schemas/` folder, else where a content repository keeps it, one folder up). A tile set
+/// with no tiles is known as one by that line alone; the first save points it again at the
+/// schemas of the folder it is saved in.
+pub fn new_file_text(kind: FileKind, id: &str, figures: bool, folder: &Path) -> String {
+    let text = template(kind, id, figures);
+    let text = match text.split_once("\n[[tiles]]") {
+        Some((set, _)) => format!("{}\n", set.trim_end()),
+        None => text,
+    };
+    let line = find_schema_line(&folder.join("new.toml"), kind).unwrap_or_else(|| schema_line(kind, 1));
+    with_schema_line(&text, &line)
+}
 
 /// Something that waits for the answer to "save your changes?".
 #[derive(Debug, Clone, PartialEq)]
@@ -142,7 +157,15 @@ impl EditorApp {
                     (_, true) => "my-expansion",
                     _ => "my-tiles",
                 };
-                let mut doc = Document::from_text(None, &template(kind, id, figures));
+                // Beside the file open now (else in the current folder) until saved.
+                let beside = self
+                    .workspace
+                    .doc
+                    .as_ref()
+                    .and_then(|d| d.path.as_deref()?.parent().map(Path::to_owned))
+                    .or_else(|| std::env::current_dir().ok())
+                    .unwrap_or_default();
+                let mut doc = Document::from_text(None, &new_file_text(kind, id, figures, &beside));
                 doc.mark_unsaved();
                 self.set_document(doc);
             }

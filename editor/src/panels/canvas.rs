@@ -1,13 +1,15 @@
 //! The canvas: one tile, zoomed and panned, with its outlines drawn and edited.
 //!
 //! Select tool: click a feature to select it; drag a vertex or the follower anchor of the
-//! selected feature; double-click an outline side to insert a vertex. Draw tool: click points,
+//! selected feature; double-click an outline side to insert a vertex; click an edge segment's
+//! bar to give the segment to the selected feature or take it back (with nothing selected, to
+//! select the feature that owns it). Draw tool: click points,
 //! click the first point (or press Enter) to close. Anchor tool: click to place the anchor.
 //! Wheel zooms about the cursor; middle or right drag (or Space + drag) pans. Points snap to
 //! vertices, segment boundaries and the border; holding Shift or Alt inverts snapping.
 
 use egui::{Color32, CursorIcon, Key, PointerButton, Pos2, Rect, Sense, Shape, Stroke, Ui, vec2};
-use tilewright_engine::edge::{Layout, SegmentKind, SegmentRef, Side};
+use tilewright_engine::edge::{Layout, Segment, SegmentKind, SegmentRef, Side};
 use tilewright_engine::model::{Feature, FeatureKind, Tile};
 
 use super::PanelCtx;
@@ -17,6 +19,7 @@ use crate::ids::fresh_feature_id;
 use crate::regions::field_regions;
 use crate::render::{Overlay, TileView, kind_colour, paint_tile};
 use crate::schematic::{inward, schematic};
+use crate::segments;
 use crate::view::{Tool, ViewState};
 
 /// Snaps a screen position to a tile point, skipping one vertex, recording the snap.
@@ -53,6 +56,11 @@ pub struct Canvas {
     snapped: Option<(Point, SnapTarget)>,
     /// Screen rectangle of the tile last frame (for tests and fit).
     pub tile_rect: Option<Rect>,
+    /// Whether the canvas had keyboard focus when it was last drawn: single-key shortcuts
+    /// act only then. Taken (reset) by the frame that reads it.
+    pub focused: bool,
+    /// Keep the focus this frame although egui let go of it (Escape, read as a shortcut).
+    pub keep_focus: bool,
 }
 
 fn segment_colour(kind: SegmentKind) -> Color32 {
@@ -91,6 +99,11 @@ impl Canvas {
         let faulty = ctx.findings.faulty_features(index);
         let area = ui.available_rect_before_wrap();
         let response = ui.interact(area, ui.scope_id().with("canvas"), Sense::click_and_drag());
+        // A press on the canvas gives it the keyboard, for its single-key shortcuts.
+        if response.is_pointer_button_down_on() || response.clicked() || std::mem::take(&mut self.keep_focus) {
+            response.request_focus();
+        }
+        self.focused = response.has_focus();
         let painter = ui.painter_at(area);
         painter.rect_filled(area, 0.0, ui.visuals().extreme_bg_color);
         // Zoom about the pointer.
@@ -384,6 +397,19 @@ impl Canvas {
                     return;
                 }
             }
+            // An edge bar: the segment given to the selected feature or taken from it; with
+            // no feature selected, its owner selected.
+            if let Some((side, segment)) = edge_bar_at(tv, tile, p) {
+                match selected_feature {
+                    Some((id, _)) => match segments::toggle(tile, id, side, segment) {
+                        segments::Pick::Changed(changed) => actions.edit(Edit::ReplaceTile { index, tile: changed }),
+                        segments::Pick::Refused(why) => actions.push(super::Action::Message(why)),
+                    },
+                    None => view.selection.feature = segments::owner(tile, side, segment),
+                }
+                view.selection.vertex = None;
+                return;
+            }
             let point = tv.to_tile(p);
             view.selection.feature = feature_at(tile, point);
             view.selection.vertex = None;
@@ -464,20 +490,14 @@ impl Canvas {
                 painter.circle_filled(mid, 5.0, Color32::RED);
                 continue;
             };
-            let outward = |pos: f64, d: f32| {
-                let a = tv.to_screen(geometry::border_point(side, pos));
-                let n = inward(side);
-                let b = tv.to_screen([
-                    geometry::border_point(side, pos)[0] + n[0] * 0.1,
-                    geometry::border_point(side, pos)[1] + n[1] * 0.1,
-                ]);
-                let dir = (a - b).normalized();
-                a + dir * d
-            };
+            let outward = |pos: f64, d: f32| outward(tv, side, pos, d);
             for (i, segment) in layout.segments.iter().enumerate() {
                 let (s, e) = (segment.start as f64 + 0.8, segment.end as f64 - 0.8);
-                let points = vec![outward(s, 7.0), outward(e, 7.0)];
-                painter.add(Shape::line(points, Stroke::new(6.0, segment_colour(segment.kind))));
+                let points = bar(tv, side, segment).to_vec();
+                painter.add(Shape::line(
+                    points,
+                    Stroke::new(BAR_WIDTH, segment_colour(segment.kind)),
+                ));
                 if tv.scale() > 240.0 {
                     let label = outward((s + e) / 2.0 + if (s + e) / 2.0 < 50.0 { -4.0 } else { 4.0 }, 18.0);
                     painter.text(
@@ -503,8 +523,10 @@ impl Canvas {
     fn paint_hint(&self, ui: &Ui, painter: &egui::Painter, area: Rect, view: &ViewState, tile: &Tile) {
         let hint = match view.tool {
             Tool::Select => match &view.selection.feature {
-                Some(_) => "Drag vertices · double-click a side to add a vertex · Delete removes",
-                None => "Click a feature to select it · P draws an outline · wheel zooms, right-drag pans",
+                Some(_) => {
+                    "Drag vertices · double-click a side to add a vertex · Delete removes\nClick an edge bar to give its segment to the feature or take it back"
+                }
+                None => "Click a feature or an edge bar to select it · P draws · right-drag pans",
             },
             Tool::Draw if self.draft.is_empty() => match &view.selection.feature {
                 Some(_) => "Click to start an outline for the selected feature (Shift or Alt: no snapping)",
@@ -531,6 +553,43 @@ impl Canvas {
             );
         }
     }
+}
+
+/// Width in pixels of an edge segment's bar.
+const BAR_WIDTH: f32 = 6.0;
+
+/// The screen point `d` pixels outside the border at position `pos` of edge `side`.
+fn outward(tv: TileView, side: Side, pos: f64, d: f32) -> Pos2 {
+    let on = geometry::border_point(side, pos);
+    let n = inward(side);
+    let a = tv.to_screen(on);
+    let b = tv.to_screen([on[0] + n[0] * 0.1, on[1] + n[1] * 0.1]);
+    a + (a - b).normalized() * d
+}
+
+/// The ends of the bar drawn for a segment of edge `side`, just outside the tile.
+fn bar(tv: TileView, side: Side, segment: &Segment) -> [Pos2; 2] {
+    let (s, e) = (segment.start as f64 + 0.8, segment.end as f64 - 0.8);
+    [outward(tv, side, s, 7.0), outward(tv, side, e, 7.0)]
+}
+
+/// The edge segment whose bar is under a screen position: its side and index.
+pub fn edge_bar_at(tv: TileView, tile: &Tile, pos: Pos2) -> Option<(Side, usize)> {
+    let reach = BAR_WIDTH / 2.0 + 3.0;
+    tile.edges.iter().enumerate().find_map(|(k, edge)| {
+        let side = Side::from_index(k);
+        let layout = Layout::parse(&edge.0).ok()?;
+        layout
+            .segments
+            .iter()
+            .position(|segment| {
+                let [a, b] = bar(tv, side, segment);
+                let ab = b - a;
+                let t = ((pos - a).dot(ab) / ab.length_sq().max(1e-6)).clamp(0.0, 1.0);
+                (a + ab * t).distance(pos) <= reach
+            })
+            .map(|i| (side, i))
+    })
 }
 
 /// The feature under a tile point: outlines first (topmost kind first), else the schematic.

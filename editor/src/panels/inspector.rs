@@ -49,10 +49,21 @@ fn help_label(ui: &mut Ui, text: &str, def: &str, field: &str) -> egui::Id {
     id
 }
 
+/// An `on` list as typed: segment references between spaces or commas.
+fn parse_on(text: &str) -> Vec<EdgeRef> {
+    text.split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|s| !s.is_empty())
+        .map(|s| EdgeRef(s.to_owned()))
+        .collect()
+}
+
 /// The inspector panel.
 #[derive(Default)]
 pub struct Inspector {
     rename: Option<(usize, String, String)>,
+    /// The `on` list as the user is typing it (tile, feature, text): kept while the field has
+    /// focus, so a separator just typed stays; written out normalised once focus leaves.
+    on_text: Option<(usize, String, String)>,
     /// What *Derive edges* would make of the selected tile, made again after every edit so the
     /// hints follow the outlines as they are drawn.
     derivation: Memo<(ContentKey, usize), Rc<Derivation>>,
@@ -424,7 +435,13 @@ impl Inspector {
 
                 if matches!(edited.kind, FeatureKind::City | FeatureKind::Road | FeatureKind::Field) {
                     let l = help_label(ui, "On", "Feature", "on");
-                    let mut text = edited.on.iter().map(|r| r.0.as_str()).collect::<Vec<_>>().join(" ");
+                    let normal = edited.on.iter().map(|r| r.0.as_str()).collect::<Vec<_>>().join(" ");
+                    // The text being typed, unless the list changed elsewhere meanwhile (undo,
+                    // a click on the canvas's edge bars).
+                    let mut text = match &self.on_text {
+                        Some((t, f, typed)) if *t == index && f == id && parse_on(typed) == edited.on => typed.clone(),
+                        _ => normal,
+                    };
                     let derived = derived_on.filter(|d| !d.is_empty());
                     let hint = derived.as_ref().map_or_else(|| "N Es W2".to_owned(), |d| d.join(" "));
                     let r = ui
@@ -435,12 +452,12 @@ impl Inspector {
                         )
                         .labelled_by(l);
                     if r.changed() {
-                        edited.on = text
-                            .split(|c: char| c.is_whitespace() || c == ',')
-                            .filter(|s| !s.is_empty())
-                            .map(|s| EdgeRef(s.to_owned()))
-                            .collect();
+                        edited.on = parse_on(&text);
                         group = Some(format!("tile{index}.{id}.on"));
+                        self.on_text = Some((index, id.to_owned(), text));
+                    }
+                    if !r.has_focus() {
+                        self.on_text = None;
                     }
                     ended |= r.lost_focus();
                     ui.end_row();

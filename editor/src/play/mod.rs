@@ -162,9 +162,23 @@ impl PlayView {
         self.worker.is_thinking()
     }
 
+    /// Passes for a person whose deployment step offers nothing but passing (no figure left
+    /// or nowhere to stand): the step is not shown.
+    fn pass_when_nothing_to_deploy(&mut self, now: f64) {
+        let Some(session) = &self.session else { return };
+        let game = &session.game;
+        if self.human_to_move()
+            && matches!(game.phase(), Phase::Deploy { .. })
+            && game.legal_actions() == [Action::Pass]
+        {
+            self.apply(Action::Pass, now);
+        }
+    }
+
     /// Asks the bot to move when it is a bot's turn, and plays its answer.
     fn run_bots(&mut self, ctx: &egui::Context) {
         let now = ctx.input(|i| i.time);
+        self.pass_when_nothing_to_deploy(now);
         if let Some(action) = self.worker.answer() {
             self.apply(action, now);
         }

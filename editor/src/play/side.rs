@@ -174,7 +174,11 @@ impl PlayView {
                         .on_hover_text("points");
                     let supply = &game.players()[p].supply;
                     let left: u32 = followers.iter().map(|&f| u32::from(supply[f])).sum();
-                    ui.weak(format!("{left} followers"));
+                    ui.weak(if left == 1 {
+                        "1 follower".to_owned()
+                    } else {
+                        format!("{left} followers")
+                    });
                     ui.end_row();
                 }
             });

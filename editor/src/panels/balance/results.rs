@@ -119,7 +119,7 @@ impl Column {
     fn cell(self, t: &TileStats) -> String {
         let maybe = |v: Option<f64>, digits: usize| v.map_or_else(|| "–".to_owned(), |v| format!("{v:.digits$}"));
         match self {
-            Column::Tile => format!("{}/{}", t.set, t.id),
+            Column::Tile => tile_label(&t.set, &t.id),
             Column::Name => t.name.clone(),
             Column::Placed => t.placed.to_string(),
             Column::Discarded => t.discarded.to_string(),
@@ -338,4 +338,25 @@ fn differences_grid(ui: &mut Ui, differences: &[Difference], only_flagged: bool)
                 ui.end_row();
             }
         });
+}
+
+/// A tile as the table names it: `set/id`, or the id alone when it starts with its set's id
+/// already (the editor names new tiles `my-tiles/2`, not to be shown `my-tiles/my-tiles/2`).
+fn tile_label(set: &str, id: &str) -> String {
+    match id.strip_prefix(set).and_then(|rest| rest.strip_prefix('/')) {
+        Some(_) => id.to_owned(),
+        None => format!("{set}/{id}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::tile_label;
+
+    #[test]
+    fn a_tile_id_is_prefixed_with_its_set_once() {
+        assert_eq!(tile_label("base", "D"), "base/D");
+        assert_eq!(tile_label("my-tiles", "my-tiles/2"), "my-tiles/2");
+        assert_eq!(tile_label("my", "my-tiles/2"), "my/my-tiles/2");
+    }
 }

@@ -1,0 +1,181 @@
+//! Picking edge segments for a feature: a segment given to or taken from a feature's `on`
+//! list, the list written in the engine's edge grammar ([`SegmentRef`]).
+
+use std::collections::BTreeSet;
+
+use tilewright_engine::edge::{Layout, SegmentKind, SegmentRef, Side};
+use tilewright_engine::model::{EdgeRef, Feature, Tile};
+
+/// The tile's edge layouts, if every edge reads.
+fn layouts(tile: &Tile) -> Option<[Layout; 4]> {
+    let [n, e, s, w] = tile.edges.each_ref().map(|edge| Layout::parse(&edge.0).ok());
+    Some([n?, e?, s?, w?])
+}
+
+/// The segments of edge `side` that `feature`'s `on` list names (references that do not
+/// resolve name none).
+fn owned(feature: &Feature, layouts: &[Layout; 4], side: Side) -> BTreeSet<usize> {
+    let Some(kind) = SegmentKind::of_feature(feature.kind) else {
+        return BTreeSet::new();
+    };
+    feature
+        .on
+        .iter()
+        .filter_map(|r| r.0.parse::<SegmentRef>().ok())
+        .filter(|r| r.side() == side)
+        .filter_map(|r| r.resolve(layouts, kind).ok())
+        .flatten()
+        .collect()
+}
+
+/// The shortest references naming exactly `owned` of edge `side`: the side letter when they
+/// are all its segments of `kind`, else halves where the edge has them, else numbers.
+fn references(layout: &Layout, side: Side, kind: SegmentKind, owned: &BTreeSet<usize>) -> Vec<SegmentRef> {
+    let all: BTreeSet<usize> = (0..layout.segments.len())
+        .filter(|&i| layout.segments[i].kind == kind)
+        .collect();
+    if !owned.is_empty() && *owned == all {
+        return vec![SegmentRef::Side(side)];
+    }
+    owned
+        .iter()
+        .map(|&i| match layout.halves {
+            Some(halves) if halves.contains(&i) => SegmentRef::Half {
+                side,
+                second: halves[1] == i,
+            },
+            _ => SegmentRef::Number { side, number: i + 1 },
+        })
+        .collect()
+}
+
+/// `feature`'s `on` list with the references to edge `side` that resolve replaced by ones
+/// naming `owned`, where the first of them stood (at the end if there was none). References to
+/// other edges, and ones that do not read or resolve, stay as they are.
+fn rewrite(feature: &Feature, layouts: &[Layout; 4], side: Side, owned: &BTreeSet<usize>) -> Vec<EdgeRef> {
+    let Some(kind) = SegmentKind::of_feature(feature.kind) else {
+        return feature.on.clone();
+    };
+    let replaced = |r: &EdgeRef| {
+        r.0.parse::<SegmentRef>()
+            .is_ok_and(|r| r.side() == side && r.resolve(layouts, kind).is_ok())
+    };
+    let new = references(&layouts[side as usize], side, kind, owned)
+        .into_iter()
+        .map(|r| EdgeRef(r.to_string()));
+    let at = feature.on.iter().position(replaced).unwrap_or(feature.on.len());
+    let mut on: Vec<EdgeRef> = feature.on[..at].to_vec();
+    on.extend(new);
+    on.extend(feature.on[at..].iter().filter(|r| !replaced(r)).cloned());
+    on
+}
+
+/// The feature whose `on` list names segment `index` of edge `side`, if one does.
+pub fn owner(tile: &Tile, side: Side, index: usize) -> Option<String> {
+    let layouts = layouts(tile)?;
+    tile.features
+        .iter()
+        .find(|(_, f)| owned(f, &layouts, side).contains(&index))
+        .map(|(id, _)| id.clone())
+}
+
+/// What picking a segment for a feature does.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Pick {
+    /// The tile after the change: the segment taken from the feature if it owned it, else
+    /// given to it (and taken from any other feature that owned it).
+    Changed(Box<Tile>),
+    /// Why nothing changes.
+    Refused(String),
+}
+
+/// Segment `index` of edge `side` given to feature `id` of `tile`, or taken from it.
+pub fn toggle(tile: &Tile, id: &str, side: Side, index: usize) -> Pick {
+    let Some(layouts) = layouts(tile) else {
+        return Pick::Refused("the tile's edges do not read; fix them first".into());
+    };
+    let Some(feature) = tile.features.get(id) else {
+        return Pick::Refused(format!("the tile has no feature `{id}`"));
+    };
+    let Some(segment) = layouts[side as usize].segments.get(index) else {
+        return Pick::Refused(format!("edge {side} has no segment {}", index + 1));
+    };
+    let name = SegmentRef::Number {
+        side,
+        number: index + 1,
+    };
+    let Some(kind) = SegmentKind::of_feature(feature.kind).filter(|k| *k == segment.kind) else {
+        return Pick::Refused(format!(
+            "`{name}` is a {} segment; the {} `{id}` cannot own it",
+            segment.kind,
+            feature.kind.as_str()
+        ));
+    };
+    let mut changed = tile.clone();
+    let mut mine = owned(feature, &layouts, side);
+    if !mine.remove(&index) {
+        mine.insert(index);
+        for (other, f) in changed.features.iter_mut() {
+            if other != id && SegmentKind::of_feature(f.kind) == Some(kind) {
+                let mut theirs = owned(f, &layouts, side);
+                if theirs.remove(&index) {
+                    f.on = rewrite(f, &layouts, side, &theirs);
+                }
+            }
+        }
+    }
+    if let Some(f) = changed.features.get_mut(id) {
+        f.on = rewrite(feature, &layouts, side, &mine);
+    }
+    Pick::Changed(Box::new(changed))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn base_tile(id: &str) -> Tile {
+        let set: tilewright_engine::model::TileSet = toml::from_str(tilewright_engine::bundled::FILES[0].1).unwrap();
+        set.tiles.into_iter().find(|t| t.id == id).unwrap()
+    }
+
+    fn on(tile: &Tile, feature: &str) -> Vec<String> {
+        tile.features[feature].on.iter().map(|r| r.0.clone()).collect()
+    }
+
+    fn changed(pick: Pick) -> Tile {
+        match pick {
+            Pick::Changed(tile) => *tile,
+            Pick::Refused(why) => panic!("refused: {why}"),
+        }
+    }
+
+    #[test]
+    fn a_segment_comes_off_and_back_on_in_the_grammar() {
+        // Tile D: a city on the north, a road from east to west, fields f1 (Wn, En) and
+        // f2 (Es, S, Ws).
+        let d = base_tile("D");
+        let without = changed(toggle(&d, "f2", Side::S, 0));
+        assert_eq!(on(&without, "f2"), ["Es", "Sw", "Ws"]);
+        let back = changed(toggle(&without, "f2", Side::S, 0));
+        assert_eq!(on(&back, "f2"), ["Es", "S", "Ws"]);
+        let road = changed(toggle(&d, "r", Side::E, 1));
+        assert_eq!(on(&road, "r"), ["W"]);
+        assert_eq!(on(&changed(toggle(&road, "r", Side::E, 1)), "r"), ["W", "E"]);
+    }
+
+    #[test]
+    fn a_segment_given_is_taken_from_its_owner() {
+        let d = base_tile("D");
+        let moved = changed(toggle(&d, "f2", Side::E, 0));
+        assert_eq!(on(&moved, "f2"), ["E", "S", "Ws"]);
+        assert_eq!(on(&moved, "f1"), ["Wn"]);
+        assert_eq!(owner(&moved, Side::E, 0).as_deref(), Some("f2"));
+    }
+
+    #[test]
+    fn a_segment_of_another_kind_is_refused() {
+        let d = base_tile("D");
+        assert!(matches!(toggle(&d, "r", Side::N, 0), Pick::Refused(why) if why.contains("`N1` is a city segment")));
+    }
+}
