@@ -411,7 +411,11 @@ fn a_mark_on_another_kind_of_feature_and_a_pennant_value_for_roads() {
 fn a_mark_no_file_declares() {
     expect(
         &[fixture("marks-unknown.toml")],
-        &[(9, 57, "no tile set or expansion checked here or bundled declares a mark `wel`")],
+        &[(
+            9,
+            57,
+            "no tile set or expansion checked here or bundled declares a mark `wel`",
+        )],
     );
 }
 
@@ -434,5 +438,8 @@ fn a_rule_set_changing_a_mark_no_file_declares() {
 
 #[test]
 fn a_mark_value_out_of_range() {
-    expect(&[fixture("marks-out-of-range.toml")], &[(7, 25, "must be at most 1000")]);
+    expect(
+        &[fixture("marks-out-of-range.toml")],
+        &[(7, 25, "must be at most 1000")],
+    );
 }
