@@ -1,6 +1,6 @@
-//! Mark checks across files: each mark declared once, with values its kind of feature has;
-//! every mark a tile's feature carries declared for that kind of feature; every mark a rule
-//! set changes declared. A mark may be declared in one file and carried in another, so these
+//! Mark checks across files: each mark declared once (or again the same way), with values its
+//! kind of feature has; every mark a tile's feature carries declared for that kind of feature;
+//! every mark a rule set changes declared. A mark may be declared in one file and carried in another, so these
 //! run once every file is read, against the files and the base catalog.
 
 use std::collections::BTreeMap;
@@ -61,10 +61,16 @@ pub(crate) fn check(catalog: &Catalog, base: &Catalog, out: &mut Diagnostics) {
             let bundled = bases
                 .iter()
                 .find(|(other_set, marks, _)| *other_set != set.as_str() && marks.get(id).is_some_and(|m| m != mark));
-            if let Some(other) = known.get(id.as_str()).map(|d| d.path).or(bundled.map(|b| b.2)) {
+            // Declared again the same way, it is the same mark (as a game takes it).
+            let here = known.get(id.as_str()).filter(|d| d.mark != mark).map(|d| d.path);
+            if let Some(other) = here.or(bundled.map(|b| b.2)) {
                 report.error_at_key(
                     &at,
-                    format!("mark {} is also declared by {}", quote(id), other.display()),
+                    format!(
+                        "mark {} is also declared by {}, with other values",
+                        quote(id),
+                        other.display()
+                    ),
                     "declare each mark once, in one file; other files' features can carry it",
                 );
                 continue;
