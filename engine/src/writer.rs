@@ -387,9 +387,9 @@ mod tests {
         assert_eq!(out, text.replace("count = 1", "count = 3"));
         // A mark added to another feature, and a mark declared anew, are written too.
         set.tiles[0].features.get_mut("f1").unwrap().marks = vec!["well".into()];
-        let mut inn = set.marks["well"].clone();
-        inn.complete.per_tile = 4;
-        set.marks.insert("inn".into(), inn);
+        let mut spring = set.marks["well"].clone();
+        spring.complete.per_tile = 4;
+        set.marks.insert("spring".into(), spring);
         let out = render(&doc, &set, Some(&json)).unwrap();
         let back: TileSet = toml::from_str(&out).unwrap();
         assert_eq!(back, set);
