@@ -302,6 +302,10 @@ fn list_names_the_bundled_files() {
         "{text}"
     );
     assert!(line("hills-and-sheep").contains("Hills & Sheep"));
+    assert!(
+        line("inns-and-cathedrals").contains("Inns & Cathedrals (an expansion;"),
+        "{text}"
+    );
     for id in ["first-edition", "new-edition"] {
         assert!(line(id).starts_with("rule set"));
     }
@@ -316,7 +320,10 @@ fn list_names_the_bundled_files() {
             .map(|v| v["id"].as_str().unwrap().to_owned())
             .collect()
     };
-    assert_eq!(ids("tilesets"), ["base", "abbey-and-mayor", "hills-and-sheep"]);
+    assert_eq!(
+        ids("tilesets"),
+        ["base", "abbey-and-mayor", "hills-and-sheep", "inns-and-cathedrals"]
+    );
     assert_eq!(ids("rulesets"), ["first-edition", "new-edition", "farms-2000"]);
     assert_eq!(
         listed["tilesets"][0]["editions"],

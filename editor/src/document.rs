@@ -574,6 +574,47 @@ mod tests {
     }
 
     #[test]
+    fn a_tile_set_with_marks_is_saved_with_them() {
+        let text = tilewright_engine::bundled::FILES
+            .iter()
+            .find(|(path, _)| path.ends_with("inns-and-cathedrals.toml"))
+            .expect("Inns & Cathedrals is bundled")
+            .1;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("inns-and-cathedrals.toml");
+        let mut doc = Document::from_text(None, text);
+        let mut tile = doc.tileset().unwrap().tiles[1].clone();
+        tile.count = Count::All(3);
+        doc.apply(Edit::ReplaceTile {
+            index: 1,
+            tile: Box::new(tile),
+        })
+        .unwrap();
+        doc.save_to(&path).unwrap();
+        let saved = std::fs::read_to_string(&path).unwrap();
+        let before: tilewright_engine::model::TileSet = toml::from_str(text).unwrap();
+        let after: tilewright_engine::model::TileSet = toml::from_str(&saved).unwrap();
+        assert_eq!(after.marks, before.marks);
+        assert_eq!(after.marks.len(), 2);
+        let marked = |set: &tilewright_engine::model::TileSet| -> Vec<(String, Vec<String>)> {
+            set.tiles
+                .iter()
+                .flat_map(|t| {
+                    t.features
+                        .iter()
+                        .map(move |(id, f)| (format!("{}/{id}", t.id), f.marks.clone()))
+                })
+                .filter(|(_, marks)| !marks.is_empty())
+                .collect()
+        };
+        assert_eq!(marked(&after), marked(&before));
+        assert_eq!(marked(&after).len(), 8, "six inns and two cathedrals");
+        // Only the edited count changed in the text.
+        let changed: Vec<(&str, &str)> = text.lines().zip(saved.lines()).filter(|(a, b)| a != b).collect();
+        assert_eq!(changed, [("count = 1", "count = 3")]);
+    }
+
+    #[test]
     fn undo_and_redo_restore_content_and_the_dirty_flag() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("base.toml");

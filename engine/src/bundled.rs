@@ -9,30 +9,10 @@ use std::sync::OnceLock;
 use crate::catalog::Catalog;
 use crate::source::Source;
 
-/// Bundled files: path (relative to the project root) and text.
-pub const FILES: &[(&str, &str)] = &[
-    ("tilesets/base.toml", include_str!("../../tilesets/base.toml")),
-    (
-        "tilesets/abbey-and-mayor.toml",
-        include_str!("../../tilesets/abbey-and-mayor.toml"),
-    ),
-    (
-        "tilesets/hills-and-sheep.toml",
-        include_str!("../../tilesets/hills-and-sheep.toml"),
-    ),
-    (
-        "rulesets/first-edition.toml",
-        include_str!("../../rulesets/first-edition.toml"),
-    ),
-    (
-        "rulesets/new-edition.toml",
-        include_str!("../../rulesets/new-edition.toml"),
-    ),
-    (
-        "rulesets/farms-2000.toml",
-        include_str!("../../rulesets/farms-2000.toml"),
-    ),
-];
+// Every file of `tilesets/` and `rulesets/`, listed by `engine/build.rs`: tile sets first (the
+// base game before the others), then rule sets (those that extend none first), so that a new
+// bundled file needs no code.
+include!(concat!(env!("OUT_DIR"), "/bundled_files.rs"));
 
 /// The bundled files as sources.
 pub fn sources() -> Vec<Source> {

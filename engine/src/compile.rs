@@ -30,6 +30,9 @@ pub struct CompiledFeature {
     pub cities: Vec<u8>,
     /// Number of edge segments the feature has on this tile (up to 4 edges × 100).
     pub segments: u16,
+    /// The marks the feature carries, one bit per mark of the game (its index in
+    /// `GameDef::marks`); 0 until a game definition sets them.
+    pub marks: u16,
 }
 
 /// One edge of a compiled tile: its layout code and the feature of each segment.
@@ -446,6 +449,7 @@ fn compile_tile(
             end_at: feature.at.as_deref().and_then(index_of),
             cities,
             segments,
+            marks: 0,
         });
     }
     let mut compiled = Vec::with_capacity(4);

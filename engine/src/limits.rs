@@ -44,6 +44,9 @@ pub const MAX_PENNANTS: u32 = 255;
 /// Most pennants on all the tiles in play together: a city's pennants are counted in 16 bits.
 pub const MAX_PENNANTS_IN_PLAY: u32 = 65_535;
 
+/// Most marks in a game, and in a rule set's `[marks]` (marks are bits of a 16-bit mask).
+pub const MAX_MARKS: usize = 16;
+
 /// Most figure types in a game (figure types are bits of a byte).
 pub const MAX_FIGURE_TYPES: usize = 8;
 

@@ -31,6 +31,7 @@
 //! # discarded = true             the tile is drawn, fits nowhere and is discarded (no `at`);
 //! #                              the next turn draws the tile after it
 //! # top level: figures = { follower = 8 }   figure counts per player, as a rule set's `[figures]`
+//! # top level: [marks.inn] incomplete = { per-tile = 1 }   house rules on a mark, as a rule set's
 //! # top level: sheep = [4, 0]    tokens drawn from the bag in order (0 is a wolf)
 //!
 //! [expect]
@@ -51,7 +52,7 @@ use crate::catalog::Catalog;
 use crate::diagnostic::{Diagnostic, clip, quote, quoted_list};
 use crate::game::NamedOnce;
 use crate::game::{Action, ActionError, COLOURS, Event, FeatureAt, FigureIndex, Game, GameDef, Phase, Seat, colour};
-use crate::model::{ScoringValues, SwitchValues};
+use crate::model::{MarkRules, ScoringValues, SwitchValues};
 use crate::report::{Diagnostics, Reporter};
 use crate::source::Source;
 use crate::validate;
@@ -77,6 +78,9 @@ pub struct Scenario {
     /// Figure counts per player changed for this scenario only, by figure id.
     #[serde(default)]
     pub figures: BTreeMap<String, u32>,
+    /// House rules on marks for this scenario only, by mark id, as a rule set's `[marks]`.
+    #[serde(default)]
+    pub marks: BTreeMap<String, MarkRules>,
     /// Number of players.
     #[serde(default = "default_players")]
     pub players: u8,
@@ -322,6 +326,13 @@ fn play_turns(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String>
     rules.scoring = scoring.resolve().map_err(|m| format!("missing {m:?}"))?;
     rules.switches = switches.resolve().map_err(|m| format!("missing {m:?}"))?;
     rules.figures.extend(scenario.figures.clone());
+    for (id, house) in &scenario.marks {
+        let mut house = house.clone();
+        if let Some(below) = rules.marks.get(id) {
+            house.merge_from(below);
+        }
+        rules.marks.insert(id.clone(), house);
+    }
     let def = Arc::new(def.with_rules(rules).map_err(|e| e.to_string())?);
     let mut game = Game::empty(Arc::clone(&def), scenario.players).map_err(|e| e.to_string())?;
     let tile_index = |id: &str| {

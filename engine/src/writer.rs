@@ -359,6 +359,7 @@ mod tests {
                 end: None,
                 at: None,
                 cities: vec![],
+                marks: vec![],
                 polygons: vec![],
                 anchor: Some([0.2, 0.8]),
             },
@@ -374,6 +375,25 @@ mod tests {
             .find("[[tiles]]\nid = \"A\"\nname = \"Monastery with road (no. 20)\"")
             .unwrap();
         assert!(a > out.find("id = \"X\"").unwrap());
+    }
+
+    #[test]
+    fn marks_and_their_declarations_survive_an_edit() {
+        let text = "id = \"wells\"\nname = \"Wells\"\n\n# A well beside a road.\n[marks.well]\nkind = \"road\"\ncomplete = { per-tile = 2 }\nincomplete = { per-tile = 1 }\n\n[[tiles]]\nid = \"WELL\"\ncount = 1\nedges = [\"field\", \"road\", \"field\", \"road\"]\nfeatures.r = { kind = \"road\", on = [\"E\", \"W\"], marks = [\"well\"] }\nfeatures.f1 = { kind = \"field\", on = [\"Wn\", \"N\", \"En\"] }\nfeatures.f2 = { kind = \"field\", on = [\"Es\", \"S\", \"Ws\"] }\n";
+        let (doc, mut set, json) = load(text);
+        assert_eq!(render(&doc, &set, Some(&json)).unwrap(), text);
+        set.tiles[0].count = Count::All(3);
+        let out = render(&doc, &set, Some(&json)).unwrap();
+        assert_eq!(out, text.replace("count = 1", "count = 3"));
+        // A mark added to another feature, and a mark declared anew, are written too.
+        set.tiles[0].features.get_mut("f1").unwrap().marks = vec!["well".into()];
+        let mut spring = set.marks["well"].clone();
+        spring.complete.per_tile = 4;
+        set.marks.insert("spring".into(), spring);
+        let out = render(&doc, &set, Some(&json)).unwrap();
+        let back: TileSet = toml::from_str(&out).unwrap();
+        assert_eq!(back, set);
+        assert!(out.contains("# A well beside a road."), "{out}");
     }
 
     #[test]

@@ -219,7 +219,7 @@ fn rule_set_extending_nothing_known() {
 fn rule_set_leaving_values_unset() {
     expect(
         &[fixture("rules-incomplete.toml")],
-        &[(2, 6, "leaves 29 unset: scoring.road-per-tile-final")],
+        &[(2, 6, "leaves 30 unset: scoring.road-per-tile-final")],
     );
 }
 
@@ -394,4 +394,52 @@ fn rule_set_figure_counts_fit_and_name_known_figures() {
     assert!(unknown.message.contains("figure `folower`"), "{shown:#?}");
     assert!(unknown.help.contains("did you mean `follower`?"), "{shown:#?}");
     assert!(unknown.help.contains("mayor"), "{shown:#?}");
+}
+
+#[test]
+fn a_mark_on_another_kind_of_feature_and_a_pennant_value_for_roads() {
+    expect(
+        &[fixture("marks-wrong-kind.toml")],
+        &[
+            (7, 28, "a road mark has no pennant value"),
+            (14, 52, "mark `well` is for roads, but feature `c` is a city"),
+        ],
+    );
+}
+
+#[test]
+fn a_mark_no_file_declares() {
+    expect(
+        &[fixture("marks-unknown.toml")],
+        &[(
+            9,
+            57,
+            "no tile set or expansion checked here or bundled declares a mark `wel`",
+        )],
+    );
+}
+
+#[test]
+fn a_mark_declared_twice() {
+    // Against the bundled Inns & Cathedrals, which this file does not replace.
+    expect(
+        &[fixture("marks-declared-twice.toml")],
+        &[(6, 8, "mark `inn` is also declared by tilesets/inns-and-cathedrals.toml")],
+    );
+}
+
+#[test]
+fn a_rule_set_changing_a_mark_no_file_declares() {
+    expect(
+        &[fixture("marks-rules-unknown.toml")],
+        &[(6, 8, "declares a mark `wells`")],
+    );
+}
+
+#[test]
+fn a_mark_value_out_of_range() {
+    expect(
+        &[fixture("marks-out-of-range.toml")],
+        &[(7, 25, "must be at most 1000")],
+    );
 }

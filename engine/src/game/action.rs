@@ -166,6 +166,15 @@ pub struct FeatureScore {
     pub pennants: u16,
     /// Vineyards beside a completed monastery.
     pub vineyards: u16,
+    /// The marks of the feature that counted, one bit each ([`GameDef::marks`]).
+    ///
+    /// [`GameDef::marks`]: super::GameDef::marks
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub marks: u16,
+}
+
+fn is_zero(n: &u16) -> bool {
+    *n == 0
 }
 
 impl FeatureScore {
@@ -178,6 +187,7 @@ impl FeatureScore {
             tiles,
             pennants,
             vineyards: 0,
+            marks: 0,
         }
     }
 }
@@ -493,6 +503,7 @@ mod tests {
                 tiles: 3,
                 pennants: 1,
                 vineyards: 0,
+                marks: 0,
             }),
             node: 0,
         };
@@ -509,6 +520,7 @@ mod tests {
                 tiles: 5,
                 pennants: 0,
                 vineyards: 0,
+                marks: 0,
             }),
             node: 0,
         };

@@ -34,7 +34,9 @@ pub use placement::Placement;
 pub use record::{GameRecord, MAX_RECORD_BYTES, RECORD_FORMAT, RecordError, ReplayError};
 pub use rng::Rng;
 use scratch::Scratch;
-pub use setup::{EditionFrom, FigureType, GameDef, NamedOnce, SetRef, SetupError, content_hash, set_id};
+pub use setup::{
+    EditionFrom, FigureType, GameDef, MarkPoints, MarkType, NamedOnce, SetRef, SetupError, content_hash, set_id,
+};
 use setup::{FigureMasks, kind_bit};
 pub use table::{FeatureAt, FigureIndex, Seat};
 

@@ -11,12 +11,12 @@ use crate::compile::{CompileError, TileInput, TileTables};
 use crate::diagnostic::{clip, quote};
 use crate::edge::TileEdges;
 use crate::limits::{
-    MAX_BAG_TOKENS, MAX_BAGS, MAX_COPIES, MAX_FIGURE_TYPES, MAX_HELD_TYPES, MAX_PENNANTS_IN_PLAY, MAX_SHEEP,
+    MAX_BAG_TOKENS, MAX_BAGS, MAX_COPIES, MAX_FIGURE_TYPES, MAX_HELD_TYPES, MAX_MARKS, MAX_PENNANTS_IN_PLAY, MAX_SHEEP,
     MAX_TILE_TYPES, MAX_TILES, copies_in_play, pennants_on,
 };
 use crate::model::{
-    Bag, ExpansionFile, FeatureKind, Figure, FigureMechanism, Mechanism, Role, RuleSet, Rules, Strength, Supply, Tile,
-    TileSet, TokenKind,
+    Bag, ExpansionFile, FeatureKind, Figure, FigureMechanism, Mark, MarkValues, Mechanism, Role, RuleSet, Rules,
+    Strength, Supply, Tile, TileSet, TokenKind,
 };
 
 /// A kind of figure as used in play.
@@ -65,6 +65,81 @@ impl FigureType {
     pub fn may_stand_on(&self, kind: FeatureKind) -> bool {
         self.stands_on & kind_bit(kind) != 0
     }
+}
+
+/// A mark as used in play: the points per unit of a feature carrying it, with the rule set's
+/// house rules applied.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MarkType {
+    /// Id in the data files.
+    pub id: String,
+    /// The kind of feature that carries it (road or city).
+    pub kind: FeatureKind,
+    /// Points per tile (segment) and per pennant of a feature completed in play; a pennant
+    /// value left out is the plain one.
+    pub complete: MarkPoints,
+    /// The same for a feature still incomplete at the end of the game.
+    pub incomplete: MarkPoints,
+    /// Whether the mark plays under the rules (off: its features score as plain ones).
+    pub play: bool,
+}
+
+/// Points per unit of a marked feature.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MarkPoints {
+    /// Per tile (per segment, for a city).
+    pub per_tile: u32,
+    /// Per pennant; `None`: the rule set's plain value.
+    pub per_pennant: Option<u32>,
+}
+
+impl From<MarkValues> for MarkPoints {
+    fn from(values: MarkValues) -> MarkPoints {
+        MarkPoints {
+            per_tile: values.per_tile,
+            per_pennant: values.per_pennant,
+        }
+    }
+}
+
+impl MarkType {
+    fn from_model(id: &str, mark: &Mark) -> MarkType {
+        MarkType {
+            id: id.to_owned(),
+            kind: mark.kind.feature_kind(),
+            complete: mark.complete.into(),
+            incomplete: mark.incomplete.into(),
+            play: true,
+        }
+    }
+}
+
+/// The marks of `files` under `rules`: each mark's values replaced where the rules' `[marks]`
+/// say, and whether it plays (every mark off with the `marks` switch off). A rule set's house
+/// rule on a mark no file in play declares changes nothing: a rule set serves games with and
+/// without the expansion. Returns the marks and the mask of those that play.
+fn marks_under_rules(files: &[MarkType], rules: &Rules) -> (Vec<MarkType>, u16) {
+    let mut marks = files.to_vec();
+    let mut playing = 0u16;
+    for (i, mark) in marks.iter_mut().enumerate() {
+        if let Some(house) = rules.marks.get(&mark.id) {
+            mark.play = house.play.unwrap_or(true);
+            for (values, replaced) in [
+                (&mut mark.complete, &house.complete),
+                (&mut mark.incomplete, &house.incomplete),
+            ] {
+                if let Some(replaced) = replaced {
+                    values.per_tile = replaced.per_tile.unwrap_or(values.per_tile);
+                    values.per_pennant = replaced.per_pennant.or(values.per_pennant);
+                }
+            }
+        }
+        mark.play &= rules.switches.marks;
+        if mark.play {
+            playing |= 1 << i;
+        }
+    }
+    (marks, playing)
 }
 
 /// The figure types of a game as masks (bit `f` for figure type `f`), worked out once so that
@@ -184,6 +259,19 @@ pub enum SetupError {
         /// The figure ids of the files in play.
         known: String,
     },
+    /// A tile's feature carries a mark no file in play declares for its kind of feature.
+    #[error(
+        "tile `{tile}` has a feature marked `{mark}`, but no file in play declares that mark for its kind of feature; play the set with the file that declares it"
+    )]
+    UnknownMark {
+        /// The tile.
+        tile: String,
+        /// The mark.
+        mark: String,
+    },
+    /// Two files in play declare one mark id with different values.
+    #[error("two files in play declare the mark `{0}` differently; a game plays one mark of each id")]
+    MarkTwice(String),
     /// Player count out of range.
     #[error("a game has 2 to 6 players, not {0}")]
     Players(u8),
@@ -306,6 +394,7 @@ struct FromFiles {
     mechanisms: MechanismSet,
     held: Vec<(u16, u32)>,
     bag: Vec<u8>,
+    marks: Vec<MarkType>,
 }
 
 /// What a game plays with under its rules: figure types, mechanisms, the tiles each player
@@ -371,6 +460,47 @@ fn under_rules(files: &FromFiles, rules: &Rules) -> Result<InPlay, SetupError> {
     Ok((figures, mechanisms, held, bag))
 }
 
+/// Adds the marks a file declares to those of the files before it: a mark declared again the
+/// same way is the same mark; declared again otherwise, or more marks than a game holds, is
+/// refused.
+fn declare_marks(
+    marks: &mut Vec<MarkType>,
+    declared: &std::collections::BTreeMap<String, Mark>,
+) -> Result<(), SetupError> {
+    for (id, mark) in declared {
+        let mark = MarkType::from_model(id, mark);
+        match marks.iter().find(|m| m.id == *id) {
+            Some(known) if *known == mark => {}
+            Some(_) => return Err(SetupError::MarkTwice(clip(id))),
+            None => marks.push(mark),
+        }
+    }
+    if marks.len() > MAX_MARKS {
+        return Err(SetupError::TooMany("marks", marks.len(), MAX_MARKS));
+    }
+    Ok(())
+}
+
+/// Sets each compiled feature's marks (bit `m` for `marks[m]`) from its tile's `marks`: a
+/// mark no file in play declares, or declared for another kind of feature, is refused.
+fn mark_features(tables: &mut TileTables, tiles: &[&Tile], marks: &[MarkType]) -> Result<(), SetupError> {
+    for (compiled, tile) in tables.tiles.iter_mut().zip(tiles) {
+        // Compiled features are in the file's (sorted) order, as the model's map.
+        for (feature, model) in compiled.features.iter_mut().zip(tile.features.values()) {
+            for id in &model.marks {
+                let Some(m) = marks.iter().position(|m| m.id == *id && m.kind == model.kind) else {
+                    return Err(SetupError::UnknownMark {
+                        tile: clip(&tile.id),
+                        mark: clip(id),
+                    });
+                };
+                feature.marks |= 1 << m;
+            }
+        }
+    }
+    Ok(())
+}
+
 /// The tokens of a bag of sheep and wolves (sheep per token, 0 for a wolf).
 fn bag_tokens(bag: &Bag) -> Result<Vec<u8>, SetupError> {
     let total: u64 = bag.tokens.iter().map(|t| u64::from(t.count)).sum();
@@ -420,6 +550,11 @@ pub struct GameDef {
     origins: Vec<(u16, String)>,
     /// What the files give before the rules' house rules, for [`GameDef::with_rules`].
     files: FromFiles,
+    /// Marks declared by the files in play, in order of first declaration (a feature's bit
+    /// `m` is `marks[m]`), with the rules' house rules applied.
+    pub(super) marks: Vec<MarkType>,
+    /// The marks that play under the rules, one bit each (0: no mark plays).
+    pub(super) marks_in_play: u16,
 }
 
 /// A tile set to play: the set, its tiles' edges if validation read them, and the edition.
@@ -465,6 +600,7 @@ impl GameDef {
         let mut bags: Vec<&Bag> = Vec::new();
         let mut start = Vec::new();
         let mut origins = Vec::new();
+        let mut marks: Vec<MarkType> = Vec::new();
         for &(set, edges, edition_named) in sets {
             let edition = match edition_named {
                 Some(e) if set.editions.iter().any(|x| x == e) => e.to_string(),
@@ -495,6 +631,7 @@ impl GameDef {
             }
             mechanisms.extend(set.mechanisms.iter().copied());
             bags.extend(set.bags.values());
+            declare_marks(&mut marks, &set.marks)?;
             // Hashed once the counts are known to fit (below).
             refs.push(SetRef {
                 id: set.id.clone(),
@@ -521,6 +658,7 @@ impl GameDef {
             }
             mechanisms.extend(expansion.mechanisms.iter().copied());
             bags.extend(expansion.bags.values());
+            declare_marks(&mut marks, &expansion.marks)?;
         }
         let start = match start.as_slice() {
             [one] => *one,
@@ -542,7 +680,8 @@ impl GameDef {
         for (set_ref, expansion) in expansion_refs.iter_mut().zip(expansions) {
             set_ref.hash = content_hash(expansion);
         }
-        let tables = TileTables::build(inputs)?;
+        let mut tables = TileTables::build(inputs)?;
+        mark_features(&mut tables, &tiles, &marks)?;
         let (pile, held) = deal_tiles(&counts, start);
         // Compiled: at most MAX_TILE_TYPES tiles, so the index fits.
         let start = u16::try_from(start).map_err(|_| SetupError::TooMany("tile types", tiles.len(), MAX_TILE_TYPES))?;
@@ -556,9 +695,13 @@ impl GameDef {
             mechanisms: MechanismSet::of(mechanisms),
             held,
             bag,
+            marks,
         };
         let (figures, mechanisms, held, bag) = under_rules(&files, &rules)?;
+        let (marks, marks_in_play) = marks_under_rules(&files.marks, &rules);
         Ok(GameDef {
+            marks,
+            marks_in_play,
             bag,
             tables,
             rules,
@@ -626,7 +769,10 @@ impl GameDef {
     /// rules let them play.
     pub fn with_rules(self, rules: Rules) -> Result<GameDef, SetupError> {
         let (figures, mechanisms, held, bag) = under_rules(&self.files, &rules)?;
+        let (marks, marks_in_play) = marks_under_rules(&self.files.marks, &rules);
         Ok(GameDef {
+            marks,
+            marks_in_play,
             rules,
             figures,
             mechanisms,
@@ -644,6 +790,17 @@ impl GameDef {
     /// Rules with every value.
     pub fn rules(&self) -> &Rules {
         &self.rules
+    }
+
+    /// The marks declared by the files in play, with the rules' house rules applied; bit `m`
+    /// of a compiled feature's `marks` is `marks()[m]`.
+    pub fn marks(&self) -> &[MarkType] {
+        &self.marks
+    }
+
+    /// The marks that play, one bit each (0: none).
+    pub fn marks_in_play(&self) -> u16 {
+        self.marks_in_play
     }
 
     /// Figure types, in order of first appearance in the files.

@@ -27,6 +27,9 @@ pub struct ExpansionFile {
     /// Rule mechanisms this expansion switches on.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub mechanisms: Vec<Mechanism>,
+    /// Marks this expansion declares, by id: what a road or city carrying one scores.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub marks: BTreeMap<String, Mark>,
 }
 
 /// A kind of figure every player receives.
@@ -178,4 +181,57 @@ pub enum Mechanism {
     Hills,
     /// Completed monasteries score extra for each neighbouring vineyard.
     Vineyards,
+}
+
+/// A mark a feature can carry (`marks = ["inn"]` on a tile's road), declared once by a tile set
+/// or expansion: the points per unit a feature of its kind scores when it carries the mark.
+///
+/// A mark belongs to the whole feature: features joined keep every mark of each part, however
+/// many tiles carry it. A feature with one mark scores exactly the mark's values. The mark's
+/// values stand beside the rule set's plain values (`road-per-tile`, `city-per-segment`,
+/// `city-per-pennant` and their `-final` forms): with several different marks on one feature,
+/// or with the tiny-city rule scoring a completed city of two segments, each mark adds its
+/// difference from the plain value to what the feature scores without it (never below 0).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct Mark {
+    /// The kind of feature that can carry the mark.
+    pub kind: MarkKind,
+    /// Points per unit when the feature is completed in play.
+    pub complete: MarkValues,
+    /// Points per unit when the feature is still incomplete at the end of the game.
+    pub incomplete: MarkValues,
+}
+
+/// Kinds of feature a mark can go on: those scored per tile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum MarkKind {
+    /// A road: points per tile.
+    Road,
+    /// A city: points per tile (segment) and per pennant.
+    City,
+}
+
+impl MarkKind {
+    /// The feature kind.
+    pub fn feature_kind(self) -> FeatureKind {
+        match self {
+            MarkKind::Road => FeatureKind::Road,
+            MarkKind::City => FeatureKind::City,
+        }
+    }
+}
+
+/// Points per unit of a marked feature.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct MarkValues {
+    /// Points per tile (per segment, for a city).
+    #[schemars(range(max = 1000))]
+    pub per_tile: u32,
+    /// City only: points per pennant.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(max = 1000))]
+    pub per_pennant: Option<u32>,
 }

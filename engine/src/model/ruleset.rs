@@ -46,6 +46,67 @@ pub struct RuleSet {
     /// count the files give; a rule set extending this one may change it again.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub figures: BTreeMap<String, u32>,
+    /// House rules on marks, by the mark's id in the tile sets and expansions: values that
+    /// replace the mark's own (`[marks.inn] incomplete = { per-tile = 1 }`), or `play = false`
+    /// to leave the mark out (its features score as plain ones). A rule set extending this one
+    /// may change each again.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[schemars(extend("maxProperties" = 16))]
+    pub marks: BTreeMap<String, MarkRules>,
+}
+
+/// A rule set's house rules on one mark; every value optional.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct MarkRules {
+    /// Whether the mark plays. Off: features carrying it score as plain ones.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub play: Option<bool>,
+    /// Points per unit when the feature is completed in play, replacing the mark's own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub complete: Option<MarkValueRules>,
+    /// Points per unit when the feature is incomplete at the end, replacing the mark's own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub incomplete: Option<MarkValueRules>,
+}
+
+/// Values of a mark a rule set replaces; those left out stay.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct MarkValueRules {
+    /// Points per tile (per segment, for a city).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(max = 1000))]
+    pub per_tile: Option<u32>,
+    /// City only: points per pennant.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(max = 1000))]
+    pub per_pennant: Option<u32>,
+}
+
+impl MarkValueRules {
+    /// Fills the values left out from `parent`.
+    fn merge_from(&mut self, parent: &MarkValueRules) {
+        self.per_tile = self.per_tile.or(parent.per_tile);
+        self.per_pennant = self.per_pennant.or(parent.per_pennant);
+    }
+}
+
+impl MarkRules {
+    /// Fills the values left out from `parent` (a rule set further down the chain).
+    pub fn merge_from(&mut self, parent: &MarkRules) {
+        self.play = self.play.or(parent.play);
+        for (own, theirs) in [
+            (&mut self.complete, &parent.complete),
+            (&mut self.incomplete, &parent.incomplete),
+        ] {
+            match (own.as_mut(), theirs) {
+                (Some(own), Some(theirs)) => own.merge_from(theirs),
+                (None, Some(theirs)) => *own = Some(*theirs),
+                _ => {}
+            }
+        }
+    }
 }
 
 /// Declares rule values once: `$file` is the file form (each value optional), `$full` the
@@ -166,12 +227,15 @@ rule_values!(SwitchValues, Switches, "switches", {
     wagon: bool,
     /// House rule: whether the barn plays. Off: no player has one.
     barn: bool,
+    /// House rule: whether marks play (inns, cathedrals: features the files mark to score
+    /// other values). Off: every marked feature scores as a plain one.
+    marks: bool,
 });
 
 impl Switches {
     /// The house-rule switches that leave a mechanism out, by key, each with whether it is on
     /// (the order of the file's keys), for reports of what a game plays with.
-    pub fn mechanisms(&self) -> [(&'static str, bool); 8] {
+    pub fn mechanisms(&self) -> [(&'static str, bool); 9] {
         [
             ("farmers", self.farmers),
             ("hills", self.hills),
@@ -181,6 +245,7 @@ impl Switches {
             ("mayor", self.mayor),
             ("wagon", self.wagon),
             ("barn", self.barn),
+            ("marks", self.marks),
         ]
     }
 }
@@ -252,6 +317,9 @@ pub struct Rules {
     /// Figure counts per player that replace the files' counts, by figure id.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub figures: BTreeMap<String, u32>,
+    /// House rules on marks, by mark id, each merged down the chain.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub marks: BTreeMap<String, MarkRules>,
 }
 
 /// Most rule sets in an `extends` chain, counting the rule set itself and the one at the root.
@@ -289,6 +357,8 @@ struct Merged<'a> {
     /// as large as a file allows, and copying it into every rule set that extends it would
     /// take memory and time in the product of the two counts.
     figures: Option<Arc<FigureLayer<'a>>>,
+    /// The `[marks]` tables merged down the chain (a few marks: copied).
+    marks: BTreeMap<String, MarkRules>,
     /// The nearest `edition` declared down the chain.
     edition: Option<String>,
     length: usize,
@@ -369,6 +439,7 @@ impl<'a> Resolver<'a> {
                 edition: merged.edition,
                 scoring,
                 switches,
+                marks: merged.marks,
                 figures: if with_figures {
                     figure_counts(merged.figures.as_ref())
                 } else {
@@ -450,10 +521,19 @@ impl<'a> Resolver<'a> {
                         below: parent.figures,
                     }))
                 };
+                let mut marks = parent.marks;
+                for (id, own) in &set.marks {
+                    let mut own = own.clone();
+                    if let Some(theirs) = marks.get(id) {
+                        own.merge_from(theirs);
+                    }
+                    marks.insert(id.clone(), own);
+                }
                 let mut merged = Merged {
                     scoring: set.scoring.clone(),
                     switches: set.switches.clone(),
                     figures,
+                    marks,
                     edition: set.edition.clone().or(parent.edition),
                     length: parent.length + 1,
                 };
@@ -527,6 +607,7 @@ mod tests {
             scoring: ScoringValues::default(),
             switches: SwitchValues::default(),
             figures: BTreeMap::new(),
+            marks: BTreeMap::new(),
         }
     }
 

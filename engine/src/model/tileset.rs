@@ -6,7 +6,7 @@ use schemars::{JsonSchema, Schema, json_schema};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
-use super::expansion::{Bag, Figure, Mechanism};
+use super::expansion::{Bag, Figure, Mark, Mechanism};
 use crate::edge::{SegmentKind, Side};
 
 /// A tile set: the land tiles of a base game or an expansion, optionally with the figures,
@@ -41,6 +41,10 @@ pub struct TileSet {
     /// Rule mechanisms this set switches on.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub mechanisms: Vec<Mechanism>,
+    /// Marks this set declares, by id (`[marks.inn]`): what a road or city carrying one
+    /// scores. Features name the marks they carry in `marks`.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub marks: BTreeMap<String, Mark>,
 }
 
 fn default_editions() -> Vec<String> {
@@ -200,6 +204,11 @@ pub struct Feature {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(extend("default" = []), example = serde_json::json!(["c"]))]
     pub cities: Vec<String>,
+    /// Road or city only: the marks the feature carries, by id, each declared by a tile set or
+    /// expansion (`[marks.inn]`) for this kind of feature. The joined feature keeps them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(extend("default" = []), example = serde_json::json!(["inn"]))]
+    pub marks: Vec<String>,
     /// Optional outline for display and editing: one or more polygons in tile coordinates
     /// (0..1, origin at the north-west corner, x east, y south).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -228,6 +237,7 @@ impl Feature {
             end: None,
             at: None,
             cities: Vec::new(),
+            marks: Vec::new(),
             polygons: Vec::new(),
             anchor: None,
         }

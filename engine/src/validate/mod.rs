@@ -7,6 +7,7 @@
 
 mod components;
 mod ignore_files;
+mod marks;
 mod ruleset;
 mod schema_check;
 mod tileset;
@@ -593,6 +594,7 @@ fn check_across(catalog: &Catalog, base: &Catalog, out: &mut Diagnostics) {
         ruleset::check_figure_ids(&set.model, &figures, &mut report);
         ruleset::check_edition(&set.model, &editions, &mut report);
     }
+    marks::check(catalog, base, out);
 }
 
 #[cfg(test)]

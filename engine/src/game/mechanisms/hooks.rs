@@ -142,8 +142,9 @@ pub trait Mechanism: Clone + fmt::Debug + Sized {
     fn figure_arrives(_game: &mut Game, _figure: BoardFigure, _arrival: Arrival, _events: &mut Vec<Event>) {}
 
     /// A road, city, monastery or garden of `node` scores (`score.complete`: completed in play,
-    /// else at the end): it may add to `points` and say why in `score` (vineyards). It changes
-    /// nothing else.
+    /// else at the end): it may change `points` (add to them, as vineyards do, or score the
+    /// feature's units at other values, as marks do) and say why in `score`. It changes nothing
+    /// else.
     fn score_feature(_game: &Game, _node: u32, _score: &mut FeatureScore, _points: &mut u32) {}
 
     /// Players `tied` (two or more) share the greatest strength on the feature being scored,

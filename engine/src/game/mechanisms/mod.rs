@@ -25,6 +25,7 @@ mechanisms! {
     abbey: Abbey,
     barn: Barns,
     hills: Hills,
+    marks: Marks,
     shepherd: Shepherds,
     vineyard: Vineyards,
     wagon: Wagons,
