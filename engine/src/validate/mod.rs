@@ -318,6 +318,17 @@ fn check_file(file: Prepared, images: &mut tileset::ImageChecks, out: &mut Diagn
 /// judging it: neither the schema nor the semantic checks run, so a file that still has
 /// mistakes opens (the editor). The error is the file's first problem, located.
 pub fn read_model(source: &Source) -> Result<Model, Box<Diagnostic>> {
+    let read = |parsed: &Parsed, report: &mut Reporter<'_>| {
+        read_parsed(parsed, kind_of(&source.text, Some(parsed)), SchemaStep::Skip, report)
+    };
+    read_first_problem(source, read).map(|(model, _)| model)
+}
+
+/// Parses `source` and reads it with `read`; on failure, the first problem reported, located.
+fn read_first_problem<T>(
+    source: &Source,
+    read: impl FnOnce(&Parsed, &mut Reporter<'_>) -> Option<T>,
+) -> Result<(T, SourceMap), Box<Diagnostic>> {
     let parsed = parse_toml(&source.text).map_err(|e| Box::new(syntax_error(source, e)))?;
     let mut out = Diagnostics::default();
     let mut report = Reporter {
@@ -325,8 +336,10 @@ pub fn read_model(source: &Source) -> Result<Model, Box<Diagnostic>> {
         map: &parsed.map,
         out: &mut out,
     };
-    let kind = kind_of(&source.text, Some(&parsed));
-    read_parsed(&parsed, kind, SchemaStep::Skip, &mut report).ok_or_else(|| Box::new(first(out, source)))
+    match read(&parsed, &mut report) {
+        Some(value) => Ok((value, parsed.map)),
+        None => Err(Box::new(first(out, source))),
+    }
 }
 
 /// Whether [`read_parsed`] checks the committed schema.
@@ -408,22 +421,11 @@ fn deserialize<T: DeserializeOwned>(parsed: &Parsed, help: &str, report: &mut Re
 /// diagnostic (with `help` for a value that does not fit `T`). The source map locates later
 /// checks.
 pub fn read_toml<T: DeserializeOwned>(source: &Source, help: &str) -> Result<(T, SourceMap), Box<Diagnostic>> {
-    let parsed = parse_toml(&source.text).map_err(|e| Box::new(syntax_error(source, e)))?;
-    let mut out = Diagnostics::default();
-    let mut report = Reporter {
-        source,
-        map: &parsed.map,
-        out: &mut out,
-    };
-    let read = if supported(&parsed, &mut report) {
-        deserialize(&parsed, help, &mut report)
-    } else {
-        None
-    };
-    match read {
-        Some(model) => Ok((model, parsed.map)),
-        None => Err(Box::new(first(out, source))),
-    }
+    read_first_problem(source, |parsed, report| {
+        supported(parsed, report)
+            .then(|| deserialize(parsed, help, report))
+            .flatten()
+    })
 }
 
 /// The first problem reported in `out` about `source`.
