@@ -497,9 +497,9 @@ impl Document {
         }
     }
 
-    /// Starts the file with `line` (a `#:schema` comment), replacing the one there: a new
-    /// file gets its line once it is known where it is saved.
-    pub fn set_schema_line(&mut self, line: &str) -> Result<(), String> {
+    /// Starts the file with `line` (a `#:schema` comment), replacing the one there, or with no
+    /// such line (`None`): a new file gets its line once it is known where it is saved.
+    pub fn set_schema_line(&mut self, line: Option<&str>) -> Result<(), String> {
         let text = tilewright_engine::template::with_schema_line(&self.text()?, line);
         self.toml = text.parse::<DocumentMut>().map_err(|e| e.to_string())?;
         self.loaded = self.content.tree();

@@ -8,7 +8,6 @@
 
 use std::path::Path;
 
-use crate::edge::{Layout, SegmentKind, SegmentRef, Side};
 use crate::schema::FileKind;
 
 /// The text of a new file of `kind`, without a `#:schema` line (where the file will be saved,
@@ -23,13 +22,9 @@ pub fn template(kind: FileKind, id: &str, with_figures: bool) -> String {
             } else {
                 ("New tile set", "")
             };
-            // One tile, all field, its field reaching every side.
-            let edges = Side::ALL.map(|_| format!("\"{}\"", Layout::word(SegmentKind::Field)));
-            let on = Side::ALL.map(|side| format!("\"{}\"", SegmentRef::Side(side)));
-            let (edges, on) = (edges.join(", "), on.join(", "));
-            format!(
-                "id = \"{id}\"\nname = \"{name}\"\neditions = [\"first-edition\"]\n{extra}\n[[tiles]]\nid = \"{id}/1\"\ncount = 1\nedges = [{edges}]\nfeatures.f = {{ kind = \"field\", on = [{on}] }}\n"
-            )
+            // No tiles yet; `tiles = []` (before any table) says what the file is until the first
+            // is added.
+            format!("id = \"{id}\"\nname = \"{name}\"\neditions = [\"first-edition\"]\ntiles = []\n{extra}")
         }
         FileKind::Expansion => format!("id = \"{id}\"\nname = \"New expansion\"\n{figures}"),
         FileKind::RuleSet => format!("id = \"{id}\"\nname = \"New rule set\"\nextends = \"first-edition\"\n"),
@@ -61,14 +56,17 @@ pub fn find_schema_line(file: &Path, kind: FileKind) -> Option<String> {
 }
 
 /// `text` starting with `line`: a `#:schema` line on the first line is replaced, else `line` is
-/// put before the first.
-pub fn with_schema_line(text: &str, line: &str) -> String {
+/// put before the first; with `None`, a `#:schema` first line is taken out.
+pub fn with_schema_line(text: &str, line: Option<&str>) -> String {
     let rest = match text.split_once('\n') {
         Some((first, rest)) if first.trim_start().starts_with("#:schema") => rest,
         None if text.trim_start().starts_with("#:schema") => "",
         _ => text,
     };
-    format!("{line}\n{rest}")
+    match line {
+        Some(line) => format!("{line}\n{rest}"),
+        None => rest.to_owned(),
+    }
 }
 
 /// Where `tilewright init` puts the sample tile set.
@@ -322,12 +320,19 @@ mod tests {
     #[test]
     fn a_schema_line_replaces_the_one_there() {
         let line = "#:schema ./schemas/ruleset.schema.json";
-        assert_eq!(with_schema_line("id = \"x\"\n", line), format!("{line}\nid = \"x\"\n"));
         assert_eq!(
-            with_schema_line("#:schema ../schemas/ruleset.schema.json\n# note\nid = \"x\"\n", line),
+            with_schema_line("id = \"x\"\n", Some(line)),
+            format!("{line}\nid = \"x\"\n")
+        );
+        assert_eq!(
+            with_schema_line(
+                "#:schema ../schemas/ruleset.schema.json\n# note\nid = \"x\"\n",
+                Some(line)
+            ),
             format!("{line}\n# note\nid = \"x\"\n")
         );
-        assert_eq!(with_schema_line("#:schema old", line), format!("{line}\n"));
+        assert_eq!(with_schema_line("#:schema old", Some(line)), format!("{line}\n"));
+        assert_eq!(with_schema_line("#:schema old\nid = \"x\"\n", None), "id = \"x\"\n");
     }
 
     #[test]

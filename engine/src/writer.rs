@@ -80,6 +80,11 @@ fn merge_table(table: &mut Table, new: &InlineTable, loaded: Option<&Value>, dep
     }
     for (key, value) in new.iter() {
         let before = child(loaded, key);
+        // `tiles = []` (a new set) getting its first tiles: written anew as `[[tiles]]` tables.
+        let was_empty = table.get(key).and_then(Item::as_array).is_some_and(Array::is_empty);
+        if was_empty && matches!(value, Value::Array(items) if !items.is_empty() && all_tables(items)) {
+            table.remove(key);
+        }
         match table.get_mut(key) {
             Some(item) => merge_item(item, value, before, depth),
             None => {
@@ -405,5 +410,24 @@ mod tests {
         let out = render(&doc, &set, Some(&json)).unwrap();
         assert_eq!(out, text.replace("\"X\"", "\"Y\""));
         assert!(!out.contains("editions"));
+    }
+
+    #[test]
+    fn a_new_sets_empty_tiles_become_tables_with_its_first_tile() {
+        let text = crate::template::template(crate::FileKind::TileSet, "new", false);
+        assert!(text.contains("tiles = []"), "{text}");
+        let (doc, mut set, json) = load(&text);
+        assert_eq!(
+            render(&doc, &set, Some(&json)).unwrap(),
+            text,
+            "unchanged, byte for byte"
+        );
+        let base: TileSet = toml::from_str(BASE).unwrap();
+        set.tiles.push(base.tiles[0].clone());
+        let out = render(&doc, &set, Some(&json)).unwrap();
+        assert!(out.contains("\n[[tiles]]\nid = \"A\"\n"), "{out}");
+        assert!(!out.contains("tiles = ["), "{out}");
+        let back: TileSet = toml::from_str(&out).unwrap();
+        assert_eq!(back, set);
     }
 }

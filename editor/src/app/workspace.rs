@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use tilewright_engine::FileKind;
 use tilewright_engine::model::{Feature, TileSet};
-use tilewright_engine::template::{find_schema_line, schema_line, template, with_schema_line};
+use tilewright_engine::template::{find_schema_line, template, with_schema_line};
 
 use super::EditorApp;
 use super::dialogs::Purpose;
@@ -16,19 +16,16 @@ use crate::files::{FileDialogs, FileFilter, RecentFiles, Request};
 use crate::panels::{Action, Actions};
 use crate::view::{Tool, ViewState};
 
-/// The text of a new file of `kind` to be saved in `folder`: the engine's template with no
-/// tiles, starting with the `#:schema` line that names its kind (pointing at the nearest
-/// `schemas/` folder, else where a content repository keeps it, one folder up). A tile set
-/// with no tiles is known as one by that line alone; the first save points it again at the
+/// The text of a new file of `kind` to be saved in `folder`: the engine's template (a tile set
+/// with no tiles yet), starting with the `#:schema` line for the nearest `schemas/` folder when
+/// there is one (none that would point at nothing); the first save points it again at the
 /// schemas of the folder it is saved in.
 pub fn new_file_text(kind: FileKind, id: &str, figures: bool, folder: &Path) -> String {
     let text = template(kind, id, figures);
-    let text = match text.split_once("\n[[tiles]]") {
-        Some((set, _)) => format!("{}\n", set.trim_end()),
+    match find_schema_line(&folder.join("new.toml"), kind) {
+        Some(line) => with_schema_line(&text, Some(&line)),
         None => text,
-    };
-    let line = find_schema_line(&folder.join("new.toml"), kind).unwrap_or_else(|| schema_line(kind, 1));
-    with_schema_line(&text, &line)
+    }
 }
 
 /// Something that waits for the answer to "save your changes?".
@@ -204,10 +201,10 @@ impl EditorApp {
         let Some(doc) = self.workspace.doc.as_mut() else {
             return false;
         };
-        // A new file points at the schemas of the repository it is saved into, if any.
+        // A new file points at the schemas of the repository it is saved into, or at nothing.
         if doc.path.is_none()
-            && let Some(line) = doc.content().kind().and_then(|kind| find_schema_line(path, kind))
-            && let Err(e) = doc.set_schema_line(&line)
+            && let Some(kind) = doc.content().kind()
+            && let Err(e) = doc.set_schema_line(find_schema_line(path, kind).as_deref())
         {
             self.message(e, true);
             return false;
