@@ -16,6 +16,7 @@ mod turn;
 use std::path::{Path, PathBuf};
 
 use egui::{Color32, Key, Ui};
+use tilewright_engine::bots::StopFlag;
 use tilewright_engine::files;
 use tilewright_engine::game::{Action, Event, GameRecord, MAX_RECORD_BYTES, Mechanisms, Phase};
 
@@ -187,19 +188,18 @@ impl PlayView {
             return;
         }
         let Some(p) = session.game.to_move() else { return };
-        let Some(bot) = self.seats.get(usize::from(p)).and_then(|s| {
-            // Seeds follow from the game's seed and the step: replays and undo play the same.
-            let seed = session.seed ^ (session.cursor() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            s.bot(seed)
-        }) else {
+        let Some(&seat) = self.seats.get(usize::from(p)).filter(|s| !s.is_human()) else {
             return;
         };
+        // Seeds follow from the game's seed and the step: replays and undo play the same.
+        let seed = session.seed ^ (session.cursor() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let wait = self.last_action_at + self.bot_pause - now;
         if wait > 0.0 {
             ctx.request_repaint_after(std::time::Duration::from_secs_f64(wait));
             return;
         }
         let wake = ctx.clone();
+        let bot = move |stop: &StopFlag| seat.bot(seed, stop).expect("a bot's seat");
         self.worker
             .ask(bot, session.game.clone(), move || wake.request_repaint());
     }

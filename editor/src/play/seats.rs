@@ -2,7 +2,7 @@
 
 use std::sync::mpsc::{Receiver, Sender, channel};
 
-use tilewright_engine::bots::{Bot, BotSpec};
+use tilewright_engine::bots::{Bot, BotSpec, StopFlag};
 use tilewright_engine::game::{Action, Game};
 
 /// A seat: a person at this window, or a bot.
@@ -37,23 +37,26 @@ impl SeatKind {
         self == SeatKind::Human
     }
 
-    /// A bot for this seat drawing its choices from `seed` (none for a person).
-    pub fn bot(self, seed: u64) -> Option<Box<dyn Bot + Send>> {
+    /// A bot for this seat drawing its choices from `seed`, whose search ends once `stop` is
+    /// set (none for a person).
+    pub fn bot(self, seed: u64, stop: &StopFlag) -> Option<Box<dyn Bot + Send>> {
         match self {
             SeatKind::Human => None,
-            SeatKind::Bot(spec) => Some(spec.bot(seed)),
+            SeatKind::Bot(spec) => Some(spec.bot_stopped_by(seed, stop)),
         }
     }
 }
 
 /// Asks bots for moves on worker threads, one question at a time; an answer to a question
-/// asked before the game changed (undo, a new game) is dropped.
+/// asked before the game changed (undo, a new game) is dropped, and its search stopped.
 pub struct BotWorker {
     answers: Receiver<(u64, Action)>,
     send: Sender<(u64, Action)>,
     /// The ticket of the question awaited, if any.
     waiting: Option<u64>,
     next: u64,
+    /// Ends the search of the question awaited: a question dropped does not keep a core busy.
+    stop: StopFlag,
 }
 
 impl Default for BotWorker {
@@ -64,6 +67,7 @@ impl Default for BotWorker {
             send,
             waiting: None,
             next: 0,
+            stop: StopFlag::default(),
         }
     }
 }
@@ -74,8 +78,16 @@ impl BotWorker {
         self.waiting.is_some()
     }
 
-    /// Asks `bot` to choose in `game` on a worker thread; `wake` is called with the answer.
-    pub fn ask(&mut self, mut bot: Box<dyn Bot + Send>, game: Game, wake: impl Fn() + Send + 'static) {
+    /// Asks the bot `make` makes (stopped by the flag it is given) to choose in `game` on a
+    /// worker thread; `wake` is called with the answer.
+    pub fn ask(
+        &mut self,
+        make: impl FnOnce(&StopFlag) -> Box<dyn Bot + Send>,
+        game: Game,
+        wake: impl Fn() + Send + 'static,
+    ) {
+        self.stop = StopFlag::default();
+        let mut bot = make(&self.stop);
         self.next += 1;
         let ticket = self.next;
         self.waiting = Some(ticket);
@@ -90,9 +102,11 @@ impl BotWorker {
         }
     }
 
-    /// Forgets the question awaited: its answer will be dropped.
+    /// Forgets the question awaited: its search is stopped and its answer will be dropped.
     pub fn cancel(&mut self) {
-        self.waiting = None;
+        if self.waiting.take().is_some() {
+            self.stop.set();
+        }
     }
 
     /// The answer to the question awaited, once it has come.
@@ -107,6 +121,13 @@ impl BotWorker {
     }
 }
 
+impl Drop for BotWorker {
+    /// A page or editor closed while a bot thinks stops its search.
+    fn drop(&mut self) {
+        self.stop.set();
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -118,7 +139,35 @@ mod tests {
         let labels: Vec<String> = kinds.iter().map(|k| k.label()).collect();
         assert_eq!(labels[0], "human");
         assert_eq!(labels[3], "bot: mcts:200");
-        assert!(kinds.iter().skip(1).all(|k| k.bot(1).is_some()));
-        assert!(SeatKind::Human.bot(1).is_none());
+        let stop = StopFlag::default();
+        assert!(kinds.iter().skip(1).all(|k| k.bot(1, &stop).is_some()));
+        assert!(SeatKind::Human.bot(1, &stop).is_none());
+    }
+
+    #[test]
+    fn a_question_cancelled_stops_its_search() {
+        let catalog = tilewright_engine::bundled::catalog();
+        let def = tilewright_engine::game::GameDef::from_catalog(catalog, &["base".into()], "new-edition").unwrap();
+        let game = Game::new(std::sync::Arc::new(def), 2, 1).unwrap();
+        let spec: BotSpec = "mcts:100000000".parse().unwrap();
+        let mut worker = BotWorker::default();
+        let (woke, waited) = channel();
+        worker.ask(
+            |stop| SeatKind::Bot(spec).bot(1, stop).unwrap(),
+            game,
+            move || {
+                let _ = woke.send(());
+            },
+        );
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        worker.cancel();
+        // A hundred million playouts take minutes; stopped, the thread answers at once.
+        waited
+            .recv_timeout(std::time::Duration::from_secs(10))
+            .expect("the search stopped once its question was cancelled");
+        assert!(
+            worker.answer().is_none(),
+            "the answer of a cancelled question is dropped"
+        );
     }
 }
