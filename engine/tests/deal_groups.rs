@@ -12,9 +12,9 @@ use tilewright_engine::simulate::run;
 use tilewright_engine::source::Source;
 use tilewright_engine::validate::validate_sources;
 
-/// An invented set of three groups: a source (its one tile starts the game), a middle of four
-/// tiles of two types, and a mouth of one tile dealt last. Every edge is a field, so every tile
-/// fits beside every field.
+/// An invented set of three groups: a source (its one tile starts the game), a middle of five
+/// tiles of three types, and a mouth of one tile dealt last. Every edge is a field but the
+/// walled tile's, which fits nowhere while only the groups' tiles are on the table.
 const STREAMS: &str = r#"
 id = "streams"
 name = "Streams"
@@ -50,6 +50,14 @@ group = "middle"
 edges = ["field", "field", "field", "field"]
 features.f = { kind = "field", on = ["N", "E", "S", "W"] }
 
+# City on every side: beside the fields the groups lay, it fits nowhere.
+[[tiles]]
+id = "walled"
+count = 1
+group = "middle"
+edges = ["city", "city", "city", "city"]
+features.c = { kind = "city", on = ["N", "E", "S", "W"] }
+
 [[tiles]]
 id = "mouth"
 count = 1
@@ -69,19 +77,27 @@ fn def(sets: &[&str]) -> Arc<GameDef> {
     Arc::new(GameDef::from_catalog(&catalog(), &sets, "new-edition").unwrap())
 }
 
-/// The tiles drawn in one random game, in order (placed or discarded).
-fn draws(def: &Arc<GameDef>, seed: u64) -> Vec<u16> {
+/// The tiles drawn in one random game, in order (placed or discarded), and those discarded.
+fn draws(def: &Arc<GameDef>, seed: u64) -> (Vec<u16>, Vec<u16>) {
     let mut events = Vec::new();
     let mut game = Game::new_with_events(def.clone(), 2, seed, &mut events).unwrap();
     let (mut rng, mut actions) = (Rng::new(seed ^ 0x5eed), Vec::new());
     while random_step(&mut game, &mut rng, &mut actions, &mut events) {}
-    events
+    let drawn = events
         .iter()
         .filter_map(|event| match *event {
             Event::TilePlaced { tile, .. } | Event::TileDiscarded { tile } => Some(tile),
             _ => None,
         })
-        .collect()
+        .collect();
+    let discarded = events
+        .iter()
+        .filter_map(|event| match *event {
+            Event::TileDiscarded { tile } => Some(tile),
+            _ => None,
+        })
+        .collect();
+    (drawn, discarded)
 }
 
 #[test]
@@ -93,22 +109,24 @@ fn groups_are_dealt_in_order_before_the_pile_with_their_start_tile() {
         id("source"),
         "the group's start tile replaces the base game's"
     );
-    let middle = [id("reach-a"), id("reach-b")];
+    let middle = [id("reach-a"), id("reach-b"), id("walled")];
     let mut orders = std::collections::BTreeSet::new();
     for seed in 0..40 {
-        let drawn = draws(&def, seed);
-        assert!(drawn[..4].iter().all(|t| middle.contains(t)), "seed {seed}: {drawn:?}");
+        let (drawn, discarded) = draws(&def, seed);
+        assert!(drawn[..5].iter().all(|t| middle.contains(t)), "seed {seed}: {drawn:?}");
         assert_eq!(
-            drawn[4],
+            drawn[5],
             id("mouth"),
             "seed {seed}: the last group comes after the middle"
         );
-        assert!(drawn[5..].iter().all(|t| !middle.contains(t) && *t != id("mouth")));
+        assert!(drawn[6..].iter().all(|t| !middle.contains(t) && *t != id("mouth")));
         assert!(
             drawn.contains(&id("D")),
             "the base game's start tile is dealt into the pile"
         );
-        orders.insert(drawn[..4].to_vec());
+        // The group's tile that fits nowhere is discarded, and the next tile is drawn.
+        assert_eq!(discarded.first(), Some(&id("walled")), "seed {seed}: {discarded:?}");
+        orders.insert(drawn[..5].to_vec());
     }
     assert!(orders.len() > 1, "the middle group is shuffled");
 }
@@ -147,6 +165,7 @@ fn two_sets_dealing_their_own_start_tile_are_refused() {
     let other = other
         .replace("\"reach-a\"", "\"run-a\"")
         .replace("\"reach-b\"", "\"run-b\"")
+        .replace("id = \"walled\"", "id = \"fort\"")
         .replace("id = \"mouth\"", "id = \"pool\"");
     let report = validate_sources(
         vec![
