@@ -686,6 +686,7 @@ pub(crate) mod tests {
             count: Count::All(1),
             supply: Default::default(),
             placement: Default::default(),
+            group: None,
             edges: edges.map(|e| EdgeLayout(e.into())),
             features: features.into_iter().map(|(k, f)| (k.to_owned(), f)).collect(),
             markers: Vec::new(),

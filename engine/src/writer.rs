@@ -402,6 +402,20 @@ mod tests {
     }
 
     #[test]
+    fn deal_groups_survive_an_edit() {
+        let text = "id = \"streams\"\nname = \"Streams\"\n\n# Dealt first.\n[[deal]]\ngroup = \"source\"\nstart = \"S\"\n\n[[deal]]\ngroup = \"mouth\"\n\n[[tiles]]\nid = \"S\"\ncount = 1\ngroup = \"source\"\nedges = [\"field\", \"field\", \"field\", \"field\"]\nfeatures.f = { kind = \"field\", on = [\"N\", \"E\", \"S\", \"W\"] }\n\n[[tiles]]\nid = \"M\"\ncount = 1\ngroup = \"mouth\"\nedges = [\"field\", \"field\", \"field\", \"field\"]\nfeatures.f = { kind = \"field\", on = [\"N\", \"E\", \"S\", \"W\"] }\n";
+        let (doc, mut set, json) = load(text);
+        assert_eq!(render(&doc, &set, Some(&json)).unwrap(), text);
+        set.tiles[1].group = None;
+        set.deal.pop();
+        let out = render(&doc, &set, Some(&json)).unwrap();
+        let back: TileSet = toml::from_str(&out).unwrap();
+        assert_eq!(back, set);
+        assert!(out.contains("# Dealt first."), "{out}");
+        assert!(!out.contains("mouth"), "{out}");
+    }
+
+    #[test]
     fn defaults_the_file_leaves_out_stay_out() {
         let text = "#:schema ../schemas/tileset.schema.json\nid = \"x\" # mine\nname = \"X\"\n\n[[tiles]]\nid = \"A\"\ncount = 1\nedges = [\"field\", \"field\", \"field\", \"field\"]\nfeatures.f = { kind = \"field\", on = [\"N\", \"E\", \"S\", \"W\"] }\n";
         let (doc, mut set, json) = load(text);

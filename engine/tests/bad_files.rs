@@ -443,3 +443,24 @@ fn a_mark_value_out_of_range() {
         &[(7, 25, "must be at most 1000")],
     );
 }
+
+#[test]
+fn deal_groups_that_cannot_be_dealt() {
+    expect(
+        &[fixture("deal-groups.toml")],
+        &[
+            (10, 9, "group `upstream` is listed twice"),
+            (13, 9, "group `empty` holds no tile"),
+            (17, 9, "second start tile"),
+            (36, 9, "group `nowhere` is not in this file's `deal`"),
+        ],
+    );
+}
+
+#[test]
+fn a_groups_start_tile_outside_the_group() {
+    expect(
+        &[fixture("deal-start-elsewhere.toml")],
+        &[(7, 9, "start tile `pond` is not a tile of group `upstream`")],
+    );
+}

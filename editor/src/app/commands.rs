@@ -279,6 +279,7 @@ pub(super) fn blank_tile(set: &TileSet) -> Tile {
         count: Count::All(1),
         supply: Default::default(),
         placement: Default::default(),
+        group: None,
         edges: Side::ALL.map(|_| EdgeLayout(Layout::word(SegmentKind::Field).to_string())),
         features,
         markers: Vec::new(),

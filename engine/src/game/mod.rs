@@ -279,7 +279,7 @@ impl Game {
         self.place_tile(self.def.start, 0, 0, 0);
         self.pending.clear();
         self.pile.clone_from(&self.def.pile);
-        Rng::new(seed).shuffle(&mut self.pile);
+        shuffle_runs(&mut Rng::new(seed), &mut self.pile, &self.def.pile_runs);
         self.final_scoring = true;
         self.begin_turn(events);
     }
@@ -362,7 +362,7 @@ impl Game {
     /// fixed for a hand-built position. A search clones a game and determinizes the clone
     /// before looking ahead, so that the clone cannot see the future the game will have.
     pub fn determinize(&mut self, rng: &mut Rng) {
-        rng.shuffle(&mut self.pile);
+        shuffle_runs(rng, &mut self.pile, &self.def.pile_runs);
         self.mechanisms.determinize(rng);
     }
 
@@ -572,5 +572,24 @@ impl Game {
         }
         self.mechanisms.figures_aside(player, &mut total);
         total
+    }
+}
+
+/// Shuffles each run of `pile` on its own (`ends`: where each run of the dealt pile ends). The
+/// pile is drawn from its end, so what is left of it is the dealt pile's first `pile.len()`
+/// tiles, and each run is cut to that. One run (no deal groups) is one shuffle of the pile.
+fn shuffle_runs(rng: &mut Rng, pile: &mut [u16], ends: &[usize]) {
+    if ends.len() <= 1 {
+        rng.shuffle(pile);
+        return;
+    }
+    let mut from = 0;
+    for &end in ends {
+        let end = end.min(pile.len());
+        rng.shuffle(&mut pile[from..end]);
+        from = end;
+    }
+    if from < pile.len() {
+        rng.shuffle(&mut pile[from..]);
     }
 }

@@ -365,25 +365,40 @@ fn check_in_play(tiles: &[&Tile], counts: &[(u32, Supply)]) -> Result<(), SetupE
     Ok(())
 }
 
-/// The pile (the start tile's first copy left out) and the tiles the players would hold with
-/// their counts, from the copies and supply of each compiled tile (at most `MAX_TILE_TYPES`,
-/// so indices fit).
-fn deal_tiles(counts: &[(u32, Supply)], start: usize) -> (Vec<u16>, Vec<(u16, u32)>) {
-    let mut pile = Vec::new();
+/// The pile (the start tile's first copy left out) with the ends of its runs, and the tiles the
+/// players would hold with their counts, from the copies, supply and deal group of each
+/// compiled tile (at most `MAX_TILE_TYPES`, so indices fit). The pile is drawn from its end: the
+/// ordinary tiles come first, then each deal group's tiles, the group dealt last first; each
+/// run is shuffled on its own. With no groups the pile is one run.
+fn deal_tiles(counts: &[(u32, Supply)], groups: &[Option<usize>], start: usize) -> Dealt {
+    let mut runs: Vec<Vec<u16>> = vec![Vec::new(); 1 + groups.iter().flatten().max().map_or(0, |g| g + 1)];
     let mut held = Vec::new();
-    for (index, &(count, supply)) in (0u16..).zip(counts) {
+    for ((index, &(count, supply)), group) in (0u16..).zip(counts).zip(groups) {
         let count = if usize::from(index) == start {
             count.saturating_sub(1)
         } else {
             count
         };
         match supply {
-            Supply::Pile => pile.extend(std::iter::repeat_n(index, count as usize)),
+            Supply::Pile => runs[group.map_or(0, |g| g + 1)].extend(std::iter::repeat_n(index, count as usize)),
             Supply::Player if count > 0 => held.push((index, count)),
             Supply::Player => {}
         }
     }
-    (pile, held)
+    let mut pile = runs.remove(0);
+    let mut ends = vec![pile.len()];
+    for run in runs.into_iter().rev().filter(|run| !run.is_empty()) {
+        pile.extend(run);
+        ends.push(pile.len());
+    }
+    Dealt { pile, ends, held }
+}
+
+/// What [`deal_tiles`] gives.
+struct Dealt {
+    pile: Vec<u16>,
+    ends: Vec<usize>,
+    held: Vec<(u16, u32)>,
 }
 
 /// What the files in play give before the rules' house rules: every figure type with the
@@ -531,8 +546,13 @@ pub struct GameDef {
     pub(super) figures: Vec<FigureType>,
     /// The start tile.
     pub(super) start: u16,
-    /// The tiles that make up the pile (start tile excluded), in data order.
+    /// The tiles that make up the pile (start tile excluded), in data order: the ordinary
+    /// tiles, then the deal groups' tiles, the group dealt last first (the pile is drawn from
+    /// its end).
     pub(super) pile: Vec<u16>,
+    /// The end of each run of `pile` that is shuffled on its own (the ordinary tiles, then each
+    /// deal group); the last is `pile.len()`.
+    pub(super) pile_runs: Vec<usize>,
     /// Tiles each player holds (abbeys), with how many.
     pub(super) held: Vec<(u16, u8)>,
     /// Mechanisms in play.
@@ -599,6 +619,9 @@ impl GameDef {
         let mut mechanisms = Vec::new();
         let mut bags: Vec<&Bag> = Vec::new();
         let mut start = Vec::new();
+        let mut deal_start = Vec::new();
+        let mut groups = Vec::new();
+        let mut deal_order = 0;
         let mut origins = Vec::new();
         let mut marks: Vec<MarkType> = Vec::new();
         for &(set, edges, edition_named) in sets {
@@ -617,6 +640,16 @@ impl GameDef {
                 if set.start_tile.as_deref() == Some(tile.id.as_str()) {
                     start.push(tiles.len());
                 }
+                let group = tile
+                    .group
+                    .as_ref()
+                    .and_then(|g| set.deal.iter().position(|d| &d.group == g));
+                if let Some(g) = group
+                    && set.deal[g].start.as_deref() == Some(tile.id.as_str())
+                {
+                    deal_start.push(tiles.len());
+                }
+                groups.push(group.map(|g| deal_order + g));
                 counts.push((tile.count.in_edition(&edition), tile.supply));
                 // At most MAX_TILE_TYPES tiles, so the set index fits (checked below).
                 origins.push((refs.len() as u16, tile.name.clone()));
@@ -629,6 +662,7 @@ impl GameDef {
                     figures.push(FigureType::from_model(id, figure)?);
                 }
             }
+            deal_order += set.deal.len();
             mechanisms.extend(set.mechanisms.iter().copied());
             bags.extend(set.bags.values());
             declare_marks(&mut marks, &set.marks)?;
@@ -660,14 +694,21 @@ impl GameDef {
             bags.extend(expansion.bags.values());
             declare_marks(&mut marks, &expansion.marks)?;
         }
-        let start = match start.as_slice() {
-            [one] => *one,
-            [] => {
+        // A deal group's start tile takes the place of the base game's.
+        let start = match (deal_start.as_slice(), start.as_slice()) {
+            ([one], _) => *one,
+            ([_, _, ..], _) => {
+                return Err(SetupError::StartTile(
+                    "several tile sets deal a start tile of their own: use only one of them".into(),
+                ));
+            }
+            (_, [one]) => *one,
+            (_, []) => {
                 return Err(SetupError::StartTile(
                     "none of the tile sets has a start tile: include a base game".into(),
                 ));
             }
-            _ => {
+            (_, _) => {
                 return Err(SetupError::StartTile(
                     "several tile sets name a start tile: use only one base game".into(),
                 ));
@@ -682,7 +723,11 @@ impl GameDef {
         }
         let mut tables = TileTables::build(inputs)?;
         mark_features(&mut tables, &tiles, &marks)?;
-        let (pile, held) = deal_tiles(&counts, start);
+        let Dealt {
+            pile,
+            ends: pile_runs,
+            held,
+        } = deal_tiles(&counts, &groups, start);
         // Compiled: at most MAX_TILE_TYPES tiles, so the index fits.
         let start = u16::try_from(start).map_err(|_| SetupError::TooMany("tile types", tiles.len(), MAX_TILE_TYPES))?;
         // The shepherds draw from the first bag of sheep and wolves.
@@ -708,6 +753,7 @@ impl GameDef {
             figures,
             start,
             pile,
+            pile_runs,
             held,
             mechanisms,
             sets: refs,
@@ -816,6 +862,12 @@ impl GameDef {
     /// The tiles that make up the pile (start tile excluded), in data order.
     pub fn pile(&self) -> &[u16] {
         &self.pile
+    }
+
+    /// Where each run of [`GameDef::pile`] that is shuffled on its own ends: the ordinary
+    /// tiles, then each deal group's (the group dealt last first). One run with no groups.
+    pub fn pile_runs(&self) -> &[usize] {
+        &self.pile_runs
     }
 
     /// Tiles each player holds (abbeys), with how many.

@@ -45,6 +45,24 @@ pub struct TileSet {
     /// scores. Features name the marks they carry in `marks`.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub marks: BTreeMap<String, Mark>,
+    /// Groups of tiles dealt before the ordinary pile, in this order (`[[deal]]`): the tiles of
+    /// each group (those naming it in their `group`) are shuffled among themselves and drawn
+    /// before those of the next group; the ordinary pile comes after the last group.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub deal: Vec<DealGroup>,
+}
+
+/// One group of tiles dealt before the ordinary pile.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct DealGroup {
+    /// The group's id, as tiles name it in their `group`.
+    #[schemars(regex(pattern = r"^[a-z0-9][a-z0-9-]*$"))]
+    pub group: String,
+    /// A tile of the group whose first copy starts the game on the table, in place of the
+    /// base game's start tile (which is then dealt into the pile with its other copies).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<String>,
 }
 
 fn default_editions() -> Vec<String> {
@@ -75,6 +93,10 @@ pub struct Tile {
     #[serde(default, skip_serializing_if = "is_default")]
     #[schemars(extend("default" = "adjacent"))]
     pub placement: Placement,
+    /// The deal group the tile belongs to (one of the set's `[[deal]]` groups): its copies are
+    /// drawn with that group, before the ordinary pile.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub group: Option<String>,
     /// The four edges in the order north, east, south, west. Each is `city`, `road`, `field`,
     /// `any` (fits every neighbour and joins nothing), or a custom layout of segments with the
     /// positions between them, counted in percent clockwise along the edge: `city 60 city` is two

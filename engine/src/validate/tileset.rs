@@ -61,9 +61,74 @@ pub(crate) fn check(set: &TileSet, report: &mut Reporter<'_>) -> Option<Vec<Tile
             Some(_) => {}
         }
     }
+    check_deal(set, report);
     check_mechanisms_used(set, report);
     check_limits(set, &layouts, report);
     edges.into_iter().collect()
+}
+
+/// The deal groups (`[[deal]]`) and the tiles' `group`: each group listed once and holding a
+/// tile of the pile, each tile's group listed, at most one start tile in the file, and a
+/// group's start tile one of its own.
+fn check_deal(set: &TileSet, report: &mut Reporter<'_>) {
+    let mut listed: HashMap<&str, usize> = HashMap::new();
+    let mut start_at: Option<String> = set.start_tile.as_ref().map(|_| "/start-tile".to_owned());
+    for (j, deal) in set.deal.iter().enumerate() {
+        let at = format!("/deal/{j}");
+        if let Some(first) = listed.insert(deal.group.as_str(), j) {
+            report.error(
+                &format!("{at}/group"),
+                format!("group `{}` is listed twice in `deal`", deal.group),
+                format!("deal[{first}] lists it already; a group is dealt once, so list it once"),
+            );
+            continue;
+        }
+        let members = || {
+            set.tiles
+                .iter()
+                .filter(|t| t.group.as_deref() == Some(deal.group.as_str()))
+        };
+        if members().next().is_none() {
+            report.error(
+                &format!("{at}/group"),
+                format!("group `{}` holds no tile", deal.group),
+                "name it in the `group` of the tiles it deals, or leave it out of `deal`",
+            );
+        }
+        if let Some(start) = &deal.start {
+            if let Some(first) = &start_at {
+                report.error(
+                    &format!("{at}/start"),
+                    format!("start tile `{start}` is a second start tile in this file"),
+                    format!("{first} names one already; a game starts from one tile"),
+                );
+            } else if !members().any(|t| &t.id == start) {
+                report.error(
+                    &format!("{at}/start"),
+                    format!("start tile `{start}` is not a tile of group `{}`", deal.group),
+                    "name a tile whose `group` is this group",
+                );
+            }
+            start_at.get_or_insert(format!("{at}/start"));
+        }
+    }
+    for (i, tile) in set.tiles.iter().enumerate() {
+        let Some(group) = &tile.group else { continue };
+        let at = format!("/tiles/{i}/group");
+        if !listed.contains_key(group.as_str()) {
+            report.error(
+                &at,
+                format!("group `{group}` is not in this file's `deal`"),
+                format!("add `[[deal]]` with `group = \"{group}\"` where the group is dealt, or leave `group` out"),
+            );
+        } else if tile.supply != Supply::Pile {
+            report.error(
+                &at,
+                format!("tile `{}` is held by the players, so no group deals it", tile.id),
+                "leave `group` out of a tile the players hold",
+            );
+        }
+    }
 }
 
 /// The limits of the engine ([`crate::limits`]) that a whole file can go over: each is
