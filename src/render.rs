@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 use std::ops::Range;
-use std::path::Path;
+use std::path::{Component, Path, PathBuf};
 
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
 use tilewright_engine::{Diagnostic, Severity, Source};
@@ -174,7 +174,7 @@ fn github(diagnostics: &[Diagnostic]) -> String {
         };
         // The file is a locator, so it is not cut (the operating system bounds its length);
         // its control characters are replaced all the same.
-        let file = escape::exact(&d.file.to_string_lossy());
+        let file = escape::exact(&annotation_path(&d.file, std::env::current_dir().ok().as_deref()).to_string_lossy());
         out.push_str(&format!(
             "::{command} file={},line={},col={}::{}\n",
             escape::workflow(&file, true),
@@ -186,9 +186,31 @@ fn github(diagnostics: &[Diagnostic]) -> String {
     out
 }
 
+/// `path` as an annotation names it: relative to the folder the run is in (the repository's
+/// top, in a workflow) and without `.` parts, since GitHub attaches `file=./a.toml` to no file
+/// of a pull request.
+fn annotation_path(path: &Path, here: Option<&Path>) -> PathBuf {
+    let relative = here.and_then(|here| path.strip_prefix(here).ok()).unwrap_or(path);
+    relative
+        .components()
+        .filter(|c| !matches!(c, Component::CurDir))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn annotations_name_files_from_the_top_without_dots() {
+        let here = Path::new("/repo");
+        let named = |p: &str| annotation_path(Path::new(p), Some(here)).to_string_lossy().into_owned();
+        assert_eq!(named("./tiles/a.toml"), "tiles/a.toml");
+        assert_eq!(named("tiles/./a.toml"), "tiles/a.toml");
+        assert_eq!(named("/repo/tiles/a.toml"), "tiles/a.toml");
+        assert_eq!(named("/elsewhere/a.toml"), "/elsewhere/a.toml");
+        assert_eq!(named("../shared/a.toml"), "../shared/a.toml");
+    }
 
     fn sample() -> (Diagnostic, Source) {
         let source = Source::new("sets/a.toml", "id = \"x\"\ncount = 0\n");

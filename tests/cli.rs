@@ -209,3 +209,13 @@ fn a_pile_where_nothing_fits_is_not_called_empty() {
     );
     assert!(!text.contains("pile is empty"), "{text}");
 }
+
+#[test]
+fn github_annotations_name_files_without_a_leading_dot() {
+    let dir = folder(&[("bad.toml", &tileset("bad", "count = 0\n"))]);
+    let out = tilewright(dir.path(), &["validate", "--format", "github", "."]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("::error file=bad.toml,line="), "{text}");
+    let out = tilewright(dir.path(), &["validate", "--format", "github", "./bad.toml"]);
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("::error file=bad.toml,"));
+}
