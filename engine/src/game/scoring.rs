@@ -16,6 +16,8 @@ use crate::model::{FarmScoring, FeatureKind, NamedStrength, Strength};
 struct Size {
     tiles: u16,
     pennants: u16,
+    /// The marks its parts carry (bit `m` for mark `m`).
+    marks: u16,
 }
 
 /// `count × per`, the points for `count` things worth `per` each.
@@ -55,15 +57,22 @@ impl Game {
     /// [`Mechanism::score_feature`]: super::mechanisms::Mechanism::score_feature
     fn feature_points(&mut self, node: u32, root: u32, complete: bool) -> Option<(u32, FeatureScore)> {
         let kind = self.features.node(node).kind;
-        let (tiles, pennants) = match kind {
+        let (tiles, pennants, marks) = match kind {
             FeatureKind::City => {
                 let size = self.size(root);
-                (size.tiles, size.pennants)
+                (size.tiles, size.pennants, size.marks)
             }
-            FeatureKind::Road => (self.size(root).tiles, 0),
+            FeatureKind::Road => {
+                let size = self.size(root);
+                (size.tiles, 0, size.marks)
+            }
             FeatureKind::Monastery | FeatureKind::Garden => {
                 let placed = self.board.placed[self.features.node(node).placed as usize];
-                (1 + self.surrounding_tiles(i32::from(placed.x), i32::from(placed.y)), 0)
+                (
+                    1 + self.surrounding_tiles(i32::from(placed.x), i32::from(placed.y)),
+                    0,
+                    0,
+                )
             }
             FeatureKind::Field => return None,
         };
@@ -90,6 +99,7 @@ impl Game {
             }
         };
         let mut score = FeatureScore::new(kind, complete, tiles, pennants);
+        score.marks = marks & self.def.marks_in_play;
         self.mechanisms_score_feature(node, &mut score, &mut points);
         Some((points, score))
     }
@@ -133,19 +143,20 @@ impl Game {
         // Each count marks the tiles it has seen with a number of its own, so no mark needs
         // clearing in between.
         let this_count = self.scratch.next_tile_mark(self.board.placed.len());
-        let (mut tiles, mut pennants) = (0u16, 0u16);
+        let (mut tiles, mut pennants, mut marks) = (0u16, 0u16, 0u16);
         for member in self.features.members(root) {
             let node = self.features.node(member);
             let placed = self.board.placed[node.placed as usize];
-            let on_tile = self.def.tables.tiles[placed.tile as usize].features[node.local as usize].pennants;
-            pennants = pennants.saturating_add(u16::from(on_tile));
+            let part = &self.def.tables.tiles[placed.tile as usize].features[node.local as usize];
+            pennants = pennants.saturating_add(u16::from(part.pennants));
+            marks |= part.marks;
             let mark = &mut self.scratch.tile_marks[node.placed as usize];
             if *mark != this_count {
                 *mark = this_count;
                 tiles += 1;
             }
         }
-        Size { tiles, pennants }
+        Size { tiles, pennants, marks }
     }
 
     /// Notes in `on_feature` the figures (indices into `figures`, in table order) standing on

@@ -117,8 +117,9 @@ impl MarkType {
 /// The marks of `files` under `rules`: each mark's values replaced where the rules' `[marks]`
 /// say, and whether it plays (every mark off with the `marks` switch off). A rule set's house
 /// rule on a mark no file in play declares changes nothing: a rule set serves games with and
-/// without the expansion. Returns the marks and the mask of those that play.
-fn marks_under_rules(files: &[MarkType], rules: &Rules) -> (Vec<MarkType>, u16) {
+/// without the expansion. Returns the marks and the mask of those that play on some tile of
+/// `tables` (a mark no tile carries leaves the mechanism out of play).
+fn marks_under_rules(files: &[MarkType], rules: &Rules, tables: &TileTables) -> (Vec<MarkType>, u16) {
     let mut marks = files.to_vec();
     let mut playing = 0u16;
     for (i, mark) in marks.iter_mut().enumerate() {
@@ -139,7 +140,12 @@ fn marks_under_rules(files: &[MarkType], rules: &Rules) -> (Vec<MarkType>, u16) 
             playing |= 1 << i;
         }
     }
-    (marks, playing)
+    let carried = tables
+        .tiles
+        .iter()
+        .flat_map(|t| &t.features)
+        .fold(0, |all, f| all | f.marks);
+    (marks, playing & carried)
 }
 
 /// The figure types of a game as masks (bit `f` for figure type `f`), worked out once so that
@@ -743,7 +749,7 @@ impl GameDef {
             marks,
         };
         let (figures, mechanisms, held, bag) = under_rules(&files, &rules)?;
-        let (marks, marks_in_play) = marks_under_rules(&files.marks, &rules);
+        let (marks, marks_in_play) = marks_under_rules(&files.marks, &rules, &tables);
         Ok(GameDef {
             marks,
             marks_in_play,
@@ -815,7 +821,7 @@ impl GameDef {
     /// rules let them play.
     pub fn with_rules(self, rules: Rules) -> Result<GameDef, SetupError> {
         let (figures, mechanisms, held, bag) = under_rules(&self.files, &rules)?;
-        let (marks, marks_in_play) = marks_under_rules(&self.files.marks, &rules);
+        let (marks, marks_in_play) = marks_under_rules(&self.files.marks, &rules, &self.tables);
         Ok(GameDef {
             marks,
             marks_in_play,

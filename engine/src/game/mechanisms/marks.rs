@@ -17,8 +17,9 @@
 //! - several different marks of one kind (no bundled set has two): their differences add up
 //!   the same way. A feature never scores below 0.
 //!
-//! The marks of a feature are worked out when it scores, from its members (as its size is):
-//! a game whose files declare no mark, or whose rules switch marks off, never calls this.
+//! The marks of a feature are gathered when it scores, in the same walk over its members as
+//! its size (`FeatureScore::marks`): a game whose tiles carry no mark that plays never calls
+//! this.
 //!
 //! Hook: the points of a scored feature.
 
@@ -43,19 +44,9 @@ impl Mechanism for Marks {
 
     /// A road or city carrying marks that play: their values replace the plain ones.
     #[inline]
-    fn score_feature(game: &Game, node: u32, score: &mut FeatureScore, points: &mut u32) {
-        if !matches!(score.kind, FeatureKind::Road | FeatureKind::City) {
-            return;
-        }
-        let tables = &game.def.tables;
-        let root = game.features.root(node);
-        let mut marks = 0u16;
-        for member in game.features.members(root) {
-            let node = game.features.node(member);
-            let tile = game.board.placed[node.placed as usize].tile;
-            marks |= tables.tiles[tile as usize].features[node.local as usize].marks;
-        }
-        marks &= game.def.marks_in_play;
+    fn score_feature(game: &Game, _node: u32, score: &mut FeatureScore, points: &mut u32) {
+        // The core gathered the marks that play with the feature's size.
+        let marks = score.marks;
         if marks == 0 {
             return;
         }
@@ -77,7 +68,6 @@ impl Mechanism for Marks {
             total += tiles * (i64::from(values.per_tile) - i64::from(plain_tile))
                 + pennants * (i64::from(per_pennant) - i64::from(plain_pennant));
         }
-        score.marks = marks;
         *points = total.clamp(0, i64::from(u32::MAX)) as u32;
     }
 }
