@@ -152,7 +152,6 @@ pub struct ReplayArgs {
     json: bool,
 }
 
-/// The message of a selection error: the engine's, with how to fix it on the command line.
 /// Most of the files' warnings printed before a game; `validate` lists them all.
 const MAX_WARNINGS_SHOWN: usize = 5;
 
@@ -178,6 +177,7 @@ pub(crate) fn load_def(selection: &Selection, data: &[PathBuf]) -> Result<Prepar
     })
 }
 
+/// The message of a selection error: the engine's, with how to fix it on the command line.
 pub(crate) fn selection_message(error: SelectionError) -> String {
     match error {
         SelectionError::Invalid { errors, first } => {

@@ -162,6 +162,7 @@ fn json(diagnostics: &[Diagnostic]) -> String {
 
 fn github(diagnostics: &[Diagnostic]) -> String {
     let mut out = String::new();
+    let here = std::env::current_dir().ok();
     for d in diagnostics {
         let command = match d.severity {
             Severity::Error => "error",
@@ -174,7 +175,7 @@ fn github(diagnostics: &[Diagnostic]) -> String {
         };
         // The file is a locator, so it is not cut (the operating system bounds its length);
         // its control characters are replaced all the same.
-        let file = escape::exact(&annotation_path(&d.file, std::env::current_dir().ok().as_deref()).to_string_lossy());
+        let file = escape::exact(&annotation_path(&d.file, here.as_deref()).to_string_lossy());
         out.push_str(&format!(
             "::{command} file={},line={},col={}::{}\n",
             escape::workflow(&file, true),

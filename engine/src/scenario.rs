@@ -294,7 +294,7 @@ pub fn read(source: &Source) -> Result<Scenario, Box<Diagnostic>> {
     if let Some((i, error)) = twice {
         report.error(&format!("/tilesets/{i}"), error.to_string(), "list each one once");
     }
-    validate::check_overrides(&scenario.scoring, &scenario.figures, &mut report);
+    validate::check_overrides(&scenario.scoring, &scenario.figures, &scenario.marks, &mut report);
     match out.finish(|_| 0).into_iter().next() {
         Some(first) => Err(Box::new(first)),
         None => Ok(scenario),
@@ -327,6 +327,9 @@ fn play_turns(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String>
     rules.switches = switches.resolve().map_err(|m| format!("missing {m:?}"))?;
     rules.figures.extend(scenario.figures.clone());
     for (id, house) in &scenario.marks {
+        if !def.marks().iter().any(|m| m.id == *id) {
+            return Err(format!("no mark {} in the tile sets", quote(id)));
+        }
         let mut house = house.clone();
         if let Some(below) = rules.marks.get(id) {
             house.merge_from(below);
@@ -799,6 +802,17 @@ mod tests {
             "scenario.toml:3:12: error: 300 figures of one type per player is more than a game can hold (help: give a count from 0 to 255)"
         );
         assert!(run_text(&with("[scoring]\nroad-per-tile = 1000"), bundled::catalog()).is_ok());
+        assert_eq!(
+            refused(&with("[marks.inn]\ncomplete = { per-tile = 4000000000 }")),
+            "scenario.toml:3:25: error: 4000000000 points is out of range (help: give a value from 0 to 1000)"
+        );
+        // A mark the scenario's tile sets do not declare (a typo) is refused, not ignored.
+        let misspelt = format!(
+            "tilesets = [\"base\", \"inns-and-cathedrals\"]\n{}",
+            with("[marks.inns]\nplay = false")
+        );
+        let error = run_text(&misspelt, bundled::catalog()).unwrap_err();
+        assert_eq!(error, "no mark `inns` in the tile sets");
     }
 
     #[test]
