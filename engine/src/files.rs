@@ -136,8 +136,17 @@ impl NewFiles {
     pub fn write(&mut self, path: &Path, bytes: &[u8]) -> io::Result<()> {
         self.make_folders(folder_of(path))?;
         write_new(path, bytes)?;
-        self.files.push((path.to_owned(), std::fs::symlink_metadata(path)?));
-        Ok(())
+        match std::fs::symlink_metadata(path) {
+            Ok(meta) => {
+                self.files.push((path.to_owned(), meta));
+                Ok(())
+            }
+            Err(e) => {
+                // Written but not known again: taken back at once, so that nothing is left.
+                let _ = std::fs::remove_file(path);
+                Err(e)
+            }
+        }
     }
 
     /// Makes `folder` and the folders above it that are missing, remembering each made.
