@@ -52,7 +52,7 @@ use crate::catalog::Catalog;
 use crate::diagnostic::{Diagnostic, clip, quote, quoted_list};
 use crate::game::NamedOnce;
 use crate::game::{Action, ActionError, COLOURS, Event, FeatureAt, FigureIndex, Game, GameDef, Phase, Seat, colour};
-use crate::model::{MarkRules, ScoringValues, SwitchValues};
+use crate::model::{MarkRules, ScoringValues, SwitchValues, layer_marks};
 use crate::report::{Diagnostics, Reporter};
 use crate::source::Source;
 use crate::validate;
@@ -326,16 +326,14 @@ fn play_turns(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String>
     rules.scoring = scoring.resolve().map_err(|m| format!("missing {m:?}"))?;
     rules.switches = switches.resolve().map_err(|m| format!("missing {m:?}"))?;
     rules.figures.extend(scenario.figures.clone());
-    for (id, house) in &scenario.marks {
-        if !def.marks().iter().any(|m| m.id == *id) {
-            return Err(format!("no mark {} in the tile sets", quote(id)));
-        }
-        let mut house = house.clone();
-        if let Some(below) = rules.marks.get(id) {
-            house.merge_from(below);
-        }
-        rules.marks.insert(id.clone(), house);
+    if let Some(id) = scenario
+        .marks
+        .keys()
+        .find(|id| !def.marks().iter().any(|m| m.id == **id))
+    {
+        return Err(format!("no mark {} in the tile sets", quote(id)));
     }
+    layer_marks(&mut rules.marks, &scenario.marks);
     let def = Arc::new(def.with_rules(rules).map_err(|e| e.to_string())?);
     let mut game = Game::empty(Arc::clone(&def), scenario.players).map_err(|e| e.to_string())?;
     let tile_index = |id: &str| {

@@ -55,6 +55,18 @@ pub struct RuleSet {
     pub marks: BTreeMap<String, MarkRules>,
 }
 
+/// Lays `own` mark house rules over `below` (those of the rule sets below), value by value:
+/// what `own` leaves out of a mark, `below` gives.
+pub fn layer_marks(below: &mut BTreeMap<String, MarkRules>, own: &BTreeMap<String, MarkRules>) {
+    for (id, mine) in own {
+        let mut mine = mine.clone();
+        if let Some(theirs) = below.get(id) {
+            mine.merge_from(theirs);
+        }
+        below.insert(id.clone(), mine);
+    }
+}
+
 /// A rule set's house rules on one mark; every value optional.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
@@ -522,13 +534,7 @@ impl<'a> Resolver<'a> {
                     }))
                 };
                 let mut marks = parent.marks;
-                for (id, own) in &set.marks {
-                    let mut own = own.clone();
-                    if let Some(theirs) = marks.get(id) {
-                        own.merge_from(theirs);
-                    }
-                    marks.insert(id.clone(), own);
-                }
+                layer_marks(&mut marks, &set.marks);
                 let mut merged = Merged {
                     scoring: set.scoring.clone(),
                     switches: set.switches.clone(),
