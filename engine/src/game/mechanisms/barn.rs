@@ -4,6 +4,11 @@
 //! Corners are numbered clockwise from the north-west (0) of a tile as it lies on the table.
 //! A corner is field when the edge segments on both sides of it belong to one field.
 //!
+//! A field scores for barns once per player: with a house rule giving a player several barns,
+//! two of theirs can come to share a field (fields joined by a tile, or `barn-on-barn-field`),
+//! and the field then pays them once at the end. A meeting with farmers scores the field once
+//! whatever barns stand on it, since the farmers go home.
+//!
 //! Hooks: its own deployment (on a corner, [`Action::DeployBarn`]), fields closed to farmers,
 //! farmers met after the scoring step, and barns scored at the end of the game.
 
@@ -314,14 +319,22 @@ impl Game {
         self.take_off(true, false, events);
     }
 
-    /// At the end: each barn's owner scores every completed city around its field.
+    /// At the end: each barn's owner scores every completed city around its field, once per
+    /// field: a player whose barns (figure counts above one) came to share a field scores it
+    /// once, as a player scores a field once however many farmers they have there.
     fn score_barns_at_end(&mut self, events: &mut Vec<Event>) {
         let per_city = self.def.rules.scoring.barn_final_per_city;
+        let mut scored: Vec<(u8, u32)> = Vec::new();
         for i in 0..self.figures.len() {
             let barn = self.figures[i];
             if !self.is_barn(barn.figure) {
                 continue;
             }
+            let field = (barn.player, self.features.root(barn.node));
+            if scored.contains(&field) {
+                continue;
+            }
+            scored.push(field);
             let cities = self.completed_cities(barn.node);
             let points = cities.saturating_mul(per_city);
             self.award(
