@@ -11,7 +11,7 @@ use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 
 use super::{Action, ActionError, Game, GameDef, NamedOnce, SetRef, SetupError};
-use crate::model::{AbbeyEndgame, FarmScoring, HillTiebreak, WagonMove};
+use crate::model::{AbbeyEndgame, FarmScoring, HillTiebreak, MOVED_FROM_SCORING, Scoring, WagonMove};
 
 /// The format of the records this engine writes and reads. Format 1 is the first numbered
 /// one: every key is known and `rules_hash` is required.
@@ -193,11 +193,61 @@ impl Game {
     }
 }
 
-/// The content hash of the values a game's rules give (scoring, switches and figure counts;
-/// the name does not change play).
+/// The content hash of the values a game's rules give (scoring, then the values of the
+/// mechanisms in play by key, switches and figure counts; the name does not change play).
 fn rules_hash(def: &GameDef) -> String {
     let rules = &def.rules;
-    super::setup::content_hash(&(&rules.scoring, &rules.switches, &rules.figures))
+    let values: Vec<(&str, u32)> = def.values.iter().map(|(key, &value)| (key.as_str(), value)).collect();
+    let scoring = ScoringWith {
+        scoring: &rules.scoring,
+        values: Entries(&values),
+    };
+    super::setup::content_hash(&(&scoring, &rules.switches, &rules.figures))
+}
+
+/// The `[scoring]` values as records written before the values of mechanisms left it hashed
+/// them ([`MOVED_FROM_SCORING`] last, in that order): each the value in play, or for a
+/// mechanism out of play the value every bundled rule set gave.
+fn scoring_before_values(def: &GameDef) -> Vec<(&'static str, u32)> {
+    MOVED_FROM_SCORING
+        .iter()
+        .map(|&(key, default)| (key, def.values.get(key).copied().unwrap_or(default)))
+        .collect()
+}
+
+/// The rules hash of a record written before the values of mechanisms moved out of
+/// `[scoring]`.
+fn hash_before_values(def: &GameDef) -> String {
+    let rules = &def.rules;
+    let moved = scoring_before_values(def);
+    let scoring = ScoringWith {
+        scoring: &rules.scoring,
+        values: Entries(&moved),
+    };
+    super::setup::content_hash(&(&scoring, &rules.switches, &rules.figures))
+}
+
+/// Scoring values followed by more entries, as one JSON object.
+#[derive(Serialize)]
+struct ScoringWith<'a> {
+    #[serde(flatten)]
+    scoring: &'a Scoring,
+    #[serde(flatten)]
+    values: Entries<'a>,
+}
+
+/// Entries of a JSON object, in the order given.
+struct Entries<'a>(&'a [(&'a str, u32)]);
+
+impl Serialize for Entries<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (key, value) in self.0 {
+            map.serialize_entry(key, value)?;
+        }
+        map.end()
+    }
 }
 
 /// The rules hash of a record written before rule sets had house-rule switches and `[figures]`
@@ -230,7 +280,12 @@ fn hash_before_house_rules(def: &GameDef) -> Option<String> {
         barn_on_barn_field: s.barn_on_barn_field,
         hill_tiebreak: &s.hill_tiebreak,
     };
-    Some(super::setup::content_hash(&(&rules.scoring, &switches)))
+    let moved = scoring_before_values(def);
+    let scoring = ScoringWith {
+        scoring: &rules.scoring,
+        values: Entries(&moved),
+    };
+    Some(super::setup::content_hash(&(&scoring, &switches)))
 }
 
 impl GameRecord {
@@ -282,7 +337,9 @@ impl GameRecord {
             });
         }
         let played = rules_hash(&def);
-        let same_values = self.rules_hash == played || Some(&self.rules_hash) == hash_before_house_rules(&def).as_ref();
+        let same_values = self.rules_hash == played
+            || self.rules_hash == hash_before_values(&def)
+            || Some(&self.rules_hash) == hash_before_house_rules(&def).as_ref();
         if def.rules.id != self.rules || !same_values {
             return Err(ReplayError::Rules {
                 expected: format!("{} ({})", self.rules, self.rules_hash),

@@ -11,6 +11,7 @@ mod marks;
 mod ruleset;
 mod schema_check;
 mod tileset;
+mod values;
 mod walk;
 
 use std::collections::{BTreeSet, HashMap};
@@ -305,8 +306,17 @@ fn check_file(file: Prepared, images: &mut tileset::ImageChecks, out: &mut Diagn
             edges = tileset::check(set, &mut report);
             tileset::check_images(set, images, &mut report);
             components::check(&set.figures, &set.bags, &mut report);
+            values::check_declared(&set.figures, &set.mechanisms, &set.values, &mut report);
         }
-        Model::Expansion(expansion) => components::check(&expansion.figures, &expansion.bags, &mut report),
+        Model::Expansion(expansion) => {
+            components::check(&expansion.figures, &expansion.bags, &mut report);
+            values::check_declared(
+                &expansion.figures,
+                &expansion.mechanisms,
+                &expansion.values,
+                &mut report,
+            );
+        }
         Model::RuleSet(_) => {}
     }
     let errors_after = report.out.errors_in(&source.path);
@@ -597,6 +607,7 @@ fn check_across(catalog: &Catalog, base: &Catalog, out: &mut Diagnostics) {
         ruleset::check_edition(&set.model, &editions, &mut report);
     }
     marks::check(catalog, base, out);
+    values::check(catalog, base, out);
 }
 
 #[cfg(test)]

@@ -16,7 +16,7 @@ use super::{Arrival, Flow, Mechanism};
 use crate::game::{
     Action, ActionError, BoardFigure, Event, FigureType, Game, GameDef, MAX_FIGURE_TYPES, Phase, Players, Reason,
 };
-use crate::model::{FeatureKind, FigureMechanism};
+use crate::model::{FeatureKind, FigureMechanism, keys};
 
 /// For corner `k` of a cell: the offset of the point it touches, as the north-west corner of
 /// the cell `(x + dx, y + dy)`.
@@ -50,6 +50,27 @@ pub struct Barns {
     corners: Vec<BarnCorner>,
     /// The field node of a barn placed this turn, scored in the scoring step.
     placed: Option<u32>,
+    /// The values in play (`[values]`), read once: points per completed city when a barn is
+    /// placed on farmers, when a tile joins them, and at the end.
+    per_city: PerCity,
+}
+
+/// Points per completed city, by occasion.
+#[derive(Debug, Clone, Copy, Default)]
+struct PerCity {
+    placed: u32,
+    joined: u32,
+    at_end: u32,
+}
+
+impl PerCity {
+    fn of(def: &GameDef) -> PerCity {
+        PerCity {
+            placed: def.value(keys::BARN_PLACED_PER_CITY),
+            joined: def.value(keys::BARN_JOINED_PER_CITY),
+            at_end: def.value(keys::BARN_FINAL_PER_CITY),
+        }
+    }
 }
 
 impl Barns {
@@ -71,14 +92,18 @@ impl Mechanism for Barns {
         figure.mechanism == Some(FigureMechanism::Barn)
     }
 
-    fn new(_def: &GameDef) -> Barns {
-        Barns::default()
+    fn new(def: &GameDef) -> Barns {
+        Barns {
+            per_city: PerCity::of(def),
+            ..Barns::default()
+        }
     }
 
-    fn restart(&mut self, _def: &GameDef) {
+    fn restart(&mut self, def: &GameDef) {
         self.fields.clear();
         self.corners.clear();
         self.placed = None;
+        self.per_city = PerCity::of(def);
     }
 
     fn deploy_options(game: &Game, placed: u16, own: u8, out: &mut Vec<Action>) {
@@ -283,8 +308,11 @@ impl Game {
         if self.mechanisms.barn.fields.is_empty() {
             return;
         }
-        let scoring = &self.def.rules.scoring;
-        let (placed_per_city, joined_per_city) = (scoring.barn_placed_per_city, scoring.barn_joined_per_city);
+        let PerCity {
+            placed: placed_per_city,
+            joined: joined_per_city,
+            ..
+        } = self.mechanisms.barn.per_city;
         let barn_root = self.mechanisms.barn.placed.take().map(|node| self.features.root(node));
         if let Some(root) = barn_root {
             self.score_barn_meeting(root, placed_per_city, events);
@@ -323,7 +351,7 @@ impl Game {
     /// field: a player whose barns (figure counts above one) came to share a field scores it
     /// once, as a player scores a field once however many farmers they have there.
     fn score_barns_at_end(&mut self, events: &mut Vec<Event>) {
-        let per_city = self.def.rules.scoring.barn_final_per_city;
+        let per_city = self.mechanisms.barn.per_city.at_end;
         let mut scored: Vec<(u8, u32)> = Vec::new();
         for i in 0..self.figures.len() {
             let barn = self.figures[i];
