@@ -833,6 +833,24 @@ mod tests {
     }
 
     #[test]
+    fn value_overrides_are_checked_like_a_rule_sets() {
+        let with = |table: &str| format!("description = \"d\"\n{table}\n[expect]\n");
+        assert_eq!(
+            refused(&with("[values]\nvineyard = 4000")),
+            "scenario.toml:3:12: error: 4000 points is out of range (help: give a value from 0 to 1000)"
+        );
+        // A value the scenario's tile sets do not declare (a typo, or one of a set not in play)
+        // is refused, not ignored, naming those they do declare.
+        let sheep = |table: &str| format!("tilesets = [\"base\", \"hills-and-sheep\"]\n{}", with(table));
+        assert_eq!(
+            run_text(&sheep("[values]\nvineyards = 1"), bundled::catalog()).unwrap_err(),
+            "no file of the scenario's tile sets declares a value `vineyards`; they declare: `vineyard`"
+        );
+        assert!(run_text(&sheep("[values]\nvineyard = 1"), bundled::catalog()).is_ok());
+        assert!(run_text(&with("[values]\nvineyard = 1"), bundled::catalog()).is_err());
+    }
+
+    #[test]
     fn what_a_scenario_error_quotes_is_short() {
         let long = "k".repeat(5_000);
         for text in [

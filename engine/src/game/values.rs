@@ -84,3 +84,119 @@ pub(super) fn expansion_hash(expansion: &ExpansionFile) -> String {
         ..expansion.clone()
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::Catalog;
+    use crate::game::GameDef;
+    use crate::model::{Figure, FigureMechanism, Role, Spot, Strength};
+    use crate::source::Source;
+
+    /// The bundled files with the rule sets `rules` (`(file name, text)`), which must validate.
+    fn catalog(rules: &[(&str, &str)]) -> Catalog {
+        let sources = rules.iter().map(|(path, text)| Source::new(*path, *text)).collect();
+        let report = crate::validate::validate_sources(sources, crate::bundled::catalog());
+        assert_eq!(report.errors(), 0, "{:#?}", report.diagnostics);
+        report.catalog.with_base(crate::bundled::catalog())
+    }
+
+    fn values_of(catalog: &Catalog, sets: &[&str], rules: &str) -> Vec<(String, u32)> {
+        let sets: Vec<String> = sets.iter().map(|s| (*s).to_owned()).collect();
+        let def = GameDef::from_catalog(catalog, &sets, rules).unwrap();
+        def.values().clone().into_iter().collect()
+    }
+
+    #[test]
+    fn rule_sets_replace_the_files_values_down_their_extends_chain() {
+        let catalog = catalog(&[
+            (
+                "rich.toml",
+                "id = \"rich\"\nname = \"r\"\nextends = \"new-edition\"\n[values]\nbarn-final-per-city = 5\nvineyard = 1\n",
+            ),
+            (
+                "richer.toml",
+                "id = \"richer\"\nname = \"r\"\nextends = \"rich\"\n[values]\nbarn-final-per-city = 6\n",
+            ),
+        ]);
+        let all = ["base", "abbey-and-mayor", "hills-and-sheep"];
+        let pair = |k: &str, v: u32| (k.to_owned(), v);
+        assert_eq!(
+            values_of(&catalog, &all, "new-edition"),
+            [
+                pair("barn-final-per-city", 4),
+                pair("barn-joined-per-city", 1),
+                pair("barn-placed-per-city", 3),
+                pair("vineyard", 3)
+            ]
+        );
+        assert_eq!(
+            values_of(&catalog, &all, "richer"),
+            [
+                pair("barn-final-per-city", 6),
+                pair("barn-joined-per-city", 1),
+                pair("barn-placed-per-city", 3),
+                pair("vineyard", 1)
+            ]
+        );
+        // A value of a mechanism not in play is not a value of the game.
+        assert_eq!(
+            values_of(&catalog, &["base", "hills-and-sheep"], "rich"),
+            [pair("vineyard", 1)]
+        );
+        assert!(values_of(&catalog, &["base"], "richer").is_empty());
+    }
+
+    #[test]
+    fn setup_refuses_a_mechanism_without_its_values_and_two_defaults_of_one_value() {
+        let bundled = crate::bundled::catalog();
+        let base = &bundled.tileset("base").unwrap().model;
+        let all: Vec<_> = bundled.rulesets.iter().map(|r| &r.model).collect();
+        let rules = crate::model::resolve("new-edition", &all).unwrap();
+        let barn = Figure {
+            role: Role::Special,
+            count: 1,
+            strength: Strength::default(),
+            stands_on: vec![Spot::FieldCorner],
+            mechanism: Some(FigureMechanism::Barn),
+        };
+        let expansion = |id: &str, values: &[(&str, u32)]| ExpansionFile {
+            id: id.into(),
+            name: id.into(),
+            figures: BTreeMap::from([(format!("{id}-barn"), barn.clone())]),
+            bags: BTreeMap::new(),
+            mechanisms: Vec::new(),
+            marks: BTreeMap::new(),
+            values: values.iter().map(|&(k, v)| (k.to_owned(), v)).collect(),
+        };
+        let setup = |expansions: &[&ExpansionFile]| GameDef::new(&[(base, None)], expansions, rules.clone());
+        let bare = expansion("bare", &[]);
+        assert_eq!(
+            setup(&[&bare]).unwrap_err(),
+            SetupError::MissingValue {
+                key: "barn-placed-per-city".into(),
+                by: "bare-barn".into()
+            }
+        );
+        let full = |id: &str, at_end: u32| {
+            expansion(
+                id,
+                &[
+                    ("barn-placed-per-city", 3),
+                    ("barn-joined-per-city", 1),
+                    ("barn-final-per-city", at_end),
+                ],
+            )
+        };
+        let (four, same, five) = (full("four", 4), full("same", 4), full("five", 5));
+        assert_eq!(setup(&[&four, &same]).unwrap().value("barn-final-per-city"), 4);
+        assert_eq!(
+            setup(&[&four, &five]).unwrap_err(),
+            SetupError::ValueTwice("barn-final-per-city".into())
+        );
+        // Without a count, the barn is out of play and its values are not needed.
+        let mut off = rules.clone();
+        off.figures.insert("bare-barn".into(), 0);
+        assert!(GameDef::new(&[(base, None)], &[&bare], off).is_ok());
+    }
+}
