@@ -847,6 +847,13 @@ mod tests {
             "no file of the scenario's tile sets declares a value `vineyards`; they declare: `vineyard`"
         );
         assert!(run_text(&sheep("[values]\nvineyard = 1"), bundled::catalog()).is_ok());
+        // A value written where it was before values moved out of `[scoring]` says where it goes.
+        let said = refused(&sheep("[scoring]\nvineyard = 1"));
+        assert!(
+            said.starts_with("scenario.toml:4:1: error: `vineyard` is no longer a `[scoring]` value"),
+            "{said}"
+        );
+        assert!(said.contains("`[values]` `vineyard = 3`"), "{said}");
         assert!(run_text(&with("[values]\nvineyard = 1"), bundled::catalog()).is_err());
     }
 

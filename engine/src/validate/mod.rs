@@ -418,8 +418,17 @@ fn deserialize<T: DeserializeOwned>(parsed: &Parsed, help: &str, report: &mut Re
     let unknown = said
         .strip_prefix("unknown field `")
         .and_then(|rest| rest.split_once('`'))
-        .map(|(key, _)| format!("{pointer}/{}", escape_segment(key)));
-    match unknown {
+        .map(|(key, _)| key);
+    // The path ends at the unknown key itself.
+    let moved = unknown.and_then(|key| {
+        let table = pointer.strip_suffix(&format!("/{}", escape_segment(key)))?;
+        schema_check::moved_from_scoring(table, key)
+    });
+    if let Some((message, moved_help)) = moved {
+        report.error_at_key(&pointer, message, moved_help);
+        return None;
+    }
+    match unknown.map(|key| format!("{pointer}/{}", escape_segment(key))) {
         Some(key) => report.error_at_key(&key, said, help),
         None => report.error(&pointer, mismatch_message(parsed.value.pointer(&pointer), &said), help),
     }

@@ -609,7 +609,7 @@ mod tests {
 
 /// For a key of `[scoring]` (at `pointer`) that has moved to `[values]`, the message and help
 /// saying where it goes now.
-fn moved_from_scoring(pointer: &str, key: &str) -> Option<(String, String)> {
+pub(super) fn moved_from_scoring(pointer: &str, key: &str) -> Option<(String, String)> {
     let (_, default) = MOVED_FROM_SCORING
         .iter()
         .find(|(moved, _)| *moved == key)
