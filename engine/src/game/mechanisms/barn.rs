@@ -99,11 +99,11 @@ impl Mechanism for Barns {
         }
     }
 
-    fn restart(&mut self, def: &GameDef) {
+    /// Another game of the same definition: the same values.
+    fn restart(&mut self, _def: &GameDef) {
         self.fields.clear();
         self.corners.clear();
         self.placed = None;
-        self.per_city = PerCity::of(def);
     }
 
     fn deploy_options(game: &Game, placed: u16, own: u8, out: &mut Vec<Action>) {

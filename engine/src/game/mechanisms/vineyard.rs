@@ -27,6 +27,9 @@ impl Mechanism for Vineyards {
         }
     }
 
+    /// Another game of the same definition: the same value.
+    fn restart(&mut self, _def: &GameDef) {}
+
     /// A completed monastery or garden: the vineyards around it.
     #[inline]
     fn score_feature(game: &Game, node: u32, score: &mut FeatureScore, points: &mut u32) {
