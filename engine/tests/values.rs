@@ -42,3 +42,27 @@ fn the_readme_barns_expansion_validates_and_plays_with_its_values() {
         }
     }
 }
+
+#[test]
+fn a_records_rules_hash_covers_the_values_in_play() {
+    let catalog = bundled::catalog();
+    let sets = ["base".to_owned(), "abbey-and-mayor".to_owned()];
+    let def = Arc::new(GameDef::from_catalog(catalog, &sets, "new-edition").unwrap());
+    let mut game = Game::new(Arc::clone(&def), 2, 3).unwrap();
+    let mut events = Vec::new();
+    while !game.is_over() {
+        let action = game.legal_actions()[0];
+        game.apply(action, &mut events).unwrap();
+    }
+    let record = game.record();
+    assert!(record.replay(Arc::clone(&def)).is_ok());
+    // The same rule set with a value replaced does not play the record's game.
+    let mut rules = def.rules().clone();
+    rules.values.insert("barn-final-per-city".into(), 5);
+    let other = Arc::new(GameDef::clone(&def).with_rules(rules).unwrap());
+    assert_eq!(other.value("barn-final-per-city"), 5);
+    assert!(matches!(
+        record.replay(other),
+        Err(tilewright_engine::game::ReplayError::Rules { .. })
+    ));
+}

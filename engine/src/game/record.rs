@@ -365,3 +365,66 @@ impl GameRecord {
         Ok(game)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `[scoring]` as resolved rules held it before the values of mechanisms moved out: the
+    /// same keys, in the same order.
+    #[derive(Serialize)]
+    #[serde(rename_all = "kebab-case")]
+    struct ScoringThen {
+        road_per_tile: u32,
+        road_per_tile_final: u32,
+        city_per_segment: u32,
+        city_per_pennant: u32,
+        city_per_segment_final: u32,
+        city_per_pennant_final: u32,
+        tiny_city_per_segment: u32,
+        tiny_city_per_pennant: u32,
+        monastery_per_tile: u32,
+        monastery_per_tile_final: u32,
+        farm_per_city: u32,
+        farm_per_city_majority: u32,
+        barn_placed_per_city: u32,
+        barn_joined_per_city: u32,
+        barn_final_per_city: u32,
+        vineyard: u32,
+    }
+
+    #[test]
+    fn records_written_before_the_values_moved_keep_their_rules_hash() {
+        let sets: Vec<String> = ["base", "abbey-and-mayor"].map(str::to_owned).to_vec();
+        for (sets, at_end) in [(&sets[..1], 4), (&sets[..], 6)] {
+            let def = GameDef::from_catalog(crate::bundled::catalog(), sets, "new-edition").unwrap();
+            let mut rules = def.rules().clone();
+            rules.values.insert("barn-final-per-city".into(), at_end);
+            let def = def.with_rules(rules).unwrap();
+            let s = &def.rules.scoring;
+            let then = ScoringThen {
+                road_per_tile: s.road_per_tile,
+                road_per_tile_final: s.road_per_tile_final,
+                city_per_segment: s.city_per_segment,
+                city_per_pennant: s.city_per_pennant,
+                city_per_segment_final: s.city_per_segment_final,
+                city_per_pennant_final: s.city_per_pennant_final,
+                tiny_city_per_segment: s.tiny_city_per_segment,
+                tiny_city_per_pennant: s.tiny_city_per_pennant,
+                monastery_per_tile: s.monastery_per_tile,
+                monastery_per_tile_final: s.monastery_per_tile_final,
+                farm_per_city: s.farm_per_city,
+                farm_per_city_majority: s.farm_per_city_majority,
+                barn_placed_per_city: 3,
+                barn_joined_per_city: 1,
+                // Out of play (the base game alone), the value every bundled rule set gave.
+                barn_final_per_city: at_end,
+                vineyard: 3,
+            };
+            let rules = &def.rules;
+            let written = super::super::setup::content_hash(&(&then, &rules.switches, &rules.figures));
+            assert_eq!(hash_before_values(&def), written);
+            assert_ne!(rules_hash(&def), written);
+        }
+    }
+}
