@@ -38,12 +38,12 @@ pub(super) fn values_under_rules(
     figures: &[FigureType],
     mechanisms: MechanismSet,
 ) -> Result<BTreeMap<String, u32>, SetupError> {
+    // Each with who reads them, for the message: the figure's id, or the mechanism's word.
     let figure_reads = figures
         .iter()
         .filter(|f| f.count > 0)
-        .filter_map(|f| f.mechanism.map(|m| (m.values(), f.id.as_str())));
+        .filter_map(|f| Some((f.mechanism?.values(), f.id.clone())));
     let mechanism_reads = mechanisms.iter().map(|m| (m.values(), format!("{m:?}").to_lowercase()));
-    let figure_reads = figure_reads.map(|(reads, id)| (reads, id.to_owned()));
     for (reads, by) in figure_reads.chain(mechanism_reads) {
         if let Some(missing) = reads.iter().find(|v| !declared.contains_key(v.key)) {
             return Err(SetupError::MissingValue {

@@ -30,7 +30,7 @@ pub mod keys {
 }
 
 /// The values the barn figure reads.
-const FIELD_CORNER_VALUES: &[ValueKey] = &[
+const BARN_VALUES: &[ValueKey] = &[
     ValueKey {
         key: keys::BARN_PLACED_PER_CITY,
         doc: "points per completed city when a barn is placed on a field with farmers",
@@ -55,8 +55,7 @@ impl FigureMechanism {
     /// The values this figure's mechanism reads, which the file declaring the figure declares.
     pub fn values(self) -> &'static [ValueKey] {
         match self {
-            FigureMechanism::Barn => FIELD_CORNER_VALUES,
-            #[allow(unreachable_patterns)]
+            FigureMechanism::Barn => BARN_VALUES,
             _ => &[],
         }
     }
@@ -67,7 +66,6 @@ impl Mechanism {
     pub fn values(self) -> &'static [ValueKey] {
         match self {
             Mechanism::Vineyards => VINEYARD_VALUES,
-            #[allow(unreachable_patterns)]
             _ => &[],
         }
     }
@@ -75,7 +73,7 @@ impl Mechanism {
 
 /// Every value some mechanism reads.
 pub fn value_keys() -> impl Iterator<Item = &'static ValueKey> {
-    FIELD_CORNER_VALUES.iter().chain(VINEYARD_VALUES)
+    BARN_VALUES.iter().chain(VINEYARD_VALUES)
 }
 
 /// The values rule sets gave under `[scoring]` before they moved to the files that bring their

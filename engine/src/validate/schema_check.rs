@@ -555,6 +555,21 @@ pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
     row[b.len()]
 }
 
+/// For a key of `[scoring]` (at `pointer`) that has moved to `[values]`, the message and help
+/// saying where it goes now.
+pub(super) fn moved_from_scoring(pointer: &str, key: &str) -> Option<(String, String)> {
+    let (_, default) = MOVED_FROM_SCORING
+        .iter()
+        .find(|(moved, _)| *moved == key)
+        .filter(|_| pointer == "/scoring")?;
+    Some((
+        format!("{} is no longer a `[scoring]` value", quote(key)),
+        format!(
+            "the tile set or expansion that brings its mechanism declares it with its default ({default} in the bundled one); to change it, write it under `[values]` instead: `[values]` `{key} = {default}`"
+        ),
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -605,19 +620,4 @@ mod tests {
     fn pointers_read_like_paths() {
         assert_eq!(describe_pointer("/tiles/3/features/c"), "tiles[3].features.c");
     }
-}
-
-/// For a key of `[scoring]` (at `pointer`) that has moved to `[values]`, the message and help
-/// saying where it goes now.
-pub(super) fn moved_from_scoring(pointer: &str, key: &str) -> Option<(String, String)> {
-    let (_, default) = MOVED_FROM_SCORING
-        .iter()
-        .find(|(moved, _)| *moved == key)
-        .filter(|_| pointer == "/scoring")?;
-    Some((
-        format!("{} is no longer a `[scoring]` value", quote(key)),
-        format!(
-            "the tile set or expansion that brings its mechanism declares it with its default ({default} in the bundled one); to change it, write it under `[values]` instead: `[values]` `{key} = {default}`"
-        ),
-    ))
 }
