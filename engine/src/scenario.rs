@@ -853,7 +853,7 @@ mod tests {
             said.starts_with("scenario.toml:4:1: error: `vineyard` is no longer a `[scoring]` value"),
             "{said}"
         );
-        assert!(said.contains("`[values]` `vineyard = 3`"), "{said}");
+        assert!(said.contains("move this line into a `[values]` table"), "{said}");
         assert!(run_text(&with("[values]\nvineyard = 1"), bundled::catalog()).is_err());
     }
 

@@ -498,7 +498,8 @@ fn a_value_still_under_scoring() {
     assert!(
         found
             .iter()
-            .any(|d| d.help.contains("`[values]` `barn-final-per-city = 4`")),
+            .any(|d| d.help.contains("move this line into a `[values]` table")
+                && d.help.contains("(4 in the bundled one)")),
         "{found:#?}"
     );
     expect(

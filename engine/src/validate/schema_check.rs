@@ -565,7 +565,7 @@ pub(super) fn moved_from_scoring(pointer: &str, key: &str) -> Option<(String, St
     Some((
         format!("{} is no longer a `[scoring]` value", quote(key)),
         format!(
-            "the tile set or expansion that brings its mechanism declares it with its default ({default} in the bundled one); to change it, write it under `[values]` instead: `[values]` `{key} = {default}`"
+            "move this line into a `[values]` table: the value belongs to the tile set or expansion that brings its mechanism, which declares its default ({default} in the bundled one), and a rule set replaces it under `[values]`"
         ),
     ))
 }
