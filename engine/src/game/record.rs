@@ -198,10 +198,7 @@ impl Game {
 fn rules_hash(def: &GameDef) -> String {
     let rules = &def.rules;
     let values: Vec<(&str, u32)> = def.values.iter().map(|(key, &value)| (key.as_str(), value)).collect();
-    let scoring = ScoringWith {
-        scoring: &rules.scoring,
-        values: Entries(&values),
-    };
+    let scoring = ScoringWith::new(&rules.scoring, &values);
     super::setup::content_hash(&(&scoring, &rules.switches, &rules.figures))
 }
 
@@ -220,10 +217,7 @@ fn scoring_before_values(def: &GameDef) -> Vec<(&'static str, u32)> {
 fn hash_before_values(def: &GameDef) -> String {
     let rules = &def.rules;
     let moved = scoring_before_values(def);
-    let scoring = ScoringWith {
-        scoring: &rules.scoring,
-        values: Entries(&moved),
-    };
+    let scoring = ScoringWith::new(&rules.scoring, &moved);
     super::setup::content_hash(&(&scoring, &rules.switches, &rules.figures))
 }
 
@@ -234,6 +228,15 @@ struct ScoringWith<'a> {
     scoring: &'a Scoring,
     #[serde(flatten)]
     values: Entries<'a>,
+}
+
+impl<'a> ScoringWith<'a> {
+    fn new(scoring: &'a Scoring, values: &'a [(&'a str, u32)]) -> ScoringWith<'a> {
+        ScoringWith {
+            scoring,
+            values: Entries(values),
+        }
+    }
 }
 
 /// Entries of a JSON object, in the order given.
@@ -281,10 +284,7 @@ fn hash_before_house_rules(def: &GameDef) -> Option<String> {
         hill_tiebreak: &s.hill_tiebreak,
     };
     let moved = scoring_before_values(def);
-    let scoring = ScoringWith {
-        scoring: &rules.scoring,
-        values: Entries(&moved),
-    };
+    let scoring = ScoringWith::new(&rules.scoring, &moved);
     Some(super::setup::content_hash(&(&scoring, &switches)))
 }
 

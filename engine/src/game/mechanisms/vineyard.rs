@@ -1,5 +1,6 @@
 //! Hills & Sheep's vineyards: a monastery (or garden) completed in play scores the `vineyard`
-//! value (declared in the `[values]` of the file switching vineyards on) for each tile with a vineyard among the eight around it; never at the end.
+//! value (declared in the `[values]` of the file switching vineyards on) for each tile with a
+//! vineyard among the eight around it; never at the end.
 //!
 //! Hook: the points of a scored feature.
 
