@@ -1,5 +1,7 @@
-//! `list`: the bundled tile sets (with their editions), expansion files and rule sets, one line
-//! each, by the ids `simulate` takes.
+//! `list`: the bundled tile sets (with their editions and the values of their mechanisms),
+//! expansion files and rule sets, one line each, by the ids `simulate` takes.
+
+use std::collections::BTreeMap;
 
 use serde_json::json;
 use tilewright_engine::bundled;
@@ -16,13 +18,13 @@ pub fn list(as_json: bool) {
             .iter()
             .map(|t| {
                 let t = &t.model;
-                json!({ "id": t.id, "name": t.name, "editions": t.editions, "start_tile": t.start_tile })
+                json!({ "id": t.id, "name": t.name, "editions": t.editions, "start_tile": t.start_tile, "values": t.values })
             })
             .collect();
         let expansions: Vec<_> = catalog
             .expansions
             .iter()
-            .map(|e| json!({ "id": e.model.id, "name": e.model.name }))
+            .map(|e| json!({ "id": e.model.id, "name": e.model.name, "values": e.model.values }))
             .collect();
         let rulesets: Vec<_> = catalog
             .rulesets
@@ -43,12 +45,13 @@ pub fn list(as_json: bool) {
         } else {
             "an expansion"
         };
-        let details = format!("{role}; editions {}", set.editions.join(", "));
+        let details = format!("{role}; editions {}{}", set.editions.join(", "), values(&set.values));
         rows.push(("tile set", &set.id, &set.name, details));
     }
     for expansion in &catalog.expansions {
         let expansion = &expansion.model;
-        rows.push(("expansion", &expansion.id, &expansion.name, String::new()));
+        let details = values(&expansion.values).trim_start_matches("; ").to_owned();
+        rows.push(("expansion", &expansion.id, &expansion.name, details));
     }
     for rules in &catalog.rulesets {
         let rules = &rules.model;
@@ -71,4 +74,14 @@ pub fn list(as_json: bool) {
         let line = format!("{id:<width$}  {name}{details}");
         say!("{kind:<9}  {}", escape::line(&line));
     }
+}
+
+/// The values a file declares with their defaults, as `; values key value, ...` (nothing
+/// without any).
+fn values(declared: &BTreeMap<String, u32>) -> String {
+    if declared.is_empty() {
+        return String::new();
+    }
+    let shown: Vec<String> = declared.iter().map(|(key, value)| format!("{key} {value}")).collect();
+    format!("; values {}", shown.join(", "))
 }

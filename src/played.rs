@@ -1,7 +1,7 @@
 //! What a game is played with, said before any figure: tile sets with the edition played (and
 //! why) and their content hashes, expansion files, the rule set and its `extends` chain (with
-//! the house rules that switch mechanisms off and the figure counts it sets), and the run's
-//! own numbers. One block of text lines, or a JSON object under `played`.
+//! the house rules that switch mechanisms off and the figure counts it sets), the values of the
+//! mechanisms in play, and the run's own numbers. One block of text lines, or a JSON object under `played`.
 
 use serde_json::{Map, Value, json};
 use tilewright_engine::game::{EditionFrom, GameDef};
@@ -50,6 +50,23 @@ fn switched_off(def: &GameDef) -> Vec<&'static str> {
     switches.into_iter().filter(|(_, on)| !on).map(|(key, _)| key).collect()
 }
 
+/// The values of mechanisms in play, by key, those the rules replace marked.
+fn values_line(def: &GameDef) -> String {
+    let shown: Vec<String> = def
+        .values()
+        .iter()
+        .map(|(key, value)| {
+            let house = if def.rules().values.contains_key(key) {
+                " (house rule)"
+            } else {
+                ""
+            };
+            format!("{} {value}{house}", escape::line(key))
+        })
+        .collect();
+    shown.join(", ")
+}
+
 /// The lines that say what is played, untrusted text made safe.
 pub fn lines(def: &GameDef, run: &Run) -> Vec<String> {
     let mut lines = Vec::new();
@@ -91,6 +108,9 @@ pub fn lines(def: &GameDef, run: &Run) -> Vec<String> {
             .collect();
         lines.push(format!("figures per player: {}", counts.join(", ")));
     }
+    if !def.values().is_empty() {
+        lines.push(format!("values: {}", values_line(def)));
+    }
     lines.push(match *run {
         Run::Simulate {
             players,
@@ -113,8 +133,8 @@ pub fn lines(def: &GameDef, run: &Run) -> Vec<String> {
 /// The same as a JSON object: `tilesets` (`id`, `edition`, `hash`, `edition_from`: `named`,
 /// `declared`, `rule-set` with `rule_set`, `first`, or `missing` with `declared`),
 /// `expansions` (`id`, `hash`), `rules` (`id`, `name`, `extends`, `edition`, `switched_off`:
-/// the house-rule switches that are off, `figures`: figure counts the rules set), then the
-/// run's numbers.
+/// the house-rule switches that are off, `figures`: figure counts the rules set, `values`: the
+/// values of the mechanisms in play, by key), then the run's numbers.
 pub fn json(def: &GameDef, run: &Run) -> Value {
     let tilesets: Vec<Value> = def
         .sets()
@@ -148,6 +168,7 @@ pub fn json(def: &GameDef, run: &Run) -> Value {
             "edition": rules.edition,
             "switched_off": switched_off(def),
             "figures": rules.figures,
+            "values": def.values(),
         }),
     );
     let numbers = match *run {

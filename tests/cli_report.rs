@@ -79,9 +79,14 @@ fn simulate_says_what_it_played_before_its_figures() {
     );
     assert!(lines[1].starts_with("tile set abbey-and-mayor@new-edition (named like rule set new-edition)"));
     assert_eq!(lines[2], "rules my-rules \"Mine\", extending new-edition");
-    assert_eq!(lines[3], "2 players, seed 3, 5 games asked on 2 threads");
-    assert!(lines[4].starts_with("games: 5 in "), "{text}");
-    assert!(lines[5].starts_with("games/s: "), "{text}");
+    // The values of the mechanisms in play, as Abbey & Mayor declares them.
+    assert_eq!(
+        lines[3],
+        "values: barn-final-per-city 4, barn-joined-per-city 1, barn-placed-per-city 3"
+    );
+    assert_eq!(lines[4], "2 players, seed 3, 5 games asked on 2 threads");
+    assert!(lines[5].starts_with("games: 5 in "), "{text}");
+    assert!(lines[6].starts_with("games/s: "), "{text}");
 
     let played = &report["played"];
     let base = &played["tilesets"][0];
@@ -111,7 +116,8 @@ fn simulate_says_what_it_played_before_its_figures() {
 fn simulate_says_which_house_rules_it_plays_with() {
     let dir = tempfile::tempdir().unwrap();
     let rules = "id = \"small-box\"\nname = \"Small\"\nextends = \"new-edition\"\n\
-                 [switches]\nfarmers = false\nwagon = false\n[figures]\nfollower = 8\n";
+                 [switches]\nfarmers = false\nwagon = false\n[figures]\nfollower = 8\n\
+                 [values]\nbarn-final-per-city = 5\n";
     std::fs::write(dir.path().join("small-box.toml"), rules).unwrap();
     let args = [
         "simulate",
@@ -128,16 +134,27 @@ fn simulate_says_which_house_rules_it_plays_with() {
     assert_eq!(lines[2], "rules small-box \"Small\", extending new-edition", "{text}");
     assert_eq!(lines[3], "house rules switch off: farmers, wagon", "{text}");
     assert_eq!(lines[4], "figures per player: follower 8", "{text}");
+    assert_eq!(
+        lines[5], "values: barn-final-per-city 5 (house rule), barn-joined-per-city 1, barn-placed-per-city 3",
+        "{text}"
+    );
     let rules = &report["played"]["rules"];
     assert_eq!(rules["switched_off"], serde_json::json!(["farmers", "wagon"]));
     assert_eq!(rules["figures"], serde_json::json!({ "follower": 8 }));
+    assert_eq!(
+        rules["values"],
+        serde_json::json!({ "barn-final-per-city": 5, "barn-joined-per-city": 1, "barn-placed-per-city": 3 })
+    );
 
     // The bundled rules switch nothing off and leave the counts to the files: no lines.
     let (plain_text, plain) = text_and_json(dir.path(), &["simulate", "--games", "1"]);
     assert!(
-        !plain_text.contains("house rules") && !plain_text.contains("figures per player"),
+        !plain_text.contains("house rules")
+            && !plain_text.contains("figures per player")
+            && !plain_text.contains("values:"),
         "{plain_text}"
     );
+    assert_eq!(plain["played"]["rules"]["values"], serde_json::json!({}));
     assert_eq!(plain["played"]["rules"]["switched_off"], serde_json::json!([]));
     assert_eq!(plain["played"]["rules"]["figures"], serde_json::json!({}));
 }
@@ -302,6 +319,12 @@ fn list_names_the_bundled_files() {
         "{text}"
     );
     assert!(line("hills-and-sheep").contains("Hills & Sheep"));
+    assert!(line("hills-and-sheep").ends_with("; values vineyard 3)"), "{text}");
+    assert!(
+        line("abbey-and-mayor")
+            .ends_with("; values barn-final-per-city 4, barn-joined-per-city 1, barn-placed-per-city 3)"),
+        "{text}"
+    );
     assert!(
         line("inns-and-cathedrals").contains("Inns & Cathedrals (an expansion;"),
         "{text}"
@@ -325,6 +348,7 @@ fn list_names_the_bundled_files() {
         ["base", "abbey-and-mayor", "hills-and-sheep", "inns-and-cathedrals"]
     );
     assert_eq!(ids("rulesets"), ["first-edition", "new-edition", "farms-2000"]);
+    assert_eq!(listed["tilesets"][2]["values"], serde_json::json!({ "vineyard": 3 }));
     assert_eq!(
         listed["tilesets"][0]["editions"],
         serde_json::json!(["first-edition", "new-edition"])

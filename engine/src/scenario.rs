@@ -32,6 +32,8 @@
 //! #                              the next turn draws the tile after it
 //! # top level: figures = { follower = 8 }   figure counts per player, as a rule set's `[figures]`
 //! # top level: [marks.inn] incomplete = { per-tile = 1 }   house rules on a mark, as a rule set's
+//! # top level: values = { barn-final-per-city = 5 }   values of mechanisms, as a rule set's
+//! #   `[values]` (only values the scenario's tile sets declare)
 //! # top level: sheep = [4, 0]    tokens drawn from the bag in order (0 is a wolf)
 //!
 //! [expect]
@@ -52,7 +54,7 @@ use crate::catalog::Catalog;
 use crate::diagnostic::{Diagnostic, clip, quote, quoted_list};
 use crate::game::NamedOnce;
 use crate::game::{Action, ActionError, COLOURS, Event, FeatureAt, FigureIndex, Game, GameDef, Phase, Seat, colour};
-use crate::model::{MarkRules, ScoringValues, SwitchValues, layer_marks};
+use crate::model::{MarkRules, ScoringValues, SwitchValues, layer_marks, layer_values};
 use crate::report::{Diagnostics, Reporter};
 use crate::source::Source;
 use crate::validate;
@@ -81,6 +83,9 @@ pub struct Scenario {
     /// House rules on marks for this scenario only, by mark id, as a rule set's `[marks]`.
     #[serde(default)]
     pub marks: BTreeMap<String, MarkRules>,
+    /// Values of mechanisms for this scenario only, by key, as a rule set's `[values]`.
+    #[serde(default)]
+    pub values: BTreeMap<String, u32>,
     /// Number of players.
     #[serde(default = "default_players")]
     pub players: u8,
@@ -294,7 +299,13 @@ pub fn read(source: &Source) -> Result<Scenario, Box<Diagnostic>> {
     if let Some((i, error)) = twice {
         report.error(&format!("/tilesets/{i}"), error.to_string(), "list each one once");
     }
-    validate::check_overrides(&scenario.scoring, &scenario.figures, &scenario.marks, &mut report);
+    validate::check_overrides(
+        &scenario.scoring,
+        &scenario.figures,
+        &scenario.marks,
+        &scenario.values,
+        &mut report,
+    );
     match out.finish(|_| 0).into_iter().next() {
         Some(first) => Err(Box::new(first)),
         None => Ok(scenario),
@@ -334,6 +345,14 @@ fn play_turns(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String>
         return Err(format!("no mark {} in the tile sets", quote(id)));
     }
     layer_marks(&mut rules.marks, &scenario.marks);
+    if let Some(key) = scenario.values.keys().find(|key| !def.values().contains_key(*key)) {
+        return Err(format!(
+            "no file of the scenario's tile sets declares a value {}; they declare: {}",
+            quote(key),
+            quoted_list(def.values().keys().map(String::as_str), 20)
+        ));
+    }
+    layer_values(&mut rules.values, &scenario.values);
     let def = Arc::new(def.with_rules(rules).map_err(|e| e.to_string())?);
     let mut game = Game::empty(Arc::clone(&def), scenario.players).map_err(|e| e.to_string())?;
     let tile_index = |id: &str| {
@@ -811,6 +830,31 @@ mod tests {
         );
         let error = run_text(&misspelt, bundled::catalog()).unwrap_err();
         assert_eq!(error, "no mark `inns` in the tile sets");
+    }
+
+    #[test]
+    fn value_overrides_are_checked_like_a_rule_sets() {
+        let with = |table: &str| format!("description = \"d\"\n{table}\n[expect]\n");
+        assert_eq!(
+            refused(&with("[values]\nvineyard = 4000")),
+            "scenario.toml:3:12: error: 4000 points is out of range (help: give a value from 0 to 1000)"
+        );
+        // A value the scenario's tile sets do not declare (a typo, or one of a set not in play)
+        // is refused, not ignored, naming those they do declare.
+        let sheep = |table: &str| format!("tilesets = [\"base\", \"hills-and-sheep\"]\n{}", with(table));
+        assert_eq!(
+            run_text(&sheep("[values]\nvineyards = 1"), bundled::catalog()).unwrap_err(),
+            "no file of the scenario's tile sets declares a value `vineyards`; they declare: `vineyard`"
+        );
+        assert!(run_text(&sheep("[values]\nvineyard = 1"), bundled::catalog()).is_ok());
+        // A value written where it was before values moved out of `[scoring]` says where it goes.
+        let said = refused(&sheep("[scoring]\nvineyard = 1"));
+        assert!(
+            said.starts_with("scenario.toml:4:1: error: `vineyard` is no longer a `[scoring]` value"),
+            "{said}"
+        );
+        assert!(said.contains("move this line into a `[values]` table"), "{said}");
+        assert!(run_text(&with("[values]\nvineyard = 1"), bundled::catalog()).is_err());
     }
 
     #[test]

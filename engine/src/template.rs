@@ -194,6 +194,11 @@ extends = "new-edition"
 
 [scoring]
 road-per-tile = 2
+
+# The values of an expansion's mechanisms are the expansion's own; a house rule replaces them
+# here (`tilewright list` shows the values each bundled file declares):
+# [values]
+# barn-final-per-city = 5
 "#;
 
 const TAPLO_HEADER: &str = "# Taplo (Even Better TOML in VS Code, and the editors that run its language server) checks

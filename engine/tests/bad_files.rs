@@ -219,7 +219,7 @@ fn rule_set_extending_nothing_known() {
 fn rule_set_leaving_values_unset() {
     expect(
         &[fixture("rules-incomplete.toml")],
-        &[(2, 6, "leaves 30 unset: scoring.road-per-tile-final")],
+        &[(2, 6, "leaves 26 unset: scoring.road-per-tile-final")],
     );
 }
 
@@ -441,6 +441,70 @@ fn a_mark_value_out_of_range() {
     expect(
         &[fixture("marks-out-of-range.toml")],
         &[(7, 25, "must be at most 1000")],
+    );
+}
+
+#[test]
+fn a_rule_set_changing_a_value_no_file_declares() {
+    // The help names the values declared and the files declaring them.
+    let found = diagnostics(&[fixture("values-rules-unknown.toml")]);
+    assert!(
+        found
+            .iter()
+            .any(|d| d.help.contains("barn-final-per-city (tilesets/abbey-and-mayor.toml)")),
+        "{found:#?}"
+    );
+    expect(
+        &[fixture("values-rules-unknown.toml")],
+        &[(8, 1, "declares a value `barn-end-per-city`")],
+    );
+}
+
+#[test]
+fn a_value_out_of_range() {
+    expect(
+        &[fixture("values-out-of-range.toml")],
+        &[(7, 12, "3000 points is out of range")],
+    );
+}
+
+#[test]
+fn a_value_declared_twice() {
+    // Against the bundled Abbey & Mayor, which this file does not replace.
+    expect(
+        &[fixture("values-declared-twice.toml")],
+        &[(
+            16,
+            1,
+            "value `barn-final-per-city` is also declared by tilesets/abbey-and-mayor.toml, with the default 4",
+        )],
+    );
+}
+
+#[test]
+fn a_mechanism_without_its_values() {
+    expect(
+        &[fixture("values-undeclared.toml")],
+        &[
+            (6, 15, "reads the value `vineyard`"),
+            (9, 1, "no mechanism this file brings reads a value `wine`"),
+        ],
+    );
+}
+
+#[test]
+fn a_value_still_under_scoring() {
+    let found = diagnostics(&[fixture("values-in-scoring.toml")]);
+    assert!(
+        found
+            .iter()
+            .any(|d| d.help.contains("move this line into a `[values]` table")
+                && d.help.contains("(4 in the bundled one)")),
+        "{found:#?}"
+    );
+    expect(
+        &[fixture("values-in-scoring.toml")],
+        &[(8, 1, "`barn-final-per-city` is no longer a `[scoring]` value")],
     );
 }
 

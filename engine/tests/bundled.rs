@@ -352,16 +352,25 @@ fn rule_sets_resolve_with_their_edition_switches() {
             (1, 1, 1)
         );
         assert_eq!((s.farm_per_city, s.farm_per_city_majority), (3, 4));
-        assert_eq!(
-            (
-                s.barn_placed_per_city,
-                s.barn_joined_per_city,
-                s.barn_final_per_city,
-                s.vineyard
-            ),
-            (3, 1, 4, 3)
-        );
+        // The expansions' values belong to the expansions: no bundled rule set replaces them.
+        assert!(rules.values.is_empty());
     }
+    // Each expansion declares the values of the mechanisms it brings.
+    let declared = |id: &str| {
+        let set = bundled::catalog().tileset(id).unwrap();
+        set.model.values.clone().into_iter().collect::<Vec<_>>()
+    };
+    let pair = |k: &str, v: u32| (k.to_owned(), v);
+    assert_eq!(
+        declared("abbey-and-mayor"),
+        [
+            pair("barn-final-per-city", 4),
+            pair("barn-joined-per-city", 1),
+            pair("barn-placed-per-city", 3)
+        ]
+    );
+    assert_eq!(declared("hills-and-sheep"), [pair("vineyard", 3)]);
+    assert!(declared("base").is_empty());
     // The house rule changes one switch and inherits everything else.
     assert_eq!(house.switches.farm_scoring, FarmScoring::PerCity);
     assert_eq!(house.scoring, first.scoring);

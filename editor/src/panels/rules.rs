@@ -1,5 +1,5 @@
 //! Rule sets: every switch and value with its description from the schema, the figure counts
-//! of `[figures]`, inherited values shown from the `extends` chain, and a comparison with
+//! of `[figures]` and the values of mechanisms of `[values]`, inherited values shown from the `extends` chain, and a comparison with
 //! another rule set: a bundled one or any rule-set file.
 
 use std::collections::BTreeSet;
@@ -128,11 +128,16 @@ pub fn differences(mine: &Rules, theirs: &Rules) -> Vec<(String, String, String)
         }
     }
     let count = |count: Option<&u32>| count.map_or_else(|| FILES_COUNT.to_owned(), u32::to_string);
-    let ids: BTreeSet<&String> = mine.figures.keys().chain(theirs.figures.keys()).collect();
-    for id in ids {
-        let (a, b) = (mine.figures.get(id), theirs.figures.get(id));
-        if a != b {
-            out.push((format!("figures.{id}"), count(a), count(b)));
+    for (section, a, b) in [
+        ("figures", &mine.figures, &theirs.figures),
+        ("values", &mine.values, &theirs.values),
+    ] {
+        let ids: BTreeSet<&String> = a.keys().chain(b.keys()).collect();
+        for id in ids {
+            let (a, b) = (a.get(id), b.get(id));
+            if a != b {
+                out.push((format!("{section}.{id}"), count(a), count(b)));
+            }
         }
     }
     out
@@ -141,40 +146,92 @@ pub fn differences(mine: &Rules, theirs: &Rules) -> Vec<(String, String, String)
 /// What a figure count no rule set gives shows: the files' count plays.
 const FILES_COUNT: &str = "as the files";
 
-/// The rows of the `[figures]` table: (figure id, the rule set's own count, the count it
-/// inherits), for every id either gives, by id.
-fn figure_rows(own: &Json, inherited: Option<&Json>) -> Vec<(String, Option<u64>, Option<u64>)> {
+/// A table of numbers by id that a rule set may replace: figure counts (`[figures]`) or the
+/// values of mechanisms (`[values]`).
+struct Overrides {
+    /// The table's key in the rule set.
+    section: &'static str,
+    /// What one number is, for the buttons' hover texts.
+    noun: &'static str,
+    /// Ids listed even when no rule set gives them (every value a mechanism reads).
+    known: Vec<&'static str>,
+    /// Whether ids not listed may be added by hand (figure ids are the files').
+    free_ids: bool,
+    /// The largest number offered.
+    max: u64,
+}
+
+impl Overrides {
+    fn figures() -> Overrides {
+        Overrides {
+            section: "figures",
+            noun: "count",
+            known: Vec::new(),
+            free_ids: true,
+            max: 1_000_000,
+        }
+    }
+
+    fn values() -> Overrides {
+        Overrides {
+            section: "values",
+            noun: "value",
+            known: tilewright_engine::model::value_keys().map(|v| v.key).collect(),
+            free_ids: false,
+            max: u64::from(tilewright_engine::validate::MAX_POINTS),
+        }
+    }
+}
+
+/// The rows of a table of [`Overrides`]: (id, the rule set's own number, the number it
+/// inherits), for every id either gives or `known` lists, by id.
+fn override_rows(own: &Json, inherited: Option<&Json>, known: &[&str]) -> Vec<(String, Option<u64>, Option<u64>)> {
     let own = own.as_object();
     let inherited = inherited.and_then(Json::as_object);
-    let ids: BTreeSet<&String> = own
+    let ids: BTreeSet<&str> = own
         .iter()
         .flat_map(|m| m.keys())
         .chain(inherited.iter().flat_map(|m| m.keys()))
+        .map(String::as_str)
+        .chain(known.iter().copied())
         .collect();
     ids.into_iter()
         .map(|id| {
             let count = |m: Option<&serde_json::Map<String, Json>>| m.and_then(|m| m.get(id)).and_then(Json::as_u64);
-            (id.clone(), count(own), count(inherited))
+            (id.to_owned(), count(own), count(inherited))
         })
         .collect()
 }
 
-/// Draws the `[figures]` table: a row per figure id, its own count editable, an inherited one
-/// shown as inherited; returns whether `value` (the rule set as JSON) changed.
-fn figures_ui(ui: &mut Ui, value: &mut Json, parent: Option<&Json>) -> bool {
+/// The default a bundled tile set or expansion declares for value `key`, to start an override
+/// from.
+fn bundled_default(key: &str) -> Option<u64> {
+    let catalog = tilewright_engine::bundled::catalog();
+    let sets = catalog.tilesets.iter().map(|s| &s.model.values);
+    let expansions = catalog.expansions.iter().map(|e| &e.model.values);
+    sets.chain(expansions)
+        .find_map(|values| values.get(key))
+        .map(|&v| u64::from(v))
+}
+
+/// Draws a table of [`Overrides`]: a row per id, its own number editable, an inherited one
+/// shown as inherited, one neither gives as the files'; returns whether `value` (the rule set
+/// as JSON) changed.
+fn overrides_ui(ui: &mut Ui, value: &mut Json, parent: Option<&Json>, table: &Overrides) -> bool {
     let root = FileKind::RuleSet.schema();
-    let help = form::description(root, &root["properties"]["figures"]);
+    let section = table.section;
+    let help = form::description(root, &root["properties"][section]);
     let mut changed = false;
-    ui.heading("figures").on_hover_text(help);
+    ui.heading(section).on_hover_text(help);
     ui.add(egui::Label::new(RichText::new(help.replace('\n', " ")).small().weak()).wrap());
-    if !value["figures"].is_object() {
-        value["figures"] = Json::Object(Default::default());
+    if !value[section].is_object() {
+        value[section] = Json::Object(Default::default());
     }
-    let rows = figure_rows(&value["figures"], parent.map(|p| &p["figures"]));
-    let Some(figures) = value["figures"].as_object_mut() else {
+    let rows = override_rows(&value[section], parent.map(|p| &p[section]), &table.known);
+    let Some(numbers) = value[section].as_object_mut() else {
         return false;
     };
-    egui::Grid::new("rules-figures")
+    egui::Grid::new(("rules-overrides", section))
         .num_columns(2)
         .striped(true)
         .spacing([12.0, 6.0])
@@ -184,25 +241,29 @@ fn figures_ui(ui: &mut Ui, value: &mut Json, parent: Option<&Json>) -> bool {
                 ui.horizontal(|ui| match own {
                     Some(mut n) => {
                         let r = ui
-                            .add(egui::DragValue::new(&mut n).range(0..=1_000_000))
+                            .add(egui::DragValue::new(&mut n).range(0..=table.max))
                             .labelled_by(label);
                         if r.changed() {
-                            figures.insert(id.clone(), Json::from(n));
+                            numbers.insert(id.clone(), Json::from(n));
                             changed = true;
                         }
                         let (text, hover) = match inherited {
-                            Some(_) => ("Inherit", "Inherit the count instead"),
-                            None => ("Remove", "Leave the count to the files"),
+                            Some(_) => ("Inherit", format!("Inherit the {} instead", table.noun)),
+                            None => ("Remove", format!("Leave the {} to the files", table.noun)),
                         };
                         if ui.small_button(text).on_hover_text(hover).clicked() {
-                            figures.remove(&id);
+                            numbers.remove(&id);
                             changed = true;
                         }
                     }
                     None => {
-                        ui.weak(format!("{} (inherited)", inherited.unwrap_or_default()));
+                        ui.weak(match inherited {
+                            Some(n) => format!("{n} (inherited)"),
+                            None => FILES_COUNT.to_owned(),
+                        });
                         if ui.small_button("Override").clicked() {
-                            figures.insert(id.clone(), Json::from(inherited.unwrap_or_default()));
+                            let start = inherited.or_else(|| bundled_default(&id)).unwrap_or_default();
+                            numbers.insert(id.clone(), Json::from(start));
                             changed = true;
                         }
                     }
@@ -210,7 +271,10 @@ fn figures_ui(ui: &mut Ui, value: &mut Json, parent: Option<&Json>) -> bool {
                 ui.end_row();
             }
         });
-    let new_id = ui.make_persistent_id("rules-figures#new");
+    if !table.free_ids {
+        return changed;
+    }
+    let new_id = ui.make_persistent_id(("rules-overrides#new", section));
     let mut new: String = ui.data_mut(|d| d.get_temp(new_id)).unwrap_or_default();
     ui.horizontal(|ui| {
         ui.add(
@@ -219,9 +283,9 @@ fn figures_ui(ui: &mut Ui, value: &mut Json, parent: Option<&Json>) -> bool {
                 .desired_width(120.0),
         );
         let id = new.trim().to_owned();
-        let valid = !id.is_empty() && !figures.contains_key(&id);
+        let valid = !id.is_empty() && !numbers.contains_key(&id);
         if ui.add_enabled(valid, egui::Button::new("+ Add count")).clicked() {
-            figures.insert(id, Json::from(1));
+            numbers.insert(id, Json::from(1));
             new.clear();
             changed = true;
         }
@@ -341,8 +405,11 @@ impl RulesPage {
                     });
             }
             ui.add_space(10.0);
-            if figures_ui(ui, value, parent.as_ref()) {
-                changed = true;
+            for table in [Overrides::figures(), Overrides::values()] {
+                if overrides_ui(ui, value, parent.as_ref(), &table) {
+                    changed = true;
+                }
+                ui.add_space(10.0);
             }
             ui.add_space(12.0);
             compare.ui(ui, set, key, actions);
@@ -454,9 +521,10 @@ mod tests {
 
     #[test]
     fn figure_counts_show_inherited_and_compare() {
-        let rows = figure_rows(
+        let rows = override_rows(
             &serde_json::json!({"follower": 6, "wagon": 0}),
             Some(&serde_json::json!({"follower": 8, "abbot": 1})),
+            &[],
         );
         assert_eq!(
             rows,
@@ -466,7 +534,7 @@ mod tests {
                 ("wagon".to_owned(), Some(0), None),
             ]
         );
-        assert!(figure_rows(&Json::Null, None).is_empty());
+        assert!(override_rows(&Json::Null, None, &[]).is_empty());
 
         // A file's counts, inherited through `extends`, differ from the bundled rule set's.
         let dir = tempfile::tempdir().unwrap();
@@ -490,5 +558,30 @@ mod tests {
         let diff = compared(new_edition, &Other::File(parent)).unwrap();
         let keys: Vec<&str> = diff.iter().map(|d| d.0.as_str()).collect();
         assert_eq!(keys, ["figures.follower", "figures.wagon"]);
+    }
+
+    #[test]
+    fn values_of_mechanisms_are_listed_and_compare() {
+        // Every value a mechanism reads has a row, replaced or not.
+        let table = Overrides::values();
+        let rows = override_rows(&serde_json::json!({"vineyard": 1}), None, &table.known);
+        assert!(rows.contains(&("vineyard".to_owned(), Some(1), None)), "{rows:?}");
+        assert!(
+            rows.contains(&("barn-final-per-city".to_owned(), None, None)),
+            "{rows:?}"
+        );
+        assert_eq!(bundled_default("barn-final-per-city"), Some(4));
+        let child: RuleSet =
+            toml::from_str("id = \"child\"\nname = \"Child\"\nextends = \"new-edition\"\n[values]\nvineyard = 1\n")
+                .unwrap();
+        let known: Vec<&RuleSet> = bundled().chain([&child]).collect();
+        let (child, new) = (
+            resolve("child", &known).unwrap(),
+            resolve("new-edition", &known).unwrap(),
+        );
+        assert_eq!(
+            differences(&child, &new),
+            [("values.vineyard".to_owned(), "1".to_owned(), FILES_COUNT.to_owned())]
+        );
     }
 }

@@ -21,6 +21,7 @@ mod scratch;
 mod setup;
 mod table;
 mod turn;
+mod values;
 
 use std::sync::Arc;
 

@@ -11,7 +11,7 @@ use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 
 use super::{Action, ActionError, Game, GameDef, NamedOnce, SetRef, SetupError};
-use crate::model::{AbbeyEndgame, FarmScoring, HillTiebreak, WagonMove};
+use crate::model::{AbbeyEndgame, FarmScoring, HillTiebreak, MOVED_FROM_SCORING, Scoring, WagonMove};
 
 /// The format of the records this engine writes and reads. Format 1 is the first numbered
 /// one: every key is known and `rules_hash` is required.
@@ -193,11 +193,64 @@ impl Game {
     }
 }
 
-/// The content hash of the values a game's rules give (scoring, switches and figure counts;
-/// the name does not change play).
+/// The content hash of the values a game's rules give (scoring, then the values of the
+/// mechanisms in play by key, switches and figure counts; the name does not change play).
 fn rules_hash(def: &GameDef) -> String {
     let rules = &def.rules;
-    super::setup::content_hash(&(&rules.scoring, &rules.switches, &rules.figures))
+    let values: Vec<(&str, u32)> = def.values.iter().map(|(key, &value)| (key.as_str(), value)).collect();
+    let scoring = ScoringWith::new(&rules.scoring, &values);
+    super::setup::content_hash(&(&scoring, &rules.switches, &rules.figures))
+}
+
+/// The `[scoring]` values as records written before the values of mechanisms left it hashed
+/// them ([`MOVED_FROM_SCORING`] last, in that order): each the value in play, or for a
+/// mechanism out of play the value every bundled rule set gave.
+fn scoring_before_values(def: &GameDef) -> Vec<(&'static str, u32)> {
+    MOVED_FROM_SCORING
+        .iter()
+        .map(|&(key, default)| (key, def.values.get(key).copied().unwrap_or(default)))
+        .collect()
+}
+
+/// The rules hash of a record written before the values of mechanisms moved out of
+/// `[scoring]`.
+fn hash_before_values(def: &GameDef) -> String {
+    let rules = &def.rules;
+    let moved = scoring_before_values(def);
+    let scoring = ScoringWith::new(&rules.scoring, &moved);
+    super::setup::content_hash(&(&scoring, &rules.switches, &rules.figures))
+}
+
+/// Scoring values followed by more entries, as one JSON object.
+#[derive(Serialize)]
+struct ScoringWith<'a> {
+    #[serde(flatten)]
+    scoring: &'a Scoring,
+    #[serde(flatten)]
+    values: Entries<'a>,
+}
+
+impl<'a> ScoringWith<'a> {
+    fn new(scoring: &'a Scoring, values: &'a [(&'a str, u32)]) -> ScoringWith<'a> {
+        ScoringWith {
+            scoring,
+            values: Entries(values),
+        }
+    }
+}
+
+/// Entries of a JSON object, in the order given.
+struct Entries<'a>(&'a [(&'a str, u32)]);
+
+impl Serialize for Entries<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (key, value) in self.0 {
+            map.serialize_entry(key, value)?;
+        }
+        map.end()
+    }
 }
 
 /// The rules hash of a record written before rule sets had house-rule switches and `[figures]`
@@ -230,7 +283,9 @@ fn hash_before_house_rules(def: &GameDef) -> Option<String> {
         barn_on_barn_field: s.barn_on_barn_field,
         hill_tiebreak: &s.hill_tiebreak,
     };
-    Some(super::setup::content_hash(&(&rules.scoring, &switches)))
+    let moved = scoring_before_values(def);
+    let scoring = ScoringWith::new(&rules.scoring, &moved);
+    Some(super::setup::content_hash(&(&scoring, &switches)))
 }
 
 impl GameRecord {
@@ -282,7 +337,9 @@ impl GameRecord {
             });
         }
         let played = rules_hash(&def);
-        let same_values = self.rules_hash == played || Some(&self.rules_hash) == hash_before_house_rules(&def).as_ref();
+        let same_values = self.rules_hash == played
+            || self.rules_hash == hash_before_values(&def)
+            || Some(&self.rules_hash) == hash_before_house_rules(&def).as_ref();
         if def.rules.id != self.rules || !same_values {
             return Err(ReplayError::Rules {
                 expected: format!("{} ({})", self.rules, self.rules_hash),
@@ -306,5 +363,68 @@ impl GameRecord {
             });
         }
         Ok(game)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `[scoring]` as resolved rules held it before the values of mechanisms moved out: the
+    /// same keys, in the same order.
+    #[derive(Serialize)]
+    #[serde(rename_all = "kebab-case")]
+    struct ScoringThen {
+        road_per_tile: u32,
+        road_per_tile_final: u32,
+        city_per_segment: u32,
+        city_per_pennant: u32,
+        city_per_segment_final: u32,
+        city_per_pennant_final: u32,
+        tiny_city_per_segment: u32,
+        tiny_city_per_pennant: u32,
+        monastery_per_tile: u32,
+        monastery_per_tile_final: u32,
+        farm_per_city: u32,
+        farm_per_city_majority: u32,
+        barn_placed_per_city: u32,
+        barn_joined_per_city: u32,
+        barn_final_per_city: u32,
+        vineyard: u32,
+    }
+
+    #[test]
+    fn records_written_before_the_values_moved_keep_their_rules_hash() {
+        let sets: Vec<String> = ["base", "abbey-and-mayor"].map(str::to_owned).to_vec();
+        for (sets, at_end) in [(&sets[..1], 4), (&sets[..], 6)] {
+            let def = GameDef::from_catalog(crate::bundled::catalog(), sets, "new-edition").unwrap();
+            let mut rules = def.rules().clone();
+            rules.values.insert("barn-final-per-city".into(), at_end);
+            let def = def.with_rules(rules).unwrap();
+            let s = &def.rules.scoring;
+            let then = ScoringThen {
+                road_per_tile: s.road_per_tile,
+                road_per_tile_final: s.road_per_tile_final,
+                city_per_segment: s.city_per_segment,
+                city_per_pennant: s.city_per_pennant,
+                city_per_segment_final: s.city_per_segment_final,
+                city_per_pennant_final: s.city_per_pennant_final,
+                tiny_city_per_segment: s.tiny_city_per_segment,
+                tiny_city_per_pennant: s.tiny_city_per_pennant,
+                monastery_per_tile: s.monastery_per_tile,
+                monastery_per_tile_final: s.monastery_per_tile_final,
+                farm_per_city: s.farm_per_city,
+                farm_per_city_majority: s.farm_per_city_majority,
+                barn_placed_per_city: 3,
+                barn_joined_per_city: 1,
+                // Out of play (the base game alone), the value every bundled rule set gave.
+                barn_final_per_city: at_end,
+                vineyard: 3,
+            };
+            let rules = &def.rules;
+            let written = super::super::setup::content_hash(&(&then, &rules.switches, &rules.figures));
+            assert_eq!(hash_before_values(&def), written);
+            assert_ne!(rules_hash(&def), written);
+        }
     }
 }

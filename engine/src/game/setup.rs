@@ -1,11 +1,12 @@
 //! Everything fixed for a whole game: compiled tiles, rules, figure types, the tiles in play.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
 use super::MechanismSet;
 use super::mechanisms::apply_switches;
+use super::values::{declare_values, expansion_hash, set_hash, values_under_rules};
 use crate::catalog::Catalog;
 use crate::compile::{CompileError, TileInput, TileTables};
 use crate::diagnostic::{clip, quote};
@@ -278,6 +279,19 @@ pub enum SetupError {
     /// Two files in play declare one mark id with different values.
     #[error("two files in play declare the mark `{0}` differently; a game plays one mark of each id")]
     MarkTwice(String),
+    /// Two files in play declare one value with different defaults.
+    #[error("two files in play declare the value `{0}` with different defaults; a game plays one value of each key")]
+    ValueTwice(String),
+    /// A mechanism in play reads a value no file in play declares.
+    #[error(
+        "`{by}` reads the value `{key}`, which no file in play declares; declare its default in the `[values]` of the file that brings `{by}`"
+    )]
+    MissingValue {
+        /// The value's key.
+        key: String,
+        /// The figure or mechanism that reads it.
+        by: String,
+    },
     /// Player count out of range.
     #[error("a game has 2 to 6 players, not {0}")]
     Players(u8),
@@ -416,6 +430,8 @@ struct FromFiles {
     held: Vec<(u16, u32)>,
     bag: Vec<u8>,
     marks: Vec<MarkType>,
+    /// The values the files declare, with their defaults.
+    values: BTreeMap<String, u32>,
 }
 
 /// What a game plays with under its rules: figure types, mechanisms, the tiles each player
@@ -581,6 +597,9 @@ pub struct GameDef {
     pub(super) marks: Vec<MarkType>,
     /// The marks that play under the rules, one bit each (0: no mark plays).
     pub(super) marks_in_play: u16,
+    /// The values of mechanisms the files in play declare, by key, with the rules' house
+    /// rules applied.
+    pub(super) values: BTreeMap<String, u32>,
 }
 
 /// A tile set to play: the set, its tiles' edges if validation read them, and the edition.
@@ -630,6 +649,7 @@ impl GameDef {
         let mut deal_order = 0;
         let mut origins = Vec::new();
         let mut marks: Vec<MarkType> = Vec::new();
+        let mut values = BTreeMap::new();
         for &(set, edges, edition_named) in sets {
             let edition = match edition_named {
                 Some(e) if set.editions.iter().any(|x| x == e) => e.to_string(),
@@ -672,6 +692,7 @@ impl GameDef {
             mechanisms.extend(set.mechanisms.iter().copied());
             bags.extend(set.bags.values());
             declare_marks(&mut marks, &set.marks)?;
+            declare_values(&mut values, &set.values)?;
             // Hashed once the counts are known to fit (below).
             refs.push(SetRef {
                 id: set.id.clone(),
@@ -699,6 +720,7 @@ impl GameDef {
             mechanisms.extend(expansion.mechanisms.iter().copied());
             bags.extend(expansion.bags.values());
             declare_marks(&mut marks, &expansion.marks)?;
+            declare_values(&mut values, &expansion.values)?;
         }
         // A deal group's start tile takes the place of the base game's.
         let start = match (deal_start.as_slice(), start.as_slice()) {
@@ -722,10 +744,10 @@ impl GameDef {
         };
         check_in_play(&tiles, &counts)?;
         for (set_ref, (set, ..)) in refs.iter_mut().zip(sets) {
-            set_ref.hash = content_hash(set);
+            set_ref.hash = set_hash(set);
         }
         for (set_ref, expansion) in expansion_refs.iter_mut().zip(expansions) {
-            set_ref.hash = content_hash(expansion);
+            set_ref.hash = expansion_hash(expansion);
         }
         let mut tables = TileTables::build(inputs)?;
         mark_features(&mut tables, &tiles, &marks)?;
@@ -747,10 +769,13 @@ impl GameDef {
             held,
             bag,
             marks,
+            values,
         };
         let (figures, mechanisms, held, bag) = under_rules(&files, &rules)?;
         let (marks, marks_in_play) = marks_under_rules(&files.marks, &rules, &tables);
+        let values = values_under_rules(&files.values, &rules, &figures, mechanisms)?;
         Ok(GameDef {
+            values,
             marks,
             marks_in_play,
             bag,
@@ -822,7 +847,9 @@ impl GameDef {
     pub fn with_rules(self, rules: Rules) -> Result<GameDef, SetupError> {
         let (figures, mechanisms, held, bag) = under_rules(&self.files, &rules)?;
         let (marks, marks_in_play) = marks_under_rules(&self.files.marks, &rules, &self.tables);
+        let values = values_under_rules(&self.files.values, &rules, &figures, mechanisms)?;
         Ok(GameDef {
+            values,
             marks,
             marks_in_play,
             rules,
@@ -853,6 +880,18 @@ impl GameDef {
     /// The marks that play, one bit each (0: none).
     pub fn marks_in_play(&self) -> u16 {
         self.marks_in_play
+    }
+
+    /// The values of mechanisms the files in play declare, by key (`barn-final-per-city`),
+    /// with the rules' `[values]` applied.
+    pub fn values(&self) -> &BTreeMap<String, u32> {
+        &self.values
+    }
+
+    /// The value of `key` in play; 0 for a value no file in play declares (setup refuses a
+    /// mechanism in play whose values are not all declared, so only one out of play asks).
+    pub fn value(&self, key: &str) -> u32 {
+        self.values.get(key).copied().unwrap_or(0)
     }
 
     /// Figure types, in order of first appearance in the files.

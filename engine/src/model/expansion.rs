@@ -30,6 +30,13 @@ pub struct ExpansionFile {
     /// Marks this expansion declares, by id: what a road or city carrying one scores.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub marks: BTreeMap<String, Mark>,
+    /// Rule values of the mechanisms this expansion brings, with their defaults, by key
+    /// (`[values]`, `barn-final-per-city = 4`): every value a mechanism of the expansion reads (a
+    /// figure's `mechanism`, a word of `mechanisms`) is declared here. A rule set's or a
+    /// scenario's `[values]` may replace them.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[schemars(extend("maxProperties" = 64))]
+    pub values: BTreeMap<String, u32>,
 }
 
 /// A kind of figure every player receives.
@@ -131,7 +138,8 @@ pub enum FigureMechanism {
     /// After its feature is scored, the owner may move it to another feature (the wagon);
     /// where it may go is the rule set's `wagon-move` switch.
     MovesAfterScoring,
-    /// Scores the cities around its field (the barn); see the rule set's barn values.
+    /// Scores the cities around its field (the barn), by the values `barn-placed-per-city`,
+    /// `barn-joined-per-city` and `barn-final-per-city` the file declares in `[values]`.
     Barn,
     /// Tends a flock drawn from a bag on its field (the shepherd).
     Shepherd,
@@ -179,7 +187,8 @@ pub enum Mechanism {
     Abbey,
     /// A placed hill tile takes one tile out of the pile unseen; followers on hills break ties.
     Hills,
-    /// Completed monasteries score extra for each neighbouring vineyard.
+    /// Completed monasteries score extra for each neighbouring vineyard: the value `vineyard`
+    /// the file declares in `[values]`.
     Vineyards,
 }
 

@@ -4,7 +4,9 @@
 mod expansion;
 mod ruleset;
 mod tileset;
+mod values;
 
 pub use expansion::*;
 pub use ruleset::*;
 pub use tileset::*;
+pub use values::*;

@@ -11,6 +11,8 @@ use std::sync::Arc;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use super::values::layer_values;
+
 /// A rule set as written in a file: an edition or a house variant.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
@@ -53,6 +55,12 @@ pub struct RuleSet {
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     #[schemars(extend("maxProperties" = 16))]
     pub marks: BTreeMap<String, MarkRules>,
+    /// House rules on the values of mechanisms, by key (`barn-final-per-city = 5`): each
+    /// replaces the default that the tile set or expansion bringing the mechanism declares in
+    /// its own `[values]`. A rule set extending this one may change each again.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[schemars(extend("maxProperties" = 64))]
+    pub values: BTreeMap<String, u32>,
 }
 
 /// Lays `own` mark house rules over `below` (those of the rule sets below), value by value:
@@ -193,14 +201,6 @@ rule_values!(ScoringValues, Scoring, "scoring", {
     farm_per_city: u32,
     /// `per-city` farm scoring: points per completed city to the farmer majority around it.
     farm_per_city_majority: u32,
-    /// Points per completed city when a barn is placed on a field with farmers.
-    barn_placed_per_city: u32,
-    /// Points per completed city when a tile joins a farmer field to a barn field.
-    barn_joined_per_city: u32,
-    /// Points per completed city for each barn at the end of the game.
-    barn_final_per_city: u32,
-    /// Extra points per vineyard beside a monastery when it is completed.
-    vineyard: u32,
 });
 
 rule_values!(SwitchValues, Switches, "switches", {
@@ -332,6 +332,9 @@ pub struct Rules {
     /// House rules on marks, by mark id, each merged down the chain.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub marks: BTreeMap<String, MarkRules>,
+    /// Values of mechanisms that replace the files' defaults, by key, merged down the chain.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub values: BTreeMap<String, u32>,
 }
 
 /// Most rule sets in an `extends` chain, counting the rule set itself and the one at the root.
@@ -371,6 +374,8 @@ struct Merged<'a> {
     figures: Option<Arc<FigureLayer<'a>>>,
     /// The `[marks]` tables merged down the chain (a few marks: copied).
     marks: BTreeMap<String, MarkRules>,
+    /// The `[values]` tables merged down the chain (a few values: copied).
+    values: BTreeMap<String, u32>,
     /// The nearest `edition` declared down the chain.
     edition: Option<String>,
     length: usize,
@@ -452,6 +457,7 @@ impl<'a> Resolver<'a> {
                 scoring,
                 switches,
                 marks: merged.marks,
+                values: merged.values,
                 figures: if with_figures {
                     figure_counts(merged.figures.as_ref())
                 } else {
@@ -535,11 +541,14 @@ impl<'a> Resolver<'a> {
                 };
                 let mut marks = parent.marks;
                 layer_marks(&mut marks, &set.marks);
+                let mut values = parent.values;
+                layer_values(&mut values, &set.values);
                 let mut merged = Merged {
                     scoring: set.scoring.clone(),
                     switches: set.switches.clone(),
                     figures,
                     marks,
+                    values,
                     edition: set.edition.clone().or(parent.edition),
                     length: parent.length + 1,
                 };
@@ -614,6 +623,7 @@ mod tests {
             switches: SwitchValues::default(),
             figures: BTreeMap::new(),
             marks: BTreeMap::new(),
+            values: BTreeMap::new(),
         }
     }
 

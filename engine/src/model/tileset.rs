@@ -45,6 +45,13 @@ pub struct TileSet {
     /// scores. Features name the marks they carry in `marks`.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub marks: BTreeMap<String, Mark>,
+    /// Rule values of the mechanisms this set brings, with their defaults, by key
+    /// (`[values]`, `barn-final-per-city = 4`): every value a mechanism of the set reads (a
+    /// figure's `mechanism`, a word of `mechanisms`) is declared here. A rule set's or a
+    /// scenario's `[values]` may replace them.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[schemars(extend("maxProperties" = 64))]
+    pub values: BTreeMap<String, u32>,
     /// Groups of tiles dealt before the ordinary pile, in this order (`[[deal]]`): the tiles of
     /// each group (those naming it in their `group`) are shuffled among themselves and drawn
     /// before those of the next group; the ordinary pile comes after the last group.

@@ -11,6 +11,7 @@ mod marks;
 mod ruleset;
 mod schema_check;
 mod tileset;
+mod values;
 mod walk;
 
 use std::collections::{BTreeSet, HashMap};
@@ -305,8 +306,17 @@ fn check_file(file: Prepared, images: &mut tileset::ImageChecks, out: &mut Diagn
             edges = tileset::check(set, &mut report);
             tileset::check_images(set, images, &mut report);
             components::check(&set.figures, &set.bags, &mut report);
+            values::check_declared(&set.figures, &set.mechanisms, &set.values, &mut report);
         }
-        Model::Expansion(expansion) => components::check(&expansion.figures, &expansion.bags, &mut report),
+        Model::Expansion(expansion) => {
+            components::check(&expansion.figures, &expansion.bags, &mut report);
+            values::check_declared(
+                &expansion.figures,
+                &expansion.mechanisms,
+                &expansion.values,
+                &mut report,
+            );
+        }
         Model::RuleSet(_) => {}
     }
     let errors_after = report.out.errors_in(&source.path);
@@ -408,8 +418,17 @@ fn deserialize<T: DeserializeOwned>(parsed: &Parsed, help: &str, report: &mut Re
     let unknown = said
         .strip_prefix("unknown field `")
         .and_then(|rest| rest.split_once('`'))
-        .map(|(key, _)| format!("{pointer}/{}", escape_segment(key)));
-    match unknown {
+        .map(|(key, _)| key);
+    // The path ends at the unknown key itself.
+    let moved = unknown.and_then(|key| {
+        let table = pointer.strip_suffix(&format!("/{}", escape_segment(key)))?;
+        schema_check::moved_from_scoring(table, key)
+    });
+    if let Some((message, moved_help)) = moved {
+        report.error_at_key(&pointer, message, moved_help);
+        return None;
+    }
+    match unknown.map(|key| format!("{pointer}/{}", escape_segment(key))) {
         Some(key) => report.error_at_key(&key, said, help),
         None => report.error(&pointer, mismatch_message(parsed.value.pointer(&pointer), &said), help),
     }
@@ -597,6 +616,7 @@ fn check_across(catalog: &Catalog, base: &Catalog, out: &mut Diagnostics) {
         ruleset::check_edition(&set.model, &editions, &mut report);
     }
     marks::check(catalog, base, out);
+    values::check(catalog, base, out);
 }
 
 #[cfg(test)]

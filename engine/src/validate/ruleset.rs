@@ -32,7 +32,7 @@ pub(crate) fn check(set: &RuleSet, resolver: &mut Resolver<'_>, report: &mut Rep
         );
         return;
     }
-    check_overrides(&set.scoring, &set.figures, &set.marks, report);
+    check_overrides(&set.scoring, &set.figures, &set.marks, &set.values, report);
     match resolver.resolve_without_figures(&set.id) {
         Ok(_) => {}
         Err(ResolveError::Unknown(id)) => {
@@ -76,14 +76,22 @@ pub(crate) fn check(set: &RuleSet, resolver: &mut Resolver<'_>, report: &mut Rep
 }
 
 /// Checks the rule values a file sets itself, a rule set's or a scenario's overrides (under the
-/// same keys: `/scoring/...`, `/figures/...`), each where it is: points at most
+/// same keys: `/scoring/...`, `/figures/...`, `/values/...`), each where it is: points at most
 /// [`MAX_POINTS`], figure counts at most [`MAX_COPIES`].
 pub(crate) fn check_overrides(
     scoring: &ScoringValues,
     figures: &BTreeMap<String, u32>,
     marks: &BTreeMap<String, MarkRules>,
+    values: &BTreeMap<String, u32>,
     report: &mut Reporter<'_>,
 ) {
+    for (key, &value) in values.iter().filter(|(_, v)| **v > MAX_POINTS) {
+        report.error(
+            &format!("/values/{}", escape_segment(key)),
+            format!("{value} points is out of range"),
+            format!("give a value from 0 to {MAX_POINTS}"),
+        );
+    }
     for (id, house) in marks {
         for (values, part) in [(&house.complete, "complete"), (&house.incomplete, "incomplete")] {
             let Some(values) = values else { continue };

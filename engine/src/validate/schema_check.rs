@@ -11,6 +11,7 @@ use jsonschema::error::{TypeKind, ValidationErrorKind};
 use serde_json::Value;
 
 use crate::diagnostic::quote;
+use crate::model::MOVED_FROM_SCORING;
 use crate::report::Reporter;
 use crate::schema::FileKind;
 use crate::source::escape_segment;
@@ -138,6 +139,10 @@ impl Checker {
                 for key in unexpected {
                     let child = format!("{pointer}/{}", escape_segment(key));
                     if !self.first_at(&child) {
+                        continue;
+                    }
+                    if let Some((message, help)) = moved_from_scoring(&pointer, key) {
+                        report.error_at_key(&child, message, help);
                         continue;
                     }
                     let help = match closest(key, &known) {
@@ -548,6 +553,21 @@ pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
         }
     }
     row[b.len()]
+}
+
+/// For a key of `[scoring]` (at `pointer`) that has moved to `[values]`, the message and help
+/// saying where it goes now.
+pub(super) fn moved_from_scoring(pointer: &str, key: &str) -> Option<(String, String)> {
+    let (_, default) = MOVED_FROM_SCORING
+        .iter()
+        .find(|(moved, _)| *moved == key)
+        .filter(|_| pointer == "/scoring")?;
+    Some((
+        format!("{} is no longer a `[scoring]` value", quote(key)),
+        format!(
+            "move this line into a `[values]` table: the value belongs to the tile set or expansion that brings its mechanism, which declares its default ({default} in the bundled one), and a rule set replaces it under `[values]`"
+        ),
+    ))
 }
 
 #[cfg(test)]

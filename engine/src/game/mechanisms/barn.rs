@@ -4,6 +4,11 @@
 //! Corners are numbered clockwise from the north-west (0) of a tile as it lies on the table.
 //! A corner is field when the edge segments on both sides of it belong to one field.
 //!
+//! A field scores for barns once per player: with a house rule giving a player several barns,
+//! two of theirs can come to share a field (fields joined by a tile, or `barn-on-barn-field`),
+//! and the field then pays them once at the end. A meeting with farmers scores the field once
+//! whatever barns stand on it, since the farmers go home.
+//!
 //! Hooks: its own deployment (on a corner, [`Action::DeployBarn`]), fields closed to farmers,
 //! farmers met after the scoring step, and barns scored at the end of the game.
 
@@ -11,7 +16,7 @@ use super::{Arrival, Flow, Mechanism};
 use crate::game::{
     Action, ActionError, BoardFigure, Event, FigureType, Game, GameDef, MAX_FIGURE_TYPES, Phase, Players, Reason,
 };
-use crate::model::{FeatureKind, FigureMechanism};
+use crate::model::{FeatureKind, FigureMechanism, keys};
 
 /// For corner `k` of a cell: the offset of the point it touches, as the north-west corner of
 /// the cell `(x + dx, y + dy)`.
@@ -45,6 +50,27 @@ pub struct Barns {
     corners: Vec<BarnCorner>,
     /// The field node of a barn placed this turn, scored in the scoring step.
     placed: Option<u32>,
+    /// The values in play (`[values]`), read once: points per completed city when a barn is
+    /// placed on farmers, when a tile joins them, and at the end.
+    per_city: PerCity,
+}
+
+/// Points per completed city, by occasion.
+#[derive(Debug, Clone, Copy, Default)]
+struct PerCity {
+    placed: u32,
+    joined: u32,
+    at_end: u32,
+}
+
+impl PerCity {
+    fn of(def: &GameDef) -> PerCity {
+        PerCity {
+            placed: def.value(keys::BARN_PLACED_PER_CITY),
+            joined: def.value(keys::BARN_JOINED_PER_CITY),
+            at_end: def.value(keys::BARN_FINAL_PER_CITY),
+        }
+    }
 }
 
 impl Barns {
@@ -66,10 +92,14 @@ impl Mechanism for Barns {
         figure.mechanism == Some(FigureMechanism::Barn)
     }
 
-    fn new(_def: &GameDef) -> Barns {
-        Barns::default()
+    fn new(def: &GameDef) -> Barns {
+        Barns {
+            per_city: PerCity::of(def),
+            ..Barns::default()
+        }
     }
 
+    /// Another game of the same definition: the same values.
     fn restart(&mut self, _def: &GameDef) {
         self.fields.clear();
         self.corners.clear();
@@ -278,8 +308,11 @@ impl Game {
         if self.mechanisms.barn.fields.is_empty() {
             return;
         }
-        let scoring = &self.def.rules.scoring;
-        let (placed_per_city, joined_per_city) = (scoring.barn_placed_per_city, scoring.barn_joined_per_city);
+        let PerCity {
+            placed: placed_per_city,
+            joined: joined_per_city,
+            ..
+        } = self.mechanisms.barn.per_city;
         let barn_root = self.mechanisms.barn.placed.take().map(|node| self.features.root(node));
         if let Some(root) = barn_root {
             self.score_barn_meeting(root, placed_per_city, events);
@@ -314,14 +347,22 @@ impl Game {
         self.take_off(true, false, events);
     }
 
-    /// At the end: each barn's owner scores every completed city around its field.
+    /// At the end: each barn's owner scores every completed city around its field, once per
+    /// field: a player whose barns (figure counts above one) came to share a field scores it
+    /// once, as a player scores a field once however many farmers they have there.
     fn score_barns_at_end(&mut self, events: &mut Vec<Event>) {
-        let per_city = self.def.rules.scoring.barn_final_per_city;
+        let per_city = self.mechanisms.barn.per_city.at_end;
+        let mut scored: Vec<(u8, u32)> = Vec::new();
         for i in 0..self.figures.len() {
             let barn = self.figures[i];
             if !self.is_barn(barn.figure) {
                 continue;
             }
+            let field = (barn.player, self.features.root(barn.node));
+            if scored.contains(&field) {
+                continue;
+            }
+            scored.push(field);
             let cities = self.completed_cities(barn.node);
             let points = cities.saturating_mul(per_city);
             self.award(

@@ -5,6 +5,11 @@
 //! every side is guided at once, whatever closes it: an abbey, which joins no field, closes the
 //! neighbours' fields it faces. Shepherds score nothing at the end.
 //!
+//! With a house rule giving a player several shepherds, two of them can come to share a field
+//! (their fields joined by a tile). The reading here: a player tends one flock per field, so
+//! their tile that extends it asks them once (one draw, or one guiding), and guiding pays each
+//! player on the field the field's sheep once, however many shepherds they have there.
+//!
 //! Hooks: its own figures' deployment (a field without a shepherd) and arrival (the first
 //! draw), after the scoring step (the owner's choice in [`Phase::Shepherd`], then closed
 //! fields guided home), and the bag's draws at the deal and in a determinization.
@@ -388,7 +393,10 @@ impl Game {
         self.mechanisms.shepherd.choices.clear();
         for i in 0..self.mechanisms.shepherd.flocks.len() {
             let flock = &self.mechanisms.shepherd.flocks[i];
-            if flock.player == self.current && Some(flock.node) != deployed && self.extends_field_of(placed, flock.node)
+            if flock.player == self.current
+                && Some(flock.node) != deployed
+                && self.extends_field_of(placed, flock.node)
+                && !self.choice_on_field_of(flock.node)
             {
                 self.mechanisms.shepherd.choices.push(flock.node);
             }
@@ -418,6 +426,15 @@ impl Game {
                     .filter(move |&&f| f != NO_FEATURE && features[f as usize].kind == FeatureKind::Field)
                     .map(move |&f| their.node + u32::from(f))
             })
+    }
+
+    /// Whether a shepherd choice this turn is already for the field of `node`: a player with
+    /// several shepherds on one field (figure counts above one, once their fields are joined)
+    /// tends one flock per field, so the field is grown (one draw) or guided once, not once per
+    /// shepherd. The draw joins the flock of the first of them; guiding scores the whole field.
+    fn choice_on_field_of(&self, node: u32) -> bool {
+        let root = self.features.root(node);
+        self.mechanisms.shepherd.choices.iter().any(|&n| self.features.root(n) == root)
     }
 
     /// Whether placed tile `placed` has a field in the field of `node`.

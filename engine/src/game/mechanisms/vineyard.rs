@@ -1,15 +1,19 @@
 //! Hills & Sheep's vineyards: a monastery (or garden) completed in play scores the `vineyard`
-//! value for each tile with a vineyard among the eight around it; never at the end.
+//! value (declared in the `[values]` of the file switching vineyards on) for each tile with a
+//! vineyard among the eight around it; never at the end.
 //!
 //! Hook: the points of a scored feature.
 
 use super::Mechanism;
 use crate::game::{FeatureScore, Game, GameDef};
-use crate::model::{FeatureKind, Mechanism as FileMechanism};
+use crate::model::{FeatureKind, Mechanism as FileMechanism, keys};
 
-/// Vineyards keep no state: what they pay is on the table.
+/// Vineyards keep the value they pay (`vineyard` in `[values]`, read once); where they are is
+/// on the table.
 #[derive(Debug, Clone, Default)]
-pub struct Vineyards;
+pub struct Vineyards {
+    per_vineyard: u32,
+}
 
 impl Mechanism for Vineyards {
     const NAME: &'static str = "vineyards";
@@ -18,9 +22,14 @@ impl Mechanism for Vineyards {
         def.mechanisms().contains(FileMechanism::Vineyards)
     }
 
-    fn new(_def: &GameDef) -> Vineyards {
-        Vineyards
+    fn new(def: &GameDef) -> Vineyards {
+        Vineyards {
+            per_vineyard: def.value(keys::VINEYARD),
+        }
     }
+
+    /// Another game of the same definition: the same value.
+    fn restart(&mut self, _def: &GameDef) {}
 
     /// A completed monastery or garden: the vineyards around it.
     #[inline]
@@ -35,6 +44,6 @@ impl Mechanism for Vineyards {
             .map(|placed| u16::from(game.def.tables.tiles[game.board.placed[placed].tile as usize].vineyard))
             .sum();
         score.vineyards = vineyards;
-        *points = points.saturating_add(u32::from(vineyards).saturating_mul(game.def.rules.scoring.vineyard));
+        *points = points.saturating_add(u32::from(vineyards).saturating_mul(game.mechanisms.vineyard.per_vineyard));
     }
 }

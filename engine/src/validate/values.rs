@@ -1,0 +1,176 @@
+//! Checks of the values of mechanisms (`[values]`). In one file: every value the file's
+//! mechanisms read is declared there, every value declared is one they read, in range. Across
+//! files: a value declared by two files has one default, and every value a rule set replaces is
+//! declared by some file. A value may be replaced in a rule set checked apart from the file
+//! declaring it, so the cross-file checks also look at the base catalog (usually the bundled
+//! files).
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use super::ruleset::MAX_POINTS;
+use crate::catalog::Catalog;
+use crate::diagnostic::quote;
+use crate::model::{Figure, Mechanism, ValueKey};
+use crate::report::{Diagnostics, Reporter};
+use crate::source::escape_segment;
+
+/// Values listed in a help text.
+const LISTED_VALUES: usize = 20;
+
+/// Checks the `[values]` of one tile set or expansion against the mechanisms it brings.
+pub(crate) fn check_declared(
+    figures: &BTreeMap<String, Figure>,
+    mechanisms: &[Mechanism],
+    values: &BTreeMap<String, u32>,
+    report: &mut Reporter<'_>,
+) {
+    let mut reads: Vec<(&'static ValueKey, String)> = Vec::new();
+    for (id, figure) in figures {
+        let Some(mechanism) = figure.mechanism else { continue };
+        let at = format!("/figures/{}/mechanism", escape_segment(id));
+        reads.extend(mechanism.values().iter().map(|v| (v, at.clone())));
+    }
+    for (i, mechanism) in mechanisms.iter().enumerate() {
+        reads.extend(mechanism.values().iter().map(|v| (v, format!("/mechanisms/{i}"))));
+    }
+    for (value, at) in &reads {
+        if !values.contains_key(value.key) {
+            report.error(
+                at,
+                format!(
+                    "this mechanism reads the value {} ({}), which the file does not declare",
+                    quote(value.key),
+                    value.doc
+                ),
+                format!(
+                    "declare its default in the file's `[values]`: `{} = <points>`",
+                    value.key
+                ),
+            );
+        }
+    }
+    for (key, &value) in values {
+        let at = format!("/values/{}", escape_segment(key));
+        if !reads.iter().any(|(v, _)| v.key == key) {
+            let help = if reads.is_empty() {
+                "this file brings no mechanism that reads values; declare a value in the file that brings its mechanism"
+                    .to_owned()
+            } else {
+                let known: Vec<&str> = reads.iter().map(|(v, _)| v.key).collect();
+                format!("the values this file's mechanisms read are: {}", known.join(", "))
+            };
+            report.error_at_key(
+                &at,
+                format!("no mechanism this file brings reads a value {}", quote(key)),
+                help,
+            );
+        } else if value > MAX_POINTS {
+            report.error(
+                &at,
+                format!("{value} points is out of range"),
+                format!("give a value from 0 to {MAX_POINTS}"),
+            );
+        }
+    }
+}
+
+/// A value declared by a file: its default and the file's path.
+struct Declared<'a> {
+    value: u32,
+    path: &'a Path,
+}
+
+/// Checks the values across the files of `catalog`, with those of `base` known too: one
+/// default per value, and rule sets replacing only declared values.
+pub(crate) fn check(catalog: &Catalog, base: &Catalog, out: &mut Diagnostics) {
+    let mut known: BTreeMap<&str, Declared<'_>> = BTreeMap::new();
+    let files = catalog
+        .tilesets
+        .iter()
+        .map(|s| (&s.model.id, &s.model.values, &s.source, &s.map))
+        .chain(
+            catalog
+                .expansions
+                .iter()
+                .map(|e| (&e.model.id, &e.model.values, &e.source, &e.map)),
+        );
+    let bases: Vec<(&str, &BTreeMap<String, u32>, &Path)> = base
+        .tilesets
+        .iter()
+        .map(|s| (s.model.id.as_str(), &s.model.values, s.source.path.as_path()))
+        .chain(
+            base.expansions
+                .iter()
+                .map(|e| (e.model.id.as_str(), &e.model.values, e.source.path.as_path())),
+        )
+        .collect();
+    for (id, values, source, map) in files {
+        let mut report = Reporter { source, map, out };
+        for (key, &value) in values {
+            // A base file of the same id is the one this file replaces.
+            let in_base = bases
+                .iter()
+                .find(|(other, values, _)| *other != id.as_str() && values.get(key).is_some_and(|&v| v != value))
+                .map(|b| (b.1[key], b.2));
+            let here = known
+                .get(key.as_str())
+                .filter(|d| d.value != value)
+                .map(|d| (d.value, d.path));
+            if let Some((other, path)) = here.or(in_base) {
+                report.error_at_key(
+                    &format!("/values/{}", escape_segment(key)),
+                    format!(
+                        "value {} is also declared by {}, with the default {other}",
+                        quote(key),
+                        path.display()
+                    ),
+                    "declare each value once, in the file that brings its mechanism (or with the same default)",
+                );
+                continue;
+            }
+            known.entry(key).or_insert(Declared {
+                value,
+                path: &source.path,
+            });
+        }
+    }
+    for (set, values, path) in &bases {
+        let replaced = catalog.tilesets.iter().any(|s| s.model.id == *set)
+            || catalog.expansions.iter().any(|e| e.model.id == *set);
+        if !replaced {
+            for (key, &value) in values.iter() {
+                known.entry(key).or_insert(Declared { value, path });
+            }
+        }
+    }
+    for set in &catalog.rulesets {
+        let mut report = set.reporter(out);
+        for key in set.model.values.keys().filter(|k| !known.contains_key(k.as_str())) {
+            report.error_at_key(
+                &format!("/values/{}", escape_segment(key)),
+                format!(
+                    "no tile set or expansion checked here or bundled declares a value {}",
+                    quote(key)
+                ),
+                declared_help(&known),
+            );
+        }
+    }
+}
+
+/// The values known and the files declaring them, for a help text.
+fn declared_help(known: &BTreeMap<&str, Declared<'_>>) -> String {
+    if known.is_empty() {
+        return "no file checked here or bundled declares a value: a value is declared in the `[values]` of the tile set or expansion that brings its mechanism".into();
+    }
+    let listed: Vec<String> = known
+        .iter()
+        .take(LISTED_VALUES)
+        .map(|(key, d)| format!("{key} ({})", d.path.display()))
+        .collect();
+    format!(
+        "name a value a tile set or expansion declares in its `[values]`; the values declared are: {}",
+        listed.join(", ")
+    )
+}
