@@ -656,3 +656,28 @@ fn thousands_of_games_with_both_figures_play_to_the_end_the_same_every_time() {
     let again = run(Arc::clone(&def), 3, 300, 9, 2, Policy::Random).unwrap();
     assert_eq!(once.mean_scores, again.mean_scores);
 }
+
+#[test]
+fn a_search_plays_both_figures_and_a_player_moving_twice() {
+    use tilewright_engine::bots::{Bot, Budget, MctsBot, MctsConfig, RandomBot, play_to_end};
+    let sets = ["base".to_owned(), "special-figures".to_owned()];
+    let def = Arc::new(GameDef::from_catalog(&catalog(), &sets, "new-edition").unwrap());
+    let config = MctsConfig {
+        budget: Budget::Playouts(30),
+        ..MctsConfig::default()
+    };
+    let (mut search, mut random) = (MctsBot::new(config, 5), RandomBot::new(6));
+    let mut game = Game::new(Arc::clone(&def), 2, 21).unwrap();
+    let mut extra_turns = 0;
+    let mut seats: [&mut dyn Bot; 2] = [&mut search, &mut random];
+    play_to_end(&mut game, &mut seats, |_, events| {
+        extra_turns += events.iter().filter(|e| matches!(e, Event::ExtraTurn { .. })).count();
+    });
+    assert!(game.is_over());
+    let replayed = game.record().replay(Arc::clone(&def)).unwrap();
+    assert_eq!(
+        replayed.scores(),
+        game.scores(),
+        "the record replays the extra turns ({extra_turns})"
+    );
+}

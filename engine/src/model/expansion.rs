@@ -83,7 +83,13 @@ pub enum FigureEffect {
     /// Fields: a player who scores a field holding one of their figures of this type scores
     /// this many points more per completed city counted for it (once per field, however many
     /// such figures they have there).
-    FieldBonusPerCity(u32),
+    FieldBonusPerCity(
+        #[schemars(
+            description = "Points added per completed city, from 1 to 1000.",
+            range(min = 1, max = 1000)
+        )]
+        u32,
+    ),
 }
 
 fn is_default<T: Default + PartialEq>(value: &T) -> bool {

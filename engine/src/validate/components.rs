@@ -8,9 +8,6 @@ use crate::model::{Bag, Figure, FigureEffect, FigureMechanism, NamedStrength, Ro
 use crate::report::Reporter;
 use crate::source::escape_segment;
 
-/// Greatest field bonus per city: the range of a rule set's points.
-const MAX_BONUS_PER_CITY: u32 = 1_000;
-
 /// Checks every figure and bag of one file.
 pub(crate) fn check(figures: &BTreeMap<String, Figure>, bags: &BTreeMap<String, Bag>, report: &mut Reporter<'_>) {
     for (id, figure) in figures {
@@ -204,15 +201,6 @@ fn check_joins_and_effect(id: &str, figure: &Figure, at: &str, report: &mut Repo
                     .collect::<Vec<_>>()
                     .join(" and ")
             ),
-        );
-    }
-    if let FigureEffect::FieldBonusPerCity(points) = effect
-        && !(1..=MAX_BONUS_PER_CITY).contains(&points)
-    {
-        report.error(
-            &format!("{at}/effect/field-bonus-per-city"),
-            format!("a bonus of {points} points per city"),
-            format!("give a bonus from 1 to {MAX_BONUS_PER_CITY}"),
         );
     }
 }
