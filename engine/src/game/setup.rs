@@ -181,9 +181,10 @@ impl FigureMasks {
         FigureMasks {
             followers: types(&|f| f.role == Role::Follower),
             deployable_on: [0, 1, 2, 3, 4, 5, 6, 7].map(|kind| types(&|f| f.stands_on & 1 << kind != 0)),
+            // A type switched off (a count of 0) never stands on the table.
             special_kinds: figures
                 .iter()
-                .filter(|f| f.role != Role::Follower)
+                .filter(|f| f.role != Role::Follower && f.count > 0)
                 .fold(0, |kinds, f| kinds | f.stands_on_kinds()),
         }
     }
