@@ -142,6 +142,7 @@ impl Game {
     /// ([`Mechanism::field_scored`]: a figure's bonus per city).
     ///
     /// [`Mechanism::field_scored`]: super::mechanisms::Mechanism::field_scored
+    #[inline]
     pub(super) fn award_field(
         &mut self,
         winners: Players,

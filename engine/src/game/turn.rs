@@ -33,7 +33,7 @@
 //!    [`Phase::Shepherd`]; each waiting wagon's, in [`Phase::MoveWagon`]); its `apply` takes the
 //!    decision and resumes with the mechanisms after it (`resume_after_scoring`).
 //! 6. **Next** ([`Game::next_turn`]): [`Game::pass_to_next_player`] unless a mechanism keeps
-//!    the turn (`keeps_turn`: an extra turn, never with the pile empty), then `begin_turn`.
+//!    the turn (`keeps_turn`: an extra turn), then `begin_turn`.
 //!    With the pile empty and no mechanism waiting, [`Game::finish`] scores the end
 //!    (`scoring.rs`: `score_end`, then each mechanism's `end_of_game`: barns).
 //!
@@ -72,9 +72,10 @@ impl Game {
     }
 
     /// Play passes to the next player, whose turn begins, unless a mechanism keeps the turn
-    /// with the current player (`keeps_turn`; never once the pile is empty).
+    /// with the current player (`keeps_turn`). Inlined: it runs every turn.
+    #[inline(always)]
     pub(super) fn next_turn(&mut self, events: &mut Vec<Event>) {
-        if self.pile.is_empty() || !self.mechanisms_keep_turn(events) {
+        if !self.mechanisms_keep_turn(events) {
             self.pass_to_next_player();
         }
         self.begin_turn(events);

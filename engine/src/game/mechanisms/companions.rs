@@ -44,6 +44,9 @@ impl Mechanism for Companions {
         Companions { types }
     }
 
+    /// Nothing changes between games of one definition.
+    fn restart(&mut self, _def: &GameDef) {}
+
     /// Only onto a feature holding one of the player's followers, and not a road or city that
     /// is already complete (the tile just placed completed it: it scores this turn).
     fn deploy_own(game: &Game, player: u8, _figure: u8, node: u32) -> Option<&'static str> {

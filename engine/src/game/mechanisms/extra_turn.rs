@@ -65,6 +65,13 @@ impl Mechanism for ExtraTurns {
         }
     }
 
+    fn restart(&mut self, _def: &GameDef) {
+        *self = ExtraTurns {
+            types: self.types,
+            ..ExtraTurns::default()
+        };
+    }
+
     #[inline]
     fn after_placement(game: &mut Game, _tile: u16, _events: &mut Vec<Event>) {
         let state = &game.mechanisms.extra_turn;
@@ -73,10 +80,12 @@ impl Mechanism for ExtraTurns {
         }
     }
 
+    /// An extra turn earned is taken, unless the pile is empty.
     #[inline]
     fn keeps_turn(game: &mut Game, events: &mut Vec<Event>) -> bool {
+        let pile_left = game.pile_len() > 0;
         let state = &mut game.mechanisms.extra_turn;
-        state.taking = std::mem::take(&mut state.earned);
+        state.taking = std::mem::take(&mut state.earned) && pile_left;
         if state.taking {
             state.taken += 1;
             events.push(Event::ExtraTurn { player: game.current });

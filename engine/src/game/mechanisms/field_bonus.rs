@@ -50,6 +50,7 @@ impl Mechanism for FieldBonuses {
         bonuses
     }
 
+    /// Nothing changes between games of one definition.
     fn restart(&mut self, _def: &GameDef) {}
 
     fn field_scored(game: &mut Game, winners: Players, reason: Reason, node: u32, events: &mut Vec<Event>) {

@@ -182,9 +182,10 @@ pub trait Mechanism: Clone + fmt::Debug + Sized {
     fn field_scored(_game: &mut Game, _winners: Players, _reason: Reason, _node: u32, _events: &mut Vec<Event>) {}
 
     /// Play is about to pass on after the current player's turn (the scoring step and every
-    /// `after_scoring` done, the pile not empty): returns true for the current player to take
-    /// another turn instead (it pushes the event that says so). It may change its own state.
-    /// The first mechanism in play that keeps the turn decides; those after it are not asked.
+    /// `after_scoring` done; also in an end game after the pile ran out, where a turn kept
+    /// would only begin the end again): returns true for the current player to take another
+    /// turn instead (it pushes the event that says so). It may change its own state. The
+    /// first mechanism in play that keeps the turn decides; those after it are not asked.
     fn keeps_turn(_game: &mut Game, _events: &mut Vec<Event>) -> bool {
         false
     }
