@@ -681,3 +681,31 @@ fn a_search_plays_both_figures_and_a_player_moving_twice() {
         "the record replays the extra turns ({extra_turns})"
     );
 }
+
+#[test]
+fn the_balance_lab_counts_extra_turns_and_bonuses_per_figure() {
+    use tilewright_engine::balance;
+    let sets = ["base".to_owned(), "special-figures".to_owned()];
+    let def = Arc::new(GameDef::from_catalog(&catalog(), &sets, "new-edition").unwrap());
+    let report = balance::run(Arc::clone(&def), 2, 200, 4, 2, Policy::Random, &Progress::default()).unwrap();
+    let extra = report.mechanisms.extra_turns.as_ref().expect("extra turns in play");
+    let bonuses = report.mechanisms.field_bonuses.as_ref().expect("field bonuses in play");
+    assert!(extra.taken > 0 && bonuses.paid > 0 && bonuses.points >= bonuses.paid);
+    let pig = report.figures.iter().find(|f| f.id == "pig").unwrap();
+    assert!(
+        pig.deployed > 0 && pig.points == bonuses.points,
+        "the bonuses are the pig's points: {pig:?}"
+    );
+    assert!(
+        report
+            .mechanisms
+            .lines()
+            .iter()
+            .any(|l| l.starts_with("extra turns taken: ")),
+        "the HTML report's list names them"
+    );
+    // A base game reports neither.
+    let base = Arc::new(GameDef::from_catalog(bundled::catalog(), &["base".to_owned()], "new-edition").unwrap());
+    let plain = balance::run(base, 2, 20, 4, 1, Policy::Random, &Progress::default()).unwrap();
+    assert!(plain.mechanisms.extra_turns.is_none() && plain.mechanisms.field_bonuses.is_none());
+}

@@ -159,7 +159,8 @@ pub struct FigureStats {
     /// Points earned: the points each scoring of a feature gave a player who had at least one
     /// figure of this type standing on that feature (so a player with a follower and a mayor
     /// in one city credits both types). Farmers paid by city (`farms-2000`, the event names
-    /// the city) credit the player's followers standing on fields.
+    /// the city) credit the player's followers standing on fields. A figure's field bonus
+    /// (`field-bonus-per-city`) credits its own type only.
     pub points: u64,
     /// Turns spent on the table, summed over deployments (a turn is a tile placed; figures
     /// left on the table at the end count until the end).
