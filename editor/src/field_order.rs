@@ -102,7 +102,7 @@ mod tests {
         assert_eq!(&top_level(FileKind::TileSet)[..2], ["id", "name"]);
         assert_eq!(
             of_definition("Figure").unwrap(),
-            ["role", "count", "strength", "stands-on", "mechanism"]
+            ["role", "count", "strength", "stands-on", "mechanism", "joins", "effect"]
         );
         let mut keys = vec!["tiles", "bags", "zzz", "name", "id"];
         sort(&mut keys, top_level(FileKind::TileSet));

@@ -15,7 +15,8 @@
 //! #   a shepherd with a flock of 5 sheep, in tokens taken from the bag, the largest first
 //!
 //! [[turns]]                      # each turn: the tile drawn, where it goes, what is deployed
-//! player = "red"                 # optional check of whose turn it is
+//! player = "red"                 # optional check of whose turn it is (an extra turn is an
+//!                                #   entry of its own, of the same player)
 //! tile = "W"
 //! at = [3, 0]
 //! deploy = { feature = "r3" }    # optional; `figure = "..."` picks another figure type

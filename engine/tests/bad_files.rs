@@ -528,3 +528,21 @@ fn a_groups_start_tile_outside_the_group() {
         &[(7, 9, "start tile `pond` is not a tile of group `upstream`")],
     );
 }
+
+#[test]
+fn special_figures_whose_condition_or_effect_cannot_apply() {
+    expect(
+        &[fixture("special-figures.toml")],
+        &[
+            (10, 9, "follower `escort` has `joins`, which only special figures have"),
+            (15, 23, "`hoarder`'s effect works only on fields"),
+            (21, 14, "`runner`'s effect works only on roads and cities"),
+            (30, 9, "`herder` has both a mechanism and `joins`"),
+        ],
+    );
+    // The schema bounds the bonus.
+    expect(
+        &[fixture("special-figures-zero-bonus.toml")],
+        &[(10, 35, "`0` must be at least 1")],
+    );
+}

@@ -1189,10 +1189,14 @@ fn every_point_is_traceable_to_a_scored_event_that_names_its_feature() {
                 let expected: &[FeatureKind] = match reason {
                     Reason::Feature(score) => &[score.kind],
                     // Per city, each completed city scores once, naming the city.
-                    Reason::Farm { .. } if rules == "farms-2000" => &[FeatureKind::City],
-                    Reason::Farm { .. } | Reason::BarnMeeting { .. } | Reason::Barn { .. } | Reason::Flocks { .. } => {
-                        &[FeatureKind::Field]
+                    Reason::Farm { .. } | Reason::FieldBonus { at_end: true, .. } if rules == "farms-2000" => {
+                        &[FeatureKind::City]
                     }
+                    Reason::Farm { .. }
+                    | Reason::BarnMeeting { .. }
+                    | Reason::Barn { .. }
+                    | Reason::Flocks { .. }
+                    | Reason::FieldBonus { .. } => &[FeatureKind::Field],
                 };
                 assert!(
                     kind.is_some_and(|k| expected.contains(&k)),
@@ -1204,7 +1208,7 @@ fn every_point_is_traceable_to_a_scored_event_that_names_its_feature() {
                     Reason::Farm { .. } => 1,
                     Reason::BarnMeeting { .. } => 2,
                     Reason::Barn { .. } => 3,
-                    Reason::Flocks { .. } => 4,
+                    Reason::Flocks { .. } | Reason::FieldBonus { .. } => 4,
                 }] = true;
             }
             assert_eq!(

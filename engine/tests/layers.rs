@@ -152,6 +152,9 @@ const MECHANISM_WORDS: &[&str] = &[
     "placeheld",
     "grow",
     "guide",
+    "companion",
+    "extra_turn",
+    "bonus",
 ];
 
 #[test]

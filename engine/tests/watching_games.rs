@@ -54,8 +54,10 @@ impl Observer for PointsSeen {
         match reason {
             Reason::Feature(score) => assert_eq!(kind, score.kind, "{event}"),
             // Farmers who each city pays once (first edition) name the city.
-            Reason::Farm { .. } => assert!(matches!(kind, FeatureKind::Field | FeatureKind::City), "{event}"),
-            Reason::Barn { .. } | Reason::BarnMeeting { .. } | Reason::Flocks { .. } => {
+            Reason::Farm { .. } | Reason::FieldBonus { at_end: true, .. } => {
+                assert!(matches!(kind, FeatureKind::Field | FeatureKind::City), "{event}")
+            }
+            Reason::Barn { .. } | Reason::BarnMeeting { .. } | Reason::Flocks { .. } | Reason::FieldBonus { .. } => {
                 assert_eq!(kind, FeatureKind::Field, "{event}")
             }
         }

@@ -48,7 +48,23 @@ pub fn choices<'a>(root: &'a Json, schema: &'a Json) -> Option<Vec<(&'a str, &'a
     if let Some(values) = schema.get("enum").and_then(Json::as_array) {
         return Some(values.iter().filter_map(Json::as_str).map(|v| (v, "")).collect());
     }
+    // One word alone (a word beside a table in a `oneOf`).
+    if let Some(value) = schema.get("const").and_then(Json::as_str) {
+        return Some(vec![(
+            value,
+            schema.get("description").and_then(Json::as_str).unwrap_or(""),
+        )]);
+    }
     None
+}
+
+/// The alternatives of a schema that is one of several kinds of value (`anyOf`, or a `oneOf`
+/// that is not an enumeration: a word or a table, as a figure's `effect`).
+fn variants(schema: &Json) -> Option<&Vec<Json>> {
+    schema
+        .get("anyOf")
+        .or_else(|| schema.get("oneOf"))
+        .and_then(Json::as_array)
 }
 
 /// A sensible new value for a schema.
@@ -60,7 +76,7 @@ pub fn default_for(root: &Json, schema: &Json) -> Json {
     if let Some(choices) = choices(root, schema) {
         return Json::from(choices.first().map(|c| c.0).unwrap_or(""));
     }
-    if let Some(first) = schema.get("anyOf").and_then(Json::as_array).and_then(|a| a.first()) {
+    if let Some(first) = variants(schema).and_then(|a| a.first()) {
         return default_for(root, first);
     }
     match schema.get("type").and_then(Json::as_str) {
@@ -126,7 +142,7 @@ pub fn edit(ui: &mut Ui, root: &Json, schema: &Json, value: &mut Json, path: &st
     if let Some(choices) = choices(root, resolved) {
         return edit_choice(ui, &choices, value, path);
     }
-    if let Some(variants) = resolved.get("anyOf").and_then(Json::as_array) {
+    if let Some(variants) = variants(resolved) {
         return edit_any_of(ui, root, variants, value, path);
     }
     match resolved.get("type").and_then(Json::as_str) {
@@ -490,5 +506,20 @@ mod tests {
         let choices = choices(root, &root["$defs"]["Mechanism"]).unwrap();
         assert!(choices.iter().any(|c| c.0 == "abbey" && !c.1.is_empty()));
         assert!(!description(root, &root["properties"]["figures"]).is_empty());
+    }
+
+    #[test]
+    fn a_word_or_a_table_is_edited_as_one_of_several_kinds() {
+        // A figure's effect: `"extra-turn"`, or `{ field-bonus-per-city = n }`.
+        let root = FileKind::TileSet.schema();
+        let effect = &root["$defs"]["FigureEffect"];
+        assert!(choices(root, effect).is_none(), "not an enumeration");
+        let kinds = variants(effect).unwrap();
+        assert_eq!(choices(root, &kinds[0]).unwrap()[0].0, "extra-turn");
+        assert!(variant_matches(root, &kinds[0], &Json::from("extra-turn")));
+        let bonus = serde_json::json!({ "field-bonus-per-city": 1 });
+        assert!(variant_matches(root, &kinds[1], &bonus));
+        assert_eq!(default_for(root, effect), "extra-turn");
+        assert_eq!(default_for(root, &kinds[1]), bonus);
     }
 }

@@ -139,13 +139,15 @@ impl Session {
         let Some(last) = (0..cursor).rev().find(|&i| human(self.actions[i].1)) else {
             return false;
         };
-        // The turn's start: replaying, the first action taken while the same player's turn ran.
+        // The turn's start: replaying, the first action taken while the same player's turn ran
+        // (an extra turn of the same player is a turn of its own).
         let mut game = Game::new(self.def.clone(), self.players, self.seed).expect("the game was dealt before");
         let mut start = 0;
         let mut events = Vec::new();
         let mut current = game.current_player();
+        let mut turn_over = false;
         for (i, &(action, _)) in self.actions[..=last].iter().enumerate() {
-            if i == 0 || game.current_player() != current {
+            if i == 0 || turn_over || game.current_player() != current {
                 start = i;
                 current = game.current_player();
             }
@@ -153,6 +155,7 @@ impl Session {
             if game.apply(action, &mut events).is_err() {
                 break;
             }
+            turn_over = events.iter().any(|e| matches!(e, Event::ExtraTurn { .. }));
         }
         self.actions.truncate(start);
         self.go_to(start);

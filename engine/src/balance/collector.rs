@@ -75,6 +75,9 @@ pub struct MechanismCounts {
     pub wolves: u64,
     pub under_hills: u64,
     pub tie_breaks: u64,
+    pub extra_turns: u64,
+    pub field_bonuses: u64,
+    pub field_bonus_points: u64,
 }
 
 /// One game's figures that a comparison pairs with the same seed's game of another run.
@@ -270,6 +273,9 @@ impl Collector {
         a.wolves += b.wolves;
         a.under_hills += b.under_hills;
         a.tie_breaks += b.tie_breaks;
+        a.extra_turns += b.extra_turns;
+        a.field_bonuses += b.field_bonuses;
+        a.field_bonus_points += b.field_bonus_points;
     }
 
     /// Starts counting a new game, if the last one is over: the figures of a game stay until
@@ -327,6 +333,11 @@ impl Collector {
                 self.mechanisms.flock_points += award;
                 (FeatureKind::Field, true)
             }
+            Reason::FieldBonus { at_end, .. } => {
+                self.mechanisms.field_bonuses += 1;
+                self.mechanisms.field_bonus_points += award;
+                (FeatureKind::Field, !at_end)
+            }
         };
         let counts = &mut self.kinds[kind as usize];
         if in_play {
@@ -346,6 +357,11 @@ impl Collector {
         // The figure types credited, by player: those the way of scoring pays (a mechanism's
         // own figures for its own way, such as a barn's owner or a shepherd's; followers for
         // everything else), standing on the feature scored.
+        // A figure's bonus is its own type's points.
+        if let Reason::FieldBonus { figure, .. } = reason {
+            self.figures[usize::from(figure)].points += award;
+            return;
+        }
         let paid = Mechanisms::paid_figures(&self.known.def, reason).unwrap_or(self.known.followers);
         let root = game.feature_root(node);
         let mut credited = [0u8; 8];
@@ -573,6 +589,7 @@ impl Collector {
                 player, x, y, feature, ..
             } => self.wagon_moved(game, player, x, y, feature),
             Event::SheepDrawn { sheep: 0, .. } => self.mechanisms.wolves += 1,
+            Event::ExtraTurn { .. } => self.mechanisms.extra_turns += 1,
             Event::SheepDrawn { .. } => {}
             Event::FeatureCompleted { kind, tiles, node } => self.completed(game, kind, tiles, node),
             Event::Scored {

@@ -11,8 +11,9 @@ mod report;
 mod summary;
 
 pub use report::{
-    AbbeyStats, BalanceReport, BarnStats, Comparison, Deployments, Difference, Estimate, FeatureKindStats, FigureStats,
-    HillStats, Histogram, MechanismStats, SeatStats, ShepherdStats, TileStats, Timing, WagonStats,
+    AbbeyStats, BalanceReport, BarnStats, Comparison, Deployments, Difference, Estimate, ExtraTurnStats,
+    FeatureKindStats, FieldBonusStats, FigureStats, HillStats, Histogram, MechanismStats, SeatStats, ShepherdStats,
+    TileStats, Timing, WagonStats,
 };
 
 use std::sync::Arc;

@@ -159,7 +159,8 @@ pub struct FigureStats {
     /// Points earned: the points each scoring of a feature gave a player who had at least one
     /// figure of this type standing on that feature (so a player with a follower and a mayor
     /// in one city credits both types). Farmers paid by city (`farms-2000`, the event names
-    /// the city) credit the player's followers standing on fields.
+    /// the city) credit the player's followers standing on fields. A figure's field bonus
+    /// (`field-bonus-per-city`) credits its own type only.
     pub points: u64,
     /// Turns spent on the table, summed over deployments (a turn is a tile placed; figures
     /// left on the table at the end count until the end).
@@ -217,6 +218,22 @@ pub struct HillStats {
     pub tie_breaks: u64,
 }
 
+/// Extra turns (a figure with `effect = "extra-turn"` in play).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExtraTurnStats {
+    /// Extra turns taken.
+    pub taken: u64,
+}
+
+/// Field bonuses (a figure with `effect = { field-bonus-per-city = n }` in play).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FieldBonusStats {
+    /// Bonuses paid (one per figure type and scoring).
+    pub paid: u64,
+    /// Points of those bonuses.
+    pub points: u64,
+}
+
 /// The expansion mechanisms, each `None` when not in play.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MechanismStats {
@@ -230,6 +247,12 @@ pub struct MechanismStats {
     pub shepherds: Option<ShepherdStats>,
     /// Hills.
     pub hills: Option<HillStats>,
+    /// Extra turns.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub extra_turns: Option<ExtraTurnStats>,
+    /// Field bonuses.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub field_bonuses: Option<FieldBonusStats>,
 }
 
 impl MechanismStats {
@@ -260,6 +283,12 @@ impl MechanismStats {
                 "tiles under hills: {}; ties broken by hills: {}",
                 h.tiles_under, h.tie_breaks
             ));
+        }
+        if let Some(e) = &self.extra_turns {
+            lines.push(format!("extra turns taken: {}", e.taken));
+        }
+        if let Some(b) = &self.field_bonuses {
+            lines.push(format!("field bonuses paid: {} ({} points)", b.paid, b.points));
         }
         lines
     }

@@ -2,8 +2,8 @@
 
 use super::collector::{BIN_WIDTH, BINS, Collector, KINDS, WIN_UNITS};
 use super::report::{
-    AbbeyStats, BalanceReport, BarnStats, Deployments, FeatureKindStats, FigureStats, HillStats, Histogram,
-    MechanismStats, SeatStats, ShepherdStats, TileStats, Timing, WagonStats,
+    AbbeyStats, BalanceReport, BarnStats, Deployments, ExtraTurnStats, FeatureKindStats, FieldBonusStats, FigureStats,
+    HillStats, Histogram, MechanismStats, SeatStats, ShepherdStats, TileStats, Timing, WagonStats,
 };
 use crate::bots::Policy;
 use crate::game::{GameDef, Mechanisms, colour};
@@ -187,6 +187,11 @@ fn mechanisms(def: &GameDef, counts: &Collector) -> MechanismStats {
         hills: plays("hills").then_some(HillStats {
             tiles_under: m.under_hills,
             tie_breaks: m.tie_breaks,
+        }),
+        extra_turns: plays("extra-turn").then_some(ExtraTurnStats { taken: m.extra_turns }),
+        field_bonuses: plays("field-bonus").then_some(FieldBonusStats {
+            paid: m.field_bonuses,
+            points: m.field_bonus_points,
         }),
     }
 }

@@ -220,6 +220,17 @@ pub enum Reason {
         /// Sheep of the field's flocks: at most the bag's.
         sheep: u16,
     },
+    /// A field's majority with a figure of a type giving a bonus per city among the field's
+    /// figures (`effect = { field-bonus-per-city = n }`): the completed cities counted again.
+    FieldBonus {
+        /// The figure type that gives it.
+        figure: u8,
+        /// Completed cities counted.
+        cities: u32,
+        /// Whether the field scored at the end (else when a barn met its farmers).
+        #[serde(rename = "at-end")]
+        at_end: bool,
+    },
 }
 
 impl Reason {
@@ -230,6 +241,7 @@ impl Reason {
             Reason::Feature(score) => !score.complete,
             Reason::Farm { .. } | Reason::Barn { .. } => true,
             Reason::BarnMeeting { .. } | Reason::Flocks { .. } => false,
+            Reason::FieldBonus { at_end, .. } => at_end,
         }
     }
 }
@@ -260,6 +272,11 @@ impl fmt::Display for Reason {
                 }
             }
             Reason::Flocks { sheep } => write!(f, "flocks guided home: {}", plural(u32::from(sheep), "sheep", "sheep")),
+            Reason::FieldBonus { figure, cities, .. } => write!(
+                f,
+                "field bonus of figure #{figure}: {}",
+                plural(cities, "completed city", "completed cities")
+            ),
             // Farmers and barns are both paid for the cities a field supplies.
             Reason::Farm { cities } | Reason::BarnMeeting { cities } | Reason::Barn { cities } => {
                 write!(f, "field: {}", plural(cities, "completed city", "completed cities"))
@@ -377,6 +394,11 @@ pub enum Event {
         /// Row of its tile.
         y: i16,
     },
+    /// The current player takes another turn right after this one.
+    ExtraTurn {
+        /// Who plays again.
+        player: u8,
+    },
     /// The game ended.
     GameOver,
 }
@@ -452,6 +474,7 @@ impl fmt::Display for Event {
                     colour(player).to_uppercase()
                 )
             }
+            Event::ExtraTurn { player } => write!(f, "{} takes another turn", colour(player).to_uppercase()),
             Event::GameOver => f.write_str("the game is over"),
         }
     }

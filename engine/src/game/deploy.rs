@@ -185,7 +185,7 @@ impl Game {
     /// followers that no mechanism closes.
     fn closed_to(&self, figure: u8, node: u32) -> Option<&'static str> {
         if self.mechanisms.owned & 1 << figure != 0 {
-            return self.own_figure_refused(figure, node);
+            return self.own_figure_refused(self.current, figure, node);
         }
         self.closed_to_common(node)
     }

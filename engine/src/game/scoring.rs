@@ -137,6 +137,26 @@ impl Game {
         });
     }
 
+    /// Awards a field's `points` for `reason` (its completed cities) to its majority
+    /// `winners`, the field's figures being gathered, then lets the mechanisms add to it
+    /// ([`Mechanism::field_scored`]: a figure's bonus per city).
+    ///
+    /// [`Mechanism::field_scored`]: super::mechanisms::Mechanism::field_scored
+    #[inline]
+    pub(super) fn award_field(
+        &mut self,
+        winners: Players,
+        points: u32,
+        reason: Reason,
+        node: u32,
+        events: &mut Vec<Event>,
+    ) {
+        self.award(winners, points, reason, node, events);
+        if winners.0 != 0 {
+            self.mechanisms_field_scored(winners, reason, node, events);
+        }
+    }
+
     /// Distinct tiles and pennants of a road or city: two segments of one city on one tile
     /// count as one segment, and every pennant counts.
     fn size(&mut self, root: u32) -> Size {
@@ -335,8 +355,8 @@ impl Game {
             let cities = self.completed_cities(field);
             self.gather_figures(|r| r == field);
             let winners = self.majority();
-            let reason = Reason::Farm { cities };
-            self.award(winners, cities.saturating_mul(per_city), reason, field, events);
+            let points = cities.saturating_mul(per_city);
+            self.award_field(winners, points, Reason::Farm { cities }, field, events);
         }
     }
 
@@ -362,7 +382,7 @@ impl Game {
         for (city, fields) in suppliers {
             self.gather_figures(|r| fields.contains(&r));
             let winners = self.majority();
-            self.award(winners, per_city, Reason::Farm { cities: 1 }, city, events);
+            self.award_field(winners, per_city, Reason::Farm { cities: 1 }, city, events);
         }
     }
 }

@@ -16,8 +16,8 @@ use crate::limits::{
     MAX_TILE_TYPES, MAX_TILES, copies_in_play, pennants_on,
 };
 use crate::model::{
-    Bag, ExpansionFile, FeatureKind, Figure, FigureMechanism, Mark, MarkValues, Mechanism, Role, RuleSet, Rules,
-    Strength, Supply, Tile, TileSet, TokenKind,
+    Bag, ExpansionFile, FeatureKind, Figure, FigureEffect, FigureMechanism, Joins, Mark, MarkValues, Mechanism, Role,
+    RuleSet, Rules, Strength, Supply, Tile, TileSet, TokenKind,
 };
 
 /// A kind of figure as used in play.
@@ -35,6 +35,10 @@ pub struct FigureType {
     pub stands_on: u8,
     /// Extra behaviour.
     pub mechanism: Option<FigureMechanism>,
+    /// Special figures: joins only beside one of its owner's followers.
+    pub joins: Option<Joins>,
+    /// Special figures: what it does for its owner.
+    pub effect: Option<FigureEffect>,
 }
 
 impl FigureType {
@@ -51,6 +55,8 @@ impl FigureType {
             strength: figure.strength,
             stands_on,
             mechanism: figure.mechanism,
+            joins: figure.joins,
+            effect: figure.effect,
         })
     }
 
@@ -176,9 +182,10 @@ impl FigureMasks {
         FigureMasks {
             followers: types(&|f| f.role == Role::Follower),
             deployable_on: [0, 1, 2, 3, 4, 5, 6, 7].map(|kind| types(&|f| f.stands_on & 1 << kind != 0)),
+            // A type switched off (a count of 0) never stands on the table.
             special_kinds: figures
                 .iter()
-                .filter(|f| f.role != Role::Follower)
+                .filter(|f| f.role != Role::Follower && f.count > 0)
                 .fold(0, |kinds, f| kinds | f.stands_on_kinds()),
         }
     }
@@ -1021,6 +1028,14 @@ impl GameDef {
             Event::FigureReturned { player, figure, x, y } => {
                 let figure_id = self.figures.get(figure as usize).map_or("?", |f| f.id.as_str());
                 format!("{}'s {figure_id} at ({x}, {y}) returns", colour(player).to_uppercase())
+            }
+            Event::Scored {
+                reason: super::Reason::FieldBonus { figure, .. },
+                ..
+            } => {
+                let figure_id = self.figures.get(figure as usize).map_or("?", |f| f.id.as_str());
+                let numbered = format!("figure #{figure}");
+                event.to_string().replacen(&numbered, &format!("the {figure_id}"), 1)
             }
             other => other.to_string(),
         }

@@ -91,7 +91,7 @@ impl Game {
         // A mechanism's own figure goes where the mechanism says (a shepherd, onto a field
         // without one); others stand wherever a table built by hand puts them.
         if self.mechanisms.owned & 1 << figure != 0
-            && let Some(why) = self.own_figure_refused(figure, node)
+            && let Some(why) = self.own_figure_refused(player, figure, node)
         {
             return Err(refuse(why));
         }

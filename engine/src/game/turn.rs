@@ -25,14 +25,17 @@
 //!    (`figure_arrives`: a shepherd draws).
 //! 4. **Score** ([`Game::end_turn`]): completed features (`scoring.rs`: `score_completed`),
 //!    with `score_feature` (vineyards) and, for a tie, `break_tie` (hills); a figure leaving a
-//!    completed feature may be held by `holds_leaving` (a wagon waits to move).
+//!    completed feature may be held by `holds_leaving` (a wagon waits to move). A field's
+//!    majority paid (`award_field`: at the end, or a barn meeting) is followed by
+//!    `field_scored` (a figure's bonus per city).
 //! 5. **After scoring** ([`Game::after_scoring`]): each mechanism's `after_scoring`, which may
 //!    score (a barn meeting farmers) and wait for a decision of its own (a shepherd's owner, in
 //!    [`Phase::Shepherd`]; each waiting wagon's, in [`Phase::MoveWagon`]); its `apply` takes the
 //!    decision and resumes with the mechanisms after it (`resume_after_scoring`).
-//! 6. **Next** ([`Game::next_turn`]): [`Game::pass_to_next_player`], then `begin_turn`. With the
-//!    pile empty and no mechanism waiting, [`Game::finish`] scores the end (`scoring.rs`:
-//!    `score_end`, then each mechanism's `end_of_game`: barns).
+//! 6. **Next** ([`Game::next_turn`]): [`Game::pass_to_next_player`] unless a mechanism keeps
+//!    the turn (`keeps_turn`: an extra turn), then `begin_turn`.
+//!    With the pile empty and no mechanism waiting, [`Game::finish`] scores the end
+//!    (`scoring.rs`: `score_end`, then each mechanism's `end_of_game`: barns).
 //!
 //! Actions of a mechanism's own phases are listed and applied by its `legal_actions` and
 //! `apply`; the game's lifecycle (new, restart, deal, determinize, clone) reaches every
@@ -68,9 +71,13 @@ impl Game {
         }
     }
 
-    /// Play passes to the next player, whose turn begins.
+    /// Play passes to the next player, whose turn begins, unless a mechanism keeps the turn
+    /// with the current player (`keeps_turn`). Inlined: it runs every turn.
+    #[inline(always)]
     pub(super) fn next_turn(&mut self, events: &mut Vec<Event>) {
-        self.pass_to_next_player();
+        if !self.mechanisms_keep_turn(events) {
+            self.pass_to_next_player();
+        }
         self.begin_turn(events);
     }
 

@@ -59,6 +59,44 @@ pub struct Figure {
     /// Extra behaviour of the figure, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mechanism: Option<FigureMechanism>,
+    /// Special figures only: the figure joins a feature only beside one of its owner's
+    /// followers (deployed on the tile just placed, instead of a follower), and goes back to
+    /// its owner as soon as no follower of theirs is left on the feature.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub joins: Option<Joins>,
+    /// Special figures only: what the figure does for its owner while it stands on a feature.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub effect: Option<FigureEffect>,
+}
+
+/// Where a special figure may join a feature.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Joins {
+    /// Only a feature that already holds one of its owner's followers (a road or city still
+    /// incomplete); the figure stays only while one of them does.
+    OwnFollower,
+}
+
+/// What a special figure does for its owner.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum FigureEffect {
+    /// Roads and cities: when its owner places a tile that extends the feature the figure
+    /// stands in, the owner takes one more whole turn right after (draw, place, deploy,
+    /// score); a turn taken this way never grants another, and none is taken once the pile is
+    /// empty.
+    ExtraTurn,
+    /// Fields: a player who scores a field holding one of their figures of this type scores
+    /// this many points more per completed city counted for it (once per field, however many
+    /// such figures they have there).
+    FieldBonusPerCity(
+        #[schemars(
+            description = "Points added per completed city, from 1 to 1000.",
+            range(min = 1, max = 1000)
+        )]
+        u32,
+    ),
 }
 
 fn is_default<T: Default + PartialEq>(value: &T) -> bool {

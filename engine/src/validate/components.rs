@@ -4,7 +4,7 @@ use std::collections::{BTreeMap, HashSet};
 
 use super::tileset::first_over;
 use crate::limits::{MAX_BAG_TOKENS, MAX_BAGS, MAX_COPIES, MAX_FIGURE_TYPES, MAX_SHEEP, MAX_STRENGTH};
-use crate::model::{Bag, Figure, FigureMechanism, NamedStrength, Role, Spot, Strength, TokenKind};
+use crate::model::{Bag, Figure, FigureEffect, FigureMechanism, NamedStrength, Role, Spot, Strength, TokenKind};
 use crate::report::Reporter;
 use crate::source::escape_segment;
 
@@ -157,5 +157,62 @@ fn check_figure(id: &str, figure: &Figure, at: &str, report: &mut Reporter<'_>) 
             );
         }
         _ => {}
+    }
+    check_joins_and_effect(id, figure, at, report);
+}
+
+/// `joins` and `effect` belong to special figures that behave by them alone (no mechanism of
+/// their own), and an effect only to the kinds of feature where it can happen.
+fn check_joins_and_effect(id: &str, figure: &Figure, at: &str, report: &mut Reporter<'_>) {
+    for (key, given) in [("joins", figure.joins.is_some()), ("effect", figure.effect.is_some())] {
+        if !given {
+            continue;
+        }
+        if figure.role == Role::Follower {
+            report.error(
+                &format!("{at}/{key}"),
+                format!("follower `{id}` has `{key}`, which only special figures have"),
+                format!("set `role = \"special\"` or remove `{key}`"),
+            );
+        } else if figure.mechanism.is_some() {
+            report.error(
+                &format!("{at}/{key}"),
+                format!("`{id}` has both a mechanism and `{key}`; a mechanism decides where its figure goes and what it does"),
+                format!("remove `mechanism` or `{key}`"),
+            );
+        }
+    }
+    let Some(effect) = figure.effect else {
+        return;
+    };
+    let (allowed, needs): (&[Spot], &str) = match effect {
+        FigureEffect::ExtraTurn => (&[Spot::Road, Spot::City], "roads and cities, which a tile can extend"),
+        FigureEffect::FieldBonusPerCity(_) => (&[Spot::Field], "fields, which score per completed city"),
+    };
+    if let Some(i) = figure.stands_on.iter().position(|s| !allowed.contains(s)) {
+        report.error(
+            &format!("{at}/stands-on/{i}"),
+            format!("`{id}`'s effect works only on {needs}, but it may stand elsewhere"),
+            format!(
+                "list only {} in `stands-on`, or give another effect",
+                allowed
+                    .iter()
+                    .map(|s| format!("`{}`", spot_word(*s)))
+                    .collect::<Vec<_>>()
+                    .join(" and ")
+            ),
+        );
+    }
+}
+
+/// The word of a place in the files.
+fn spot_word(spot: Spot) -> &'static str {
+    match spot {
+        Spot::City => "city",
+        Spot::Road => "road",
+        Spot::Field => "field",
+        Spot::Monastery => "monastery",
+        Spot::Garden => "garden",
+        Spot::FieldCorner => "field-corner",
     }
 }

@@ -343,7 +343,7 @@ impl Game {
         self.gather_figures(|r| r == root);
         let winners = self.majority();
         let points = cities.saturating_mul(per_city);
-        self.award(winners, points, Reason::BarnMeeting { cities }, root, events);
+        self.award_field(winners, points, Reason::BarnMeeting { cities }, root, events);
         self.take_off(true, false, events);
     }
 

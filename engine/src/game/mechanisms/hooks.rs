@@ -53,7 +53,9 @@ pub enum Arrival {
 /// - **Deployment**: [`Mechanism::deploy_options`], [`Mechanism::deploy_own`],
 ///   [`Mechanism::closes`], [`Mechanism::figure_arrives`].
 /// - **Scoring**: [`Mechanism::score_feature`], [`Mechanism::break_tie`],
-///   [`Mechanism::holds_leaving`], then [`Mechanism::after_scoring`] (may wait).
+///   [`Mechanism::holds_leaving`], [`Mechanism::field_scored`], then
+///   [`Mechanism::after_scoring`] (may wait).
+/// - **Next turn**: [`Mechanism::keeps_turn`].
 /// - **End of game**: [`Mechanism::end_of_game`].
 /// - **Actions of its own**: [`Mechanism::legal_actions`] and [`Mechanism::apply`] (asked
 ///   whether in play or not: each answers only in its own phases or for its own actions),
@@ -123,11 +125,11 @@ pub trait Mechanism: Clone + fmt::Debug + Sized {
     /// those the common rule lists (a barn on a corner). Applied by its [`Mechanism::apply`].
     fn deploy_options(_game: &Game, _placed: u16, _own: u8, _out: &mut Vec<Action>) {}
 
-    /// Why its own figure type `figure` may not go onto the feature of `node` (one of a kind
-    /// the type may stand on, on the tile just placed or on a table built by hand), if it may
-    /// not. This replaces the common rule (a feature without followers) for its figures. It
-    /// changes nothing.
-    fn deploy_own(_game: &Game, _figure: u8, _node: u32) -> Option<&'static str> {
+    /// Why player `player` may not put its own figure type `figure` onto the feature of `node`
+    /// (one of a kind the type may stand on, on the tile just placed or on a table built by
+    /// hand), if they may not. This replaces the common rule (a feature without followers) for
+    /// its figures. It changes nothing.
+    fn deploy_own(_game: &Game, _player: u8, _figure: u8, _node: u32) -> Option<&'static str> {
         None
     }
 
@@ -169,6 +171,23 @@ pub trait Mechanism: Clone + fmt::Debug + Sized {
     /// the mechanisms registered after it, then begins the next turn.
     fn after_scoring(_game: &mut Game, _placed: u16, _events: &mut Vec<Event>) -> Flow {
         Flow::Continue
+    }
+
+    /// A field's majority `winners` just scored for `reason` ([`Reason::Farm`] at the end: per
+    /// field, or under per-city farm scoring per city, `node` being the city; or
+    /// [`Reason::BarnMeeting`] when a barn met them), the figures of the field (or fields)
+    /// counted still gathered. It may score more for what stands among them (a bonus per
+    /// city) and change its own state. A barn's own end scoring is no field's majority and is
+    /// not reported here.
+    fn field_scored(_game: &mut Game, _winners: Players, _reason: Reason, _node: u32, _events: &mut Vec<Event>) {}
+
+    /// Play is about to pass on after the current player's turn (the scoring step and every
+    /// `after_scoring` done; also in an end game after the pile ran out, where a turn kept
+    /// would only begin the end again): returns true for the current player to take another
+    /// turn instead (it pushes the event that says so). It may change its own state. The
+    /// first mechanism in play that keeps the turn decides; those after it are not asked.
+    fn keeps_turn(_game: &mut Game, _events: &mut Vec<Event>) -> bool {
+        false
     }
 
     /// Final scoring, after the core's (incomplete features, then fields): it may score and
@@ -512,26 +531,26 @@ macro_rules! mechanisms {
                 } )*
             }
 
-            /// Why figure type `figure`, a mechanism's own, may not go onto the feature of
-            /// `node` ([`Mechanism::deploy_own`] of its owner).
+            /// Why player `player` may not put figure type `figure`, a mechanism's own, onto the
+            /// feature of `node` ([`Mechanism::deploy_own`] of its owner).
             #[inline]
-            pub(in crate::game) fn own_figure_refused(&self, figure: u8, node: u32) -> Option<&'static str> {
+            pub(in crate::game) fn own_figure_refused(&self, player: u8, figure: u8, node: u32) -> Option<&'static str> {
                 let owner = self.mechanisms.owner[usize::from(figure) % $crate::game::MAX_FIGURE_TYPES];
                 $( $(#[$attr])* if owner == Index::$name as u8 {
-                    return <$name::$ty as Mechanism>::deploy_own(self, figure, node);
+                    return <$name::$ty as Mechanism>::deploy_own(self, player, figure, node);
                 } )*
                 None
             }
 
-            /// Of the mechanisms' own figure types `own`, those that may go onto the feature of
-            /// `node`.
+            /// Of the mechanisms' own figure types `own`, those the current player may put onto
+            /// the feature of `node`.
             #[inline(never)]
             pub(in crate::game) fn own_figures_open(&self, node: u32, mut own: u8) -> u8 {
                 let mut open = 0;
                 while own != 0 {
                     let figure = own.trailing_zeros() as u8;
                     own &= own - 1;
-                    if self.own_figure_refused(figure, node).is_none() {
+                    if self.own_figure_refused(self.current, figure, node).is_none() {
                         open |= 1 << figure;
                     }
                 }
@@ -620,6 +639,34 @@ macro_rules! mechanisms {
                     return Flow::Wait;
                 } )*
                 Flow::Continue
+            }
+
+            /// [`Mechanism::field_scored`] of each mechanism in play.
+            #[inline(always)]
+            pub(in crate::game) fn mechanisms_field_scored(
+                &mut self,
+                winners: $crate::game::Players,
+                reason: $crate::game::Reason,
+                node: u32,
+                events: &mut Vec<$crate::game::Event>,
+            ) {
+                let in_play = self.mechanisms.in_play;
+                $( $(#[$attr])* if in_play & 1 << Index::$name as u32 != 0 {
+                    <$name::$ty as Mechanism>::field_scored(self, winners, reason, node, events);
+                } )*
+            }
+
+            /// Whether a mechanism in play keeps the turn with the current player
+            /// ([`Mechanism::keeps_turn`]): the first that does decides.
+            #[inline(always)]
+            pub(in crate::game) fn mechanisms_keep_turn(&mut self, events: &mut Vec<$crate::game::Event>) -> bool {
+                let in_play = self.mechanisms.in_play;
+                $( $(#[$attr])* if in_play & 1 << Index::$name as u32 != 0
+                    && <$name::$ty as Mechanism>::keeps_turn(self, events)
+                {
+                    return true;
+                } )*
+                false
             }
 
             /// [`Mechanism::end_of_game`] of each mechanism in play.

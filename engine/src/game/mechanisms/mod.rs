@@ -24,6 +24,9 @@ pub use set::{MechanismSet, apply_switches};
 mechanisms! {
     abbey: Abbey,
     barn: Barns,
+    companions: Companions,
+    extra_turn: ExtraTurns,
+    field_bonus: FieldBonuses,
     hills: Hills,
     marks: Marks,
     shepherd: Shepherds,

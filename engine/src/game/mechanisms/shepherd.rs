@@ -122,7 +122,7 @@ impl Mechanism for Shepherds {
 
     /// A shepherd goes onto a field without a shepherd (farmers do not close it).
     #[inline]
-    fn deploy_own(game: &Game, _figure: u8, node: u32) -> Option<&'static str> {
+    fn deploy_own(game: &Game, _player: u8, _figure: u8, node: u32) -> Option<&'static str> {
         game.has_shepherd(node).then_some("that field already has a shepherd")
     }
 
