@@ -159,6 +159,8 @@ mod tests {
             strength: Strength::default(),
             stands_on: vec![Spot::FieldCorner],
             mechanism: Some(FigureMechanism::Barn),
+            joins: None,
+            effect: None,
         };
         let expansion = |id: &str, values: &[(&str, u32)]| ExpansionFile {
             id: id.into(),
