@@ -506,6 +506,11 @@ impl Document {
         self.revision
     }
 
+    /// What tells this document from any other opened in this run.
+    pub fn serial(&self) -> u64 {
+        self.serial
+    }
+
     /// The key of the content as it is now, for caches of what is derived from it.
     pub fn content_key(&self) -> ContentKey {
         ContentKey {
