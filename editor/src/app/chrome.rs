@@ -313,6 +313,18 @@ impl EditorApp {
                     ui.label(RichText::new("no file").small());
                 }
             }
+            if self.view.page != Page::Play
+                && self.panels.play.game_on()
+                && let Some(session) = &self.panels.play.session
+            {
+                ui.label(
+                    RichText::new(format!(
+                        "a game plays on the Play page: {} tiles left",
+                        session.game.pile_len()
+                    ))
+                    .small(),
+                );
+            }
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 if self.workspace.tileset().is_none() {
                     return;

@@ -234,6 +234,8 @@ impl EditorApp {
                 actions.command(command);
             }
         }
+        // Bot games play on whichever page is shown.
+        self.panels.play.run_bots(&ctx);
         egui::Panel::top("menu").show(ui, |ui| {
             self.menu_bar(ui, &mut actions);
         });
