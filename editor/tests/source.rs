@@ -74,9 +74,12 @@ fn typed_source_replaces_the_document_as_one_undo_step_and_text_that_does_not_re
     h.key_press(Key::Escape);
     settle(&mut h);
 
-    // Text that does not read: located, not applied, and kept as typed.
+    // Text that does not read: located, not applied, and kept as typed; the text does not
+    // move when the reason appears above it.
+    let top = h.get_by_role_and_label(Role::Label, "base.toml").rect().top();
     let broken = retyped.replace("name = \"Typed again\"", "name = \"Half typed");
     type_over(&mut h, &broken);
+    assert_eq!(h.get_by_role_and_label(Role::Label, "base.toml").rect().top(), top);
     assert_eq!(name(&h), "Typed again", "the document keeps its last good state");
     let line = broken.lines().position(|l| l.starts_with("name = \"Half")).unwrap() + 1;
     h.get_by_label_contains(&format!("Not applied: line {line}, column"));

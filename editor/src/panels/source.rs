@@ -5,7 +5,7 @@
 //! state. A draft is never dropped for the document's sake: it stays until it reads or the
 //! user discards it, even when the document changes meanwhile (undo, another page).
 
-use egui::{Color32, Ui};
+use egui::{Color32, RichText, Ui};
 
 use super::{Action, PanelCtx};
 use crate::document::{Content, ContentKey};
@@ -48,23 +48,33 @@ impl SourceView {
             // Applied text that the document has since moved on from (undo, a form).
             self.draft = None;
         }
+        // One line, the same height either way, so the text below never moves while typing.
+        let mut discard = false;
         ui.horizontal(|ui| {
-            ui.weak("The file as it will be saved. Type to change it: the document follows while the text reads.");
+            ui.set_min_height(ui.spacing().interact_size.y);
+            match self
+                .draft
+                .as_ref()
+                .and_then(|d| d.problem.as_ref().map(|p| (p, d.base != key)))
+            {
+                Some((problem, moved_on)) => {
+                    discard = ui.button("Discard my text").clicked();
+                    let mut words = format!("Not applied: {problem}");
+                    if moved_on {
+                        words += " (the document changed since; once the text reads, it replaces it)";
+                    }
+                    ui.add(egui::Label::new(RichText::new(&words).color(Color32::from_rgb(235, 120, 90))).truncate())
+                        .on_hover_text(words);
+                }
+                None => {
+                    ui.weak(
+                        "The file as it will be saved. Type to change it: the document follows while the text reads.",
+                    );
+                }
+            }
         });
-        if let Some(draft) = &self.draft
-            && let Some(problem) = &draft.problem
-        {
-            let mut discard = false;
-            ui.horizontal_wrapped(|ui| {
-                ui.colored_label(Color32::from_rgb(235, 120, 90), format!("Not applied: {problem}"));
-                discard = ui.button("Discard my text").clicked();
-            });
-            if draft.base != key {
-                ui.weak("The document changed since this text was typed; once it reads, it replaces the document.");
-            }
-            if discard {
-                self.draft = None;
-            }
+        if discard {
+            self.draft = None;
         }
         let label = ui.strong(doc.title()).id;
         let shown = self.text.get(key, || doc.text().unwrap_or_else(|e| e)).clone();
