@@ -4,13 +4,13 @@
 //! inspector says about a derivation: the edges before and after, and layouts that no bundled
 //! tile uses (a tile with one fits beside almost nothing).
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::sync::OnceLock;
 
-use tilewright_engine::edge::{Layout, SegmentKind, SegmentRef, Side, resolve_ref};
-use tilewright_engine::model::{EdgeLayout, EdgeRef, FeatureKind, Tile};
+use tilewright_engine::edge::{Layout, SegmentRef, Side, resolve_on};
+use tilewright_engine::model::{EdgeLayout, EdgeRef, Feature, FeatureKind, RoadEnd, Tile};
 
-use crate::geometry;
+use crate::{field_cut, geometry, ids};
 
 /// A tile with its edges derived, and the edges it had.
 #[derive(Debug, Clone, PartialEq)]
@@ -46,13 +46,15 @@ impl Derivation {
 
 /// `tile` with its edges and `on` lists derived from its outlines.
 ///
-/// Features with outlines get the segments their outlines run along. Features without outlines
-/// keep what they name while it still fits; for fields that means: a field without outlines
-/// keeps the field segments it names that no outlined field took, and the field segments no
-/// field owns go to the first field without outlines whose `on` no longer fitted. A field left
-/// with nothing (the default `f` of a new tile, once outlines cover its sides with other
-/// features) is dropped. Inner fields (no `on` at all) and cities and roads without outlines
-/// are left as they are.
+/// Features with outlines get the segments their outlines run along. Fields are then cut as
+/// the city and road outlines cut the tile ([`field_cut`]): each area is one field, with the
+/// field segments reaching it as its `on` and the cities it touches as its `cities`. An area
+/// holding segments of one outlined field goes to that field, whole. The other areas go to the
+/// fields without outlines that reach the border, each to the field whose old segments it
+/// overlaps most (a new `f2`, `f3`... when none is left); such a field left with no area (the
+/// default `f` of a new tile, once a city covers every side) is dropped. Inner fields (no `on`)
+/// are left as they are. A road with outlines that reaches one edge, ends nowhere yet and
+/// meets a city's outline is given that city's gate as its end.
 pub fn derive_edges(tile: &Tile) -> Derivation {
     let before = tile.edges.clone().map(|e| e.0);
     let mut t = tile.clone();
@@ -64,76 +66,137 @@ pub fn derive_edges(tile: &Tile) -> Derivation {
             f.on = on.into_iter().map(EdgeRef).collect();
         }
     }
-    fit_fields_without_outlines(&mut t);
+    if let Some(layouts) = layouts_of(&t) {
+        cut_fields(&mut t, tile, &layouts);
+    }
+    end_roads_at_gates(&mut t);
     Derivation { tile: t, before }
 }
 
-/// The field rule of [`derive_edges`], on a tile whose edges are already derived.
-fn fit_fields_without_outlines(t: &mut Tile) {
-    let parsed: Option<Vec<Layout>> = t.edges.iter().map(|e| Layout::parse(&e.0).ok()).collect();
-    let Some(Ok(layouts)) = parsed.map(<[Layout; 4]>::try_from) else {
-        return;
+fn layouts_of(tile: &Tile) -> Option<[Layout; 4]> {
+    let parsed: Option<Vec<Layout>> = tile.edges.iter().map(|e| Layout::parse(&e.0).ok()).collect();
+    parsed?.try_into().ok()
+}
+
+/// The perimeter spans (0..4, as [`geometry::perimeter_point`]) of field segments.
+fn spans(segments: &[(Side, usize)], layouts: &[Layout; 4]) -> Vec<(f64, f64)> {
+    segments
+        .iter()
+        .map(|&(side, i)| {
+            let s = &layouts[side as usize].segments[i];
+            let k = side as usize as f64;
+            (k + s.start as f64 / 100.0, k + s.end as f64 / 100.0)
+        })
+        .collect()
+}
+
+fn overlap(a: &[(f64, f64)], b: &[(f64, f64)]) -> f64 {
+    a.iter()
+        .flat_map(|x| b.iter().map(move |y| (x.1.min(y.1) - x.0.max(y.0)).max(0.0)))
+        .sum()
+}
+
+/// The field rule of [`derive_edges`], on `t` whose edges are derived from `old`'s outlines.
+fn cut_fields(t: &mut Tile, old: &Tile, layouts: &[Layout; 4]) {
+    let is_field = |f: &Feature| f.kind == FeatureKind::Field;
+    let resolve = |f: &Feature| -> Vec<(Side, usize)> {
+        resolve_on(f, layouts)
+            .flatten()
+            .flat_map(|(side, indices)| indices.into_iter().map(move |i| (side, i)))
+            .collect()
     };
-    let resolve = |r: &EdgeRef| resolve_ref(&r.0, &layouts, SegmentKind::Field).ok();
-    let is_field = |f: &tilewright_engine::model::Feature| f.kind == FeatureKind::Field;
-    let mut taken: BTreeSet<(Side, usize)> = BTreeSet::new();
-    for f in t.features.values().filter(|f| is_field(f) && !f.polygons.is_empty()) {
-        for (side, indices) in f.on.iter().filter_map(resolve) {
-            taken.extend(indices.into_iter().map(|i| (side, i)));
-        }
-    }
-    // What each field without outlines keeps, in id order; misfits are those that lost a
-    // reference.
-    let mut kept: BTreeMap<String, (Vec<(Side, usize)>, bool)> = BTreeMap::new();
-    for (id, f) in t
+    let outlined: Vec<(String, Vec<(Side, usize)>)> = t
+        .features
+        .iter()
+        .filter(|(_, f)| is_field(f) && !f.polygons.is_empty())
+        .map(|(id, f)| (id.clone(), resolve(f)))
+        .collect();
+    // The fields without outlines that reach the border, with where they reached it before.
+    let old_layouts = layouts_of(old);
+    let mut open: Vec<(String, Vec<(f64, f64)>)> = old
         .features
         .iter()
         .filter(|(_, f)| is_field(f) && f.polygons.is_empty() && !f.on.is_empty())
-    {
-        let mut mine = Vec::new();
-        let mut fits = true;
-        for reference in &f.on {
-            match resolve(reference) {
-                Some((side, indices)) => {
-                    for i in indices {
-                        if taken.insert((side, i)) {
-                            mine.push((side, i));
-                        } else {
-                            fits = false;
-                        }
-                    }
-                }
-                None => fits = false,
-            }
-        }
-        kept.insert(id.clone(), (mine, fits));
-    }
-    let leftover: Vec<(Side, usize)> = Side::ALL
-        .into_iter()
-        .flat_map(|side| {
-            let layout = &layouts[side as usize];
-            (0..layout.segments.len())
-                .filter(|&i| layout.segments[i].kind == SegmentKind::Field)
-                .map(move |i| (side, i))
+        .map(|(id, f)| {
+            let reached = old_layouts.as_ref().map(|l| {
+                let segments: Vec<(Side, usize)> = resolve_on(f, l)
+                    .flatten()
+                    .flat_map(|(side, indices)| indices.into_iter().map(move |i| (side, i)))
+                    .collect();
+                spans(&segments, l)
+            });
+            (id.clone(), reached.unwrap_or_default())
         })
-        .filter(|s| !taken.contains(s))
         .collect();
-    if let Some((mine, _)) = kept.values_mut().find(|(_, fits)| !fits) {
-        mine.extend(leftover);
+    let dropped: Vec<String> = open.iter().map(|(id, _)| id.clone()).collect();
+    for id in &dropped {
+        t.features.remove(id);
     }
-    let options: Vec<Option<Layout>> = layouts.into_iter().map(Some).collect();
-    for (id, (mut mine, fits)) in kept {
-        if fits {
+    let options: Vec<Option<Layout>> = layouts.clone().map(Some).into();
+    for area in field_cut::field_areas(t, layouts) {
+        let mut owners = outlined
+            .iter()
+            .filter(|(_, mine)| mine.iter().any(|s| area.segments.contains(s)));
+        let id = match (owners.next(), owners.next()) {
+            (Some((id, _)), None) => id.clone(),
+            // Outlined fields sharing an area keep what their outlines gave them.
+            (Some(_), Some(_)) => continue,
+            (None, _) => {
+                let here = spans(&area.segments, layouts);
+                let best = (0..open.len()).max_by(|&a, &b| {
+                    overlap(&open[a].1, &here)
+                        .total_cmp(&overlap(&open[b].1, &here))
+                        .then(b.cmp(&a))
+                });
+                match best {
+                    Some(k) => open.remove(k).0,
+                    None => ids::unique_id("f", "", |id| t.features.contains_key(id)),
+                }
+            }
+        };
+        let field = t.features.entry(id).or_insert_with(|| Feature::new(FeatureKind::Field));
+        field.on = geometry::references(&area.segments, &options, FeatureKind::Field)
+            .into_iter()
+            .map(EdgeRef)
+            .collect();
+        field.cities = area.cities;
+    }
+    // Fields kept keep their other keys (anchor, marks) from before.
+    for id in dropped {
+        if let (Some(now), Some(before)) = (t.features.get_mut(&id), old.features.get(&id)) {
+            let (on, cities) = (std::mem::take(&mut now.on), std::mem::take(&mut now.cities));
+            *now = Feature {
+                on,
+                cities,
+                ..before.clone()
+            };
+        }
+    }
+}
+
+/// The gate rule of [`derive_edges`]: the road meets the city where the field cut sees them
+/// meet, both outlines grown by [`field_cut::GAP`].
+fn end_roads_at_gates(t: &mut Tile) {
+    let cities: Vec<(String, Vec<Vec<[f64; 2]>>)> = t
+        .features
+        .iter()
+        .filter(|(_, f)| f.kind == FeatureKind::City && !f.polygons.is_empty())
+        .map(|(id, f)| (id.clone(), f.polygons.clone()))
+        .collect();
+    for road in t.features.values_mut() {
+        if road.kind != FeatureKind::Road || road.on.len() != 1 || road.end.is_some() {
             continue;
         }
-        if mine.is_empty() {
-            t.features.remove(&id);
-        } else if let Some(f) = t.features.get_mut(&id) {
-            mine.sort();
-            f.on = geometry::references(&mine, &options, FeatureKind::Field)
-                .into_iter()
-                .map(EdgeRef)
-                .collect();
+        let meets = |city: &[Vec<[f64; 2]>]| {
+            road.polygons.iter().flatten().any(|&p| {
+                city.iter().any(|c| {
+                    geometry::point_in_polygon(p, c) || geometry::distance_to_outline(p, c) < 2.0 * field_cut::GAP
+                })
+            })
+        };
+        if let Some((id, _)) = cities.iter().find(|(_, c)| meets(c)) {
+            road.end = Some(RoadEnd::CityGate);
+            road.at = Some(id.clone());
         }
     }
 }
@@ -171,7 +234,6 @@ pub fn unusual_layouts(edges: &[String; 4]) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tilewright_engine::model::Feature;
 
     fn tile(features: Vec<(&str, Feature)>) -> Tile {
         crate::geometry::tests::tile(["field"; 4], features)
@@ -248,6 +310,51 @@ mod tests {
         assert_eq!(d.after(), ["city"; 4].map(String::from));
         assert!(!d.tile.features.contains_key("f"));
         assert!(d.tile.features.contains_key("inner"), "inner fields stay");
+    }
+
+    #[test]
+    fn a_road_from_an_edge_to_a_city_wall_cuts_the_default_field_in_two() {
+        // Drawn by hand, it stops 0.03 short of the wall.
+        let road = vec![[0.44, 1.0], [0.44, 0.33], [0.56, 0.33], [0.56, 1.0]];
+        let mut named = default_field();
+        named.anchor = Some([0.2, 0.8]);
+        let d = derive_edges(&tile(vec![
+            ("c", outlined(FeatureKind::City, near_corner_cap())),
+            ("r", outlined(FeatureKind::Road, road)),
+            ("f", named),
+        ]));
+        assert_eq!(d.after(), ["city", "field", "road", "field"].map(String::from));
+        assert_eq!(on(&d.tile, "r"), ["S"]);
+        let r = &d.tile.features["r"];
+        assert_eq!(
+            (r.end, r.at.as_deref()),
+            (Some(RoadEnd::CityGate), Some("c")),
+            "the road ends at the wall"
+        );
+        // `f` keeps the larger part it covered before (both halves are alike, so the first),
+        // and the other side of the road becomes a field of its own.
+        assert_eq!(on(&d.tile, "f"), ["E", "Se"]);
+        assert_eq!(on(&d.tile, "f2"), ["Sw", "W"]);
+        assert_eq!(d.tile.features["f"].anchor, Some([0.2, 0.8]), "other keys are kept");
+        for id in ["f", "f2"] {
+            assert_eq!(d.tile.features[id].cities, ["c"], "{id} borders the city");
+        }
+    }
+
+    #[test]
+    fn a_road_across_under_a_city_leaves_the_far_field_without_the_city() {
+        let road = vec![[0.0, 0.44], [1.0, 0.44], [1.0, 0.56], [0.0, 0.56]];
+        let d = derive_edges(&tile(vec![
+            ("c", outlined(FeatureKind::City, near_corner_cap())),
+            ("r", outlined(FeatureKind::Road, road)),
+            ("f", default_field()),
+        ]));
+        assert_eq!(d.after(), ["city", "road", "field", "road"].map(String::from));
+        assert_eq!(on(&d.tile, "f"), ["En", "Wn"]);
+        assert_eq!(d.tile.features["f"].cities, ["c"]);
+        assert_eq!(on(&d.tile, "f2"), ["Es", "S", "Ws"]);
+        assert!(d.tile.features["f2"].cities.is_empty());
+        assert_eq!(d.tile.features["r"].end, None, "a road across ends nowhere");
     }
 
     #[test]

@@ -310,8 +310,8 @@ pub struct Document {
     /// The file's stamp when last read or written.
     pub disk_stamp: Option<DiskStamp>,
     /// Earlier contents with their revisions, oldest first, at most [`HISTORY`] of them.
-    undo: VecDeque<(Content, usize)>,
-    redo: Vec<(Content, usize)>,
+    undo: VecDeque<Step>,
+    redo: Vec<Step>,
     /// The group the last edit belongs to; further edits with the same key merge into it.
     open_group: Option<String>,
     revision: usize,
@@ -320,6 +320,13 @@ pub struct Document {
     /// Tells this document's revisions from another's (every document starts at revision 0).
     serial: u64,
 }
+
+/// One undo or redo step: the content to go back to, its revision, and for an edit of the
+/// source text the TOML it was written into (so undo takes back comments and layout too).
+type Step = (Content, usize, Option<Box<Written>>);
+
+/// The TOML document edits are merged into, with the model as it was read from it.
+type Written = (DocumentMut, Option<toml_edit::Value>);
 
 /// How many steps undo keeps.
 const HISTORY: usize = 500;
@@ -384,16 +391,7 @@ impl Document {
         }
         let merging = group.is_some() && self.open_group.as_deref() == group;
         let previous = std::mem::replace(&mut self.content, next);
-        if !merging {
-            self.undo.push_back((previous, self.revision));
-            if self.undo.len() > HISTORY {
-                self.undo.pop_front();
-            }
-        }
-        self.redo.clear();
-        self.open_group = group.map(str::to_owned);
-        self.revision = self.next_revision;
-        self.next_revision += 1;
+        self.record(previous, None, merging, group);
         // Text that now reads as a model becomes editable as one.
         if let Content::Text { text, .. } = &self.content {
             let parsed = Content::from_text(text);
@@ -407,6 +405,49 @@ impl Document {
                 self.content = parsed;
             }
         }
+        Ok(())
+    }
+
+    /// Puts `previous` (and the TOML it was written into, for a source edit) on the undo
+    /// stack unless `merging` into the open group, and moves to a new revision.
+    fn record(&mut self, previous: Content, written: Option<Box<Written>>, merging: bool, group: Option<&str>) {
+        if !merging {
+            self.undo.push_back((previous, self.revision, written));
+            if self.undo.len() > HISTORY {
+                self.undo.pop_front();
+            }
+        }
+        self.redo.clear();
+        self.open_group = group.map(str::to_owned);
+        self.revision = self.next_revision;
+        self.next_revision += 1;
+    }
+
+    /// Replaces the document with `text` typed on the Source page, comments and layout
+    /// included, as one undo step (merged with the rest of `group`). Text that does not read
+    /// as a model is refused with the located reason, unless the document is such text
+    /// already, so a document that reads never turns into one that does not.
+    pub fn apply_source(&mut self, text: &str, group: Option<&str>) -> Result<(), String> {
+        let content = Content::from_text(text);
+        if let Content::Text { problem, .. } = &content
+            && !matches!(self.content, Content::Text { .. })
+        {
+            return Err(problem.clone());
+        }
+        if self.text().as_deref() == Ok(text) {
+            return Ok(());
+        }
+        let merging = group.is_some() && self.open_group.as_deref() == group;
+        let previous = std::mem::replace(&mut self.content, content);
+        let loaded = self.content.tree();
+        let written = match text.parse::<DocumentMut>() {
+            Ok(toml) => Some(Box::new((
+                std::mem::replace(&mut self.toml, toml),
+                std::mem::replace(&mut self.loaded, loaded),
+            ))),
+            Err(_) => None,
+        };
+        self.record(previous, written, merging, group);
         Ok(())
     }
 
@@ -428,30 +469,46 @@ impl Document {
     /// Steps back one edit.
     pub fn undo(&mut self) -> bool {
         self.open_group = None;
-        let Some((content, revision)) = self.undo.pop_back() else {
+        let Some(step) = self.undo.pop_back() else {
             return false;
         };
-        let current = std::mem::replace(&mut self.content, content);
-        self.redo.push((current, self.revision));
-        self.revision = revision;
+        let back = self.step_to(step);
+        self.redo.push(back);
         true
     }
 
     /// Steps forward one undone edit.
     pub fn redo(&mut self) -> bool {
         self.open_group = None;
-        let Some((content, revision)) = self.redo.pop() else {
+        let Some(step) = self.redo.pop() else {
             return false;
         };
-        let current = std::mem::replace(&mut self.content, content);
-        self.undo.push_back((current, self.revision));
-        self.revision = revision;
+        let back = self.step_to(step);
+        self.undo.push_back(back);
         true
+    }
+
+    /// Goes to `step`'s content (and TOML), returning the step that comes back here.
+    fn step_to(&mut self, (content, revision, written): Step) -> Step {
+        let current = std::mem::replace(&mut self.content, content);
+        let written = written.map(|w| {
+            let (toml, loaded) = *w;
+            Box::new((
+                std::mem::replace(&mut self.toml, toml),
+                std::mem::replace(&mut self.loaded, loaded),
+            ))
+        });
+        (current, std::mem::replace(&mut self.revision, revision), written)
     }
 
     /// A number that changes whenever the content does (and comes back with undo).
     pub fn revision(&self) -> usize {
         self.revision
+    }
+
+    /// What tells this document from any other opened in this run.
+    pub fn serial(&self) -> u64 {
+        self.serial
     }
 
     /// The key of the content as it is now, for caches of what is derived from it.
@@ -634,6 +691,29 @@ mod tests {
         assert!(doc.redo());
         assert!(doc.is_dirty());
         assert_eq!(doc.tileset().unwrap().tiles[0].count, Count::All(9));
+    }
+
+    #[test]
+    fn a_comment_typed_into_the_source_is_a_step_of_its_own_that_undo_takes_back() {
+        let mut doc = base();
+        let before = doc.text().unwrap();
+        let commented = before.replacen("id = \"base\"", "# A note.\nid = \"base\"", 1);
+        assert!(doc.apply_source(&commented, None).is_ok());
+        assert_eq!(doc.text().unwrap(), commented);
+        assert!(doc.is_dirty(), "a comment is a change to save");
+        // A later edit through a form keeps the comment.
+        let mut set = doc.tileset().unwrap().clone();
+        set.name = "Named".into();
+        doc.apply(Edit::Replace(Box::new(Content::TileSet(set)))).unwrap();
+        assert!(doc.text().unwrap().contains("# A note.\nid = \"base\""));
+        assert!(doc.undo() && doc.undo());
+        assert_eq!(doc.text().unwrap(), before);
+        assert!(doc.redo());
+        assert_eq!(doc.text().unwrap(), commented);
+        // Text that does not read is refused with where it stops, and changes nothing.
+        let refused = doc.apply_source("id = ", None).unwrap_err();
+        assert!(refused.starts_with("line 1, column"), "{refused}");
+        assert_eq!(doc.text().unwrap(), commented);
     }
 
     #[test]

@@ -32,12 +32,14 @@ pub fn cell_centre(cell: usize) -> Point {
     [(x as f64 + 0.5) / GRID as f64, (y as f64 + 0.5) / GRID as f64]
 }
 
-fn cell_of(p: Point) -> usize {
+/// The cell under a tile point (points outside the tile go to the nearest cell).
+pub fn cell_of(p: Point) -> usize {
     let c = |v: f64| ((v * GRID as f64).floor().max(0.0) as usize).min(GRID - 1);
     c(p[1]) * GRID + c(p[0])
 }
 
-fn neighbours(cell: usize) -> impl Iterator<Item = usize> {
+/// The 4-connected neighbours of a cell.
+pub fn neighbours(cell: usize) -> impl Iterator<Item = usize> {
     let (x, y) = (cell % GRID, cell / GRID);
     [
         (x > 0).then(|| cell - 1),
@@ -92,10 +94,9 @@ fn covered(drawing: &Schematic, p: Point) -> bool {
     })
 }
 
-/// The field regions of `drawing`, the schematic of `tile`.
-pub fn field_regions(tile: &Tile, drawing: &Schematic) -> FieldRegions {
-    let open: Vec<bool> = (0..GRID * GRID).map(|c| !covered(drawing, cell_centre(c))).collect();
-    // Connected areas of open cells.
+/// The connected areas of the open cells: each cell's area (`usize::MAX` for a covered cell),
+/// and how many areas there are.
+pub fn label_areas(open: &[bool]) -> (Vec<usize>, usize) {
     let mut area = vec![usize::MAX; GRID * GRID];
     let mut areas = 0;
     for start in 0..GRID * GRID {
@@ -114,6 +115,13 @@ pub fn field_regions(tile: &Tile, drawing: &Schematic) -> FieldRegions {
         }
         areas += 1;
     }
+    (area, areas)
+}
+
+/// The field regions of `drawing`, the schematic of `tile`.
+pub fn field_regions(tile: &Tile, drawing: &Schematic) -> FieldRegions {
+    let open: Vec<bool> = (0..GRID * GRID).map(|c| !covered(drawing, cell_centre(c))).collect();
+    let (area, areas) = label_areas(&open);
     // Each field claims the areas of the open border cells along its segments.
     let mut claims: Vec<Vec<&str>> = vec![Vec::new(); areas];
     for segment in &drawing.border {

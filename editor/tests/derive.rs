@@ -99,6 +99,38 @@ fn derive_gives_a_plain_city_for_a_wall_near_the_corner_and_refits_the_default_f
 }
 
 #[test]
+fn derive_cuts_the_default_field_at_a_road_into_the_city_and_the_result_validates_clean() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = drawn_tile_open(&dir);
+    // A road drawn from the south edge up to the city's wall.
+    let mut tile = the_tile(&h);
+    let mut road = tilewright_engine::model::Feature::new(tilewright_engine::model::FeatureKind::Road);
+    road.polygons = vec![vec![[0.44, 1.0], [0.44, 0.3], [0.56, 0.3], [0.56, 1.0]]];
+    tile.features.insert("r".into(), road);
+    let mut actions = Actions::default();
+    actions.edit(Edit::ReplaceTile {
+        index: 0,
+        tile: Box::new(tile),
+    });
+    h.state_mut().apply(actions);
+    h.run_steps(4);
+    h.get_by_label("Derive edges").click();
+    h.run_steps(4);
+    let tile = the_tile(&h);
+    let edges: Vec<&str> = tile.edges.iter().map(|e| e.0.as_str()).collect();
+    assert_eq!(edges, ["city", "field", "road", "field"]);
+    assert_eq!(on(&tile, "f"), ["E", "Se"]);
+    assert_eq!(on(&tile, "f2"), ["Sw", "W"], "the field west of the road is its own");
+    assert_eq!(tile.features["f2"].cities, ["c"]);
+    assert_eq!(tile.features["r"].at.as_deref(), Some("c"));
+    h.state_mut().validator.wait();
+    h.run_steps(4);
+    let found = &h.state().validator.latest;
+    assert_eq!(found.revision, h.state().doc().unwrap().revision());
+    assert!(found.diagnostics.is_empty(), "{:#?}", found.diagnostics);
+}
+
+#[test]
 fn the_on_hint_follows_the_outlines_as_they_change() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = drawn_tile_open(&dir);

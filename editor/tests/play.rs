@@ -451,3 +451,82 @@ fn a_player_with_no_follower_left_is_not_asked_to_deploy() {
     );
     assert_eq!(game(&h).to_move(), Some(1));
 }
+
+#[test]
+fn a_bot_game_plays_on_behind_another_page_and_the_board_and_events_follow_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let random = || SeatKind::Bot("random".parse().unwrap());
+    // The whole base game under an id of its own: enough events to fill the list.
+    let long = BASE.replacen("id = \"base\"", "id = \"long-base\"", 1);
+    let mut h = play_page(dir.path(), &long, vec![random(), random()], 11);
+    start(&mut h);
+    h.get_by_label("Source").click();
+    settle(&mut h);
+    assert_eq!(h.state().view.page, Page::Source);
+    h.get_by_label_contains("a game plays on the Play page");
+    // The bots play on while the Source page is shown.
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while game(&h).board().placed.len() < 40 {
+        assert!(Instant::now() < deadline, "the bots play on behind the Source page");
+        std::thread::sleep(Duration::from_millis(2));
+        h.step();
+    }
+    h.state_mut().panels.play.bot_pause = 1e9;
+    settle(&mut h);
+
+    // Back on the Play page, the board shows the last tile placed and the events list its
+    // newest line.
+    h.get_by_label("Play").click();
+    settle(&mut h);
+    let camera = &play(&h).camera;
+    let last = *game(&h).board().placed.last().unwrap();
+    let area = camera.area.expect("the board is drawn");
+    assert!(
+        area.contains_rect(camera.cell_rect(last.x, last.y)),
+        "the last tile at ({}, {}) is in view",
+        last.x,
+        last.y
+    );
+    let newest_line = |h: &Harness<'_, EditorApp>| {
+        let newest = play(h)
+            .session
+            .as_ref()
+            .unwrap()
+            .shown_log()
+            .last()
+            .unwrap()
+            .text
+            .clone();
+        h.get_all_by_label(&newest).last().unwrap().rect()
+    };
+    let in_view = |line: egui::Rect| line.min.y >= 0.0 && line.max.y <= 900.0;
+    assert!(in_view(newest_line(&h)), "{:?}", newest_line(&h));
+
+    // Scrolled up to read, the list comes back down when the next event arrives.
+    let heading = h.get_by_label("Events").rect();
+    h.hover_at(heading.center() + Vec2::new(0.0, 60.0));
+    h.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Point,
+        delta: Vec2::new(0.0, 5000.0),
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Unknown,
+        modifiers: Modifiers::NONE,
+    });
+    settle(&mut h);
+    assert!(
+        !in_view(newest_line(&h)),
+        "scrolled away from the newest line: {:?} {heading:?} {}",
+        newest_line(&h),
+        play(&h).session.as_ref().unwrap().shown_log().len()
+    );
+    let lines = play(&h).session.as_ref().unwrap().shown_log().len();
+    h.state_mut().panels.play.bot_pause = 0.0;
+    while play(&h).session.as_ref().unwrap().shown_log().len() == lines {
+        assert!(Instant::now() < deadline, "the bots play on");
+        std::thread::sleep(Duration::from_millis(2));
+        h.step();
+    }
+    h.state_mut().panels.play.bot_pause = 1e9;
+    settle(&mut h);
+    assert!(in_view(newest_line(&h)), "{:?}", newest_line(&h));
+}

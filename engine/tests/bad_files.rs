@@ -120,6 +120,25 @@ fn a_field_on_both_sides_of_a_road_across_the_tile() {
 }
 
 #[test]
+fn a_field_on_both_sides_of_a_road_into_a_gate_or_of_roads_meeting_at_a_crossing() {
+    expect_warnings(
+        &[fixture("field-across-gate-road.toml")],
+        &[
+            (
+                13,
+                37,
+                "field-across-road: field `f` of tile `G` lies on both sides of road `r` (into the gate of `c`): E1 (field 0..50) and S3 (field 60..100)",
+            ),
+            (
+                24,
+                38,
+                "field-across-road: field `f2` of tile `X` lies on both sides of the roads meeting at the crossing (`r1`, `r2`, `r3`): E3 (field 60..100) and S3 (field 60..100)",
+            ),
+        ],
+    );
+}
+
+#[test]
 fn a_field_naming_a_city_twice() {
     expect_warnings(
         &[fixture("field-city-twice.toml")],

@@ -4,26 +4,18 @@
 use egui::{Color32, RichText, Ui};
 
 use super::EditorApp;
+use super::notices::{Concern, Here, Notices};
 use crate::commands::Command;
 use crate::document::{Content, Document};
 use crate::files::RecentFiles;
 use crate::panels::{Action, Actions};
 use crate::view::{INVERT_SNAPPING_KEYS, Page, Tool};
 
-/// A message shown to the user until dismissed.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Message {
-    /// The text.
-    pub text: String,
-    /// Whether it reports a failure.
-    pub error: bool,
-}
-
 /// What the chrome keeps between frames.
 #[derive(Debug, Default)]
 pub(super) struct Chrome {
-    /// Messages for the user, oldest first.
-    pub messages: Vec<Message>,
+    /// Notices for the user, oldest first.
+    pub notices: Notices,
     /// The window title as last set.
     pub title: String,
     /// The message saying the open file is shown as text, withdrawn once the text reads.
@@ -31,56 +23,44 @@ pub(super) struct Chrome {
 }
 
 impl Chrome {
-    /// The central panel: the messages, then `contents`.
-    pub fn central_panel(&mut self, ui: &mut Ui, contents: impl FnOnce(&mut Ui)) {
+    /// The central panel: `contents`, with the notices that concern `here` over its corner.
+    pub fn central_panel(&mut self, ui: &mut Ui, here: &Here, contents: impl FnOnce(&mut Ui)) {
         egui::CentralPanel::default_margins().show(ui, |ui| {
-            self.messages_ui(ui);
+            let rect = ui.max_rect();
             contents(ui);
+            self.notices.show(ui, rect, here);
         });
-    }
-
-    /// The messages, each with a button that dismisses it.
-    pub fn messages_ui(&mut self, ui: &mut Ui) {
-        let mut dismiss = None;
-        for (i, m) in self.messages.iter().enumerate() {
-            let colour = if m.error {
-                Color32::from_rgb(120, 40, 36)
-            } else {
-                Color32::from_rgb(36, 70, 110)
-            };
-            egui::Frame::new()
-                .fill(colour)
-                .inner_margin(6.0)
-                .corner_radius(4.0)
-                .show(ui, |ui| {
-                    ui.horizontal(|ui| {
-                        ui.label(RichText::new(&m.text).color(Color32::WHITE));
-                        if ui.small_button("x").clicked() {
-                            dismiss = Some(i);
-                        }
-                    });
-                });
-        }
-        if let Some(i) = dismiss {
-            self.messages.remove(i);
-        }
     }
 }
 
 impl EditorApp {
-    /// Tells the user something (the last few messages stay until dismissed).
+    /// Tells the user something about where they are (the selected tile, else the page):
+    /// see [`Notices`].
     pub(super) fn message(&mut self, text: impl Into<String>, error: bool) {
-        let text = text.into();
-        self.chrome.messages.retain(|m| m.text != text);
-        self.chrome.messages.push(Message { text, error });
-        if self.chrome.messages.len() > 4 {
-            self.chrome.messages.remove(0);
+        let concern = self.here().concern();
+        self.chrome.notices.add(text.into(), error, concern);
+    }
+
+    /// Where the user is, for notices.
+    pub(super) fn here(&self) -> Here {
+        let tile = match self.view.page {
+            Page::Tiles => self.selected_tile().map(|(_, t)| t.id.clone()),
+            _ => None,
+        };
+        Here {
+            document: self.workspace.doc.as_ref().map(Document::serial),
+            page: self.view.page,
+            tile,
         }
     }
 
-    /// Says the open file is shown as text because of `problem`, until it reads.
+    /// Says the open file is shown as text because of `problem`, on every page until it reads.
     pub(super) fn parse_problem(&mut self, text: String) {
-        self.message(text.clone(), true);
+        let concern = match &self.workspace.doc {
+            Some(doc) => Concern::Document(doc.serial()),
+            None => Concern::Anywhere,
+        };
+        self.chrome.notices.add(text.clone(), true, concern);
         self.chrome.parse_problem = Some(text);
     }
 
@@ -91,7 +71,7 @@ impl EditorApp {
             Some(Content::Text { .. })
         );
         if reads && let Some(text) = self.chrome.parse_problem.take() {
-            self.chrome.messages.retain(|m| m.text != text);
+            self.chrome.notices.list.retain(|m| m.text != text);
         }
     }
 
@@ -332,6 +312,18 @@ impl EditorApp {
                 None => {
                     ui.label(RichText::new("no file").small());
                 }
+            }
+            if self.view.page != Page::Play
+                && self.panels.play.game_on()
+                && let Some(session) = &self.panels.play.session
+            {
+                ui.label(
+                    RichText::new(format!(
+                        "a game plays on the Play page: {} tiles left",
+                        session.game.pile_len()
+                    ))
+                    .small(),
+                );
             }
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 if self.workspace.tileset().is_none() {

@@ -20,6 +20,9 @@ use crate::schematic::generated_outlines;
 use crate::view::Page;
 use crate::view::Tool;
 
+/// The undo group of typing on the Source page.
+const SOURCE_GROUP: &str = "source-text";
+
 impl EditorApp {
     /// Runs a command.
     pub fn run(&mut self, command: Command, actions: &mut Actions) {
@@ -232,6 +235,13 @@ impl EditorApp {
                 Action::Edit { edit, group } => {
                     if let Some(doc) = self.workspace.doc.as_mut()
                         && let Err(e) = doc.apply_grouped(edit, group.as_deref())
+                    {
+                        self.message(e, true);
+                    }
+                }
+                Action::EditSource(text) => {
+                    if let Some(doc) = self.workspace.doc.as_mut()
+                        && let Err(e) = doc.apply_source(&text, Some(SOURCE_GROUP))
                     {
                         self.message(e, true);
                     }

@@ -12,6 +12,7 @@ mod dialogs;
 mod duplicate;
 mod import;
 mod modals;
+pub mod notices;
 mod workspace;
 
 use std::path::PathBuf;
@@ -19,8 +20,8 @@ use std::path::PathBuf;
 use egui::{Color32, Ui};
 use tilewright_engine::model::Tile;
 
-pub use chrome::Message;
 pub use import::SheetImport;
+pub use notices::{Concern, Message};
 pub use workspace::{Pending, Workspace};
 
 use crate::commands::Command;
@@ -176,7 +177,7 @@ impl EditorApp {
 
     /// Messages for the user, oldest first.
     pub fn messages(&self) -> &[Message] {
-        &self.chrome.messages
+        &self.chrome.notices.list
     }
 
     fn selected_tile(&self) -> Option<(usize, &Tile)> {
@@ -233,6 +234,8 @@ impl EditorApp {
                 actions.command(command);
             }
         }
+        // Bot games play on whichever page is shown.
+        self.panels.play.run_bots(&ctx);
         egui::Panel::top("menu").show(ui, |ui| {
             self.menu_bar(ui, &mut actions);
         });
@@ -258,9 +261,11 @@ impl EditorApp {
     /// The problems, the tile grid and the inspector around the central page, each drawn
     /// with one [`PanelCtx`] over this frame's state; the welcome page when nothing is open.
     fn document_panels(&mut self, ui: &mut Ui, actions: &mut Actions) {
+        let here = self.here();
         let Some(doc) = self.workspace.doc.as_ref() else {
             let recent = &self.workspace.recent;
-            self.chrome.central_panel(ui, |ui| chrome::welcome(ui, recent, actions));
+            self.chrome
+                .central_panel(ui, &here, |ui| chrome::welcome(ui, recent, actions));
             return;
         };
         let mut ctx = PanelCtx {
@@ -300,7 +305,7 @@ impl EditorApp {
                     });
             }
         }
-        self.chrome.central_panel(ui, |ui| panels.central(ui, &mut ctx));
+        self.chrome.central_panel(ui, &here, |ui| panels.central(ui, &mut ctx));
         let tiles_page = ctx.view.page == Page::Tiles;
         panels.sandbox.show(ui.ctx(), doc, ctx.images, tiles_page);
     }

@@ -109,10 +109,14 @@ impl EditorApp {
     pub fn open_path(&mut self, path: &Path) {
         match Document::open(path) {
             Ok(doc) => {
-                if let Content::Text { problem, .. } = doc.content() {
-                    self.parse_problem(format!("{} is shown as text: {problem}", path.display()));
-                }
+                let problem = match doc.content() {
+                    Content::Text { problem, .. } => Some(format!("{} is shown as text: {problem}", path.display())),
+                    _ => None,
+                };
                 self.set_document(doc);
+                if let Some(problem) = problem {
+                    self.parse_problem(problem);
+                }
                 self.workspace.recent.add(path);
             }
             Err(e) => self.message(format!("Cannot open {}: {e}", path.display()), true),

@@ -102,6 +102,29 @@ impl BoardCamera {
         self.centre = before - (pointer - self.origin()) / self.cell;
     }
 
+    /// Pans (without zooming) just enough to show cell `(x, y)` with the cells around it,
+    /// where the next tiles go; a view too small for them is centred on the cell.
+    pub fn follow(&mut self, x: i16, y: i16) {
+        let Some(area) = self.area else { return };
+        let wanted = self.cell_rect(x, y).expand(self.cell);
+        let shift = |lo: f32, hi: f32, min: f32, max: f32| {
+            if hi - lo > max - min {
+                (lo + hi) / 2.0 - (min + max) / 2.0
+            } else if lo < min {
+                lo - min
+            } else if hi > max {
+                hi - max
+            } else {
+                0.0
+            }
+        };
+        let delta = vec2(
+            shift(wanted.min.x, wanted.max.x, area.min.x, area.max.x),
+            shift(wanted.min.y, wanted.max.y, area.min.y, area.max.y),
+        );
+        self.centre += delta / self.cell;
+    }
+
     /// Centres the view on the tiles and sizes cells so they fit `area` (one cell of margin).
     pub fn fit(&mut self, tiles: &[Laid], area: Rect) {
         let Some(first) = tiles.first() else { return };
@@ -551,6 +574,29 @@ pub fn corner_label(ui: &Ui, rect: Rect, text: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn following_a_cell_pans_just_enough_to_show_it_with_the_cells_around_it() {
+        let area = Rect::from_min_size(pos2(0.0, 0.0), vec2(800.0, 600.0));
+        let mut camera = BoardCamera {
+            centre: Vec2::ZERO,
+            cell: 100.0,
+            area: Some(area),
+        };
+        camera.follow(1, 1);
+        assert_eq!(camera.centre, Vec2::ZERO, "in view already: nothing moves");
+        camera.follow(6, -1);
+        assert!(area.contains_rect(camera.cell_rect(6, -1).expand(100.0)));
+        assert_eq!(camera.cell, 100.0, "no zoom");
+        assert!(
+            camera.cell_rect(6, -1).expand(100.0).max.x >= 799.0,
+            "the least pan: the cell beyond it lies on the edge"
+        );
+        // A view smaller than three cells centres the cell.
+        camera.cell = 400.0;
+        camera.follow(-3, 2);
+        assert_eq!(camera.cell_centre(-3, 2), area.center());
+    }
 
     #[test]
     fn cells_and_screen_points_agree_and_zoom_keeps_the_point_under_the_pointer() {

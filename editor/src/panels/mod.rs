@@ -76,6 +76,9 @@ pub enum Action {
         /// Its undo group, if it continues a drag or typing.
         group: Option<String>,
     },
+    /// Replace the document with text typed on the Source page, merged into one undo step
+    /// with the rest of the typing.
+    EditSource(String),
     /// The current drag or typing ended.
     EndGroup,
     /// Open a file (after asking about unsaved changes).

@@ -65,6 +65,10 @@ pub struct PlayView {
     pub bot_pause: f64,
     /// The log line clicked, whose feature is lit.
     pub selected_line: Option<usize>,
+    /// The cell of the last tile placed, for the board to bring into view when next drawn.
+    follow: Option<(i16, i16)>,
+    /// How many log lines the events list has shown (it scrolls to newer ones).
+    log_shown: usize,
 }
 
 impl Default for PlayView {
@@ -87,6 +91,8 @@ impl Default for PlayView {
             last_action_at: f64::NEG_INFINITY,
             bot_pause: 0.6,
             selected_line: None,
+            follow: None,
+            log_shown: 0,
         }
     }
 }
@@ -102,7 +108,6 @@ impl PlayView {
             self.setup_ui(ui, ctx);
             return;
         }
-        self.run_bots(ui.ctx());
         egui::Panel::right("play-side")
             .resizable(true)
             .default_size(330.0)
@@ -139,6 +144,8 @@ impl PlayView {
         self.last_move = None;
         self.selected_line = None;
         self.figure = None;
+        self.follow = None;
+        self.log_shown = 0;
     }
 
     /// Leaves the game for the setup form.
@@ -176,8 +183,14 @@ impl PlayView {
         }
     }
 
-    /// Asks the bot to move when it is a bot's turn, and plays its answer.
-    fn run_bots(&mut self, ctx: &egui::Context) {
+    /// Whether a game is on and not over (it plays on while other pages are shown).
+    pub fn game_on(&self) -> bool {
+        self.session.as_ref().is_some_and(|s| !s.game.is_over()) && !self.viewing_record
+    }
+
+    /// Asks the bot to move when it is a bot's turn, and plays its answer. The app calls it
+    /// every frame, whichever page is shown, so bot games play on behind other pages.
+    pub fn run_bots(&mut self, ctx: &egui::Context) {
         let now = ctx.input(|i| i.time);
         self.pass_when_nothing_to_deploy(now);
         if let Some(action) = self.worker.answer() {
@@ -219,6 +232,7 @@ impl PlayView {
                 });
                 if let Some((x, y)) = placed {
                     self.last_move = Some((x, y, now));
+                    self.follow = Some((x, y));
                 }
             }
             Err(e) => self.notice = Some(format!("Not allowed: {e}.")),
@@ -274,6 +288,7 @@ impl PlayView {
             session.go_to(k);
             self.selected_line = None;
             self.last_move = session.game.board().placed.last().map(|p| (p.x, p.y, f64::INFINITY));
+            self.follow = self.last_move.map(|(x, y, _)| (x, y));
         }
     }
 
@@ -335,6 +350,11 @@ impl PlayView {
             .filter(|p| self.camera.area.is_some_and(|a| a.contains(*p)))
             .map(|p| self.camera.cell_at(p));
         let (scene, choices) = self.scene(hovered, now);
+        if self.camera.area.is_some()
+            && let Some((x, y)) = self.follow.take()
+        {
+            self.camera.follow(x, y);
+        }
         let response = BoardWidget {
             camera: &mut self.camera,
             art: &self.art,

@@ -323,14 +323,22 @@ impl PlayView {
         let Some(session) = &self.session else { return };
         ui.strong("Events");
         let mut clicked = None;
+        let lines = session.shown_log();
+        // A new event brings the list to it, wherever it was scrolled.
+        let newer = lines.len() > self.log_shown;
+        self.log_shown = lines.len();
         egui::ScrollArea::vertical()
             .auto_shrink([false, false])
             .stick_to_bottom(true)
             .show(ui, |ui| {
-                for (i, line) in session.shown_log().iter().enumerate() {
+                for (i, line) in lines.iter().enumerate() {
                     let selected = self.selected_line == Some(i);
-                    if ui.selectable_label(selected, &line.text).clicked() {
+                    let response = ui.selectable_label(selected, &line.text);
+                    if response.clicked() {
                         clicked = Some(i);
+                    }
+                    if newer && i + 1 == lines.len() {
+                        response.scroll_to_me(Some(egui::Align::BOTTOM));
                     }
                 }
             });

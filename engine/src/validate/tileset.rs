@@ -508,10 +508,12 @@ impl Border {
 ///   out, since a city can pass over another on a bridge, and two fields side by side on the
 ///   border are parted by something reaching the border between them (a city wall running to
 ///   a corner). A road into the city's gate does not part the fields beside it from the city.
-/// - `field-across-road`: a road with segments on two or more edges splits the border into
-///   sides, and one field has segments on two of them. A road that a city or another road
-///   also crosses (with segments on two of its sides: a tunnel or a bridge) is left out, as
-///   only the picture tells which part of it splits the fields.
+/// - `field-across-road`: a road splits the border into sides, and one field has segments on
+///   two of them. A road splits it when it reaches two or more edges, when it runs from an edge
+///   into a city's gate (with the city), and when it ends at a crossing with other roads (all
+///   of them together); see [`Cut`]. A road that a city or another road also crosses (with
+///   segments on two of its sides: a tunnel or a bridge) is left out, as only the picture tells
+///   which part of it splits the fields.
 fn check_fields(tile: &Tile, edges: &TileEdges, at: &str, report: &mut Reporter<'_>) {
     let features: Vec<(&String, &Feature)> = tile.features.iter().collect();
     let index = |id: &str| features.iter().position(|(f, _)| f.as_str() == id);
@@ -563,21 +565,86 @@ fn check_fields(tile: &Tile, edges: &TileEdges, at: &str, report: &mut Reporter<
             );
         }
     }
+    check_fields_across_roads(tile, &features, &border, report, &pointer);
+}
+
+/// What parts the fields of a tile at its roads: a road reaching two or more edges; a road
+/// from an edge into a city's gate, with that city (which reaches the border); and the roads
+/// ending at a crossing, together. A road ending at a house or a monastery parts nothing: the
+/// field runs round its end.
+struct Cut {
+    /// The features (by index) whose places cut the ring.
+    members: Vec<usize>,
+    /// The member whose places alone part nothing this cut should answer for (the city a gate
+    /// road leads into: fields its walls part are not parted by the road).
+    city: Option<usize>,
+    /// The cut in words, for the warning: ``road `r` ``.
+    name: String,
+}
+
+/// The `field-across-road` warning of [`check_fields`].
+fn check_fields_across_roads(
+    tile: &Tile,
+    features: &[(&String, &Feature)],
+    border: &Border,
+    report: &mut Reporter<'_>,
+    pointer: &dyn Fn(&str) -> String,
+) {
+    let index = |id: &str| features.iter().position(|(f, _)| f.as_str() == id);
+    let reaches = |f: usize| !border.places[f].is_empty();
+    let mut cuts = Vec::new();
+    let mut crossing = Vec::new();
     for (r, &(road, feature)) in features.iter().enumerate() {
-        if feature.kind != FeatureKind::Road || border.places[r].len() < 2 {
+        if feature.kind != FeatureKind::Road || !reaches(r) {
             continue;
         }
-        let places = &border.places[r];
-        // The side of the road a place lies on: the places of the road split the ring.
-        let side_of = |place: usize| places.partition_point(|&p| p < place) % places.len();
-        // A place of feature `g` on another side than its first place, if it has one.
-        let across = |g: usize| {
-            let first = *border.places[g].first()?;
-            let other = border.places[g].iter().find(|&&p| side_of(p) != side_of(first))?;
-            Some((first, *other))
+        let gate_city = feature.at.as_deref().and_then(index).filter(|&c| reaches(c));
+        if border.places[r].len() >= 2 {
+            cuts.push(Cut {
+                members: vec![r],
+                city: None,
+                name: format!("road `{road}`"),
+            });
+        } else if let (Some(RoadEnd::CityGate), Some(c)) = (feature.end, gate_city) {
+            cuts.push(Cut {
+                members: vec![r, c],
+                city: Some(c),
+                name: format!("road `{road}` (into the gate of `{}`)", features[c].0),
+            });
+        } else if feature.end == Some(RoadEnd::Crossing) {
+            crossing.push(r);
+        }
+    }
+    if crossing.len() >= 2 {
+        let names: Vec<String> = crossing.iter().map(|&r| format!("`{}`", features[r].0)).collect();
+        cuts.push(Cut {
+            members: crossing,
+            city: None,
+            name: format!("the roads meeting at the crossing ({})", names.join(", ")),
+        });
+    }
+    for cut in cuts {
+        let ring_cut = |members: &[usize]| {
+            let mut places: Vec<usize> = members.iter().flat_map(|&m| border.places[m].iter().copied()).collect();
+            places.sort_unstable();
+            places
         };
-        let crossed =
-            (0..features.len()).any(|g| g != r && features[g].1.kind != FeatureKind::Field && across(g).is_some());
+        let places = ring_cut(&cut.members);
+        let city_places = ring_cut(cut.city.as_slice());
+        // The stretch of the ring a place lies in, between the cut's places.
+        let stretch = |cutting: &[usize], place: usize| cutting.partition_point(|&p| p < place) % cutting.len().max(1);
+        // Two places of feature `g` the cut parts (and the city alone does not), if any.
+        let across = |g: usize, base: &[usize]| {
+            let mine = &border.places[g];
+            mine.iter().enumerate().find_map(|(k, &a)| {
+                mine[k + 1..].iter().find_map(|&b| {
+                    (stretch(&places, a) != stretch(&places, b) && stretch(base, a) == stretch(base, b))
+                        .then_some((a, b))
+                })
+            })
+        };
+        let crossed = (0..features.len())
+            .any(|g| !cut.members.contains(&g) && features[g].1.kind != FeatureKind::Field && across(g, &[]).is_some());
         if crossed {
             continue;
         }
@@ -585,15 +652,16 @@ fn check_fields(tile: &Tile, edges: &TileEdges, at: &str, report: &mut Reporter<
             if field.kind != FeatureKind::Field {
                 continue;
             }
-            if let Some((first, other)) = across(f) {
+            if let Some((a, b)) = across(f, &city_places) {
                 report.warning(
                     &format!("{}/on", pointer(id)),
                     format!(
-                        "field-across-road: field `{id}` of tile `{}` lies on both sides of road `{road}`: {} and {}",
-                        tile.id, border.names[first], border.names[other]
+                        "field-across-road: field `{id}` of tile `{}` lies on both sides of {}: {} and {}",
+                        tile.id, cut.name, border.names[a], border.names[b]
                     ),
                     format!(
-                        "a road across the tile splits the field: give each side of `{road}` its own field, each with the cities it borders"
+                        "give each side of {} its own field, each with the cities it borders",
+                        cut.name
                     ),
                 );
             }
