@@ -7,7 +7,10 @@ use std::path::Path;
 use std::{env, fs};
 
 fn main() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    // Read when the script runs, not when it was compiled, so that a build script compiled in
+    // one checkout never embeds another checkout's files.
+    let manifest_dir = env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let root = Path::new(&manifest_dir).join("..");
     let mut code = String::from("/// Bundled files: path (relative to the project root) and text.\n");
     code.push_str("pub const FILES: &[(&str, &str)] = &[\n");
     for folder in ["tilesets", "rulesets"] {
