@@ -31,6 +31,7 @@
 //! # discarded = true             the tile is drawn, fits nowhere and is discarded (no `at`);
 //! #                              the next turn draws the tile after it
 //! # top level: figures = { follower = 8 }   figure counts per player, as a rule set's `[figures]`
+//! # top level: [tokens.wine] majority = 5   house rules on a printed token, as a rule set's
 //! # top level: [marks.inn] incomplete = { per-tile = 1 }   house rules on a mark, as a rule set's
 //! # top level: sheep = [4, 0]    tokens drawn from the bag in order (0 is a wolf)
 //!
@@ -52,7 +53,7 @@ use crate::catalog::Catalog;
 use crate::diagnostic::{Diagnostic, clip, quote, quoted_list};
 use crate::game::NamedOnce;
 use crate::game::{Action, ActionError, COLOURS, Event, FeatureAt, FigureIndex, Game, GameDef, Phase, Seat, colour};
-use crate::model::{MarkRules, ScoringValues, SwitchValues, layer_marks};
+use crate::model::{MarkRules, ScoringValues, SwitchValues, TokenRules, layer_marks, layer_tokens};
 use crate::report::{Diagnostics, Reporter};
 use crate::source::Source;
 use crate::validate;
@@ -81,6 +82,10 @@ pub struct Scenario {
     /// House rules on marks for this scenario only, by mark id, as a rule set's `[marks]`.
     #[serde(default)]
     pub marks: BTreeMap<String, MarkRules>,
+    /// House rules on printed tokens for this scenario only, by token id, as a rule set's
+    /// `[tokens]`.
+    #[serde(default)]
+    pub tokens: BTreeMap<String, TokenRules>,
     /// Number of players.
     #[serde(default = "default_players")]
     pub players: u8,
@@ -294,7 +299,12 @@ pub fn read(source: &Source) -> Result<Scenario, Box<Diagnostic>> {
     if let Some((i, error)) = twice {
         report.error(&format!("/tilesets/{i}"), error.to_string(), "list each one once");
     }
-    validate::check_overrides(&scenario.scoring, &scenario.figures, &scenario.marks, &mut report);
+    validate::check_overrides(
+        &scenario.scoring,
+        &scenario.figures,
+        (&scenario.marks, &scenario.tokens),
+        &mut report,
+    );
     match out.finish(|_| 0).into_iter().next() {
         Some(first) => Err(Box::new(first)),
         None => Ok(scenario),
@@ -334,6 +344,14 @@ fn play_turns(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String>
         return Err(format!("no mark {} in the tile sets", quote(id)));
     }
     layer_marks(&mut rules.marks, &scenario.marks);
+    if let Some(id) = scenario
+        .tokens
+        .keys()
+        .find(|id| !def.printed_tokens().iter().any(|t| t.id == **id))
+    {
+        return Err(format!("no token {} in the tile sets", quote(id)));
+    }
+    layer_tokens(&mut rules.tokens, &scenario.tokens);
     let def = Arc::new(def.with_rules(rules).map_err(|e| e.to_string())?);
     let mut game = Game::empty(Arc::clone(&def), scenario.players).map_err(|e| e.to_string())?;
     let tile_index = |id: &str| {

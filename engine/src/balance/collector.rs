@@ -77,6 +77,17 @@ pub struct MechanismCounts {
     pub tie_breaks: u64,
 }
 
+/// A kind of printed token's counts.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct TokenCounts {
+    /// Tokens taken with completed features.
+    pub taken: u64,
+    /// End-of-game awards for the most of the kind (one per player scoring it).
+    pub awards: u64,
+    /// Points of those awards.
+    pub points: u64,
+}
+
 /// One game's figures that a comparison pairs with the same seed's game of another run.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct GameFigures {
@@ -138,6 +149,11 @@ pub struct Collector {
     pub kinds: [KindCounts; KINDS],
     pub figures: Vec<FigureCounts>,
     pub mechanisms: MechanismCounts,
+    /// By kind of printed token ([`GameDef::printed_tokens`]).
+    pub tokens: Vec<TokenCounts>,
+    /// By mark ([`GameDef::marks`]): points of the features carrying it (each mark of a
+    /// feature counts the feature's whole points).
+    pub mark_points: Vec<u64>,
     /// The game being played, then the last game played.
     pub game: GameFigures,
     /// Per game: figures on the table, roots completed by the current action, the placed tiles
@@ -190,6 +206,8 @@ impl Collector {
             kinds: [KindCounts::default(); KINDS],
             figures: vec![FigureCounts::default(); figure_types],
             mechanisms: MechanismCounts::default(),
+            tokens: vec![TokenCounts::default(); def.printed_tokens().len()],
+            mark_points: vec![0; def.marks().len()],
             game: GameFigures {
                 scores: vec![0; players],
                 wins: vec![0; players],
@@ -270,6 +288,14 @@ impl Collector {
         a.wolves += b.wolves;
         a.under_hills += b.under_hills;
         a.tie_breaks += b.tie_breaks;
+        for (a, b) in self.tokens.iter_mut().zip(&other.tokens) {
+            a.taken += b.taken;
+            a.awards += b.awards;
+            a.points += b.points;
+        }
+        for (a, b) in self.mark_points.iter_mut().zip(&other.mark_points) {
+            *a += b;
+        }
     }
 
     /// Starts counting a new game, if the last one is over: the figures of a game stay until
@@ -310,7 +336,25 @@ impl Collector {
     fn scored(&mut self, game: &Game, players: Players, points: u32, reason: Reason, node: u32) {
         let award = u64::from(points) * u64::from(players.0.count_ones());
         let (kind, in_play) = match reason {
-            Reason::Feature(score) => (score.kind, score.complete),
+            Reason::Feature(score) => {
+                let mut marks = score.marks;
+                while marks != 0 {
+                    let mark = marks.trailing_zeros() as usize;
+                    marks &= marks - 1;
+                    if let Some(points) = self.mark_points.get_mut(mark) {
+                        *points += award;
+                    }
+                }
+                (score.kind, score.complete)
+            }
+            // Held tokens score no feature, tile or figure.
+            Reason::MostTokens { token, .. } => {
+                if let Some(counts) = self.tokens.get_mut(usize::from(token)) {
+                    counts.awards += u64::from(players.0.count_ones());
+                    counts.points += award;
+                }
+                return;
+            }
             Reason::Farm { .. } => (FeatureKind::Field, false),
             Reason::BarnMeeting { .. } => {
                 self.mechanisms.barn_meetings += 1;
@@ -574,6 +618,11 @@ impl Collector {
             } => self.wagon_moved(game, player, x, y, feature),
             Event::SheepDrawn { sheep: 0, .. } => self.mechanisms.wolves += 1,
             Event::SheepDrawn { .. } => {}
+            Event::TokensTaken { token, count, .. } => {
+                if let Some(counts) = self.tokens.get_mut(usize::from(token)) {
+                    counts.taken += u64::from(count);
+                }
+            }
             Event::FeatureCompleted { kind, tiles, node } => self.completed(game, kind, tiles, node),
             Event::Scored {
                 players,

@@ -53,6 +53,36 @@ pub struct RuleSet {
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     #[schemars(extend("maxProperties" = 16))]
     pub marks: BTreeMap<String, MarkRules>,
+    /// House rules on printed tokens, by the token's id in the tile sets and expansions:
+    /// `[tokens.wine] majority = 5` replaces what holding the most of them scores. A rule set
+    /// extending this one may change it again.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[schemars(extend("maxProperties" = 8))]
+    pub tokens: BTreeMap<String, TokenRules>,
+}
+
+/// A rule set's house rules on one kind of printed token; every value optional.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct TokenRules {
+    /// Points at the end to each player holding the most tokens of the kind, replacing the
+    /// kind's own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(max = 1000))]
+    pub majority: Option<u32>,
+}
+
+/// Lays `own` token house rules over `below` (those of the rule sets below), value by value.
+pub fn layer_tokens(below: &mut BTreeMap<String, TokenRules>, own: &BTreeMap<String, TokenRules>) {
+    for (id, mine) in own {
+        let theirs = below.get(id).copied().unwrap_or_default();
+        below.insert(
+            id.clone(),
+            TokenRules {
+                majority: mine.majority.or(theirs.majority),
+            },
+        );
+    }
 }
 
 /// Lays `own` mark house rules over `below` (those of the rule sets below), value by value:
@@ -242,12 +272,15 @@ rule_values!(SwitchValues, Switches, "switches", {
     /// House rule: whether marks play (inns, cathedrals: features the files mark to score
     /// other values). Off: every marked feature scores as a plain one.
     marks: bool,
+    /// House rule: whether printed tokens play (taken with the feature they are printed on,
+    /// scored for the most of each kind at the end). Off: no token is taken or scored.
+    tokens: bool,
 });
 
 impl Switches {
     /// The house-rule switches that leave a mechanism out, by key, each with whether it is on
     /// (the order of the file's keys), for reports of what a game plays with.
-    pub fn mechanisms(&self) -> [(&'static str, bool); 9] {
+    pub fn mechanisms(&self) -> [(&'static str, bool); 10] {
         [
             ("farmers", self.farmers),
             ("hills", self.hills),
@@ -258,6 +291,7 @@ impl Switches {
             ("wagon", self.wagon),
             ("barn", self.barn),
             ("marks", self.marks),
+            ("tokens", self.tokens),
         ]
     }
 }
@@ -332,6 +366,9 @@ pub struct Rules {
     /// House rules on marks, by mark id, each merged down the chain.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub marks: BTreeMap<String, MarkRules>,
+    /// House rules on printed tokens, by token id, each merged down the chain.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub tokens: BTreeMap<String, TokenRules>,
 }
 
 /// Most rule sets in an `extends` chain, counting the rule set itself and the one at the root.
@@ -371,6 +408,8 @@ struct Merged<'a> {
     figures: Option<Arc<FigureLayer<'a>>>,
     /// The `[marks]` tables merged down the chain (a few marks: copied).
     marks: BTreeMap<String, MarkRules>,
+    /// The `[tokens]` tables merged down the chain.
+    tokens: BTreeMap<String, TokenRules>,
     /// The nearest `edition` declared down the chain.
     edition: Option<String>,
     length: usize,
@@ -452,6 +491,7 @@ impl<'a> Resolver<'a> {
                 scoring,
                 switches,
                 marks: merged.marks,
+                tokens: merged.tokens,
                 figures: if with_figures {
                     figure_counts(merged.figures.as_ref())
                 } else {
@@ -535,7 +575,10 @@ impl<'a> Resolver<'a> {
                 };
                 let mut marks = parent.marks;
                 layer_marks(&mut marks, &set.marks);
+                let mut tokens = parent.tokens;
+                layer_tokens(&mut tokens, &set.tokens);
                 let mut merged = Merged {
+                    tokens,
                     scoring: set.scoring.clone(),
                     switches: set.switches.clone(),
                     figures,
@@ -614,6 +657,7 @@ mod tests {
             switches: SwitchValues::default(),
             figures: BTreeMap::new(),
             marks: BTreeMap::new(),
+            tokens: BTreeMap::new(),
         }
     }
 

@@ -7,7 +7,9 @@
 
 mod components;
 mod ignore_files;
+mod declared;
 mod marks;
+mod tokens;
 mod ruleset;
 mod schema_check;
 mod tileset;
@@ -597,6 +599,7 @@ fn check_across(catalog: &Catalog, base: &Catalog, out: &mut Diagnostics) {
         ruleset::check_edition(&set.model, &editions, &mut report);
     }
     marks::check(catalog, base, out);
+    tokens::check(catalog, base, out);
 }
 
 #[cfg(test)]

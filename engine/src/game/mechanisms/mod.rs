@@ -26,6 +26,7 @@ mechanisms! {
     barn: Barns,
     hills: Hills,
     marks: Marks,
+    printed_tokens: PrintedTokens,
     shepherd: Shepherds,
     vineyard: Vineyards,
     wagon: Wagons,
