@@ -701,8 +701,8 @@ pub struct GameDef {
     pub(super) marks: Vec<MarkType>,
     /// The marks that play under the rules, one bit each (0: no mark plays).
     pub(super) marks_in_play: u16,
-    /// Kinds of printed token declared by the files in play, in order of first declaration,
-    /// with the rules' house rules applied.
+    /// Kinds of printed token declared by the files in play, file by file (each file's kinds
+    /// by id), with the rules' house rules applied.
     pub(super) printed_tokens: Vec<PrintedTokenType>,
     /// By compiled tile: the tokens printed on its features.
     pub(super) tokens_on: Vec<Vec<TokensOn>>,

@@ -12,8 +12,10 @@
 //!   majority as usual. A feature still open at the end gives its tokens to no one;
 //! - at the end, after everything else the core scores, each kind on its own: the players
 //!   holding the most tokens of it score its `majority` points each (all of them when tied);
-//!   a player holding none never scores it. The order of the awards is the kinds' order of
-//!   declaration.
+//!   a player holding none never scores it. Kinds are taken and scored in the order the game
+//!   lists them ([`GameDef::printed_tokens`]: file by file, each file's kinds by id).
+//!
+//! [`GameDef::printed_tokens`]: crate::game::GameDef::printed_tokens
 //!
 //! A feature's tokens are gathered when it is completed, by a walk over its parts that only
 //! runs when tokens are in play (some tile in play carries one and the `tokens` switch is on):
