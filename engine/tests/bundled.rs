@@ -267,13 +267,22 @@ fn traders_and_builders_composition() {
         // Every token is printed on a city, one per tile.
         for tile in set.tiles.iter().filter(|t| t.count.in_edition(edition) > 0) {
             let carriers: Vec<_> = tile.features.values().filter(|f| !f.tokens.is_empty()).collect();
-            assert!(carriers.len() <= 1 && carriers.iter().all(|f| f.kind == FeatureKind::City && f.tokens.len() == 1));
+            assert!(
+                carriers.len() <= 1
+                    && carriers
+                        .iter()
+                        .all(|f| f.kind == FeatureKind::City && f.tokens.len() == 1)
+            );
         }
     }
     assert_eq!(total(&set, "first-edition", |t| has(t, FeatureKind::Garden)), 0);
     assert_eq!(total(&set, "new-edition", |t| has(t, FeatureKind::Garden)), 2);
     assert_eq!(total(&set, "new-edition", |t| has(t, FeatureKind::Monastery)), 1);
-    let kinds: Vec<(&str, FeatureKind, u32)> = set.tokens.iter().map(|(id, t)| (id.as_str(), t.kind, t.majority)).collect();
+    let kinds: Vec<(&str, FeatureKind, u32)> = set
+        .tokens
+        .iter()
+        .map(|(id, t)| (id.as_str(), t.kind, t.majority))
+        .collect();
     assert_eq!(
         kinds,
         [
@@ -282,7 +291,10 @@ fn traders_and_builders_composition() {
             ("wine", FeatureKind::City, 10)
         ]
     );
-    assert!(set.figures.is_empty(), "the builder and the pig are not in the file yet");
+    assert!(
+        set.figures.is_empty(),
+        "the builder and the pig are not in the file yet"
+    );
 }
 
 #[test]

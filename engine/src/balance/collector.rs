@@ -105,6 +105,8 @@ pub struct GameFigures {
     pub tile_placed: Vec<u32>,
     pub tile_discarded: Vec<u32>,
     pub tile_points: Vec<u64>,
+    /// By kind of printed token: points for holding the most of it.
+    pub token_points: Vec<u64>,
 }
 
 /// A figure on the table as the collector follows it from the events.
@@ -214,6 +216,7 @@ impl Collector {
                 tile_placed: vec![0; tiles],
                 tile_discarded: vec![0; tiles],
                 tile_points: vec![0; tiles],
+                token_points: vec![0; def.printed_tokens().len()],
                 ..GameFigures::default()
             },
             standing: Vec::new(),
@@ -311,6 +314,7 @@ impl Collector {
         g.tile_placed.fill(0);
         g.tile_discarded.fill(0);
         g.tile_points.fill(0);
+        g.token_points.fill(0);
         self.standing.clear();
         self.placed_bits.fill(0);
     }
@@ -352,6 +356,9 @@ impl Collector {
                 if let Some(counts) = self.tokens.get_mut(usize::from(token)) {
                     counts.awards += u64::from(players.0.count_ones());
                     counts.points += award;
+                }
+                if let Some(points) = self.game.token_points.get_mut(usize::from(token)) {
+                    *points += award;
                 }
                 return;
             }

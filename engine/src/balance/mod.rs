@@ -12,7 +12,8 @@ mod summary;
 
 pub use report::{
     AbbeyStats, BalanceReport, BarnStats, Comparison, Deployments, Difference, Estimate, FeatureKindStats, FigureStats,
-    HillStats, Histogram, MarkStats, MechanismStats, SeatStats, ShepherdStats, TileStats, Timing, TokenStats, WagonStats,
+    HillStats, Histogram, MarkStats, MechanismStats, SeatStats, ShepherdStats, TileStats, Timing, TokenStats,
+    WagonStats,
 };
 
 use std::sync::Arc;

@@ -224,7 +224,10 @@ fn tokens_on_tiles(tiles: &[&Tile], tokens: &[PrintedTokenType]) -> Result<Vec<V
                 // At most MAX_FEATURES features, MAX_PRINTED_TOKENS kinds and
                 // MAX_TOKENS_ON_FEATURE tokens: each fits a byte.
                 let (local, token) = (local as u8, t as u8);
-                match on.iter_mut().find(|o: &&mut TokensOn| o.local == local && o.token == token) {
+                match on
+                    .iter_mut()
+                    .find(|o: &&mut TokensOn| o.local == local && o.token == token)
+                {
                     Some(entry) => entry.count += 1,
                     None => on.push(TokensOn { local, token, count: 1 }),
                 }
@@ -1140,7 +1143,11 @@ impl GameDef {
             }
             Event::TokensTaken {
                 player, token, count, ..
-            } => format!("{} takes {count} {}", colour(player).to_uppercase(), self.token_id(token)),
+            } => format!(
+                "{} takes {count} {}",
+                colour(player).to_uppercase(),
+                self.token_id(token)
+            ),
             Event::Scored {
                 players,
                 points,
@@ -1162,7 +1169,9 @@ impl GameDef {
 
     /// The id of printed token kind `token` (`?` for none).
     fn token_id(&self, token: u8) -> &str {
-        self.printed_tokens.get(usize::from(token)).map_or("?", |t| t.id.as_str())
+        self.printed_tokens
+            .get(usize::from(token))
+            .map_or("?", |t| t.id.as_str())
     }
 
     /// Index of the figure type with this id.

@@ -50,7 +50,14 @@ impl<T: PartialEq> Declarations<T> {
         let files = catalog
             .tilesets
             .iter()
-            .map(|s| (&s.model.id, (self.of_set)(&s.model), &s.source.path, (&s.source, &s.map)))
+            .map(|s| {
+                (
+                    &s.model.id,
+                    (self.of_set)(&s.model),
+                    &s.source.path,
+                    (&s.source, &s.map),
+                )
+            })
             .chain(catalog.expansions.iter().map(|e| {
                 (
                     &e.model.id,
@@ -83,9 +90,9 @@ impl<T: PartialEq> Declarations<T> {
             for (id, item) in declared {
                 let at = format!("/{}/{}", self.key, escape_segment(id));
                 check_one(item, &at, &mut report);
-                let bundled = bases
-                    .iter()
-                    .find(|(other_set, items, _)| *other_set != set.as_str() && items.get(id).is_some_and(|i| i != item));
+                let bundled = bases.iter().find(|(other_set, items, _)| {
+                    *other_set != set.as_str() && items.get(id).is_some_and(|i| i != item)
+                });
                 // Declared again the same way, it is the same thing (as a game takes it).
                 let here = known.get(id.as_str()).filter(|d| d.item != item).map(|d| d.path);
                 if let Some(other) = here.or(bundled.map(|b| b.2)) {

@@ -6,13 +6,13 @@
 //! bundled rule sets that `extends` names) come in explicitly as a base catalog.
 
 mod components;
-mod ignore_files;
 mod declared;
+mod ignore_files;
 mod marks;
-mod tokens;
 mod ruleset;
 mod schema_check;
 mod tileset;
+mod tokens;
 mod walk;
 
 use std::collections::{BTreeSet, HashMap};
