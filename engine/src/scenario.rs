@@ -31,7 +31,7 @@
 //! # discarded = true             the tile is drawn, fits nowhere and is discarded (no `at`);
 //! #                              the next turn draws the tile after it
 //! # top level: figures = { follower = 8 }   figure counts per player, as a rule set's `[figures]`
-//! # top level: [tokens.wine] majority = 5   house rules on a printed token, as a rule set's
+//! # top level: [tokens.spice] majority = 5   house rules on a printed token, as a rule set's
 //! # top level: [marks.inn] incomplete = { per-tile = 1 }   house rules on a mark, as a rule set's
 //! # top level: sheep = [4, 0]    tokens drawn from the bag in order (0 is a wolf)
 //!

@@ -151,7 +151,7 @@ fn marks_under_rules(files: &[MarkType], rules: &Rules, tables: &TileTables) -> 
 /// A kind of printed token as used in play, with the rule set's house rules applied.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PrintedTokenType {
-    /// Id in the data files (`wine`), the word events use.
+    /// Id in the data files (`spice`), the word events use.
     pub id: String,
     /// The kind of feature it is printed on.
     pub kind: FeatureKind,

@@ -240,8 +240,8 @@ pub struct MarkValues {
     pub per_pennant: Option<u32>,
 }
 
-/// A kind of token printed on features (`tokens = ["wine"]` on a tile's city), declared once
-/// by a tile set or expansion (`[tokens.wine]`). Not the tokens of a bag, which are drawn.
+/// A kind of token printed on features (`tokens = ["spice"]` on a tile's city), declared once
+/// by a tile set or expansion (`[tokens.spice]`). Not the tokens of a bag, which are drawn.
 ///
 /// When a feature carrying tokens is completed in play, the player who placed the tile that
 /// completed it takes all of them, whoever holds the feature and even when no figure stands

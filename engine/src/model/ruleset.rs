@@ -54,7 +54,7 @@ pub struct RuleSet {
     #[schemars(extend("maxProperties" = 16))]
     pub marks: BTreeMap<String, MarkRules>,
     /// House rules on printed tokens, by the token's id in the tile sets and expansions:
-    /// `[tokens.wine] majority = 5` replaces what holding the most of them scores. A rule set
+    /// `[tokens.spice] majority = 5` replaces what holding the most of them scores. A rule set
     /// extending this one may change it again.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     #[schemars(extend("maxProperties" = 8))]

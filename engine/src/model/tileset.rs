@@ -45,7 +45,7 @@ pub struct TileSet {
     /// scores. Features name the marks they carry in `marks`.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub marks: BTreeMap<String, Mark>,
-    /// Kinds of token printed on features that this set declares, by id (`[tokens.wine]`):
+    /// Kinds of token printed on features that this set declares, by id (`[tokens.spice]`):
     /// the kind of feature they are printed on and what holding the most of them scores at
     /// the end. Features name the tokens printed on them in `tokens`.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
@@ -237,10 +237,10 @@ pub struct Feature {
     #[schemars(extend("default" = []), example = serde_json::json!(["inn"]))]
     pub marks: Vec<String>,
     /// The tokens printed on the feature, by id, each declared by a tile set or expansion
-    /// (`[tokens.wine]`) for this kind of feature; an id repeated is that many tokens. Joined
+    /// (`[tokens.spice]`) for this kind of feature; an id repeated is that many tokens. Joined
     /// features add their tokens up; the player who completes the feature takes them all.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    #[schemars(extend("default" = []), length(max = 16), example = serde_json::json!(["wine"]))]
+    #[schemars(extend("default" = []), length(max = 16), example = serde_json::json!(["spice"]))]
     pub tokens: Vec<String>,
     /// Optional outline for display and editing: one or more polygons in tile coordinates
     /// (0..1, origin at the north-west corner, x east, y south).

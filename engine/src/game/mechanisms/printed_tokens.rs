@@ -1,5 +1,5 @@
-//! Printed tokens: kinds of token the files print on features (`tokens = ["wine"]` on a tile's
-//! city, declared by `[tokens.wine]`), taken by whoever completes the feature and scored for
+//! Printed tokens: kinds of token the files print on features (`tokens = ["spice"]` on a tile's
+//! city, declared by `[tokens.spice]`), taken by whoever completes the feature and scored for
 //! the most of each kind at the end. One generic mechanism for every kind the files declare;
 //! the engine knows none by name.
 //!
