@@ -241,6 +241,9 @@ fn print_report(report: &BalanceReport) {
             total.mean
         );
     }
+    for line in report.mechanisms.lines() {
+        say!("{}", escape::line(&line));
+    }
     print_standouts(report);
 }
 

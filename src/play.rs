@@ -21,8 +21,8 @@ use crate::{escape, fail, progress, say_json};
 #[derive(Debug, Args)]
 pub struct PlayedWith {
     /// Tile sets and expansions to play with: bundled ids (`base`, `base@first-edition`,
-    /// `abbey-and-mayor`, `hills-and-sheep`, `inns-and-cathedrals`; `tilewright list` names them
-    /// all) or paths of files and folders. An argument is a
+    /// `abbey-and-mayor`, `hills-and-sheep`, `inns-and-cathedrals`, `traders-and-builders`;
+    /// `tilewright list` names them all) or paths of files and folders. An argument is a
     /// path only when it contains a `/` or ends in `.toml` (write `./base` for a folder named
     /// `base`); anything else is an id.
     #[arg(long, num_args = 1.., default_values = ["base"])]

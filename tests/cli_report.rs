@@ -329,6 +329,10 @@ fn list_names_the_bundled_files() {
         line("inns-and-cathedrals").contains("Inns & Cathedrals (an expansion;"),
         "{text}"
     );
+    assert!(
+        line("traders-and-builders").contains("Traders & Builders (an expansion;"),
+        "{text}"
+    );
     for id in ["first-edition", "new-edition"] {
         assert!(line(id).starts_with("rule set"));
     }
@@ -345,7 +349,13 @@ fn list_names_the_bundled_files() {
     };
     assert_eq!(
         ids("tilesets"),
-        ["base", "abbey-and-mayor", "hills-and-sheep", "inns-and-cathedrals"]
+        [
+            "base",
+            "abbey-and-mayor",
+            "hills-and-sheep",
+            "inns-and-cathedrals",
+            "traders-and-builders"
+        ]
     );
     assert_eq!(ids("rulesets"), ["first-edition", "new-edition", "farms-2000"]);
     assert_eq!(listed["tilesets"][2]["values"], serde_json::json!({ "vineyard": 3 }));

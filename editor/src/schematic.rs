@@ -154,10 +154,16 @@ fn parse_layouts(tile: &Tile) -> Option<[Layout; 4]> {
 /// holds, which leaves a field between the two.
 const WALL_BOW: f64 = 0.6;
 const CROWDED_WALL_BOW: f64 = 0.9;
+/// How far a wall from corner to opposite corner bows back towards its city's corner, beside
+/// an inner field.
+const POCKET_WALL_BOW: f64 = 0.3;
 
 /// A city outline from its border spans: the spans along the border, joined by walls that
 /// curve into the tile; a wall along a side in `crowded` (held by another city) bows deeper.
-pub fn city_outline(spans: &[(f64, f64, Side)], crowded: [bool; 4]) -> Vec<Point> {
+/// With `pocket` (an inner field lies beside the city), a wall from corner to opposite corner
+/// bows back towards the city instead of running straight through the centre, so that two
+/// city corners back to back leave the field between them room.
+pub fn city_outline(spans: &[(f64, f64, Side)], crowded: [bool; 4], pocket: bool) -> Vec<Point> {
     let mut merged: Vec<(f64, f64)> = Vec::new();
     for &(t0, t1, _) in spans {
         match merged.last_mut() {
@@ -202,6 +208,11 @@ pub fn city_outline(spans: &[(f64, f64, Side)], crowded: [bool; 4]) -> Vec<Point
                     WALL_BOW
                 };
                 add(mid, inward(side), bow * geometry::distance(a, b))
+            }
+            // Opposite corners: the wall would cross the centre.
+            None if pocket && geometry::distance(mid, [0.5, 0.5]) < 1e-9 => {
+                let covered = perimeter_point(t0.floor() + 1.0);
+                add(mid, [covered[0] - mid[0], covered[1] - mid[1]], POCKET_WALL_BOW)
             }
             None => add(mid, [0.5 - mid[0], 0.5 - mid[1]], 1.2),
         };
@@ -306,7 +317,11 @@ pub fn schematic(tile: &Tile) -> Schematic {
                 .iter()
                 .any(|s| s.side == side && s.kind == SegmentKind::City && s.owner.as_deref().is_some_and(|o| o != id))
         });
-        let outline = city_outline(&feature_spans(&out.border, id), crowded);
+        let pocket = tile
+            .features
+            .values()
+            .any(|f| f.kind == FeatureKind::Field && f.on.is_empty() && f.cities.contains(id));
+        let outline = city_outline(&feature_spans(&out.border, id), crowded, pocket);
         out.cities.push(CityShape {
             id: id.clone(),
             outline,

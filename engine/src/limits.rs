@@ -47,6 +47,12 @@ pub const MAX_PENNANTS_IN_PLAY: u32 = 65_535;
 /// Most marks in a game, and in a rule set's `[marks]` (marks are bits of a 16-bit mask).
 pub const MAX_MARKS: usize = 16;
 
+/// Most kinds of printed token in a game, and in a rule set's `[tokens]`.
+pub const MAX_PRINTED_TOKENS: usize = 8;
+
+/// Most tokens printed on one feature of a tile (counted in a byte).
+pub const MAX_TOKENS_ON_FEATURE: usize = 16;
+
 /// Most figure types in a game (figure types are bits of a byte).
 pub const MAX_FIGURE_TYPES: usize = 8;
 

@@ -32,6 +32,7 @@
 //! # discarded = true             the tile is drawn, fits nowhere and is discarded (no `at`);
 //! #                              the next turn draws the tile after it
 //! # top level: figures = { follower = 8 }   figure counts per player, as a rule set's `[figures]`
+//! # top level: [tokens.spice] majority = 5   house rules on a printed token, as a rule set's
 //! # top level: [marks.inn] incomplete = { per-tile = 1 }   house rules on a mark, as a rule set's
 //! # top level: values = { barn-final-per-city = 5 }   values of mechanisms, as a rule set's
 //! #   `[values]` (only values the scenario's tile sets declare)
@@ -55,7 +56,7 @@ use crate::catalog::Catalog;
 use crate::diagnostic::{Diagnostic, clip, quote, quoted_list};
 use crate::game::NamedOnce;
 use crate::game::{Action, ActionError, COLOURS, Event, FeatureAt, FigureIndex, Game, GameDef, Phase, Seat, colour};
-use crate::model::{MarkRules, ScoringValues, SwitchValues, layer_marks, layer_values};
+use crate::model::{MarkRules, ScoringValues, SwitchValues, TokenRules, layer_marks, layer_tokens, layer_values};
 use crate::report::{Diagnostics, Reporter};
 use crate::source::Source;
 use crate::validate;
@@ -87,6 +88,10 @@ pub struct Scenario {
     /// Values of mechanisms for this scenario only, by key, as a rule set's `[values]`.
     #[serde(default)]
     pub values: BTreeMap<String, u32>,
+    /// House rules on printed tokens for this scenario only, by token id, as a rule set's
+    /// `[tokens]`.
+    #[serde(default)]
+    pub tokens: BTreeMap<String, TokenRules>,
     /// Number of players.
     #[serde(default = "default_players")]
     pub players: u8,
@@ -303,7 +308,7 @@ pub fn read(source: &Source) -> Result<Scenario, Box<Diagnostic>> {
     validate::check_overrides(
         &scenario.scoring,
         &scenario.figures,
-        &scenario.marks,
+        (&scenario.marks, &scenario.tokens),
         &scenario.values,
         &mut report,
     );
@@ -354,6 +359,14 @@ fn play_turns(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String>
         ));
     }
     layer_values(&mut rules.values, &scenario.values);
+    if let Some(id) = scenario
+        .tokens
+        .keys()
+        .find(|id| !def.printed_tokens().iter().any(|t| t.id == **id))
+    {
+        return Err(format!("no token {} in the tile sets", quote(id)));
+    }
+    layer_tokens(&mut rules.tokens, &scenario.tokens);
     let def = Arc::new(def.with_rules(rules).map_err(|e| e.to_string())?);
     let mut game = Game::empty(Arc::clone(&def), scenario.players).map_err(|e| e.to_string())?;
     let tile_index = |id: &str| {

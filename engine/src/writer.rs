@@ -365,6 +365,7 @@ mod tests {
                 at: None,
                 cities: vec![],
                 marks: vec![],
+                tokens: vec![],
                 polygons: vec![],
                 anchor: Some([0.2, 0.8]),
             },

@@ -238,7 +238,7 @@ fn rule_set_extending_nothing_known() {
 fn rule_set_leaving_values_unset() {
     expect(
         &[fixture("rules-incomplete.toml")],
-        &[(2, 6, "leaves 26 unset: scoring.road-per-tile-final")],
+        &[(2, 6, "leaves 27 unset: scoring.road-per-tile-final")],
     );
 }
 
@@ -563,5 +563,52 @@ fn special_figures_whose_condition_or_effect_cannot_apply() {
     expect(
         &[fixture("special-figures-zero-bonus.toml")],
         &[(10, 35, "`0` must be at least 1")],
+    );
+}
+
+#[test]
+fn a_token_on_another_kind_of_feature_and_a_token_for_fields() {
+    expect(
+        &[fixture("tokens-wrong-kind.toml")],
+        &[
+            (11, 8, "tokens on a field would never be taken"),
+            (18, 58, "token `spice` goes on a city, but feature `r` is a road"),
+        ],
+    );
+}
+
+#[test]
+fn a_token_no_file_declares() {
+    expect(
+        &[fixture("tokens-unknown.toml")],
+        &[(
+            13,
+            62,
+            "no tile set or expansion checked here or bundled declares a token `spise`",
+        )],
+    );
+}
+
+#[test]
+fn a_token_declared_twice_with_other_values() {
+    expect(
+        &[fixture("tokens-declared.toml"), fixture("tokens-declared-twice.toml")],
+        &[(6, 9, "token `spice` is also declared by")],
+    );
+}
+
+#[test]
+fn a_rule_set_changing_a_token_no_file_declares() {
+    expect(
+        &[fixture("tokens-rules-unknown.toml")],
+        &[(6, 9, "declares a token `spices`")],
+    );
+}
+
+#[test]
+fn a_token_without_its_majority_award() {
+    expect(
+        &[fixture("tokens-without-award.toml")],
+        &[(6, 9, "missing key `majority` in `tokens.silk`")],
     );
 }

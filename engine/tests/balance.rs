@@ -27,6 +27,8 @@ struct Truth {
     on_table: u64,
     discarded: u64,
     under_hills: u64,
+    /// Printed tokens the players hold at the end, of every kind.
+    tokens_held: u64,
 }
 
 impl Observer for Truth {
@@ -37,6 +39,12 @@ impl Observer for Truth {
         self.on_table += game.figures().len() as u64;
         self.discarded += u64::from(game.discarded());
         self.under_hills += u64::from(game.mechanisms().hills().under());
+        let kinds = game.def().printed_tokens().len() as u8;
+        for player in 0..game.players().len() as u8 {
+            for token in 0..kinds {
+                self.tokens_held += u64::from(game.mechanisms().printed_tokens().held(player, token));
+            }
+        }
     }
 }
 
@@ -154,6 +162,57 @@ fn the_figures_add_up_to_what_the_games_say() {
         assert!(tile.placements_min.unwrap() as f64 <= tile.placements_mean.unwrap());
     }
     assert!(report.tiles.iter().all(|t| !t.set.is_empty()));
+}
+
+#[test]
+fn printed_tokens_and_marks_are_counted_by_their_names() {
+    let def = def(&["base", "traders-and-builders", "inns-and-cathedrals"], "new-edition");
+    let (players, games, seed) = (3, 200, 5);
+    let report = run(&def, players, games, seed, 2);
+    let truth = truth(&def, players, games, seed);
+    let tokens = &report.mechanisms.tokens;
+    let ids: Vec<&str> = tokens.iter().map(|t| t.id.as_str()).collect();
+    assert_eq!(ids, ["cloth", "grain", "wine"]);
+    // Every token taken is held at the end; at most the 20 printed are taken per game.
+    let taken: u64 = tokens.iter().map(|t| t.taken).sum();
+    assert_eq!(taken, truth.tokens_held);
+    assert!(taken > 0 && taken <= 20 * games, "{taken}");
+    for t in tokens {
+        assert_eq!(t.points, 10 * t.awards, "{}: 10 points per award", t.id);
+        // Whoever took some of a kind in a game scores it: at least one award a game with some.
+        assert!(t.awards > 0 && t.awards <= games * u64::from(players), "{}", t.id);
+    }
+    // The points of the most tokens land on no tile and no feature kind; every other point does.
+    let token_points: u64 = tokens.iter().map(|t| t.points).sum();
+    let tile_points: u64 = report.tiles.iter().map(|t| t.points).sum();
+    assert_eq!(tile_points + token_points, truth.scores);
+    let kind_points: u64 = report.features.iter().map(|k| k.points_in_play + k.points_at_end).sum();
+    assert_eq!(kind_points + token_points, truth.scores);
+    // Marks: the points of the features carrying each, within their kinds' points.
+    let marks: Vec<(&str, u64)> = report
+        .mechanisms
+        .marks
+        .iter()
+        .map(|m| (m.id.as_str(), m.points))
+        .collect();
+    assert_eq!(marks.iter().map(|m| m.0).collect::<Vec<_>>(), ["cathedral", "inn"]);
+    let points_of = |kind: FeatureKind| {
+        let k = report.features.iter().find(|k| k.kind == kind).unwrap();
+        k.points_in_play + k.points_at_end
+    };
+    assert!(marks[0].1 <= points_of(FeatureKind::City));
+    assert!(marks[1].1 > 0 && marks[1].1 <= points_of(FeatureKind::Road));
+    let lines = report.mechanisms.lines();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("wine: ") && l.contains("most wine at the end")),
+        "{lines:?}"
+    );
+    assert!(
+        lines.iter().any(|l| l.starts_with("features marked inn: ")),
+        "{lines:?}"
+    );
 }
 
 #[test]
@@ -311,4 +370,24 @@ fn switching_farmers_off_is_flagged_in_the_farm_points() {
     .unwrap();
     assert!(c.differences.iter().any(|d| d.key.starts_with("tile.base/")));
     assert!(!c.differences.iter().any(|d| d.key.starts_with("tile.abbey-and-mayor/")));
+}
+
+#[test]
+fn switching_printed_tokens_off_is_flagged_in_their_points() {
+    let on = def(&["base", "traders-and-builders"], "new-edition");
+    let mut rules = on.rules().clone();
+    rules.switches.tokens = false;
+    let off = Arc::new((*on).clone().with_rules(rules).unwrap());
+    let progress = Progress::default();
+    let compared = balance::compare(on, off, "tokens off", 2, 200, 3, 2, Policy::Random, &progress).unwrap();
+    assert!(compared.b.mechanisms.tokens.is_empty(), "no token plays in B");
+    for id in ["cloth", "grain", "wine"] {
+        let d = compared
+            .differences
+            .iter()
+            .find(|d| d.key == format!("tokens.{id}.points"))
+            .unwrap();
+        assert_eq!(d.label, format!("points for the most {id}"));
+        assert!(d.a > 0.0 && d.b == 0.0 && d.flagged, "{d:?}");
+    }
 }

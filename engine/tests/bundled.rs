@@ -243,6 +243,61 @@ fn abbey_and_mayor_composition() {
 }
 
 #[test]
+fn traders_and_builders_composition() {
+    let set = load("traders-and-builders.toml");
+    for edition in ["first-edition", "new-edition"] {
+        assert_eq!(total(&set, edition, |_| true), 24, "{edition}: 24 land tiles");
+        assert_eq!(
+            set.tiles.iter().filter(|t| t.count.in_edition(edition) == 1).count(),
+            24,
+            "{edition}: one of each"
+        );
+        let printed = |token: &str| -> u32 {
+            let on_tile = |t: &tilewright_engine::model::Tile| {
+                let on_features = t.features.values().flat_map(|f| &f.tokens);
+                on_features.filter(|id| *id == token).count() as u32
+            };
+            set.tiles.iter().map(|t| t.count.in_edition(edition) * on_tile(t)).sum()
+        };
+        assert_eq!(
+            [printed("wine"), printed("grain"), printed("cloth")],
+            [9, 6, 5],
+            "{edition}: 9 wine, 6 grain, 5 cloth"
+        );
+        // Every token is printed on a city, one per tile.
+        for tile in set.tiles.iter().filter(|t| t.count.in_edition(edition) > 0) {
+            let carriers: Vec<_> = tile.features.values().filter(|f| !f.tokens.is_empty()).collect();
+            assert!(
+                carriers.len() <= 1
+                    && carriers
+                        .iter()
+                        .all(|f| f.kind == FeatureKind::City && f.tokens.len() == 1)
+            );
+        }
+    }
+    assert_eq!(total(&set, "first-edition", |t| has(t, FeatureKind::Garden)), 0);
+    assert_eq!(total(&set, "new-edition", |t| has(t, FeatureKind::Garden)), 2);
+    assert_eq!(total(&set, "new-edition", |t| has(t, FeatureKind::Monastery)), 1);
+    let kinds: Vec<(&str, FeatureKind, u32)> = set
+        .tokens
+        .iter()
+        .map(|(id, t)| (id.as_str(), t.kind, t.majority))
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            ("cloth", FeatureKind::City, 10),
+            ("grain", FeatureKind::City, 10),
+            ("wine", FeatureKind::City, 10)
+        ]
+    );
+    assert!(
+        set.figures.is_empty(),
+        "the builder and the pig are not in the file yet"
+    );
+}
+
+#[test]
 fn hills_and_sheep_composition() {
     use tilewright_engine::model::{Marker, Mechanism, TokenKind};
     let set = load("hills-and-sheep.toml");

@@ -39,6 +39,21 @@ struct PointsSeen {
     games: u64,
 }
 
+/// Checks that a scored node is of the kind its reason scores.
+fn check_kind(kind: FeatureKind, reason: Reason, event: &Event) {
+    match reason {
+        Reason::Feature(score) => assert_eq!(kind, score.kind, "{event}"),
+        // Farmers who each city pays once (first edition) name the city.
+        Reason::Farm { .. } | Reason::FieldBonus { at_end: true, .. } => {
+            assert!(matches!(kind, FeatureKind::Field | FeatureKind::City), "{event}")
+        }
+        Reason::Barn { .. } | Reason::BarnMeeting { .. } | Reason::Flocks { .. } | Reason::FieldBonus { .. } => {
+            assert_eq!(kind, FeatureKind::Field, "{event}")
+        }
+        Reason::MostTokens { .. } => {}
+    }
+}
+
 impl Observer for PointsSeen {
     fn event(&mut self, game: &Game, event: &Event) {
         let Event::Scored {
@@ -50,16 +65,12 @@ impl Observer for PointsSeen {
         else {
             return;
         };
-        let kind = kind_of(game, node);
-        match reason {
-            Reason::Feature(score) => assert_eq!(kind, score.kind, "{event}"),
-            // Farmers who each city pays once (first edition) name the city.
-            Reason::Farm { .. } | Reason::FieldBonus { at_end: true, .. } => {
-                assert!(matches!(kind, FeatureKind::Field | FeatureKind::City), "{event}")
-            }
-            Reason::Barn { .. } | Reason::BarnMeeting { .. } | Reason::Flocks { .. } | Reason::FieldBonus { .. } => {
-                assert_eq!(kind, FeatureKind::Field, "{event}")
-            }
+        if let Reason::MostTokens { .. } = reason {
+            // Tokens held at the end score no feature.
+            assert_eq!(node, tilewright_engine::game::NO_NODE, "{event}");
+        } else {
+            let kind = kind_of(game, node);
+            check_kind(kind, reason, event);
         }
         match reason {
             Reason::Barn { .. } => self.barn_points += u64::from(points),

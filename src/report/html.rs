@@ -768,7 +768,7 @@ fn table_rows(columns: &[&str], rows: Vec<Vec<Cell>>, hidden: &[usize], flagged:
 #[cfg(test)]
 mod tests {
     use tilewright_engine::balance::{
-        Deployments, FeatureKindStats, FigureStats, MechanismStats, SeatStats, TileStats, Timing,
+        Deployments, FeatureKindStats, FigureStats, MarkStats, MechanismStats, SeatStats, TileStats, Timing, TokenStats,
     };
     use tilewright_engine::bots::Policy;
     use tilewright_engine::game::SetRef;
@@ -891,6 +891,27 @@ mod tests {
         assert_eq!(page.matches("<script>").count(), 1, "only the page's own script");
         assert!(!page.contains("alert(1)</script>"));
         assert!(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;&quot;&amp;&#39;"));
+    }
+
+    #[test]
+    fn printed_tokens_and_marks_are_listed_by_their_escaped_names() {
+        let mut report = sample();
+        report.mechanisms.tokens = vec![TokenStats {
+            id: HOSTILE.into(),
+            taken: 120,
+            awards: 30,
+            points: 300,
+        }];
+        report.mechanisms.marks = vec![MarkStats {
+            id: "inn".into(),
+            points: 640,
+        }];
+        let page = run_page(&report);
+        assert!(page.contains("<h2 id=\"mechanisms\">"));
+        assert!(page.contains(": 120 tokens taken; most "), "{page}");
+        assert!(page.contains("at the end: 30 awards, 300 points</li>"), "{page}");
+        assert!(page.contains("<li>features marked inn: 640 points</li>"), "{page}");
+        assert_escaped(&page);
     }
 
     #[test]

@@ -80,6 +80,17 @@ pub struct MechanismCounts {
     pub field_bonus_points: u64,
 }
 
+/// A kind of printed token's counts.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct TokenCounts {
+    /// Tokens taken with completed features.
+    pub taken: u64,
+    /// End-of-game awards for the most of the kind (one per player scoring it).
+    pub awards: u64,
+    /// Points of those awards.
+    pub points: u64,
+}
+
 /// One game's figures that a comparison pairs with the same seed's game of another run.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct GameFigures {
@@ -97,6 +108,8 @@ pub struct GameFigures {
     pub tile_placed: Vec<u32>,
     pub tile_discarded: Vec<u32>,
     pub tile_points: Vec<u64>,
+    /// By kind of printed token: points for holding the most of it.
+    pub token_points: Vec<u64>,
 }
 
 /// A figure on the table as the collector follows it from the events.
@@ -141,6 +154,11 @@ pub struct Collector {
     pub kinds: [KindCounts; KINDS],
     pub figures: Vec<FigureCounts>,
     pub mechanisms: MechanismCounts,
+    /// By kind of printed token ([`GameDef::printed_tokens`]).
+    pub tokens: Vec<TokenCounts>,
+    /// By mark ([`GameDef::marks`]): points of the features carrying it (each mark of a
+    /// feature counts the feature's whole points).
+    pub mark_points: Vec<u64>,
     /// The game being played, then the last game played.
     pub game: GameFigures,
     /// Per game: figures on the table, roots completed by the current action, the placed tiles
@@ -193,12 +211,15 @@ impl Collector {
             kinds: [KindCounts::default(); KINDS],
             figures: vec![FigureCounts::default(); figure_types],
             mechanisms: MechanismCounts::default(),
+            tokens: vec![TokenCounts::default(); def.printed_tokens().len()],
+            mark_points: vec![0; def.marks().len()],
             game: GameFigures {
                 scores: vec![0; players],
                 wins: vec![0; players],
                 tile_placed: vec![0; tiles],
                 tile_discarded: vec![0; tiles],
                 tile_points: vec![0; tiles],
+                token_points: vec![0; def.printed_tokens().len()],
                 ..GameFigures::default()
             },
             standing: Vec::new(),
@@ -276,6 +297,14 @@ impl Collector {
         a.extra_turns += b.extra_turns;
         a.field_bonuses += b.field_bonuses;
         a.field_bonus_points += b.field_bonus_points;
+        for (a, b) in self.tokens.iter_mut().zip(&other.tokens) {
+            a.taken += b.taken;
+            a.awards += b.awards;
+            a.points += b.points;
+        }
+        for (a, b) in self.mark_points.iter_mut().zip(&other.mark_points) {
+            *a += b;
+        }
     }
 
     /// Starts counting a new game, if the last one is over: the figures of a game stay until
@@ -291,6 +320,7 @@ impl Collector {
         g.tile_placed.fill(0);
         g.tile_discarded.fill(0);
         g.tile_points.fill(0);
+        g.token_points.fill(0);
         self.standing.clear();
         self.placed_bits.fill(0);
     }
@@ -316,7 +346,28 @@ impl Collector {
     fn scored(&mut self, game: &Game, players: Players, points: u32, reason: Reason, node: u32) {
         let award = u64::from(points) * u64::from(players.0.count_ones());
         let (kind, in_play) = match reason {
-            Reason::Feature(score) => (score.kind, score.complete),
+            Reason::Feature(score) => {
+                let mut marks = score.marks;
+                while marks != 0 {
+                    let mark = marks.trailing_zeros() as usize;
+                    marks &= marks - 1;
+                    if let Some(points) = self.mark_points.get_mut(mark) {
+                        *points += award;
+                    }
+                }
+                (score.kind, score.complete)
+            }
+            // Held tokens score no feature, tile or figure.
+            Reason::MostTokens { token, .. } => {
+                if let Some(counts) = self.tokens.get_mut(usize::from(token)) {
+                    counts.awards += u64::from(players.0.count_ones());
+                    counts.points += award;
+                }
+                if let Some(points) = self.game.token_points.get_mut(usize::from(token)) {
+                    *points += award;
+                }
+                return;
+            }
             Reason::Farm { .. } => (FeatureKind::Field, false),
             Reason::BarnMeeting { .. } => {
                 self.mechanisms.barn_meetings += 1;
@@ -591,6 +642,11 @@ impl Collector {
             Event::SheepDrawn { sheep: 0, .. } => self.mechanisms.wolves += 1,
             Event::ExtraTurn { .. } => self.mechanisms.extra_turns += 1,
             Event::SheepDrawn { .. } => {}
+            Event::TokensTaken { token, count, .. } => {
+                if let Some(counts) = self.tokens.get_mut(usize::from(token)) {
+                    counts.taken += u64::from(count);
+                }
+            }
             Event::FeatureCompleted { kind, tiles, node } => self.completed(game, kind, tiles, node),
             Event::Scored {
                 players,

@@ -24,6 +24,8 @@ enum Figure {
     TilePoints(usize, usize),
     TilePlaced(usize, usize),
     TileDiscarded(usize, usize),
+    /// A kind of printed token of both runs: its index in A, in B.
+    TokenPoints(usize, usize),
 }
 
 impl Figure {
@@ -40,6 +42,7 @@ impl Figure {
             Figure::TilePoints(a, bi) => game.tile_points[tile(a, bi)],
             Figure::TilePlaced(a, bi) => u64::from(game.tile_placed[tile(a, bi)]),
             Figure::TileDiscarded(a, bi) => u64::from(game.tile_discarded[tile(a, bi)]),
+            Figure::TokenPoints(a, bi) => game.token_points[tile(a, bi)],
         };
         i64::try_from(v).unwrap_or(i64::MAX)
     }
@@ -75,6 +78,16 @@ fn figures(a: &GameDef, b: &GameDef, players: u8) -> Vec<(Figure, String, String
     for kind in FeatureKind::ALL {
         let k = kind.as_str();
         out.push((Figure::KindPoints(kind), format!("points.{k}"), format!("{k} points")));
+    }
+    for (ta, token) in a.printed_tokens().iter().enumerate() {
+        if let Some(tb) = b.printed_tokens().iter().position(|other| other.id == token.id) {
+            let id = &token.id;
+            out.push((
+                Figure::TokenPoints(ta, tb),
+                format!("tokens.{id}.points"),
+                format!("points for the most {id}"),
+            ));
+        }
     }
     let name = |def: &GameDef, t: usize| {
         let set = def.tile_set(t as u16).map_or("", |s| s.id.as_str());

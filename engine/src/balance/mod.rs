@@ -12,8 +12,8 @@ mod summary;
 
 pub use report::{
     AbbeyStats, BalanceReport, BarnStats, Comparison, Deployments, Difference, Estimate, ExtraTurnStats,
-    FeatureKindStats, FieldBonusStats, FigureStats, HillStats, Histogram, MechanismStats, SeatStats, ShepherdStats,
-    TileStats, Timing, WagonStats,
+    FeatureKindStats, FieldBonusStats, FigureStats, HillStats, Histogram, MarkStats, MechanismStats, SeatStats,
+    ShepherdStats, TileStats, Timing, TokenStats, WagonStats,
 };
 
 use std::sync::Arc;

@@ -253,6 +253,35 @@ pub struct MechanismStats {
     /// Field bonuses.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub field_bonuses: Option<FieldBonusStats>,
+    /// By kind of printed token, in the files' order of declaration (none when tokens do not
+    /// play).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tokens: Vec<TokenStats>,
+    /// By mark that plays, in the files' order of declaration.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub marks: Vec<MarkStats>,
+}
+
+/// A kind of printed token (named by the files).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TokenStats {
+    /// Its id in the files.
+    pub id: String,
+    /// Tokens taken with completed features.
+    pub taken: u64,
+    /// End-of-game awards for holding the most (one per player scoring it).
+    pub awards: u64,
+    /// Points of those awards.
+    pub points: u64,
+}
+
+/// A mark (named by the files).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MarkStats {
+    /// Its id in the files.
+    pub id: String,
+    /// Points scored by features carrying it, in play and at the end.
+    pub points: u64,
 }
 
 impl MechanismStats {
@@ -289,6 +318,15 @@ impl MechanismStats {
         }
         if let Some(b) = &self.field_bonuses {
             lines.push(format!("field bonuses paid: {} ({} points)", b.paid, b.points));
+        }
+        for t in &self.tokens {
+            lines.push(format!(
+                "{}: {} tokens taken; most {} at the end: {} awards, {} points",
+                t.id, t.taken, t.id, t.awards, t.points
+            ));
+        }
+        for m in &self.marks {
+            lines.push(format!("features marked {}: {} points", m.id, m.points));
         }
         lines
     }

@@ -3,7 +3,7 @@
 use super::collector::{BIN_WIDTH, BINS, Collector, KINDS, WIN_UNITS};
 use super::report::{
     AbbeyStats, BalanceReport, BarnStats, Deployments, ExtraTurnStats, FeatureKindStats, FieldBonusStats, FigureStats,
-    HillStats, Histogram, MechanismStats, SeatStats, ShepherdStats, TileStats, Timing, WagonStats,
+    HillStats, Histogram, MarkStats, MechanismStats, SeatStats, ShepherdStats, TileStats, Timing, TokenStats, WagonStats,
 };
 use crate::bots::Policy;
 use crate::game::{GameDef, Mechanisms, colour};
@@ -193,5 +193,28 @@ fn mechanisms(def: &GameDef, counts: &Collector) -> MechanismStats {
             paid: m.field_bonuses,
             points: m.field_bonus_points,
         }),
+        tokens: if plays("tokens") {
+            def.printed_tokens()
+                .iter()
+                .zip(&counts.tokens)
+                .map(|(token, c)| TokenStats {
+                    id: token.id.clone(),
+                    taken: c.taken,
+                    awards: c.awards,
+                    points: c.points,
+                })
+                .collect()
+        } else {
+            Vec::new()
+        },
+        marks: (0..)
+            .zip(def.marks())
+            .zip(&counts.mark_points)
+            .filter(|((i, _), _)| def.marks_in_play() & 1 << i != 0)
+            .map(|((_, mark), &points)| MarkStats {
+                id: mark.id.clone(),
+                points,
+            })
+            .collect(),
     }
 }

@@ -231,7 +231,18 @@ pub enum Reason {
         #[serde(rename = "at-end")]
         at_end: bool,
     },
+    /// At the end, the most printed tokens of one kind (the points go to every player holding
+    /// that many; the event's node is [`NO_NODE`]).
+    MostTokens {
+        /// The kind: its index in [`GameDef::printed_tokens`](super::GameDef::printed_tokens).
+        token: u8,
+        /// How many tokens of the kind each scoring player holds.
+        count: u32,
+    },
 }
+
+/// The node of an event that names no feature (points for tokens held at the end).
+pub const NO_NODE: u32 = u32::MAX;
 
 impl Reason {
     /// Whether points for this reason are scored at the end of the game: incomplete features,
@@ -239,7 +250,7 @@ impl Reason {
     pub fn is_final(self) -> bool {
         match self {
             Reason::Feature(score) => !score.complete,
-            Reason::Farm { .. } | Reason::Barn { .. } => true,
+            Reason::Farm { .. } | Reason::Barn { .. } | Reason::MostTokens { .. } => true,
             Reason::BarnMeeting { .. } | Reason::Flocks { .. } => false,
             Reason::FieldBonus { at_end, .. } => at_end,
         }
@@ -277,6 +288,8 @@ impl fmt::Display for Reason {
                 "field bonus of figure #{figure}: {}",
                 plural(cities, "completed city", "completed cities")
             ),
+            // Without the game's definition, a kind is shown by its index.
+            Reason::MostTokens { token, count } => write!(f, "most tokens #{token} ({count})"),
             // Farmers and barns are both paid for the cities a field supplies.
             Reason::Farm { cities } | Reason::BarnMeeting { cities } | Reason::Barn { cities } => {
                 write!(f, "field: {}", plural(cities, "completed city", "completed cities"))
@@ -359,6 +372,17 @@ pub enum Event {
         y: i16,
         /// Corner of that tile.
         corner: u8,
+    },
+    /// The player who completed a feature took the tokens printed on it.
+    TokensTaken {
+        /// Who took them.
+        player: u8,
+        /// The kind: its index in [`GameDef::printed_tokens`](super::GameDef::printed_tokens).
+        token: u8,
+        /// How many.
+        count: u32,
+        /// A feature node of the completed feature.
+        node: u32,
     },
     /// A road, city or monastery was completed.
     FeatureCompleted {
@@ -475,6 +499,9 @@ impl fmt::Display for Event {
                 )
             }
             Event::ExtraTurn { player } => write!(f, "{} takes another turn", colour(player).to_uppercase()),
+            Event::TokensTaken {
+                player, token, count, ..
+            } => write!(f, "{} takes {count} tokens #{token}", colour(player).to_uppercase()),
             Event::GameOver => f.write_str("the game is over"),
         }
     }

@@ -26,7 +26,9 @@ mod values;
 use std::sync::Arc;
 
 use action::key_at;
-pub use action::{Action, ActionError, COLOURS, Event, FeatureScore, Phase, Players, Reason, action_key, colour};
+pub use action::{
+    Action, ActionError, COLOURS, Event, FeatureScore, NO_NODE, Phase, Players, Reason, action_key, colour,
+};
 pub use board::{Board, NO_NEIGHBOUR, Neighbours, OpenCell, PlacedTile};
 pub use features::Features;
 use mechanisms::Flow;
@@ -36,7 +38,8 @@ pub use record::{GameRecord, MAX_RECORD_BYTES, RECORD_FORMAT, RecordError, Repla
 pub use rng::Rng;
 use scratch::Scratch;
 pub use setup::{
-    EditionFrom, FigureType, GameDef, MarkPoints, MarkType, NamedOnce, SetRef, SetupError, content_hash, set_id,
+    EditionFrom, FigureType, GameDef, MarkPoints, MarkType, NamedOnce, PrintedTokenType, SetRef, SetupError, TokensOn,
+    content_hash, set_id,
 };
 use setup::{FigureMasks, kind_bit};
 pub use table::{FeatureAt, FigureIndex, Seat};

@@ -38,6 +38,7 @@ impl Game {
             tiles: score.tiles,
             node: root,
         });
+        self.mechanisms_feature_completed(root, &score, events);
         // Only followers are counted on a feature: with none there, only special figures need
         // looking for, and only on the kinds they stand on.
         if self.features.root_figures(root) == 0 && self.masks.special_kinds & kind_bit(score.kind) == 0 {

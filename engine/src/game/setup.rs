@@ -12,12 +12,12 @@ use crate::compile::{CompileError, TileInput, TileTables};
 use crate::diagnostic::{clip, quote};
 use crate::edge::TileEdges;
 use crate::limits::{
-    MAX_BAG_TOKENS, MAX_BAGS, MAX_COPIES, MAX_FIGURE_TYPES, MAX_HELD_TYPES, MAX_MARKS, MAX_PENNANTS_IN_PLAY, MAX_SHEEP,
-    MAX_TILE_TYPES, MAX_TILES, copies_in_play, pennants_on,
+    MAX_BAG_TOKENS, MAX_BAGS, MAX_COPIES, MAX_FIGURE_TYPES, MAX_HELD_TYPES, MAX_MARKS, MAX_PENNANTS_IN_PLAY,
+    MAX_PRINTED_TOKENS, MAX_SHEEP, MAX_TILE_TYPES, MAX_TILES, MAX_TOKENS_ON_FEATURE, copies_in_play, pennants_on,
 };
 use crate::model::{
-    Bag, ExpansionFile, FeatureKind, Figure, FigureEffect, FigureMechanism, Joins, Mark, MarkValues, Mechanism, Role,
-    RuleSet, Rules, Strength, Supply, Tile, TileSet, TokenKind,
+    Bag, ExpansionFile, FeatureKind, Figure, FigureEffect, FigureMechanism, Joins, Mark, MarkValues, Mechanism,
+    PrintedToken, Role, RuleSet, Rules, Strength, Supply, Tile, TileSet, TokenKind,
 };
 
 /// A kind of figure as used in play.
@@ -155,6 +155,114 @@ fn marks_under_rules(files: &[MarkType], rules: &Rules, tables: &TileTables) -> 
     (marks, playing & carried)
 }
 
+/// A kind of printed token as used in play, with the rule set's house rules applied.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PrintedTokenType {
+    /// Id in the data files (`spice`), the word events use.
+    pub id: String,
+    /// The kind of feature it is printed on.
+    pub kind: FeatureKind,
+    /// Points at the end to each player holding the most of it.
+    pub majority: u32,
+}
+
+/// Tokens printed on one feature of a compiled tile: `count` of kind `token`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TokensOn {
+    /// The feature's local index on its tile.
+    pub local: u8,
+    /// The kind (index into [`GameDef::printed_tokens`]).
+    pub token: u8,
+    /// How many.
+    pub count: u8,
+}
+
+/// Adds the kinds of printed token a file declares to those of the files before it: declared
+/// again the same way, it is the same kind; otherwise, or more kinds than a game holds, it is
+/// refused.
+fn declare_tokens(
+    tokens: &mut Vec<PrintedTokenType>,
+    declared: &std::collections::BTreeMap<String, PrintedToken>,
+) -> Result<(), SetupError> {
+    for (id, token) in declared {
+        let token = PrintedTokenType {
+            id: id.clone(),
+            kind: token.kind,
+            majority: token.majority,
+        };
+        match tokens.iter().find(|t| t.id == *id) {
+            Some(known) if *known == token => {}
+            Some(_) => return Err(SetupError::TokenTwice(clip(id))),
+            None => tokens.push(token),
+        }
+    }
+    if tokens.len() > MAX_PRINTED_TOKENS {
+        return Err(SetupError::TooMany(
+            "kinds of printed token",
+            tokens.len(),
+            MAX_PRINTED_TOKENS,
+        ));
+    }
+    Ok(())
+}
+
+/// The tokens printed on each compiled tile's features (by tile, one entry per feature and
+/// kind): a token no file in play declares for the feature's kind is refused.
+fn tokens_on_tiles(tiles: &[&Tile], tokens: &[PrintedTokenType]) -> Result<Vec<Vec<TokensOn>>, SetupError> {
+    let mut on_tiles = Vec::with_capacity(tiles.len());
+    for tile in tiles {
+        let mut on = Vec::new();
+        // Compiled features are in the file's (sorted) order, as the model's map.
+        for (local, feature) in tile.features.values().enumerate() {
+            if feature.tokens.len() > MAX_TOKENS_ON_FEATURE {
+                return Err(SetupError::TooMany(
+                    "tokens on one feature",
+                    feature.tokens.len(),
+                    MAX_TOKENS_ON_FEATURE,
+                ));
+            }
+            for id in &feature.tokens {
+                let Some(t) = tokens.iter().position(|t| t.id == *id && t.kind == feature.kind) else {
+                    return Err(SetupError::UnknownToken {
+                        tile: clip(&tile.id),
+                        token: clip(id),
+                    });
+                };
+                // At most MAX_FEATURES features, MAX_PRINTED_TOKENS kinds and
+                // MAX_TOKENS_ON_FEATURE tokens: each fits a byte.
+                let (local, token) = (local as u8, t as u8);
+                match on
+                    .iter_mut()
+                    .find(|o: &&mut TokensOn| o.local == local && o.token == token)
+                {
+                    Some(entry) => entry.count += 1,
+                    None => on.push(TokensOn { local, token, count: 1 }),
+                }
+            }
+        }
+        on_tiles.push(on);
+    }
+    Ok(on_tiles)
+}
+
+/// The printed tokens of `files` under `rules`: each kind's majority points replaced where the
+/// rules' `[tokens]` say; none play with the `tokens` switch off or when no tile in play
+/// carries one (the mechanism is then out of play).
+fn tokens_under_rules(
+    files: &[PrintedTokenType],
+    rules: &Rules,
+    on_tiles: &[Vec<TokensOn>],
+) -> (Vec<PrintedTokenType>, bool) {
+    let mut tokens = files.to_vec();
+    for token in &mut tokens {
+        if let Some(majority) = rules.tokens.get(&token.id).and_then(|house| house.majority) {
+            token.majority = majority;
+        }
+    }
+    let carried = on_tiles.iter().any(|on| !on.is_empty());
+    (tokens, rules.switches.tokens && carried)
+}
+
 /// The figure types of a game as masks (bit `f` for figure type `f`), worked out once so that
 /// deployment and scoring test bits instead of reading figure definitions.
 #[derive(Debug, Clone, Copy)]
@@ -283,6 +391,20 @@ pub enum SetupError {
         /// The mark.
         mark: String,
     },
+    /// A tile's feature carries a printed token no file in play declares for its kind of
+    /// feature.
+    #[error(
+        "tile `{tile}` has a feature with a `{token}` token printed on it, but no file in play declares that token for its kind of feature; play the set with the file that declares it"
+    )]
+    UnknownToken {
+        /// The tile.
+        tile: String,
+        /// The token.
+        token: String,
+    },
+    /// Two files in play declare one printed token id with different values.
+    #[error("two files in play declare the token `{0}` differently; a game plays one token of each id")]
+    TokenTwice(String),
     /// Two files in play declare one mark id with different values.
     #[error("two files in play declare the mark `{0}` differently; a game plays one mark of each id")]
     MarkTwice(String),
@@ -439,6 +561,7 @@ struct FromFiles {
     marks: Vec<MarkType>,
     /// The values the files declare, with their defaults.
     values: BTreeMap<String, u32>,
+    tokens: Vec<PrintedTokenType>,
 }
 
 /// What a game plays with under its rules: figure types, mechanisms, the tiles each player
@@ -607,6 +730,13 @@ pub struct GameDef {
     /// The values of mechanisms the files in play declare, by key, with the rules' house
     /// rules applied.
     pub(super) values: BTreeMap<String, u32>,
+    /// Kinds of printed token declared by the files in play, file by file (each file's kinds
+    /// by id), with the rules' house rules applied.
+    pub(super) printed_tokens: Vec<PrintedTokenType>,
+    /// By compiled tile: the tokens printed on its features.
+    pub(super) tokens_on: Vec<Vec<TokensOn>>,
+    /// Whether printed tokens play: the rules keep them and some tile in play carries one.
+    pub(super) tokens_in_play: bool,
 }
 
 /// A tile set to play: the set, its tiles' edges if validation read them, and the edition.
@@ -657,6 +787,7 @@ impl GameDef {
         let mut origins = Vec::new();
         let mut marks: Vec<MarkType> = Vec::new();
         let mut values = BTreeMap::new();
+        let mut tokens: Vec<PrintedTokenType> = Vec::new();
         for &(set, edges, edition_named) in sets {
             let edition = match edition_named {
                 Some(e) if set.editions.iter().any(|x| x == e) => e.to_string(),
@@ -700,6 +831,7 @@ impl GameDef {
             bags.extend(set.bags.values());
             declare_marks(&mut marks, &set.marks)?;
             declare_values(&mut values, &set.values)?;
+            declare_tokens(&mut tokens, &set.tokens)?;
             // Hashed once the counts are known to fit (below).
             refs.push(SetRef {
                 id: set.id.clone(),
@@ -728,6 +860,7 @@ impl GameDef {
             bags.extend(expansion.bags.values());
             declare_marks(&mut marks, &expansion.marks)?;
             declare_values(&mut values, &expansion.values)?;
+            declare_tokens(&mut tokens, &expansion.tokens)?;
         }
         // A deal group's start tile takes the place of the base game's.
         let start = match (deal_start.as_slice(), start.as_slice()) {
@@ -758,6 +891,7 @@ impl GameDef {
         }
         let mut tables = TileTables::build(inputs)?;
         mark_features(&mut tables, &tiles, &marks)?;
+        let tokens_on = tokens_on_tiles(&tiles, &tokens)?;
         let Dealt {
             pile,
             ends: pile_runs,
@@ -777,14 +911,19 @@ impl GameDef {
             bag,
             marks,
             values,
+            tokens,
         };
         let (figures, mechanisms, held, bag) = under_rules(&files, &rules)?;
         let (marks, marks_in_play) = marks_under_rules(&files.marks, &rules, &tables);
         let values = values_under_rules(&files.values, &rules, &figures, mechanisms)?;
+        let (printed_tokens, tokens_in_play) = tokens_under_rules(&files.tokens, &rules, &tokens_on);
         Ok(GameDef {
             values,
             marks,
             marks_in_play,
+            printed_tokens,
+            tokens_on,
+            tokens_in_play,
             bag,
             tables,
             rules,
@@ -855,10 +994,13 @@ impl GameDef {
         let (figures, mechanisms, held, bag) = under_rules(&self.files, &rules)?;
         let (marks, marks_in_play) = marks_under_rules(&self.files.marks, &rules, &self.tables);
         let values = values_under_rules(&self.files.values, &rules, &figures, mechanisms)?;
+        let (printed_tokens, tokens_in_play) = tokens_under_rules(&self.files.tokens, &rules, &self.tokens_on);
         Ok(GameDef {
             values,
             marks,
             marks_in_play,
+            printed_tokens,
+            tokens_in_play,
             rules,
             figures,
             mechanisms,
@@ -899,6 +1041,22 @@ impl GameDef {
     /// mechanism in play whose values are not all declared, so only one out of play asks).
     pub fn value(&self, key: &str) -> u32 {
         self.values.get(key).copied().unwrap_or(0)
+    }
+
+    /// The kinds of printed token declared by the files in play, with the rules' house rules
+    /// applied (events and reasons name a kind by its index here).
+    pub fn printed_tokens(&self) -> &[PrintedTokenType] {
+        &self.printed_tokens
+    }
+
+    /// Whether printed tokens play in this game.
+    pub fn tokens_in_play(&self) -> bool {
+        self.tokens_in_play
+    }
+
+    /// The tokens printed on the features of compiled tile `tile`.
+    pub fn tokens_on(&self, tile: u16) -> &[TokensOn] {
+        self.tokens_on.get(usize::from(tile)).map_or(&[], Vec::as_slice)
     }
 
     /// Figure types, in order of first appearance in the files.
@@ -970,7 +1128,7 @@ impl GameDef {
 
     /// An event as a sentence that names tiles, features and figures by their ids.
     pub fn describe(&self, event: &super::Event) -> String {
-        use super::{Event, colour};
+        use super::{Event, Reason, colour};
         let tile_id = |t: u16| self.tables.tiles.get(t as usize).map_or("?", |t| t.id.as_str());
         let feature_id = |t: u16, f: u8| {
             self.tables
@@ -1037,8 +1195,37 @@ impl GameDef {
                 let numbered = format!("figure #{figure}");
                 event.to_string().replacen(&numbered, &format!("the {figure_id}"), 1)
             }
+            Event::TokensTaken {
+                player, token, count, ..
+            } => format!(
+                "{} takes {count} {}",
+                colour(player).to_uppercase(),
+                self.token_id(token)
+            ),
+            Event::Scored {
+                players,
+                points,
+                reason: Reason::MostTokens { token, count },
+                ..
+            } => {
+                let names: Vec<String> = players.iter().map(|p| colour(p).to_uppercase()).collect();
+                let verb = if names.len() == 1 { "scores" } else { "score" };
+                let unit = if points == 1 { "point" } else { "points" };
+                format!(
+                    "{} {verb} {points} {unit}: most {} ({count})",
+                    names.join(" and "),
+                    self.token_id(token)
+                )
+            }
             other => other.to_string(),
         }
+    }
+
+    /// The id of printed token kind `token` (`?` for none).
+    fn token_id(&self, token: u8) -> &str {
+        self.printed_tokens
+            .get(usize::from(token))
+            .map_or("?", |t| t.id.as_str())
     }
 
     /// Index of the figure type with this id.

@@ -24,10 +24,11 @@
 //!    table through `stand`; the owner of a figure type hears of its arrival
 //!    (`figure_arrives`: a shepherd draws).
 //! 4. **Score** ([`Game::end_turn`]): completed features (`scoring.rs`: `score_completed`),
-//!    with `score_feature` (vineyards) and, for a tie, `break_tie` (hills); a figure leaving a
-//!    completed feature may be held by `holds_leaving` (a wagon waits to move). A field's
-//!    majority paid (`award_field`: at the end, or a barn meeting) is followed by
-//!    `field_scored` (a figure's bonus per city).
+//!    with `score_feature` (vineyards), `feature_completed` (printed tokens taken by the
+//!    current player) and, for a tie, `break_tie` (hills); a figure leaving a completed
+//!    feature may be held by `holds_leaving` (a wagon waits to move). A field's majority paid
+//!    (`award_field`: at the end, or a barn meeting) is followed by `field_scored` (a figure's
+//!    bonus per city).
 //! 5. **After scoring** ([`Game::after_scoring`]): each mechanism's `after_scoring`, which may
 //!    score (a barn meeting farmers) and wait for a decision of its own (a shepherd's owner, in
 //!    [`Phase::Shepherd`]; each waiting wagon's, in [`Phase::MoveWagon`]); its `apply` takes the
@@ -35,7 +36,7 @@
 //! 6. **Next** ([`Game::next_turn`]): [`Game::pass_to_next_player`] unless a mechanism keeps
 //!    the turn (`keeps_turn`: an extra turn), then `begin_turn`.
 //!    With the pile empty and no mechanism waiting, [`Game::finish`] scores the end
-//!    (`scoring.rs`: `score_end`, then each mechanism's `end_of_game`: barns).
+//!    (`scoring.rs`: `score_end`, then each mechanism's `end_of_game`: barns, printed tokens).
 //!
 //! Actions of a mechanism's own phases are listed and applied by its `legal_actions` and
 //! `apply`; the game's lifecycle (new, restart, deal, determinize, clone) reaches every

@@ -169,6 +169,7 @@ mod tests {
             bags: BTreeMap::new(),
             mechanisms: Vec::new(),
             marks: BTreeMap::new(),
+            tokens: BTreeMap::new(),
             values: values.iter().map(|&(k, v)| (k.to_owned(), v)).collect(),
         };
         let setup = |expansions: &[&ExpansionFile]| GameDef::new(&[(base, None)], expansions, rules.clone());

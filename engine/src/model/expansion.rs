@@ -37,6 +37,10 @@ pub struct ExpansionFile {
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     #[schemars(extend("maxProperties" = 64))]
     pub values: BTreeMap<String, u32>,
+    /// Kinds of token printed on features that this expansion declares, by id: where they
+    /// are printed and what holding the most of them scores.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub tokens: BTreeMap<String, PrintedToken>,
 }
 
 /// A kind of figure every player receives.
@@ -281,4 +285,25 @@ pub struct MarkValues {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(range(max = 1000))]
     pub per_pennant: Option<u32>,
+}
+
+/// A kind of token printed on features (`tokens = ["spice"]` on a tile's city), declared once
+/// by a tile set or expansion (`[tokens.spice]`). Not the tokens of a bag, which are drawn.
+///
+/// When a feature carrying tokens is completed in play, the player who placed the tile that
+/// completed it takes all of them, whoever holds the feature and even when no figure stands
+/// there (the feature itself scores as usual). At the end of the game, for each kind on its
+/// own, the players holding the most tokens of that kind score its `majority` points each; a
+/// player holding none never scores it. Tokens on a feature still open at the end are taken
+/// by no one.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct PrintedToken {
+    /// The kind of feature the tokens are printed on: one that can be completed in play (a
+    /// city, road, monastery or garden; never a field).
+    pub kind: FeatureKind,
+    /// Points at the end of the game to each player holding the most tokens of this kind
+    /// (ties all score; holding none never does).
+    #[schemars(range(max = 1000))]
+    pub majority: u32,
 }

@@ -61,6 +61,36 @@ pub struct RuleSet {
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     #[schemars(extend("maxProperties" = 64))]
     pub values: BTreeMap<String, u32>,
+    /// House rules on printed tokens, by the token's id in the tile sets and expansions:
+    /// `[tokens.spice] majority = 5` replaces what holding the most of them scores. A rule set
+    /// extending this one may change it again.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[schemars(extend("maxProperties" = 8))]
+    pub tokens: BTreeMap<String, TokenRules>,
+}
+
+/// A rule set's house rules on one kind of printed token; every value optional.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct TokenRules {
+    /// Points at the end to each player holding the most tokens of the kind, replacing the
+    /// kind's own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(max = 1000))]
+    pub majority: Option<u32>,
+}
+
+/// Lays `own` token house rules over `below` (those of the rule sets below), value by value.
+pub fn layer_tokens(below: &mut BTreeMap<String, TokenRules>, own: &BTreeMap<String, TokenRules>) {
+    for (id, mine) in own {
+        let theirs = below.get(id).copied().unwrap_or_default();
+        below.insert(
+            id.clone(),
+            TokenRules {
+                majority: mine.majority.or(theirs.majority),
+            },
+        );
+    }
 }
 
 /// Lays `own` mark house rules over `below` (those of the rule sets below), value by value:
@@ -242,12 +272,15 @@ rule_values!(SwitchValues, Switches, "switches", {
     /// House rule: whether marks play (inns, cathedrals: features the files mark to score
     /// other values). Off: every marked feature scores as a plain one.
     marks: bool,
+    /// House rule: whether printed tokens play (taken with the feature they are printed on,
+    /// scored for the most of each kind at the end). Off: no token is taken or scored.
+    tokens: bool,
 });
 
 impl Switches {
     /// The house-rule switches that leave a mechanism out, by key, each with whether it is on
     /// (the order of the file's keys), for reports of what a game plays with.
-    pub fn mechanisms(&self) -> [(&'static str, bool); 9] {
+    pub fn mechanisms(&self) -> [(&'static str, bool); 10] {
         [
             ("farmers", self.farmers),
             ("hills", self.hills),
@@ -258,6 +291,7 @@ impl Switches {
             ("wagon", self.wagon),
             ("barn", self.barn),
             ("marks", self.marks),
+            ("tokens", self.tokens),
         ]
     }
 }
@@ -335,6 +369,9 @@ pub struct Rules {
     /// Values of mechanisms that replace the files' defaults, by key, merged down the chain.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub values: BTreeMap<String, u32>,
+    /// House rules on printed tokens, by token id, each merged down the chain.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub tokens: BTreeMap<String, TokenRules>,
 }
 
 /// Most rule sets in an `extends` chain, counting the rule set itself and the one at the root.
@@ -376,6 +413,8 @@ struct Merged<'a> {
     marks: BTreeMap<String, MarkRules>,
     /// The `[values]` tables merged down the chain (a few values: copied).
     values: BTreeMap<String, u32>,
+    /// The `[tokens]` tables merged down the chain.
+    tokens: BTreeMap<String, TokenRules>,
     /// The nearest `edition` declared down the chain.
     edition: Option<String>,
     length: usize,
@@ -458,6 +497,7 @@ impl<'a> Resolver<'a> {
                 switches,
                 marks: merged.marks,
                 values: merged.values,
+                tokens: merged.tokens,
                 figures: if with_figures {
                     figure_counts(merged.figures.as_ref())
                 } else {
@@ -543,7 +583,10 @@ impl<'a> Resolver<'a> {
                 layer_marks(&mut marks, &set.marks);
                 let mut values = parent.values;
                 layer_values(&mut values, &set.values);
+                let mut tokens = parent.tokens;
+                layer_tokens(&mut tokens, &set.tokens);
                 let mut merged = Merged {
+                    tokens,
                     scoring: set.scoring.clone(),
                     switches: set.switches.clone(),
                     figures,
@@ -624,6 +667,7 @@ mod tests {
             figures: BTreeMap::new(),
             marks: BTreeMap::new(),
             values: BTreeMap::new(),
+            tokens: BTreeMap::new(),
         }
     }
 

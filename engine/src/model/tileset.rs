@@ -6,7 +6,7 @@ use schemars::{JsonSchema, Schema, json_schema};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
-use super::expansion::{Bag, Figure, Mark, Mechanism};
+use super::expansion::{Bag, Figure, Mark, Mechanism, PrintedToken};
 use crate::edge::{SegmentKind, Side};
 
 /// A tile set: the land tiles of a base game or an expansion, optionally with the figures,
@@ -52,6 +52,11 @@ pub struct TileSet {
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     #[schemars(extend("maxProperties" = 64))]
     pub values: BTreeMap<String, u32>,
+    /// Kinds of token printed on features that this set declares, by id (`[tokens.spice]`):
+    /// the kind of feature they are printed on and what holding the most of them scores at
+    /// the end. Features name the tokens printed on them in `tokens`.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub tokens: BTreeMap<String, PrintedToken>,
     /// Groups of tiles dealt before the ordinary pile, in this order (`[[deal]]`): the tiles of
     /// each group (those naming it in their `group`) are shuffled among themselves and drawn
     /// before those of the next group; the ordinary pile comes after the last group.
@@ -238,6 +243,12 @@ pub struct Feature {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(extend("default" = []), example = serde_json::json!(["inn"]))]
     pub marks: Vec<String>,
+    /// The tokens printed on the feature, by id, each declared by a tile set or expansion
+    /// (`[tokens.spice]`) for this kind of feature; an id repeated is that many tokens. Joined
+    /// features add their tokens up; the player who completes the feature takes them all.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(extend("default" = []), length(max = 16), example = serde_json::json!(["spice"]))]
+    pub tokens: Vec<String>,
     /// Optional outline for display and editing: one or more polygons in tile coordinates
     /// (0..1, origin at the north-west corner, x east, y south).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -267,6 +278,7 @@ impl Feature {
             at: None,
             cities: Vec::new(),
             marks: Vec::new(),
+            tokens: Vec::new(),
             polygons: Vec::new(),
             anchor: None,
         }

@@ -3,9 +3,6 @@
 //! every mark a rule set changes declared. A mark may be declared in one file and carried in another, so these
 //! run once every file is read, against the files and the base catalog.
 
-use std::collections::BTreeMap;
-use std::path::Path;
-
 use crate::catalog::Catalog;
 use crate::diagnostic::quote;
 use crate::limits::MAX_MARKS;
@@ -13,89 +10,21 @@ use crate::model::{Mark, MarkKind, MarkValueRules};
 use crate::report::{Diagnostics, Reporter};
 use crate::source::escape_segment;
 
-/// Mark ids listed in a help text.
-const LISTED_MARKS: usize = 20;
+use super::declared::Declarations;
 
-/// A mark declared by a file, and the file's path.
-struct Declared<'a> {
-    mark: &'a Mark,
-    path: &'a Path,
-}
+/// Marks, as tile sets and expansions declare them.
+const MARKS: Declarations<Mark> = Declarations {
+    what: "mark",
+    key: "marks",
+    max: MAX_MARKS,
+    of_set: |set| &set.marks,
+    of_expansion: |expansion| &expansion.marks,
+};
 
 /// Checks the marks of the files of `catalog`, with those of `base` known too.
 pub(crate) fn check(catalog: &Catalog, base: &Catalog, out: &mut Diagnostics) {
-    let mut known: BTreeMap<&str, Declared<'_>> = BTreeMap::new();
-    // The files' own first, each against those before it and the base.
-    let files = catalog
-        .tilesets
-        .iter()
-        .map(|s| (&s.model.id, &s.model.marks, &s.source.path, (&s.source, &s.map)))
-        .chain(
-            catalog
-                .expansions
-                .iter()
-                .map(|e| (&e.model.id, &e.model.marks, &e.source.path, (&e.source, &e.map))),
-        );
-    let bases: Vec<(&str, &BTreeMap<String, Mark>, &Path)> = base
-        .tilesets
-        .iter()
-        .map(|s| (s.model.id.as_str(), &s.model.marks, s.source.path.as_path()))
-        .chain(
-            base.expansions
-                .iter()
-                .map(|e| (e.model.id.as_str(), &e.model.marks, e.source.path.as_path())),
-        )
-        .collect();
-    for (set, marks, path, (source, map)) in files {
-        let mut report = Reporter { source, map, out };
-        if marks.len() > MAX_MARKS {
-            report.error(
-                "/marks",
-                format!("{} marks is more than a game can hold", marks.len()),
-                format!("declare at most {MAX_MARKS} marks"),
-            );
-        }
-        for (id, mark) in marks {
-            let at = format!("/marks/{}", escape_segment(id));
-            check_values(mark, &at, &mut report);
-            let bundled = bases
-                .iter()
-                .find(|(other_set, marks, _)| *other_set != set.as_str() && marks.get(id).is_some_and(|m| m != mark));
-            // Declared again the same way, it is the same mark (as a game takes it).
-            let here = known.get(id.as_str()).filter(|d| d.mark != mark).map(|d| d.path);
-            if let Some(other) = here.or(bundled.map(|b| b.2)) {
-                report.error_at_key(
-                    &at,
-                    format!(
-                        "mark {} is also declared by {}, with other values",
-                        quote(id),
-                        other.display()
-                    ),
-                    "declare each mark once, in one file; other files' features can carry it",
-                );
-                continue;
-            }
-            known.entry(id).or_insert(Declared { mark, path });
-        }
-    }
-    // The base's marks, unless a file replaces the set that declares them.
-    for (set, marks, path) in &bases {
-        for (id, mark) in marks.iter() {
-            let replaced = catalog.tilesets.iter().any(|s| s.model.id == *set)
-                || catalog.expansions.iter().any(|e| e.model.id == *set);
-            if !replaced {
-                known.entry(id).or_insert(Declared { mark, path });
-            }
-        }
-    }
-    let names = known.keys().take(LISTED_MARKS).copied().collect::<Vec<_>>().join(", ");
-    let help_known = |what: &str| {
-        if known.is_empty() {
-            format!("{what}; no file checked here or bundled declares a mark: add `[marks.<id>]` to the tile set")
-        } else {
-            format!("{what}; the marks known are: {names}")
-        }
-    };
+    let known = MARKS.gather(catalog, base, out, check_values);
+    let help_known = |what: &str| MARKS.help_known(&known, what);
     for set in &catalog.tilesets {
         let mut report = set.reporter(out);
         for (i, tile) in set.model.tiles.iter().enumerate() {
@@ -111,12 +40,12 @@ pub(crate) fn check(catalog: &Catalog, base: &Catalog, out: &mut Diagnostics) {
                             ),
                             help_known("declare it in `[marks]`, or name a declared mark"),
                         ),
-                        Some(declared) if declared.mark.kind.feature_kind() != feature.kind => report.error(
+                        Some(declared) if declared.item.kind.feature_kind() != feature.kind => report.error(
                             &at,
                             format!(
                                 "mark {} is for {}s, but feature {} is a {}",
                                 quote(id),
-                                declared.mark.kind.feature_kind().as_str(),
+                                declared.item.kind.feature_kind().as_str(),
                                 quote(feature_id),
                                 feature.kind.as_str()
                             ),
@@ -141,7 +70,7 @@ pub(crate) fn check(catalog: &Catalog, base: &Catalog, out: &mut Diagnostics) {
                     ),
                     help_known("check it with the file that declares the mark, or name a declared mark"),
                 ),
-                Some(declared) if declared.mark.kind == MarkKind::Road => {
+                Some(declared) if declared.item.kind == MarkKind::Road => {
                     for (values, part) in [(&house.complete, "complete"), (&house.incomplete, "incomplete")] {
                         if let Some(MarkValueRules {
                             per_pennant: Some(_), ..

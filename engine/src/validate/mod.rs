@@ -6,12 +6,14 @@
 //! bundled rule sets that `extends` names) come in explicitly as a base catalog.
 
 mod components;
+mod declared;
 mod ignore_files;
 mod marks;
 mod ruleset;
 mod schema_check;
 mod tileset;
 mod values;
+mod tokens;
 mod walk;
 
 use std::collections::{BTreeSet, HashMap};
@@ -617,6 +619,7 @@ fn check_across(catalog: &Catalog, base: &Catalog, out: &mut Diagnostics) {
     }
     marks::check(catalog, base, out);
     values::check(catalog, base, out);
+    tokens::check(catalog, base, out);
 }
 
 #[cfg(test)]

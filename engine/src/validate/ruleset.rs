@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::schema_check::closest;
 use crate::diagnostic::quote;
 use crate::limits::MAX_COPIES;
-use crate::model::{MAX_EXTENDS_CHAIN, MarkRules, ResolveError, Resolver, RuleSet, ScoringValues};
+use crate::model::{MAX_EXTENDS_CHAIN, MarkRules, ResolveError, Resolver, RuleSet, ScoringValues, TokenRules};
 use crate::report::Reporter;
 use crate::source::escape_segment;
 
@@ -32,7 +32,7 @@ pub(crate) fn check(set: &RuleSet, resolver: &mut Resolver<'_>, report: &mut Rep
         );
         return;
     }
-    check_overrides(&set.scoring, &set.figures, &set.marks, &set.values, report);
+    check_overrides(&set.scoring, &set.figures, (&set.marks, &set.tokens), &set.values, report);
     match resolver.resolve_without_figures(&set.id) {
         Ok(_) => {}
         Err(ResolveError::Unknown(id)) => {
@@ -76,12 +76,12 @@ pub(crate) fn check(set: &RuleSet, resolver: &mut Resolver<'_>, report: &mut Rep
 }
 
 /// Checks the rule values a file sets itself, a rule set's or a scenario's overrides (under the
-/// same keys: `/scoring/...`, `/figures/...`, `/values/...`), each where it is: points at most
-/// [`MAX_POINTS`], figure counts at most [`MAX_COPIES`].
+/// same keys: `/scoring/...`, `/figures/...`, `/marks/...`, `/tokens/...`, `/values/...`), each
+/// where it is: points at most [`MAX_POINTS`], figure counts at most [`MAX_COPIES`].
 pub(crate) fn check_overrides(
     scoring: &ScoringValues,
     figures: &BTreeMap<String, u32>,
-    marks: &BTreeMap<String, MarkRules>,
+    (marks, tokens): (&BTreeMap<String, MarkRules>, &BTreeMap<String, TokenRules>),
     values: &BTreeMap<String, u32>,
     report: &mut Reporter<'_>,
 ) {
@@ -91,6 +91,15 @@ pub(crate) fn check_overrides(
             format!("{value} points is out of range"),
             format!("give a value from 0 to {MAX_POINTS}"),
         );
+    }
+    for (id, house) in tokens {
+        if let Some(value) = house.majority.filter(|&v| v > MAX_POINTS) {
+            report.error(
+                &format!("/tokens/{}/majority", escape_segment(id)),
+                format!("{value} points is out of range"),
+                format!("give a value from 0 to {MAX_POINTS}"),
+            );
+        }
     }
     for (id, house) in marks {
         for (values, part) in [(&house.complete, "complete"), (&house.incomplete, "incomplete")] {

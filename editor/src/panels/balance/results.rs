@@ -226,6 +226,10 @@ fn summary(ui: &mut Ui, report: &BalanceReport) {
                 ui.end_row();
             }
         });
+    // The expansions' mechanisms in play, printed tokens and marks by their names in the files.
+    for line in report.mechanisms.lines() {
+        ui.label(line);
+    }
 }
 
 /// The per-tile table.

@@ -52,8 +52,8 @@ pub enum Arrival {
 /// - **Placement**: [`Mechanism::placement_allowed`], [`Mechanism::after_placement`].
 /// - **Deployment**: [`Mechanism::deploy_options`], [`Mechanism::deploy_own`],
 ///   [`Mechanism::closes`], [`Mechanism::figure_arrives`].
-/// - **Scoring**: [`Mechanism::score_feature`], [`Mechanism::break_tie`],
-///   [`Mechanism::holds_leaving`], [`Mechanism::field_scored`], then
+/// - **Scoring**: [`Mechanism::score_feature`], [`Mechanism::feature_completed`],
+///   [`Mechanism::break_tie`], [`Mechanism::holds_leaving`], [`Mechanism::field_scored`], then
 ///   [`Mechanism::after_scoring`] (may wait).
 /// - **Next turn**: [`Mechanism::keeps_turn`].
 /// - **End of game**: [`Mechanism::end_of_game`].
@@ -148,6 +148,13 @@ pub trait Mechanism: Clone + fmt::Debug + Sized {
     /// feature's units at other values, as marks do) and say why in `score`. It changes nothing
     /// else.
     fn score_feature(_game: &Game, _node: u32, _score: &mut FeatureScore, _points: &mut u32) {}
+
+    /// A road, city, monastery or garden was completed in play (its [`Event::FeatureCompleted`]
+    /// pushed, `score` what it scores for), before its majority is decided; `root` is its
+    /// root node. Called for every completed feature, with figures on it or none. The current
+    /// player placed the tile that completed it. It may change its own state and push events;
+    /// it changes no score and no figure.
+    fn feature_completed(_game: &mut Game, _root: u32, _score: &FeatureScore, _events: &mut Vec<Event>) {}
 
     /// Players `tied` (two or more) share the greatest strength on the feature being scored,
     /// whose figures are gathered: it may narrow them down (followers on hills) and count
@@ -596,6 +603,20 @@ macro_rules! mechanisms {
                 let in_play = self.mechanisms.in_play;
                 $( $(#[$attr])* if in_play & 1 << Index::$name as u32 != 0 {
                     <$name::$ty as Mechanism>::score_feature(self, node, score, points);
+                } )*
+            }
+
+            /// [`Mechanism::feature_completed`] of each mechanism in play.
+            #[inline(always)]
+            pub(in crate::game) fn mechanisms_feature_completed(
+                &mut self,
+                root: u32,
+                score: &$crate::game::FeatureScore,
+                events: &mut Vec<$crate::game::Event>,
+            ) {
+                let in_play = self.mechanisms.in_play;
+                $( $(#[$attr])* if in_play & 1 << Index::$name as u32 != 0 {
+                    <$name::$ty as Mechanism>::feature_completed(self, root, score, events);
                 } )*
             }
 

@@ -29,6 +29,7 @@ mechanisms! {
     field_bonus: FieldBonuses,
     hills: Hills,
     marks: Marks,
+    printed_tokens: PrintedTokens,
     shepherd: Shepherds,
     vineyard: Vineyards,
     wagon: Wagons,
