@@ -32,6 +32,18 @@ pub struct RoadShape {
     pub width: f64,
 }
 
+/// The segments of one declared edge kind on a tile (a river), drawn as a band through the
+/// tile: from end to end, or from its one end to the middle.
+#[derive(Debug, Clone)]
+pub struct CourseShape {
+    /// The kind's name.
+    pub kind: String,
+    /// Centre lines.
+    pub paths: Vec<Vec<Point>>,
+    /// Width in tile units.
+    pub width: f64,
+}
+
 /// Everything to draw for a tile without an image.
 #[derive(Debug, Clone, Default)]
 pub struct Schematic {
@@ -39,6 +51,8 @@ pub struct Schematic {
     pub cities: Vec<CityShape>,
     /// Roads.
     pub roads: Vec<RoadShape>,
+    /// Declared edge kinds' courses (no feature owns them).
+    pub courses: Vec<CourseShape>,
     /// Where roads meet at a crossing.
     pub crossings: Vec<Point>,
     /// Houses ending roads.
@@ -335,6 +349,7 @@ pub fn schematic(tile: &Tile) -> Schematic {
         out.houses.extend(road.1);
         out.roads.push(road.0);
     }
+    out.courses = course_shapes(&out.border);
     join_separators(tile, &mut out);
     for city in &out.cities {
         let anchor = if city.outline.is_empty() {
@@ -410,6 +425,40 @@ pub fn schematic(tile: &Tile) -> Schematic {
         out.markers.push((*marker, spot));
     }
     out
+}
+
+/// The courses of the declared edge kinds on the border: each kind's ends joined through the
+/// tile (two ends by a curve, one or more than two each to the middle).
+fn course_shapes(border: &[BorderSegment]) -> Vec<CourseShape> {
+    let mut kinds: Vec<SegmentKind> = Vec::new();
+    for segment in border {
+        if matches!(segment.kind, SegmentKind::Declared(_)) && !kinds.contains(&segment.kind) {
+            kinds.push(segment.kind);
+        }
+    }
+    let centre = [0.5, 0.5];
+    kinds
+        .into_iter()
+        .map(|kind| {
+            let ends: Vec<(Point, Point)> = border
+                .iter()
+                .filter(|s| s.kind == kind)
+                .map(|s| (perimeter_point((s.t0 + s.t1) / 2.0), inward(s.side)))
+                .collect();
+            let paths = match ends.as_slice() {
+                [(a, na), (b, nb)] => {
+                    let (c1, c2) = (add(*a, *na, 0.4), add(*b, *nb, 0.4));
+                    vec![(0..=24).map(|s| cubic(*a, c1, c2, *b, s as f64 / 24.0)).collect()]
+                }
+                many => many.iter().map(|(a, _)| vec![*a, centre]).collect(),
+            };
+            CourseShape {
+                kind: kind.as_str().to_owned(),
+                paths,
+                width: 0.14,
+            }
+        })
+        .collect()
 }
 
 /// The road `id`'s centre lines, and the house it ends at, if any.

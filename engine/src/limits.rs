@@ -47,6 +47,9 @@ pub const MAX_PENNANTS_IN_PLAY: u32 = 65_535;
 /// Most marks in a game, and in a rule set's `[marks]` (marks are bits of a 16-bit mask).
 pub const MAX_MARKS: usize = 16;
 
+/// Most edge kinds declared by the files of a game (`[edge-kinds]`; one bit each).
+pub const MAX_EDGE_KINDS: usize = 8;
+
 /// Most figure types in a game (figure types are bits of a byte).
 pub const MAX_FIGURE_TYPES: usize = 8;
 

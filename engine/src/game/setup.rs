@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 use serde::{Deserialize, Serialize};
 
 use super::MechanismSet;
-use super::mechanisms::apply_switches;
+use super::mechanisms::{EdgeKinds, apply_switches};
 use crate::catalog::Catalog;
 use crate::compile::{CompileError, TileInput, TileTables};
 use crate::diagnostic::{clip, quote};
@@ -278,6 +278,11 @@ pub enum SetupError {
     /// Two files in play declare one mark id with different values.
     #[error("two files in play declare the mark `{0}` differently; a game plays one mark of each id")]
     MarkTwice(String),
+    /// Two tile sets in play declare one edge kind with different rules.
+    #[error(
+        "two tile sets in play declare the edge kind `{0}` with different rules; a game plays one kind of each name"
+    )]
+    EdgeKindTwice(String),
     /// Player count out of range.
     #[error("a game has 2 to 6 players, not {0}")]
     Players(u8),
@@ -581,6 +586,8 @@ pub struct GameDef {
     pub(super) marks: Vec<MarkType>,
     /// The marks that play under the rules, one bit each (0: no mark plays).
     pub(super) marks_in_play: u16,
+    /// The edge kinds the tile sets in play declare, and which edge layouts show them.
+    pub(super) edge_kinds: EdgeKinds,
 }
 
 /// A tile set to play: the set, its tiles' edges if validation read them, and the edition.
@@ -630,6 +637,7 @@ impl GameDef {
         let mut deal_order = 0;
         let mut origins = Vec::new();
         let mut marks: Vec<MarkType> = Vec::new();
+        let mut edge_kinds = Vec::new();
         for &(set, edges, edition_named) in sets {
             let edition = match edition_named {
                 Some(e) if set.editions.iter().any(|x| x == e) => e.to_string(),
@@ -672,6 +680,7 @@ impl GameDef {
             mechanisms.extend(set.mechanisms.iter().copied());
             bags.extend(set.bags.values());
             declare_marks(&mut marks, &set.marks)?;
+            edge_kinds.extend(&set.edge_kinds);
             // Hashed once the counts are known to fit (below).
             refs.push(SetRef {
                 id: set.id.clone(),
@@ -729,6 +738,7 @@ impl GameDef {
         }
         let mut tables = TileTables::build(inputs)?;
         mark_features(&mut tables, &tiles, &marks)?;
+        let edge_kinds = EdgeKinds::new(edge_kinds, &tables)?;
         let Dealt {
             pile,
             ends: pile_runs,
@@ -753,6 +763,7 @@ impl GameDef {
         Ok(GameDef {
             marks,
             marks_in_play,
+            edge_kinds,
             bag,
             tables,
             rules,

@@ -242,12 +242,16 @@ rule_values!(SwitchValues, Switches, "switches", {
     /// House rule: whether marks play (inns, cathedrals: features the files mark to score
     /// other values). Off: every marked feature scores as a plain one.
     marks: bool,
+    /// House rule: whether the rules of where tiles go that declared edge kinds carry play (a
+    /// river that must continue the river laid, without turning back). Off: a tile showing
+    /// such a kind goes wherever it fits (still only that kind facing it).
+    edge_kind_rules: bool,
 });
 
 impl Switches {
     /// The house-rule switches that leave a mechanism out, by key, each with whether it is on
     /// (the order of the file's keys), for reports of what a game plays with.
-    pub fn mechanisms(&self) -> [(&'static str, bool); 9] {
+    pub fn mechanisms(&self) -> [(&'static str, bool); 10] {
         [
             ("farmers", self.farmers),
             ("hills", self.hills),
@@ -258,6 +262,7 @@ impl Switches {
             ("wagon", self.wagon),
             ("barn", self.barn),
             ("marks", self.marks),
+            ("edge-kind-rules", self.edge_kind_rules),
         ]
     }
 }

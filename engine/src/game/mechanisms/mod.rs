@@ -24,6 +24,7 @@ pub use set::{MechanismSet, apply_switches};
 mechanisms! {
     abbey: Abbey,
     barn: Barns,
+    continuation: Continuation,
     hills: Hills,
     marks: Marks,
     shepherd: Shepherds,
@@ -33,6 +34,7 @@ mechanisms! {
     probe: Probe,
 }
 
+pub use continuation::EdgeKinds;
 pub use shepherd::Flock;
 pub use wagon::WaitingWagon;
 
