@@ -219,7 +219,7 @@ fn rule_set_extending_nothing_known() {
 fn rule_set_leaving_values_unset() {
     expect(
         &[fixture("rules-incomplete.toml")],
-        &[(2, 6, "leaves 30 unset: scoring.road-per-tile-final")],
+        &[(2, 6, "leaves 31 unset: scoring.road-per-tile-final")],
     );
 }
 
