@@ -464,3 +464,46 @@ fn a_groups_start_tile_outside_the_group() {
         &[(7, 9, "start tile `pond` is not a tile of group `upstream`")],
     );
 }
+
+#[test]
+fn an_edge_kind_the_file_does_not_declare() {
+    let path = fixture("edge-kind-undeclared.toml");
+    expect(
+        std::slice::from_ref(&path),
+        &[(8, 19, "this file declares no edge kind `brook`")],
+    );
+    let found = diagnostics(&[path]);
+    assert!(found[0].help.contains("[edge-kinds.brook]"), "{}", found[0].help);
+}
+
+#[test]
+fn an_edge_kind_named_like_a_built_in_word() {
+    expect(
+        &[fixture("edge-kind-builtin.toml")],
+        &[(5, 13, "edge kind `road` is a built-in word of the edge grammar")],
+    );
+}
+
+#[test]
+fn a_feature_claiming_a_declared_kinds_segment() {
+    let path = fixture("edge-kind-claimed.toml");
+    expect(
+        std::slice::from_ref(&path),
+        &[(14, 37, "`E2` is a stream 40..60 segment, not a road one")],
+    );
+    let found = diagnostics(&[path]);
+    assert!(found[0].help.contains("belong to no feature"), "{}", found[0].help);
+}
+
+#[test]
+fn an_edge_kind_declared_again_with_other_rules() {
+    // Against the bundled River, which this file does not replace.
+    expect(
+        &[fixture("edge-kind-declared-twice.toml")],
+        &[(
+            6,
+            13,
+            "edge kind `river` is also declared by tilesets/river.toml, with other rules",
+        )],
+    );
+}

@@ -6,6 +6,7 @@
 //! bundled rule sets that `extends` names) come in explicitly as a base catalog.
 
 mod components;
+mod edge_kinds;
 mod ignore_files;
 mod marks;
 mod ruleset;
@@ -597,6 +598,7 @@ fn check_across(catalog: &Catalog, base: &Catalog, out: &mut Diagnostics) {
         ruleset::check_edition(&set.model, &editions, &mut report);
     }
     marks::check(catalog, base, out);
+    edge_kinds::check(catalog, base, out);
 }
 
 #[cfg(test)]
