@@ -190,3 +190,38 @@ fn two_sets_declaring_one_kind_differently_are_refused() {
     assert_eq!(error, SetupError::EdgeKindTwice("river".into()));
     assert!(GameDef::new(&[(base, None), (&a, None), (&same, None)], &[], rules).is_ok());
 }
+
+/// The README's invented edge kind, as written there, in a set of its own.
+fn lava() -> String {
+    let readme = include_str!("../../README.md");
+    let start = readme
+        .find("```toml\n[edge-kinds.lava]")
+        .expect("the lava example in the README");
+    let text = &readme[start + "```toml\n".len()..];
+    format!("id = \"lava\"\nname = \"Lava\"\n{}", &text[..text.find("```").unwrap()])
+}
+
+#[test]
+fn the_readme_lava_flows_on_from_its_vent_in_a_line() {
+    use tilewright_engine::source::Source;
+    use tilewright_engine::validate::validate_sources;
+    let report = validate_sources(vec![Source::new("lava.toml", lava())], bundled::catalog());
+    assert!(report.diagnostics.is_empty(), "{:#?}", report.diagnostics);
+    let catalog = report.catalog.with_base(bundled::catalog());
+    let sets = ["base".to_owned(), "lava".to_owned()];
+    let def = Arc::new(GameDef::from_catalog(&catalog, &sets, "new-edition").unwrap());
+    assert_eq!(def.start(), def.tile_index("LAVA/vent").unwrap());
+    let flow = def.tile_index("LAVA/flow").unwrap();
+    for seed in 0..20 {
+        let placed: Vec<(i16, i16)> = play(&def, seed)
+            .iter()
+            .filter_map(|event| match *event {
+                Event::TilePlaced { tile, x, y, .. } if tile == flow => Some((x, y)),
+                Event::TileDiscarded { tile } if tile == flow => panic!("seed {seed}: a flow is discarded"),
+                _ => None,
+            })
+            .collect();
+        // Each flow continues the one before: the only open lava end is east of the last.
+        assert_eq!(placed, [(1, 0), (2, 0), (3, 0), (4, 0)], "seed {seed}");
+    }
+}
