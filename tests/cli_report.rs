@@ -322,7 +322,13 @@ fn list_names_the_bundled_files() {
     };
     assert_eq!(
         ids("tilesets"),
-        ["base", "abbey-and-mayor", "hills-and-sheep", "inns-and-cathedrals"]
+        [
+            "base",
+            "abbey-and-mayor",
+            "hills-and-sheep",
+            "inns-and-cathedrals",
+            "river"
+        ]
     );
     assert_eq!(ids("rulesets"), ["first-edition", "new-edition", "farms-2000"]);
     assert_eq!(

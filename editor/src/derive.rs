@@ -52,11 +52,16 @@ impl Derivation {
 /// field owns go to the first field without outlines whose `on` no longer fitted. A field left
 /// with nothing (the default `f` of a new tile, once outlines cover its sides with other
 /// features) is dropped. Inner fields (no `on` at all) and cities and roads without outlines
-/// are left as they are.
+/// are left as they are, and so are edges showing a declared edge kind.
 pub fn derive_edges(tile: &Tile) -> Derivation {
     let before = tile.edges.clone().map(|e| e.0);
     let mut t = tile.clone();
     for (k, layout) in geometry::derive_layouts(tile).into_iter().enumerate() {
+        // A declared kind's segments (a river) belong to no feature, so no outline shows
+        // them: an edge with one is kept as written.
+        if Layout::parse(&tile.edges[k].0).is_ok_and(|l| l.declared().next().is_some()) {
+            continue;
+        }
         t.edges[k] = EdgeLayout(layout);
     }
     for (id, on) in geometry::derive_on(&t) {
