@@ -277,7 +277,17 @@ impl Game {
     /// The fitting rotations of `tile` at each open cell ([`fit_entry`]), in frontier order.
     fn fits(&self, tile: u16) -> impl Iterator<Item = u8> + '_ {
         let row = self.def.tables.signature_row(tile);
-        (0..self.board.frontier.len()).map(move |i| self.fits_in_row(tile, row, i))
+        // Read once, so that a game where no mechanism restricts placements loops as tightly
+        // as if none could.
+        let restrict = self.mechanisms.restrict_placement();
+        (0..self.board.frontier.len()).map(move |i| {
+            let fits = self.fits_by_edges(tile, row, i);
+            if restrict {
+                self.allowed_fits(tile, i, fits)
+            } else {
+                fits
+            }
+        })
     }
 
     /// The fitting rotations of `tile` ([`fit_entry`]) at the open cell with frontier index `i`.
@@ -289,14 +299,21 @@ impl Game {
     /// has one, else side by side; only those the mechanisms allow.
     #[inline]
     fn fits_in_row(&self, tile: u16, row: Option<&[u8]>, i: usize) -> u8 {
-        let fits = match row {
-            Some(row) => fits_by_signature(row, self.board.signatures()[i]),
-            None => self.side_check(tile, &self.board.frontier[i]),
-        };
+        let fits = self.fits_by_edges(tile, row, i);
         if self.mechanisms.restrict_placement() {
             return self.allowed_fits(tile, i, fits);
         }
         fits
+    }
+
+    /// The rotations of `tile` whose edges fit open cell `i` ([`fit_entry`]), from its
+    /// signature table `row` if it has one, else side by side.
+    #[inline(always)]
+    fn fits_by_edges(&self, tile: u16, row: Option<&[u8]>, i: usize) -> u8 {
+        match row {
+            Some(row) => fits_by_signature(row, self.board.signatures()[i]),
+            None => self.side_check(tile, &self.board.frontier[i]),
+        }
     }
 
     /// Of the fitting rotations `fits` ([`fit_entry`]) of `tile` at open cell `i`, those every
