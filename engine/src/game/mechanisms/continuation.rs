@@ -17,10 +17,10 @@
 //!   curves turning the same way one after the other are refused by it; so is a course led
 //!   back beside itself by a longer way round, which the one-curve reading would let through.
 //!
-//! A tile that no rule lets go anywhere is discarded as any tile that fits nowhere. The rules
-//! leave the fast table paths (`Mechanism::RESTRICTS_PLACEMENT`) only while in play: with
-//! no kind with rules on the tiles in play, or with the `edge-kind-rules` switch off, a game
-//! plays as if the mechanism did not exist.
+//! A tile that no rule lets go anywhere is discarded as any tile that fits nowhere. Only tiles
+//! showing a kind with a rule leave the fast table paths (`Mechanism::restricts`), and only
+//! while the mechanism is in play: with no kind with rules on the tiles in play, or with the
+//! `edge-kind-rules` switch off, a game plays as if the mechanism did not exist.
 //!
 //! Hook: whether a placement is allowed.
 
@@ -45,6 +45,8 @@ pub struct EdgeKinds {
     no_u_turn: u8,
     /// The kinds some edge layout of the game shows.
     shown: u8,
+    /// By compiled tile: whether it shows a kind with a rule (the others go where they fit).
+    ruled_tiles: Vec<bool>,
 }
 
 impl EdgeKinds {
@@ -83,12 +85,19 @@ impl EdgeKinds {
                     .fold(0, |mask, k| mask | 1 << k)
             })
             .collect();
+        let ruled = bits(|rules| rules.must_continue || rules.no_u_turn);
+        let ruled_tiles = tables
+            .tiles
+            .iter()
+            .map(|tile| tile.edges.iter().any(|edge| by_code[usize::from(edge.code)] & ruled != 0))
+            .collect();
         Ok(EdgeKinds {
             continues: bits(|rules| rules.must_continue),
             no_u_turn: bits(|rules| rules.no_u_turn),
             shown: by_code.iter().fold(0, |mask, &kinds| mask | kinds),
             kinds,
             by_code,
+            ruled_tiles,
         })
     }
 
@@ -125,6 +134,11 @@ impl Mechanism for Continuation {
     }
 
     const RESTRICTS_PLACEMENT: bool = true;
+
+    /// Only tiles showing a kind with a rule: the others keep the fast table paths.
+    fn restricts(game: &Game, tile: u16) -> bool {
+        game.def.edge_kinds.ruled_tiles.get(usize::from(tile)).copied().unwrap_or(false)
+    }
 
     fn placement_allowed(game: &Game, tile: u16, at: Placement) -> bool {
         let kinds = &game.def.edge_kinds;

@@ -112,6 +112,14 @@ pub trait Mechanism: Clone + fmt::Debug + Sized {
         true
     }
 
+    /// Whether [`Mechanism::placement_allowed`] may refuse some placement of `tile`: a tile
+    /// no mechanism in play restricts keeps the fast table paths. When false,
+    /// `placement_allowed` must allow every placement of the tile. Asked only of mechanisms
+    /// with [`Mechanism::RESTRICTS_PLACEMENT`]; by default every tile.
+    fn restricts(_game: &Game, _tile: u16) -> bool {
+        true
+    }
+
     /// After the drawn tile `tile` went onto the table (its [`Event::TilePlaced`] pushed),
     /// before deployment (a tile a mechanism places itself, such as a held abbey, is that
     /// mechanism's to follow). It may change its own state, take the next tile off the pile (a
@@ -475,6 +483,23 @@ macro_rules! mechanisms {
                     return Flow::Wait;
                 } )*
                 Flow::Continue
+            }
+
+            /// Whether a mechanism in play restricts where `tile` may go
+            /// ([`Mechanism::restricts`]): placements of it then leave the fast table paths.
+            #[inline(always)]
+            pub(in crate::game) fn restricts_placement_of(&self, tile: u16) -> bool {
+                if !self.mechanisms.restrict_placement() {
+                    return false;
+                }
+                let restricting = self.mechanisms.restricting;
+                $( $(#[$attr])* if <$name::$ty as Mechanism>::RESTRICTS_PLACEMENT
+                    && restricting & 1 << Index::$name as u32 != 0
+                    && <$name::$ty as Mechanism>::restricts(self, tile)
+                {
+                    return true;
+                } )*
+                false
             }
 
             /// Whether every mechanism in play that restricts placements lets `tile` go at `at`.
