@@ -478,13 +478,9 @@ impl Layout {
             .find(|&kind| *self == Layout::word(kind))
     }
 
-    /// The declared kinds of its segments, in order, each once.
+    /// The declared kinds of its segments, in order (a kind once per segment).
     pub fn declared(&self) -> impl Iterator<Item = KindName> + '_ {
-        self.segments.iter().enumerate().filter_map(|(i, s)| {
-            s.kind
-                .declared()
-                .filter(|k| !self.segments[..i].iter().any(|t| t.kind.declared() == Some(*k)))
-        })
+        self.segments.iter().filter_map(|s| s.kind.declared())
     }
 }
 

@@ -866,6 +866,11 @@ impl GameDef {
         self.marks_in_play
     }
 
+    /// The edge kinds the tile sets in play declare, with their rules.
+    pub fn edge_kinds(&self) -> &EdgeKinds {
+        &self.edge_kinds
+    }
+
     /// Figure types, in order of first appearance in the files.
     pub fn figures(&self) -> &[FigureType] {
         &self.figures
