@@ -49,7 +49,8 @@ pub enum Arrival {
 ///   [`Mechanism::restart`], [`Mechanism::dealt`], [`Mechanism::determinize`], and `Clone`
 ///   (`clone_from` keeps the target's memory: searches copy positions in a loop).
 /// - **Turn begins**: [`Mechanism::turn_begins`] (may set a phase of its own and wait).
-/// - **Placement**: [`Mechanism::placement_allowed`], [`Mechanism::after_placement`].
+/// - **Placement**: [`Mechanism::placement_allowed`] (for the tiles [`Mechanism::restricts`]),
+///   [`Mechanism::after_placement`].
 /// - **Deployment**: [`Mechanism::deploy_options`], [`Mechanism::deploy_own`],
 ///   [`Mechanism::closes`], [`Mechanism::figure_arrives`].
 /// - **Scoring**: [`Mechanism::score_feature`], [`Mechanism::break_tie`],
