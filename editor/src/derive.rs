@@ -54,11 +54,17 @@ impl Derivation {
 /// overlaps most (a new `f2`, `f3`... when none is left); such a field left with no area (the
 /// default `f` of a new tile, once a city covers every side) is dropped. Inner fields (no `on`)
 /// are left as they are. A road with outlines that reaches one edge, ends nowhere yet and
-/// meets a city's outline is given that city's gate as its end.
+/// meets a city's outline is given that city's gate as its end. Edges showing a declared
+/// edge kind are left as they are.
 pub fn derive_edges(tile: &Tile) -> Derivation {
     let before = tile.edges.clone().map(|e| e.0);
     let mut t = tile.clone();
     for (k, layout) in geometry::derive_layouts(tile).into_iter().enumerate() {
+        // A declared kind's segments (a river) belong to no feature, so no outline shows
+        // them: an edge with one is kept as written.
+        if Layout::parse(&tile.edges[k].0).is_ok_and(|l| l.declared().next().is_some()) {
+            continue;
+        }
         t.edges[k] = EdgeLayout(layout);
     }
     for (id, on) in geometry::derive_on(&t) {

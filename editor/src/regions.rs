@@ -86,12 +86,13 @@ fn covered(drawing: &Schematic, p: Point) -> bool {
         c.outline.len() >= 3
             && (geometry::point_in_polygon(p, &c.outline) || geometry::distance_to_outline(p, &c.outline) < WALL)
     });
-    city || drawing.roads.iter().any(|r| {
-        r.paths.iter().any(|path| {
+    let on = |paths: &[Vec<Point>], width: f64| {
+        paths.iter().any(|path| {
             path.windows(2)
-                .any(|w| geometry::closest_on_segment(p, w[0], w[1]).0 < r.width / 2.0)
+                .any(|w| geometry::closest_on_segment(p, w[0], w[1]).0 < width / 2.0)
         })
-    })
+    };
+    city || drawing.roads.iter().any(|r| on(&r.paths, r.width)) || drawing.courses.iter().any(|c| on(&c.paths, c.width))
 }
 
 /// The connected areas of the open cells: each cell's area (`usize::MAX` for a covered cell),

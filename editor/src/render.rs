@@ -24,6 +24,8 @@ pub mod palette {
     pub const WALL: Color32 = Color32::from_rgb(112, 82, 52);
     /// Road surface.
     pub const ROAD: Color32 = Color32::from_rgb(242, 236, 220);
+    /// A declared edge kind's course (a river), whatever its name: a neutral blue.
+    pub const COURSE: Color32 = Color32::from_rgb(96, 146, 196);
     /// Road border.
     pub const ROAD_EDGE: Color32 = Color32::from_rgb(118, 108, 92);
     /// Monastery walls.
@@ -179,6 +181,12 @@ pub fn paint_schematic(painter: &Painter, view: TileView, tile: &Tile, drawing: 
                 let b = view.to_screen([x + 0.025, y]);
                 painter.line_segment([a, b], Stroke::new((s * 0.006).max(1.0), palette::FIELD_DARK));
             }
+        }
+    }
+    for course in &drawing.courses {
+        let w = course.width as f32 * s;
+        for path in &course.paths {
+            painter.add(Shape::line(screen_points(view, path), Stroke::new(w, palette::COURSE)));
         }
     }
     for road in &drawing.roads {

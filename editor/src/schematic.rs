@@ -32,6 +32,18 @@ pub struct RoadShape {
     pub width: f64,
 }
 
+/// The segments of one declared edge kind on a tile (a river), drawn as a band through the
+/// tile: from end to end, or from its one end to the middle.
+#[derive(Debug, Clone)]
+pub struct CourseShape {
+    /// The kind's name.
+    pub kind: String,
+    /// Centre lines.
+    pub paths: Vec<Vec<Point>>,
+    /// Width in tile units.
+    pub width: f64,
+}
+
 /// Everything to draw for a tile without an image.
 #[derive(Debug, Clone, Default)]
 pub struct Schematic {
@@ -39,6 +51,8 @@ pub struct Schematic {
     pub cities: Vec<CityShape>,
     /// Roads.
     pub roads: Vec<RoadShape>,
+    /// Declared edge kinds' courses (no feature owns them).
+    pub courses: Vec<CourseShape>,
     /// Where roads meet at a crossing.
     pub crossings: Vec<Point>,
     /// Houses ending roads.
@@ -350,6 +364,7 @@ pub fn schematic(tile: &Tile) -> Schematic {
         out.houses.extend(road.1);
         out.roads.push(road.0);
     }
+    out.courses = course_shapes(&out.border);
     join_separators(tile, &mut out);
     for city in &out.cities {
         let anchor = if city.outline.is_empty() {
@@ -425,6 +440,40 @@ pub fn schematic(tile: &Tile) -> Schematic {
         out.markers.push((*marker, spot));
     }
     out
+}
+
+/// The courses of the declared edge kinds on the border: each kind's ends joined through the
+/// tile (two ends by a curve, one or more than two each to the middle).
+fn course_shapes(border: &[BorderSegment]) -> Vec<CourseShape> {
+    let mut kinds: Vec<SegmentKind> = Vec::new();
+    for segment in border {
+        if matches!(segment.kind, SegmentKind::Declared(_)) && !kinds.contains(&segment.kind) {
+            kinds.push(segment.kind);
+        }
+    }
+    let centre = [0.5, 0.5];
+    kinds
+        .into_iter()
+        .map(|kind| {
+            let ends: Vec<(Point, Point)> = border
+                .iter()
+                .filter(|s| s.kind == kind)
+                .map(|s| (perimeter_point((s.t0 + s.t1) / 2.0), inward(s.side)))
+                .collect();
+            let paths = match ends.as_slice() {
+                [(a, na), (b, nb)] => {
+                    let (c1, c2) = (add(*a, *na, 0.4), add(*b, *nb, 0.4));
+                    vec![(0..=24).map(|s| cubic(*a, c1, c2, *b, s as f64 / 24.0)).collect()]
+                }
+                many => many.iter().map(|(a, _)| vec![*a, centre]).collect(),
+            };
+            CourseShape {
+                kind: kind.as_str().to_owned(),
+                paths,
+                width: 0.14,
+            }
+        })
+        .collect()
 }
 
 /// The road `id`'s centre lines, and the house it ends at, if any.
@@ -557,7 +606,11 @@ fn join_separators(tile: &Tile, out: &mut Schematic) {
             j += 1;
         }
         let after = &out.border[(j + 1) % n];
-        let separator = |seg: &BorderSegment| (seg.kind != SegmentKind::Field).then(|| seg.owner.clone()).flatten();
+        let separator = |seg: &BorderSegment| match seg.kind {
+            SegmentKind::Field => None,
+            SegmentKind::Declared(_) => Some(course_id(seg.kind)),
+            _ => seg.owner.clone(),
+        };
         runs.push((field.clone(), separator(prev), separator(after)));
     }
     // Each field's runs in order: after one run, before the next.
@@ -605,19 +658,78 @@ fn join_separators(tile: &Tile, out: &mut Schematic) {
             }
         }
     }
+    let mut reached = std::collections::BTreeSet::new();
     for (a, b) in pairs {
-        if group.get(&a) == group.get(&b) {
+        if group.get(&a) == group.get(&b) || reached.contains(&(a.clone(), b.clone())) {
             continue;
         }
         if join(tile, out, &a, &b) || join(tile, out, &b, &a) {
             merge(&mut group, &a, &b);
+            reached.insert((a.clone(), b.clone()));
+            reached.insert((b, a));
         }
+    }
+}
+
+/// The separator standing for a declared kind's course, which no feature owns: the kind's name
+/// after a NUL, which no feature id written in a file starts with.
+fn course_id(kind: SegmentKind) -> String {
+    format!("\u{0}{}", kind.as_str())
+}
+
+/// Draws feature `a` reaching the course of separator `course` (a river): a city's tongue, or
+/// a road ending at a house carried on to the bank. Whether it could.
+fn reach_course(tile: &Tile, out: &mut Schematic, a: &str, course: &str) -> bool {
+    let targets: Vec<Point> = out
+        .courses
+        .iter()
+        .filter(|c| c.kind == course)
+        .flat_map(|c| c.paths.iter().flatten().copied())
+        .filter(|p| sides_of(*p).is_empty())
+        .collect();
+    match tile.features.get(a).map(|f| (f.kind, f.end)) {
+        Some((FeatureKind::City, _)) => {
+            let Some(c) = out.cities.iter().position(|c| c.id == a && c.outline.len() > 4) else {
+                return false;
+            };
+            let outline = &out.cities[c].outline;
+            let Some(tip) = targets.into_iter().min_by(|p, q| {
+                geometry::distance_to_outline(*p, outline).total_cmp(&geometry::distance_to_outline(*q, outline))
+            }) else {
+                return false;
+            };
+            add_tongue(&mut out.cities[c].outline, tip);
+            true
+        }
+        Some((FeatureKind::Road, Some(RoadEnd::House))) => {
+            let Some(road) = out.roads.iter_mut().find(|r| r.id == a) else {
+                return false;
+            };
+            let Some(last) = road.paths.first_mut().and_then(|p| p.last_mut()) else {
+                return false;
+            };
+            let from = *last;
+            let Some(bank) = targets
+                .into_iter()
+                .min_by(|p, q| geometry::distance(*p, from).total_cmp(&geometry::distance(*q, from)))
+            else {
+                return false;
+            };
+            *last = bank;
+            out.houses.retain(|h| *h != from);
+            out.houses.push(bank);
+            true
+        }
+        _ => false,
     }
 }
 
 /// Draws `a` reaching `b`: a city's tongue to a road or another city, or two roads ending at
 /// houses ending at one house. Whether it could.
 fn join(tile: &Tile, out: &mut Schematic, a: &str, b: &str) -> bool {
+    if let Some(course) = b.strip_prefix('\u{0}') {
+        return reach_course(tile, out, a, course);
+    }
     let kind = |id: &str| tile.features.get(id).map(|f| (f.kind, f.end));
     match (kind(a), kind(b)) {
         (Some((FeatureKind::City, _)), Some((FeatureKind::Road | FeatureKind::City, _))) => {
@@ -845,8 +957,14 @@ mod tests {
 
     #[test]
     fn generated_outlines_derive_back_to_the_same_edges() {
-        // Wildcard (`any`) edges belong to no feature, so no outline can derive them.
-        for tile in bundled_tiles().iter().filter(|t| t.edges.iter().all(|e| e.0 != "any")) {
+        // Wildcard (`any`) edges and declared kinds (a river) belong to no feature, so no
+        // outline can derive them.
+        let plain = |t: &&Tile| {
+            t.edges
+                .iter()
+                .all(|e| Layout::parse(&e.0).is_ok_and(|l| !l.has_any() && l.declared().next().is_none()))
+        };
+        for tile in bundled_tiles().iter().filter(plain) {
             let mut with_outlines = tile.clone();
             for (id, polygons) in generated_outlines(tile) {
                 with_outlines.features.get_mut(&id).unwrap().polygons = polygons;

@@ -3,7 +3,7 @@
 //! its edges and `on` lists derived again from the moved outlines.
 
 use image::DynamicImage;
-use tilewright_engine::edge::{Layout, SegmentKind, SegmentRef, Side};
+use tilewright_engine::edge::{Layout, SegmentRef, Side};
 use tilewright_engine::model::{EdgeLayout, EdgeRef, Tile};
 
 use crate::geometry::{self, Point};
@@ -57,8 +57,8 @@ impl Transform {
     /// The layout an edge has after the transform. Positions run clockwise, so turning keeps
     /// them; mirroring runs every edge the other way, reversing its segments.
     pub fn layout(self, layout: &Layout) -> Layout {
-        let plain = SegmentKind::ALL.into_iter().any(|kind| *layout == Layout::word(kind));
-        if self != Transform::Mirror || plain {
+        // A plain word (a declared kind's too) reads the same either way round.
+        if self != Transform::Mirror || layout.plain_word().is_some() {
             return layout.clone();
         }
         let reversed: Vec<_> = layout.segments.iter().rev().collect();
@@ -179,6 +179,14 @@ mod tests {
             "Wn",
             "the north half of the east edge becomes the north half of the west edge"
         );
+    }
+
+    #[test]
+    fn a_declared_kinds_word_stays_a_word_when_mirrored() {
+        let river = Layout::parse("river").unwrap();
+        assert_eq!(Transform::Mirror.layout(&river), river);
+        let custom = Layout::parse("field 30 river 60 field").unwrap();
+        assert_eq!(Transform::Mirror.layout(&custom).to_string(), "field 40 river 70 field");
     }
 
     #[test]

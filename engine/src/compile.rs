@@ -40,7 +40,8 @@ pub struct CompiledFeature {
 pub struct CompiledEdge {
     /// Index into [`TileTables::layouts`].
     pub code: u16,
-    /// Local feature index of each segment, in clockwise order ([`NO_FEATURE`] for `any`).
+    /// Local feature index of each segment, in clockwise order ([`NO_FEATURE`] for `any` and
+    /// for a declared edge kind's segments).
     pub features: Vec<u8>,
     /// Whether a segment fits anything (an abbey's edge): it closes what it faces without
     /// joining it.
@@ -458,7 +459,7 @@ fn compile_tile(
             .segments
             .iter()
             .zip(&owners)
-            .any(|(s, o)| s.kind != SegmentKind::Any && *o == NO_FEATURE)
+            .any(|(s, o)| s.kind.has_feature() && *o == NO_FEATURE)
         {
             return Err(fail("an edge segment belongs to no feature".into()));
         }
@@ -468,7 +469,7 @@ fn compile_tile(
             layouts.push(layout.clone());
             next
         });
-        let any = owners.contains(&NO_FEATURE);
+        let any = layout.has_any();
         compiled.push(CompiledEdge {
             code,
             features: owners,

@@ -11,6 +11,12 @@
 //! (`0..40`, `40..60`, `60..100`), and `any` one wildcard segment that joins nothing.
 //! A custom layout names the segments with the boundaries between them: `city 60 city`.
 //!
+//! Any other lowercase word is the name of an edge kind a tile set declares (`river`,
+//! [`SegmentKind::Declared`]): the grammar reads it without knowing the declarations, and
+//! validation checks that the file declares it. As a whole edge it is shaped like `road` (a
+//! field half on each side of a middle segment); a declared segment fits only the same kind
+//! (or `any`) and belongs to no feature, so it joins nothing and parts the fields beside it.
+//!
 //! Layouts and references ([`SegmentRef`]) print as they are written, and read back what they
 //! print, so whatever writes the grammar (the editor) goes through here too.
 
@@ -20,7 +26,7 @@ use std::str::FromStr;
 use crate::model::{Feature, FeatureKind, Tile};
 
 /// Regular expression (for the JSON Schema) of an edge layout.
-pub const LAYOUT_PATTERN: &str = r"^(any|(city|road|field)( [1-9][0-9]? (city|road|field))*)$";
+pub const LAYOUT_PATTERN: &str = r"^(any|[a-z][a-z0-9-]{0,14}( [1-9][0-9]? [a-z][a-z0-9-]{0,14})*)$";
 /// Regular expression (for the JSON Schema) of an edge reference.
 pub const REF_PATTERN: &str = r"^([NESW][1-9]?|N[we]|E[ns]|S[ew]|W[sn])$";
 
@@ -86,6 +92,58 @@ impl fmt::Display for Side {
     }
 }
 
+/// The name of an edge kind a tile set declares (`river`): a lowercase letter, then up to
+/// [`KindName::MAX_LEN`]` - 1` lowercase letters, digits and dashes, and not a built-in word.
+/// Held inline, so that a [`SegmentKind`] stays `Copy` and reads and prints without the
+/// declarations.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct KindName {
+    len: u8,
+    bytes: [u8; KindName::MAX_LEN],
+}
+
+impl KindName {
+    /// The longest name.
+    pub const MAX_LEN: usize = 15;
+
+    /// The name `text`, if it is one a file may declare.
+    pub fn new(text: &str) -> Option<KindName> {
+        let b = text.as_bytes();
+        let shaped = !b.is_empty()
+            && b.len() <= KindName::MAX_LEN
+            && b[0].is_ascii_lowercase()
+            && b.iter()
+                .all(|&c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-');
+        if !shaped || SegmentKind::ALL.iter().any(|k| k.as_str() == text) {
+            return None;
+        }
+        let mut bytes = [0; KindName::MAX_LEN];
+        bytes[..b.len()].copy_from_slice(b);
+        Some(KindName {
+            len: b.len() as u8,
+            bytes,
+        })
+    }
+
+    /// The name as written.
+    pub fn as_str(&self) -> &str {
+        // Built only from ASCII by `new`.
+        std::str::from_utf8(&self.bytes[..usize::from(self.len)]).unwrap_or_default()
+    }
+}
+
+impl fmt::Debug for KindName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}", self.as_str())
+    }
+}
+
+impl fmt::Display for KindName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// What a segment of an edge is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum SegmentKind {
@@ -97,10 +155,13 @@ pub enum SegmentKind {
     Field,
     /// Fits anything and joins nothing.
     Any,
+    /// An edge kind a tile set declares (`[edge-kinds.river]`): it fits only itself (and
+    /// `any`), belongs to no feature and joins nothing.
+    Declared(KindName),
 }
 
 impl SegmentKind {
-    /// Every kind, each also the plain word of an edge layout ([`Layout::word`]).
+    /// Every built-in kind, each also the plain word of an edge layout ([`Layout::word`]).
     pub const ALL: [SegmentKind; 4] = [
         SegmentKind::City,
         SegmentKind::Road,
@@ -118,29 +179,45 @@ impl SegmentKind {
         }
     }
 
-    fn parse(word: &str) -> Option<SegmentKind> {
+    /// The kind written `word`: a built-in word, else a declared kind's name.
+    pub fn parse(word: &str) -> Option<SegmentKind> {
         match word {
             "city" => Some(SegmentKind::City),
             "road" => Some(SegmentKind::Road),
             "field" => Some(SegmentKind::Field),
             "any" => Some(SegmentKind::Any),
-            _ => None,
+            _ => KindName::new(word).map(SegmentKind::Declared),
         }
     }
 
     /// The word used in files.
-    pub fn as_str(self) -> &'static str {
+    pub fn as_str(&self) -> &str {
         match self {
             SegmentKind::City => "city",
             SegmentKind::Road => "road",
             SegmentKind::Field => "field",
             SegmentKind::Any => "any",
+            SegmentKind::Declared(name) => name.as_str(),
         }
     }
 
     /// Whether segments of these kinds may face each other.
     pub fn fits(self, other: SegmentKind) -> bool {
         self == other || self == SegmentKind::Any || other == SegmentKind::Any
+    }
+
+    /// Whether a segment of this kind belongs to a feature (city, road, field), so that facing
+    /// segments of it connect their features.
+    pub fn has_feature(self) -> bool {
+        matches!(self, SegmentKind::City | SegmentKind::Road | SegmentKind::Field)
+    }
+
+    /// The declared kind's name, if this is one.
+    pub fn declared(self) -> Option<KindName> {
+        match self {
+            SegmentKind::Declared(name) => Some(name),
+            _ => None,
+        }
     }
 }
 
@@ -205,12 +282,15 @@ fn layout_error(message: impl Into<String>) -> LayoutError {
 }
 
 fn not_a_kind(word: &str) -> LayoutError {
-    layout_error(format!("`{word}` is not a segment kind (city, road or field)"))
+    layout_error(format!(
+        "`{word}` is not a segment kind (city, road, field, or the name of a declared edge kind)"
+    ))
 }
 
 impl Layout {
     /// The layout of a plain word: `city` one city segment, `field` two field halves, `road` a
-    /// road between two fields, `any` one wildcard segment.
+    /// road between two fields, `any` one wildcard segment; a declared kind's name is shaped
+    /// like `road`, its segment between two field halves.
     pub fn word(kind: SegmentKind) -> Layout {
         let seg = |kind, start, end| Segment { kind, start, end };
         match kind {
@@ -222,10 +302,10 @@ impl Layout {
                 segments: vec![seg(SegmentKind::Field, 0, 50), seg(SegmentKind::Field, 50, EDGE_LENGTH)],
                 halves: Some([0, 1]),
             },
-            SegmentKind::Road => Layout {
+            SegmentKind::Road | SegmentKind::Declared(_) => Layout {
                 segments: vec![
                     seg(SegmentKind::Field, 0, 40),
-                    seg(SegmentKind::Road, 40, 60),
+                    seg(kind, 40, 60),
                     seg(SegmentKind::Field, 60, EDGE_LENGTH),
                 ],
                 halves: Some([0, 2]),
@@ -377,18 +457,36 @@ impl Layout {
                 if !a.kind.fits(b.kind) {
                     return Err((i, j));
                 }
-                if a.kind != SegmentKind::Any && b.kind != SegmentKind::Any {
+                if a.kind.has_feature() && b.kind.has_feature() {
                     pairs.push((i, j));
                 }
             }
         }
         Ok(())
     }
+
+    /// The plain word this layout is, if it is one ([`Layout::word`]).
+    pub fn plain_word(&self) -> Option<SegmentKind> {
+        let middle = self
+            .segments
+            .get(1)
+            .and_then(|s| s.kind.declared())
+            .map(SegmentKind::Declared);
+        SegmentKind::ALL
+            .into_iter()
+            .chain(middle)
+            .find(|&kind| *self == Layout::word(kind))
+    }
+
+    /// The declared kinds of its segments, in order (a kind once per segment).
+    pub fn declared(&self) -> impl Iterator<Item = KindName> + '_ {
+        self.segments.iter().filter_map(|s| s.kind.declared())
+    }
 }
 
 impl fmt::Display for Layout {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(kind) = SegmentKind::ALL.into_iter().find(|&kind| *self == Layout::word(kind)) {
+        if let Some(kind) = self.plain_word() {
             return f.write_str(kind.as_str());
         }
         for (i, segment) in self.segments.iter().enumerate() {
@@ -490,10 +588,17 @@ impl SegmentRef {
             },
         };
         for &i in &indices {
-            if layout.segments[i].kind != kind {
+            let found = layout.segments[i].kind;
+            if found != kind {
+                let help = match found {
+                    SegmentKind::Declared(name) => format!(
+                        "`{name}` is a declared edge kind: its segments belong to no feature; point the feature at segments of its own kind"
+                    ),
+                    _ => "point the feature at segments of its own kind".into(),
+                };
                 return Err(RefError {
                     message: format!("`{self}` is a {} segment, not a {kind} one", layout.segments[i]),
-                    help: "point the feature at segments of its own kind".into(),
+                    help,
                 });
             }
         }
@@ -654,7 +759,8 @@ mod tests {
         assert!(Layout::parse("city 60 city 40 field").is_err());
         assert!(Layout::parse("city 60").is_err());
         assert!(Layout::parse("city 0 city").is_err());
-        assert!(Layout::parse("castle").is_err());
+        assert!(Layout::parse("Castle").is_err());
+        assert!(Layout::parse("a-name-too-long-for-a-kind").is_err());
         assert!(Layout::parse("").is_err());
     }
 
@@ -699,7 +805,7 @@ mod tests {
                     if !x.kind.fits(y.kind) {
                         return Err((i, j));
                     }
-                    if x.kind != SegmentKind::Any && y.kind != SegmentKind::Any {
+                    if x.kind.has_feature() && y.kind.has_feature() {
                         pairs.push((i, j));
                     }
                 }
@@ -727,6 +833,10 @@ mod tests {
             "field 1 field 2 city 98 road 99 road",
             "city 50 field",
             "field 50 city",
+            "river",
+            "field 40 river 60 field",
+            "river 50 river",
+            "field 30 lava 70 field",
         ]
         .iter()
         .map(|s| layout(s))
@@ -773,6 +883,34 @@ mod tests {
         assert!(resolve_ref("W", &layouts, SegmentKind::Road).is_err());
         assert!(resolve_ref("E2", &layouts, SegmentKind::Field).is_err());
         assert!(resolve_ref("S3", &layouts, SegmentKind::Field).is_err());
+    }
+
+    #[test]
+    fn a_declared_kind_fits_only_itself_and_joins_no_feature() {
+        let river = layout("river");
+        let SegmentKind::Declared(name) = river.segments[1].kind else {
+            panic!("a declared word: {river:?}")
+        };
+        assert_eq!((name.as_str(), river.halves), ("river", Some([0, 2])));
+        assert_eq!(river.to_string(), "river");
+        assert_eq!(
+            layout("field 40 river 60 field"),
+            Layout {
+                halves: None,
+                ..river.clone()
+            }
+        );
+        assert_eq!(layout("field 40 river 60 field").to_string(), "field 40 river 60 field");
+        // The field halves meet across, the river segments fit but connect nothing.
+        assert_eq!(river.joins(&river).unwrap(), vec![(0, 2), (2, 0)]);
+        for other in ["road", "field", "city", "field 40 lava 60 field"] {
+            assert!(river.joins(&layout(other)).is_err(), "{other}");
+        }
+        assert_eq!(river.joins(&layout("any")).unwrap(), vec![]);
+        assert_eq!(river.declared().map(|k| k.to_string()).collect::<Vec<_>>(), ["river"]);
+        for word in ["road", "any", "River", "7up", ""] {
+            assert!(KindName::new(word).is_none(), "{word}");
+        }
     }
 
     #[test]
@@ -876,7 +1014,8 @@ mod tests {
     /// Every layout [`Layout::parse`] can give: a plain word, or segments of city, road and
     /// field with rising boundaries.
     fn any_layout() -> impl Strategy<Value = Layout> {
-        let segment = proptest::sample::select(vec![SegmentKind::City, SegmentKind::Road, SegmentKind::Field]);
+        let river = SegmentKind::parse("river").expect("a kind name");
+        let segment = proptest::sample::select(vec![SegmentKind::City, SegmentKind::Road, SegmentKind::Field, river]);
         let custom = (
             segment.clone(),
             proptest::collection::btree_set(1u8..EDGE_LENGTH, 1..12),
@@ -885,7 +1024,7 @@ mod tests {
             .prop_map(|(first, boundaries, kinds)| {
                 Layout::custom(first, boundaries.into_iter().zip(kinds)).expect("rising boundaries in 1..99")
             });
-        prop_oneof![kind().prop_map(Layout::word), custom]
+        prop_oneof![kind().prop_map(Layout::word), Just(Layout::word(river)), custom]
     }
 
     fn any_ref() -> impl Strategy<Value = SegmentRef> {
@@ -917,7 +1056,7 @@ mod tests {
 
         #[test]
         fn layout_text_that_reads_prints_back_the_same_layout(
-            text in "(city|road|field|any|castle)( {1,2}[0-9]{1,2} {1,2}(city|road|field|any)){0,5} ?"
+            text in "(city|road|field|any|castle|Castle)( {1,2}[0-9]{1,2} {1,2}(city|road|field|any|river)){0,5} ?"
         ) {
             if let Ok(layout) = Layout::parse(&text) {
                 let printed = layout.to_string();

@@ -53,6 +53,9 @@ pub const MAX_PRINTED_TOKENS: usize = 8;
 /// Most tokens printed on one feature of a tile (counted in a byte).
 pub const MAX_TOKENS_ON_FEATURE: usize = 16;
 
+/// Most edge kinds declared by the files of a game (`[edge-kinds]`; one bit each).
+pub const MAX_EDGE_KINDS: usize = 8;
+
 /// Most figure types in a game (figure types are bits of a byte).
 pub const MAX_FIGURE_TYPES: usize = 8;
 

@@ -238,7 +238,7 @@ fn rule_set_extending_nothing_known() {
 fn rule_set_leaving_values_unset() {
     expect(
         &[fixture("rules-incomplete.toml")],
-        &[(2, 6, "leaves 27 unset: scoring.road-per-tile-final")],
+        &[(2, 6, "leaves 28 unset: scoring.road-per-tile-final")],
     );
 }
 
@@ -567,6 +567,25 @@ fn special_figures_whose_condition_or_effect_cannot_apply() {
 }
 
 #[test]
+fn an_edge_kind_the_file_does_not_declare() {
+    let path = fixture("edge-kind-undeclared.toml");
+    expect(
+        std::slice::from_ref(&path),
+        &[(8, 19, "this file declares no edge kind `brook`")],
+    );
+    let found = diagnostics(&[path]);
+    assert!(found[0].help.contains("[edge-kinds.brook]"), "{}", found[0].help);
+}
+
+#[test]
+fn an_edge_kind_named_like_a_built_in_word() {
+    expect(
+        &[fixture("edge-kind-builtin.toml")],
+        &[(5, 13, "edge kind `road` is a built-in word of the edge grammar")],
+    );
+}
+
+#[test]
 fn a_token_on_another_kind_of_feature_and_a_token_for_fields() {
     expect(
         &[fixture("tokens-wrong-kind.toml")],
@@ -610,5 +629,29 @@ fn a_token_without_its_majority_award() {
     expect(
         &[fixture("tokens-without-award.toml")],
         &[(6, 9, "missing key `majority` in `tokens.silk`")],
+    );
+}
+
+#[test]
+fn a_feature_claiming_a_declared_kinds_segment() {
+    let path = fixture("edge-kind-claimed.toml");
+    expect(
+        std::slice::from_ref(&path),
+        &[(14, 37, "`E2` is a stream 40..60 segment, not a road one")],
+    );
+    let found = diagnostics(&[path]);
+    assert!(found[0].help.contains("belong to no feature"), "{}", found[0].help);
+}
+
+#[test]
+fn an_edge_kind_declared_again_with_other_rules() {
+    // Against the bundled River, which this file does not replace.
+    expect(
+        &[fixture("edge-kind-declared-twice.toml")],
+        &[(
+            6,
+            13,
+            "edge kind `river` is also declared by tilesets/river.toml, with other rules",
+        )],
     );
 }

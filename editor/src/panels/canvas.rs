@@ -69,6 +69,7 @@ fn segment_colour(kind: SegmentKind) -> Color32 {
         SegmentKind::Road => Color32::from_rgb(235, 235, 235),
         SegmentKind::Field => kind_colour(FeatureKind::Field),
         SegmentKind::Any => Color32::GRAY,
+        SegmentKind::Declared(_) => crate::render::palette::COURSE,
     }
 }
 

@@ -47,8 +47,10 @@ pub struct TryTable {
     game: Game,
 }
 
-/// The game the table is made in: the set of `doc` (with `tile` as the start tile) and every
-/// other bundled tile set, played by the first bundled rule set.
+/// The game the table is made in: the set of `doc` (with `tile` as the start tile, in place of
+/// every set's own) and every other bundled tile set, played by the first bundled rule set
+/// without the rules of where tiles showing a declared edge kind go (the table shows what
+/// fits, whatever a river would need).
 fn definition(catalog: &Catalog, own: &str, tile: &str) -> Result<GameDef, String> {
     let mut sets: Vec<TileSet> = Vec::new();
     let own_set = catalog
@@ -64,6 +66,7 @@ fn definition(catalog: &Catalog, own: &str, tile: &str) -> Result<GameDef, Strin
     );
     for set in &mut sets {
         set.start_tile = None;
+        set.deal.iter_mut().for_each(|group| group.start = None);
     }
     if !sets[0].tiles.iter().any(|t| t.id == tile) {
         return Err(format!("the set has no tile `{tile}`"));
@@ -71,7 +74,8 @@ fn definition(catalog: &Catalog, own: &str, tile: &str) -> Result<GameDef, Strin
     sets[0].start_tile = Some(tile.to_owned());
     let known: Vec<&RuleSet> = bundled::catalog().rulesets.iter().map(|r| &r.model).collect();
     let first = known.first().map(|r| r.id.clone()).unwrap_or_default();
-    let rules = resolve(&first, &known).map_err(|e| e.to_string())?;
+    let mut rules = resolve(&first, &known).map_err(|e| e.to_string())?;
+    rules.switches.edge_kind_rules = false;
     let sets: Vec<(&TileSet, Option<&str>)> = sets.iter().map(|set| (set, None)).collect();
     GameDef::new(&sets, &[], rules).map_err(|e| e.to_string())
 }

@@ -173,7 +173,7 @@ impl Game {
             return false;
         }
         match self.def.tables.signature_row(tile) {
-            Some(row) if !self.mechanisms.restrict_placement() => self
+            Some(row) if !self.restricts_placement_of(tile) => self
                 .board
                 .signatures()
                 .iter()
@@ -219,7 +219,8 @@ impl Game {
     /// By rejection: a uniformly random open cell and distinct rotation, kept if the tile fits
     /// there. About one candidate in four or five fits, so a few lookups usually replace
     /// checking every open cell. After `RANDOM_TRIES` (32) misses it falls back to counting the
-    /// placements and taking one by index, which keeps the choice exactly uniform.
+    /// placements and taking one by index, which keeps the choice exactly uniform; a tile a
+    /// mechanism restricts (few placements pass its rule) is taken by index at once.
     pub fn random_placement(&self, rng: &mut Rng) -> Option<Placement> {
         self.random_placement_trying(rng, RANDOM_TRIES)
     }
@@ -232,13 +233,16 @@ impl Game {
         // A candidate index splits into cell and rotation by a shift.
         let shift = u32::from(self.def.tables.tiles[tile as usize].rotation_bits);
         let found = match self.def.tables.signature_row(tile) {
-            Some(row) if !self.mechanisms.restrict_placement() => {
+            // Few placements pass a mechanism's rule (a river's next tile): counting them
+            // beats guessing.
+            _ if self.restricts_placement_of(tile) => None,
+            Some(row) => {
                 let signatures = self.board.signatures();
                 pick_by_rejection(rng, tries, (signatures.len(), shift), |cell| {
                     fits_by_signature(row, signatures[cell])
                 })
             }
-            _ => self.pick_side_by_side(rng, tries, tile, shift),
+            None => self.pick_side_by_side(rng, tries, tile, shift),
         };
         let Some((cell, rotation)) = found else {
             return self.random_placement_by_counting(rng, tile);
@@ -251,23 +255,18 @@ impl Game {
         })
     }
 
-    /// The rejection step for a tile without a signature table (or when a mechanism has a say
-    /// in where tiles go), checking candidates side by side (kept out of line: the common case
-    /// has a table).
+    /// The rejection step for a tile without a signature table, checking candidates side by
+    /// side (kept out of line: the common case has a table).
     #[inline(never)]
     fn pick_side_by_side(&self, rng: &mut Rng, tries: u32, tile: u16, shift: u32) -> Option<(usize, u8)> {
         let frontier = &self.board.frontier;
         pick_by_rejection(rng, tries, (frontier.len(), shift), |cell| {
-            let fits = self.side_check(tile, &frontier[cell]);
-            if self.mechanisms.restrict_placement() {
-                return self.allowed_fits(tile, cell, fits);
-            }
-            fits
+            self.side_check(tile, &frontier[cell])
         })
     }
 
-    /// The rare end of [`Game::random_placement`] after every candidate missed: a placement
-    /// taken by index among all of them.
+    /// The rare end of [`Game::random_placement`] after every candidate missed (and the way a
+    /// tile a mechanism restricts is placed): a placement taken by index among all of them.
     #[cold]
     fn random_placement_by_counting(&self, rng: &mut Rng, tile: u16) -> Option<Placement> {
         let count = self.count_placements(tile);
@@ -277,7 +276,17 @@ impl Game {
     /// The fitting rotations of `tile` at each open cell ([`fit_entry`]), in frontier order.
     fn fits(&self, tile: u16) -> impl Iterator<Item = u8> + '_ {
         let row = self.def.tables.signature_row(tile);
-        (0..self.board.frontier.len()).map(move |i| self.fits_in_row(tile, row, i))
+        // Read once, so that a game where no mechanism restricts placements loops as tightly
+        // as if none could.
+        let restrict = self.restricts_placement_of(tile);
+        (0..self.board.frontier.len()).map(move |i| {
+            let fits = self.fits_by_edges(tile, row, i);
+            if restrict {
+                self.allowed_fits(tile, i, fits)
+            } else {
+                fits
+            }
+        })
     }
 
     /// The fitting rotations of `tile` ([`fit_entry`]) at the open cell with frontier index `i`.
@@ -289,14 +298,21 @@ impl Game {
     /// has one, else side by side; only those the mechanisms allow.
     #[inline]
     fn fits_in_row(&self, tile: u16, row: Option<&[u8]>, i: usize) -> u8 {
-        let fits = match row {
-            Some(row) => fits_by_signature(row, self.board.signatures()[i]),
-            None => self.side_check(tile, &self.board.frontier[i]),
-        };
-        if self.mechanisms.restrict_placement() {
+        let fits = self.fits_by_edges(tile, row, i);
+        if self.restricts_placement_of(tile) {
             return self.allowed_fits(tile, i, fits);
         }
         fits
+    }
+
+    /// The rotations of `tile` whose edges fit open cell `i` ([`fit_entry`]), from its
+    /// signature table `row` if it has one, else side by side.
+    #[inline(always)]
+    fn fits_by_edges(&self, tile: u16, row: Option<&[u8]>, i: usize) -> u8 {
+        match row {
+            Some(row) => fits_by_signature(row, self.board.signatures()[i]),
+            None => self.side_check(tile, &self.board.frontier[i]),
+        }
     }
 
     /// Of the fitting rotations `fits` ([`fit_entry`]) of `tile` at open cell `i`, those every

@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::{Deserialize, Serialize};
 
 use super::MechanismSet;
-use super::mechanisms::apply_switches;
+use super::mechanisms::{EdgeKinds, apply_switches};
 use super::values::{declare_values, expansion_hash, set_hash, values_under_rules};
 use crate::catalog::Catalog;
 use crate::compile::{CompileError, TileInput, TileTables};
@@ -421,6 +421,11 @@ pub enum SetupError {
         /// The figure or mechanism that reads it.
         by: String,
     },
+    /// Two tile sets in play declare one edge kind with different rules.
+    #[error(
+        "two tile sets in play declare the edge kind `{0}` with different rules; a game plays one kind of each name"
+    )]
+    EdgeKindTwice(String),
     /// Player count out of range.
     #[error("a game has 2 to 6 players, not {0}")]
     Players(u8),
@@ -737,6 +742,8 @@ pub struct GameDef {
     pub(super) tokens_on: Vec<Vec<TokensOn>>,
     /// Whether printed tokens play: the rules keep them and some tile in play carries one.
     pub(super) tokens_in_play: bool,
+    /// The edge kinds the tile sets in play declare, and which edge layouts show them.
+    pub(super) edge_kinds: EdgeKinds,
 }
 
 /// A tile set to play: the set, its tiles' edges if validation read them, and the edition.
@@ -788,6 +795,7 @@ impl GameDef {
         let mut marks: Vec<MarkType> = Vec::new();
         let mut values = BTreeMap::new();
         let mut tokens: Vec<PrintedTokenType> = Vec::new();
+        let mut edge_kinds = Vec::new();
         for &(set, edges, edition_named) in sets {
             let edition = match edition_named {
                 Some(e) if set.editions.iter().any(|x| x == e) => e.to_string(),
@@ -832,6 +840,7 @@ impl GameDef {
             declare_marks(&mut marks, &set.marks)?;
             declare_values(&mut values, &set.values)?;
             declare_tokens(&mut tokens, &set.tokens)?;
+            edge_kinds.extend(&set.edge_kinds);
             // Hashed once the counts are known to fit (below).
             refs.push(SetRef {
                 id: set.id.clone(),
@@ -892,6 +901,7 @@ impl GameDef {
         let mut tables = TileTables::build(inputs)?;
         mark_features(&mut tables, &tiles, &marks)?;
         let tokens_on = tokens_on_tiles(&tiles, &tokens)?;
+        let edge_kinds = EdgeKinds::new(edge_kinds, &tables)?;
         let Dealt {
             pile,
             ends: pile_runs,
@@ -924,6 +934,7 @@ impl GameDef {
             printed_tokens,
             tokens_on,
             tokens_in_play,
+            edge_kinds,
             bag,
             tables,
             rules,
@@ -1057,6 +1068,11 @@ impl GameDef {
     /// The tokens printed on the features of compiled tile `tile`.
     pub fn tokens_on(&self, tile: u16) -> &[TokensOn] {
         self.tokens_on.get(usize::from(tile)).map_or(&[], Vec::as_slice)
+    }
+
+    /// The edge kinds the tile sets in play declare, with their rules.
+    pub fn edge_kinds(&self) -> &EdgeKinds {
+        &self.edge_kinds
     }
 
     /// Figure types, in order of first appearance in the files.

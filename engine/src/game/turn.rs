@@ -14,9 +14,10 @@
 //!    draw after all resumes with the mechanisms after it, `resume_turn`); else
 //!    [`Game::draw`], which discards tiles that fit nowhere, or with the pile empty
 //!    [`Game::finish`].
-//! 2. **Place** (`placement.rs`): where the tile may go is every mechanism's
-//!    `placement_allowed` as well as its edges; `place_drawn` lays it (`place_tile` joins its
-//!    features and notes what it completed), then `after_placement` (a hill covers a tile).
+//! 2. **Place** (`placement.rs`): where the tile may go is the `placement_allowed` of every
+//!    mechanism that `restricts` it, as well as its edges; `place_drawn` lays it (`place_tile`
+//!    joins its features and notes what it completed), then `after_placement` (a hill covers
+//!    a tile).
 //! 3. **Deploy** ([`Phase::Deploy`], `deploy.rs`): the common rule's options, then each
 //!    mechanism's `deploy_options` for its own figures (a barn on a corner); a mechanism's own
 //!    figure types go where its `deploy_own` says, the others where no follower stands and no
@@ -40,7 +41,7 @@
 //!
 //! Actions of a mechanism's own phases are listed and applied by its `legal_actions` and
 //! `apply`; the game's lifecycle (new, restart, deal, determinize, clone) reaches every
-//! mechanism. A new mechanism (say, the River) is a module in `mechanisms/` implementing
+//! mechanism. A new mechanism (say, the Tower) is a module in `mechanisms/` implementing
 //! [`Mechanism`] and a line in its registration; nothing here changes.
 //!
 //! [`Mechanism`]: super::mechanisms::Mechanism

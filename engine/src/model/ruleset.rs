@@ -275,12 +275,16 @@ rule_values!(SwitchValues, Switches, "switches", {
     /// House rule: whether printed tokens play (taken with the feature they are printed on,
     /// scored for the most of each kind at the end). Off: no token is taken or scored.
     tokens: bool,
+    /// House rule: whether the rules of where tiles go that declared edge kinds carry play (a
+    /// river that must continue the river laid, without turning back). Off: a tile showing
+    /// such a kind goes wherever it fits (still only that kind facing it).
+    edge_kind_rules: bool,
 });
 
 impl Switches {
     /// The house-rule switches that leave a mechanism out, by key, each with whether it is on
     /// (the order of the file's keys), for reports of what a game plays with.
-    pub fn mechanisms(&self) -> [(&'static str, bool); 10] {
+    pub fn mechanisms(&self) -> [(&'static str, bool); 11] {
         [
             ("farmers", self.farmers),
             ("hills", self.hills),
@@ -292,6 +296,7 @@ impl Switches {
             ("barn", self.barn),
             ("marks", self.marks),
             ("tokens", self.tokens),
+            ("edge-kind-rules", self.edge_kind_rules),
         ]
     }
 }

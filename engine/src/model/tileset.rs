@@ -62,6 +62,32 @@ pub struct TileSet {
     /// before those of the next group; the ordinary pile comes after the last group.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub deal: Vec<DealGroup>,
+    /// Edge kinds this set declares, by name (`[edge-kinds.river]`): a kind of edge segment of
+    /// its own, which this set's tiles write in their edges like `road` (`river`, or
+    /// `field 40 river 60 field`). It fits only itself, belongs to no feature (nobody claims or
+    /// scores it) and parts the fields on either side. Its rules say where tiles showing it
+    /// may go.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub edge_kinds: BTreeMap<String, EdgeKind>,
+}
+
+/// A kind of edge segment a tile set declares, and where tiles showing it may go. Every tile
+/// showing the kind counts its segments on all its edges as one course (the river of a tile
+/// runs from each of its river edges to the others).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct EdgeKind {
+    /// A tile showing this kind must continue it: one of its edges of this kind must face an
+    /// edge of this kind already on the table (the first continues the start tile's).
+    #[serde(default, skip_serializing_if = "is_default")]
+    #[schemars(extend("default" = false))]
+    pub must_continue: bool,
+    /// The course may not turn back on itself: in front of each edge of this kind that a new
+    /// tile leaves open, the squares a further tile would need stay empty (the two beside the
+    /// next square, the square two ahead and the two beside that).
+    #[serde(default, skip_serializing_if = "is_default")]
+    #[schemars(extend("default" = false))]
+    pub no_u_turn: bool,
 }
 
 /// One group of tiles dealt before the ordinary pile.
@@ -174,7 +200,8 @@ pub enum Placement {
     Hole,
 }
 
-/// One edge of a tile: `city`, `road`, `field`, `any`, or a custom segment layout.
+/// One edge of a tile: `city`, `road`, `field`, `any`, a declared edge kind's name, or a
+/// custom segment layout.
 ///
 /// The layout grammar and its segment positions live in [`crate::edge`].
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -187,21 +214,23 @@ impl JsonSchema for EdgeLayout {
     }
 
     fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        let words = SegmentKind::ALL.map(|kind| {
-            let description = match kind {
-                SegmentKind::City => "One city segment along the whole edge.",
-                SegmentKind::Road => {
-                    "A road in the middle (`40..60`) with a field on each side: the halves `Nw`/`Ne`, `En`/`Es`, `Se`/`Sw`, `Ws`/`Wn`."
-                }
-                SegmentKind::Field => "Two field halves (`0..50`, `50..100`): `Nw`/`Ne`, `En`/`Es`, `Se`/`Sw`, `Ws`/`Wn`.",
-                SegmentKind::Any => "Fits every neighbouring edge and joins nothing (the abbey).",
-            };
-            (kind.as_str(), description)
+        let words = SegmentKind::ALL.map(|kind| match kind {
+            SegmentKind::City => ("city", "One city segment along the whole edge."),
+            SegmentKind::Road => (
+                "road",
+                "A road in the middle (`40..60`) with a field on each side: the halves `Nw`/`Ne`, `En`/`Es`, `Se`/`Sw`, `Ws`/`Wn`.",
+            ),
+            SegmentKind::Field => (
+                "field",
+                "Two field halves (`0..50`, `50..100`): `Nw`/`Ne`, `En`/`Es`, `Se`/`Sw`, `Ws`/`Wn`.",
+            ),
+            SegmentKind::Any => ("any", "Fits every neighbouring edge and joins nothing (the abbey)."),
+            SegmentKind::Declared(_) => ("", ""),
         });
         words_or_pattern(
-            "An edge: `city`, `road`, `field`, `any`, or segments with the positions (percent, clockwise) between them, such as `city 60 city`.",
+            "An edge: `city`, `road`, `field`, `any`, the name of an edge kind the file declares (shaped like `road`), or segments with the positions (percent, clockwise) between them, such as `city 60 city`.",
             &words,
-            "Segments of `city`, `road` or `field` with the positions between them, in percent clockwise along the edge (`city 60 city`, `field 30 road 70 field`); or one of the words `city`, `road`, `field`, `any`.",
+            "Segments of `city`, `road`, `field` or a declared edge kind with the positions between them, in percent clockwise along the edge (`city 60 city`, `field 30 road 70 field`, `field 40 river 60 field`); or one word: `city`, `road`, `field`, `any`, or a declared edge kind's name (a segment of that kind between two field halves, like `road`).",
             crate::edge::LAYOUT_PATTERN,
             &["city", "road", "field", "city 60 city"],
         )

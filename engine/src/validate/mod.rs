@@ -7,6 +7,7 @@
 
 mod components;
 mod declared;
+mod edge_kinds;
 mod ignore_files;
 mod marks;
 mod ruleset;
@@ -620,6 +621,7 @@ fn check_across(catalog: &Catalog, base: &Catalog, out: &mut Diagnostics) {
     marks::check(catalog, base, out);
     values::check(catalog, base, out);
     tokens::check(catalog, base, out);
+    edge_kinds::check(catalog, base, out);
 }
 
 #[cfg(test)]

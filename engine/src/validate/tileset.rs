@@ -5,17 +5,17 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use crate::diagnostic::{quote, quoted_list};
-use crate::edge::{Layout, LayoutError, SegmentKind, SegmentRef, Side, TileEdges, resolve_on};
+use crate::edge::{KindName, Layout, LayoutError, SegmentKind, SegmentRef, Side, TileEdges, resolve_on};
 use crate::files::ReadError;
 use crate::limits::{
-    MAX_COPIES, MAX_EDGE_LAYOUTS, MAX_EDITIONS, MAX_FEATURES, MAX_HELD_TYPES, MAX_PENNANTS, MAX_PENNANTS_IN_PLAY,
-    MAX_PLAYERS, MAX_TILE_TYPES, MAX_TILES, copies_in_play,
+    MAX_COPIES, MAX_EDGE_KINDS, MAX_EDGE_LAYOUTS, MAX_EDITIONS, MAX_FEATURES, MAX_HELD_TYPES, MAX_PENNANTS,
+    MAX_PENNANTS_IN_PLAY, MAX_PLAYERS, MAX_TILE_TYPES, MAX_TILES, copies_in_play,
 };
 use crate::model::{Count, Feature, FeatureKind, Mechanism, RoadEnd, Supply, Tile, TileSet};
 use crate::report::Reporter;
 use crate::source::escape_segment;
 use crate::tile_image::{self, ImageError, ImageFile};
-use crate::validate::schema_check::misplaced_key;
+use crate::validate::schema_check::{closest, misplaced_key};
 
 /// Each edge of a tile, read.
 type ReadLayouts = [Result<Layout, LayoutError>; 4];
@@ -26,11 +26,16 @@ pub(crate) fn check(set: &TileSet, report: &mut Reporter<'_>) -> Option<Vec<Tile
     if !check_editions(set, report) {
         return None;
     }
+    check_edge_kinds(set, report);
     // Every edge is read once, for the tile's checks and for the limit on distinct layouts.
     let layouts: Vec<ReadLayouts> = set
         .tiles
         .iter()
-        .map(|tile| tile.edges.each_ref().map(|edge| Layout::parse(&edge.0)))
+        .map(|tile| {
+            tile.edges
+                .each_ref()
+                .map(|edge| Layout::parse(&edge.0).and_then(|layout| declared_here(set, layout)))
+        })
         .collect();
     let mut edges = Vec::with_capacity(set.tiles.len());
     let mut ids = HashMap::new();
@@ -65,6 +70,60 @@ pub(crate) fn check(set: &TileSet, report: &mut Reporter<'_>) -> Option<Vec<Tile
     check_mechanisms_used(set, report);
     check_limits(set, &layouts, report);
     edges.into_iter().collect()
+}
+
+/// The edge kinds the file declares (`[edge-kinds]`): names the edge grammar reads as a kind
+/// (not a built-in word), and no more than a game holds.
+fn check_edge_kinds(set: &TileSet, report: &mut Reporter<'_>) {
+    for name in set.edge_kinds.keys() {
+        if KindName::new(name).is_none() {
+            let builtin = SegmentKind::parse(name).is_some();
+            report.error_at_key(
+                &format!("/edge-kinds/{}", escape_segment(name)),
+                if builtin {
+                    format!("edge kind {} is a built-in word of the edge grammar", quote(name))
+                } else {
+                    format!("edge kind {} is not a name edges can use", quote(name))
+                },
+                format!(
+                    "name it with a lowercase letter, then up to {} lowercase letters, digits or dashes, other than city, road, field and any",
+                    KindName::MAX_LEN - 1
+                ),
+            );
+        }
+    }
+    if set.edge_kinds.len() > MAX_EDGE_KINDS {
+        report.error_at_key(
+            "/edge-kinds",
+            format!("{} edge kinds is more than a game can hold", set.edge_kinds.len()),
+            format!("declare at most {MAX_EDGE_KINDS} edge kinds"),
+        );
+    }
+}
+
+/// `layout` if every declared kind it shows is one this file declares (a tile uses the kinds
+/// of its own file), else why not, suggesting the nearest word.
+fn declared_here(set: &TileSet, layout: Layout) -> Result<Layout, LayoutError> {
+    let Some(name) = layout
+        .declared()
+        .find(|name| !set.edge_kinds.contains_key(name.as_str()))
+    else {
+        return Ok(layout);
+    };
+    let words: Vec<String> = SegmentKind::ALL
+        .iter()
+        .map(|k| k.as_str().to_owned())
+        .chain(set.edge_kinds.keys().cloned())
+        .collect();
+    let suggestion = closest(name.as_str(), &words)
+        .map(|word| format!("did you mean `{word}`? "))
+        .unwrap_or_default();
+    Err(LayoutError {
+        message: format!("`{layout}` is not a valid edge layout: this file declares no edge kind `{name}`"),
+        help: format!(
+            "{suggestion}write `city`, `road`, `field`, `any`, or declare the kind in this file with `[edge-kinds.{name}]`"
+        ),
+    })
 }
 
 /// The deal groups (`[[deal]]`) and the tiles' `group`: each group listed once and holding a
@@ -407,7 +466,8 @@ fn check_tile(tile: &Tile, layouts: &ReadLayouts, at: &str, report: &mut Reporte
         };
         let mut unclaimed = Vec::new();
         for (i, segment) in layout.segments.iter().enumerate() {
-            if segment.kind == SegmentKind::Any {
+            // `any` and declared kinds belong to no feature.
+            if !segment.kind.has_feature() {
                 continue;
             }
             match owners.get(&(k, i)).map(Vec::as_slice) {

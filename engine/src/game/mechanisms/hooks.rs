@@ -49,7 +49,8 @@ pub enum Arrival {
 ///   [`Mechanism::restart`], [`Mechanism::dealt`], [`Mechanism::determinize`], and `Clone`
 ///   (`clone_from` keeps the target's memory: searches copy positions in a loop).
 /// - **Turn begins**: [`Mechanism::turn_begins`] (may set a phase of its own and wait).
-/// - **Placement**: [`Mechanism::placement_allowed`], [`Mechanism::after_placement`].
+/// - **Placement**: [`Mechanism::placement_allowed`] (for the tiles [`Mechanism::restricts`]),
+///   [`Mechanism::after_placement`].
 /// - **Deployment**: [`Mechanism::deploy_options`], [`Mechanism::deploy_own`],
 ///   [`Mechanism::closes`], [`Mechanism::figure_arrives`].
 /// - **Scoring**: [`Mechanism::score_feature`], [`Mechanism::feature_completed`],
@@ -111,6 +112,14 @@ pub trait Mechanism: Clone + fmt::Debug + Sized {
     /// (every placement listed, drawn at random or applied is asked). It changes nothing.
     /// Asked only of mechanisms with [`Mechanism::RESTRICTS_PLACEMENT`].
     fn placement_allowed(_game: &Game, _tile: u16, _at: Placement) -> bool {
+        true
+    }
+
+    /// Whether [`Mechanism::placement_allowed`] may refuse some placement of `tile`: a tile
+    /// no mechanism in play restricts keeps the fast table paths. When false,
+    /// `placement_allowed` must allow every placement of the tile. Asked only of mechanisms
+    /// with [`Mechanism::RESTRICTS_PLACEMENT`]; by default every tile.
+    fn restricts(_game: &Game, _tile: u16) -> bool {
         true
     }
 
@@ -501,6 +510,23 @@ macro_rules! mechanisms {
                     return Flow::Wait;
                 } )*
                 Flow::Continue
+            }
+
+            /// Whether a mechanism in play restricts where `tile` may go
+            /// ([`Mechanism::restricts`]): placements of it then leave the fast table paths.
+            #[inline(always)]
+            pub(in crate::game) fn restricts_placement_of(&self, tile: u16) -> bool {
+                if !self.mechanisms.restrict_placement() {
+                    return false;
+                }
+                let restricting = self.mechanisms.restricting;
+                $( $(#[$attr])* if <$name::$ty as Mechanism>::RESTRICTS_PLACEMENT
+                    && restricting & 1 << Index::$name as u32 != 0
+                    && <$name::$ty as Mechanism>::restricts(self, tile)
+                {
+                    return true;
+                } )*
+                false
             }
 
             /// Whether every mechanism in play that restricts placements lets `tile` go at `at`.

@@ -27,6 +27,7 @@ mechanisms! {
     companions: Companions,
     extra_turn: ExtraTurns,
     field_bonus: FieldBonuses,
+    continuation: Continuation,
     hills: Hills,
     marks: Marks,
     printed_tokens: PrintedTokens,
@@ -37,6 +38,7 @@ mechanisms! {
     probe: Probe,
 }
 
+pub use continuation::EdgeKinds;
 pub use shepherd::Flock;
 pub use wagon::WaitingWagon;
 

@@ -1,0 +1,227 @@
+//! Declared edge kinds in whole games, with the bundled River: the deal (the spring starts,
+//! the river tiles come before the pile, the lake last of them), every river tile continuing
+//! the river without turning back, the `edge-kind-rules` switch, and a kind two sets declare
+//! differently.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use tilewright_engine::bots::random_step;
+use tilewright_engine::bundled;
+use tilewright_engine::edge::Side;
+use tilewright_engine::game::{Event, Game, GameDef, Mechanisms, Rng, SetupError};
+use tilewright_engine::model::TileSet;
+
+fn def(sets: &[&str]) -> Arc<GameDef> {
+    let sets: Vec<String> = sets.iter().map(|s| s.to_string()).collect();
+    Arc::new(GameDef::from_catalog(bundled::catalog(), &sets, "new-edition").unwrap())
+}
+
+/// The events of one random game.
+fn play(def: &Arc<GameDef>, seed: u64) -> Vec<Event> {
+    let mut events = Vec::new();
+    let mut game = Game::new_with_events(def.clone(), 2, seed, &mut events).unwrap();
+    let (mut rng, mut actions) = (Rng::new(seed ^ 0x5eed), Vec::new());
+    while random_step(&mut game, &mut rng, &mut actions, &mut events) {}
+    events
+}
+
+/// The sides of `tile` turned `rotation` that show a declared kind.
+fn river_sides(def: &GameDef, tile: u16, rotation: u8) -> Vec<Side> {
+    let tables = def.tables();
+    Side::ALL
+        .into_iter()
+        .filter(|&side| {
+            let code = tables.tiles[tile as usize].edge(side, rotation).code;
+            tables.layouts[code as usize].declared().next().is_some()
+        })
+        .collect()
+}
+
+#[test]
+fn the_spring_starts_and_the_river_comes_before_the_pile_with_the_lake_last() {
+    let def = def(&["base", "river"]);
+    let id = |id: &str| def.tile_index(id).unwrap();
+    assert_eq!(
+        def.start(),
+        id("RI/s"),
+        "the spring replaces the base game's start tile"
+    );
+    let river: Vec<u16> = (0..def.tables().tiles.len() as u16)
+        .filter(|&t| def.tables().tiles[t as usize].id.starts_with("RI.1/") && t != id("RI.1/I.e"))
+        .collect();
+    let mut lakes_placed = 0;
+    for seed in 0..40 {
+        let drawn: Vec<u16> = play(&def, seed)
+            .iter()
+            .filter_map(|event| match *event {
+                Event::TilePlaced { tile, .. } | Event::TileDiscarded { tile } => Some(tile),
+                _ => None,
+            })
+            .collect();
+        assert!(drawn[..10].iter().all(|t| river.contains(t)), "seed {seed}: {drawn:?}");
+        assert_eq!(
+            drawn[10],
+            id("RI.1/I.e"),
+            "seed {seed}: the lake comes last of the river"
+        );
+        assert!(drawn[11..].iter().all(|t| !river.contains(t)));
+        assert!(
+            drawn.contains(&id("D")),
+            "the base game's start tile is dealt into the pile"
+        );
+        lakes_placed += usize::from(!play(&def, seed).contains(&Event::TileDiscarded { tile: id("RI.1/I.e") }));
+    }
+    assert!(
+        lakes_placed > 20,
+        "the river usually reaches its lake: {lakes_placed} of 40"
+    );
+}
+
+/// Checked again from the events, independently of the mechanism: each river tile's river meets
+/// the river on the table, and in front of each river end it leaves open the squares a further
+/// river tile would need (beside the next square, two ahead and beside that) are empty.
+#[test]
+fn every_river_tile_continues_the_river_and_never_turns_back() {
+    let def = def(&["base", "river"]);
+    for seed in 0..60 {
+        let mut table: HashMap<(i32, i32), (u16, u8)> = HashMap::new();
+        table.insert((0, 0), (def.start(), 0));
+        for event in play(&def, seed) {
+            let Event::TilePlaced {
+                tile, x, y, rotation, ..
+            } = event
+            else {
+                continue;
+            };
+            let (x, y) = (i32::from(x), i32::from(y));
+            let sides = river_sides(&def, tile, rotation);
+            if !sides.is_empty() {
+                let empty = |p: (i32, i32)| !table.contains_key(&p);
+                let mut continues = false;
+                for side in sides {
+                    let (dx, dy) = side.offset();
+                    let next = (x + dx, y + dy);
+                    match table.get(&next) {
+                        Some(&(theirs, turned)) => {
+                            assert!(river_sides(&def, theirs, turned).contains(&side.opposite()));
+                            continues = true;
+                        }
+                        None => {
+                            let (px, py) = (-dy, dx);
+                            let ahead = (next.0 + dx, next.1 + dy);
+                            for p in [
+                                (next.0 + px, next.1 + py),
+                                (next.0 - px, next.1 - py),
+                                ahead,
+                                (ahead.0 + px, ahead.1 + py),
+                                (ahead.0 - px, ahead.1 - py),
+                            ] {
+                                assert!(empty(p), "seed {seed}: the river at ({x}, {y}) turns back to {p:?}");
+                            }
+                        }
+                    }
+                }
+                assert!(continues, "seed {seed}: the river tile at ({x}, {y}) continues nothing");
+            }
+            table.insert((x, y), (tile, rotation));
+        }
+    }
+}
+
+#[test]
+fn the_rules_play_only_with_a_kind_that_has_them_and_the_switch_on() {
+    let river = def(&["base", "river"]);
+    assert!(Mechanisms::plays_in(&river, "edge-kind-rules"));
+    assert!(!Mechanisms::plays_in(&def(&["base"]), "edge-kind-rules"));
+    let mut rules = river.rules().clone();
+    rules.switches.edge_kind_rules = false;
+    let off = Arc::new((*river).clone().with_rules(rules).unwrap());
+    assert!(!Mechanisms::plays_in(&off, "edge-kind-rules"));
+    // Without the rules, a river tile may go wherever it fits: somewhere in every game a river
+    // tile leaves the river (here: the first is placed beside the spring, not continuing it).
+    let mut strayed = false;
+    for seed in 0..40 {
+        let events = play(&off, seed);
+        let first = events.iter().find_map(|event| match *event {
+            Event::TilePlaced {
+                tile, x, y, rotation, ..
+            } => Some((tile, x, y, rotation)),
+            _ => None,
+        });
+        let (tile, x, y, rotation) = first.expect("a tile placed");
+        let east = (x, y) == (1, 0) && river_sides(&off, tile, rotation).contains(&Side::W);
+        strayed |= !east;
+    }
+    assert!(
+        strayed,
+        "without the rules some first river tile does not continue the spring's river"
+    );
+}
+
+#[test]
+fn two_sets_declaring_one_kind_differently_are_refused() {
+    let set = |id: &str, rules: &str| -> TileSet {
+        toml::from_str(&format!(
+            "id = \"{id}\"\nname = \"{id}\"\n[edge-kinds.river]\n{rules}\n\
+             [[tiles]]\nid = \"{id}-t\"\ncount = 1\nedges = [\"field\", \"river\", \"field\", \"river\"]\n\
+             features.n = {{ kind = \"field\", on = [\"Wn\", \"N\", \"En\"] }}\n\
+             features.s = {{ kind = \"field\", on = [\"Es\", \"S\", \"Ws\"] }}\n"
+        ))
+        .unwrap()
+    };
+    let base = &bundled::catalog().tileset("base").unwrap().model;
+    let rules = bundled::catalog()
+        .rulesets
+        .iter()
+        .find(|r| r.model.id == "new-edition")
+        .unwrap();
+    let rules = tilewright_engine::model::resolve(
+        &rules.model.id,
+        &bundled::catalog().rulesets.iter().map(|r| &r.model).collect::<Vec<_>>(),
+    )
+    .unwrap();
+    let (a, b, same) = (
+        set("a", "must-continue = true"),
+        set("b", "no-u-turn = true"),
+        set("c", "must-continue = true"),
+    );
+    let error = GameDef::new(&[(base, None), (&a, None), (&b, None)], &[], rules.clone()).unwrap_err();
+    assert_eq!(error, SetupError::EdgeKindTwice("river".into()));
+    assert!(GameDef::new(&[(base, None), (&a, None), (&same, None)], &[], rules).is_ok());
+}
+
+/// The README's invented edge kind, as written there, in a set of its own.
+fn lava() -> String {
+    let readme = include_str!("../../README.md");
+    let start = readme
+        .find("```toml\n[edge-kinds.lava]")
+        .expect("the lava example in the README");
+    let text = &readme[start + "```toml\n".len()..];
+    format!("id = \"lava\"\nname = \"Lava\"\n{}", &text[..text.find("```").unwrap()])
+}
+
+#[test]
+fn the_readme_lava_flows_on_from_its_vent_in_a_line() {
+    use tilewright_engine::source::Source;
+    use tilewright_engine::validate::validate_sources;
+    let report = validate_sources(vec![Source::new("lava.toml", lava())], bundled::catalog());
+    assert!(report.diagnostics.is_empty(), "{:#?}", report.diagnostics);
+    let catalog = report.catalog.with_base(bundled::catalog());
+    let sets = ["base".to_owned(), "lava".to_owned()];
+    let def = Arc::new(GameDef::from_catalog(&catalog, &sets, "new-edition").unwrap());
+    assert_eq!(def.start(), def.tile_index("LAVA/vent").unwrap());
+    let flow = def.tile_index("LAVA/flow").unwrap();
+    for seed in 0..20 {
+        let placed: Vec<(i16, i16)> = play(&def, seed)
+            .iter()
+            .filter_map(|event| match *event {
+                Event::TilePlaced { tile, x, y, .. } if tile == flow => Some((x, y)),
+                Event::TileDiscarded { tile } if tile == flow => panic!("seed {seed}: a flow is discarded"),
+                _ => None,
+            })
+            .collect();
+        // Each flow continues the one before: the only open lava end is east of the last.
+        assert_eq!(placed, [(1, 0), (2, 0), (3, 0), (4, 0)], "seed {seed}");
+    }
+}
