@@ -354,8 +354,8 @@ fn list_names_the_bundled_files() {
             "abbey-and-mayor",
             "hills-and-sheep",
             "inns-and-cathedrals",
-            "traders-and-builders",
-            "river"
+            "river",
+            "traders-and-builders"
         ]
     );
     assert_eq!(ids("rulesets"), ["first-edition", "new-edition", "farms-2000"]);
