@@ -833,9 +833,9 @@ mod tests {
             "field 1 field 2 city 98 road 99 road",
             "city 50 field",
             "field 50 city",
-            "river",
-            "field 40 river 60 field",
-            "river 50 river",
+            "lava",
+            "field 40 lava 60 field",
+            "lava 50 lava",
             "field 30 lava 70 field",
         ]
         .iter()
@@ -887,28 +887,28 @@ mod tests {
 
     #[test]
     fn a_declared_kind_fits_only_itself_and_joins_no_feature() {
-        let river = layout("river");
-        let SegmentKind::Declared(name) = river.segments[1].kind else {
-            panic!("a declared word: {river:?}")
+        let lava = layout("lava");
+        let SegmentKind::Declared(name) = lava.segments[1].kind else {
+            panic!("a declared word: {lava:?}")
         };
-        assert_eq!((name.as_str(), river.halves), ("river", Some([0, 2])));
-        assert_eq!(river.to_string(), "river");
+        assert_eq!((name.as_str(), lava.halves), ("lava", Some([0, 2])));
+        assert_eq!(lava.to_string(), "lava");
         assert_eq!(
-            layout("field 40 river 60 field"),
+            layout("field 40 lava 60 field"),
             Layout {
                 halves: None,
-                ..river.clone()
+                ..lava.clone()
             }
         );
-        assert_eq!(layout("field 40 river 60 field").to_string(), "field 40 river 60 field");
-        // The field halves meet across, the river segments fit but connect nothing.
-        assert_eq!(river.joins(&river).unwrap(), vec![(0, 2), (2, 0)]);
-        for other in ["road", "field", "city", "field 40 lava 60 field"] {
-            assert!(river.joins(&layout(other)).is_err(), "{other}");
+        assert_eq!(layout("field 40 lava 60 field").to_string(), "field 40 lava 60 field");
+        // The field halves meet across, the lava segments fit but connect nothing.
+        assert_eq!(lava.joins(&lava).unwrap(), vec![(0, 2), (2, 0)]);
+        for other in ["road", "field", "city", "field 40 brook 60 field"] {
+            assert!(lava.joins(&layout(other)).is_err(), "{other}");
         }
-        assert_eq!(river.joins(&layout("any")).unwrap(), vec![]);
-        assert_eq!(river.declared().map(|k| k.to_string()).collect::<Vec<_>>(), ["river"]);
-        for word in ["road", "any", "River", "7up", ""] {
+        assert_eq!(lava.joins(&layout("any")).unwrap(), vec![]);
+        assert_eq!(lava.declared().map(|k| k.to_string()).collect::<Vec<_>>(), ["lava"]);
+        for word in ["road", "any", "Lava", "7up", ""] {
             assert!(KindName::new(word).is_none(), "{word}");
         }
     }
@@ -1014,8 +1014,8 @@ mod tests {
     /// Every layout [`Layout::parse`] can give: a plain word, or segments of city, road and
     /// field with rising boundaries.
     fn any_layout() -> impl Strategy<Value = Layout> {
-        let river = SegmentKind::parse("river").expect("a kind name");
-        let segment = proptest::sample::select(vec![SegmentKind::City, SegmentKind::Road, SegmentKind::Field, river]);
+        let lava = SegmentKind::parse("lava").expect("a kind name");
+        let segment = proptest::sample::select(vec![SegmentKind::City, SegmentKind::Road, SegmentKind::Field, lava]);
         let custom = (
             segment.clone(),
             proptest::collection::btree_set(1u8..EDGE_LENGTH, 1..12),
@@ -1024,7 +1024,7 @@ mod tests {
             .prop_map(|(first, boundaries, kinds)| {
                 Layout::custom(first, boundaries.into_iter().zip(kinds)).expect("rising boundaries in 1..99")
             });
-        prop_oneof![kind().prop_map(Layout::word), Just(Layout::word(river)), custom]
+        prop_oneof![kind().prop_map(Layout::word), Just(Layout::word(lava)), custom]
     }
 
     fn any_ref() -> impl Strategy<Value = SegmentRef> {
@@ -1056,7 +1056,7 @@ mod tests {
 
         #[test]
         fn layout_text_that_reads_prints_back_the_same_layout(
-            text in "(city|road|field|any|castle|Castle)( {1,2}[0-9]{1,2} {1,2}(city|road|field|any|river)){0,5} ?"
+            text in "(city|road|field|any|castle|Castle)( {1,2}[0-9]{1,2} {1,2}(city|road|field|any|lava)){0,5} ?"
         ) {
             if let Ok(layout) = Layout::parse(&text) {
                 let printed = layout.to_string();
