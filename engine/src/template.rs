@@ -165,16 +165,28 @@ features.n = { kind = "city", on = ["N"] }
 features.s = { kind = "city", on = ["S"] }
 features.f = { kind = "field", on = ["E", "W"], cities = ["n", "s"] }
 
-# A road from the south edge that ends at a house in the middle of the field.
+# A road from the south edge that ends at a well in the middle of the field: the road it
+# belongs to carries the well mark declared below.
 [[tiles]]
-id = "my/road-to-a-house"
+id = "my/road-to-a-well"
 count = 2
 edges = ["field", "field", "road", "field"]
-features.r = { kind = "road", on = ["S"], end = "house" }
+features.r = { kind = "road", on = ["S"], end = "house", marks = ["well"] }
 features.f = { kind = "field", on = ["N", "E", "S", "W"] }
+
+# A mark changes what a whole road or city scores when some tile of it carries the mark: a
+# road with a well scores 2 per tile once completed (plain roads score 1), and 1 per tile if
+# it is still open at the end, as a plain road. A house rule may change these values or leave
+# the mark out (`[marks.well]` in a rule set).
+[marks.well]
+kind = "road"
+complete = { per-tile = 2 }
+incomplete = { per-tile = 1 }
 "#;
 
-const EXPANSION: &str = r#"# A sample expansion: a figure every player gets, played with a base game.
+const EXPANSION: &str = r#"# A sample expansion: a figure every player gets, played with a base game. An expansion
+# may also declare marks (as the sample tile set's well), printed tokens and the values of its
+# mechanisms: the README's "Writing an expansion" shows each.
 id = "big-follower"
 name = "The big follower"
 
@@ -356,6 +368,12 @@ mod tests {
         }
         let report = validate_sources(data, crate::bundled::catalog());
         assert!(report.diagnostics.is_empty(), "{:?}", report.diagnostics);
+        // The sample tile set shows a mark, and it plays.
+        let catalog = report.catalog.with_base(crate::bundled::catalog());
+        let sets = ["base".to_owned(), "my-tiles".to_owned()];
+        let def = crate::game::GameDef::from_catalog(&catalog, &sets, "new-edition").unwrap();
+        assert_eq!(def.marks().iter().map(|m| m.id.as_str()).collect::<Vec<_>>(), ["well"]);
+        assert_ne!(def.marks_in_play(), 0);
         let text = |name: &str| &files.iter().find(|(path, _)| path == name).unwrap().1;
         assert!(text(".github/workflows/tiles.yml").contains("pip install tilewright==1.2.3"));
         assert!(text(".pre-commit-config.yaml").contains("rev: v1.2.3"));
