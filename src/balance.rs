@@ -188,6 +188,16 @@ fn interval(e: &Estimate, scale: f64, digits: usize) -> String {
     )
 }
 
+/// `+1.2 [−0.3, +2.7]`: [`interval`] with signs.
+fn signed_interval(e: &Estimate, scale: f64, digits: usize) -> String {
+    let at = |v: f64| {
+        let v = v * scale + 0.0;
+        let sign = if v < 0.0 { "−" } else { "+" };
+        format!("{sign}{:.digits$}", v.abs())
+    };
+    format!("{} [{}, {}]", at(e.mean), at(e.low), at(e.high))
+}
+
 /// A tile as `set/id "name"`, made safe to print.
 fn tile_name(tile: &TileStats) -> String {
     let name = if tile.name.is_empty() {
@@ -267,9 +277,12 @@ fn print_standouts(report: &BalanceReport) {
             say!("  {}: {:.1}% of {} draws", tile_name(t), share * 100.0, t.drawn);
         }
     }
-    say!("most points per placement:");
-    for (t, points) in top(&|t| t.points_per_placement) {
-        say!("  {}: {points:.2} points, placed {} times", tile_name(t), t.placed);
+    say!("most points per placement (95%):");
+    for (t, _) in top(&|t| t.points_per_placement) {
+        let points = t
+            .points_per_placement_interval
+            .map_or_else(String::new, |e| interval(&e, 1.0, 2));
+        say!("  {}: {points} points, placed {} times", tile_name(t), t.placed);
     }
     // Both groups large enough that one lucky game does not decide it.
     let player_games = report.games * u64::from(report.players);
@@ -278,9 +291,11 @@ fn print_standouts(report: &BalanceReport) {
     say!(
         "most linked with winning (win rate % of players who placed it − of those who did not; tiles placed by, and not by, at least {enough} players):"
     );
-    for (t, effect) in top(&|t| t.win_effect.filter(|_| compared(t)).map(f64::abs)) {
-        let sign = if t.win_effect.unwrap_or(0.0) < 0.0 { "−" } else { "+" };
-        say!("  {}: {sign}{:.1}", tile_name(t), effect * 100.0);
+    for (t, _) in top(&|t| t.win_effect.filter(|_| compared(t)).map(f64::abs)) {
+        let effect = t
+            .win_effect_interval
+            .map_or_else(String::new, |e| signed_interval(&e, 100.0, 1));
+        say!("  {}: {effect}", tile_name(t));
     }
 }
 

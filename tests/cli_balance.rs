@@ -46,8 +46,39 @@ fn the_text_says_scores_win_rates_and_the_tiles_that_stand_out() {
     // A mean and its interval, twice: `19.33 [18.44, 20.22]`.
     assert_eq!(red.matches('[').count(), 2, "{red}");
     assert!(out.contains("\nfirst player advantage: "), "{out}");
-    assert!(out.contains("\nmost points per placement:\n  base/"), "{out}");
+    assert!(out.contains("\nmost points per placement (95%):\n  base/"), "{out}");
+    // Each with its interval: `base/X: 2.31 [2.10, 2.52] points, ...`.
+    let strongest = out
+        .split("most points per placement (95%):\n")
+        .nth(1)
+        .unwrap()
+        .lines()
+        .next()
+        .unwrap();
+    assert_eq!(strongest.matches('[').count(), 1, "{strongest}");
     assert!(out.contains("\nmost linked with winning"), "{out}");
+}
+
+/// Every tile's intervals hold its figure, and a tile placed in most games has one of some width.
+fn every_tile_has_its_intervals(report: &Value) {
+    let f = |v: &Value| v.as_f64().unwrap();
+    for tile in report["tiles"].as_array().unwrap() {
+        for (figure, interval) in [
+            ("points_per_placement", "points_per_placement_interval"),
+            ("win_effect", "win_effect_interval"),
+        ] {
+            let (value, e) = (&tile[figure], &tile[interval]);
+            if value.is_null() {
+                assert!(e.is_null(), "{tile}");
+                continue;
+            }
+            assert!((f(&e["mean"]) - f(value)).abs() < 1e-9, "{tile}");
+            assert!(f(&e["low"]) <= f(value) && f(value) <= f(&e["high"]), "{tile}");
+            if tile["placed"].as_u64().unwrap() > 60 {
+                assert!(f(&e["low"]) < f(&e["high"]), "{tile}");
+            }
+        }
+    }
 }
 
 #[test]
@@ -117,10 +148,12 @@ fn json_has_the_documented_keys() {
             "placements_sampled",
             "points",
             "points_per_placement",
+            "points_per_placement_interval",
             "set",
             "start",
             "under_hill",
             "win_effect",
+            "win_effect_interval",
             "win_rate_not_placed",
             "win_rate_placed"
         ]
@@ -160,6 +193,7 @@ fn json_has_the_documented_keys() {
     );
     assert_eq!(keys(&report["timing"]), ["games_per_second", "seconds", "threads"]);
     assert_eq!(report["played"]["rules"]["id"], "new-edition");
+    every_tile_has_its_intervals(&report);
     // The same figures from the same seed, whatever the threads.
     let mut again = json(&[
         "balance",

@@ -123,12 +123,12 @@ fn run_sections(report: &BalanceReport) -> String {
 
 /// An estimate as `mean [low, high]` with `decimals` (or as a percentage).
 fn estimate(e: &Estimate, unit: Unit, decimals: usize) -> String {
-    format!(
-        "{} [{}, {}]",
-        unit.format(e.mean, decimals),
-        unit.format(e.low, decimals),
-        unit.format(e.high, decimals)
-    )
+    format!("{} {}", unit.format(e.mean, decimals), bounds(e, unit, decimals))
+}
+
+/// An estimate's interval as `[low, high]`.
+fn bounds(e: &Estimate, unit: Unit, decimals: usize) -> String {
+    format!("[{}, {}]", unit.format(e.low, decimals), unit.format(e.high, decimals))
 }
 
 /// An optional estimate, or a dash said to be missing.
@@ -424,8 +424,8 @@ fn tiles(report: &BalanceReport) -> String {
         "fewest legal placements",
         "completed features",
         "points",
-        "points per placement",
-        "win rate placed − not",
+        "points per placement (95%)",
+        "win rate placed − not (95%)",
     ];
     let rows: Vec<Vec<Cell>> = report
         .tiles
@@ -447,8 +447,8 @@ fn tiles(report: &BalanceReport) -> String {
                 Cell::number(t.placements_min.map(|m| m as f64), 0),
                 Cell::count(t.completed_features),
                 Cell::count(t.points),
-                Cell::number(t.points_per_placement, 2),
-                Cell::signed_share(t.win_effect),
+                Cell::estimate(t.points_per_placement_interval, Unit::Plain, 2),
+                Cell::estimate(t.win_effect_interval, Unit::SignedPercent, 1),
             ]
         })
         .collect();
@@ -691,8 +691,18 @@ impl Cell {
     fn share(v: Option<f64>) -> Cell {
         Cell::optional(v, |v| Unit::Percent.format(v, 1))
     }
-    fn signed_share(v: Option<f64>) -> Cell {
-        let mut cell = Cell::optional(v, |v| format!("{:+.1}%", v * 100.0));
+    /// A mean with its interval, sorted by the mean, without a bar.
+    fn estimate(e: Option<Estimate>, unit: Unit, decimals: usize) -> Cell {
+        let mut cell = match e {
+            Some(e) => Cell::optional(Some(e.mean), |_| {
+                format!(
+                    "{} <span class=\"muted\">{}</span>",
+                    unit.format(e.mean, decimals),
+                    bounds(&e, unit, decimals)
+                )
+            }),
+            None => Cell::optional(None, |_| String::new()),
+        };
         cell.bar = false;
         cell
     }
@@ -808,10 +818,12 @@ mod tests {
             completed_features: 4,
             points: 40,
             points_per_placement: Some(2.0),
+            points_per_placement_interval: estimate(2.0, 0.25),
             placed_by: 5,
             win_rate_placed: Some(0.55),
             win_rate_not_placed: Some(0.45),
             win_effect: Some(0.1),
+            win_effect_interval: estimate(0.1, 0.04),
         }
     }
 
@@ -910,6 +922,15 @@ mod tests {
         // Discarded share: 30 of 120, drawn as a quarter of the column's largest bar.
         assert!(page.contains("data-v=\"0.25\" style=\"--w:100%\">25.0%</td>"), "{page}");
         assert!(page.contains("33% left incomplete"));
+        // Each tile's points per placement and win effect with their intervals, sorted by the mean.
+        assert!(
+            page.contains("data-v=\"2\">2.00 <span class=\"muted\">[1.75, 2.25]</span>"),
+            "{page}"
+        );
+        assert!(
+            page.contains(">+10.0% <span class=\"muted\">[+6.0%, +14.0%]</span>"),
+            "{page}"
+        );
         assert!(
             page.contains("2 score(s) past the last bin (80 points or more)"),
             "one per seat"

@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use super::moments::Moments;
+use super::moments::{Moments, RatioMoments};
 use crate::game::mechanisms::WaitingWagon;
 use crate::game::{Event, Game, GameDef, Mechanisms, Phase, Players, Reason};
 use crate::model::{FeatureKind, Role};
@@ -36,9 +36,11 @@ pub struct TileCounts {
     pub placements_min: u64,
     pub completed: u64,
     pub points: u64,
-    /// Player-games in which the player placed a copy, and the win units they took.
-    pub placed_by: u64,
-    pub placed_by_wins: u64,
+    /// By game: copies on the table (placed, and the start tile's copy laid at the deal) and
+    /// the tile's points, for points per placement and its interval.
+    pub per_placement: RatioMoments,
+    /// The win units of each player-game in which the player placed a copy.
+    pub placed_by: Moments,
 }
 
 /// A feature kind's counts.
@@ -237,8 +239,8 @@ impl Collector {
             a.placements_min = a.placements_min.min(b.placements_min);
             a.completed += b.completed;
             a.points += b.points;
-            a.placed_by += b.placed_by;
-            a.placed_by_wins += b.placed_by_wins;
+            a.per_placement.merge(&b.per_placement);
+            a.placed_by.merge(&b.placed_by);
         }
         self.deployments
             .iter_mut()
@@ -460,18 +462,22 @@ impl Collector {
                 while bits != 0 {
                     let tile = w * 64 + bits.trailing_zeros() as usize;
                     bits &= bits - 1;
-                    self.tiles[tile].placed_by += 1;
-                    self.tiles[tile].placed_by_wins += win;
+                    self.tiles[tile].placed_by.add(win as i64);
                 }
             }
         }
         self.games += 1;
         self.turns.add(turns as i64);
         self.total_score.add(total as i64);
+        let start = usize::from(self.known.def.start());
         for (t, counts) in self.tiles.iter_mut().enumerate() {
-            counts.placed += u64::from(self.game.tile_placed[t]);
+            let placed = u64::from(self.game.tile_placed[t]);
+            counts.placed += placed;
             counts.discarded += u64::from(self.game.tile_discarded[t]);
             counts.points += self.game.tile_points[t];
+            counts
+                .per_placement
+                .add(placed + u64::from(t == start), self.game.tile_points[t]);
         }
     }
 }

@@ -44,33 +44,166 @@ impl Moments {
     /// divided by `scale`; `None` with no value. One value gives an interval of no width.
     pub fn estimate(&self, scale: f64) -> Option<Estimate> {
         let mean = self.mean(scale)?;
+        let half = self
+            .variance()
+            .map_or(0.0, |v| Z95 * (v / self.n as f64).sqrt() / scale);
+        Some(around(mean, half))
+    }
+
+    /// The sample variance of the values; `None` with fewer than two.
+    fn variance(&self) -> Option<f64> {
+        if self.n < 2 {
+            return None;
+        }
         let n = self.n as f64;
-        let half = if self.n > 1 {
-            // Σ(x − x̄)² = Σx² − (Σx)²/n, worked out in integers where it can be: n·Σx² − (Σx)².
-            let spread = (self.n as i128)
-                .checked_mul(self.squares as i128)
-                .and_then(|a| a.checked_sub(self.sum.checked_mul(self.sum)?))
-                .map_or_else(
-                    || self.squares as f64 * n - (self.sum as f64).powi(2),
-                    |exact| exact as f64,
-                )
-                .max(0.0);
-            let variance = spread / (n * (n - 1.0));
-            Z95 * (variance / n).sqrt() / scale
-        } else {
-            0.0
-        };
-        Some(Estimate {
-            mean,
-            low: mean - half,
-            high: mean + half,
-        })
+        // Σ(x − x̄)² = Σx² − (Σx)²/n, worked out in integers where it can be: n·Σx² − (Σx)².
+        let spread = (self.n as i128)
+            .checked_mul(self.squares as i128)
+            .and_then(|a| a.checked_sub(self.sum.checked_mul(self.sum)?))
+            .map_or_else(
+                || self.squares as f64 * n - (self.sum as f64).powi(2),
+                |exact| exact as f64,
+            )
+            .max(0.0);
+        Some(spread / (n * (n - 1.0)))
+    }
+}
+
+/// `mean ± half`.
+fn around(mean: f64, half: f64) -> Estimate {
+    Estimate {
+        mean,
+        low: mean - half,
+        high: mean + half,
+    }
+}
+
+impl Moments {
+    /// The difference of the means of two independent groups of values, `self − other`, with
+    /// its 95% interval (Welch: each group's variance over its size); `None` when a group is
+    /// empty. A group of one value adds no width.
+    pub fn minus(&self, other: &Moments, scale: f64) -> Option<Estimate> {
+        let (a, b) = (self.mean(scale)?, other.mean(scale)?);
+        let spread = |m: &Moments| m.variance().map_or(0.0, |v| v / m.n as f64 / (scale * scale));
+        Some(around(a - b, Z95 * (spread(self) + spread(other)).sqrt()))
+    }
+
+    /// The values of the group `self` leaves out of `all` (which holds them all).
+    pub fn rest_of(&self, all: &Moments) -> Moments {
+        Moments {
+            n: all.n - self.n,
+            sum: all.sum - self.sum,
+            squares: all.squares - self.squares,
+        }
+    }
+}
+
+/// Per-game pairs `(x, y)` of integers summed with their squares and products, for the
+/// ratio `Σy / Σx` (points per placement: `y` points, `x` copies placed in a game) and its
+/// 95% interval. The interval is the delta method's (the ratio's linearisation
+/// `(y − R·x) / x̄` per game), which, unlike a mean of per-game ratios, leaves no game out
+/// and weighs each copy alike.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RatioMoments {
+    /// Games added.
+    pub n: u64,
+    /// Σx, Σy.
+    pub x: u128,
+    pub y: u128,
+    /// Σx², Σy², Σxy.
+    pub xx: u128,
+    pub yy: u128,
+    pub xy: u128,
+}
+
+impl RatioMoments {
+    /// Adds one game's pair.
+    #[inline]
+    pub fn add(&mut self, x: u64, y: u64) {
+        let (x, y) = (u128::from(x), u128::from(y));
+        self.n += 1;
+        self.x += x;
+        self.y += y;
+        self.xx += x * x;
+        self.yy += y * y;
+        self.xy += x * y;
+    }
+
+    /// Adds another's pairs.
+    pub fn merge(&mut self, other: &RatioMoments) {
+        self.n += other.n;
+        self.x += other.x;
+        self.y += other.y;
+        self.xx += other.xx;
+        self.yy += other.yy;
+        self.xy += other.xy;
+    }
+
+    /// `Σy / Σx` with its 95% interval; `None` when `Σx` is 0. One game gives an interval of
+    /// no width.
+    pub fn estimate(&self) -> Option<Estimate> {
+        if self.x == 0 {
+            return None;
+        }
+        let (n, x, y) = (self.n as f64, self.x as f64, self.y as f64);
+        let ratio = y / x;
+        if self.n < 2 {
+            return Some(around(ratio, 0.0));
+        }
+        // Σ(y − R·x)² = Σy² − 2R·Σxy + R²·Σx², never below 0 but for rounding.
+        let residuals = (self.yy as f64 - 2.0 * ratio * self.xy as f64 + ratio * ratio * self.xx as f64).max(0.0);
+        let mean_x = x / n;
+        let variance = residuals / (n - 1.0) / (n * mean_x * mean_x);
+        Some(around(ratio, Z95 * variance.sqrt()))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_ratio_has_the_delta_method_interval() {
+        let mut r = RatioMoments::default();
+        let pairs = [(2u64, 5u64), (1, 1), (3, 9), (2, 4)];
+        pairs.iter().for_each(|&(x, y)| r.add(x, y));
+        let e = r.estimate().unwrap();
+        // R = 19 / 8; residuals y − R·x: 0.25, −1.375, 1.875, −0.75.
+        let ratio = 19.0 / 8.0;
+        assert_eq!(e.mean, ratio);
+        let residuals: f64 = pairs.iter().map(|&(x, y)| (y as f64 - ratio * x as f64).powi(2)).sum();
+        let half = Z95 * (residuals / 3.0 / (4.0 * 2.0f64.powi(2))).sqrt();
+        assert!((e.high - ratio - half).abs() < 1e-12 && (ratio - e.low - half).abs() < 1e-12);
+        // Merged in any order, the same; a copy never placed has no ratio.
+        let (mut a, mut b) = (RatioMoments::default(), RatioMoments::default());
+        pairs[..1].iter().for_each(|&(x, y)| a.add(x, y));
+        pairs[1..].iter().for_each(|&(x, y)| b.add(x, y));
+        b.merge(&a);
+        assert_eq!(b, r);
+        let mut never = RatioMoments::default();
+        never.add(0, 0);
+        assert_eq!(never.estimate(), None);
+    }
+
+    #[test]
+    fn two_groups_differ_by_their_means_within_welchs_interval() {
+        let (mut a, mut all) = (Moments::default(), Moments::default());
+        for v in [60, 0, 60, 30] {
+            a.add(v);
+            all.add(v);
+        }
+        for v in [0, 0, 60] {
+            all.add(v);
+        }
+        let b = a.rest_of(&all);
+        assert_eq!((b.n, b.sum, b.squares), (3, 60, 3600));
+        let d = a.minus(&b, 60.0).unwrap();
+        assert!((d.mean - (0.625 - 1.0 / 3.0)).abs() < 1e-12);
+        // Sample variances in wins: a 0.6875/3, b 1/3; half width 1.96·√(va/4 + vb/3).
+        let half = Z95 * (0.6875f64 / 3.0 / 4.0 + 1.0 / 9.0).sqrt();
+        assert!((d.high - d.mean - half).abs() < 1e-12 && (d.mean - d.low - half).abs() < 1e-12);
+        assert_eq!(Moments::default().minus(&b, 1.0), None);
+    }
 
     #[test]
     fn the_interval_is_the_normal_one() {

@@ -114,6 +114,9 @@ pub struct TileStats {
     /// also the copy laid at the deal of each game (its points count too); `None` when no copy
     /// was on the table.
     pub points_per_placement: Option<f64>,
+    /// `points_per_placement` with its 95% interval, from each game's copies on the table and
+    /// points (a ratio's interval, by the delta method); `None` when no copy was on the table.
+    pub points_per_placement_interval: Option<Estimate>,
     /// Player-games in which that player placed at least one copy.
     pub placed_by: u64,
     /// Win rate (ties split) of the players who placed at least one copy in their game;
@@ -124,6 +127,10 @@ pub struct TileStats {
     /// `win_rate_placed − win_rate_not_placed`: how much placing it goes with winning. A
     /// correlation, not a cause (a player who places more tiles places more of every kind).
     pub win_effect: Option<f64>,
+    /// `win_effect` with its 95% interval: the difference of the two groups' mean win shares,
+    /// each group's variance over its size (player-games taken as independent, which the seats
+    /// of one game are not quite); `None` when either group is empty.
+    pub win_effect_interval: Option<Estimate>,
 }
 
 /// One kind of feature.

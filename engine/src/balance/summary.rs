@@ -1,6 +1,7 @@
 //! The report of a run, worked out from its collectors' counts.
 
 use super::collector::{BIN_WIDTH, BINS, Collector, KINDS, WIN_UNITS};
+use super::moments::Moments;
 use super::report::{
     AbbeyStats, BalanceReport, BarnStats, Deployments, FeatureKindStats, FigureStats, HillStats, Histogram,
     MechanismStats, SeatStats, ShepherdStats, TileStats, Timing, WagonStats,
@@ -56,16 +57,14 @@ pub fn report(counts: &Collector, asked: Asked, timing: Timing) -> BalanceReport
         high: e.high - even,
     });
     // Win units of every player-game, to tell the win rate of those who did not place a tile.
-    let (all_seats, all_wins) = (
-        counts.games * u64::from(asked.players),
-        counts.seat_wins.iter().map(|m| m.sum as u64).sum::<u64>(),
-    );
+    let mut all_wins = Moments::default();
+    counts.seat_wins.iter().for_each(|m| all_wins.merge(m));
     let tiles = def
         .tables()
         .tiles
         .iter()
         .enumerate()
-        .map(|(t, tile)| tile_stats(def, counts, t, &tile.id, all_seats, all_wins))
+        .map(|(t, tile)| tile_stats(def, counts, t, &tile.id, &all_wins))
         .collect();
     let features = FeatureKind::ALL
         .iter()
@@ -120,7 +119,7 @@ pub fn report(counts: &Collector, asked: Asked, timing: Timing) -> BalanceReport
     }
 }
 
-fn tile_stats(def: &GameDef, counts: &Collector, t: usize, id: &str, all_seats: u64, all_wins: u64) -> TileStats {
+fn tile_stats(def: &GameDef, counts: &Collector, t: usize, id: &str, all_wins: &Moments) -> TileStats {
     let c = &counts.tiles[t];
     let figure_types = def.figures().len();
     let mut deployments = Vec::new();
@@ -137,9 +136,10 @@ fn tile_stats(def: &GameDef, counts: &Collector, t: usize, id: &str, all_seats: 
         }
     }
     let scale = WIN_UNITS as f64;
-    let win_rate = |wins: u64, seats: u64| ratio(wins, seats).map(|r| r / scale);
-    let win_rate_placed = win_rate(c.placed_by_wins, c.placed_by);
-    let win_rate_not_placed = win_rate(all_wins - c.placed_by_wins, all_seats - c.placed_by);
+    let not_placed_by = c.placed_by.rest_of(all_wins);
+    let win_rate_placed = c.placed_by.mean(scale);
+    let win_rate_not_placed = not_placed_by.mean(scale);
+    let win_effect_interval = c.placed_by.minus(&not_placed_by, scale);
     let index = t as u16;
     TileStats {
         index,
@@ -158,10 +158,12 @@ fn tile_stats(def: &GameDef, counts: &Collector, t: usize, id: &str, all_seats: 
         completed_features: c.completed,
         points: c.points,
         points_per_placement: ratio(c.points, c.placed + if def.start() == index { counts.games } else { 0 }),
-        placed_by: c.placed_by,
+        points_per_placement_interval: c.per_placement.estimate(),
+        placed_by: c.placed_by.n,
         win_rate_placed,
         win_rate_not_placed,
         win_effect: win_rate_placed.zip(win_rate_not_placed).map(|(a, b)| a - b),
+        win_effect_interval,
     }
 }
 
