@@ -6,7 +6,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
-use tilewright_engine::balance::{self, BalanceReport, Comparison, Difference, Estimate, TileStats};
+use tilewright_engine::balance::{
+    self, BalanceReport, Comparison, Difference, Estimate, Focus, FocusTile, Ranked, Standout, TileStats,
+};
 use tilewright_engine::game::{colour, set_id};
 
 use crate::play::{GameArgs, check_output};
@@ -27,6 +29,10 @@ pub struct BalanceArgs {
     /// Compare with the same games without this tile set or expansion (B): one of `--tilesets`.
     #[arg(long, value_name = "TILESET")]
     without: Option<String>,
+    /// Tile sets under study, put first in the report with each tile ranked among all tiles in
+    /// play (ids of `--tilesets`); by default the tile sets that are not bundled.
+    #[arg(long, num_args = 1.., value_name = "SET")]
+    focus: Vec<String>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -65,6 +71,33 @@ fn b_side(args: &BalanceArgs) -> Result<Option<(Vec<String>, String, String)>, S
         return Err(format!("`--without {left_out}` leaves no tile set to play"));
     }
     Ok(Some((kept, game.rules().to_owned(), format!("without {left_out}"))))
+}
+
+/// The sets `--focus` names, each checked to be a tile set played; `None` to keep the
+/// default (the sets not bundled).
+fn focus_sets(args: &BalanceArgs, report: &BalanceReport) -> Result<Option<Vec<String>>, String> {
+    if args.focus.is_empty() {
+        return Ok(None);
+    }
+    let played: Vec<&str> = report.tilesets.iter().map(|s| s.id.as_str()).collect();
+    for asked in &args.focus {
+        if !played.contains(&set_id(asked)) {
+            return Err(format!(
+                "`--focus {}`: it is not one of the tile sets played ({}); name one of those",
+                escape::line(asked),
+                played.join(", ")
+            ));
+        }
+    }
+    Ok(Some(args.focus.iter().map(|s| set_id(s).to_owned()).collect()))
+}
+
+/// Puts the sets `--focus` names first in `report`.
+fn apply_focus(args: &BalanceArgs, report: &mut BalanceReport) -> Result<(), String> {
+    if let Some(sets) = focus_sets(args, report)? {
+        report.focus_on(&sets);
+    }
+    Ok(())
 }
 
 /// Writes the report as an HTML page.
@@ -114,10 +147,13 @@ pub fn balance(args: BalanceArgs) -> ExitCode {
             let report = progress::show(games, &progress, || {
                 balance::run(a, players, games, seed, threads, policy, &progress)
             });
-            let report = match report {
+            let mut report = match report {
                 Ok(report) => report,
                 Err(e) => return fail(e),
             };
+            if let Err(e) = apply_focus(&args, &mut report) {
+                return fail(e);
+            }
             if args.json {
                 say_json(&with_played(serde_json::to_value(&report).unwrap_or_default(), played));
             } else {
@@ -139,10 +175,20 @@ pub fn balance(args: BalanceArgs) -> ExitCode {
             let comparison = progress::show(games, &progress, || {
                 balance::compare(a, b, &change, players, games, seed, threads, policy, &progress)
             });
-            let comparison = match comparison {
+            let mut comparison = match comparison {
                 Ok(comparison) => comparison,
                 Err(e) => return fail(e),
             };
+            if let Err(e) = apply_focus(&args, &mut comparison.a) {
+                return fail(e);
+            }
+            if let Some(sets) = comparison.a.focus.as_ref().map(|f| f.sets.clone()) {
+                let in_b: Vec<String> = sets
+                    .into_iter()
+                    .filter(|s| comparison.b.tilesets.iter().any(|t| &t.id == s))
+                    .collect();
+                comparison.b.focus_on(&in_b);
+            }
             if args.json {
                 say_json(&with_played(
                     serde_json::to_value(&comparison).unwrap_or_default(),
@@ -200,12 +246,17 @@ fn signed_interval(e: &Estimate, scale: f64, digits: usize) -> String {
 
 /// A tile as `set/id "name"`, made safe to print.
 fn tile_name(tile: &TileStats) -> String {
-    let name = if tile.name.is_empty() {
+    named(&tile.set, &tile.id, &tile.name)
+}
+
+/// `set/id "name"`, made safe to print.
+fn named(set: &str, id: &str, name: &str) -> String {
+    let name = if name.is_empty() {
         String::new()
     } else {
-        format!(" \"{}\"", escape::line(&tile.name))
+        format!(" \"{}\"", escape::line(name))
     };
-    format!("{}/{}{name}", escape::line(&tile.set), escape::line(&tile.id))
+    format!("{}/{}{name}", escape::line(set), escape::line(id))
 }
 
 /// Prints the summary and the tiles that stand out.
@@ -225,6 +276,9 @@ fn print_report(report: &BalanceReport) {
     if report.games == 0 {
         say!("no game was played, so there are no figures");
         return;
+    }
+    if let Some(focus) = &report.focus {
+        print_focus(focus);
     }
     say!("seat    mean score (95%)        win rate % (95%, ties split)");
     for seat in &report.seats {
@@ -252,6 +306,60 @@ fn print_report(report: &BalanceReport) {
         );
     }
     print_standouts(report);
+}
+
+/// The tiles under study, strongest first, each figure with its interval and rank.
+fn print_focus(focus: &Focus) {
+    let sets: Vec<String> = focus.sets.iter().map(|s| escape::line(s)).collect();
+    say!(
+        "your tiles ({}): {} tile type(s), each ranked among the {} in play (#1: the highest)",
+        sets.join(", "),
+        focus.tiles.len(),
+        focus.tiles_in_play
+    );
+    let ranked = |r: &Ranked, scale: f64, digits: usize, signed: bool| match (r.value, r.rank) {
+        (Some(e), Some(rank)) => {
+            let value = if signed {
+                signed_interval(&e, scale, digits)
+            } else {
+                interval(&e, scale, digits)
+            };
+            format!("{value} #{rank}")
+        }
+        _ => "none".to_owned(),
+    };
+    for t in &focus.tiles {
+        let mark = match t.standout {
+            Some(Standout::Strongest) => "  <- strongest",
+            Some(Standout::Weakest) => "  <- weakest",
+            None => "",
+        };
+        say!(
+            "  {}: points per placement {}; win rate % placed − not {}; discarded % {}{mark}",
+            focus_tile_name(t),
+            ranked(&t.points_per_placement, 1.0, 2, false),
+            ranked(&t.win_effect, 100.0, 1, true),
+            ranked(&t.discard_rate, 100.0, 1, false),
+        );
+    }
+    if let Some((strongest, weakest)) = focus.ends() {
+        let standing = |t: &FocusTile| {
+            let p = &t.points_per_placement;
+            format!(
+                "{} ({:.2} points per placement, above {:.0}% of the other tiles in play)",
+                focus_tile_name(t),
+                p.value.map_or(0.0, |e| e.mean),
+                p.percentile.unwrap_or(0.0)
+            )
+        };
+        say!("strongest of yours: {}", standing(strongest));
+        say!("weakest of yours: {}", standing(weakest));
+    }
+}
+
+/// A tile under study as `set/id "name"`, made safe to print.
+fn focus_tile_name(t: &FocusTile) -> String {
+    named(&t.set, &t.id, &t.name)
 }
 
 /// The tiles that stand out: discarded most, most points per placement, and most linked with

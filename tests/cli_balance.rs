@@ -100,6 +100,7 @@ fn json_has_the_documented_keys() {
             "features",
             "figures",
             "first_player_advantage",
+            "focus",
             "games",
             "games_asked",
             "mechanisms",
@@ -136,6 +137,7 @@ fn json_has_the_documented_keys() {
         [
             "completed_features",
             "deployments",
+            "discard_rate_interval",
             "discarded",
             "drawn",
             "id",
@@ -331,4 +333,115 @@ fn ctrl_c_stops_a_run_with_the_figures_of_the_games_finished() {
         (&true.into(), &1_000_000_000u64.into())
     );
     assert!(report["games"].as_u64().unwrap() > 0);
+}
+
+/// A designer's set of two tiles played with the base game: a city cap with two pennants,
+/// stronger than any base tile, and a plain straight road, among the weakest.
+const MINI: &str = r#"
+id = "mini"
+name = "Two tiles of mine"
+
+[[tiles]]
+id = "cap2"
+name = "Cap with two pennants"
+count = 3
+edges = ["city", "field", "field", "field"]
+features.c = { kind = "city", on = ["N"], pennants = 2 }
+features.f = { kind = "field", on = ["E", "S", "W"], cities = ["c"] }
+
+[[tiles]]
+id = "plain"
+name = "Plain road"
+count = 3
+edges = ["field", "road", "field", "road"]
+features.r = { kind = "road", on = ["E", "W"] }
+features.f1 = { kind = "field", on = ["Wn", "N", "En"] }
+features.f2 = { kind = "field", on = ["Es", "S", "Ws"] }
+"#;
+
+/// Runs `balance` in a folder holding `mini.toml`.
+fn with_mini(args: &[&str]) -> Output {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("mini.toml"), MINI).unwrap();
+    tilewright(dir.path(), args).output().unwrap()
+}
+
+#[test]
+fn the_sets_under_study_come_first_ranked_among_all_tiles() {
+    let args = [
+        "balance",
+        "--tilesets",
+        "base",
+        "./mini.toml",
+        "--games",
+        "300",
+        "--seed",
+        "3",
+    ];
+    let out = text(&with_mini(&args));
+    let lines: Vec<&str> = out.lines().collect();
+    let games = lines.iter().position(|l| l.starts_with("games: ")).unwrap();
+    assert_eq!(
+        lines[games + 1],
+        "your tiles (mini): 2 tile type(s), each ranked among the 34 in play (#1: the highest)",
+        "{out}"
+    );
+    let cap = lines[games + 2];
+    assert!(
+        cap.starts_with("  mini/cap2 \"Cap with two pennants\": points per placement "),
+        "{out}"
+    );
+    assert!(cap.ends_with("<- strongest"), "{cap}");
+    // `0.63 [0.54, 0.71] #11`: each figure with its interval and rank.
+    assert_eq!(cap.matches('[').count(), 3, "{cap}");
+    assert_eq!(cap.matches(" #").count(), 3, "{cap}");
+    assert!(
+        lines[games + 3].starts_with("  mini/plain ") && lines[games + 3].ends_with("<- weakest"),
+        "{out}"
+    );
+    assert!(lines[games + 4].starts_with("strongest of yours: mini/cap2 "), "{out}");
+    assert!(lines[games + 5].starts_with("weakest of yours: mini/plain "), "{out}");
+    assert!(lines[games + 4].ends_with("% of the other tiles in play)"), "{out}");
+
+    let mut json_args = args.to_vec();
+    json_args.push("--json");
+    let report: Value = serde_json::from_str(&text(&with_mini(&json_args))).unwrap();
+    let focus = &report["focus"];
+    let in_play = report["tiles"].as_array().unwrap().len();
+    assert_eq!(
+        (&focus["sets"][0], &focus["tiles_in_play"]),
+        (&"mini".into(), &in_play.into())
+    );
+    let cap = &focus["tiles"][0];
+    assert_eq!((&cap["id"], &cap["standout"]), (&"cap2".into(), &"strongest".into()));
+    // Its rank is where its points per placement stand among every tile's.
+    let mine = cap["points_per_placement"]["value"]["mean"].as_f64().unwrap();
+    let higher = report["tiles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|t| t["points_per_placement"].as_f64().is_some_and(|p| p > mine))
+        .count();
+    assert_eq!(cap["points_per_placement"]["rank"], higher + 1);
+    assert_eq!(cap["points_per_placement"]["of"], in_play);
+    for figure in ["points_per_placement", "win_effect", "discard_rate"] {
+        assert_eq!(keys(&cap[figure]), ["of", "percentile", "rank", "value"], "{figure}");
+        assert_eq!(keys(&cap[figure]["value"]), ["high", "low", "mean"], "{figure}");
+    }
+    assert_eq!(focus["tiles"][1]["standout"], "weakest");
+
+    // `--focus` names a bundled set instead; a set not played is refused, saying which are.
+    let mut base = json_args.clone();
+    base.extend(["--focus", "base"]);
+    let report: Value = serde_json::from_str(&text(&with_mini(&base))).unwrap();
+    assert_eq!(report["focus"]["tiles"].as_array().unwrap().len(), in_play - 2);
+    let refused = with_mini(&["balance", "--focus", "mine", "--games", "1"]);
+    assert_eq!(refused.status.code(), Some(1));
+    let message = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        message.contains("`--focus mine`: it is not one of the tile sets played (base); name one of those"),
+        "{message}"
+    );
+    // Bundled sets alone: nothing under study.
+    assert_eq!(json(&["balance", "--games", "2"])["focus"], Value::Null);
 }

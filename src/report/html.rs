@@ -6,7 +6,9 @@
 
 use std::fmt::Write as _;
 
-use tilewright_engine::balance::{BalanceReport, Comparison, Difference, Estimate, Histogram};
+use tilewright_engine::balance::{
+    BalanceReport, Comparison, Difference, Estimate, FocusTile, Histogram, Ranked, Standout,
+};
 
 use super::svg::{self, Chart, Interval, Part, Series, Unit};
 use crate::escape;
@@ -41,6 +43,7 @@ th[aria-sort="ascending"]::after{content:" ▲"}
 th[aria-sort="descending"]::after{content:" ▼"}
 tr.flagged td{font-weight:600}
 tr.flagged td:first-child{border-left:4px solid var(--flag)}
+.standout{color:var(--flag)}
 .muted{color:var(--muted)}
 @media (max-width:600px){body{font-size:14px}}
 "#;
@@ -82,6 +85,7 @@ pub fn run_page(report: &BalanceReport) -> String {
     let mut body = String::new();
     body.push_str("<h1>Balance report</h1>");
     body.push_str(&summary(report, None));
+    body.push_str(&focus(report));
     body.push_str(&run_sections(report));
     page("Balance report", &body)
 }
@@ -92,6 +96,7 @@ pub fn comparison_page(comparison: &Comparison) -> String {
     let mut body = String::new();
     body.push_str("<h1>Balance report: A/B comparison</h1>");
     body.push_str(&summary(&comparison.a, Some(comparison)));
+    body.push_str(&focus(&comparison.a));
     body.push_str(&differences(comparison));
     body.push_str("<h2 id=\"run-a\">Run A in detail</h2>");
     body.push_str(&run_sections(&comparison.a));
@@ -409,6 +414,112 @@ fn feature_kinds(report: &BalanceReport) -> String {
         "<h2 id=\"features\">Feature kinds</h2><figure>{figure}</figure>{}",
         table(&columns, rows, &[])
     )
+}
+
+/// The tiles under study first: each figure with its interval and its rank among all tiles in
+/// play, the strongest and the weakest marked; a plot of their points per placement.
+fn focus(report: &BalanceReport) -> String {
+    let Some(focus) = &report.focus else {
+        return String::new();
+    };
+    let sets: Vec<String> = focus
+        .sets
+        .iter()
+        .map(|s| format!("<code>{}</code>", escape::html(s)))
+        .collect();
+    let name = |t: &FocusTile| format!("{}/{}", t.set, t.id);
+    let mut out = format!(
+        "<h2 id=\"your-tiles\">Your tiles</h2><p class=\"lead\">The {} tile type(s) of {}, strongest \
+         first, each figure with its 95% interval and its rank among the {} tile types in play (#1: \
+         the highest; the percentile is the share of the other tiles below it).</p>",
+        focus.tiles.len(),
+        sets.join(", "),
+        focus.tiles_in_play
+    );
+    let best_other = report
+        .tiles
+        .iter()
+        .filter(|t| !focus.sets.contains(&t.set))
+        .filter_map(|t| t.points_per_placement.map(|p| (p, t)))
+        .max_by(|a, b| a.0.total_cmp(&b.0));
+    if let Some((ends, best)) = focus.ends().zip(best_other) {
+        let standing = |t: &FocusTile| {
+            let p = &t.points_per_placement;
+            format!(
+                "<code>{}</code> ({} points per placement, above {:.0}% of the other tiles)",
+                escape::html(&name(t)),
+                p.value.map_or_else(String::new, |e| format!("{:.2}", e.mean)),
+                p.percentile.unwrap_or(0.0)
+            )
+        };
+        let _ = write!(
+            out,
+            "<p>Strongest: {}. Weakest: {}. The best other tile, <code>{}/{}</code>, makes {:.2}.</p>",
+            standing(ends.0),
+            standing(ends.1),
+            escape::html(&best.1.set),
+            escape::html(&best.1.id),
+            best.0
+        );
+    }
+    let rows: Vec<Interval> = focus
+        .tiles
+        .iter()
+        .map(|t| interval(name(t), t.points_per_placement.value.as_ref(), t.standout.is_some()))
+        .collect();
+    let chart = Chart {
+        title: "Your tiles: points per placement (95%)",
+        x_label: "points per copy on the table",
+        y_label: "",
+    };
+    let _ = write!(
+        out,
+        "<figure>{}<figcaption>The strongest and the weakest are drawn square, in vermillion.</figcaption></figure>",
+        svg::forest(&chart, &rows, Unit::Plain)
+    );
+    let columns = [
+        "tile",
+        "name",
+        "points per placement (95%)",
+        "rank",
+        "win rate placed − not (95%)",
+        "rank",
+        "discarded (95%)",
+        "rank",
+    ];
+    let rank = |r: &Ranked| match (r.rank, r.percentile) {
+        (Some(rank), Some(p)) => Cell::plain(format!("#{rank} of {} ({p:.0}th pct)", r.of), -(rank as f64)),
+        (Some(rank), None) => Cell::plain(format!("#{rank} of {}", r.of), -(rank as f64)),
+        _ => Cell::optional(None, |_| String::new()),
+    };
+    let mut flags = Vec::new();
+    let rows: Vec<Vec<Cell>> = focus
+        .tiles
+        .iter()
+        .map(|t| {
+            flags.push(t.standout.is_some());
+            let mut id = format!("<code>{}</code>", escape::html(&name(t)));
+            match t.standout {
+                Some(Standout::Strongest) => id.push_str(" <strong class=\"standout\">strongest</strong>"),
+                Some(Standout::Weakest) => id.push_str(" <strong class=\"standout\">weakest</strong>"),
+                None => {}
+            }
+            vec![
+                Cell::html(id),
+                Cell::text(&t.name),
+                Cell::estimate(t.points_per_placement.value, Unit::Plain, 2),
+                rank(&t.points_per_placement),
+                Cell::estimate(t.win_effect.value, Unit::SignedPercent, 1),
+                rank(&t.win_effect),
+                Cell::estimate(t.discard_rate.value, Unit::Percent, 1),
+                rank(&t.discard_rate),
+            ]
+        })
+        .collect();
+    out.push_str("<div class=\"table-wrap\">");
+    out.push_str(&table_rows(&columns, rows, &[], &flags));
+    out.push_str("</div>");
+    out
 }
 
 /// The tile table: how often each tile came, fitted, scored and went with winning.
@@ -806,6 +917,7 @@ mod tests {
             drawn,
             placed: drawn - discarded,
             discarded,
+            discard_rate_interval: estimate(discarded as f64 / drawn as f64, 0.01),
             under_hill: 0,
             placements_sampled: 10,
             placements_mean: Some(7.5),
@@ -861,6 +973,7 @@ mod tests {
             first_player_advantage: estimate(0.06, 0.05),
             placements_sample_every: 4,
             tiles: vec![tile("D", "road and city", 300, 0), tile("x", HOSTILE, 120, 30)],
+            focus: None,
             features: vec![
                 FeatureKindStats {
                     kind: FeatureKind::City,
@@ -903,6 +1016,50 @@ mod tests {
         assert_eq!(page.matches("<script>").count(), 1, "only the page's own script");
         assert!(!page.contains("alert(1)</script>"));
         assert!(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;&quot;&amp;&#39;"));
+    }
+
+    #[test]
+    fn the_tiles_under_study_open_the_page_ranked_with_their_ends_marked() {
+        let mut report = sample();
+        report.tiles[1].set = "mine".into();
+        let mut third = tile("y", "weak one", 100, 0);
+        (third.index, third.set) = (2, "mine".into());
+        third.points_per_placement = Some(0.5);
+        third.points_per_placement_interval = estimate(0.5, 0.1);
+        report.tiles.push(third);
+        report.tiles[1].points_per_placement_interval = estimate(3.0, 0.2);
+        report.focus_on(&["mine".into()]);
+        let page = run_page(&report);
+        let (yours, scores) = (
+            page.find("id=\"your-tiles\"").unwrap(),
+            page.find("id=\"scores\"").unwrap(),
+        );
+        assert!(yours < scores, "your tiles first");
+        let section = &page[yours..scores];
+        assert!(section.contains("The 2 tile type(s) of <code>mine</code>"), "{section}");
+        assert!(section.contains("among the 3 tile types in play"), "{section}");
+        // The hostile-named tile is the strongest (#1 of 3), the other the weakest (#3).
+        let strongest = section.find("strongest</strong>").unwrap();
+        let weakest = section.find("weakest</strong>").unwrap();
+        assert!(strongest < weakest, "strongest first");
+        assert!(
+            section.contains("#1 of 3 (100th pct)") && section.contains("#3 of 3 (0th pct)"),
+            "{section}"
+        );
+        assert!(
+            section.contains("3.00 <span class=\"muted\">[2.80, 3.20]</span>"),
+            "{section}"
+        );
+        assert!(
+            section.contains("best other tile, <code>base/D</code>, makes 2.00"),
+            "{section}"
+        );
+        assert!(section.contains("Your tiles: points per placement"), "a plot");
+        assert_escaped(&page);
+        assert!(
+            !run_page(&sample()).contains("your-tiles"),
+            "nothing under study, no section"
+        );
     }
 
     #[test]

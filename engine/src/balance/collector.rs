@@ -39,6 +39,8 @@ pub struct TileCounts {
     /// By game: copies on the table (placed, and the start tile's copy laid at the deal) and
     /// the tile's points, for points per placement and its interval.
     pub per_placement: RatioMoments,
+    /// By game: copies drawn and copies discarded, for the discard rate's interval.
+    pub per_draw: RatioMoments,
     /// The win units of each player-game in which the player placed a copy.
     pub placed_by: Moments,
 }
@@ -240,6 +242,7 @@ impl Collector {
             a.completed += b.completed;
             a.points += b.points;
             a.per_placement.merge(&b.per_placement);
+            a.per_draw.merge(&b.per_draw);
             a.placed_by.merge(&b.placed_by);
         }
         self.deployments
@@ -472,8 +475,10 @@ impl Collector {
         let start = usize::from(self.known.def.start());
         for (t, counts) in self.tiles.iter_mut().enumerate() {
             let placed = u64::from(self.game.tile_placed[t]);
+            let discarded = u64::from(self.game.tile_discarded[t]);
             counts.placed += placed;
-            counts.discarded += u64::from(self.game.tile_discarded[t]);
+            counts.discarded += discarded;
+            counts.per_draw.add(placed + discarded, discarded);
             counts.points += self.game.tile_points[t];
             counts
                 .per_placement

@@ -6,10 +6,12 @@
 
 mod collector;
 mod compare;
+mod focus;
 mod moments;
 mod report;
 mod summary;
 
+pub use focus::{Focus, FocusTile, Ranked, Standout};
 pub use report::{
     AbbeyStats, BalanceReport, BarnStats, Comparison, Deployments, Difference, Estimate, FeatureKindStats, FigureStats,
     HillStats, Histogram, MechanismStats, SeatStats, ShepherdStats, TileStats, Timing, WagonStats,

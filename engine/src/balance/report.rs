@@ -8,6 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::focus::Focus;
 use crate::bots::Policy;
 use crate::game::SetRef;
 use crate::model::FeatureKind;
@@ -90,6 +91,9 @@ pub struct TileStats {
     pub placed: u64,
     /// Times discarded because it fitted nowhere.
     pub discarded: u64,
+    /// `discarded / drawn` with its 95% interval (from each game's draws and discards, as
+    /// [`TileStats::points_per_placement_interval`]); `None` when never drawn.
+    pub discard_rate_interval: Option<Estimate>,
     /// Times it went under a hill.
     pub under_hill: u64,
     /// Turns on which its legal placements were counted (a sample of the turns it waited to be
@@ -320,6 +324,9 @@ pub struct BalanceReport {
     pub placements_sample_every: u32,
     /// By tile type, in compiled order.
     pub tiles: Vec<TileStats>,
+    /// The tiles of the sets under study, ranked among all of `tiles`: the sets that are not
+    /// bundled, or those asked for ([`BalanceReport::focus_on`]); `None` when there are none.
+    pub focus: Option<Focus>,
     /// By feature kind.
     pub features: Vec<FeatureKindStats>,
     /// By figure type.
@@ -328,6 +335,13 @@ pub struct BalanceReport {
     pub mechanisms: MechanismStats,
     /// How long it took.
     pub timing: Timing,
+}
+
+impl BalanceReport {
+    /// Puts the tiles of `sets` first ([`BalanceReport::focus`]); no set, no focus.
+    pub fn focus_on(&mut self, sets: &[String]) {
+        self.focus = (!sets.is_empty()).then(|| Focus::of(self, sets));
+    }
 }
 
 /// One figure compared between two runs of the same seeds.

@@ -1,6 +1,7 @@
 //! The report of a run, worked out from its collectors' counts.
 
 use super::collector::{BIN_WIDTH, BINS, Collector, KINDS, WIN_UNITS};
+use super::focus::Focus;
 use super::moments::Moments;
 use super::report::{
     AbbeyStats, BalanceReport, BarnStats, Deployments, FeatureKindStats, FigureStats, HillStats, Histogram,
@@ -96,7 +97,7 @@ pub fn report(counts: &Collector, asked: Asked, timing: Timing) -> BalanceReport
             mean_turns_on_table: ratio(c.turns_on_table, c.deployed),
         })
         .collect();
-    BalanceReport {
+    let mut report = BalanceReport {
         tilesets: def.sets().to_vec(),
         expansions: def.expansions().to_vec(),
         rules: def.rules().id.clone(),
@@ -114,9 +115,12 @@ pub fn report(counts: &Collector, asked: Asked, timing: Timing) -> BalanceReport
         tiles,
         features,
         figures,
+        focus: None,
         mechanisms: mechanisms(def, counts),
         timing,
-    }
+    };
+    report.focus_on(&Focus::unbundled_sets(&report));
+    report
 }
 
 fn tile_stats(def: &GameDef, counts: &Collector, t: usize, id: &str, all_wins: &Moments) -> TileStats {
@@ -150,6 +154,7 @@ fn tile_stats(def: &GameDef, counts: &Collector, t: usize, id: &str, all_wins: &
         drawn: c.placed + c.discarded,
         placed: c.placed,
         discarded: c.discarded,
+        discard_rate_interval: c.per_draw.estimate(),
         under_hill: c.under_hill,
         placements_sampled: c.sampled,
         placements_mean: ratio(c.placements, c.sampled),
