@@ -413,7 +413,10 @@ fn print_comparison(comparison: &Comparison) {
     print_summary_lines(&comparison.a);
     say!("B ({}):", escape::line(&comparison.change));
     print_summary_lines(&comparison.b);
-    say!("differences B − A per game, 95% interval of the paired differences; * the interval excludes 0");
+    say!(
+        "differences B − A per game (a tile's per copy, so that more tiles in a game is no change in each), \
+         95% interval of the paired differences; * the interval excludes 0"
+    );
     let mut tiles_hidden = 0;
     for d in &comparison.differences {
         if d.key.starts_with("tile.") && !d.flagged {
@@ -439,7 +442,11 @@ fn print_summary_lines(report: &BalanceReport) {
 
 /// One difference: label, A, B, B − A with its interval, and a mark when flagged.
 fn difference_line(d: &Difference) -> String {
-    let scale = if d.key.ends_with(".win_rate") { 100.0 } else { 1.0 };
+    let scale = if d.key.ends_with(".win_rate") || d.key.ends_with(".discard_rate") {
+        100.0
+    } else {
+        1.0
+    };
     let unit = if scale == 100.0 { " %" } else { "" };
     let diff = d.difference.map_or_else(
         || "no interval (fewer than two games)".to_owned(),

@@ -263,6 +263,27 @@ fn a_comparison_marks_what_differs() {
         .map(|s| s["id"].as_str().unwrap())
         .collect();
     assert_eq!(sets, ["base"]);
+    // Tiles of both runs compare per copy, never per game (which more tiles would dilute).
+    let keys: Vec<&str> = same["differences"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["key"].as_str().unwrap())
+        .collect();
+    for what in ["points_per_placement", "points_against_average", "discard_rate"] {
+        assert!(
+            keys.contains(&format!("tile.base/D.{what}").as_str()),
+            "{what}: {keys:?}"
+        );
+    }
+    assert!(
+        !keys.iter().any(|k| k.starts_with("tile.") && k.ends_with(".points")),
+        "{keys:?}"
+    );
+    assert!(
+        !keys.iter().any(|k| k.starts_with("tile.abbey-and-mayor/")),
+        "only tiles of both runs"
+    );
 }
 
 #[test]

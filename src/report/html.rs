@@ -634,19 +634,19 @@ const GROUPS: [Group; 6] = [
         takes: |key| key.starts_with("points."),
     },
     Group {
-        title: "Points per game by tile, B − A",
+        title: "Points per placement by tile, B − A",
         unit: Unit::Plain,
-        takes: |key| key.starts_with("tile.") && key.ends_with(".points"),
+        takes: |key| key.starts_with("tile.") && key.ends_with(".points_per_placement"),
     },
     Group {
-        title: "Copies placed per game by tile, B − A",
+        title: "Points per placement against the average tile, B − A",
         unit: Unit::Plain,
-        takes: |key| key.starts_with("tile.") && key.ends_with(".placed"),
+        takes: |key| key.starts_with("tile.") && key.ends_with(".points_against_average"),
     },
     Group {
-        title: "Copies discarded per game by tile, B − A",
-        unit: Unit::Plain,
-        takes: |key| key.starts_with("tile.") && key.ends_with(".discarded"),
+        title: "Share of draws discarded by tile, B − A",
+        unit: Unit::Percent,
+        takes: |key| key.starts_with("tile.") && key.ends_with(".discard_rate"),
     },
 ];
 
@@ -685,10 +685,12 @@ fn largest_differences(rows: Vec<Interval>, max: usize) -> (Vec<Interval>, usize
 /// The A/B section: a forest plot per group of figures, then every difference in a table.
 fn differences(comparison: &Comparison) -> String {
     let mut out = String::from(
-        "<h2 id=\"differences\">Differences B − A</h2><p class=\"note\">Each figure is a mean per \
-         game; the difference is the mean of the per-game differences over the same seeds, with \
-         its 95% interval. Flagged figures (square, bold, in vermillion) have an interval that \
-         leaves out zero.</p>",
+        "<h2 id=\"differences\">Differences B − A</h2><p class=\"note\">Each figure of the whole \
+         game is a mean per game; a tile's are per copy (points per placement, the same against \
+         the average tile, discards per draw), so that more tiles in a game, each with a smaller \
+         share of the points, do not show as a change in every tile. Differences pair the games \
+         of the same seeds, with their 95% interval; plots where B changes nothing are left out. \
+         Flagged figures (square, bold, in vermillion) have an interval that leaves out zero.</p>",
     );
     let flagged = comparison.differences.iter().filter(|d| d.flagged).count();
     let _ = write!(
@@ -697,15 +699,20 @@ fn differences(comparison: &Comparison) -> String {
         comparison.differences.len()
     );
     for (g, group) in GROUPS.iter().enumerate() {
-        let rows: Vec<Interval> = comparison
+        let in_group: Vec<&Difference> = comparison
             .differences
             .iter()
             .filter(|d| group_of(&d.key) == g)
-            .map(|d| interval(d.label.clone(), d.difference.as_ref(), d.flagged))
             .collect();
-        if rows.is_empty() {
+        // A plot of nothing but zeros (a figure B does not change) says nothing: left out.
+        let zero = |d: &Difference| d.difference.is_none_or(|e| (e.low, e.mean, e.high) == (0.0, 0.0, 0.0));
+        if in_group.iter().all(|d| zero(d)) {
             continue;
         }
+        let rows: Vec<Interval> = in_group
+            .iter()
+            .map(|d| interval(d.label.clone(), d.difference.as_ref(), d.flagged))
+            .collect();
         let (rows, left_out) = largest_differences(rows, MAX_FOREST_ROWS);
         let chart = Chart {
             title: group.title,
@@ -1130,7 +1137,7 @@ mod tests {
         let differences = (0..2000)
             .map(|i| {
                 let flagged = i % 700 == 0;
-                let key = format!("tile.base/T{i}.points");
+                let key = format!("tile.base/T{i}.points_per_placement");
                 difference(&key, &format!("T{i}"), f64::from(i) / 100.0, flagged)
             })
             .collect();
@@ -1141,7 +1148,7 @@ mod tests {
             differences,
         };
         let page = comparison_page(&comparison);
-        let title = page.find("<title>Points per game by tile, B − A</title>").unwrap();
+        let title = page.find("<title>Points per placement by tile, B − A</title>").unwrap();
         let plot = &page[title..title + page[title..].find("</svg>").unwrap()];
         let points = plot.matches("class=\"point flagged\"").count() + plot.matches("<circle class=\"point\"").count();
         assert_eq!(points, MAX_FOREST_ROWS, "one plot of at most {MAX_FOREST_ROWS} rows");
@@ -1166,12 +1173,22 @@ mod tests {
                 difference("seat.0.win_rate", "win rate of seat 1", 0.03, false),
                 difference("seat.0.score", "score of seat 1", 2.0, true),
                 difference("points.city", "city points", -3.0, true),
-                difference(&format!("tile.base/{HOSTILE}.points"), HOSTILE, 0.1, false),
+                difference(
+                    &format!("tile.base/{HOSTILE}.points_per_placement"),
+                    HOSTILE,
+                    0.1,
+                    false,
+                ),
+                // B changes no tile's discards: exactly zero, a plot of nothing left out.
+                Difference {
+                    difference: estimate(0.0, 0.0),
+                    ..difference("tile.base/D.discard_rate", "discard rate of D", 0.0, false)
+                },
             ],
         };
         let page = comparison_page(&comparison);
         assert_escaped(&page);
-        assert!(page.contains("2 of 4 figures flagged"));
+        assert!(page.contains("2 of 5 figures flagged"));
         assert_eq!(page.matches("class=\"point flagged\"").count(), 2);
         assert_eq!(page.matches("<circle class=\"point\"").count(), 2);
         assert_eq!(page.matches("<tr class=\"flagged\">").count(), 2);
@@ -1179,10 +1196,15 @@ mod tests {
             "Win rates, B − A",
             "Scores and game length, B − A",
             "Points by feature kind, B − A",
-            "Points per game by tile, B − A",
+            "Points per placement by tile, B − A",
         ] {
             assert!(page.contains(&format!("<title>{title}</title>")), "{title}");
         }
+        assert!(
+            !page.contains("<title>Share of draws discarded by tile"),
+            "all zero: no plot"
+        );
+        assert!(page.contains("discard rate of D"), "but a row in the table");
         assert!(
             page.contains(">+3.0%<") || page.contains(">3.0%<"),
             "win rates in percent"

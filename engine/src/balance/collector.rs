@@ -98,6 +98,8 @@ pub struct GameFigures {
     pub tile_placed: Vec<u32>,
     pub tile_discarded: Vec<u32>,
     pub tile_points: Vec<u64>,
+    /// The start tile, whose first copy is laid at the deal (no tile placed says so).
+    pub start: usize,
 }
 
 /// A figure on the table as the collector follows it from the events.
@@ -200,6 +202,7 @@ impl Collector {
                 tile_placed: vec![0; tiles],
                 tile_discarded: vec![0; tiles],
                 tile_points: vec![0; tiles],
+                start: usize::from(def.start()),
                 ..GameFigures::default()
             },
             standing: Vec::new(),

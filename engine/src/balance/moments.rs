@@ -158,9 +158,147 @@ impl RatioMoments {
     }
 }
 
+/// The same figure, a ratio of per-game sums `Σnum / Σden`, in two runs of the same seeds (A
+/// and B), for the paired difference `R_B − R_A` and its 95% interval. A plain per-game mean
+/// is the ratio with `den = 1`. Kept per game: the four values' sums and the sums of their
+/// ten pairwise products, in integers, so that threads merge in any order to the same.
+///
+/// The interval is the delta method's: each game's `(num_B − R_B·den_B)/den̄_B −
+/// (num_A − R_A·den_A)/den̄_A` has mean zero, and the difference's variance is the sum of
+/// their squares over `n(n − 1)`. With `den = 1` that is the paired-difference interval.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PairedRatio {
+    /// Games added.
+    pub n: u64,
+    /// Σ of num_A, den_A, num_B, den_B.
+    sums: [u128; 4],
+    /// Σ of the products of each pair of them (`i ≤ j`, row by row).
+    products: [u128; 10],
+}
+
+/// The index in [`PairedRatio::products`] of the product of values `i ≤ j`.
+const fn product(i: usize, j: usize) -> usize {
+    i * (7 - i) / 2 + j
+}
+
+impl PairedRatio {
+    /// Adds a game: `(num, den)` in run A and in run B.
+    #[inline]
+    pub fn add(&mut self, a: (u64, u64), b: (u64, u64)) {
+        let v = [a.0, a.1, b.0, b.1].map(u128::from);
+        self.n += 1;
+        for i in 0..4 {
+            self.sums[i] += v[i];
+            for j in i..4 {
+                self.products[product(i, j)] += v[i] * v[j];
+            }
+        }
+    }
+
+    /// Adds another's games.
+    pub fn merge(&mut self, other: &PairedRatio) {
+        self.n += other.n;
+        self.sums.iter_mut().zip(other.sums).for_each(|(a, b)| *a += b);
+        self.products.iter_mut().zip(other.products).for_each(|(a, b)| *a += b);
+    }
+
+    /// The ratio in run A, `None` when its denominators sum to 0.
+    pub fn a(&self, scale: f64) -> Option<f64> {
+        (self.sums[1] > 0).then(|| self.sums[0] as f64 / self.sums[1] as f64 / scale)
+    }
+
+    /// The ratio in run B.
+    pub fn b(&self, scale: f64) -> Option<f64> {
+        (self.sums[3] > 0).then(|| self.sums[2] as f64 / self.sums[3] as f64 / scale)
+    }
+
+    /// Whether both runs gave the same values in every game (worked out in integers).
+    pub fn identical(&self) -> bool {
+        let p = |i, j| self.products[product(i, j)];
+        p(0, 0) + p(2, 2) == 2 * p(0, 2) && p(1, 1) + p(3, 3) == 2 * p(1, 3)
+    }
+
+    /// `R_B − R_A` with its 95% interval, the ratios divided by `scale`; `None` with fewer
+    /// than two games or a ratio without a denominator. Identical runs differ by exactly 0.
+    pub fn difference(&self, scale: f64) -> Option<Estimate> {
+        let (ra, rb) = (self.a(1.0)?, self.b(1.0)?);
+        if self.n < 2 {
+            return None;
+        }
+        if self.identical() {
+            return Some(around(0.0, 0.0));
+        }
+        let n = self.n as f64;
+        let (mean_den_a, mean_den_b) = (self.sums[1] as f64 / n, self.sums[3] as f64 / n);
+        // Each game's linearised difference is c · (num_A, den_A, num_B, den_B).
+        let c = [-1.0 / mean_den_a, ra / mean_den_a, 1.0 / mean_den_b, -rb / mean_den_b];
+        let mut squares = 0.0;
+        for i in 0..4 {
+            for j in i..4 {
+                let weight = if i == j { 1.0 } else { 2.0 };
+                squares += weight * c[i] * c[j] * self.products[product(i, j)] as f64;
+            }
+        }
+        let variance = squares.max(0.0) / (n * (n - 1.0));
+        Some(around((rb - ra) / scale, Z95 * variance.sqrt() / scale))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_paired_mean_has_the_paired_difference_interval() {
+        // With den = 1 the difference is the mean of the per-game differences.
+        let (a, b) = ([10u64, 12, 7, 9, 15], [11u64, 15, 7, 12, 14]);
+        let mut paired = PairedRatio::default();
+        let mut diffs = Moments::default();
+        for (x, y) in a.iter().zip(&b) {
+            paired.add((*x, 1), (*y, 1));
+            diffs.add(*y as i64 - *x as i64);
+        }
+        let (got, want) = (paired.difference(1.0).unwrap(), diffs.estimate(1.0).unwrap());
+        for (g, w) in [(got.mean, want.mean), (got.low, want.low), (got.high, want.high)] {
+            assert!((g - w).abs() < 1e-9, "{got:?} {want:?}");
+        }
+        assert!(!paired.identical());
+        assert_eq!((paired.a(1.0), paired.b(1.0)), (Some(10.6), Some(11.8)));
+    }
+
+    #[test]
+    fn a_paired_ratio_is_the_delta_method_of_its_per_game_terms() {
+        let games = [
+            ((4u64, 2u64), (3u64, 1u64)),
+            ((0, 0), (2, 1)),
+            ((6, 3), (5, 3)),
+            ((2, 2), (1, 1)),
+        ];
+        let mut paired = PairedRatio::default();
+        games.iter().for_each(|&(a, b)| paired.add(a, b));
+        let (ra, rb) = (12.0 / 7.0, 11.0 / 6.0);
+        let n = games.len() as f64;
+        let z: Vec<f64> = games
+            .iter()
+            .map(|&((na, da), (nb, db))| {
+                (nb as f64 - rb * db as f64) / (6.0 / n) - (na as f64 - ra * da as f64) / (7.0 / n)
+            })
+            .collect();
+        let half = Z95 * (z.iter().map(|z| z * z).sum::<f64>() / (n * (n - 1.0))).sqrt();
+        let d = paired.difference(1.0).unwrap();
+        assert!((d.mean - (rb - ra)).abs() < 1e-12);
+        assert!((d.high - d.mean - half).abs() < 1e-9, "{d:?} {half}");
+        // The same games in both runs: exactly no difference, whatever rounding would say.
+        let mut same = PairedRatio::default();
+        games.iter().for_each(|&(a, _)| same.add(a, a));
+        assert!(same.identical());
+        let zero = same.difference(1.0).unwrap();
+        assert_eq!((zero.low, zero.mean, zero.high), (0.0, 0.0, 0.0));
+        let mut none = PairedRatio::default();
+        none.add((0, 0), (1, 1));
+        none.add((0, 0), (1, 1));
+        assert_eq!(none.difference(1.0), None, "no copy in A, no ratio");
+    }
 
     #[test]
     fn a_ratio_has_the_delta_method_interval() {

@@ -348,16 +348,21 @@ impl BalanceReport {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Difference {
     /// A stable key for the figure: `seat.1.score`, `seat.0.win_rate`, `total_score`,
-    /// `turns`, `discards`, `points.city`, `tile.base/D.points`, ...
+    /// `turns`, `discards`, `points.city`, and per tile of both runs
+    /// `tile.base/D.points_per_placement`, `tile.base/D.points_against_average` (its points
+    /// per placement over the average tile's in the same game: 1 is average) and
+    /// `tile.base/D.discard_rate`.
     pub key: String,
     /// The figure in words.
     pub label: String,
-    /// Mean per game in run A.
+    /// The figure in run A: a mean per game, or for a tile's figures a ratio over all its
+    /// copies (0 when it has none).
     pub a: f64,
-    /// Mean per game in run B.
+    /// The figure in run B.
     pub b: f64,
-    /// Mean of the per-game differences B − A, with the 95% interval of the paired
-    /// differences (normal approximation); `None` with fewer than two games.
+    /// B − A with the 95% interval of the paired differences (the delta method's for a
+    /// ratio); exactly 0 when every game gave the same in both runs; `None` with fewer than
+    /// two games or a tile with no copy in a run.
     pub difference: Option<Estimate>,
     /// Whether the interval excludes 0.
     pub flagged: bool,
