@@ -11,7 +11,9 @@ use tilewright_engine::balance::{
 };
 use tilewright_engine::game::{colour, set_id};
 
-use crate::play::{GameArgs, check_output};
+use tilewright_engine::selection::{Data, Named};
+
+use crate::play::{GameArgs, check_output, selection_message};
 use crate::played;
 use crate::{escape, fail, progress, say_json};
 
@@ -29,6 +31,10 @@ pub struct BalanceArgs {
     /// Compare with the same games without this tile set or expansion (B): one of `--tilesets`.
     #[arg(long, value_name = "TILESET")]
     without: Option<String>,
+    /// Compare with the same games played with these files (B): each replaces the tile set
+    /// or expansion of `--tilesets` that has the same id (another version of the same set).
+    #[arg(long, num_args = 1.., value_name = "FILE", conflicts_with_all = ["compare_rules", "without"])]
+    compare_tilesets: Vec<PathBuf>,
     /// Tile sets under study, put first in the report with each tile ranked among all tiles in
     /// play (ids of `--tilesets`); by default the tile sets that are not bundled.
     #[arg(long, num_args = 1.., value_name = "SET")]
@@ -51,6 +57,10 @@ fn b_side(args: &BalanceArgs) -> Result<Option<(Vec<String>, String, String)>, S
             format!("rules {rules}"),
         )));
     }
+    if !args.compare_tilesets.is_empty() {
+        return versions(game.tilesets(), &args.compare_tilesets)
+            .map(|(sets, change)| Some((sets, game.rules().to_owned(), change)));
+    }
     let Some(left_out) = &args.without else {
         return Ok(None);
     };
@@ -71,6 +81,70 @@ fn b_side(args: &BalanceArgs) -> Result<Option<(Vec<String>, String, String)>, S
         return Err(format!("`--without {left_out}` leaves no tile set to play"));
     }
     Ok(Some((kept, game.rules().to_owned(), format!("without {left_out}"))))
+}
+
+/// The ids of the tile sets and expansions the file or folder `path` holds.
+fn ids_in(path: &Path) -> Result<Vec<String>, String> {
+    let catalog = Data::load([path]).map_err(selection_message)?.into_catalog();
+    let sets = catalog.tilesets.iter().map(|t| t.model.id.clone());
+    Ok(sets
+        .chain(catalog.expansions.iter().map(|e| e.model.id.clone()))
+        .collect())
+}
+
+/// B of `--compare-tilesets`: the sets of `played` (ids or paths), each whose id one of
+/// `files` holds replaced by that file; and the change in words. A file that holds no set
+/// played is refused, naming the sets played.
+fn versions(played: &[String], files: &[PathBuf]) -> Result<(Vec<String>, String), String> {
+    // The ids each argument of `played` stands for (a path is read for them).
+    let mut played_ids: Vec<Vec<String>> = Vec::new();
+    for spec in played {
+        played_ids.push(match Named::parse(spec) {
+            Named::Id(id) => vec![set_id(&id).to_owned()],
+            Named::Path(path) => ids_in(&path)?,
+        });
+    }
+    let mut sets: Vec<String> = played.to_vec();
+    let mut changes = Vec::new();
+    for file in files {
+        let shown = escape::line(&file.display().to_string());
+        let ids = ids_in(file).map_err(|e| format!("`--compare-tilesets {shown}`: {e}"))?;
+        let [id] = ids.as_slice() else {
+            return Err(format!(
+                "`--compare-tilesets {shown}` holds {} tile sets and expansions ({}); give the file of one",
+                ids.len(),
+                ids.join(", ")
+            ));
+        };
+        let Some(at) = played_ids.iter().position(|ids| ids.contains(id)) else {
+            let all: Vec<&str> = played_ids.iter().flatten().map(String::as_str).collect();
+            return Err(format!(
+                "`--compare-tilesets {shown}`: it holds the set `{}`, which is not played (the sets \
+                 played: {}); B replaces the set with the same id, so give a version of one of those \
+                 or add the set to `--tilesets`",
+                escape::line(id),
+                all.join(", ")
+            ));
+        };
+        if played_ids[at].len() > 1 {
+            return Err(format!(
+                "`--compare-tilesets {shown}`: the set `{}` comes from `{}` with others ({}); name \
+                 its file in `--tilesets` instead of the folder",
+                escape::line(id),
+                escape::line(&played[at]),
+                played_ids[at].join(", ")
+            ));
+        }
+        // Read as a path, never as an id (`Named::parse`).
+        let path = file.display().to_string();
+        sets[at] = if Named::parse(&path) == Named::Id(path.clone()) {
+            format!("./{path}")
+        } else {
+            path
+        };
+        changes.push(format!("{id} from {}", file.display()));
+    }
+    Ok((sets, format!("tile sets {}", changes.join(", "))))
 }
 
 /// The sets `--focus` names, each checked to be a tile set played; `None` to keep the
@@ -407,7 +481,8 @@ fn print_standouts(report: &BalanceReport) {
     }
 }
 
-/// Prints both runs' summaries and the differences; tile figures only when flagged.
+/// Prints both runs' summaries and the differences; tile figures only when flagged or of a set
+/// under study.
 fn print_comparison(comparison: &Comparison) {
     say!("A:");
     print_summary_lines(&comparison.a);
@@ -418,8 +493,16 @@ fn print_comparison(comparison: &Comparison) {
          95% interval of the paired differences; * the interval excludes 0"
     );
     let mut tiles_hidden = 0;
+    let studied = |key: &str| {
+        let set = key.strip_prefix("tile.").and_then(|rest| rest.split('/').next());
+        comparison
+            .a
+            .focus
+            .as_ref()
+            .is_some_and(|f| set.is_some_and(|set| f.sets.iter().any(|s| s == set)))
+    };
     for d in &comparison.differences {
-        if d.key.starts_with("tile.") && !d.flagged {
+        if d.key.starts_with("tile.") && !d.flagged && !studied(&d.key) {
             tiles_hidden += 1;
             continue;
         }

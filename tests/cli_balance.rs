@@ -466,3 +466,73 @@ fn the_sets_under_study_come_first_ranked_among_all_tiles() {
     // Bundled sets alone: nothing under study.
     assert_eq!(json(&["balance", "--games", "2"])["focus"], Value::Null);
 }
+
+#[test]
+fn two_versions_of_a_set_compare_tile_by_tile_on_the_same_seeds() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("mini.toml"), MINI).unwrap();
+    // Version 2: the cap loses its pennants; the road is as it was.
+    std::fs::write(
+        dir.path().join("mini-v2.toml"),
+        MINI.replace("pennants = 2", "pennants = 0"),
+    )
+    .unwrap();
+    let args = [
+        "balance",
+        "--tilesets",
+        "base",
+        "./mini.toml",
+        "--compare-tilesets",
+        "mini-v2.toml",
+        "--games",
+        "200",
+        "--json",
+    ];
+    let report: Value = serde_json::from_str(&text(&tilewright(dir.path(), &args).output().unwrap())).unwrap();
+    assert_eq!(report["change"], "tile sets mini from mini-v2.toml");
+    let hashes: Vec<&Value> = ["a", "b"]
+        .iter()
+        .map(|run| &report[run]["tilesets"][1]["hash"])
+        .collect();
+    assert_ne!(hashes[0], hashes[1], "B played the other version");
+    let find = |key: &str| {
+        report["differences"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|d| d["key"] == key)
+            .unwrap_or_else(|| panic!("{key}"))
+            .clone()
+    };
+    let cap = find("tile.mini/cap2.points_per_placement");
+    assert_eq!(cap["flagged"], true, "{cap}");
+    assert!(cap["difference"]["high"].as_f64().unwrap() < 0.0, "fewer points: {cap}");
+    // The road scores as it did in every game: exactly no difference, not flagged.
+    let road = find("tile.mini/plain.points_per_placement");
+    assert_eq!(
+        (&road["difference"]["mean"], &road["flagged"]),
+        (&0.0.into(), &false.into())
+    );
+    // The text lists every tile of the set under study, flagged or not.
+    let mut text_args = args.to_vec();
+    text_args.pop();
+    let out = text(&tilewright(dir.path(), &text_args).output().unwrap());
+    assert!(out.contains("\nB: tile sets mini from mini-v2.toml\n"), "{out}");
+    assert!(out.contains("\n  points per placement of tile mini/plain "), "{out}");
+    assert!(out.contains("\n* points per placement of tile mini/cap2 "), "{out}");
+
+    let refused = tilewright(
+        dir.path(),
+        &["balance", "--compare-tilesets", "mini-v2.toml", "--games", "1"],
+    )
+    .output()
+    .unwrap();
+    assert_eq!(refused.status.code(), Some(1));
+    let message = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        message.contains(
+            "`--compare-tilesets mini-v2.toml`: it holds the set `mini`, which is not played (the sets played: base)"
+        ),
+        "{message}"
+    );
+}
