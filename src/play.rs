@@ -12,7 +12,7 @@ use tilewright_engine::game::{GameDef, GameRecord, MAX_RECORD_BYTES, colour};
 use tilewright_engine::limits::MAX_PLAYERS;
 use tilewright_engine::schema::FileKind;
 use tilewright_engine::selection::{Hint, Selection, SelectionError};
-use tilewright_engine::simulate::{self, MAX_THREADS, Summary, Table};
+use tilewright_engine::simulate::{self, MAX_THREADS, Progress, Summary, Table};
 
 use crate::played::{self, Run};
 use crate::{escape, fail, progress, say_json};
@@ -50,8 +50,9 @@ pub struct GameArgs {
     /// Threads to play on, 1 to 16 (more is refused); 0: one per core (at most 16).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(0..=MAX_THREADS as i64))]
     threads: u16,
-    /// How every seat plays: `random` (a uniform random legal choice) or `greedy` (the choice
-    /// with the most points at once).
+    /// How every seat plays: `random` (a uniform random legal choice), `greedy` (the choice
+    /// with the most points at once) or a search as good players would choose: `mcts:N` (N
+    /// playouts per choice), `mcts:500ms` (time per choice), options as `tournament` takes them.
     #[arg(long, default_value = "random")]
     pub policy: Policy,
 }
@@ -244,7 +245,7 @@ pub fn simulate(args: SimulateArgs) -> ExitCode {
             escape::path(path)
         ),
         Some(path) => {
-            if let Err(e) = record_first_game(&def, game, path) {
+            if let Err(e) = record_first_game(&def, game, path, &progress) {
                 return fail(e);
             }
         }
@@ -259,7 +260,7 @@ pub fn simulate(args: SimulateArgs) -> ExitCode {
     }
     let mut played = played::json(&def, &run);
     if let Some(object) = played.as_object_mut() {
-        object.insert("policy".into(), game.policy.as_str().into());
+        object.insert("policy".into(), game.policy.to_string().into());
     }
     let summary = progress::show(game.games, &progress, || {
         simulate::run_watched(
@@ -293,8 +294,10 @@ pub fn simulate(args: SimulateArgs) -> ExitCode {
 }
 
 /// Plays the first game again and saves its record to `path`.
-fn record_first_game(def: &Arc<GameDef>, args: &GameArgs, path: &Path) -> Result<(), String> {
-    let mut table = Table::new(Arc::clone(def), args.players, args.policy, ()).map_err(|e| e.to_string())?;
+fn record_first_game(def: &Arc<GameDef>, args: &GameArgs, path: &Path, progress: &Progress) -> Result<(), String> {
+    let mut table = Table::new(Arc::clone(def), args.players, args.policy, ())
+        .map_err(|e| e.to_string())?
+        .stopped_by(progress.stop_flag());
     table.play(args.seed);
     let game = &table.game;
     let text = serde_json::to_string_pretty(&game.record()).unwrap_or_default() + "\n";

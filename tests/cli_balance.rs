@@ -304,7 +304,7 @@ fn bad_arguments_get_clear_errors() {
     assert!(both.contains("cannot be used with"), "{both}");
     let policy = error(&["balance", "--policy", "smart"], 2);
     assert!(
-        policy.contains("no policy `smart`: expected one of random, greedy"),
+        policy.contains("no bot `smart`: expected random, greedy or mcts (as in mcts:2000, mcts:500ms"),
         "{policy}"
     );
     let rules = error(&["balance", "--compare-rules", "farms-2001", "--games", "1"], 1);
@@ -321,6 +321,41 @@ fn greedy_play_is_said_and_played() {
     assert_ne!(random["seats"], greedy["seats"]);
     let simulate = json(&["simulate", "--games", "4", "--policy", "greedy"]);
     assert_eq!(simulate["played"]["policy"], "greedy");
+}
+
+#[test]
+fn a_search_plays_the_games_as_good_players_would() {
+    let args = ["balance", "--games", "1", "--policy", "mcts:4"];
+    let search = json(&args);
+    assert_eq!((&search["policy"], &search["games"]), (&"mcts:4".into(), &1.into()));
+    let random = json(&["balance", "--games", "1"]);
+    assert_ne!(search["seats"], random["seats"], "the search chose otherwise");
+    let out = text(&run(&args));
+    assert!(out.lines().any(|l| l.ends_with("every seat played mcts:4")), "{out}");
+    let simulate = json(&["simulate", "--games", "1", "--policy", "mcts:4:win"]);
+    assert_eq!(simulate["played"]["policy"], "mcts:4:win");
+}
+
+#[test]
+fn ctrl_c_cuts_a_search_short_and_stops() {
+    let dir = tempfile::tempdir().unwrap();
+    // A minute a choice: only a stop that reaches the searches ends this within the limit.
+    let output = common::interrupted_within(
+        dir.path(),
+        &["balance", "--games", "4", "--policy", "mcts:60000ms", "--json"],
+        std::time::Duration::from_secs(20),
+    );
+    assert_eq!(
+        output.status.code(),
+        Some(130),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(
+        (&report["stopped"], &report["policy"]),
+        (&true.into(), &"mcts:60000ms".into())
+    );
 }
 
 #[test]

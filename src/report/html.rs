@@ -198,7 +198,7 @@ fn summary(report: &BalanceReport, comparison: Option<&Comparison>) -> String {
             seats.join(", ")
         ),
     ));
-    rows.push(("policy", escape::html(report.policy.as_str())));
+    rows.push(("policy", escape::html(&report.policy.to_string())));
     let stopped = if report.stopped {
         format!(" of {} asked (stopped early)", report.games_asked)
     } else {

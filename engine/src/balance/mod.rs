@@ -97,6 +97,7 @@ pub fn compare(
             policy,
             Collector::new(Arc::clone(def), players),
         )
+        .map(|t| t.stopped_by(progress.stop_flag()))
     };
     let played = simulate::on_threads(
         games,
