@@ -9,7 +9,7 @@ use clap::Args;
 use tilewright_engine::balance::{
     self, BalanceReport, Comparison, Difference, Estimate, Focus, FocusTile, Ranked, Standout, TileStats,
 };
-use tilewright_engine::game::{colour, set_id};
+use tilewright_engine::game::{GameDef, colour, set_id};
 
 use tilewright_engine::selection::{Data, Named};
 
@@ -174,14 +174,11 @@ fn apply_focus(args: &BalanceArgs, report: &mut BalanceReport) -> Result<(), Str
     Ok(())
 }
 
-/// Writes the report as an HTML page.
-pub fn write_html(report: &BalanceReport, path: &Path) -> Result<(), String> {
-    crate::report::write_run(path, report)
-}
-
-/// Writes the comparison as an HTML page.
-pub fn write_comparison_html(comparison: &Comparison, path: &Path) -> Result<(), String> {
-    crate::report::write_comparison(path, comparison)
+/// The rule values `changes` that differ from the rule set `def`'s rules extend, in words;
+/// `None` when there are none.
+fn changed_words(def: &GameDef, changes: &[played::Changed]) -> Option<String> {
+    let extended = def.rules().extends.first().filter(|_| !changes.is_empty())?;
+    Some(format!("from {extended}: {}", played::changed_line(changes, extended)))
 }
 
 /// Runs `balance`.
@@ -193,12 +190,12 @@ pub fn balance(args: BalanceArgs) -> ExitCode {
         Err(e) => return fail(e),
     };
     let mut read = a.read;
-    let a = a.def;
+    let (a, a_changed) = (a.def, a.changed);
     let b = match b {
         Some((sets, rules, change)) => match GameArgs::def_of(&sets, &rules) {
             Ok(b) => {
                 read.extend(b.read);
-                Some((b.def, change))
+                Some((b.def, b.changed, change))
             }
             Err(e) => return fail(format!("B ({change}): {e}")),
         },
@@ -209,11 +206,12 @@ pub fn balance(args: BalanceArgs) -> ExitCode {
     }
     let run = game.run();
     if !args.json {
-        for line in played::lines(&a, &run) {
+        for line in played::lines(&a, &a_changed, &run) {
             say!("{line}");
         }
     }
-    let mut played = played::json(&a, &run);
+    let mut played = played::json(&a, &a_changed, &run);
+    let changed = changed_words(&a, &a_changed);
     let (players, games, seed, threads, policy) =
         (game.players(), game.games(), game.seed(), game.threads(), game.policy);
     let (stopped, written) = match b {
@@ -233,18 +231,22 @@ pub fn balance(args: BalanceArgs) -> ExitCode {
             } else {
                 print_report(&report);
             }
-            let written = args.html.as_deref().map(|path| write_html(&report, path));
+            let written = args
+                .html
+                .as_deref()
+                .map(|path| crate::report::write_run(path, &report, changed.as_deref()));
             (report.stopped, written)
         }
-        Some((b, change)) => {
+        Some((b, b_changed, change)) => {
+            let b_words = changed_words(&b, &b_changed);
             if !args.json {
                 say!("B: {}", escape::line(&change));
-                for line in played::lines(&b, &run) {
+                for line in played::lines(&b, &b_changed, &run) {
                     say!("B: {line}");
                 }
             }
             if let Some(object) = played.as_object_mut() {
-                object.insert("b".into(), played::json(&b, &run));
+                object.insert("b".into(), played::json(&b, &b_changed, &run));
             }
             let comparison = progress::show(games, &progress, || {
                 balance::compare(a, b, &change, players, games, seed, threads, policy, &progress)
@@ -271,10 +273,9 @@ pub fn balance(args: BalanceArgs) -> ExitCode {
             } else {
                 print_comparison(&comparison);
             }
-            let written = args
-                .html
-                .as_deref()
-                .map(|path| write_comparison_html(&comparison, path));
+            let written = args.html.as_deref().map(|path| {
+                crate::report::write_comparison(path, &comparison, [changed.as_deref(), b_words.as_deref()])
+            });
             (comparison.a.stopped, written)
         }
     };

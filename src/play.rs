@@ -10,11 +10,12 @@ use tilewright_engine::bots::Policy;
 use tilewright_engine::files;
 use tilewright_engine::game::{GameDef, GameRecord, MAX_RECORD_BYTES, colour};
 use tilewright_engine::limits::MAX_PLAYERS;
+use tilewright_engine::model::{RuleSet, resolve};
 use tilewright_engine::schema::FileKind;
 use tilewright_engine::selection::{Hint, Selection, SelectionError};
 use tilewright_engine::simulate::{self, MAX_THREADS, Progress, Summary, Table};
 
-use crate::played::{self, Run};
+use crate::played::{self, Changed, Run};
 use crate::{escape, fail, progress, say_json};
 
 /// What a game is played with: the options every command that plays shares.
@@ -115,6 +116,8 @@ pub struct Prepared {
     pub def: Arc<GameDef>,
     /// Every file read from disk for it ([`tilewright_engine::selection::Resolved::read`]).
     pub read: Vec<PathBuf>,
+    /// The rule values that differ from the rule set its rules extend.
+    pub changed: Vec<Changed>,
 }
 
 /// Refuses, before any game is played, an output file given as `flag PATH` that could not be
@@ -172,9 +175,14 @@ pub(crate) fn load_def(selection: &Selection, data: &[PathBuf]) -> Result<Prepar
         say_err!("and {more} more warning(s): `tilewright validate` lists them");
     }
     let def = resolved.game_def().map(Arc::new).map_err(|e| e.to_string())?;
+    // The rule set extended, resolved among the same files.
+    let known: Vec<&RuleSet> = resolved.catalog.rulesets.iter().map(|r| &r.model).collect();
+    let extended = def.rules().extends.first().and_then(|id| resolve(id, &known).ok());
+    let changed = extended.map_or_else(Vec::new, |extended| played::changed(def.rules(), &extended));
     Ok(Prepared {
         def,
         read: resolved.read,
+        changed,
     })
 }
 
@@ -230,7 +238,7 @@ pub(crate) fn threads(asked: u16) -> usize {
 /// Runs `simulate`.
 pub fn simulate(args: SimulateArgs) -> ExitCode {
     let progress = progress::stopped_by_ctrl_c();
-    let Prepared { def, read } = match args.game.def() {
+    let Prepared { def, read, changed } = match args.game.def() {
         Ok(prepared) => prepared,
         Err(e) => return fail(e),
     };
@@ -254,11 +262,11 @@ pub fn simulate(args: SimulateArgs) -> ExitCode {
     let empty_pile = def.pile().is_empty();
     let run = game.run();
     if !args.json {
-        for line in played::lines(&def, &run) {
+        for line in played::lines(&def, &changed, &run) {
             say!("{line}");
         }
     }
-    let mut played = played::json(&def, &run);
+    let mut played = played::json(&def, &changed, &run);
     if let Some(object) = played.as_object_mut() {
         object.insert("policy".into(), game.policy.to_string().into());
     }
@@ -354,8 +362,8 @@ pub fn replay(args: ReplayArgs) -> ExitCode {
         Ok(record) => record,
         Err(e) => return fail(e),
     };
-    let def = match load_def(&Selection::from_record(&record), &args.data) {
-        Ok(prepared) => prepared.def,
+    let (def, changed) = match load_def(&Selection::from_record(&record), &args.data) {
+        Ok(prepared) => (prepared.def, prepared.changed),
         Err(e) => return fail(e),
     };
     let run = Run::Replay {
@@ -364,11 +372,11 @@ pub fn replay(args: ReplayArgs) -> ExitCode {
         actions: record.actions.len(),
     };
     if !args.json {
-        for line in played::lines(&def, &run) {
+        for line in played::lines(&def, &changed, &run) {
             say!("{line}");
         }
     }
-    let played = played::json(&def, &run);
+    let played = played::json(&def, &changed, &run);
     match record.replay(def) {
         Ok(game) => {
             if args.json {

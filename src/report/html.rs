@@ -80,11 +80,12 @@ for (const table of document.querySelectorAll("table.sortable")) {
 for (const hint of document.querySelectorAll(".sort-hint")) hint.hidden = false;
 "#;
 
-/// The page of one run.
-pub fn run_page(report: &BalanceReport) -> String {
+/// The page of one run; `changed` says the rule values that differ from the rule set
+/// extended.
+pub fn run_page(report: &BalanceReport, changed: Option<&str>) -> String {
     let mut body = String::new();
     body.push_str("<h1>Balance report</h1>");
-    body.push_str(&summary(report, None));
+    body.push_str(&summary(report, None, [changed, None]));
     body.push_str(&focus(report));
     body.push_str(&run_sections(report));
     page("Balance report", &body)
@@ -92,10 +93,10 @@ pub fn run_page(report: &BalanceReport) -> String {
 
 /// The page of two runs of the same seeds: run A in full, what B changes, and every figure's
 /// difference B − A.
-pub fn comparison_page(comparison: &Comparison) -> String {
+pub fn comparison_page(comparison: &Comparison, changed: [Option<&str>; 2]) -> String {
     let mut body = String::new();
     body.push_str("<h1>Balance report: A/B comparison</h1>");
-    body.push_str(&summary(&comparison.a, Some(comparison)));
+    body.push_str(&summary(&comparison.a, Some(comparison), changed));
     body.push_str(&focus(&comparison.a));
     body.push_str(&differences(comparison));
     body.push_str("<h2 id=\"run-a\">Run A in detail</h2>");
@@ -145,7 +146,7 @@ fn maybe_estimate(e: Option<&Estimate>, unit: Unit, decimals: usize) -> String {
 }
 
 /// What was played: the summary at the top of the page.
-fn summary(report: &BalanceReport, comparison: Option<&Comparison>) -> String {
+fn summary(report: &BalanceReport, comparison: Option<&Comparison>, changed: [Option<&str>; 2]) -> String {
     let mut rows: Vec<(&str, String)> = Vec::new();
     let sets: Vec<String> = report
         .tilesets
@@ -175,6 +176,9 @@ fn summary(report: &BalanceReport, comparison: Option<&Comparison>) -> String {
         rows.push(("expansions", expansions.join("<br>")));
     }
     rows.push(("rules", format!("<code>{}</code>", escape::html(&report.rules))));
+    if let Some(changed) = changed[0] {
+        rows.push(("rule values changed", escape::html(changed)));
+    }
     if let Some(comparison) = comparison {
         rows.push((
             "run B",
@@ -184,6 +188,9 @@ fn summary(report: &BalanceReport, comparison: Option<&Comparison>) -> String {
                 escape::html(&comparison.b.rules)
             ),
         ));
+        if let Some(changed) = changed[1] {
+            rows.push(("B: rule values changed", escape::html(changed)));
+        }
     }
     let seats: Vec<String> = report
         .seats
@@ -1036,7 +1043,7 @@ mod tests {
         report.tiles.push(third);
         report.tiles[1].points_per_placement_interval = estimate(3.0, 0.2);
         report.focus_on(&["mine".into()]);
-        let page = run_page(&report);
+        let page = run_page(&report, None);
         let (yours, scores) = (
             page.find("id=\"your-tiles\"").unwrap(),
             page.find("id=\"scores\"").unwrap(),
@@ -1064,14 +1071,14 @@ mod tests {
         assert!(section.contains("Your tiles: points per placement"), "a plot");
         assert_escaped(&page);
         assert!(
-            !run_page(&sample()).contains("your-tiles"),
+            !run_page(&sample(), None).contains("your-tiles"),
             "nothing under study, no section"
         );
     }
 
     #[test]
     fn a_run_page_is_whole_self_contained_and_escaped() {
-        let page = run_page(&sample());
+        let page = run_page(&sample(), None);
         assert!(page.starts_with("<!DOCTYPE html>") && page.ends_with("</html>\n"));
         assert!(page.contains("<meta charset=\"utf-8\">") && page.contains("<title>Balance report</title>"));
         for outside in ["http://", "https://", "src=", "<link", "@import", "url("] {
@@ -1113,7 +1120,7 @@ mod tests {
             seat.histogram.counts = vec![0; 8];
             seat.histogram.overflow = 0;
         }
-        let page = run_page(&report);
+        let page = run_page(&report, None);
         assert!(page.matches("class=\"no-data\"").count() >= 4, "{page}");
         assert!(page.contains("none: no game played"));
         for bad in ["NaN", "inf"] {
@@ -1147,7 +1154,7 @@ mod tests {
             change: "without mine".into(),
             differences,
         };
-        let page = comparison_page(&comparison);
+        let page = comparison_page(&comparison, [None, None]);
         let title = page.find("<title>Points per placement by tile, B − A</title>").unwrap();
         let plot = &page[title..title + page[title..].find("</svg>").unwrap()];
         let points = plot.matches("class=\"point flagged\"").count() + plot.matches("<circle class=\"point\"").count();
@@ -1186,7 +1193,7 @@ mod tests {
                 },
             ],
         };
-        let page = comparison_page(&comparison);
+        let page = comparison_page(&comparison, [None, None]);
         assert_escaped(&page);
         assert!(page.contains("2 of 5 figures flagged"));
         assert_eq!(page.matches("class=\"point flagged\"").count(), 2);
