@@ -535,3 +535,45 @@ fn what_was_played_cannot_inject_lines_or_escapes() {
         assert_eq!(bad, None, "{text:?}");
     }
 }
+
+#[test]
+fn renaming_tiles_keeps_records_replaying_and_a_changed_set_is_named_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let mine = "id = \"mine\"\nname = \"Mine\"\n\n[[tiles]]\nid = \"cap\"\nname = \"A cap\"\ncount = 2\n\
+                edges = [\"city\", \"field\", \"field\", \"field\"]\n\
+                features.c = { kind = \"city\", on = [\"N\"], pennants = 1 }\n\
+                features.f = { kind = \"field\", on = [\"E\", \"S\", \"W\"], cities = [\"c\"] }\n";
+    let write = |text: &str| std::fs::write(dir.path().join("mine.toml"), text).unwrap();
+    write(mine);
+    let record = [
+        "simulate",
+        "--games",
+        "1",
+        "--tilesets",
+        "base",
+        "./mine.toml",
+        "--record",
+        "game.json",
+    ];
+    let recorded = run(dir.path(), &record);
+    assert!(recorded.status.success(), "{}", stderr(&recorded));
+    let replay = || run(dir.path(), &["replay", "game.json", "--data", "mine.toml"]);
+    // Names are for people: the set and its tile renamed, the record still replays.
+    write(
+        &mine
+            .replace("name = \"Mine\"", "name = \"My set\"")
+            .replace("A cap", "Cap, renamed"),
+    );
+    let renamed = replay();
+    assert!(renamed.status.success(), "{}", stderr(&renamed));
+    // A change in play is refused, naming only the set that changed, not the base game.
+    write(&mine.replace("pennants = 1", "pennants = 2"));
+    let changed = replay();
+    assert_eq!(changed.status.code(), Some(1));
+    let message = stderr(&changed);
+    assert!(
+        message.contains("the record was played with tile set mine@first-edition ("),
+        "{message}"
+    );
+    assert!(!message.contains("base@"), "{message}");
+}
