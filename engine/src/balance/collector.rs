@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use super::moments::{Moments, RatioMoments};
+use super::moments::Moments;
 use crate::game::mechanisms::WaitingWagon;
 use crate::game::{Event, Game, GameDef, Mechanisms, Phase, Players, Reason};
 use crate::model::{FeatureKind, Role};
@@ -36,13 +36,43 @@ pub struct TileCounts {
     pub placements_min: u64,
     pub completed: u64,
     pub points: u64,
-    /// By game: copies on the table (placed, and the start tile's copy laid at the deal) and
-    /// the tile's points, for points per placement and its interval.
-    pub per_placement: RatioMoments,
-    /// By game: copies drawn and copies discarded, for the discard rate's interval.
-    pub per_draw: RatioMoments,
-    /// The win units of each player-game in which the player placed a copy.
-    pub placed_by: Moments,
+    /// Player-games in which the player placed a copy, and the win units they took.
+    pub placed_by: u64,
+    pub placed_by_wins: u64,
+    /// Sums of per-game squares and products, for the intervals.
+    pub squares: TileSquares,
+}
+
+/// A tile type's sums over games of squares and products of its per-game counts, from which
+/// the intervals of its ratios are worked out at the end ([`super::moments::RatioMoments`]).
+/// In `u64`, added with no branch on the common path: a run would need some 10^13 games to
+/// overflow them.
+/// What follows from these (the start tile's copy laid at the deal, draws as placed plus
+/// discarded) is worked out at the end, not per game.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct TileSquares {
+    /// Σ copies placed².
+    pub placed: u64,
+    /// Σ points².
+    pub points: u64,
+    /// Σ copies placed × points.
+    pub placed_points: u64,
+    /// Σ copies discarded², and Σ placed × discarded (0 but in the rare games with a discard).
+    pub discarded: u64,
+    pub placed_discarded: u64,
+    /// Σ win units² of the player-games in which the player placed a copy.
+    pub placed_by_wins: u64,
+}
+
+impl TileSquares {
+    fn merge(&mut self, other: &TileSquares) {
+        self.placed += other.placed;
+        self.points += other.points;
+        self.placed_points += other.placed_points;
+        self.discarded += other.discarded;
+        self.placed_discarded += other.placed_discarded;
+        self.placed_by_wins += other.placed_by_wins;
+    }
 }
 
 /// A feature kind's counts.
@@ -244,9 +274,9 @@ impl Collector {
             a.placements_min = a.placements_min.min(b.placements_min);
             a.completed += b.completed;
             a.points += b.points;
-            a.per_placement.merge(&b.per_placement);
-            a.per_draw.merge(&b.per_draw);
-            a.placed_by.merge(&b.placed_by);
+            a.placed_by += b.placed_by;
+            a.placed_by_wins += b.placed_by_wins;
+            a.squares.merge(&b.squares);
         }
         self.deployments
             .iter_mut()
@@ -468,24 +498,31 @@ impl Collector {
                 while bits != 0 {
                     let tile = w * 64 + bits.trailing_zeros() as usize;
                     bits &= bits - 1;
-                    self.tiles[tile].placed_by.add(win as i64);
+                    let counts = &mut self.tiles[tile];
+                    counts.placed_by += 1;
+                    counts.placed_by_wins += win;
+                    counts.squares.placed_by_wins += win * win;
                 }
             }
         }
         self.games += 1;
         self.turns.add(turns as i64);
         self.total_score.add(total as i64);
-        let start = usize::from(self.known.def.start());
         for (t, counts) in self.tiles.iter_mut().enumerate() {
             let placed = u64::from(self.game.tile_placed[t]);
             let discarded = u64::from(self.game.tile_discarded[t]);
+            let points = self.game.tile_points[t];
             counts.placed += placed;
             counts.discarded += discarded;
-            counts.per_draw.add(placed + discarded, discarded);
-            counts.points += self.game.tile_points[t];
-            counts
-                .per_placement
-                .add(placed + u64::from(t == start), self.game.tile_points[t]);
+            counts.points += points;
+            let sq = &mut counts.squares;
+            sq.placed += placed * placed;
+            sq.points += points * points;
+            sq.placed_points += placed * points;
+            if discarded > 0 {
+                sq.discarded += discarded * discarded;
+                sq.placed_discarded += placed * discarded;
+            }
         }
     }
 }

@@ -117,8 +117,21 @@ pub struct RatioMoments {
 }
 
 impl RatioMoments {
+    /// The sums of `n` games: `(Σx, Σy)` and `(Σx², Σy², Σxy)`.
+    pub fn of(n: u64, (x, y): (u64, u64), (xx, yy, xy): (u64, u64, u64)) -> RatioMoments {
+        let wide = u128::from;
+        RatioMoments {
+            n,
+            x: wide(x),
+            y: wide(y),
+            xx: wide(xx),
+            yy: wide(yy),
+            xy: wide(xy),
+        }
+    }
+
     /// Adds one game's pair.
-    #[inline]
+    #[cfg(test)]
     pub fn add(&mut self, x: u64, y: u64) {
         let (x, y) = (u128::from(x), u128::from(y));
         self.n += 1;
@@ -130,6 +143,7 @@ impl RatioMoments {
     }
 
     /// Adds another's pairs.
+    #[cfg(test)]
     pub fn merge(&mut self, other: &RatioMoments) {
         self.n += other.n;
         self.x += other.x;

@@ -2,7 +2,7 @@
 
 use super::collector::{BIN_WIDTH, BINS, Collector, KINDS, WIN_UNITS};
 use super::focus::Focus;
-use super::moments::Moments;
+use super::moments::{Moments, RatioMoments};
 use super::report::{
     AbbeyStats, BalanceReport, BarnStats, Deployments, FeatureKindStats, FigureStats, HillStats, Histogram,
     MechanismStats, SeatStats, ShepherdStats, TileStats, Timing, WagonStats,
@@ -140,11 +140,36 @@ fn tile_stats(def: &GameDef, counts: &Collector, t: usize, id: &str, all_wins: &
         }
     }
     let scale = WIN_UNITS as f64;
-    let not_placed_by = c.placed_by.rest_of(all_wins);
-    let win_rate_placed = c.placed_by.mean(scale);
+    let placed_by = Moments {
+        n: c.placed_by,
+        sum: i128::from(c.placed_by_wins),
+        squares: u128::from(c.squares.placed_by_wins),
+    };
+    let not_placed_by = placed_by.rest_of(all_wins);
+    let win_rate_placed = placed_by.mean(scale);
     let win_rate_not_placed = not_placed_by.mean(scale);
-    let win_effect_interval = c.placed_by.minus(&not_placed_by, scale);
+    let win_effect_interval = placed_by.minus(&not_placed_by, scale);
     let index = t as u16;
+    let (games, sq) = (counts.games, &c.squares);
+    // The start tile has one more copy on the table each game, laid at the deal:
+    // Σ(p + 1)² = Σp² + 2Σp + n and Σ(p + 1)·y = Σp·y + Σy.
+    let (on_table, on_table_sq, on_table_points) = if def.start() == index {
+        (
+            c.placed + games,
+            sq.placed + 2 * c.placed + games,
+            sq.placed_points + c.points,
+        )
+    } else {
+        (c.placed, sq.placed, sq.placed_points)
+    };
+    let per_placement = RatioMoments::of(games, (on_table, c.points), (on_table_sq, sq.points, on_table_points));
+    // Drawn = placed + discarded: Σd² = Σp² + 2Σp·x + Σx², Σd·x = Σp·x + Σx².
+    let drawn_sq = sq.placed + 2 * sq.placed_discarded + sq.discarded;
+    let per_draw = RatioMoments::of(
+        games,
+        (c.placed + c.discarded, c.discarded),
+        (drawn_sq, sq.discarded, sq.placed_discarded + sq.discarded),
+    );
     TileStats {
         index,
         set: def.tile_set(index).map(|s| s.id.clone()).unwrap_or_default(),
@@ -154,7 +179,7 @@ fn tile_stats(def: &GameDef, counts: &Collector, t: usize, id: &str, all_wins: &
         drawn: c.placed + c.discarded,
         placed: c.placed,
         discarded: c.discarded,
-        discard_rate_interval: c.per_draw.estimate(),
+        discard_rate_interval: per_draw.estimate(),
         under_hill: c.under_hill,
         placements_sampled: c.sampled,
         placements_mean: ratio(c.placements, c.sampled),
@@ -162,9 +187,9 @@ fn tile_stats(def: &GameDef, counts: &Collector, t: usize, id: &str, all_wins: &
         deployments,
         completed_features: c.completed,
         points: c.points,
-        points_per_placement: ratio(c.points, c.placed + if def.start() == index { counts.games } else { 0 }),
-        points_per_placement_interval: c.per_placement.estimate(),
-        placed_by: c.placed_by.n,
+        points_per_placement: ratio(c.points, on_table),
+        points_per_placement_interval: per_placement.estimate(),
+        placed_by: c.placed_by,
         win_rate_placed,
         win_rate_not_placed,
         win_effect: win_rate_placed.zip(win_rate_not_placed).map(|(a, b)| a - b),
