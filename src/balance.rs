@@ -299,8 +299,7 @@ fn with_played(mut json: serde_json::Value, played: serde_json::Value) -> serde_
 
 /// `12.34 [12.01, 12.67]`, the figures scaled by `scale` (100 for percentages).
 fn interval(e: &Estimate, scale: f64, digits: usize) -> String {
-    // Adding 0 turns a negative zero into a zero, which prints without its sign.
-    let at = |v: f64| v * scale + 0.0;
+    let at = |v: f64| shown(v * scale, digits);
     format!(
         "{:.digits$} [{:.digits$}, {:.digits$}]",
         at(e.mean),
@@ -309,10 +308,17 @@ fn interval(e: &Estimate, scale: f64, digits: usize) -> String {
     )
 }
 
+/// `v` as it is printed with `digits` decimals: a value that rounds to zero is zero, so that
+/// it prints without a sign (`0.0`, never `-0.0`).
+fn shown(v: f64, digits: usize) -> f64 {
+    let unit = 0.5 * 10f64.powi(-(digits as i32));
+    if v.abs() < unit { 0.0 } else { v }
+}
+
 /// `+1.2 [−0.3, +2.7]`: [`interval`] with signs.
 fn signed_interval(e: &Estimate, scale: f64, digits: usize) -> String {
     let at = |v: f64| {
-        let v = v * scale + 0.0;
+        let v = shown(v * scale, digits);
         let sign = if v < 0.0 { "−" } else { "+" };
         format!("{sign}{:.digits$}", v.abs())
     };

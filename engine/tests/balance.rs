@@ -313,7 +313,8 @@ fn switching_farmers_off_is_flagged_in_the_farm_points() {
     assert!(!c.differences.iter().any(|d| d.key.starts_with("tile.abbey-and-mayor/")));
 }
 
-/// The delta method's 95% interval of `Σy / Σx` over per-game pairs, written out.
+/// The delta method's 95% interval of `Σy / Σx` over per-game pairs, written out (a ratio of
+/// counts: its low end cut at 0).
 fn ratio_interval(pairs: &[(f64, f64)]) -> Option<(f64, f64)> {
     let n = pairs.len() as f64;
     let (x, y): (f64, f64) = pairs.iter().fold((0.0, 0.0), |(a, b), p| (a + p.0, b + p.1));
@@ -323,7 +324,7 @@ fn ratio_interval(pairs: &[(f64, f64)]) -> Option<(f64, f64)> {
     let ratio = y / x;
     let residuals: f64 = pairs.iter().map(|(px, py)| (py - ratio * px).powi(2)).sum();
     let half = 1.959_963_984_540_054 * (residuals / (n - 1.0) / (n * (x / n).powi(2))).sqrt();
-    Some((ratio - half, ratio + half))
+    Some(((ratio - half).max(0.0), ratio + half))
 }
 
 #[test]

@@ -154,7 +154,8 @@ impl RatioMoments {
     }
 
     /// `Σy / Σx` with its 95% interval; `None` when `Σx` is 0. One game gives an interval of
-    /// no width.
+    /// no width. The ratio of two counts is never negative, and neither is the interval's low
+    /// end (the normal approximation's is cut at 0 when the ratio is near it).
     pub fn estimate(&self) -> Option<Estimate> {
         if self.x == 0 {
             return None;
@@ -168,7 +169,11 @@ impl RatioMoments {
         let residuals = (self.yy as f64 - 2.0 * ratio * self.xy as f64 + ratio * ratio * self.xx as f64).max(0.0);
         let mean_x = x / n;
         let variance = residuals / (n - 1.0) / (n * mean_x * mean_x);
-        Some(around(ratio, Z95 * variance.sqrt()))
+        let e = around(ratio, Z95 * variance.sqrt());
+        Some(Estimate {
+            low: e.low.max(0.0),
+            ..e
+        })
     }
 }
 
@@ -332,6 +337,13 @@ mod tests {
         pairs[1..].iter().for_each(|&(x, y)| b.add(x, y));
         b.merge(&a);
         assert_eq!(b, r);
+        // One discard in ten draws: the normal interval would reach below 0, a rate cannot.
+        let mut rare = RatioMoments::default();
+        (0..9).for_each(|_| rare.add(1, 0));
+        rare.add(1, 1);
+        let e = rare.estimate().unwrap();
+        assert_eq!((e.low, e.mean), (0.0, 0.1));
+        assert!((e.high - (0.1 + Z95 * 0.1)).abs() < 1e-12, "{e:?}");
         let mut never = RatioMoments::default();
         never.add(0, 0);
         assert_eq!(never.estimate(), None);
