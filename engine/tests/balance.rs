@@ -253,7 +253,11 @@ fn a_rule_set_compared_with_itself_differs_in_nothing() {
     assert_eq!(figures(&same.a), figures(&same.b));
     assert!(same.differences.len() > 20);
     for d in &same.differences {
-        let diff = d.difference.unwrap();
+        // A tile's ratio with no copy to divide by (a tile never drawn) has no difference.
+        let Some(diff) = d.difference else {
+            assert!(d.key.starts_with("tile.") && d.a == 0.0 && d.b == 0.0, "{}", d.key);
+            continue;
+        };
         assert_eq!(
             (diff.low, diff.mean, diff.high, d.flagged),
             (0.0, 0.0, 0.0, false),
@@ -262,7 +266,11 @@ fn a_rule_set_compared_with_itself_differs_in_nothing() {
         );
         assert_eq!(d.a, d.b);
     }
-    assert!(same.differences.iter().any(|d| d.key == "tile.base/D.points"));
+    assert!(
+        same.differences
+            .iter()
+            .any(|d| d.key == "tile.base/D.points_per_placement")
+    );
 }
 
 #[test]
