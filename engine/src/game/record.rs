@@ -273,40 +273,6 @@ fn differing(
     differ
 }
 
-#[cfg(test)]
-mod differing_tests {
-    use super::*;
-
-    fn set(id: &str, hash: &str) -> SetRef {
-        SetRef {
-            id: id.into(),
-            edition: "first-edition".into(),
-            hash: hash.into(),
-        }
-    }
-
-    #[test]
-    fn a_replay_refused_names_only_the_set_that_changed() {
-        let recorded = [set("base", "aa"), set("mine", "bb")];
-        let loaded = [set("base", "aa"), set("mine", "cc")];
-        assert_eq!(
-            differing(&recorded, &[], &loaded, &[]),
-            (
-                "tile set mine@first-edition (bb)".to_owned(),
-                "tile set mine@first-edition (cc)".to_owned()
-            )
-        );
-        let (expected, found) = differing(&recorded, &[], &recorded[..1], &[]);
-        assert_eq!(
-            (expected.as_str(), found.as_str()),
-            ("tile set mine@first-edition (bb)", "nothing else")
-        );
-        let swapped = [set("mine", "bb"), set("base", "aa")];
-        let (expected, _) = differing(&recorded, &[], &swapped, &[]);
-        assert!(expected.ends_with(" in this order"), "{expected}");
-    }
-}
-
 impl GameRecord {
     /// Reads a record from its JSON text: its `format_version` first (a record of another
     /// format, or none, is refused as such, whatever else it holds), then the record, with no
@@ -367,5 +333,39 @@ impl GameRecord {
             });
         }
         Ok(game)
+    }
+}
+
+#[cfg(test)]
+mod differing_tests {
+    use super::*;
+
+    fn set(id: &str, hash: &str) -> SetRef {
+        SetRef {
+            id: id.into(),
+            edition: "first-edition".into(),
+            hash: hash.into(),
+        }
+    }
+
+    #[test]
+    fn a_replay_refused_names_only_the_set_that_changed() {
+        let recorded = [set("base", "aa"), set("mine", "bb")];
+        let loaded = [set("base", "aa"), set("mine", "cc")];
+        assert_eq!(
+            differing(&recorded, &[], &loaded, &[]),
+            (
+                "tile set mine@first-edition (bb)".to_owned(),
+                "tile set mine@first-edition (cc)".to_owned()
+            )
+        );
+        let (expected, found) = differing(&recorded, &[], &recorded[..1], &[]);
+        assert_eq!(
+            (expected.as_str(), found.as_str()),
+            ("tile set mine@first-edition (bb)", "nothing else")
+        );
+        let swapped = [set("mine", "bb"), set("base", "aa")];
+        let (expected, _) = differing(&recorded, &[], &swapped, &[]);
+        assert!(expected.ends_with(" in this order"), "{expected}");
     }
 }
