@@ -6,10 +6,14 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
-use tilewright_engine::balance::{self, BalanceReport, Comparison, Difference, Estimate, TileStats};
-use tilewright_engine::game::{colour, set_id};
+use tilewright_engine::balance::{
+    self, BalanceReport, Comparison, Difference, Estimate, Focus, FocusTile, Ranked, Standout, TileStats,
+};
+use tilewright_engine::game::{GameDef, colour, set_id};
 
-use crate::play::{GameArgs, check_output};
+use tilewright_engine::selection::{Data, Named};
+
+use crate::play::{GameArgs, check_output, selection_message};
 use crate::played;
 use crate::{escape, fail, progress, say_json};
 
@@ -27,6 +31,14 @@ pub struct BalanceArgs {
     /// Compare with the same games without this tile set or expansion (B): one of `--tilesets`.
     #[arg(long, value_name = "TILESET")]
     without: Option<String>,
+    /// Compare with the same games played with these files (B): each replaces the tile set
+    /// or expansion of `--tilesets` that has the same id (another version of the same set).
+    #[arg(long, num_args = 1.., value_name = "FILE", conflicts_with_all = ["compare_rules", "without"])]
+    compare_tilesets: Vec<PathBuf>,
+    /// Tile sets under study, put first in the report with each tile ranked among all tiles in
+    /// play (ids of `--tilesets`); by default the tile sets that are not bundled.
+    #[arg(long, num_args = 1.., value_name = "SET")]
+    focus: Vec<String>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -44,6 +56,10 @@ fn b_side(args: &BalanceArgs) -> Result<Option<(Vec<String>, String, String)>, S
             rules.clone(),
             format!("rules {rules}"),
         )));
+    }
+    if !args.compare_tilesets.is_empty() {
+        return versions(game.tilesets(), &args.compare_tilesets)
+            .map(|(sets, change)| Some((sets, game.rules().to_owned(), change)));
     }
     let Some(left_out) = &args.without else {
         return Ok(None);
@@ -67,14 +83,102 @@ fn b_side(args: &BalanceArgs) -> Result<Option<(Vec<String>, String, String)>, S
     Ok(Some((kept, game.rules().to_owned(), format!("without {left_out}"))))
 }
 
-/// Writes the report as an HTML page.
-pub fn write_html(report: &BalanceReport, path: &Path) -> Result<(), String> {
-    crate::report::write_run(path, report)
+/// The ids of the tile sets and expansions the file or folder `path` holds.
+fn ids_in(path: &Path) -> Result<Vec<String>, String> {
+    let catalog = Data::load([path]).map_err(selection_message)?.into_catalog();
+    let sets = catalog.tilesets.iter().map(|t| t.model.id.clone());
+    Ok(sets
+        .chain(catalog.expansions.iter().map(|e| e.model.id.clone()))
+        .collect())
 }
 
-/// Writes the comparison as an HTML page.
-pub fn write_comparison_html(comparison: &Comparison, path: &Path) -> Result<(), String> {
-    crate::report::write_comparison(path, comparison)
+/// B of `--compare-tilesets`: the sets of `played` (ids or paths), each whose id one of
+/// `files` holds replaced by that file; and the change in words. A file that holds no set
+/// played is refused, naming the sets played.
+fn versions(played: &[String], files: &[PathBuf]) -> Result<(Vec<String>, String), String> {
+    // The ids each argument of `played` stands for (a path is read for them).
+    let mut played_ids: Vec<Vec<String>> = Vec::new();
+    for spec in played {
+        played_ids.push(match Named::parse(spec) {
+            Named::Id(id) => vec![set_id(&id).to_owned()],
+            Named::Path(path) => ids_in(&path)?,
+        });
+    }
+    let mut sets: Vec<String> = played.to_vec();
+    let mut changes = Vec::new();
+    for file in files {
+        let shown = escape::line(&file.display().to_string());
+        let ids = ids_in(file).map_err(|e| format!("`--compare-tilesets {shown}`: {e}"))?;
+        let [id] = ids.as_slice() else {
+            return Err(format!(
+                "`--compare-tilesets {shown}` holds {} tile sets and expansions ({}); give the file of one",
+                ids.len(),
+                ids.join(", ")
+            ));
+        };
+        let Some(at) = played_ids.iter().position(|ids| ids.contains(id)) else {
+            let all: Vec<&str> = played_ids.iter().flatten().map(String::as_str).collect();
+            return Err(format!(
+                "`--compare-tilesets {shown}`: it holds the set `{}`, which is not played (the sets \
+                 played: {}); B replaces the set with the same id, so give a version of one of those \
+                 or add the set to `--tilesets`",
+                escape::line(id),
+                all.join(", ")
+            ));
+        };
+        if played_ids[at].len() > 1 {
+            return Err(format!(
+                "`--compare-tilesets {shown}`: the set `{}` comes from `{}` with others ({}); name \
+                 its file in `--tilesets` instead of the folder",
+                escape::line(id),
+                escape::line(&played[at]),
+                played_ids[at].join(", ")
+            ));
+        }
+        // Read as a path, never as an id (`Named::parse`).
+        let path = file.display().to_string();
+        sets[at] = if Named::parse(&path) == Named::Id(path.clone()) {
+            format!("./{path}")
+        } else {
+            path
+        };
+        changes.push(format!("{id} from {}", file.display()));
+    }
+    Ok((sets, format!("tile sets {}", changes.join(", "))))
+}
+
+/// The sets `--focus` names, each checked to be a tile set played; `None` to keep the
+/// default (the sets not bundled).
+fn focus_sets(args: &BalanceArgs, report: &BalanceReport) -> Result<Option<Vec<String>>, String> {
+    if args.focus.is_empty() {
+        return Ok(None);
+    }
+    let played: Vec<&str> = report.tilesets.iter().map(|s| s.id.as_str()).collect();
+    for asked in &args.focus {
+        if !played.contains(&set_id(asked)) {
+            return Err(format!(
+                "`--focus {}`: it is not one of the tile sets played ({}); name one of those",
+                escape::line(asked),
+                played.join(", ")
+            ));
+        }
+    }
+    Ok(Some(args.focus.iter().map(|s| set_id(s).to_owned()).collect()))
+}
+
+/// Puts the sets `--focus` names first in `report`.
+fn apply_focus(args: &BalanceArgs, report: &mut BalanceReport) -> Result<(), String> {
+    if let Some(sets) = focus_sets(args, report)? {
+        report.focus_on(&sets);
+    }
+    Ok(())
+}
+
+/// The rule values `changes` that differ from the rule set `def`'s rules extend, in words;
+/// `None` when there are none.
+fn changed_words(def: &GameDef, changes: &[played::Changed]) -> Option<String> {
+    let extended = def.rules().extends.first().filter(|_| !changes.is_empty())?;
+    Some(format!("from {extended}: {}", played::changed_line(changes, extended)))
 }
 
 /// Runs `balance`.
@@ -86,12 +190,12 @@ pub fn balance(args: BalanceArgs) -> ExitCode {
         Err(e) => return fail(e),
     };
     let mut read = a.read;
-    let a = a.def;
+    let (a, a_changed) = (a.def, a.changed);
     let b = match b {
         Some((sets, rules, change)) => match GameArgs::def_of(&sets, &rules) {
             Ok(b) => {
                 read.extend(b.read);
-                Some((b.def, change))
+                Some((b.def, b.changed, change))
             }
             Err(e) => return fail(format!("B ({change}): {e}")),
         },
@@ -102,11 +206,12 @@ pub fn balance(args: BalanceArgs) -> ExitCode {
     }
     let run = game.run();
     if !args.json {
-        for line in played::lines(&a, &run) {
+        for line in played::lines(&a, &a_changed, &run) {
             say!("{line}");
         }
     }
-    let mut played = played::json(&a, &run);
+    let mut played = played::json(&a, &a_changed, &run);
+    let changed = changed_words(&a, &a_changed);
     let (players, games, seed, threads, policy) =
         (game.players(), game.games(), game.seed(), game.threads(), game.policy);
     let (stopped, written) = match b {
@@ -114,35 +219,52 @@ pub fn balance(args: BalanceArgs) -> ExitCode {
             let report = progress::show(games, &progress, || {
                 balance::run(a, players, games, seed, threads, policy, &progress)
             });
-            let report = match report {
+            let mut report = match report {
                 Ok(report) => report,
                 Err(e) => return fail(e),
             };
+            if let Err(e) = apply_focus(&args, &mut report) {
+                return fail(e);
+            }
             if args.json {
                 say_json(&with_played(serde_json::to_value(&report).unwrap_or_default(), played));
             } else {
                 print_report(&report);
             }
-            let written = args.html.as_deref().map(|path| write_html(&report, path));
+            let written = args
+                .html
+                .as_deref()
+                .map(|path| crate::report::write_run(path, &report, changed.as_deref()));
             (report.stopped, written)
         }
-        Some((b, change)) => {
+        Some((b, b_changed, change)) => {
+            let b_words = changed_words(&b, &b_changed);
             if !args.json {
                 say!("B: {}", escape::line(&change));
-                for line in played::lines(&b, &run) {
+                for line in played::lines(&b, &b_changed, &run) {
                     say!("B: {line}");
                 }
             }
             if let Some(object) = played.as_object_mut() {
-                object.insert("b".into(), played::json(&b, &run));
+                object.insert("b".into(), played::json(&b, &b_changed, &run));
             }
             let comparison = progress::show(games, &progress, || {
                 balance::compare(a, b, &change, players, games, seed, threads, policy, &progress)
             });
-            let comparison = match comparison {
+            let mut comparison = match comparison {
                 Ok(comparison) => comparison,
                 Err(e) => return fail(e),
             };
+            if let Err(e) = apply_focus(&args, &mut comparison.a) {
+                return fail(e);
+            }
+            if let Some(sets) = comparison.a.focus.as_ref().map(|f| f.sets.clone()) {
+                let in_b: Vec<String> = sets
+                    .into_iter()
+                    .filter(|s| comparison.b.tilesets.iter().any(|t| &t.id == s))
+                    .collect();
+                comparison.b.focus_on(&in_b);
+            }
             if args.json {
                 say_json(&with_played(
                     serde_json::to_value(&comparison).unwrap_or_default(),
@@ -151,10 +273,9 @@ pub fn balance(args: BalanceArgs) -> ExitCode {
             } else {
                 print_comparison(&comparison);
             }
-            let written = args
-                .html
-                .as_deref()
-                .map(|path| write_comparison_html(&comparison, path));
+            let written = args.html.as_deref().map(|path| {
+                crate::report::write_comparison(path, &comparison, [changed.as_deref(), b_words.as_deref()])
+            });
             (comparison.a.stopped, written)
         }
     };
@@ -178,8 +299,7 @@ fn with_played(mut json: serde_json::Value, played: serde_json::Value) -> serde_
 
 /// `12.34 [12.01, 12.67]`, the figures scaled by `scale` (100 for percentages).
 fn interval(e: &Estimate, scale: f64, digits: usize) -> String {
-    // Adding 0 turns a negative zero into a zero, which prints without its sign.
-    let at = |v: f64| v * scale + 0.0;
+    let at = |v: f64| shown(v * scale, digits);
     format!(
         "{:.digits$} [{:.digits$}, {:.digits$}]",
         at(e.mean),
@@ -188,14 +308,36 @@ fn interval(e: &Estimate, scale: f64, digits: usize) -> String {
     )
 }
 
+/// `v` as it is printed with `digits` decimals: a value that rounds to zero is zero, so that
+/// it prints without a sign (`0.0`, never `-0.0`).
+fn shown(v: f64, digits: usize) -> f64 {
+    let unit = 0.5 * 10f64.powi(-(digits as i32));
+    if v.abs() < unit { 0.0 } else { v }
+}
+
+/// `+1.2 [−0.3, +2.7]`: [`interval`] with signs.
+fn signed_interval(e: &Estimate, scale: f64, digits: usize) -> String {
+    let at = |v: f64| {
+        let v = shown(v * scale, digits);
+        let sign = if v < 0.0 { "−" } else { "+" };
+        format!("{sign}{:.digits$}", v.abs())
+    };
+    format!("{} [{}, {}]", at(e.mean), at(e.low), at(e.high))
+}
+
 /// A tile as `set/id "name"`, made safe to print.
 fn tile_name(tile: &TileStats) -> String {
-    let name = if tile.name.is_empty() {
+    named(&tile.set, &tile.id, &tile.name)
+}
+
+/// `set/id "name"`, made safe to print.
+fn named(set: &str, id: &str, name: &str) -> String {
+    let name = if name.is_empty() {
         String::new()
     } else {
-        format!(" \"{}\"", escape::line(&tile.name))
+        format!(" \"{}\"", escape::line(name))
     };
-    format!("{}/{}{name}", escape::line(&tile.set), escape::line(&tile.id))
+    format!("{}/{}{name}", escape::line(set), escape::line(id))
 }
 
 /// Prints the summary and the tiles that stand out.
@@ -215,6 +357,9 @@ fn print_report(report: &BalanceReport) {
     if report.games == 0 {
         say!("no game was played, so there are no figures");
         return;
+    }
+    if let Some(focus) = &report.focus {
+        print_focus(focus);
     }
     say!("seat    mean score (95%)        win rate % (95%, ties split)");
     for seat in &report.seats {
@@ -247,6 +392,60 @@ fn print_report(report: &BalanceReport) {
     print_standouts(report);
 }
 
+/// The tiles under study, strongest first, each figure with its interval and rank.
+fn print_focus(focus: &Focus) {
+    let sets: Vec<String> = focus.sets.iter().map(|s| escape::line(s)).collect();
+    say!(
+        "your tiles ({}): {} tile type(s), each ranked among the {} in play (#1: the highest)",
+        sets.join(", "),
+        focus.tiles.len(),
+        focus.tiles_in_play
+    );
+    let ranked = |r: &Ranked, scale: f64, digits: usize, signed: bool| match (r.value, r.rank) {
+        (Some(e), Some(rank)) => {
+            let value = if signed {
+                signed_interval(&e, scale, digits)
+            } else {
+                interval(&e, scale, digits)
+            };
+            format!("{value} #{rank}")
+        }
+        _ => "none".to_owned(),
+    };
+    for t in &focus.tiles {
+        let mark = match t.standout {
+            Some(Standout::Strongest) => "  <- strongest",
+            Some(Standout::Weakest) => "  <- weakest",
+            None => "",
+        };
+        say!(
+            "  {}: points per placement {}; win rate % placed − not {}; discarded % {}{mark}",
+            focus_tile_name(t),
+            ranked(&t.points_per_placement, 1.0, 2, false),
+            ranked(&t.win_effect, 100.0, 1, true),
+            ranked(&t.discard_rate, 100.0, 1, false),
+        );
+    }
+    if let Some((strongest, weakest)) = focus.ends() {
+        let standing = |t: &FocusTile| {
+            let p = &t.points_per_placement;
+            format!(
+                "{} ({:.2} points per placement, above {:.0}% of the other tiles in play)",
+                focus_tile_name(t),
+                p.value.map_or(0.0, |e| e.mean),
+                p.percentile.unwrap_or(0.0)
+            )
+        };
+        say!("strongest of yours: {}", standing(strongest));
+        say!("weakest of yours: {}", standing(weakest));
+    }
+}
+
+/// A tile under study as `set/id "name"`, made safe to print.
+fn focus_tile_name(t: &FocusTile) -> String {
+    named(&t.set, &t.id, &t.name)
+}
+
 /// The tiles that stand out: discarded most, most points per placement, and most linked with
 /// winning (the win rate of players who placed one minus that of players who placed none).
 fn print_standouts(report: &BalanceReport) {
@@ -270,9 +469,12 @@ fn print_standouts(report: &BalanceReport) {
             say!("  {}: {:.1}% of {} draws", tile_name(t), share * 100.0, t.drawn);
         }
     }
-    say!("most points per placement:");
-    for (t, points) in top(&|t| t.points_per_placement) {
-        say!("  {}: {points:.2} points, placed {} times", tile_name(t), t.placed);
+    say!("most points per placement (95%):");
+    for (t, _) in top(&|t| t.points_per_placement) {
+        let points = t
+            .points_per_placement_interval
+            .map_or_else(String::new, |e| interval(&e, 1.0, 2));
+        say!("  {}: {points} points, placed {} times", tile_name(t), t.placed);
     }
     // Both groups large enough that one lucky game does not decide it.
     let player_games = report.games * u64::from(report.players);
@@ -281,22 +483,36 @@ fn print_standouts(report: &BalanceReport) {
     say!(
         "most linked with winning (win rate % of players who placed it − of those who did not; tiles placed by, and not by, at least {enough} players):"
     );
-    for (t, effect) in top(&|t| t.win_effect.filter(|_| compared(t)).map(f64::abs)) {
-        let sign = if t.win_effect.unwrap_or(0.0) < 0.0 { "−" } else { "+" };
-        say!("  {}: {sign}{:.1}", tile_name(t), effect * 100.0);
+    for (t, _) in top(&|t| t.win_effect.filter(|_| compared(t)).map(f64::abs)) {
+        let effect = t
+            .win_effect_interval
+            .map_or_else(String::new, |e| signed_interval(&e, 100.0, 1));
+        say!("  {}: {effect}", tile_name(t));
     }
 }
 
-/// Prints both runs' summaries and the differences; tile figures only when flagged.
+/// Prints both runs' summaries and the differences; tile figures only when flagged or of a set
+/// under study.
 fn print_comparison(comparison: &Comparison) {
     say!("A:");
     print_summary_lines(&comparison.a);
     say!("B ({}):", escape::line(&comparison.change));
     print_summary_lines(&comparison.b);
-    say!("differences B − A per game, 95% interval of the paired differences; * the interval excludes 0");
+    say!(
+        "differences B − A per game (a tile's per copy, so that more tiles in a game is no change in each), \
+         95% interval of the paired differences; * the interval excludes 0"
+    );
     let mut tiles_hidden = 0;
+    let studied = |key: &str| {
+        let set = key.strip_prefix("tile.").and_then(|rest| rest.split('/').next());
+        comparison
+            .a
+            .focus
+            .as_ref()
+            .is_some_and(|f| set.is_some_and(|set| f.sets.iter().any(|s| s == set)))
+    };
     for d in &comparison.differences {
-        if d.key.starts_with("tile.") && !d.flagged {
+        if d.key.starts_with("tile.") && !d.flagged && !studied(&d.key) {
             tiles_hidden += 1;
             continue;
         }
@@ -319,7 +535,11 @@ fn print_summary_lines(report: &BalanceReport) {
 
 /// One difference: label, A, B, B − A with its interval, and a mark when flagged.
 fn difference_line(d: &Difference) -> String {
-    let scale = if d.key.ends_with(".win_rate") { 100.0 } else { 1.0 };
+    let scale = if d.key.ends_with(".win_rate") || d.key.ends_with(".discard_rate") {
+        100.0
+    } else {
+        1.0
+    };
     let unit = if scale == 100.0 { " %" } else { "" };
     let diff = d.difference.map_or_else(
         || "no interval (fewer than two games)".to_owned(),

@@ -10,11 +10,12 @@ use tilewright_engine::bots::Policy;
 use tilewright_engine::files;
 use tilewright_engine::game::{GameDef, GameRecord, MAX_RECORD_BYTES, colour};
 use tilewright_engine::limits::MAX_PLAYERS;
+use tilewright_engine::model::{RuleSet, resolve};
 use tilewright_engine::schema::FileKind;
 use tilewright_engine::selection::{Hint, Selection, SelectionError};
-use tilewright_engine::simulate::{self, MAX_THREADS, Summary, Table};
+use tilewright_engine::simulate::{self, MAX_THREADS, Progress, Summary, Table};
 
-use crate::played::{self, Run};
+use crate::played::{self, Changed, Run};
 use crate::{escape, fail, progress, say_json};
 
 /// What a game is played with: the options every command that plays shares.
@@ -50,8 +51,9 @@ pub struct GameArgs {
     /// Threads to play on, 1 to 16 (more is refused); 0: one per core (at most 16).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(0..=MAX_THREADS as i64))]
     threads: u16,
-    /// How every seat plays: `random` (a uniform random legal choice) or `greedy` (the choice
-    /// with the most points at once).
+    /// How every seat plays: `random` (a uniform random legal choice), `greedy` (the choice
+    /// with the most points at once) or a search as good players would choose: `mcts:N` (N
+    /// playouts per choice), `mcts:500ms` (time per choice), options as `tournament` takes them.
     #[arg(long, default_value = "random")]
     pub policy: Policy,
 }
@@ -114,6 +116,8 @@ pub struct Prepared {
     pub def: Arc<GameDef>,
     /// Every file read from disk for it ([`tilewright_engine::selection::Resolved::read`]).
     pub read: Vec<PathBuf>,
+    /// The rule values that differ from the rule set its rules extend.
+    pub changed: Vec<Changed>,
 }
 
 /// Refuses, before any game is played, an output file given as `flag PATH` that could not be
@@ -171,9 +175,14 @@ pub(crate) fn load_def(selection: &Selection, data: &[PathBuf]) -> Result<Prepar
         say_err!("and {more} more warning(s): `tilewright validate` lists them");
     }
     let def = resolved.game_def().map(Arc::new).map_err(|e| e.to_string())?;
+    // The rule set extended, resolved among the same files.
+    let known: Vec<&RuleSet> = resolved.catalog.rulesets.iter().map(|r| &r.model).collect();
+    let extended = def.rules().extends.first().and_then(|id| resolve(id, &known).ok());
+    let changed = extended.map_or_else(Vec::new, |extended| played::changed(def.rules(), &extended));
     Ok(Prepared {
         def,
         read: resolved.read,
+        changed,
     })
 }
 
@@ -229,7 +238,7 @@ pub(crate) fn threads(asked: u16) -> usize {
 /// Runs `simulate`.
 pub fn simulate(args: SimulateArgs) -> ExitCode {
     let progress = progress::stopped_by_ctrl_c();
-    let Prepared { def, read } = match args.game.def() {
+    let Prepared { def, read, changed } = match args.game.def() {
         Ok(prepared) => prepared,
         Err(e) => return fail(e),
     };
@@ -244,7 +253,7 @@ pub fn simulate(args: SimulateArgs) -> ExitCode {
             escape::path(path)
         ),
         Some(path) => {
-            if let Err(e) = record_first_game(&def, game, path) {
+            if let Err(e) = record_first_game(&def, game, path, &progress) {
                 return fail(e);
             }
         }
@@ -253,13 +262,13 @@ pub fn simulate(args: SimulateArgs) -> ExitCode {
     let empty_pile = def.pile().is_empty();
     let run = game.run();
     if !args.json {
-        for line in played::lines(&def, &run) {
+        for line in played::lines(&def, &changed, &run) {
             say!("{line}");
         }
     }
-    let mut played = played::json(&def, &run);
+    let mut played = played::json(&def, &changed, &run);
     if let Some(object) = played.as_object_mut() {
-        object.insert("policy".into(), game.policy.as_str().into());
+        object.insert("policy".into(), game.policy.to_string().into());
     }
     let summary = progress::show(game.games, &progress, || {
         simulate::run_watched(
@@ -293,8 +302,10 @@ pub fn simulate(args: SimulateArgs) -> ExitCode {
 }
 
 /// Plays the first game again and saves its record to `path`.
-fn record_first_game(def: &Arc<GameDef>, args: &GameArgs, path: &Path) -> Result<(), String> {
-    let mut table = Table::new(Arc::clone(def), args.players, args.policy, ()).map_err(|e| e.to_string())?;
+fn record_first_game(def: &Arc<GameDef>, args: &GameArgs, path: &Path, progress: &Progress) -> Result<(), String> {
+    let mut table = Table::new(Arc::clone(def), args.players, args.policy, ())
+        .map_err(|e| e.to_string())?
+        .stopped_by(progress.stop_flag());
     table.play(args.seed);
     let game = &table.game;
     let text = serde_json::to_string_pretty(&game.record()).unwrap_or_default() + "\n";
@@ -351,8 +362,8 @@ pub fn replay(args: ReplayArgs) -> ExitCode {
         Ok(record) => record,
         Err(e) => return fail(e),
     };
-    let def = match load_def(&Selection::from_record(&record), &args.data) {
-        Ok(prepared) => prepared.def,
+    let (def, changed) = match load_def(&Selection::from_record(&record), &args.data) {
+        Ok(prepared) => (prepared.def, prepared.changed),
         Err(e) => return fail(e),
     };
     let run = Run::Replay {
@@ -361,11 +372,11 @@ pub fn replay(args: ReplayArgs) -> ExitCode {
         actions: record.actions.len(),
     };
     if !args.json {
-        for line in played::lines(&def, &run) {
+        for line in played::lines(&def, &changed, &run) {
             say!("{line}");
         }
     }
-    let played = played::json(&def, &run);
+    let played = played::json(&def, &changed, &run);
     match record.replay(def) {
         Ok(game) => {
             if args.json {

@@ -5,6 +5,7 @@
 
 use serde_json::{Map, Value, json};
 use tilewright_engine::game::{EditionFrom, GameDef};
+use tilewright_engine::model::Rules;
 
 use crate::escape;
 
@@ -44,6 +45,93 @@ fn edition_from(from: Option<&EditionFrom>) -> (String, Value) {
     }
 }
 
+/// A rule value the rule set played gives otherwise than the rule set it extends.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Changed {
+    /// Where the value is, as a file writes it: `scoring.road-per-tile`, `figures.follower`,
+    /// `marks.inn.incomplete.per-tile`.
+    pub key: String,
+    /// The value played (`null`: none, as when the rule set extended sets a figure count this
+    /// one does not).
+    pub value: Value,
+    /// The value of the rule set extended.
+    pub extended: Value,
+}
+
+/// The parts of resolved rules that are rule values (not names or the chain).
+const VALUES: [&str; 5] = ["edition", "scoring", "switches", "figures", "marks"];
+
+/// Every rule value of `rules` that differs from `extended` (the rule set it extends,
+/// resolved), in the order of the parts, then of the keys.
+pub fn changed(rules: &Rules, extended: &Rules) -> Vec<Changed> {
+    let (mine, theirs) = (serde_json::to_value(rules), serde_json::to_value(extended));
+    let (Ok(mine), Ok(theirs)) = (mine, theirs) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for part in VALUES {
+        differ(part.to_owned(), &mine[part], &theirs[part], &mut out);
+    }
+    out
+}
+
+/// The leaves under `key` where `mine` and `theirs` differ.
+fn differ(key: String, mine: &Value, theirs: &Value, out: &mut Vec<Changed>) {
+    match (mine, theirs) {
+        (Value::Object(a), Value::Object(b)) => {
+            let mut keys: Vec<&String> = a.keys().chain(b.keys()).collect();
+            keys.sort();
+            keys.dedup();
+            for k in keys {
+                let (a, b) = (a.get(k).unwrap_or(&Value::Null), b.get(k).unwrap_or(&Value::Null));
+                differ(format!("{key}.{k}"), a, b, out);
+            }
+        }
+        // A table on one side only: each of its values differs from none.
+        (Value::Object(_), Value::Null) | (Value::Null, Value::Object(_)) => {
+            let empty = Value::Object(Map::new());
+            let (a, b) = if mine.is_null() {
+                (&empty, theirs)
+            } else {
+                (mine, &empty)
+            };
+            differ(key, a, b, out);
+        }
+        _ if mine != theirs => out.push(Changed {
+            key,
+            value: mine.clone(),
+            extended: theirs.clone(),
+        }),
+        _ => {}
+    }
+}
+
+/// A value as a file writes it; none as `none`.
+fn shown(value: &Value) -> String {
+    match value {
+        Value::Null => "not set".into(),
+        Value::String(text) => escape::line(text),
+        other => escape::line(&other.to_string()),
+    }
+}
+
+/// The changes in one line: `scoring.road-per-tile 2 (new-edition: 1), ...`.
+pub fn changed_line(changes: &[Changed], extended: &str) -> String {
+    let each: Vec<String> = changes
+        .iter()
+        .map(|c| {
+            format!(
+                "{} {} ({}: {})",
+                escape::line(&c.key),
+                shown(&c.value),
+                escape::line(extended),
+                shown(&c.extended)
+            )
+        })
+        .collect();
+    each.join(", ")
+}
+
 /// The house-rule switches that leave a mechanism out of the game, by key.
 fn switched_off(def: &GameDef) -> Vec<&'static str> {
     let switches = def.rules().switches.mechanisms();
@@ -67,8 +155,9 @@ fn values_line(def: &GameDef) -> String {
     shown.join(", ")
 }
 
-/// The lines that say what is played, untrusted text made safe.
-pub fn lines(def: &GameDef, run: &Run) -> Vec<String> {
+/// The lines that say what is played, untrusted text made safe; `changes`, the rule values
+/// that differ from the rule set extended ([`changed`]).
+pub fn lines(def: &GameDef, changes: &[Changed], run: &Run) -> Vec<String> {
     let mut lines = Vec::new();
     for (i, set) in def.sets().iter().enumerate() {
         let (why, _) = edition_from(def.editions_from().get(i));
@@ -96,6 +185,13 @@ pub fn lines(def: &GameDef, run: &Run) -> Vec<String> {
         line.push_str(&format!(", edition {}", escape::line(edition)));
     }
     lines.push(line);
+    if let Some(extended) = rules.extends.first().filter(|_| !changes.is_empty()) {
+        lines.push(format!(
+            "rule values changed from {}: {}",
+            escape::line(extended),
+            changed_line(changes, extended)
+        ));
+    }
     let off = switched_off(def);
     if !off.is_empty() {
         lines.push(format!("house rules switch off: {}", off.join(", ")));
@@ -134,8 +230,9 @@ pub fn lines(def: &GameDef, run: &Run) -> Vec<String> {
 /// `declared`, `rule-set` with `rule_set`, `first`, or `missing` with `declared`),
 /// `expansions` (`id`, `hash`), `rules` (`id`, `name`, `extends`, `edition`, `switched_off`:
 /// the house-rule switches that are off, `figures`: figure counts the rules set, `values`: the
-/// values of the mechanisms in play, by key), then the run's numbers.
-pub fn json(def: &GameDef, run: &Run) -> Value {
+/// values of the mechanisms in play, by key, `changed`: each rule value that differs from the
+/// rule set extended, as `key`, `value`, `extended`), then the run's numbers.
+pub fn json(def: &GameDef, changes: &[Changed], run: &Run) -> Value {
     let tilesets: Vec<Value> = def
         .sets()
         .iter()
@@ -169,6 +266,10 @@ pub fn json(def: &GameDef, run: &Run) -> Value {
             "switched_off": switched_off(def),
             "figures": rules.figures,
             "values": def.values(),
+            "changed": changes
+                .iter()
+                .map(|c| json!({ "key": c.key, "value": c.value, "extended": c.extended }))
+                .collect::<Vec<_>>(),
         }),
     );
     let numbers = match *run {

@@ -273,8 +273,8 @@ pub fn tournament(args: TournamentArgs) -> ExitCode {
             specs.len()
         ));
     }
-    let def = match GameArgs::def_of(&args.with.tilesets, &args.with.rules) {
-        Ok(prepared) => prepared.def,
+    let (def, changed) = match GameArgs::def_of(&args.with.tilesets, &args.with.rules) {
+        Ok(prepared) => (prepared.def, prepared.changed),
         Err(e) => return fail(e),
     };
     if let Err(e) = Game::new(Arc::clone(&def), args.players, args.seed) {
@@ -299,7 +299,7 @@ pub fn tournament(args: TournamentArgs) -> ExitCode {
         threads,
     };
     if !args.json {
-        for line in played::lines(&def, &run) {
+        for line in played::lines(&def, &changed, &run) {
             say!("{line}");
         }
     }
@@ -323,7 +323,7 @@ pub fn tournament(args: TournamentArgs) -> ExitCode {
     if args.json {
         let mut json = report_json(&names, &tables, &standings);
         if let Some(object) = json.as_object_mut() {
-            object.insert("played".into(), played::json(&def, &run));
+            object.insert("played".into(), played::json(&def, &changed, &run));
             object.insert("games".into(), finished.into());
             object.insert("games_asked".into(), total.into());
             object.insert("stopped".into(), stopped.into());

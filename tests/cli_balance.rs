@@ -46,8 +46,39 @@ fn the_text_says_scores_win_rates_and_the_tiles_that_stand_out() {
     // A mean and its interval, twice: `19.33 [18.44, 20.22]`.
     assert_eq!(red.matches('[').count(), 2, "{red}");
     assert!(out.contains("\nfirst player advantage: "), "{out}");
-    assert!(out.contains("\nmost points per placement:\n  base/"), "{out}");
+    assert!(out.contains("\nmost points per placement (95%):\n  base/"), "{out}");
+    // Each with its interval: `base/X: 2.31 [2.10, 2.52] points, ...`.
+    let strongest = out
+        .split("most points per placement (95%):\n")
+        .nth(1)
+        .unwrap()
+        .lines()
+        .next()
+        .unwrap();
+    assert_eq!(strongest.matches('[').count(), 1, "{strongest}");
     assert!(out.contains("\nmost linked with winning"), "{out}");
+}
+
+/// Every tile's intervals hold its figure, and a tile placed in most games has one of some width.
+fn every_tile_has_its_intervals(report: &Value) {
+    let f = |v: &Value| v.as_f64().unwrap();
+    for tile in report["tiles"].as_array().unwrap() {
+        for (figure, interval) in [
+            ("points_per_placement", "points_per_placement_interval"),
+            ("win_effect", "win_effect_interval"),
+        ] {
+            let (value, e) = (&tile[figure], &tile[interval]);
+            if value.is_null() {
+                assert!(e.is_null(), "{tile}");
+                continue;
+            }
+            assert!((f(&e["mean"]) - f(value)).abs() < 1e-9, "{tile}");
+            assert!(f(&e["low"]) <= f(value) && f(value) <= f(&e["high"]), "{tile}");
+            if tile["placed"].as_u64().unwrap() > 60 {
+                assert!(f(&e["low"]) < f(&e["high"]), "{tile}");
+            }
+        }
+    }
 }
 
 #[test]
@@ -69,6 +100,7 @@ fn json_has_the_documented_keys() {
             "features",
             "figures",
             "first_player_advantage",
+            "focus",
             "games",
             "games_asked",
             "mechanisms",
@@ -105,6 +137,7 @@ fn json_has_the_documented_keys() {
         [
             "completed_features",
             "deployments",
+            "discard_rate_interval",
             "discarded",
             "drawn",
             "id",
@@ -117,10 +150,12 @@ fn json_has_the_documented_keys() {
             "placements_sampled",
             "points",
             "points_per_placement",
+            "points_per_placement_interval",
             "set",
             "start",
             "under_hill",
             "win_effect",
+            "win_effect_interval",
             "win_rate_not_placed",
             "win_rate_placed"
         ]
@@ -160,6 +195,7 @@ fn json_has_the_documented_keys() {
     );
     assert_eq!(keys(&report["timing"]), ["games_per_second", "seconds", "threads"]);
     assert_eq!(report["played"]["rules"]["id"], "new-edition");
+    every_tile_has_its_intervals(&report);
     // The same figures from the same seed, whatever the threads.
     let mut again = json(&[
         "balance",
@@ -227,6 +263,27 @@ fn a_comparison_marks_what_differs() {
         .map(|s| s["id"].as_str().unwrap())
         .collect();
     assert_eq!(sets, ["base"]);
+    // Tiles of both runs compare per copy, never per game (which more tiles would dilute).
+    let keys: Vec<&str> = same["differences"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["key"].as_str().unwrap())
+        .collect();
+    for what in ["points_per_placement", "points_against_average", "discard_rate"] {
+        assert!(
+            keys.contains(&format!("tile.base/D.{what}").as_str()),
+            "{what}: {keys:?}"
+        );
+    }
+    assert!(
+        !keys.iter().any(|k| k.starts_with("tile.") && k.ends_with(".points")),
+        "{keys:?}"
+    );
+    assert!(
+        !keys.iter().any(|k| k.starts_with("tile.abbey-and-mayor/")),
+        "only tiles of both runs"
+    );
 }
 
 #[test]
@@ -247,7 +304,7 @@ fn bad_arguments_get_clear_errors() {
     assert!(both.contains("cannot be used with"), "{both}");
     let policy = error(&["balance", "--policy", "smart"], 2);
     assert!(
-        policy.contains("no policy `smart`: expected one of random, greedy"),
+        policy.contains("no bot `smart`: expected random, greedy or mcts (as in mcts:2000, mcts:500ms"),
         "{policy}"
     );
     let rules = error(&["balance", "--compare-rules", "farms-2001", "--games", "1"], 1);
@@ -264,6 +321,41 @@ fn greedy_play_is_said_and_played() {
     assert_ne!(random["seats"], greedy["seats"]);
     let simulate = json(&["simulate", "--games", "4", "--policy", "greedy"]);
     assert_eq!(simulate["played"]["policy"], "greedy");
+}
+
+#[test]
+fn a_search_plays_the_games_as_good_players_would() {
+    let args = ["balance", "--games", "1", "--policy", "mcts:4"];
+    let search = json(&args);
+    assert_eq!((&search["policy"], &search["games"]), (&"mcts:4".into(), &1.into()));
+    let random = json(&["balance", "--games", "1"]);
+    assert_ne!(search["seats"], random["seats"], "the search chose otherwise");
+    let out = text(&run(&args));
+    assert!(out.lines().any(|l| l.ends_with("every seat played mcts:4")), "{out}");
+    let simulate = json(&["simulate", "--games", "1", "--policy", "mcts:4:win"]);
+    assert_eq!(simulate["played"]["policy"], "mcts:4:win");
+}
+
+#[test]
+fn ctrl_c_cuts_a_search_short_and_stops() {
+    let dir = tempfile::tempdir().unwrap();
+    // A minute a choice: only a stop that reaches the searches ends this within the limit.
+    let output = common::interrupted_within(
+        dir.path(),
+        &["balance", "--games", "4", "--policy", "mcts:60000ms", "--json"],
+        std::time::Duration::from_secs(20),
+    );
+    assert_eq!(
+        output.status.code(),
+        Some(130),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(
+        (&report["stopped"], &report["policy"]),
+        (&true.into(), &"mcts:60000ms".into())
+    );
 }
 
 #[test]
@@ -297,4 +389,185 @@ fn ctrl_c_stops_a_run_with_the_figures_of_the_games_finished() {
         (&true.into(), &1_000_000_000u64.into())
     );
     assert!(report["games"].as_u64().unwrap() > 0);
+}
+
+/// A designer's set of two tiles played with the base game: a city cap with two pennants,
+/// stronger than any base tile, and a plain straight road, among the weakest.
+const MINI: &str = r#"
+id = "mini"
+name = "Two tiles of mine"
+
+[[tiles]]
+id = "cap2"
+name = "Cap with two pennants"
+count = 3
+edges = ["city", "field", "field", "field"]
+features.c = { kind = "city", on = ["N"], pennants = 2 }
+features.f = { kind = "field", on = ["E", "S", "W"], cities = ["c"] }
+
+[[tiles]]
+id = "plain"
+name = "Plain road"
+count = 3
+edges = ["field", "road", "field", "road"]
+features.r = { kind = "road", on = ["E", "W"] }
+features.f1 = { kind = "field", on = ["Wn", "N", "En"] }
+features.f2 = { kind = "field", on = ["Es", "S", "Ws"] }
+"#;
+
+/// Runs `balance` in a folder holding `mini.toml`.
+fn with_mini(args: &[&str]) -> Output {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("mini.toml"), MINI).unwrap();
+    tilewright(dir.path(), args).output().unwrap()
+}
+
+#[test]
+fn the_sets_under_study_come_first_ranked_among_all_tiles() {
+    let args = [
+        "balance",
+        "--tilesets",
+        "base",
+        "./mini.toml",
+        "--games",
+        "300",
+        "--seed",
+        "3",
+    ];
+    let out = text(&with_mini(&args));
+    let lines: Vec<&str> = out.lines().collect();
+    let games = lines.iter().position(|l| l.starts_with("games: ")).unwrap();
+    assert_eq!(
+        lines[games + 1],
+        "your tiles (mini): 2 tile type(s), each ranked among the 34 in play (#1: the highest)",
+        "{out}"
+    );
+    let cap = lines[games + 2];
+    assert!(
+        cap.starts_with("  mini/cap2 \"Cap with two pennants\": points per placement "),
+        "{out}"
+    );
+    assert!(cap.ends_with("<- strongest"), "{cap}");
+    // `0.63 [0.54, 0.71] #11`: each figure with its interval and rank.
+    assert_eq!(cap.matches('[').count(), 3, "{cap}");
+    assert_eq!(cap.matches(" #").count(), 3, "{cap}");
+    assert!(
+        lines[games + 3].starts_with("  mini/plain ") && lines[games + 3].ends_with("<- weakest"),
+        "{out}"
+    );
+    assert!(lines[games + 4].starts_with("strongest of yours: mini/cap2 "), "{out}");
+    assert!(lines[games + 5].starts_with("weakest of yours: mini/plain "), "{out}");
+    assert!(lines[games + 4].ends_with("% of the other tiles in play)"), "{out}");
+
+    let mut json_args = args.to_vec();
+    json_args.push("--json");
+    let report: Value = serde_json::from_str(&text(&with_mini(&json_args))).unwrap();
+    let focus = &report["focus"];
+    let in_play = report["tiles"].as_array().unwrap().len();
+    assert_eq!(
+        (&focus["sets"][0], &focus["tiles_in_play"]),
+        (&"mini".into(), &in_play.into())
+    );
+    let cap = &focus["tiles"][0];
+    assert_eq!((&cap["id"], &cap["standout"]), (&"cap2".into(), &"strongest".into()));
+    // Its rank is where its points per placement stand among every tile's.
+    let mine = cap["points_per_placement"]["value"]["mean"].as_f64().unwrap();
+    let higher = report["tiles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|t| t["points_per_placement"].as_f64().is_some_and(|p| p > mine))
+        .count();
+    assert_eq!(cap["points_per_placement"]["rank"], higher + 1);
+    assert_eq!(cap["points_per_placement"]["of"], in_play);
+    for figure in ["points_per_placement", "win_effect", "discard_rate"] {
+        assert_eq!(keys(&cap[figure]), ["of", "percentile", "rank", "value"], "{figure}");
+        assert_eq!(keys(&cap[figure]["value"]), ["high", "low", "mean"], "{figure}");
+    }
+    assert_eq!(focus["tiles"][1]["standout"], "weakest");
+
+    // `--focus` names a bundled set instead; a set not played is refused, saying which are.
+    let mut base = json_args.clone();
+    base.extend(["--focus", "base"]);
+    let report: Value = serde_json::from_str(&text(&with_mini(&base))).unwrap();
+    assert_eq!(report["focus"]["tiles"].as_array().unwrap().len(), in_play - 2);
+    let refused = with_mini(&["balance", "--focus", "mine", "--games", "1"]);
+    assert_eq!(refused.status.code(), Some(1));
+    let message = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        message.contains("`--focus mine`: it is not one of the tile sets played (base); name one of those"),
+        "{message}"
+    );
+    // Bundled sets alone: nothing under study.
+    assert_eq!(json(&["balance", "--games", "2"])["focus"], Value::Null);
+}
+
+#[test]
+fn two_versions_of_a_set_compare_tile_by_tile_on_the_same_seeds() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("mini.toml"), MINI).unwrap();
+    // Version 2: the cap loses its pennants; the road is as it was.
+    std::fs::write(
+        dir.path().join("mini-v2.toml"),
+        MINI.replace("pennants = 2", "pennants = 0"),
+    )
+    .unwrap();
+    let args = [
+        "balance",
+        "--tilesets",
+        "base",
+        "./mini.toml",
+        "--compare-tilesets",
+        "mini-v2.toml",
+        "--games",
+        "200",
+        "--json",
+    ];
+    let report: Value = serde_json::from_str(&text(&tilewright(dir.path(), &args).output().unwrap())).unwrap();
+    assert_eq!(report["change"], "tile sets mini from mini-v2.toml");
+    let hashes: Vec<&Value> = ["a", "b"]
+        .iter()
+        .map(|run| &report[run]["tilesets"][1]["hash"])
+        .collect();
+    assert_ne!(hashes[0], hashes[1], "B played the other version");
+    let find = |key: &str| {
+        report["differences"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|d| d["key"] == key)
+            .unwrap_or_else(|| panic!("{key}"))
+            .clone()
+    };
+    let cap = find("tile.mini/cap2.points_per_placement");
+    assert_eq!(cap["flagged"], true, "{cap}");
+    assert!(cap["difference"]["high"].as_f64().unwrap() < 0.0, "fewer points: {cap}");
+    // The road scores as it did in every game: exactly no difference, not flagged.
+    let road = find("tile.mini/plain.points_per_placement");
+    assert_eq!(
+        (&road["difference"]["mean"], &road["flagged"]),
+        (&0.0.into(), &false.into())
+    );
+    // The text lists every tile of the set under study, flagged or not.
+    let mut text_args = args.to_vec();
+    text_args.pop();
+    let out = text(&tilewright(dir.path(), &text_args).output().unwrap());
+    assert!(out.contains("\nB: tile sets mini from mini-v2.toml\n"), "{out}");
+    assert!(out.contains("\n  points per placement of tile mini/plain "), "{out}");
+    assert!(out.contains("\n* points per placement of tile mini/cap2 "), "{out}");
+
+    let refused = tilewright(
+        dir.path(),
+        &["balance", "--compare-tilesets", "mini-v2.toml", "--games", "1"],
+    )
+    .output()
+    .unwrap();
+    assert_eq!(refused.status.code(), Some(1));
+    let message = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        message.contains(
+            "`--compare-tilesets mini-v2.toml`: it holds the set `mini`, which is not played (the sets played: base)"
+        ),
+        "{message}"
+    );
 }

@@ -116,6 +116,7 @@ fn simulate_says_what_it_played_before_its_figures() {
 fn simulate_says_which_house_rules_it_plays_with() {
     let dir = tempfile::tempdir().unwrap();
     let rules = "id = \"small-box\"\nname = \"Small\"\nextends = \"new-edition\"\n\
+                 [scoring]\nroad-per-tile = 2\n\
                  [switches]\nfarmers = false\nwagon = false\n[figures]\nfollower = 8\n\
                  [values]\nbarn-final-per-city = 5\n";
     std::fs::write(dir.path().join("small-box.toml"), rules).unwrap();
@@ -132,13 +133,69 @@ fn simulate_says_which_house_rules_it_plays_with() {
     let (text, report) = text_and_json(dir.path(), &args);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[2], "rules small-box \"Small\", extending new-edition", "{text}");
-    assert_eq!(lines[3], "house rules switch off: farmers, wagon", "{text}");
-    assert_eq!(lines[4], "figures per player: follower 8", "{text}");
+    // Every value that differs from the rule set extended, not only switches and counts.
     assert_eq!(
-        lines[5], "values: barn-final-per-city 5 (house rule), barn-joined-per-city 1, barn-placed-per-city 3",
+        lines[3],
+        "rule values changed from new-edition: scoring.road-per-tile 2 (new-edition: 1), \
+         switches.farmers false (new-edition: true), switches.wagon false (new-edition: true), \
+         figures.follower 8 (new-edition: not set)",
+        "{text}"
+    );
+    assert_eq!(lines[4], "house rules switch off: farmers, wagon", "{text}");
+    assert_eq!(lines[5], "figures per player: follower 8", "{text}");
+    assert_eq!(
+        lines[6], "values: barn-final-per-city 5 (house rule), barn-joined-per-city 1, barn-placed-per-city 3",
         "{text}"
     );
     let rules = &report["played"]["rules"];
+    assert_eq!(
+        rules["changed"][0],
+        serde_json::json!({ "key": "scoring.road-per-tile", "value": 2, "extended": 1 })
+    );
+    assert_eq!(rules["changed"].as_array().unwrap().len(), 4);
+    // The other commands that play say it too, and the HTML report's header.
+    let said = |args: &[&str]| {
+        let output = run(dir.path(), args);
+        assert!(output.status.success(), "{args:?}: {}", stderr(&output));
+        stdout(&output)
+    };
+    let balance = [
+        "balance",
+        "--rules",
+        "small-box.toml",
+        "--games",
+        "2",
+        "--html",
+        "page.html",
+    ];
+    assert!(said(&balance).contains("\nrule values changed from new-edition: scoring.road-per-tile 2"));
+    let page = std::fs::read_to_string(dir.path().join("page.html")).unwrap();
+    assert!(
+        page.contains("<dt>rule values changed</dt><dd>from new-edition: scoring.road-per-tile 2"),
+        "{page}"
+    );
+    let tournament = [
+        "tournament",
+        "--bots",
+        "random,greedy",
+        "--games",
+        "1",
+        "--rules",
+        "small-box.toml",
+    ];
+    assert!(said(&tournament).contains("\nrule values changed from new-edition: "));
+    let record = [
+        "simulate",
+        "--games",
+        "1",
+        "--rules",
+        "small-box.toml",
+        "--record",
+        "game.json",
+    ];
+    said(&record);
+    let replay = said(&["replay", "game.json", "--data", "small-box.toml"]);
+    assert!(replay.contains("\nrule values changed from new-edition: "), "{replay}");
     assert_eq!(rules["switched_off"], serde_json::json!(["farmers", "wagon"]));
     assert_eq!(rules["figures"], serde_json::json!({ "follower": 8 }));
     assert_eq!(
@@ -156,6 +213,8 @@ fn simulate_says_which_house_rules_it_plays_with() {
     );
     assert_eq!(plain["played"]["rules"]["values"], serde_json::json!({}));
     assert_eq!(plain["played"]["rules"]["switched_off"], serde_json::json!([]));
+    assert_eq!(plain["played"]["rules"]["changed"], serde_json::json!([]));
+    assert!(!plain_text.contains("rule values changed"), "{plain_text}");
     assert_eq!(plain["played"]["rules"]["figures"], serde_json::json!({}));
 }
 
@@ -510,4 +569,46 @@ fn what_was_played_cannot_inject_lines_or_escapes() {
         let bad = text.chars().find(|&c| (c.is_control() && c != '\n') || c == '\u{202e}');
         assert_eq!(bad, None, "{text:?}");
     }
+}
+
+#[test]
+fn renaming_tiles_keeps_records_replaying_and_a_changed_set_is_named_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let mine = "id = \"mine\"\nname = \"Mine\"\n\n[[tiles]]\nid = \"cap\"\nname = \"A cap\"\ncount = 2\n\
+                edges = [\"city\", \"field\", \"field\", \"field\"]\n\
+                features.c = { kind = \"city\", on = [\"N\"], pennants = 1 }\n\
+                features.f = { kind = \"field\", on = [\"E\", \"S\", \"W\"], cities = [\"c\"] }\n";
+    let write = |text: &str| std::fs::write(dir.path().join("mine.toml"), text).unwrap();
+    write(mine);
+    let record = [
+        "simulate",
+        "--games",
+        "1",
+        "--tilesets",
+        "base",
+        "./mine.toml",
+        "--record",
+        "game.json",
+    ];
+    let recorded = run(dir.path(), &record);
+    assert!(recorded.status.success(), "{}", stderr(&recorded));
+    let replay = || run(dir.path(), &["replay", "game.json", "--data", "mine.toml"]);
+    // Names are for people: the set and its tile renamed, the record still replays.
+    write(
+        &mine
+            .replace("name = \"Mine\"", "name = \"My set\"")
+            .replace("A cap", "Cap, renamed"),
+    );
+    let renamed = replay();
+    assert!(renamed.status.success(), "{}", stderr(&renamed));
+    // A change in play is refused, naming only the set that changed, not the base game.
+    write(&mine.replace("pennants = 1", "pennants = 2"));
+    let changed = replay();
+    assert_eq!(changed.status.code(), Some(1));
+    let message = stderr(&changed);
+    assert!(
+        message.contains("the record was played with tile set mine@first-edition ("),
+        "{message}"
+    );
+    assert!(!message.contains("base@"), "{message}");
 }

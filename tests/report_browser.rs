@@ -317,7 +317,21 @@ fn balance_reports_load_cleanly_and_draw_every_figure() {
         .iter()
         .filter(|s| s["noData"] == false)
         .count();
-    assert!(drawn >= 5, "scores, seats and feature kinds drawn: {}", verdict.probe);
+    assert!(
+        drawn >= 6,
+        "your tiles, scores, seats and feature kinds drawn: {}",
+        verdict.probe
+    );
+    let yours = verdict.probe["svgs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["label"].as_str().is_some_and(|l| l.starts_with("Your tiles")))
+        .expect("the tiles of the set not bundled are plotted first");
+    assert!(
+        yours["shapes"].as_u64().unwrap() >= 24,
+        "a point and a whisker per tile: {yours}"
+    );
     assert!(
         verdict.probe["sorting"].as_array().unwrap().len() >= 2,
         "the feature and tile tables sort (the figure table has one row): {}",

@@ -313,6 +313,12 @@ impl<O: Observer> Table<O> {
         })
     }
 
+    /// The table, its bot's searches cut short once `stop` is set (Ctrl-C).
+    pub fn stopped_by(mut self, stop: &StopFlag) -> Table<O> {
+        self.bot.stop_with(stop);
+        self
+    }
+
     /// Plays the game of shuffle seed `seed` to the end (the bot's choices drawn from
     /// [`policy_seed`]), showing the observer everything, the deal's discards first.
     #[inline]
@@ -343,7 +349,7 @@ pub fn run_observed<O: Observer + Send>(
         games,
         threads,
         progress,
-        || Table::new(Arc::clone(&def), players, policy, observer()),
+        || Table::new(Arc::clone(&def), players, policy, observer()).map(|t| t.stopped_by(progress.stop_flag())),
         |table, i| table.play(seed.wrapping_add(i)),
     )?;
     Ok(Played {

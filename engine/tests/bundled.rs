@@ -291,10 +291,13 @@ fn traders_and_builders_composition() {
             ("wine", FeatureKind::City, 10)
         ]
     );
-    assert!(
-        set.figures.is_empty(),
-        "the builder and the pig are not in the file yet"
-    );
+    // Each player's builder and pig: special figures whose behaviour is data.
+    let figures: Vec<(&str, bool, bool)> = set
+        .figures
+        .iter()
+        .map(|(id, f)| (id.as_str(), f.joins.is_some(), f.effect.is_some()))
+        .collect();
+    assert_eq!(figures, [("builder", true, true), ("pig", true, true)]);
 }
 
 #[test]

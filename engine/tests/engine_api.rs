@@ -1330,3 +1330,21 @@ fn a_hand_built_figure_stands_only_where_its_type_may() {
     // A figure index past the game's figure types is refused, not a panic.
     assert!(game.put_shepherd(Seat(0), FigureIndex(200), at, 1).is_err());
 }
+
+#[test]
+fn a_sets_content_hash_leaves_out_display_names() {
+    let base = &bundled::catalog().tileset("base").unwrap().model;
+    let mut renamed = base.clone();
+    renamed.name = "Another name".into();
+    renamed.tiles[0].name = "Another tile name".into();
+    assert_eq!(
+        tilewright_engine::game::played_hash(base),
+        tilewright_engine::game::played_hash(&renamed)
+    );
+    let mut other = base.clone();
+    other.tiles[0].id = "ZZ".into();
+    assert_ne!(
+        tilewright_engine::game::played_hash(base),
+        tilewright_engine::game::played_hash(&other)
+    );
+}

@@ -6,7 +6,9 @@
 
 use std::fmt::Write as _;
 
-use tilewright_engine::balance::{BalanceReport, Comparison, Difference, Estimate, Histogram};
+use tilewright_engine::balance::{
+    BalanceReport, Comparison, Difference, Estimate, FocusTile, Histogram, Ranked, Standout,
+};
 
 use super::svg::{self, Chart, Interval, Part, Series, Unit};
 use crate::escape;
@@ -41,6 +43,7 @@ th[aria-sort="ascending"]::after{content:" ▲"}
 th[aria-sort="descending"]::after{content:" ▼"}
 tr.flagged td{font-weight:600}
 tr.flagged td:first-child{border-left:4px solid var(--flag)}
+.standout{color:var(--flag)}
 .muted{color:var(--muted)}
 @media (max-width:600px){body{font-size:14px}}
 "#;
@@ -77,21 +80,24 @@ for (const table of document.querySelectorAll("table.sortable")) {
 for (const hint of document.querySelectorAll(".sort-hint")) hint.hidden = false;
 "#;
 
-/// The page of one run.
-pub fn run_page(report: &BalanceReport) -> String {
+/// The page of one run; `changed` says the rule values that differ from the rule set
+/// extended.
+pub fn run_page(report: &BalanceReport, changed: Option<&str>) -> String {
     let mut body = String::new();
     body.push_str("<h1>Balance report</h1>");
-    body.push_str(&summary(report, None));
+    body.push_str(&summary(report, None, [changed, None]));
+    body.push_str(&focus(report));
     body.push_str(&run_sections(report));
     page("Balance report", &body)
 }
 
 /// The page of two runs of the same seeds: run A in full, what B changes, and every figure's
 /// difference B − A.
-pub fn comparison_page(comparison: &Comparison) -> String {
+pub fn comparison_page(comparison: &Comparison, changed: [Option<&str>; 2]) -> String {
     let mut body = String::new();
     body.push_str("<h1>Balance report: A/B comparison</h1>");
-    body.push_str(&summary(&comparison.a, Some(comparison)));
+    body.push_str(&summary(&comparison.a, Some(comparison), changed));
+    body.push_str(&focus(&comparison.a));
     body.push_str(&differences(comparison));
     body.push_str("<h2 id=\"run-a\">Run A in detail</h2>");
     body.push_str(&run_sections(&comparison.a));
@@ -123,12 +129,12 @@ fn run_sections(report: &BalanceReport) -> String {
 
 /// An estimate as `mean [low, high]` with `decimals` (or as a percentage).
 fn estimate(e: &Estimate, unit: Unit, decimals: usize) -> String {
-    format!(
-        "{} [{}, {}]",
-        unit.format(e.mean, decimals),
-        unit.format(e.low, decimals),
-        unit.format(e.high, decimals)
-    )
+    format!("{} {}", unit.format(e.mean, decimals), bounds(e, unit, decimals))
+}
+
+/// An estimate's interval as `[low, high]`.
+fn bounds(e: &Estimate, unit: Unit, decimals: usize) -> String {
+    format!("[{}, {}]", unit.format(e.low, decimals), unit.format(e.high, decimals))
 }
 
 /// An optional estimate, or a dash said to be missing.
@@ -140,7 +146,7 @@ fn maybe_estimate(e: Option<&Estimate>, unit: Unit, decimals: usize) -> String {
 }
 
 /// What was played: the summary at the top of the page.
-fn summary(report: &BalanceReport, comparison: Option<&Comparison>) -> String {
+fn summary(report: &BalanceReport, comparison: Option<&Comparison>, changed: [Option<&str>; 2]) -> String {
     let mut rows: Vec<(&str, String)> = Vec::new();
     let sets: Vec<String> = report
         .tilesets
@@ -170,6 +176,9 @@ fn summary(report: &BalanceReport, comparison: Option<&Comparison>) -> String {
         rows.push(("expansions", expansions.join("<br>")));
     }
     rows.push(("rules", format!("<code>{}</code>", escape::html(&report.rules))));
+    if let Some(changed) = changed[0] {
+        rows.push(("rule values changed", escape::html(changed)));
+    }
     if let Some(comparison) = comparison {
         rows.push((
             "run B",
@@ -179,6 +188,9 @@ fn summary(report: &BalanceReport, comparison: Option<&Comparison>) -> String {
                 escape::html(&comparison.b.rules)
             ),
         ));
+        if let Some(changed) = changed[1] {
+            rows.push(("B: rule values changed", escape::html(changed)));
+        }
     }
     let seats: Vec<String> = report
         .seats
@@ -193,7 +205,7 @@ fn summary(report: &BalanceReport, comparison: Option<&Comparison>) -> String {
             seats.join(", ")
         ),
     ));
-    rows.push(("policy", escape::html(report.policy.as_str())));
+    rows.push(("policy", escape::html(&report.policy.to_string())));
     let stopped = if report.stopped {
         format!(" of {} asked (stopped early)", report.games_asked)
     } else {
@@ -411,6 +423,112 @@ fn feature_kinds(report: &BalanceReport) -> String {
     )
 }
 
+/// The tiles under study first: each figure with its interval and its rank among all tiles in
+/// play, the strongest and the weakest marked; a plot of their points per placement.
+fn focus(report: &BalanceReport) -> String {
+    let Some(focus) = &report.focus else {
+        return String::new();
+    };
+    let sets: Vec<String> = focus
+        .sets
+        .iter()
+        .map(|s| format!("<code>{}</code>", escape::html(s)))
+        .collect();
+    let name = |t: &FocusTile| format!("{}/{}", t.set, t.id);
+    let mut out = format!(
+        "<h2 id=\"your-tiles\">Your tiles</h2><p class=\"lead\">The {} tile type(s) of {}, strongest \
+         first, each figure with its 95% interval and its rank among the {} tile types in play (#1: \
+         the highest; the percentile is the share of the other tiles below it).</p>",
+        focus.tiles.len(),
+        sets.join(", "),
+        focus.tiles_in_play
+    );
+    let best_other = report
+        .tiles
+        .iter()
+        .filter(|t| !focus.sets.contains(&t.set))
+        .filter_map(|t| t.points_per_placement.map(|p| (p, t)))
+        .max_by(|a, b| a.0.total_cmp(&b.0));
+    if let Some((ends, best)) = focus.ends().zip(best_other) {
+        let standing = |t: &FocusTile| {
+            let p = &t.points_per_placement;
+            format!(
+                "<code>{}</code> ({} points per placement, above {:.0}% of the other tiles)",
+                escape::html(&name(t)),
+                p.value.map_or_else(String::new, |e| format!("{:.2}", e.mean)),
+                p.percentile.unwrap_or(0.0)
+            )
+        };
+        let _ = write!(
+            out,
+            "<p>Strongest: {}. Weakest: {}. The best other tile, <code>{}/{}</code>, makes {:.2}.</p>",
+            standing(ends.0),
+            standing(ends.1),
+            escape::html(&best.1.set),
+            escape::html(&best.1.id),
+            best.0
+        );
+    }
+    let rows: Vec<Interval> = focus
+        .tiles
+        .iter()
+        .map(|t| interval(name(t), t.points_per_placement.value.as_ref(), t.standout.is_some()))
+        .collect();
+    let chart = Chart {
+        title: "Your tiles: points per placement (95%)",
+        x_label: "points per copy on the table",
+        y_label: "",
+    };
+    let _ = write!(
+        out,
+        "<figure>{}<figcaption>The strongest and the weakest are drawn square, in vermillion.</figcaption></figure>",
+        svg::forest(&chart, &rows, Unit::Plain)
+    );
+    let columns = [
+        "tile",
+        "name",
+        "points per placement (95%)",
+        "rank",
+        "win rate placed − not (95%)",
+        "rank",
+        "discarded (95%)",
+        "rank",
+    ];
+    let rank = |r: &Ranked| match (r.rank, r.percentile) {
+        (Some(rank), Some(p)) => Cell::plain(format!("#{rank} of {} ({p:.0}th pct)", r.of), -(rank as f64)),
+        (Some(rank), None) => Cell::plain(format!("#{rank} of {}", r.of), -(rank as f64)),
+        _ => Cell::optional(None, |_| String::new()),
+    };
+    let mut flags = Vec::new();
+    let rows: Vec<Vec<Cell>> = focus
+        .tiles
+        .iter()
+        .map(|t| {
+            flags.push(t.standout.is_some());
+            let mut id = format!("<code>{}</code>", escape::html(&name(t)));
+            match t.standout {
+                Some(Standout::Strongest) => id.push_str(" <strong class=\"standout\">strongest</strong>"),
+                Some(Standout::Weakest) => id.push_str(" <strong class=\"standout\">weakest</strong>"),
+                None => {}
+            }
+            vec![
+                Cell::html(id),
+                Cell::text(&t.name),
+                Cell::estimate(t.points_per_placement.value, Unit::Plain, 2),
+                rank(&t.points_per_placement),
+                Cell::estimate(t.win_effect.value, Unit::SignedPercent, 1),
+                rank(&t.win_effect),
+                Cell::estimate(t.discard_rate.value, Unit::Percent, 1),
+                rank(&t.discard_rate),
+            ]
+        })
+        .collect();
+    out.push_str("<div class=\"table-wrap\">");
+    out.push_str(&table_rows(&columns, rows, &[], &flags));
+    out.push_str("</div>");
+    out
+}
+
 /// The tile table: how often each tile came, fitted, scored and went with winning.
 fn tiles(report: &BalanceReport) -> String {
     let columns = [
@@ -424,8 +542,8 @@ fn tiles(report: &BalanceReport) -> String {
         "fewest legal placements",
         "completed features",
         "points",
-        "points per placement",
-        "win rate placed − not",
+        "points per placement (95%)",
+        "win rate placed − not (95%)",
     ];
     let rows: Vec<Vec<Cell>> = report
         .tiles
@@ -447,8 +565,8 @@ fn tiles(report: &BalanceReport) -> String {
                 Cell::number(t.placements_min.map(|m| m as f64), 0),
                 Cell::count(t.completed_features),
                 Cell::count(t.points),
-                Cell::number(t.points_per_placement, 2),
-                Cell::signed_share(t.win_effect),
+                Cell::estimate(t.points_per_placement_interval, Unit::Plain, 2),
+                Cell::estimate(t.win_effect_interval, Unit::SignedPercent, 1),
             ]
         })
         .collect();
@@ -523,19 +641,19 @@ const GROUPS: [Group; 6] = [
         takes: |key| key.starts_with("points."),
     },
     Group {
-        title: "Points per game by tile, B − A",
+        title: "Points per placement by tile, B − A",
         unit: Unit::Plain,
-        takes: |key| key.starts_with("tile.") && key.ends_with(".points"),
+        takes: |key| key.starts_with("tile.") && key.ends_with(".points_per_placement"),
     },
     Group {
-        title: "Copies placed per game by tile, B − A",
+        title: "Points per placement against the average tile, B − A",
         unit: Unit::Plain,
-        takes: |key| key.starts_with("tile.") && key.ends_with(".placed"),
+        takes: |key| key.starts_with("tile.") && key.ends_with(".points_against_average"),
     },
     Group {
-        title: "Copies discarded per game by tile, B − A",
-        unit: Unit::Plain,
-        takes: |key| key.starts_with("tile.") && key.ends_with(".discarded"),
+        title: "Share of draws discarded by tile, B − A",
+        unit: Unit::Percent,
+        takes: |key| key.starts_with("tile.") && key.ends_with(".discard_rate"),
     },
 ];
 
@@ -574,10 +692,12 @@ fn largest_differences(rows: Vec<Interval>, max: usize) -> (Vec<Interval>, usize
 /// The A/B section: a forest plot per group of figures, then every difference in a table.
 fn differences(comparison: &Comparison) -> String {
     let mut out = String::from(
-        "<h2 id=\"differences\">Differences B − A</h2><p class=\"note\">Each figure is a mean per \
-         game; the difference is the mean of the per-game differences over the same seeds, with \
-         its 95% interval. Flagged figures (square, bold, in vermillion) have an interval that \
-         leaves out zero.</p>",
+        "<h2 id=\"differences\">Differences B − A</h2><p class=\"note\">Each figure of the whole \
+         game is a mean per game; a tile's are per copy (points per placement, the same against \
+         the average tile, discards per draw), so that more tiles in a game, each with a smaller \
+         share of the points, do not show as a change in every tile. Differences pair the games \
+         of the same seeds, with their 95% interval; plots where B changes nothing are left out. \
+         Flagged figures (square, bold, in vermillion) have an interval that leaves out zero.</p>",
     );
     let flagged = comparison.differences.iter().filter(|d| d.flagged).count();
     let _ = write!(
@@ -586,15 +706,20 @@ fn differences(comparison: &Comparison) -> String {
         comparison.differences.len()
     );
     for (g, group) in GROUPS.iter().enumerate() {
-        let rows: Vec<Interval> = comparison
+        let in_group: Vec<&Difference> = comparison
             .differences
             .iter()
             .filter(|d| group_of(&d.key) == g)
-            .map(|d| interval(d.label.clone(), d.difference.as_ref(), d.flagged))
             .collect();
-        if rows.is_empty() {
+        // A plot of nothing but zeros (a figure B does not change) says nothing: left out.
+        let zero = |d: &Difference| d.difference.is_none_or(|e| (e.low, e.mean, e.high) == (0.0, 0.0, 0.0));
+        if in_group.iter().all(|d| zero(d)) {
             continue;
         }
+        let rows: Vec<Interval> = in_group
+            .iter()
+            .map(|d| interval(d.label.clone(), d.difference.as_ref(), d.flagged))
+            .collect();
         let (rows, left_out) = largest_differences(rows, MAX_FOREST_ROWS);
         let chart = Chart {
             title: group.title,
@@ -691,8 +816,18 @@ impl Cell {
     fn share(v: Option<f64>) -> Cell {
         Cell::optional(v, |v| Unit::Percent.format(v, 1))
     }
-    fn signed_share(v: Option<f64>) -> Cell {
-        let mut cell = Cell::optional(v, |v| format!("{:+.1}%", v * 100.0));
+    /// A mean with its interval, sorted by the mean, without a bar.
+    fn estimate(e: Option<Estimate>, unit: Unit, decimals: usize) -> Cell {
+        let mut cell = match e {
+            Some(e) => Cell::optional(Some(e.mean), |_| {
+                format!(
+                    "{} <span class=\"muted\">{}</span>",
+                    unit.format(e.mean, decimals),
+                    bounds(&e, unit, decimals)
+                )
+            }),
+            None => Cell::optional(None, |_| String::new()),
+        };
         cell.bar = false;
         cell
     }
@@ -796,6 +931,7 @@ mod tests {
             drawn,
             placed: drawn - discarded,
             discarded,
+            discard_rate_interval: estimate(discarded as f64 / drawn as f64, 0.01),
             under_hill: 0,
             placements_sampled: 10,
             placements_mean: Some(7.5),
@@ -808,10 +944,12 @@ mod tests {
             completed_features: 4,
             points: 40,
             points_per_placement: Some(2.0),
+            points_per_placement_interval: estimate(2.0, 0.25),
             placed_by: 5,
             win_rate_placed: Some(0.55),
             win_rate_not_placed: Some(0.45),
             win_effect: Some(0.1),
+            win_effect_interval: estimate(0.1, 0.04),
         }
     }
 
@@ -849,6 +987,7 @@ mod tests {
             first_player_advantage: estimate(0.06, 0.05),
             placements_sample_every: 4,
             tiles: vec![tile("D", "road and city", 300, 0), tile("x", HOSTILE, 120, 30)],
+            focus: None,
             features: vec![
                 FeatureKindStats {
                     kind: FeatureKind::City,
@@ -906,7 +1045,7 @@ mod tests {
             id: "inn".into(),
             points: 640,
         }];
-        let page = run_page(&report);
+        let page = run_page(&report, None);
         assert!(page.contains("<h2 id=\"mechanisms\">"));
         assert!(page.contains(": 120 tokens taken; most "), "{page}");
         assert!(page.contains("at the end: 30 awards, 300 points</li>"), "{page}");
@@ -915,8 +1054,52 @@ mod tests {
     }
 
     #[test]
+    fn the_tiles_under_study_open_the_page_ranked_with_their_ends_marked() {
+        let mut report = sample();
+        report.tiles[1].set = "mine".into();
+        let mut third = tile("y", "weak one", 100, 0);
+        (third.index, third.set) = (2, "mine".into());
+        third.points_per_placement = Some(0.5);
+        third.points_per_placement_interval = estimate(0.5, 0.1);
+        report.tiles.push(third);
+        report.tiles[1].points_per_placement_interval = estimate(3.0, 0.2);
+        report.focus_on(&["mine".into()]);
+        let page = run_page(&report, None);
+        let (yours, scores) = (
+            page.find("id=\"your-tiles\"").unwrap(),
+            page.find("id=\"scores\"").unwrap(),
+        );
+        assert!(yours < scores, "your tiles first");
+        let section = &page[yours..scores];
+        assert!(section.contains("The 2 tile type(s) of <code>mine</code>"), "{section}");
+        assert!(section.contains("among the 3 tile types in play"), "{section}");
+        // The hostile-named tile is the strongest (#1 of 3), the other the weakest (#3).
+        let strongest = section.find("strongest</strong>").unwrap();
+        let weakest = section.find("weakest</strong>").unwrap();
+        assert!(strongest < weakest, "strongest first");
+        assert!(
+            section.contains("#1 of 3 (100th pct)") && section.contains("#3 of 3 (0th pct)"),
+            "{section}"
+        );
+        assert!(
+            section.contains("3.00 <span class=\"muted\">[2.80, 3.20]</span>"),
+            "{section}"
+        );
+        assert!(
+            section.contains("best other tile, <code>base/D</code>, makes 2.00"),
+            "{section}"
+        );
+        assert!(section.contains("Your tiles: points per placement"), "a plot");
+        assert_escaped(&page);
+        assert!(
+            !run_page(&sample(), None).contains("your-tiles"),
+            "nothing under study, no section"
+        );
+    }
+
+    #[test]
     fn a_run_page_is_whole_self_contained_and_escaped() {
-        let page = run_page(&sample());
+        let page = run_page(&sample(), None);
         assert!(page.starts_with("<!DOCTYPE html>") && page.ends_with("</html>\n"));
         assert!(page.contains("<meta charset=\"utf-8\">") && page.contains("<title>Balance report</title>"));
         for outside in ["http://", "https://", "src=", "<link", "@import", "url("] {
@@ -931,6 +1114,15 @@ mod tests {
         // Discarded share: 30 of 120, drawn as a quarter of the column's largest bar.
         assert!(page.contains("data-v=\"0.25\" style=\"--w:100%\">25.0%</td>"), "{page}");
         assert!(page.contains("33% left incomplete"));
+        // Each tile's points per placement and win effect with their intervals, sorted by the mean.
+        assert!(
+            page.contains("data-v=\"2\">2.00 <span class=\"muted\">[1.75, 2.25]</span>"),
+            "{page}"
+        );
+        assert!(
+            page.contains(">+10.0% <span class=\"muted\">[+6.0%, +14.0%]</span>"),
+            "{page}"
+        );
         assert!(
             page.contains("2 score(s) past the last bin (80 points or more)"),
             "one per seat"
@@ -949,7 +1141,7 @@ mod tests {
             seat.histogram.counts = vec![0; 8];
             seat.histogram.overflow = 0;
         }
-        let page = run_page(&report);
+        let page = run_page(&report, None);
         assert!(page.matches("class=\"no-data\"").count() >= 4, "{page}");
         assert!(page.contains("none: no game played"));
         for bad in ["NaN", "inf"] {
@@ -973,7 +1165,7 @@ mod tests {
         let differences = (0..2000)
             .map(|i| {
                 let flagged = i % 700 == 0;
-                let key = format!("tile.base/T{i}.points");
+                let key = format!("tile.base/T{i}.points_per_placement");
                 difference(&key, &format!("T{i}"), f64::from(i) / 100.0, flagged)
             })
             .collect();
@@ -983,8 +1175,8 @@ mod tests {
             change: "without mine".into(),
             differences,
         };
-        let page = comparison_page(&comparison);
-        let title = page.find("<title>Points per game by tile, B − A</title>").unwrap();
+        let page = comparison_page(&comparison, [None, None]);
+        let title = page.find("<title>Points per placement by tile, B − A</title>").unwrap();
         let plot = &page[title..title + page[title..].find("</svg>").unwrap()];
         let points = plot.matches("class=\"point flagged\"").count() + plot.matches("<circle class=\"point\"").count();
         assert_eq!(points, MAX_FOREST_ROWS, "one plot of at most {MAX_FOREST_ROWS} rows");
@@ -1009,12 +1201,22 @@ mod tests {
                 difference("seat.0.win_rate", "win rate of seat 1", 0.03, false),
                 difference("seat.0.score", "score of seat 1", 2.0, true),
                 difference("points.city", "city points", -3.0, true),
-                difference(&format!("tile.base/{HOSTILE}.points"), HOSTILE, 0.1, false),
+                difference(
+                    &format!("tile.base/{HOSTILE}.points_per_placement"),
+                    HOSTILE,
+                    0.1,
+                    false,
+                ),
+                // B changes no tile's discards: exactly zero, a plot of nothing left out.
+                Difference {
+                    difference: estimate(0.0, 0.0),
+                    ..difference("tile.base/D.discard_rate", "discard rate of D", 0.0, false)
+                },
             ],
         };
-        let page = comparison_page(&comparison);
+        let page = comparison_page(&comparison, [None, None]);
         assert_escaped(&page);
-        assert!(page.contains("2 of 4 figures flagged"));
+        assert!(page.contains("2 of 5 figures flagged"));
         assert_eq!(page.matches("class=\"point flagged\"").count(), 2);
         assert_eq!(page.matches("<circle class=\"point\"").count(), 2);
         assert_eq!(page.matches("<tr class=\"flagged\">").count(), 2);
@@ -1022,10 +1224,15 @@ mod tests {
             "Win rates, B − A",
             "Scores and game length, B − A",
             "Points by feature kind, B − A",
-            "Points per game by tile, B − A",
+            "Points per placement by tile, B − A",
         ] {
             assert!(page.contains(&format!("<title>{title}</title>")), "{title}");
         }
+        assert!(
+            !page.contains("<title>Share of draws discarded by tile"),
+            "all zero: no plot"
+        );
+        assert!(page.contains("discard rate of D"), "but a row in the table");
         assert!(
             page.contains(">+3.0%<") || page.contains(">3.0%<"),
             "win rates in percent"

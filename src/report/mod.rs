@@ -10,14 +10,15 @@ use std::path::Path;
 use tilewright_engine::balance::{BalanceReport, Comparison};
 use tilewright_engine::files;
 
-/// Writes the page of one run to `path` (atomically: a reader never sees half a page).
-pub fn write_run(path: &Path, report: &BalanceReport) -> Result<(), String> {
-    write(path, &html::run_page(report))
+/// Writes the page of one run to `path` (atomically: a reader never sees half a page);
+/// `changed` says the rule values that differ from the rule set extended, if any.
+pub fn write_run(path: &Path, report: &BalanceReport, changed: Option<&str>) -> Result<(), String> {
+    write(path, &html::run_page(report, changed))
 }
 
-/// Writes the page of an A/B comparison to `path`.
-pub fn write_comparison(path: &Path, comparison: &Comparison) -> Result<(), String> {
-    write(path, &html::comparison_page(comparison))
+/// Writes the page of an A/B comparison to `path`; `changed`, of A and of B.
+pub fn write_comparison(path: &Path, comparison: &Comparison, changed: [Option<&str>; 2]) -> Result<(), String> {
+    write(path, &html::comparison_page(comparison, changed))
 }
 
 /// The error names the path (made safe when printed, by the caller's `fail`).

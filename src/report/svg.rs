@@ -46,6 +46,8 @@ pub enum Unit {
     Plain,
     /// A share (0.25) as a percentage (`25%`).
     Percent,
+    /// A difference of shares as a signed percentage (`+2.5%`).
+    SignedPercent,
 }
 
 impl Unit {
@@ -54,12 +56,14 @@ impl Unit {
         match self {
             Unit::Plain => format!("{v:.decimals$}"),
             Unit::Percent => format!("{:.decimals$}%", v * 100.0),
+            // Adding 0 turns a negative zero into a zero.
+            Unit::SignedPercent => format!("{:+.decimals$}%", v * 100.0 + 0.0),
         }
     }
 
     /// The decimals that tell apart ticks `step` apart.
     fn decimals(self, step: f64) -> usize {
-        let step = if self == Unit::Percent { step * 100.0 } else { step };
+        let step = if self == Unit::Plain { step } else { step * 100.0 };
         if step >= 1.0 || !step.is_finite() || step <= 0.0 {
             0
         } else {

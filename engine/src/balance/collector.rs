@@ -39,6 +39,40 @@ pub struct TileCounts {
     /// Player-games in which the player placed a copy, and the win units they took.
     pub placed_by: u64,
     pub placed_by_wins: u64,
+    /// Sums of per-game squares and products, for the intervals.
+    pub squares: TileSquares,
+}
+
+/// A tile type's sums over games of squares and products of its per-game counts, from which
+/// the intervals of its ratios are worked out at the end ([`super::moments::RatioMoments`]).
+/// In `u64`, added with no branch on the common path: a run would need some 10^13 games to
+/// overflow them.
+/// What follows from these (the start tile's copy laid at the deal, draws as placed plus
+/// discarded) is worked out at the end, not per game.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct TileSquares {
+    /// Σ copies placed².
+    pub placed: u64,
+    /// Σ points².
+    pub points: u64,
+    /// Σ copies placed × points.
+    pub placed_points: u64,
+    /// Σ copies discarded², and Σ placed × discarded (0 but in the rare games with a discard).
+    pub discarded: u64,
+    pub placed_discarded: u64,
+    /// Σ win units² of the player-games in which the player placed a copy.
+    pub placed_by_wins: u64,
+}
+
+impl TileSquares {
+    fn merge(&mut self, other: &TileSquares) {
+        self.placed += other.placed;
+        self.points += other.points;
+        self.placed_points += other.placed_points;
+        self.discarded += other.discarded;
+        self.placed_discarded += other.placed_discarded;
+        self.placed_by_wins += other.placed_by_wins;
+    }
 }
 
 /// A feature kind's counts.
@@ -110,6 +144,8 @@ pub struct GameFigures {
     pub tile_points: Vec<u64>,
     /// By kind of printed token: points for holding the most of it.
     pub token_points: Vec<u64>,
+    /// The start tile, whose first copy is laid at the deal (no tile placed says so).
+    pub start: usize,
 }
 
 /// A figure on the table as the collector follows it from the events.
@@ -220,6 +256,7 @@ impl Collector {
                 tile_discarded: vec![0; tiles],
                 tile_points: vec![0; tiles],
                 token_points: vec![0; def.printed_tokens().len()],
+                start: usize::from(def.start()),
                 ..GameFigures::default()
             },
             standing: Vec::new(),
@@ -263,6 +300,7 @@ impl Collector {
             a.points += b.points;
             a.placed_by += b.placed_by;
             a.placed_by_wins += b.placed_by_wins;
+            a.squares.merge(&b.squares);
         }
         self.deployments
             .iter_mut()
@@ -527,8 +565,10 @@ impl Collector {
                 while bits != 0 {
                     let tile = w * 64 + bits.trailing_zeros() as usize;
                     bits &= bits - 1;
-                    self.tiles[tile].placed_by += 1;
-                    self.tiles[tile].placed_by_wins += win;
+                    let counts = &mut self.tiles[tile];
+                    counts.placed_by += 1;
+                    counts.placed_by_wins += win;
+                    counts.squares.placed_by_wins += win * win;
                 }
             }
         }
@@ -536,9 +576,20 @@ impl Collector {
         self.turns.add(turns as i64);
         self.total_score.add(total as i64);
         for (t, counts) in self.tiles.iter_mut().enumerate() {
-            counts.placed += u64::from(self.game.tile_placed[t]);
-            counts.discarded += u64::from(self.game.tile_discarded[t]);
-            counts.points += self.game.tile_points[t];
+            let placed = u64::from(self.game.tile_placed[t]);
+            let discarded = u64::from(self.game.tile_discarded[t]);
+            let points = self.game.tile_points[t];
+            counts.placed += placed;
+            counts.discarded += discarded;
+            counts.points += points;
+            let sq = &mut counts.squares;
+            sq.placed += placed * placed;
+            sq.points += points * points;
+            sq.placed_points += placed * points;
+            if discarded > 0 {
+                sq.discarded += discarded * discarded;
+                sq.placed_discarded += placed * discarded;
+            }
         }
     }
 }

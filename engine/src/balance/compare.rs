@@ -1,16 +1,20 @@
-//! A/B: the same seeds played under two definitions, and each figure's per-game difference
-//! B − A with its 95% interval (paired: the two games of a seed share their shuffle, so the
-//! difference varies far less than either figure).
+//! A/B: the same seeds played under two definitions, and each figure's difference B − A with
+//! its 95% interval (paired: the two games of a seed share their shuffle, so the difference
+//! varies far less than either figure). Figures of the whole game are means per game; a
+//! tile's are per copy (points per placement, against the average tile, discards per draw).
 
 use std::sync::Arc;
 
 use super::collector::{Collector, GameFigures, WIN_UNITS};
-use super::moments::Moments;
+use super::moments::PairedRatio;
 use super::report::Difference;
 use crate::game::{GameDef, colour};
 use crate::model::FeatureKind;
 
-/// A figure both runs have, read from a game's figures.
+/// A figure both runs have, read from a game's figures as a ratio `(num, den)` summed over
+/// the games: a figure of the whole game is a mean per game (`den` 1); a tile's are per copy,
+/// so that a tile set added or left out, which changes how many tiles a game has and so each
+/// tile's share of the points (dilution), does not show as a change in the tile itself.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Figure {
     SeatScore(usize),
@@ -20,34 +24,50 @@ enum Figure {
     Turns,
     Discards,
     KindPoints(FeatureKind),
-    /// A tile of both runs: its index in A, in B.
-    TilePoints(usize, usize),
-    TilePlaced(usize, usize),
-    TileDiscarded(usize, usize),
+    /// A tile of both runs (its index in A, in B): its points per copy on the table.
+    TilePerPlacement(usize, usize),
+    /// Its share of the game's points over its share of the game's tiles on the table: its
+    /// points per copy against the average tile's (1: as the average).
+    TileAgainstAverage(usize, usize),
+    /// Its copies discarded per copy drawn.
+    TileDiscardRate(usize, usize),
     /// A kind of printed token of both runs: its index in A, in B.
     TokenPoints(usize, usize),
 }
 
 impl Figure {
-    /// The figure's value in a game of run A (`b` false) or B.
-    fn value(self, game: &GameFigures, b: bool) -> i64 {
+    /// The figure's `(num, den)` in a game of run A (`b` false) or B.
+    fn value(self, game: &GameFigures, b: bool) -> (u64, u64) {
         let tile = |a_index: usize, b_index: usize| if b { b_index } else { a_index };
-        let v = match self {
-            Figure::SeatScore(s) => game.scores[s],
-            Figure::SeatWins(s) => game.wins[s],
-            Figure::TotalScore => game.scores.iter().sum(),
-            Figure::Turns => game.turns,
-            Figure::Discards => game.discards,
-            Figure::KindPoints(kind) => game.kind_points[kind as usize],
-            Figure::TilePoints(a, bi) => game.tile_points[tile(a, bi)],
-            Figure::TilePlaced(a, bi) => u64::from(game.tile_placed[tile(a, bi)]),
-            Figure::TileDiscarded(a, bi) => u64::from(game.tile_discarded[tile(a, bi)]),
-            Figure::TokenPoints(a, bi) => game.token_points[tile(a, bi)],
-        };
-        i64::try_from(v).unwrap_or(i64::MAX)
+        // Copies of a tile on the table: placed, and the start tile's copy laid at the deal.
+        let copies = |t: usize| u64::from(game.tile_placed[t]) + u64::from(t == game.start);
+        let total: u64 = game.scores.iter().sum();
+        match self {
+            Figure::SeatScore(s) => (game.scores[s], 1),
+            Figure::SeatWins(s) => (game.wins[s], 1),
+            Figure::TotalScore => (total, 1),
+            Figure::Turns => (game.turns, 1),
+            Figure::Discards => (game.discards, 1),
+            Figure::KindPoints(kind) => (game.kind_points[kind as usize], 1),
+            Figure::TilePerPlacement(a, bi) => {
+                let t = tile(a, bi);
+                (game.tile_points[t], copies(t))
+            }
+            Figure::TileAgainstAverage(a, bi) => {
+                let t = tile(a, bi);
+                // (points / total) / (copies / all copies) = points · all copies / (copies · total).
+                (game.tile_points[t] * (game.turns + 1), copies(t) * total)
+            }
+            Figure::TileDiscardRate(a, bi) => {
+                let t = tile(a, bi);
+                let discarded = u64::from(game.tile_discarded[t]);
+                (discarded, u64::from(game.tile_placed[t]) + discarded)
+            }
+            Figure::TokenPoints(a, bi) => (game.token_points[tile(a, bi)], 1),
+        }
     }
 
-    /// What a per-game value is divided by to be read: win units make a win rate.
+    /// What a value is divided by to be read: win units make a win rate.
     fn scale(self) -> f64 {
         match self {
             Figure::SeatWins(_) => WIN_UNITS as f64,
@@ -100,9 +120,21 @@ fn figures(a: &GameDef, b: &GameDef, players: u8) -> Vec<(Figure, String, String
         };
         let (set, id) = here;
         for (figure, what, words) in [
-            (Figure::TilePoints(ta, tb), "points", "points of tile"),
-            (Figure::TilePlaced(ta, tb), "placed", "placed copies of tile"),
-            (Figure::TileDiscarded(ta, tb), "discarded", "discarded copies of tile"),
+            (
+                Figure::TilePerPlacement(ta, tb),
+                "points_per_placement",
+                "points per placement of tile",
+            ),
+            (
+                Figure::TileAgainstAverage(ta, tb),
+                "points_against_average",
+                "relative points per placement of tile",
+            ),
+            (
+                Figure::TileDiscardRate(ta, tb),
+                "discard_rate",
+                "share of draws discarded of tile",
+            ),
         ] {
             out.push((figure, format!("tile.{set}/{id}.{what}"), format!("{words} {set}/{id}")));
         }
@@ -110,13 +142,11 @@ fn figures(a: &GameDef, b: &GameDef, players: u8) -> Vec<(Figure, String, String
     out
 }
 
-/// The paired sums of a comparison: per figure, the values in A, in B, and their differences.
+/// The paired sums of a comparison, per figure.
 #[derive(Debug, Clone)]
 pub struct Paired {
     figures: Arc<Vec<(Figure, String, String)>>,
-    a: Vec<Moments>,
-    b: Vec<Moments>,
-    diff: Vec<Moments>,
+    sums: Vec<PairedRatio>,
 }
 
 impl Paired {
@@ -134,50 +164,80 @@ impl Paired {
         let n = figures.len();
         Paired {
             figures,
-            a: vec![Moments::default(); n],
-            b: vec![Moments::default(); n],
-            diff: vec![Moments::default(); n],
+            sums: vec![PairedRatio::default(); n],
         }
     }
 
     /// Adds the last games of `a` and `b`, played with the same seed.
     pub fn add(&mut self, a: &Collector, b: &Collector) {
-        for (i, &(figure, ..)) in self.figures.iter().enumerate() {
-            let (va, vb) = (figure.value(&a.game, false), figure.value(&b.game, true));
-            self.a[i].add(va);
-            self.b[i].add(vb);
-            self.diff[i].add(vb - va);
+        for (sums, &(figure, ..)) in self.sums.iter_mut().zip(self.figures.iter()) {
+            sums.add(figure.value(&a.game, false), figure.value(&b.game, true));
         }
     }
 
     /// Adds another thread's sums.
     pub fn merge(&mut self, other: &Paired) {
-        for (mine, theirs) in [
-            (&mut self.a, &other.a),
-            (&mut self.b, &other.b),
-            (&mut self.diff, &other.diff),
-        ] {
-            mine.iter_mut().zip(theirs).for_each(|(m, t)| m.merge(t));
-        }
+        self.sums.iter_mut().zip(&other.sums).for_each(|(m, t)| m.merge(t));
     }
 
-    /// Each figure's means and difference.
+    /// Each figure's values in A and B and their difference.
     pub fn differences(&self) -> Vec<Difference> {
         self.figures
             .iter()
-            .enumerate()
-            .map(|(i, (figure, key, label))| {
+            .zip(&self.sums)
+            .map(|((figure, key, label), sums)| {
                 let scale = figure.scale();
-                let difference = (self.diff[i].n > 1).then(|| self.diff[i].estimate(scale)).flatten();
+                let difference = sums.difference(scale);
                 Difference {
                     key: key.clone(),
                     label: label.clone(),
-                    a: self.a[i].mean(scale).unwrap_or(0.0),
-                    b: self.b[i].mean(scale).unwrap_or(0.0),
+                    a: sums.a(scale).unwrap_or(0.0),
+                    b: sums.b(scale).unwrap_or(0.0),
                     difference,
                     flagged: difference.is_some_and(|d| d.low > 0.0 || d.high < 0.0),
                 }
             })
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A game of `copies` tiles on the table (the start tile's among them) scoring `total`, in
+    /// which tile 1 has `mine` copies and `points`.
+    fn game(copies: u64, total: u64, mine: u32, points: u64) -> GameFigures {
+        GameFigures {
+            scores: vec![total / 2, total - total / 2],
+            wins: vec![60, 0],
+            turns: copies - 1,
+            tile_placed: vec![0, mine],
+            tile_discarded: vec![0, 1],
+            tile_points: vec![0, points],
+            start: 0,
+            ..GameFigures::default()
+        }
+    }
+
+    #[test]
+    fn more_tiles_in_a_game_are_no_change_in_a_tile_against_the_average() {
+        // B: twice the tiles and twice the points; the tile has the same copies and points, so
+        // half the share of the points it had, and as many points per copy as the average.
+        let (a, b) = (game(10, 30, 2, 6), game(20, 60, 2, 6));
+        let against = Figure::TileAgainstAverage(1, 1);
+        assert_eq!(against.value(&a, false), (6 * 10, 2 * 30));
+        let mut sums = PairedRatio::default();
+        for _ in 0..3 {
+            sums.add(against.value(&a, false), against.value(&b, true));
+        }
+        assert_eq!((sums.a(1.0), sums.b(1.0)), (Some(1.0), Some(1.0)));
+        let d = sums.difference(1.0).unwrap();
+        assert!(d.low <= 0.0 && d.high >= 0.0, "not flagged: {d:?}");
+        // Per copy, the same; a draw discarded out of three.
+        assert_eq!(Figure::TilePerPlacement(1, 1).value(&b, true), (6, 2));
+        assert_eq!(Figure::TileDiscardRate(1, 1).value(&b, true), (1, 3));
+        // The start tile's copy laid at the deal counts as a copy on the table.
+        assert_eq!(Figure::TilePerPlacement(0, 0).value(&a, false), (0, 1));
     }
 }

@@ -6,10 +6,12 @@
 
 mod collector;
 mod compare;
+mod focus;
 mod moments;
 mod report;
 mod summary;
 
+pub use focus::{Focus, FocusTile, Ranked, Standout};
 pub use report::{
     AbbeyStats, BalanceReport, BarnStats, Comparison, Deployments, Difference, Estimate, ExtraTurnStats,
     FeatureKindStats, FieldBonusStats, FigureStats, HillStats, Histogram, MarkStats, MechanismStats, SeatStats,
@@ -96,6 +98,7 @@ pub fn compare(
             policy,
             Collector::new(Arc::clone(def), players),
         )
+        .map(|t| t.stopped_by(progress.stop_flag()))
     };
     let played = simulate::on_threads(
         games,

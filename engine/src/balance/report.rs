@@ -8,6 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::focus::Focus;
 use crate::bots::Policy;
 use crate::game::SetRef;
 use crate::model::FeatureKind;
@@ -90,6 +91,9 @@ pub struct TileStats {
     pub placed: u64,
     /// Times discarded because it fitted nowhere.
     pub discarded: u64,
+    /// `discarded / drawn` with its 95% interval (from each game's draws and discards, as
+    /// [`TileStats::points_per_placement_interval`]); `None` when never drawn.
+    pub discard_rate_interval: Option<Estimate>,
     /// Times it went under a hill.
     pub under_hill: u64,
     /// Turns on which its legal placements were counted (a sample of the turns it waited to be
@@ -114,6 +118,9 @@ pub struct TileStats {
     /// also the copy laid at the deal of each game (its points count too); `None` when no copy
     /// was on the table.
     pub points_per_placement: Option<f64>,
+    /// `points_per_placement` with its 95% interval, from each game's copies on the table and
+    /// points (a ratio's interval, by the delta method); `None` when no copy was on the table.
+    pub points_per_placement_interval: Option<Estimate>,
     /// Player-games in which that player placed at least one copy.
     pub placed_by: u64,
     /// Win rate (ties split) of the players who placed at least one copy in their game;
@@ -124,6 +131,10 @@ pub struct TileStats {
     /// `win_rate_placed − win_rate_not_placed`: how much placing it goes with winning. A
     /// correlation, not a cause (a player who places more tiles places more of every kind).
     pub win_effect: Option<f64>,
+    /// `win_effect` with its 95% interval: the difference of the two groups' mean win shares,
+    /// each group's variance over its size (player-games taken as independent, which the seats
+    /// of one game are not quite); `None` when either group is empty.
+    pub win_effect_interval: Option<Estimate>,
 }
 
 /// One kind of feature.
@@ -380,6 +391,9 @@ pub struct BalanceReport {
     pub placements_sample_every: u32,
     /// By tile type, in compiled order.
     pub tiles: Vec<TileStats>,
+    /// The tiles of the sets under study, ranked among all of `tiles`: the sets that are not
+    /// bundled, or those asked for ([`BalanceReport::focus_on`]); `None` when there are none.
+    pub focus: Option<Focus>,
     /// By feature kind.
     pub features: Vec<FeatureKindStats>,
     /// By figure type.
@@ -390,20 +404,32 @@ pub struct BalanceReport {
     pub timing: Timing,
 }
 
+impl BalanceReport {
+    /// Puts the tiles of `sets` first ([`BalanceReport::focus`]); no set, no focus.
+    pub fn focus_on(&mut self, sets: &[String]) {
+        self.focus = (!sets.is_empty()).then(|| Focus::of(self, sets));
+    }
+}
+
 /// One figure compared between two runs of the same seeds.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Difference {
     /// A stable key for the figure: `seat.1.score`, `seat.0.win_rate`, `total_score`,
-    /// `turns`, `discards`, `points.city`, `tile.base/D.points`, ...
+    /// `turns`, `discards`, `points.city`, and per tile of both runs
+    /// `tile.base/D.points_per_placement`, `tile.base/D.points_against_average` (its points
+    /// per placement over the average tile's in the same game: 1 is average) and
+    /// `tile.base/D.discard_rate`.
     pub key: String,
     /// The figure in words.
     pub label: String,
-    /// Mean per game in run A.
+    /// The figure in run A: a mean per game, or for a tile's figures a ratio over all its
+    /// copies (0 when it has none).
     pub a: f64,
-    /// Mean per game in run B.
+    /// The figure in run B.
     pub b: f64,
-    /// Mean of the per-game differences B − A, with the 95% interval of the paired
-    /// differences (normal approximation); `None` with fewer than two games.
+    /// B − A with the 95% interval of the paired differences (the delta method's for a
+    /// ratio); exactly 0 when every game gave the same in both runs; `None` with fewer than
+    /// two games or a tile with no copy in a run.
     pub difference: Option<Estimate>,
     /// Whether the interval excludes 0.
     pub flagged: bool,

@@ -1,6 +1,8 @@
 //! The report of a run, worked out from its collectors' counts.
 
 use super::collector::{BIN_WIDTH, BINS, Collector, KINDS, WIN_UNITS};
+use super::focus::Focus;
+use super::moments::{Moments, RatioMoments};
 use super::report::{
     AbbeyStats, BalanceReport, BarnStats, Deployments, ExtraTurnStats, FeatureKindStats, FieldBonusStats, FigureStats,
     HillStats, Histogram, MarkStats, MechanismStats, SeatStats, ShepherdStats, TileStats, Timing, TokenStats,
@@ -57,16 +59,14 @@ pub fn report(counts: &Collector, asked: Asked, timing: Timing) -> BalanceReport
         high: e.high - even,
     });
     // Win units of every player-game, to tell the win rate of those who did not place a tile.
-    let (all_seats, all_wins) = (
-        counts.games * u64::from(asked.players),
-        counts.seat_wins.iter().map(|m| m.sum as u64).sum::<u64>(),
-    );
+    let mut all_wins = Moments::default();
+    counts.seat_wins.iter().for_each(|m| all_wins.merge(m));
     let tiles = def
         .tables()
         .tiles
         .iter()
         .enumerate()
-        .map(|(t, tile)| tile_stats(def, counts, t, &tile.id, all_seats, all_wins))
+        .map(|(t, tile)| tile_stats(def, counts, t, &tile.id, &all_wins))
         .collect();
     let features = FeatureKind::ALL
         .iter()
@@ -98,7 +98,7 @@ pub fn report(counts: &Collector, asked: Asked, timing: Timing) -> BalanceReport
             mean_turns_on_table: ratio(c.turns_on_table, c.deployed),
         })
         .collect();
-    BalanceReport {
+    let mut report = BalanceReport {
         tilesets: def.sets().to_vec(),
         expansions: def.expansions().to_vec(),
         rules: def.rules().id.clone(),
@@ -116,12 +116,15 @@ pub fn report(counts: &Collector, asked: Asked, timing: Timing) -> BalanceReport
         tiles,
         features,
         figures,
+        focus: None,
         mechanisms: mechanisms(def, counts),
         timing,
-    }
+    };
+    report.focus_on(&Focus::unbundled_sets(&report));
+    report
 }
 
-fn tile_stats(def: &GameDef, counts: &Collector, t: usize, id: &str, all_seats: u64, all_wins: u64) -> TileStats {
+fn tile_stats(def: &GameDef, counts: &Collector, t: usize, id: &str, all_wins: &Moments) -> TileStats {
     let c = &counts.tiles[t];
     let figure_types = def.figures().len();
     let mut deployments = Vec::new();
@@ -138,10 +141,36 @@ fn tile_stats(def: &GameDef, counts: &Collector, t: usize, id: &str, all_seats: 
         }
     }
     let scale = WIN_UNITS as f64;
-    let win_rate = |wins: u64, seats: u64| ratio(wins, seats).map(|r| r / scale);
-    let win_rate_placed = win_rate(c.placed_by_wins, c.placed_by);
-    let win_rate_not_placed = win_rate(all_wins - c.placed_by_wins, all_seats - c.placed_by);
+    let placed_by = Moments {
+        n: c.placed_by,
+        sum: i128::from(c.placed_by_wins),
+        squares: u128::from(c.squares.placed_by_wins),
+    };
+    let not_placed_by = placed_by.rest_of(all_wins);
+    let win_rate_placed = placed_by.mean(scale);
+    let win_rate_not_placed = not_placed_by.mean(scale);
+    let win_effect_interval = placed_by.minus(&not_placed_by, scale);
     let index = t as u16;
+    let (games, sq) = (counts.games, &c.squares);
+    // The start tile has one more copy on the table each game, laid at the deal:
+    // Σ(p + 1)² = Σp² + 2Σp + n and Σ(p + 1)·y = Σp·y + Σy.
+    let (on_table, on_table_sq, on_table_points) = if def.start() == index {
+        (
+            c.placed + games,
+            sq.placed + 2 * c.placed + games,
+            sq.placed_points + c.points,
+        )
+    } else {
+        (c.placed, sq.placed, sq.placed_points)
+    };
+    let per_placement = RatioMoments::of(games, (on_table, c.points), (on_table_sq, sq.points, on_table_points));
+    // Drawn = placed + discarded: Σd² = Σp² + 2Σp·x + Σx², Σd·x = Σp·x + Σx².
+    let drawn_sq = sq.placed + 2 * sq.placed_discarded + sq.discarded;
+    let per_draw = RatioMoments::of(
+        games,
+        (c.placed + c.discarded, c.discarded),
+        (drawn_sq, sq.discarded, sq.placed_discarded + sq.discarded),
+    );
     TileStats {
         index,
         set: def.tile_set(index).map(|s| s.id.clone()).unwrap_or_default(),
@@ -151,6 +180,7 @@ fn tile_stats(def: &GameDef, counts: &Collector, t: usize, id: &str, all_seats: 
         drawn: c.placed + c.discarded,
         placed: c.placed,
         discarded: c.discarded,
+        discard_rate_interval: per_draw.estimate(),
         under_hill: c.under_hill,
         placements_sampled: c.sampled,
         placements_mean: ratio(c.placements, c.sampled),
@@ -158,11 +188,13 @@ fn tile_stats(def: &GameDef, counts: &Collector, t: usize, id: &str, all_seats: 
         deployments,
         completed_features: c.completed,
         points: c.points,
-        points_per_placement: ratio(c.points, c.placed + if def.start() == index { counts.games } else { 0 }),
+        points_per_placement: ratio(c.points, on_table),
+        points_per_placement_interval: per_placement.estimate(),
         placed_by: c.placed_by,
         win_rate_placed,
         win_rate_not_placed,
         win_effect: win_rate_placed.zip(win_rate_not_placed).map(|(a, b)| a - b),
+        win_effect_interval,
     }
 }
 

@@ -76,26 +76,32 @@ pub fn play_to_end(game: &mut Game, seats: &mut [&mut dyn Bot], mut watch: impl 
     }
 }
 
-/// How every seat of a simulated game plays.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
+/// How every seat of a simulated game plays: any bot [`BotSpec`] names, written and read as
+/// its text (`random`, `greedy`, `mcts:200`, `mcts:50ms`), in JSON too.
+#[derive(Debug, Clone, Copy, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(into = "String", try_from = "String")]
 pub enum Policy {
     /// [`RandomBot`].
     #[default]
     Random,
     /// [`GreedyBot`].
     Greedy,
+    /// [`MctsBot`] with this configuration: how good players would use the tiles, at the
+    /// cost of a search per choice.
+    Mcts(MctsConfig),
 }
 
 impl Policy {
-    /// Every policy, in the order they are offered.
+    /// The policies a menu offers (searches are named with their budget: `mcts:200`).
     pub const ALL: [Policy; 2] = [Policy::Random, Policy::Greedy];
 
-    /// The policy's name, as `--policy` takes it.
+    /// The policy's kind: `random`, `greedy` or `mcts` (its [`Display`](fmt::Display) says the
+    /// search's budget too).
     pub fn as_str(self) -> &'static str {
         match self {
             Policy::Random => "random",
             Policy::Greedy => "greedy",
+            Policy::Mcts(_) => "mcts",
         }
     }
 
@@ -104,13 +110,34 @@ impl Policy {
         match self {
             Policy::Random => PolicyBot::Random(RandomBot::new(seed)),
             Policy::Greedy => PolicyBot::Greedy(GreedyBot::new(seed)),
+            Policy::Mcts(config) => PolicyBot::Mcts(Box::new(MctsBot::new(config, seed))),
+        }
+    }
+}
+
+impl From<Policy> for BotSpec {
+    fn from(policy: Policy) -> BotSpec {
+        match policy {
+            Policy::Random => BotSpec::Random,
+            Policy::Greedy => BotSpec::Greedy,
+            Policy::Mcts(config) => BotSpec::Mcts(config),
+        }
+    }
+}
+
+impl From<BotSpec> for Policy {
+    fn from(spec: BotSpec) -> Policy {
+        match spec {
+            BotSpec::Random => Policy::Random,
+            BotSpec::Greedy => Policy::Greedy,
+            BotSpec::Mcts(config) => Policy::Mcts(config),
         }
     }
 }
 
 impl fmt::Display for Policy {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
+        BotSpec::from(*self).fmt(f)
     }
 }
 
@@ -118,10 +145,21 @@ impl FromStr for Policy {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Policy, String> {
-        Policy::ALL.into_iter().find(|p| p.as_str() == s).ok_or_else(|| {
-            let names: Vec<&str> = Policy::ALL.iter().map(|p| p.as_str()).collect();
-            format!("no policy `{s}`: expected one of {}", names.join(", "))
-        })
+        s.parse::<BotSpec>().map(Policy::from).map_err(|e| e.to_string())
+    }
+}
+
+impl From<Policy> for String {
+    fn from(policy: Policy) -> String {
+        policy.to_string()
+    }
+}
+
+impl TryFrom<String> for Policy {
+    type Error = String;
+
+    fn try_from(text: String) -> Result<Policy, String> {
+        text.parse()
     }
 }
 
@@ -133,6 +171,8 @@ pub enum PolicyBot {
     Random(RandomBot),
     /// Best immediate points.
     Greedy(GreedyBot),
+    /// A search per choice (boxed: its buffers are large beside the others).
+    Mcts(Box<MctsBot>),
 }
 
 impl PolicyBot {
@@ -142,6 +182,15 @@ impl PolicyBot {
         match self {
             PolicyBot::Random(bot) => bot.reseed(seed),
             PolicyBot::Greedy(bot) => bot.reseed(seed),
+            PolicyBot::Mcts(bot) => bot.reseed(seed),
+        }
+    }
+
+    /// Cuts the bot's searches short once `stop` is set (Ctrl-C); the other bots choose at
+    /// once anyway.
+    pub fn stop_with(&mut self, stop: &StopFlag) {
+        if let PolicyBot::Mcts(bot) = self {
+            bot.stop_with(stop.clone());
         }
     }
 }
@@ -151,6 +200,7 @@ impl Bot for PolicyBot {
         match self {
             PolicyBot::Random(bot) => bot.choose(game),
             PolicyBot::Greedy(bot) => bot.choose(game),
+            PolicyBot::Mcts(bot) => bot.choose(game),
         }
     }
 
@@ -159,6 +209,7 @@ impl Bot for PolicyBot {
         match self {
             PolicyBot::Random(bot) => bot.play(game, events),
             PolicyBot::Greedy(bot) => bot.play(game, events),
+            PolicyBot::Mcts(bot) => bot.play(game, events),
         }
     }
 }
@@ -172,7 +223,18 @@ mod tests {
         for policy in Policy::ALL {
             assert_eq!(policy.as_str().parse::<Policy>(), Ok(policy));
         }
+        let search: Policy = "mcts:50ms:win".parse().unwrap();
+        assert!(matches!(search, Policy::Mcts(c) if c.budget == Budget::Millis(50)));
+        assert_eq!(search.to_string().parse::<Policy>(), Ok(search));
+        assert_eq!(serde_json::to_value(search).unwrap(), "mcts:50ms:win");
+        assert_eq!(
+            serde_json::from_value::<Policy>("mcts:200".into()).unwrap().to_string(),
+            "mcts:200"
+        );
         let err = "smart".parse::<Policy>().unwrap_err();
-        assert_eq!(err, "no policy `smart`: expected one of random, greedy");
+        assert!(
+            err.starts_with("no bot `smart`: expected random, greedy or mcts"),
+            "{err}"
+        );
     }
 }

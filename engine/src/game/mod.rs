@@ -38,8 +38,8 @@ pub use record::{GameRecord, MAX_RECORD_BYTES, RECORD_FORMAT, RecordError, Repla
 pub use rng::Rng;
 use scratch::Scratch;
 pub use setup::{
-    EditionFrom, FigureType, GameDef, MarkPoints, MarkType, NamedOnce, PrintedTokenType, SetRef, SetupError, TokensOn,
-    content_hash, set_id,
+    DisplayNames, EditionFrom, FigureType, GameDef, MarkPoints, MarkType, NamedOnce, PrintedTokenType, SetRef,
+    SetupError, TokensOn, content_hash, played_hash, set_id,
 };
 use setup::{FigureMasks, kind_bit};
 pub use table::{FeatureAt, FigureIndex, Seat};

@@ -53,7 +53,8 @@ pub struct GameRecord {
 /// Why a record could not be replayed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ReplayError {
-    /// The tile sets or expansion files loaded are not the ones recorded.
+    /// The tile sets or expansion files loaded are not the ones recorded: those that differ,
+    /// on each side (the same set with other content appears on both).
     #[error("the record was played with {expected}, but {found} is loaded")]
     TileSets {
         /// What the record says.
@@ -288,6 +289,45 @@ fn hash_before_house_rules(def: &GameDef) -> Option<String> {
     Some(super::setup::content_hash(&(&scoring, &switches)))
 }
 
+/// The tile sets and expansions of a record and of the files loaded that are not in the
+/// other, each side in words (`tile set mini@first-edition (0123…)`; `nothing` when a side
+/// has none that the other lacks).
+fn differing(
+    sets: &[SetRef],
+    expansions: &[SetRef],
+    loaded: &[SetRef],
+    loaded_expansions: &[SetRef],
+) -> (String, String) {
+    let describe = |sets: &[SetRef], expansions: &[SetRef], others: &[SetRef], other_expansions: &[SetRef]| {
+        let sets = sets
+            .iter()
+            .filter(|s| !others.contains(s))
+            .map(|s| format!("tile set {}@{} ({})", s.id, s.edition, s.hash));
+        let expansions = expansions
+            .iter()
+            .filter(|e| !other_expansions.contains(e))
+            .map(|e| format!("expansion {} ({})", e.id, e.hash));
+        let all: Vec<String> = sets.chain(expansions).collect();
+        if all.is_empty() {
+            "nothing else".to_owned()
+        } else {
+            all.join(", ")
+        }
+    };
+    let differ = (
+        describe(sets, expansions, loaded, loaded_expansions),
+        describe(loaded, loaded_expansions, sets, expansions),
+    );
+    if differ.0 == differ.1 {
+        // The same sets in another order: say both orders.
+        return (
+            format!("{} in this order", describe(sets, expansions, &[], &[])),
+            describe(loaded, loaded_expansions, &[], &[]),
+        );
+    }
+    differ
+}
+
 impl GameRecord {
     /// Reads a record from its JSON text: its `format_version` first (a record of another
     /// format, or none, is refused as such, whatever else it holds), then the record, with no
@@ -318,23 +358,10 @@ impl GameRecord {
 
     /// Replays the record on `def` and checks it reaches the recorded scores.
     pub fn replay(&self, def: Arc<GameDef>) -> Result<Game, ReplayError> {
-        let describe = |sets: &[SetRef], expansions: &[SetRef]| {
-            let sets = sets
-                .iter()
-                .map(|s| format!("tile set {}@{} ({})", s.id, s.edition, s.hash));
-            let expansions = expansions.iter().map(|e| format!("expansion {} ({})", e.id, e.hash));
-            let all: Vec<String> = sets.chain(expansions).collect();
-            if all.is_empty() {
-                "nothing".to_owned()
-            } else {
-                all.join(", ")
-            }
-        };
         if def.sets != self.tilesets || def.expansions != self.expansions {
-            return Err(ReplayError::TileSets {
-                expected: describe(&self.tilesets, &self.expansions),
-                found: describe(&def.sets, &def.expansions),
-            });
+            // Only what differs: a set played as recorded is not worth naming.
+            let (expected, found) = differing(&self.tilesets, &self.expansions, &def.sets, &def.expansions);
+            return Err(ReplayError::TileSets { expected, found });
         }
         let played = rules_hash(&def);
         let same_values = self.rules_hash == played
@@ -426,5 +453,39 @@ mod tests {
             assert_eq!(hash_before_values(&def), written);
             assert_ne!(rules_hash(&def), written);
         }
+    }
+}
+
+#[cfg(test)]
+mod differing_tests {
+    use super::*;
+
+    fn set(id: &str, hash: &str) -> SetRef {
+        SetRef {
+            id: id.into(),
+            edition: "first-edition".into(),
+            hash: hash.into(),
+        }
+    }
+
+    #[test]
+    fn a_replay_refused_names_only_the_set_that_changed() {
+        let recorded = [set("base", "aa"), set("mine", "bb")];
+        let loaded = [set("base", "aa"), set("mine", "cc")];
+        assert_eq!(
+            differing(&recorded, &[], &loaded, &[]),
+            (
+                "tile set mine@first-edition (bb)".to_owned(),
+                "tile set mine@first-edition (cc)".to_owned()
+            )
+        );
+        let (expected, found) = differing(&recorded, &[], &recorded[..1], &[]);
+        assert_eq!(
+            (expected.as_str(), found.as_str()),
+            ("tile set mine@first-edition (bb)", "nothing else")
+        );
+        let swapped = [set("mine", "bb"), set("base", "aa")];
+        let (expected, _) = differing(&recorded, &[], &swapped, &[]);
+        assert!(expected.ends_with(" in this order"), "{expected}");
     }
 }

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::MechanismSet;
 use super::mechanisms::{EdgeKinds, apply_switches};
-use super::values::{declare_values, expansion_hash, set_hash, values_under_rules};
+use super::values::{declare_values, values_under_rules};
 use crate::catalog::Catalog;
 use crate::compile::{CompileError, TileInput, TileTables};
 use crate::diagnostic::{clip, quote};
@@ -893,10 +893,10 @@ impl GameDef {
         };
         check_in_play(&tiles, &counts)?;
         for (set_ref, (set, ..)) in refs.iter_mut().zip(sets) {
-            set_ref.hash = set_hash(set);
+            set_ref.hash = played_hash(*set);
         }
         for (set_ref, expansion) in expansion_refs.iter_mut().zip(expansions) {
-            set_ref.hash = expansion_hash(expansion);
+            set_ref.hash = played_hash(*expansion);
         }
         let mut tables = TileTables::build(inputs)?;
         mark_features(&mut tables, &tiles, &marks)?;
@@ -1248,6 +1248,41 @@ impl GameDef {
     pub fn figure_index(&self, id: &str) -> Option<u8> {
         self.figures.iter().position(|f| f.id == id).map(|i| i as u8)
     }
+}
+
+/// A file whose content hash leaves out what only names things for people, and its `[values]`:
+/// the values in play are hashed with the rules (a record's `rules_hash`), so a set's hash
+/// names its tiles and figures whatever defaults it declares.
+pub trait DisplayNames: Serialize + Clone {
+    /// The file with its display names (the set's, its tiles') and its `[values]` emptied.
+    fn unnamed(&self) -> Self;
+}
+
+impl DisplayNames for TileSet {
+    fn unnamed(&self) -> TileSet {
+        let mut set = self.clone();
+        set.name.clear();
+        set.values.clear();
+        set.tiles.iter_mut().for_each(|tile| tile.name.clear());
+        set
+    }
+}
+
+impl DisplayNames for ExpansionFile {
+    fn unnamed(&self) -> ExpansionFile {
+        ExpansionFile {
+            name: String::new(),
+            values: BTreeMap::new(),
+            ..self.clone()
+        }
+    }
+}
+
+/// The content hash of a tile set or expansion as it plays ([`content_hash`] of it
+/// [`DisplayNames::unnamed`]): renaming the set or a tile keeps its records replaying, as the rules
+/// hash leaves out a rule set's name and description.
+pub fn played_hash(file: &impl DisplayNames) -> String {
+    content_hash(&file.unnamed())
 }
 
 /// FNV-1a over a tile set's or expansion's canonical JSON: the same content gives the same

@@ -5,9 +5,9 @@
 use std::collections::BTreeMap;
 
 use super::mechanisms::MechanismSet;
-use super::setup::{FigureType, SetupError, content_hash};
+use super::setup::{FigureType, SetupError};
 use crate::diagnostic::clip;
-use crate::model::{ExpansionFile, Rules, TileSet};
+use crate::model::Rules;
 
 /// Adds the values a file declares to those of the files before it: a value declared again
 /// with the same default is the same value; with another default it is refused, since a game
@@ -61,36 +61,12 @@ pub(super) fn values_under_rules(
     Ok(values)
 }
 
-/// A tile set's content hash, its `[values]` left out: the values in play are hashed with the
-/// rules (a record's `rules_hash`), so a set's hash names its tiles and figures whatever
-/// defaults it declares.
-pub(super) fn set_hash(set: &TileSet) -> String {
-    if set.values.is_empty() {
-        return content_hash(set);
-    }
-    content_hash(&TileSet {
-        values: BTreeMap::new(),
-        ..set.clone()
-    })
-}
-
-/// An expansion file's content hash, its `[values]` left out as [`set_hash`] does.
-pub(super) fn expansion_hash(expansion: &ExpansionFile) -> String {
-    if expansion.values.is_empty() {
-        return content_hash(expansion);
-    }
-    content_hash(&ExpansionFile {
-        values: BTreeMap::new(),
-        ..expansion.clone()
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::catalog::Catalog;
     use crate::game::GameDef;
-    use crate::model::{Figure, FigureMechanism, Role, Spot, Strength};
+    use crate::model::{ExpansionFile, Figure, FigureMechanism, Role, Spot, Strength};
     use crate::source::Source;
 
     /// The bundled files with the rule sets `rules` (`(file name, text)`), which must validate.

@@ -164,6 +164,12 @@ impl MctsBot {
         self.stop = stop;
     }
 
+    /// Draws the coming searches from `seed` instead, as a new bot would (simulations play
+    /// game after game with one bot); its stop flag stays.
+    pub fn reseed(&mut self, seed: u64) {
+        self.rng = Rng::new(seed);
+    }
+
     /// Changes the budget of the coming searches (a UI's slider).
     pub fn set_budget(&mut self, budget: Budget) {
         self.config.budget = budget;
