@@ -655,3 +655,29 @@ fn an_edge_kind_declared_again_with_other_rules() {
         )],
     );
 }
+
+#[test]
+fn a_kind_by_another_name_and_a_tile_with_three_edges() {
+    let path = fixture("kind-synonym-and-three-edges.toml");
+    expect(
+        std::slice::from_ref(&path),
+        &[
+            (8, 9, "needs exactly 4 item(s), found 3"),
+            (16, 23, "`cloister` is not one of"),
+            (17, 23, "`Field` is not one of"),
+        ],
+    );
+    let found = diagnostics(&[path]);
+    assert!(
+        found[0]
+            .help
+            .starts_with("The four edges in the order north, east, south, west.")
+    );
+    assert!(!found[0].help.contains('\n'), "one line: {}", found[0].help);
+    assert!(
+        found[1].help.starts_with("did you mean `monastery`?"),
+        "{}",
+        found[1].help
+    );
+    assert!(found[2].help.starts_with("did you mean `field`?"), "{}", found[2].help);
+}

@@ -118,21 +118,22 @@ impl Checker {
         let schema_path = error.schema_path().as_str();
         // Once the file's list is full, problems are only counted by message: skip the
         // schema look-ups that only help texts need.
-        let alternatives = matches!(
+        let among_alternatives = matches!(
             error.kind(),
             ValidationErrorKind::AnyOf { .. } | ValidationErrorKind::OneOfNotValid { .. }
         );
         let full = report.is_full();
-        let node = if full && !alternatives {
+        let node = if full && !among_alternatives {
             None
         } else {
             schema_node(schema, schema_path)
         };
+        // Descriptions are wrapped doc comments: one line of help each.
         let help = node
             .and_then(|n| n.get("description"))
             .and_then(Value::as_str)
             .unwrap_or("")
-            .to_owned();
+            .replace('\n', " ");
         match error.kind() {
             ValidationErrorKind::AdditionalProperties { unexpected } => {
                 let known = known_properties(node);
@@ -168,7 +169,8 @@ impl Checker {
                 let description = description
                     .and_then(|n| n.get("description"))
                     .and_then(Value::as_str)
-                    .unwrap_or("");
+                    .unwrap_or("")
+                    .replace('\n', " ");
                 let at = if pointer.is_empty() {
                     "the top of the file".to_owned()
                 } else {
@@ -194,6 +196,11 @@ impl Checker {
                     }
                 }
                 if self.first_at(&pointer) {
+                    let (values, _) = alternatives(schema, node);
+                    let help = match instance.as_str().and_then(|text| enum_suggestion(text, &values)) {
+                        Some(word) => format!("did you mean `{word}`? {help}"),
+                        None => help,
+                    };
                     report.error(&pointer, alternatives_message(schema, node, instance), help);
                 }
             }
@@ -206,10 +213,20 @@ impl Checker {
             other => {
                 if self.first_at(&pointer) {
                     let name = within.map_or_else(|| value_name(schema_path), |b| b.name.clone());
-                    let message = message_for(other, error.instance(), &error.to_string(), &name);
-                    let suggestion = within
-                        .zip(error.instance().as_str())
-                        .and_then(|(b, text)| closest(text, &b.words).filter(|w| edit_distance(text, w) < w.len()));
+                    let message = match exact_length(other, node, error.instance()) {
+                        Some(exact) => exact,
+                        None => message_for(other, error.instance(), &error.to_string(), &name),
+                    };
+                    let suggestion = match (other, error.instance().as_str()) {
+                        (ValidationErrorKind::Enum { options }, Some(text)) => {
+                            enum_suggestion(text, options.as_array().map_or(&[], Vec::as_slice))
+                        }
+                        _ => within.zip(error.instance().as_str()).and_then(|(b, text)| {
+                            closest(text, &b.words)
+                                .filter(|w| edit_distance(text, w) < w.len())
+                                .map(str::to_owned)
+                        }),
+                    };
                     let help = match suggestion {
                         Some(word) => format!("did you mean `{word}`? {help}"),
                         None => help,
@@ -346,6 +363,51 @@ fn message_for(kind: &ValidationErrorKind, instance: &Value, fallback: &str, wha
     }
 }
 
+/// Words people write for a choice under another name (Carcassonne's own synonyms among them),
+/// offered when the value is not one of the choices but its synonym is.
+const SYNONYMS: &[(&str, &str)] = &[
+    ("cloister", "monastery"),
+    ("abbey", "monastery"),
+    ("church", "monastery"),
+    ("town", "city"),
+    ("castle", "city"),
+    ("street", "road"),
+    ("path", "road"),
+    ("meadow", "field"),
+    ("farm", "field"),
+    ("pasture", "field"),
+    ("grass", "field"),
+];
+
+/// The choice of `options` (an enum's values) that a string not among them most likely means:
+/// its synonym, or the nearest spelling.
+fn enum_suggestion(text: &str, options: &[Value]) -> Option<String> {
+    let choices: Vec<String> = options.iter().filter_map(Value::as_str).map(str::to_owned).collect();
+    let lower = text.to_lowercase();
+    if let Some(choice) = choices.iter().find(|c| **c == lower) {
+        return Some(choice.clone());
+    }
+    let synonym = SYNONYMS
+        .iter()
+        .find(|(word, choice)| *word == lower && choices.iter().any(|c| c == choice));
+    if let Some((_, choice)) = synonym {
+        return Some((*choice).to_owned());
+    }
+    closest(&lower, &choices).map(str::to_owned)
+}
+
+/// For a list whose schema fixes its length (`minItems` = `maxItems`, as a tile's four edges),
+/// says the exact length wanted and the length found.
+fn exact_length(kind: &ValidationErrorKind, node: Option<&Value>, instance: &Value) -> Option<String> {
+    let (ValidationErrorKind::MinItems { limit } | ValidationErrorKind::MaxItems { limit }) = kind else {
+        return None;
+    };
+    let node = node?;
+    let exact = node.get("minItems").is_some() && node.get("minItems") == node.get("maxItems");
+    let found = instance.as_array()?.len();
+    exact.then(|| format!("needs exactly {limit} item(s), found {found}"))
+}
+
 /// The message and help for a key a `false` schema forbids at `pointer`. The schema forbids keys
 /// that belong to other kinds of feature with `if` (the kind) / `then` (`false` for each such
 /// key): the kinds whose `then` does not forbid the key are where it belongs.
@@ -405,23 +467,8 @@ fn unescape(segment: &str) -> String {
 /// A message for a value matching none of `anyOf`/`oneOf`: the allowed words when the branches
 /// are constants, else the allowed types.
 fn alternatives_message(root: &Value, node: Option<&Value>, instance: &Value) -> String {
-    let branches = node
-        .and_then(|n| n.get("oneOf").or_else(|| n.get("anyOf")))
-        .and_then(Value::as_array)
-        .cloned()
-        .unwrap_or_default();
-    let resolve = |branch: &Value| resolve_ref(root, branch);
-    let mut words = Vec::new();
-    let mut types = Vec::new();
-    for branch in branches.iter().map(resolve) {
-        if let Some(c) = branch.get("const") {
-            words.push(short(c));
-        } else if let Some(values) = branch.get("enum").and_then(Value::as_array) {
-            words.extend(values.iter().map(short));
-        } else if let Some(t) = branch.get("type").and_then(Value::as_str) {
-            types.push(article(t));
-        }
-    }
+    let (values, types) = alternatives(root, node);
+    let words: Vec<String> = values.iter().map(short).collect();
     let shown = short(instance);
     match (words.is_empty(), types.is_empty()) {
         (false, true) => format!("{shown} is not one of {}", words.join(", ")),
@@ -433,6 +480,28 @@ fn alternatives_message(root: &Value, node: Option<&Value>, instance: &Value) ->
         (false, false) => format!("{shown} is not one of {} (or {})", words.join(", "), types.join(" or ")),
         (true, true) => format!("{shown} is not valid here"),
     }
+}
+
+/// The values (constants and enum values) and the types (with their article) that the branches
+/// of the `anyOf`/`oneOf` at `node` allow.
+fn alternatives(root: &Value, node: Option<&Value>) -> (Vec<Value>, Vec<String>) {
+    let branches = node
+        .and_then(|n| n.get("oneOf").or_else(|| n.get("anyOf")))
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default();
+    let mut values = Vec::new();
+    let mut types = Vec::new();
+    for branch in branches.iter().map(|branch| resolve_ref(root, branch)) {
+        if let Some(c) = branch.get("const") {
+            values.push(c.clone());
+        } else if let Some(listed) = branch.get("enum").and_then(Value::as_array) {
+            values.extend(listed.iter().cloned());
+        } else if let Some(t) = branch.get("type").and_then(Value::as_str) {
+            types.push(article(t));
+        }
+    }
+    (values, types)
 }
 
 fn type_name(value: &Value) -> &'static str {
