@@ -681,3 +681,26 @@ fn a_kind_by_another_name_and_a_tile_with_three_edges() {
     );
     assert!(found[2].help.starts_with("did you mean `field`?"), "{}", found[2].help);
 }
+
+#[test]
+fn a_broken_edge_names_its_broken_part_and_a_half_edge_its_own_edge_first() {
+    let path = fixture("edges-broken-in-parts.toml");
+    expect(
+        std::slice::from_ref(&path),
+        &[
+            (
+                9,
+                10,
+                "`city 50` is not a valid edge layout: the edge `city 50` must alternate segments and positions",
+            ),
+            (
+                9,
+                21,
+                "`city 150 field` is not a valid edge layout: position 150 is outside 1..99",
+            ),
+            (10, 38, "`Sn` is not a valid edge ref"),
+        ],
+    );
+    let found = diagnostics(&[path]);
+    assert!(found[2].help.starts_with("did you mean `Se`?"), "{}", found[2].help);
+}

@@ -213,17 +213,33 @@ impl Checker {
             other => {
                 if self.first_at(&pointer) {
                     let name = within.map_or_else(|| value_name(schema_path), |b| b.name.clone());
-                    let message = match exact_length(other, node, error.instance()) {
+                    let mut message = match exact_length(other, node, error.instance()) {
                         Some(exact) => exact,
                         None => message_for(other, error.instance(), &error.to_string(), &name),
                     };
+                    // An edge the pattern refuses: the grammar names the broken part.
+                    if let (ValidationErrorKind::Pattern { .. }, "edge layout", Some(text)) =
+                        (other, name.as_str(), error.instance().as_str())
+                        && let Err(broken) = text.parse::<crate::edge::Layout>()
+                    {
+                        message = format!("{message}: {broken}");
+                    }
                     let suggestion = match (other, error.instance().as_str()) {
                         (ValidationErrorKind::Enum { options }, Some(text)) => {
                             enum_suggestion(text, options.as_array().map_or(&[], Vec::as_slice))
                         }
                         _ => within.zip(error.instance().as_str()).and_then(|(b, text)| {
-                            closest(text, &b.words)
-                                .filter(|w| edit_distance(text, w) < w.len())
+                            // Words starting as the value does first (`Sn`: the halves of the
+                            // south edge before `En`).
+                            let near = |w: &&String| edit_distance(text, w) < w.len();
+                            let (same_start, others): (Vec<String>, Vec<String>) = b
+                                .words
+                                .iter()
+                                .filter(near)
+                                .cloned()
+                                .partition(|w| w.get(..1) == text.get(..1));
+                            closest(text, &same_start)
+                                .or_else(|| closest(text, &others))
                                 .map(str::to_owned)
                         }),
                     };
