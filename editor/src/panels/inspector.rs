@@ -19,6 +19,7 @@ use crate::geometry;
 use crate::memo::Memo;
 use crate::render::kind_colour;
 use crate::view::Tool;
+use crate::vocabulary::{self, Vocabulary};
 
 const KINDS: [FeatureKind; 5] = [
     FeatureKind::City,
@@ -28,7 +29,9 @@ const KINDS: [FeatureKind; 5] = [
     FeatureKind::Garden,
 ];
 
-/// A label with the schema's help as tooltip; its id names the widget next to it.
+/// What the deal-group choice shows for a tile in no group.
+const ORDINARY_PILE: &str = "(ordinary pile)";
+
 /// The edge layouts offered as presets: the plain words, and a city split in half.
 fn edge_presets() -> impl Iterator<Item = String> {
     let split = Layout::custom(SegmentKind::City, [(50, SegmentKind::City)]).ok();
@@ -39,6 +42,7 @@ fn edge_presets() -> impl Iterator<Item = String> {
         .map(|layout| layout.to_string())
 }
 
+/// A label with the schema's help as tooltip; its id names the widget next to it.
 fn help_label(ui: &mut Ui, text: &str, def: &str, field: &str) -> egui::Id {
     let help = schema_help(FileKind::TileSet, def, field);
     let r = ui.label(text);
@@ -67,6 +71,8 @@ pub struct Inspector {
     /// What *Derive edges* would make of the selected tile, made again after every edit so the
     /// hints follow the outlines as they are drawn.
     derivation: Memo<(ContentKey, usize), Rc<Derivation>>,
+    /// The marks and tokens on offer, for one state of the document.
+    vocabulary: Memo<ContentKey, Rc<Vocabulary>>,
 }
 
 impl Inspector {
@@ -205,6 +211,21 @@ impl Inspector {
                     .response
                     .labelled_by(l);
                 ui.end_row();
+
+                if !set.deal.is_empty() || edited.group.is_some() {
+                    let l = help_label(ui, "Deal group", "Tile", "group");
+                    egui::ComboBox::from_id_salt("group")
+                        .selected_text(edited.group.as_deref().unwrap_or(ORDINARY_PILE))
+                        .show_ui(ui, |ui| {
+                            ui.selectable_value(&mut edited.group, None, ORDINARY_PILE);
+                            for deal in &set.deal {
+                                ui.selectable_value(&mut edited.group, Some(deal.group.clone()), &deal.group);
+                            }
+                        })
+                        .response
+                        .labelled_by(l);
+                    ui.end_row();
+                }
 
                 for (k, side) in ["North", "East", "South", "West"].into_iter().enumerate() {
                     let l = help_label(ui, side, "Tile", "edges");
@@ -372,7 +393,12 @@ impl Inspector {
             .features
             .get(&id)
             .map(|f| f.on.iter().map(|r| r.0.clone()).collect());
-        self.feature_ui(ui, ctx, (index, tile), &id, feature, derived_on);
+        let Some(set) = ctx.tileset() else { return };
+        let vocabulary = Rc::clone(
+            self.vocabulary
+                .get(ctx.doc.content_key(), || Rc::new(Vocabulary::for_set(set))),
+        );
+        self.feature_ui(ui, ctx, (index, tile), &id, feature, derived_on, &vocabulary);
     }
 
     /// The form of feature `id` of the tile, with its outlines.
@@ -384,6 +410,7 @@ impl Inspector {
         id: &str,
         feature: &Feature,
         derived_on: Option<Vec<String>>,
+        vocabulary: &Vocabulary,
     ) {
         let mut edited = feature.clone();
         let mut group = None;
@@ -581,6 +608,19 @@ impl Inspector {
                     ui.end_row();
                 }
 
+                let marks: Vec<&str> = vocabulary.marks_for(edited.kind).collect();
+                if !marks.is_empty() || !edited.marks.is_empty() {
+                    help_label(ui, "Marks", "Feature", "marks");
+                    id_list_ui(ui, "Mark", &mut edited.marks, &marks, false);
+                    ui.end_row();
+                }
+                let tokens: Vec<&str> = vocabulary.tokens_for(edited.kind).collect();
+                if !tokens.is_empty() || !edited.tokens.is_empty() {
+                    help_label(ui, "Tokens", "Feature", "tokens");
+                    id_list_ui(ui, "Token", &mut edited.tokens, &tokens, true);
+                    ui.end_row();
+                }
+
                 let l = help_label(ui, "Anchor", "Feature", "anchor");
                 ui.horizontal(|ui| match edited.anchor {
                     Some(mut a) => {
@@ -673,6 +713,46 @@ impl Inspector {
             ctx.actions.push(Action::EndGroup);
         }
     }
+}
+
+/// A feature's list of declared ids (`marks`, `tokens`): a chip per id, each with its badge
+/// colour, that removes it when clicked, and a menu (`+ {noun}`) adding one of `offered`; an id
+/// already listed is offered again only when the list may `repeat` it.
+fn id_list_ui(ui: &mut Ui, noun: &str, list: &mut Vec<String>, offered: &[&str], repeat: bool) {
+    ui.horizontal_wrapped(|ui| {
+        let mut remove = None;
+        for (i, id) in list.iter().enumerate() {
+            let chip = egui::Button::new(RichText::new(format!("{id} x")).color(Color32::WHITE))
+                .fill(vocabulary::colour(id))
+                .small();
+            if ui
+                .add(chip)
+                .on_hover_text(format!("Remove this {}", noun.to_lowercase()))
+                .clicked()
+            {
+                remove = Some(i);
+            }
+        }
+        if let Some(i) = remove {
+            list.remove(i);
+        }
+        let addable: Vec<&str> = offered
+            .iter()
+            .copied()
+            .filter(|id| repeat || !list.iter().any(|l| l == id))
+            .collect();
+        if addable.is_empty() {
+            return;
+        }
+        ui.menu_button(format!("+ {noun}"), |ui| {
+            for id in addable {
+                if ui.button(id).clicked() {
+                    list.push(id.to_owned());
+                    ui.close();
+                }
+            }
+        });
+    });
 }
 
 /// What *Derive edges* would change: the edges the outlines suggest where they differ from what

@@ -13,8 +13,8 @@ mod marks;
 mod ruleset;
 mod schema_check;
 mod tileset;
-mod values;
 mod tokens;
+mod values;
 mod walk;
 
 use std::collections::{BTreeSet, HashMap};
