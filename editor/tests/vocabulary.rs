@@ -2,11 +2,15 @@
 //! in the inspector from what the open set and the bundled files declare, undone like any edit
 //! and saved through the engine's writer with the file's comments.
 
-use egui::{Key, Modifiers};
+use egui::accesskit::Role;
+use egui::{Event, Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use tilewright_editor::EditorApp;
 use tilewright_editor::commands::Command;
+use tilewright_editor::files::ScriptedDialogs;
+use tilewright_editor::view::Page;
+use tilewright_engine::model::FeatureKind;
 
 mod common;
 use common::{base_editor, settle};
@@ -84,4 +88,116 @@ fn a_city_takes_tokens_repeated_and_a_chip_removes_one() {
     settle(&mut h);
     assert!(h.query_by_label("+ Token").is_none());
     assert!(h.query_by_label("+ Mark").is_none());
+}
+
+/// The widgets of role `role` (and label `label`, if given) on the set page between the
+/// headings `from` and `to`, top first.
+fn in_section<'t>(
+    h: &'t Harness<'_, EditorApp>,
+    (from, to): (&str, &str),
+    role: Role,
+    label: Option<&'t str>,
+) -> Vec<egui_kittest::Node<'t>> {
+    let (top, bottom) = (h.get_by_label(from).rect().min.y, h.get_by_label(to).rect().min.y);
+    let mut nodes: Vec<_> = h
+        .get_all_by(move |n| n.role() == role && label.is_none_or(|l| n.label().as_deref() == Some(l)))
+        .filter(|n| n.rect().min.y > top && n.rect().min.y < bottom)
+        .collect();
+    nodes.sort_by(|a, b| a.rect().min.y.total_cmp(&b.rect().min.y));
+    nodes
+}
+
+/// Types `text` into the first text field of the set page's section `section`.
+fn type_in(h: &mut Harness<'_, EditorApp>, section: (&str, &str), text: &str) {
+    in_section(h, section, Role::TextInput, None)[0].focus();
+    settle(h);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.event(Event::Text(text.into()));
+    settle(h);
+}
+
+/// Clicks the button `label` of the set page's section `section`.
+fn click_in(h: &mut Harness<'_, EditorApp>, section: (&str, &str), label: &str) {
+    in_section(h, section, Role::Button, Some(label))
+        .into_iter()
+        .next()
+        .unwrap_or_else(|| panic!("no `{label}` in {section:?}"))
+        .click();
+    settle(h);
+}
+
+/// The validator's messages for the document as it is now, with their lines.
+fn problems(h: &mut Harness<'_, EditorApp>) -> Vec<(usize, String)> {
+    h.state_mut().validator.wait();
+    settle(h);
+    let findings = &h.state().validator.latest;
+    findings
+        .diagnostics
+        .iter()
+        .map(|d| (d.line, d.message.clone()))
+        .collect()
+}
+
+#[test]
+fn the_set_page_declares_marks_and_deal_groups_that_tiles_then_use() {
+    const MARKS: (&str, &str) = ("marks", "values");
+    const DEAL: (&str, &str) = ("deal", "edge-kinds");
+    let dir = tempfile::tempdir().unwrap();
+    // Tall enough for the whole set page without scrolling.
+    let path = common::write(dir.path(), "base.toml", common::BASE);
+    let opened = path.clone();
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1400.0, 2000.0))
+        .build_eframe(move |cc| common::app(&cc.egui_ctx, Some(opened), ScriptedDialogs::default()));
+    h.state_mut().view.page = Page::Set;
+    settle(&mut h);
+    let set = |h: &Harness<'_, EditorApp>| h.state().doc().unwrap().tileset().unwrap().clone();
+
+    // A mark declared by name: its kind and values come from the schema's defaults.
+    type_in(&mut h, MARKS, "amber");
+    click_in(&mut h, MARKS, "+ Add");
+    let amber = &set(&h).marks["amber"];
+    assert_eq!(amber.kind.feature_kind(), FeatureKind::Road);
+    assert_eq!(amber.complete.per_tile, 0);
+
+    // A deal group: listed unnamed, then named; while no tile is in it, the validator says
+    // so at the group's line.
+    click_in(&mut h, DEAL, "+ Add");
+    assert_eq!(set(&h).deal.len(), 1);
+    type_in(&mut h, DEAL, "spring");
+    assert_eq!(set(&h).deal[0].group, "spring");
+    let found = problems(&mut h);
+    let text = h.state().doc().unwrap().text().unwrap();
+    let line = text.lines().position(|l| l.contains(r#"group = "spring""#)).unwrap() + 1;
+    assert!(
+        found
+            .iter()
+            .any(|(l, m)| *l == line && m == "group `spring` holds no tile"),
+        "{found:?}"
+    );
+
+    // Tile D joins the group in the inspector, and the problem goes.
+    h.state_mut().view.page = Page::Tiles;
+    let d = select_on_d(&mut h, "r");
+    h.get_by(|n| n.role() == Role::ComboBox && n.label().as_deref() == Some("Deal group"))
+        .click();
+    settle(&mut h);
+    h.get_by_label("spring").click();
+    settle(&mut h);
+    assert_eq!(set(&h).tiles[d].group.as_deref(), Some("spring"));
+    assert!(!problems(&mut h).iter().any(|(_, m)| m.contains("spring")));
+    // ... and the new mark is offered on the road.
+    pick(&mut h, "+ Mark", "amber");
+    assert_eq!(carried(&h, d, "r").0, ["amber"]);
+
+    // Removing the mark's declaration leaves the road naming an unknown mark: a located error.
+    h.state_mut().view.page = Page::Set;
+    settle(&mut h);
+    click_in(&mut h, MARKS, "Remove `amber`");
+    assert!(set(&h).marks.is_empty());
+    assert!(problems(&mut h).iter().any(|(l, m)| *l > 0 && m.contains("amber")));
+    h.state_mut().run_command(Command::Save);
+    settle(&mut h);
+    let saved = std::fs::read_to_string(&path).unwrap();
+    assert!(saved.contains("[[deal]]\ngroup = \"spring\""), "{saved}");
 }
