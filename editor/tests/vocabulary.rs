@@ -1,6 +1,7 @@
 //! GUI tests of the rules vocabulary in the editor: a feature's marks and printed tokens picked
 //! in the inspector from what the open set and the bundled files declare, undone like any edit
-//! and saved through the engine's writer with the file's comments.
+//! and saved through the engine's writer with the file's comments; marks and deal groups
+//! declared on the set page and used by tiles; a set's edge kinds among the edge presets.
 
 use egui::accesskit::Role;
 use egui::{Event, Key, Modifiers};
@@ -200,4 +201,28 @@ fn the_set_page_declares_marks_and_deal_groups_that_tiles_then_use() {
     settle(&mut h);
     let saved = std::fs::read_to_string(&path).unwrap();
     assert!(saved.contains("[[deal]]\ngroup = \"spring\""), "{saved}");
+}
+
+#[test]
+fn the_edge_presets_offer_the_sets_own_edge_kinds() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = tilewright_engine::bundled::FILES
+        .iter()
+        .find(|(path, _)| path.ends_with("river.toml"))
+        .unwrap()
+        .1;
+    let path = common::write(dir.path(), "river.toml", text);
+    let mut h = common::editor(Some(path), ScriptedDialogs::default());
+    settle(&mut h);
+    let north = |h: &Harness<'_, EditorApp>| {
+        let set = h.state().doc().unwrap().tileset().unwrap();
+        set.tiles[h.state().view.selection.tile.unwrap()].edges[0].0.clone()
+    };
+    for word in ["field", "river"] {
+        h.get_all_by_label("Presets").next().unwrap().click();
+        settle(&mut h);
+        h.get_by_label(word).click();
+        settle(&mut h);
+        assert_eq!(north(&h), word);
+    }
 }

@@ -32,14 +32,16 @@ const KINDS: [FeatureKind; 5] = [
 /// What the deal-group choice shows for a tile in no group.
 const ORDINARY_PILE: &str = "(ordinary pile)";
 
-/// The edge layouts offered as presets: the plain words, and a city split in half.
-fn edge_presets() -> impl Iterator<Item = String> {
+/// The edge layouts offered as presets: the plain words, a city split in half, and the edge
+/// kinds `set` declares (a declared kind's word reads like `road`).
+fn edge_presets(set: &TileSet) -> impl Iterator<Item = String> {
     let split = Layout::custom(SegmentKind::City, [(50, SegmentKind::City)]).ok();
     SegmentKind::ALL
         .map(Layout::word)
         .into_iter()
         .chain(split)
         .map(|layout| layout.to_string())
+        .chain(set.edge_kinds.keys().cloned())
 }
 
 /// A label with the schema's help as tooltip; its id names the widget next to it.
@@ -247,7 +249,7 @@ impl Inspector {
                         }
                         ended |= r.lost_focus();
                         ui.menu_button("Presets", |ui| {
-                            for preset in edge_presets() {
+                            for preset in edge_presets(set) {
                                 if ui.button(&preset).clicked() {
                                     edited.edges[k] = EdgeLayout(preset);
                                     ui.close();
