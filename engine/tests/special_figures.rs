@@ -53,9 +53,7 @@ fn fails(scenario: &str, words: &str) {
 
 #[test]
 fn extending_the_builders_road_earns_one_more_turn_never_two() {
-    let events = play(&bundled_scenario(
-        "builder-extending-its-road-earns-one-more-turn-never-two",
-    ));
+    let events = play(&bundled_scenario("builder-extending-its-road-earns-one-more-turn-never-two"));
     assert_eq!(events.iter().filter(|e| *e == "RED takes another turn").count(), 2);
 }
 

@@ -3,8 +3,7 @@
 use super::collector::{BIN_WIDTH, BINS, Collector, KINDS, WIN_UNITS};
 use super::report::{
     AbbeyStats, BalanceReport, BarnStats, Deployments, ExtraTurnStats, FeatureKindStats, FieldBonusStats, FigureStats,
-    HillStats, Histogram, MarkStats, MechanismStats, SeatStats, ShepherdStats, TileStats, Timing, TokenStats,
-    WagonStats,
+    HillStats, Histogram, MarkStats, MechanismStats, SeatStats, ShepherdStats, TileStats, Timing, TokenStats, WagonStats,
 };
 use crate::bots::Policy;
 use crate::game::{GameDef, Mechanisms, colour};

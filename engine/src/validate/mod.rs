@@ -13,8 +13,8 @@ mod marks;
 mod ruleset;
 mod schema_check;
 mod tileset;
-mod tokens;
 mod values;
+mod tokens;
 mod walk;
 
 use std::collections::{BTreeSet, HashMap};

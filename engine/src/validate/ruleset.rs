@@ -32,13 +32,7 @@ pub(crate) fn check(set: &RuleSet, resolver: &mut Resolver<'_>, report: &mut Rep
         );
         return;
     }
-    check_overrides(
-        &set.scoring,
-        &set.figures,
-        (&set.marks, &set.tokens),
-        &set.values,
-        report,
-    );
+    check_overrides(&set.scoring, &set.figures, (&set.marks, &set.tokens), &set.values, report);
     match resolver.resolve_without_figures(&set.id) {
         Ok(_) => {}
         Err(ResolveError::Unknown(id)) => {
