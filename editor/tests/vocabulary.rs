@@ -80,6 +80,8 @@ fn a_city_takes_tokens_repeated_and_a_chip_removes_one() {
     pick(&mut h, "+ Token", "wine");
     pick(&mut h, "+ Token", "cloth");
     assert_eq!(carried(&h, d, "c").1, ["wine", "wine", "cloth"]);
+    // The feature list shows what a feature carries.
+    assert!(h.query_by_label_contains("wine wine cloth").is_some());
     // Clicking a chip removes that one token.
     h.get_all_by_label("wine x").next().unwrap().click();
     settle(&mut h);

@@ -369,6 +369,12 @@ impl Inspector {
                     let on: Vec<&str> = feature.on.iter().map(|r| r.0.as_str()).collect();
                     text.push_str(&format!("  ·  {}", on.join(" ")));
                 }
+                // What the feature carries, so marks and tokens show without selecting it.
+                for carried in [&feature.marks, &feature.tokens] {
+                    if !carried.is_empty() {
+                        text.push_str(&format!("  ·  {}", carried.join(" ")));
+                    }
+                }
                 if ui.selectable_label(selected, text).clicked() {
                     ctx.view.selection.feature = Some(id.clone());
                     ctx.view.selection.vertex = None;
@@ -395,12 +401,7 @@ impl Inspector {
             .features
             .get(&id)
             .map(|f| f.on.iter().map(|r| r.0.clone()).collect());
-        let Some(set) = ctx.tileset() else { return };
-        let vocabulary = Rc::clone(
-            self.vocabulary
-                .get(ctx.doc.content_key(), || Rc::new(Vocabulary::for_set(set))),
-        );
-        self.feature_ui(ui, ctx, (index, tile), &id, feature, derived_on, &vocabulary);
+        self.feature_ui(ui, ctx, (index, tile), &id, feature, derived_on);
     }
 
     /// The form of feature `id` of the tile, with its outlines.
@@ -412,8 +413,12 @@ impl Inspector {
         id: &str,
         feature: &Feature,
         derived_on: Option<Vec<String>>,
-        vocabulary: &Vocabulary,
     ) {
+        let Some(set) = ctx.tileset() else { return };
+        let vocabulary = Rc::clone(
+            self.vocabulary
+                .get(ctx.doc.content_key(), || Rc::new(Vocabulary::for_set(set))),
+        );
         let mut edited = feature.clone();
         let mut group = None;
         let mut ended = false;
