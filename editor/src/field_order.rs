@@ -6,7 +6,9 @@
 use serde::Deserialize;
 use serde::de::{self, Visitor};
 use tilewright_engine::FileKind;
-use tilewright_engine::model::{Bag, ExpansionFile, Feature, Figure, RuleSet, Tile, TileSet, Token};
+use tilewright_engine::model::{
+    Bag, DealGroup, ExpansionFile, Feature, Figure, Mark, MarkValues, PrintedToken, RuleSet, Tile, TileSet, Token,
+};
 
 /// The fields of the file's top level, in declaration order.
 pub fn top_level(kind: FileKind) -> &'static [&'static str] {
@@ -26,6 +28,10 @@ pub fn of_definition(def: &str) -> Option<&'static [&'static str]> {
         "Token" => fields_of::<Token>(),
         "Tile" => fields_of::<Tile>(),
         "Feature" => fields_of::<Feature>(),
+        "Mark" => fields_of::<Mark>(),
+        "MarkValues" => fields_of::<MarkValues>(),
+        "PrintedToken" => fields_of::<PrintedToken>(),
+        "DealGroup" => fields_of::<DealGroup>(),
         _ => return None,
     })
 }
@@ -104,6 +110,10 @@ mod tests {
             of_definition("Figure").unwrap(),
             ["role", "count", "strength", "stands-on", "mechanism", "joins", "effect"]
         );
+        assert_eq!(of_definition("Mark").unwrap(), ["kind", "complete", "incomplete"]);
+        assert_eq!(of_definition("MarkValues").unwrap(), ["per-tile", "per-pennant"]);
+        assert_eq!(of_definition("PrintedToken").unwrap(), ["kind", "majority"]);
+        assert_eq!(of_definition("DealGroup").unwrap(), ["group", "start"]);
         let mut keys = vec!["tiles", "bags", "zzz", "name", "id"];
         sort(&mut keys, top_level(FileKind::TileSet));
         assert_eq!(keys[..2], ["id", "name"]);

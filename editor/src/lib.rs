@@ -33,5 +33,6 @@ pub mod segments;
 pub mod transform;
 pub mod validation;
 pub mod view;
+pub mod vocabulary;
 
 pub use app::{EditorApp, Options};

@@ -6,7 +6,8 @@ use egui::{Color32, Painter, Pos2, Rect, Shape, Stroke, TextureId, pos2};
 use tilewright_engine::model::{FeatureKind, Marker, Tile};
 
 use crate::geometry::{self, Point};
-use crate::schematic::{Schematic, schematic};
+use crate::schematic::{Badge, BadgeKind, Schematic, schematic};
+use crate::vocabulary;
 
 /// Colours of the schematic drawing.
 pub mod palette {
@@ -260,7 +261,39 @@ pub fn paint_schematic(painter: &Painter, view: TileView, tile: &Tile, drawing: 
     for (marker, at) in &drawing.markers {
         paint_marker(painter, *marker, view.to_screen(*at), s * 0.09);
     }
+    for badge in &drawing.badges {
+        paint_badge(painter, badge, view.to_screen(badge.at), s * BADGE_RADIUS);
+    }
     let _ = tile;
+}
+
+/// A badge's radius in tile units: a little under half the step between two, so a row of
+/// them stays apart.
+const BADGE_RADIUS: f32 = (crate::schematic::BADGE_STEP * 0.45) as f32;
+
+/// A mark (a disc) or a token (a rounded square) in the id's colour, with the id's initial
+/// once the tile is large enough to read it.
+fn paint_badge(painter: &Painter, badge: &Badge, c: Pos2, r: f32) {
+    let fill = vocabulary::colour(&badge.id);
+    let outline = Stroke::new((r * 0.15).max(1.0), Color32::from_white_alpha(220));
+    match badge.kind {
+        BadgeKind::Mark => {
+            painter.circle(c, r, fill, outline);
+        }
+        BadgeKind::Token => {
+            let square = Rect::from_center_size(c, egui::vec2(r * 1.7, r * 1.7));
+            painter.rect(square, r * 0.3, fill, outline, egui::StrokeKind::Middle);
+        }
+    }
+    if r >= 5.0 {
+        painter.text(
+            c,
+            egui::Align2::CENTER_CENTER,
+            vocabulary::initial(&badge.id),
+            egui::FontId::proportional(r * 1.3),
+            Color32::WHITE,
+        );
+    }
 }
 
 fn paint_house(painter: &Painter, c: Pos2, r: f32) {

@@ -1,7 +1,8 @@
 //! A clean drawing of a tile from its definition alone (edges and features), for tiles without
 //! an image such as the bundled ones: city caps and bands with curved walls, roads as curves
-//! between their edges, monasteries, gardens, pennants and markers. Pure geometry in tile
-//! coordinates; `render` paints it.
+//! between their edges, monasteries, gardens, pennants and markers, and a badge per declared
+//! mark or printed token a feature carries. Pure geometry in tile coordinates; `render`
+//! paints it.
 
 use std::collections::BTreeMap;
 
@@ -68,8 +69,79 @@ pub struct Schematic {
     pub anchors: BTreeMap<String, Point>,
     /// Markers and where to draw them.
     pub markers: Vec<(Marker, Point)>,
+    /// The declared marks and printed tokens features carry, one badge each, beside the
+    /// feature's anchor.
+    pub badges: Vec<Badge>,
     /// The border's segments in clockwise order, with their owners.
     pub border: Vec<BorderSegment>,
+}
+
+/// What a badge stands for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BadgeKind {
+    /// A mark the feature carries (drawn as a disc).
+    Mark,
+    /// A token printed on the feature (drawn as a small square).
+    Token,
+}
+
+/// A small sign for one mark or token on a feature: what it is is data, so the drawing shows
+/// the id's initial in a colour derived from the id ([`crate::vocabulary`]), never a picture
+/// of what the id might mean.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Badge {
+    /// The feature carrying it.
+    pub feature: String,
+    /// The mark's or token's id.
+    pub id: String,
+    /// Mark or token.
+    pub kind: BadgeKind,
+    /// Its centre.
+    pub at: Point,
+}
+
+/// Distance between the centres of neighbouring badges, in tile units.
+pub const BADGE_STEP: f64 = 0.085;
+
+/// Where the badges of a feature go: its marks in a row from `marks_at` leftwards, its tokens
+/// in a row centred below its `anchor`; each kept inside the tile.
+fn badges_at(feature_id: &str, (anchor, marks_at): (Point, Point), marks: &[String], tokens: &[String]) -> Vec<Badge> {
+    let inside = |p: Point| p.map(|v| v.clamp(0.06, 0.94));
+    let marks = marks.iter().enumerate().map(|(k, id)| Badge {
+        feature: feature_id.to_owned(),
+        id: id.clone(),
+        kind: BadgeKind::Mark,
+        at: inside([marks_at[0] - k as f64 * BADGE_STEP, marks_at[1]]),
+    });
+    let first = -(tokens.len().saturating_sub(1) as f64) * BADGE_STEP / 2.0;
+    let tokens = tokens.iter().enumerate().map(|(k, id)| Badge {
+        feature: feature_id.to_owned(),
+        id: id.clone(),
+        kind: BadgeKind::Token,
+        at: inside([anchor[0] + first + k as f64 * BADGE_STEP, anchor[1] + 0.1]),
+    });
+    marks.chain(tokens).collect()
+}
+
+/// Where a feature's first mark goes: on a road, on the road itself a quarter of the way
+/// along its first stretch (so it is not taken for a sign of the city or field beside it,
+/// and the follower's spot stays clear); elsewhere up and to the left of the anchor (a
+/// city's pennants go to the right).
+fn first_mark_at(drawing: &Schematic, id: &str, anchor: Point) -> Point {
+    let on_road = drawing
+        .roads
+        .iter()
+        .find(|r| r.id == id)
+        .and_then(|r| r.paths.first())
+        .and_then(|path| {
+            let end = *path.last()?;
+            Some(if path.len() > 3 {
+                path[path.len() / 4]
+            } else {
+                [path[0][0] * 0.75 + end[0] * 0.25, path[0][1] * 0.75 + end[1] * 0.25]
+            })
+        });
+    on_road.unwrap_or([anchor[0] - 0.1, anchor[1] - 0.07])
 }
 
 /// The unit vector pointing into the tile from `side`.
@@ -433,6 +505,13 @@ pub fn schematic(tile: &Tile) -> Schematic {
                 .any(|c| geometry::point_in_polygon(*anchor, &c.outline))
         {
             *anchor = [0.5, 0.85];
+        }
+    }
+    for (id, feature) in &tile.features {
+        if let Some(&anchor) = out.anchors.get(id) {
+            let marks_at = first_mark_at(&out, id, anchor);
+            out.badges
+                .extend(badges_at(id, (anchor, marks_at), &feature.marks, &feature.tokens));
         }
     }
     for (i, marker) in tile.markers.iter().enumerate() {
@@ -875,6 +954,77 @@ mod tests {
                 assert!((0.0..=1.0).contains(&anchor[0]) && (0.0..=1.0).contains(&anchor[1]));
             }
         }
+    }
+
+    #[test]
+    fn every_mark_and_token_of_the_bundled_tiles_gets_a_badge_inside_the_tile() {
+        let mut seen = (0, 0);
+        for tile in &bundled_tiles() {
+            let drawing = schematic(tile);
+            for (id, feature) in &tile.features {
+                let on = |kind| {
+                    drawing
+                        .badges
+                        .iter()
+                        .filter(|b| b.feature == *id && b.kind == kind)
+                        .map(|b| b.id.clone())
+                        .collect::<Vec<_>>()
+                };
+                assert_eq!(on(BadgeKind::Mark), feature.marks, "tile {} {id}", tile.id);
+                assert_eq!(on(BadgeKind::Token), feature.tokens, "tile {} {id}", tile.id);
+                seen.0 += feature.marks.len();
+                seen.1 += feature.tokens.len();
+            }
+            for badge in &drawing.badges {
+                assert!(badge.at.iter().all(|v| (0.05..=0.95).contains(v)), "tile {}", tile.id);
+            }
+        }
+        assert!(
+            seen.0 > 0 && seen.1 > 0,
+            "the bundled sets carry marks and tokens: {seen:?}"
+        );
+    }
+
+    #[test]
+    fn repeated_tokens_get_a_badge_each_side_by_side() {
+        let mut tile = base().tiles.into_iter().find(|t| t.id == "D").unwrap();
+        let city = tile.features.get_mut("c").unwrap();
+        city.tokens = vec!["spice".into(), "spice".into(), "salt".into()];
+        city.marks = vec!["keep".into()];
+        let drawing = schematic(&tile);
+        let anchor = drawing.anchors["c"];
+        let tokens: Vec<&Badge> = drawing.badges.iter().filter(|b| b.kind == BadgeKind::Token).collect();
+        assert_eq!(tokens.len(), 3);
+        for pair in tokens.windows(2) {
+            assert!(
+                (pair[1].at[0] - pair[0].at[0] - BADGE_STEP).abs() < 1e-9,
+                "one step apart"
+            );
+            assert_eq!(pair[0].at[1], pair[1].at[1]);
+        }
+        // The row is centred under the anchor; the mark sits up to the left of it.
+        assert!((tokens[1].at[0] - anchor[0]).abs() < 1e-9);
+        assert!(tokens[0].at[1] > anchor[1]);
+        let mark = drawing.badges.iter().find(|b| b.kind == BadgeKind::Mark).unwrap();
+        assert_eq!(mark.id, "keep");
+        assert!(mark.at[0] < anchor[0] && mark.at[1] < anchor[1]);
+    }
+
+    #[test]
+    fn a_road_mark_sits_on_the_road_away_from_the_follower() {
+        let mut tile = base().tiles.into_iter().find(|t| t.id == "D").unwrap();
+        tile.features.get_mut("r").unwrap().marks = vec!["toll".into()];
+        let drawing = schematic(&tile);
+        let mark = &drawing.badges[0];
+        let road = drawing.roads.iter().find(|r| r.id == "r").unwrap();
+        let off_road = road
+            .paths
+            .iter()
+            .flat_map(|path| path.windows(2))
+            .map(|w| geometry::closest_on_segment(mark.at, w[0], w[1]).0)
+            .fold(f64::INFINITY, f64::min);
+        assert!(off_road < road.width / 2.0, "{off_road}");
+        assert!(geometry::distance(mark.at, drawing.anchors["r"]) > BADGE_STEP);
     }
 
     /// Every feature of every bundled tile is drawn, and the drawing keeps apart exactly the

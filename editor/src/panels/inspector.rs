@@ -19,6 +19,7 @@ use crate::geometry;
 use crate::memo::Memo;
 use crate::render::kind_colour;
 use crate::view::Tool;
+use crate::vocabulary::{self, Vocabulary};
 
 const KINDS: [FeatureKind; 5] = [
     FeatureKind::City,
@@ -28,17 +29,22 @@ const KINDS: [FeatureKind; 5] = [
     FeatureKind::Garden,
 ];
 
-/// A label with the schema's help as tooltip; its id names the widget next to it.
-/// The edge layouts offered as presets: the plain words, and a city split in half.
-fn edge_presets() -> impl Iterator<Item = String> {
+/// What the deal-group choice shows for a tile in no group.
+const ORDINARY_PILE: &str = "(ordinary pile)";
+
+/// The edge layouts offered as presets: the plain words, a city split in half, and the edge
+/// kinds `set` declares (a declared kind's word reads like `road`).
+fn edge_presets(set: &TileSet) -> impl Iterator<Item = String> {
     let split = Layout::custom(SegmentKind::City, [(50, SegmentKind::City)]).ok();
     SegmentKind::ALL
         .map(Layout::word)
         .into_iter()
         .chain(split)
         .map(|layout| layout.to_string())
+        .chain(set.edge_kinds.keys().cloned())
 }
 
+/// A label with the schema's help as tooltip; its id names the widget next to it.
 fn help_label(ui: &mut Ui, text: &str, def: &str, field: &str) -> egui::Id {
     let help = schema_help(FileKind::TileSet, def, field);
     let r = ui.label(text);
@@ -67,6 +73,8 @@ pub struct Inspector {
     /// What *Derive edges* would make of the selected tile, made again after every edit so the
     /// hints follow the outlines as they are drawn.
     derivation: Memo<(ContentKey, usize), Rc<Derivation>>,
+    /// The marks and tokens on offer, for one state of the document.
+    vocabulary: Memo<ContentKey, Rc<Vocabulary>>,
 }
 
 impl Inspector {
@@ -206,6 +214,21 @@ impl Inspector {
                     .labelled_by(l);
                 ui.end_row();
 
+                if !set.deal.is_empty() || edited.group.is_some() {
+                    let l = help_label(ui, "Deal group", "Tile", "group");
+                    egui::ComboBox::from_id_salt("group")
+                        .selected_text(edited.group.as_deref().unwrap_or(ORDINARY_PILE))
+                        .show_ui(ui, |ui| {
+                            ui.selectable_value(&mut edited.group, None, ORDINARY_PILE);
+                            for deal in &set.deal {
+                                ui.selectable_value(&mut edited.group, Some(deal.group.clone()), &deal.group);
+                            }
+                        })
+                        .response
+                        .labelled_by(l);
+                    ui.end_row();
+                }
+
                 for (k, side) in ["North", "East", "South", "West"].into_iter().enumerate() {
                     let l = help_label(ui, side, "Tile", "edges");
                     ui.horizontal(|ui| {
@@ -226,7 +249,7 @@ impl Inspector {
                         }
                         ended |= r.lost_focus();
                         ui.menu_button("Presets", |ui| {
-                            for preset in edge_presets() {
+                            for preset in edge_presets(set) {
                                 if ui.button(&preset).clicked() {
                                     edited.edges[k] = EdgeLayout(preset);
                                     ui.close();
@@ -346,6 +369,12 @@ impl Inspector {
                     let on: Vec<&str> = feature.on.iter().map(|r| r.0.as_str()).collect();
                     text.push_str(&format!("  ·  {}", on.join(" ")));
                 }
+                // What the feature carries, so marks and tokens show without selecting it.
+                for carried in [&feature.marks, &feature.tokens] {
+                    if !carried.is_empty() {
+                        text.push_str(&format!("  ·  {}", carried.join(" ")));
+                    }
+                }
                 if ui.selectable_label(selected, text).clicked() {
                     ctx.view.selection.feature = Some(id.clone());
                     ctx.view.selection.vertex = None;
@@ -385,6 +414,11 @@ impl Inspector {
         feature: &Feature,
         derived_on: Option<Vec<String>>,
     ) {
+        let Some(set) = ctx.tileset() else { return };
+        let vocabulary = Rc::clone(
+            self.vocabulary
+                .get(ctx.doc.content_key(), || Rc::new(Vocabulary::for_set(set))),
+        );
         let mut edited = feature.clone();
         let mut group = None;
         let mut ended = false;
@@ -581,6 +615,19 @@ impl Inspector {
                     ui.end_row();
                 }
 
+                let marks: Vec<&str> = vocabulary.marks_for(edited.kind).collect();
+                if !marks.is_empty() || !edited.marks.is_empty() {
+                    help_label(ui, "Marks", "Feature", "marks");
+                    id_list_ui(ui, "Mark", &mut edited.marks, &marks, false);
+                    ui.end_row();
+                }
+                let tokens: Vec<&str> = vocabulary.tokens_for(edited.kind).collect();
+                if !tokens.is_empty() || !edited.tokens.is_empty() {
+                    help_label(ui, "Tokens", "Feature", "tokens");
+                    id_list_ui(ui, "Token", &mut edited.tokens, &tokens, true);
+                    ui.end_row();
+                }
+
                 let l = help_label(ui, "Anchor", "Feature", "anchor");
                 ui.horizontal(|ui| match edited.anchor {
                     Some(mut a) => {
@@ -673,6 +720,46 @@ impl Inspector {
             ctx.actions.push(Action::EndGroup);
         }
     }
+}
+
+/// A feature's list of declared ids (`marks`, `tokens`): a chip per id, each with its badge
+/// colour, that removes it when clicked, and a menu (`+ {noun}`) adding one of `offered`; an id
+/// already listed is offered again only when the list may `repeat` it.
+fn id_list_ui(ui: &mut Ui, noun: &str, list: &mut Vec<String>, offered: &[&str], repeat: bool) {
+    ui.horizontal_wrapped(|ui| {
+        let mut remove = None;
+        for (i, id) in list.iter().enumerate() {
+            let chip = egui::Button::new(RichText::new(format!("{id} x")).color(Color32::WHITE))
+                .fill(vocabulary::colour(id))
+                .small();
+            if ui
+                .add(chip)
+                .on_hover_text(format!("Remove this {}", noun.to_lowercase()))
+                .clicked()
+            {
+                remove = Some(i);
+            }
+        }
+        if let Some(i) = remove {
+            list.remove(i);
+        }
+        let addable: Vec<&str> = offered
+            .iter()
+            .copied()
+            .filter(|id| repeat || !list.iter().any(|l| l == id))
+            .collect();
+        if addable.is_empty() {
+            return;
+        }
+        ui.menu_button(format!("+ {noun}"), |ui| {
+            for id in addable {
+                if ui.button(id).clicked() {
+                    list.push(id.to_owned());
+                    ui.close();
+                }
+            }
+        });
+    });
 }
 
 /// What *Derive edges* would change: the edges the outlines suggest where they differ from what
