@@ -704,3 +704,11 @@ fn a_broken_edge_names_its_broken_part_and_a_half_edge_its_own_edge_first() {
     let found = diagnostics(&[path]);
     assert!(found[2].help.starts_with("did you mean `Se`?"), "{}", found[2].help);
 }
+
+#[test]
+fn a_rule_set_giving_a_road_mark_a_pennant_value() {
+    expect(
+        &[fixture("marks-rules-road-pennant.toml")],
+        &[(8, 28, "a road mark has no pennant value")],
+    );
+}

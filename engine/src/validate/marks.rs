@@ -71,18 +71,15 @@ pub(crate) fn check(catalog: &Catalog, base: &Catalog, out: &mut Diagnostics) {
                     help_known("check it with the file that declares the mark, or name a declared mark"),
                 ),
                 Some(declared) if declared.item.kind == MarkKind::Road => {
-                    for (values, part) in [(&house.complete, "complete"), (&house.incomplete, "incomplete")] {
-                        if let Some(MarkValueRules {
-                            per_pennant: Some(_), ..
-                        }) = values
-                        {
-                            report.error_at_key(
-                                &format!("{at}/{part}/per-pennant"),
-                                format!("mark {} is for roads, which have no pennants", quote(id)),
-                                "remove `per-pennant`",
-                            );
-                        }
-                    }
+                    let pennants = |values: &Option<MarkValueRules>| values.is_some_and(|v| v.per_pennant.is_some());
+                    no_pennants_on_roads(
+                        [
+                            (pennants(&house.complete), "complete"),
+                            (pennants(&house.incomplete), "incomplete"),
+                        ],
+                        &at,
+                        &mut report,
+                    );
                 }
                 Some(_) => {}
             }
@@ -92,16 +89,26 @@ pub(crate) fn check(catalog: &Catalog, base: &Catalog, out: &mut Diagnostics) {
 
 /// A road mark gives no pennant value (roads have none).
 fn check_values(mark: &Mark, at: &str, report: &mut Reporter<'_>) {
-    if mark.kind != MarkKind::Road {
-        return;
+    if mark.kind == MarkKind::Road {
+        no_pennants_on_roads(
+            [
+                (mark.complete.per_pennant.is_some(), "complete"),
+                (mark.incomplete.per_pennant.is_some(), "incomplete"),
+            ],
+            at,
+            report,
+        );
     }
-    for (values, part) in [(&mark.complete, "complete"), (&mark.incomplete, "incomplete")] {
-        if values.per_pennant.is_some() {
-            report.error_at_key(
-                &format!("{at}/{part}/per-pennant"),
-                "a road mark has no pennant value: roads have no pennants",
-                "remove `per-pennant`",
-            );
-        }
+}
+
+/// Refuses a pennant value in each part (`complete`, `incomplete`) of a road mark's values at
+/// `at`, as declared or as a rule set changes them.
+fn no_pennants_on_roads(parts: [(bool, &str); 2], at: &str, report: &mut Reporter<'_>) {
+    for (_, part) in parts.into_iter().filter(|(pennant, _)| *pennant) {
+        report.error_at_key(
+            &format!("{at}/{part}/per-pennant"),
+            "a road mark has no pennant value: roads have no pennants",
+            "remove `per-pennant`",
+        );
     }
 }
