@@ -195,12 +195,19 @@ impl Game {
 }
 
 /// The content hash of the values a game's rules give (scoring, then the values of the
-/// mechanisms in play by key, switches and figure counts; the name does not change play).
+/// mechanisms in play by key, switches and figure counts; the name does not change play), and
+/// the rules' house rules on marks and printed tokens when there are any (the files' own
+/// values for them are in the sets' hashes; left out when empty, so the hash of rules without
+/// them is what it was before they existed).
 fn rules_hash(def: &GameDef) -> String {
     let rules = &def.rules;
     let values: Vec<(&str, u32)> = def.values.iter().map(|(key, &value)| (key.as_str(), value)).collect();
     let scoring = ScoringWith::new(&rules.scoring, &values);
-    super::setup::content_hash(&(&scoring, &rules.switches, &rules.figures))
+    if rules.marks.is_empty() && rules.tokens.is_empty() {
+        super::setup::content_hash(&(&scoring, &rules.switches, &rules.figures))
+    } else {
+        super::setup::content_hash(&(&scoring, &rules.switches, &rules.figures, &rules.marks, &rules.tokens))
+    }
 }
 
 /// The `[scoring]` values as records written before the values of mechanisms left it hashed
@@ -453,6 +460,43 @@ mod tests {
             assert_eq!(hash_before_values(&def), written);
             assert_ne!(rules_hash(&def), written);
         }
+    }
+
+    #[test]
+    fn house_rules_on_marks_and_tokens_change_the_rules_hash() {
+        let sets: Vec<String> = ["base", "inns-and-cathedrals", "traders-and-builders"]
+            .map(str::to_owned)
+            .to_vec();
+        let def = GameDef::from_catalog(crate::bundled::catalog(), &sets, "new-edition").unwrap();
+        let plain = rules_hash(&def);
+        let with = |change: &dyn Fn(&mut crate::model::Rules)| {
+            let mut rules = def.rules().clone();
+            change(&mut rules);
+            rules_hash(&def.clone().with_rules(rules).unwrap())
+        };
+        let inn_off = with(&|r| {
+            r.marks.insert(
+                "inn".into(),
+                crate::model::MarkRules {
+                    play: Some(false),
+                    ..Default::default()
+                },
+            );
+        });
+        let wine_five = with(&|r| {
+            r.tokens
+                .insert("wine".into(), crate::model::TokenRules { majority: Some(5) });
+        });
+        assert_ne!(inn_off, plain);
+        assert_ne!(wine_five, plain);
+        assert_ne!(inn_off, wine_five);
+        // Without such house rules, the hash is the one records already hold.
+        let written = super::super::setup::content_hash(&(
+            &ScoringWith::new(&def.rules.scoring, &[]),
+            &def.rules.switches,
+            &def.rules.figures,
+        ));
+        assert_eq!(plain, written);
     }
 }
 
