@@ -712,3 +712,28 @@ fn a_rule_set_giving_a_road_mark_a_pennant_value() {
         &[(8, 28, "a road mark has no pennant value")],
     );
 }
+
+#[test]
+fn a_mark_or_token_only_another_file_declares_is_a_warning() {
+    let path = fixture("marks-declared-elsewhere.toml");
+    expect_warnings(
+        std::slice::from_ref(&path),
+        &[
+            (
+                11,
+                57,
+                "mark `inn` is declared by tilesets/inns-and-cathedrals.toml, not by this file",
+            ),
+            (
+                19,
+                53,
+                "token `wine` is declared by tilesets/traders-and-builders.toml, not by this file",
+            ),
+        ],
+    );
+    assert!(
+        diagnostics(&[path])[0]
+            .help
+            .contains("a game without it refuses this tile")
+    );
+}

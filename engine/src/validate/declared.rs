@@ -20,6 +20,26 @@ pub(super) struct Declared<'a, T> {
     pub path: &'a Path,
 }
 
+impl<T> Declared<'_, T> {
+    /// Warns when a feature of the file at `here` names (at `at`) a `what` only another file
+    /// declares: it validates, but a game without that file refuses the tile.
+    pub fn warn_if_elsewhere(&self, what: &str, id: &str, here: &Path, at: &str, report: &mut Reporter<'_>) {
+        if self.path != here {
+            report.warning(
+                at,
+                format!(
+                    "{what} {} is declared by {}, not by this file",
+                    quote(id),
+                    self.path.display()
+                ),
+                format!(
+                    "play this file with that one (a game without it refuses this tile), or declare the {what} here too, the same way"
+                ),
+            );
+        }
+    }
+}
+
 /// What is declared, and where files declare it.
 pub(super) struct Declarations<T: 'static> {
     /// The word for one (`mark`).

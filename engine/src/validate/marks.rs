@@ -51,7 +51,7 @@ pub(crate) fn check(catalog: &Catalog, base: &Catalog, out: &mut Diagnostics) {
                             ),
                             "put the mark on a feature of its kind",
                         ),
-                        Some(_) => {}
+                        Some(declared) => declared.warn_if_elsewhere("mark", id, &set.source.path, &at, &mut report),
                     }
                 }
             }

@@ -51,7 +51,7 @@ pub(crate) fn check(catalog: &Catalog, base: &Catalog, out: &mut Diagnostics) {
                             ),
                             "print the token on a feature of its kind, or declare it for this kind",
                         ),
-                        Some(_) => {}
+                        Some(declared) => declared.warn_if_elsewhere("token", id, &set.source.path, &at, &mut report),
                     }
                 }
             }
