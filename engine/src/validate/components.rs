@@ -4,7 +4,9 @@ use std::collections::{BTreeMap, HashSet};
 
 use super::tileset::first_over;
 use crate::limits::{MAX_BAG_TOKENS, MAX_BAGS, MAX_COPIES, MAX_FIGURE_TYPES, MAX_SHEEP, MAX_STRENGTH};
-use crate::model::{Bag, Figure, FigureEffect, FigureMechanism, NamedStrength, Role, Spot, Strength, TokenKind};
+use crate::model::{
+    Bag, FeatureKind, Figure, FigureEffect, FigureMechanism, NamedStrength, Role, Spot, Strength, TokenKind,
+};
 use crate::report::Reporter;
 use crate::source::escape_segment;
 
@@ -205,14 +207,7 @@ fn check_joins_and_effect(id: &str, figure: &Figure, at: &str, report: &mut Repo
     }
 }
 
-/// The word of a place in the files.
+/// The word of a place in the files: its feature kind's, or `field-corner`.
 fn spot_word(spot: Spot) -> &'static str {
-    match spot {
-        Spot::City => "city",
-        Spot::Road => "road",
-        Spot::Field => "field",
-        Spot::Monastery => "monastery",
-        Spot::Garden => "garden",
-        Spot::FieldCorner => "field-corner",
-    }
+    spot.feature_kind().map_or("field-corner", FeatureKind::as_str)
 }
