@@ -233,7 +233,7 @@ impl Game {
         // A candidate index splits into cell and rotation by a shift.
         let shift = u32::from(self.def.tables.tiles[tile as usize].rotation_bits);
         let found = match self.def.tables.signature_row(tile) {
-            // Few placements pass a mechanism's rule (a river's next tile): counting them
+            // Few placements pass a mechanism's rule (a tile that must continue a declared edge kind): counting them
             // beats guessing.
             _ if self.restricts_placement_of(tile) => None,
             Some(row) => {

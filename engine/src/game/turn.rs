@@ -41,7 +41,7 @@
 //!
 //! Actions of a mechanism's own phases are listed and applied by its `legal_actions` and
 //! `apply`; the game's lifecycle (new, restart, deal, determinize, clone) reaches every
-//! mechanism. A new mechanism (say, the Tower) is a module in `mechanisms/` implementing
+//! mechanism. A new mechanism is a module in `mechanisms/` implementing
 //! [`Mechanism`] and a line in its registration; nothing here changes.
 //!
 //! [`Mechanism`]: super::mechanisms::Mechanism

@@ -43,8 +43,8 @@ pub struct EdgeKinds {
     continues: u8,
     /// The kinds that may not turn back.
     no_u_turn: u8,
-    /// The kinds some edge layout of the game shows.
-    shown: u8,
+    /// The kinds with a rule of where tiles go that some edge layout of the game shows.
+    ruled: u8,
     /// By compiled tile: whether it shows a kind with a rule (the others go where they fit).
     ruled_tiles: Vec<bool>,
 }
@@ -85,7 +85,8 @@ impl EdgeKinds {
                     .fold(0, |mask, k| mask | 1 << k)
             })
             .collect();
-        let ruled = bits(|rules| rules.must_continue || rules.no_u_turn);
+        let shown = by_code.iter().fold(0, |mask, &kinds| mask | kinds);
+        let ruled = bits(|rules| rules.must_continue || rules.no_u_turn) & shown;
         let ruled_tiles = tables
             .tiles
             .iter()
@@ -94,7 +95,7 @@ impl EdgeKinds {
         Ok(EdgeKinds {
             continues: bits(|rules| rules.must_continue),
             no_u_turn: bits(|rules| rules.no_u_turn),
-            shown: by_code.iter().fold(0, |mask, &kinds| mask | kinds),
+            ruled,
             kinds,
             by_code,
             ruled_tiles,
@@ -104,11 +105,6 @@ impl EdgeKinds {
     /// The declared kinds, in order of first declaration, each with its rules.
     pub fn kinds(&self) -> impl Iterator<Item = (&str, EdgeKind)> + '_ {
         self.kinds.iter().map(|(name, rules)| (name.as_str(), *rules))
-    }
-
-    /// The kinds with a rule of where tiles go that some edge in play shows.
-    fn ruled(&self) -> u8 {
-        (self.continues | self.no_u_turn) & self.shown
     }
 
     /// The kinds the edge layout `code` shows.
@@ -126,7 +122,7 @@ impl Mechanism for Continuation {
     const NAME: &'static str = "edge-kind-rules";
 
     fn in_play(def: &GameDef) -> bool {
-        def.rules.switches.edge_kind_rules && def.edge_kinds.ruled() != 0
+        def.rules.switches.edge_kind_rules && def.edge_kinds.ruled != 0
     }
 
     fn new(_def: &GameDef) -> Continuation {
@@ -143,7 +139,7 @@ impl Mechanism for Continuation {
     fn placement_allowed(game: &Game, tile: u16, at: Placement) -> bool {
         let kinds = &game.def.edge_kinds;
         let codes = game.def.tables.tiles[usize::from(tile)].codes[usize::from(at.rotation & 3)];
-        let shown = codes.iter().fold(0, |mask, &code| mask | kinds.of(code)) & kinds.ruled();
+        let shown = codes.iter().fold(0, |mask, &code| mask | kinds.of(code)) & kinds.ruled;
         if shown == 0 {
             return true;
         }

@@ -23,16 +23,9 @@ pub struct ExtraTurns {
     earned: bool,
     /// This turn is an extra one: it earns none.
     taking: bool,
-    /// Extra turns taken this game.
-    taken: u32,
 }
 
 impl ExtraTurns {
-    /// Extra turns taken so far this game.
-    pub fn taken(&self) -> u32 {
-        self.taken
-    }
-
     /// Whether the turn being played is an extra one.
     pub fn is_extra(&self) -> bool {
         self.taking
@@ -87,7 +80,6 @@ impl Mechanism for ExtraTurns {
         let state = &mut game.mechanisms.extra_turn;
         state.taking = std::mem::take(&mut state.earned) && pile_left;
         if state.taking {
-            state.taken += 1;
             events.push(Event::ExtraTurn { player: game.current });
         }
         state.taking

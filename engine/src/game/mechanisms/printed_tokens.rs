@@ -101,7 +101,8 @@ impl Mechanism for PrintedTokens {
 
     /// The most tokens of each kind score its majority points.
     fn end_of_game(game: &mut Game, events: &mut Vec<Event>) {
-        for token in 0..game.def.printed_tokens.len().min(MAX_PRINTED_TOKENS) {
+        // Setup holds at most `MAX_PRINTED_TOKENS` kinds, so every index below is in range.
+        for token in 0..game.def.printed_tokens.len() {
             let held = &game.mechanisms.printed_tokens.held;
             let most = held.iter().map(|kinds| kinds[token]).max().unwrap_or(0);
             if most == 0 {
@@ -131,7 +132,7 @@ impl Game {
             let node = self.features.node(member);
             let tile = self.board.placed[node.placed as usize].tile;
             for on in self.def.tokens_on(tile).iter().filter(|on| on.local == node.local) {
-                let count = &mut counts[usize::from(on.token) % MAX_PRINTED_TOKENS];
+                let count = &mut counts[usize::from(on.token)];
                 *count = count.saturating_add(u32::from(on.count));
             }
         }
