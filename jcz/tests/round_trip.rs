@@ -1,0 +1,84 @@
+//! import(export(set)) plays the same games as the set, for every bundled set that exports.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use tilewright_engine::game::GameDef;
+use tilewright_engine::validate::validate_sources;
+use tilewright_engine::{Catalog, Source, bundled, simulate};
+use tilewright_jcz::{export, import, toml_out, xml};
+
+/// The imported text of bundled set `id`, validated against the bundled files: the catalog
+/// holding it and its id.
+fn round_trip(id: &str) -> Result<(Catalog, String), String> {
+    let loaded = bundled::catalog().tileset(id).expect("bundled set");
+    let exported = export::export(&[loaded], id).map_err(|e| format!("{e}: {:?}", e))?;
+    let text = xml::write(&exported.defs);
+    let (defs, _) = xml::read(&text, id).map_err(|e| e.message)?;
+    let imported = import::import(&defs, "export.xml", "jcz-");
+    assert!(imported.notes.is_empty(), "{id}: {:?}", imported.notes);
+    assert_eq!(imported.sets.len(), 1);
+    let set = &imported.sets[0];
+    let path = Path::new("imported").join(format!("{}.toml", set.id));
+    let toml = toml_out::tileset_text(set, &path)?;
+    let report = validate_sources(vec![Source::new(path, toml.clone())], bundled::catalog());
+    assert!(report.diagnostics.is_empty(), "{id}: {:#?}\n{toml}", report.diagnostics);
+    Ok((report.catalog.with_base(bundled::catalog()), set.id.clone()))
+}
+
+fn mean_scores(catalog: &Catalog, sets: &[&str], edition: &str) -> Vec<f64> {
+    let sets: Vec<String> = sets.iter().map(|s| (*s).to_owned()).collect();
+    let def = GameDef::from_catalog(catalog, &sets, edition).expect("game");
+    let summary = simulate::run(Arc::new(def), 2, 40, 7, 1, Default::default()).expect("run");
+    summary.mean_scores
+}
+
+fn plays_the_same(id: &str, with_base: bool) {
+    let (catalog, new_id) = round_trip(id).unwrap();
+    for (edition, rules) in [("first-edition", "first-edition"), ("new-edition", "new-edition")] {
+        let sets = |own: String| {
+            let mut v = Vec::new();
+            if with_base {
+                v.push(format!("base@{edition}"));
+                v.push(own);
+            } else {
+                v.push(format!("{own}@{edition}"));
+            }
+            v
+        };
+        let before = sets(id.to_owned());
+        let after = sets(new_id.clone());
+        let before: Vec<&str> = before.iter().map(String::as_str).collect();
+        let after: Vec<&str> = after.iter().map(String::as_str).collect();
+        assert_eq!(
+            mean_scores(bundled::catalog(), &before, rules),
+            mean_scores(&catalog, &after, rules),
+            "{id} in the {edition}"
+        );
+    }
+}
+
+#[test]
+fn base_game_round_trips() {
+    plays_the_same("base", false);
+}
+
+#[test]
+fn abbey_and_mayor_round_trips() {
+    plays_the_same("abbey-and-mayor", true);
+}
+
+#[test]
+fn hills_and_sheep_round_trips() {
+    plays_the_same("hills-and-sheep", true);
+}
+
+#[test]
+fn inns_and_cathedrals_round_trips() {
+    plays_the_same("inns-and-cathedrals", true);
+}
+
+#[test]
+fn traders_and_builders_round_trips() {
+    plays_the_same("traders-and-builders", true);
+}
