@@ -121,6 +121,9 @@ pub struct FeatureDef {
     pub inn: bool,
     /// City: `resource` (`cloth`, `grain`, `wine`).
     pub resource: Option<String>,
+    /// City: the side whose second city segment this city is (`multi-edge`), when two cities
+    /// share a side; the first lists the side in its location.
+    pub multi_edge: Option<tilewright_engine::edge::Side>,
     /// Field: the cities it borders (`city="N W"` names the cities on `N` and on `W`).
     pub cities: Vec<Location>,
     /// `wagon-move` labels: features of a tile sharing one are neighbours for the wagon.
@@ -141,6 +144,7 @@ impl FeatureDef {
             cathedral: false,
             inn: false,
             resource: None,
+            multi_edge: None,
             cities: Vec::new(),
             wagon: Vec::new(),
             unread: Vec::new(),

@@ -90,6 +90,17 @@ pub fn tile_code(id: &str) -> String {
     id.replace('/', ".")
 }
 
+/// Where an import puts the split of a side shared by two cities (JCZ keeps no position).
+pub const SPLIT: u8 = 60;
+
+/// The position of the split of a side holding two city segments and nothing else.
+fn split_city(layout: &tilewright_engine::edge::Layout) -> Option<u8> {
+    match layout.segments.as_slice() {
+        [a, b] if a.kind == SegmentKind::City && b.kind == SegmentKind::City => Some(a.end),
+        _ => None,
+    }
+}
+
 /// The JCZ tile-set id of `set` in an add-on exporting `count` sets.
 fn set_base(addon: &str, set: &TileSet, count: usize) -> String {
     if count == 1 {
@@ -352,6 +363,29 @@ fn tile_def(
         let layout = &edges.layouts[side as usize];
         match layout.plain_word() {
             Some(SegmentKind::City | SegmentKind::Road | SegmentKind::Field) => {}
+            None if split_city(layout).is_some() => {
+                let at = split_city(layout).unwrap_or_default();
+                if at == 50 {
+                    refuse(
+                        out,
+                        format!("/tiles/{ti}/edges/{}", side as usize),
+                        format!(
+                            "JCZ joins both cities of a shared side to every city facing it, which `{layout}` does not do against its own mirror image"
+                        ),
+                        "split the side off the middle (`city 60 city`)",
+                    );
+                } else if at != SPLIT {
+                    out.push(report.at(
+                        Severity::Warning,
+                        &format!("/tiles/{ti}/edges/{}", side as usize),
+                        format!(
+                            "tile `{}`: JCZ keeps no split position; `{layout}` is read back as `city {SPLIT} city`",
+                            tile.id
+                        ),
+                        "JCZ joins both cities to any city facing the side",
+                    ));
+                }
+            }
             Some(SegmentKind::Any) => refuse(
                 out,
                 format!("/tiles/{ti}/edges/{}", side as usize),
@@ -395,6 +429,7 @@ fn tile_def(
     }
     // Locations of every feature, by id.
     let mut locations: BTreeMap<&str, Option<Location>> = BTreeMap::new();
+    let mut multi_edge: BTreeMap<&str, Side> = BTreeMap::new();
     let mut inner = 0u8;
     for (fi, (fid, feature)) in tile.features.iter().enumerate() {
         let claims = &edges.claims[fi];
@@ -409,10 +444,34 @@ fn tile_def(
                 );
                 continue;
             }
-            FeatureKind::City | FeatureKind::Road => claims
-                .iter()
-                .map(|(side, _)| Location::side(*side))
-                .reduce(|a, b| a.union(b).unwrap_or(a)),
+            FeatureKind::City | FeatureKind::Road => {
+                let mut bits = 0;
+                for (side, index) in claims {
+                    if split_city(&edges.layouts[*side as usize]).is_some() && *index == 1 {
+                        if claims.iter().any(|(s, i)| s == side && *i == 0) {
+                            refuse(
+                                out,
+                                pointer.clone(),
+                                format!("the city holds both cities of side {side}"),
+                                "give each its own city",
+                            );
+                        }
+                        multi_edge.insert(fid.as_str(), *side);
+                    } else {
+                        bits |= 1 << *side as u8;
+                    }
+                }
+                if bits == 0 {
+                    refuse(
+                        out,
+                        pointer,
+                        "JCZ writes the second city of a shared side with its other sides; this one has none".into(),
+                        "let the city reach another side",
+                    );
+                    continue;
+                }
+                Some(Location::Sides(bits))
+            }
             FeatureKind::Field if claims.is_empty() => {
                 inner += 1;
                 if inner > 4 {
@@ -486,6 +545,7 @@ fn tile_def(
         };
         let mut def = FeatureDef::new(kind, *location);
         def.pennants = feature.pennants;
+        def.multi_edge = multi_edge.get(fid.as_str()).copied();
         for mark in &feature.marks {
             match elements::mark_element(mark, feature.kind) {
                 Some("inn") => def.inn = true,

@@ -211,7 +211,25 @@ fn tile(def: &TileDef, count: Count, file: &str, notes: &mut Vec<String>, used: 
             ))),
         }
     }
-    let layouts = edges.map(|e| EdgeLayout(["field", "road", "city"][usize::from(e)].to_owned()));
+    let mut split = [false; 4];
+    for f in &kept {
+        if let Some(side) = f.multi_edge {
+            if edges[side as usize] != 2 {
+                notes.push(at(format!(
+                    "line {}: `multi-edge` names side {side}, which holds no other city; tile left out",
+                    f.pos.line
+                )));
+                return None;
+            }
+            split[side as usize] = true;
+        }
+    }
+    let mut layouts = edges.map(|e| EdgeLayout(["field", "road", "city"][usize::from(e)].to_owned()));
+    for side in Side::ALL {
+        if split[side as usize] {
+            layouts[side as usize] = EdgeLayout(format!("city {} city", crate::export::SPLIT));
+        }
+    }
     let mut ids: Vec<String> = Vec::new();
     let letter = |k: &Kind| match k {
         Kind::City => "c",
@@ -249,13 +267,17 @@ fn tile(def: &TileDef, count: Count, file: &str, notes: &mut Vec<String>, used: 
         let mut feature = Feature::new(kind);
         match f.location {
             Some(Location::Sides(_)) if kind != FeatureKind::Field => {
-                feature.on = f
-                    .location
-                    .unwrap_or(Location::Sides(0))
-                    .sides()
-                    .iter()
-                    .map(|s| EdgeRef(s.letter().to_string()))
-                    .collect();
+                let sides = f.location.unwrap_or(Location::Sides(0)).sides();
+                for side in Side::ALL {
+                    let first = sides.contains(&side);
+                    if split[side as usize] && (first || f.multi_edge == Some(side)) {
+                        feature
+                            .on
+                            .push(EdgeRef(format!("{}{}", side.letter(), if first { 1 } else { 2 })));
+                    } else if first {
+                        feature.on.push(EdgeRef(side.letter().to_string()));
+                    }
+                }
             }
             Some(Location::Halves(bits)) if kind == FeatureKind::Field => {
                 for side in Side::ALL {

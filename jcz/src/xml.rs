@@ -83,6 +83,9 @@ fn write_feature(w: &mut Writer<Vec<u8>>, f: &FeatureDef) -> io::Result<()> {
     if let Some(resource) = &f.resource {
         attrs.push(("resource", resource.clone()));
     }
+    if let Some(side) = f.multi_edge {
+        attrs.push(("multi-edge", side.letter().to_string()));
+    }
     if !f.cities.is_empty() {
         let cities: Vec<String> = f.cities.iter().map(|c| c.tokens()).collect();
         attrs.push(("city", cities.join(" ")));
@@ -333,6 +336,12 @@ fn read_feature(
                     .collect::<Result<_, _>>()
                     .map_err(|e| at(format!("`city=\"{value}\"`: {e}")))?;
             }
+            "multi-edge" => match Location::parse(value) {
+                Ok(Location::Sides(bits)) if bits.count_ones() == 1 => {
+                    feature.multi_edge = Location::Sides(bits).sides().first().copied();
+                }
+                _ => return Err(at(format!("`multi-edge=\"{value}\"` is not one side"))),
+            },
             "wagon-move" => feature.wagon = value.split_whitespace().map(str::to_owned).collect(),
             // Allowed by default, forbidden by `false`: a castle needs JCZ's Castle rules, which
             // a Tilewright tile set does not have, so neither value changes the tile here.
