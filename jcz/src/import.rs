@@ -27,6 +27,8 @@ pub struct Imported {
     pub tiles: usize,
     /// What was left out or changed, one line per tile or set, naming the line in the XML.
     pub notes: Vec<String>,
+    /// For each tile imported, by id: its features' ids with their JCZ artwork keys.
+    pub keys: BTreeMap<String, Vec<(String, String)>>,
 }
 
 /// Imports `defs`. `file` names the XML in the notes; `prefix` goes before each set id (to keep
@@ -103,7 +105,8 @@ pub fn import(defs: &Definitions, file: &str, prefix: &str) -> Imported {
                 )
             };
             match tile(def, count, file, &mut out.notes, &mut used) {
-                Some(t) => {
+                Some((t, keys)) => {
+                    out.keys.insert(t.id.clone(), keys);
                     taken.insert(&def.id, id.clone());
                     set.tiles.push(t);
                 }
@@ -159,7 +162,13 @@ fn set_id(prefix: &str, base: &str) -> String {
 }
 
 /// The tile of `def`, or `None` (noted) when it cannot be played here.
-fn tile(def: &TileDef, count: Count, file: &str, notes: &mut Vec<String>, used: &mut Vec<&str>) -> Option<Tile> {
+fn tile(
+    def: &TileDef,
+    count: Count,
+    file: &str,
+    notes: &mut Vec<String>,
+    used: &mut Vec<&str>,
+) -> Option<(Tile, Vec<(String, String)>)> {
     let at = |what: String| format!("{file}:{}: tile `{}`: {what}", def.pos.line, def.id);
     let mut edges = [0u8; 4]; // 0 field, 1 road, 2 city
     let mut markers = Vec::new();
@@ -369,7 +378,12 @@ fn tile(def: &TileDef, count: Count, file: &str, notes: &mut Vec<String>, used: 
         }
         features.insert(ids[i].clone(), feature);
     }
-    Some(Tile {
+    let keys = kept
+        .iter()
+        .zip(&ids)
+        .filter_map(|(f, id)| Some((id.clone(), f.artwork_key()?)))
+        .collect();
+    let tile = Tile {
         id: def.id.clone(),
         name: String::new(),
         count,
@@ -380,7 +394,8 @@ fn tile(def: &TileDef, count: Count, file: &str, notes: &mut Vec<String>, used: 
         features,
         markers,
         image: None,
-    })
+    };
+    Some((tile, keys))
 }
 
 /// Declares in `set` what the JCZ elements in `used` are in this toolkit, copied from the
