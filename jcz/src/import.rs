@@ -15,6 +15,10 @@ use crate::defs::{Definitions, FeatureDef, Kind, TileDef};
 use crate::elements;
 use crate::location::Location;
 
+/// The tile JCZ starts its base game with, taken as the start tile of a set holding it when
+/// the file names none.
+pub const JCZ_START: &str = "BA/RCr";
+
 /// The edition names of JCZ's `:1` and `:2` sets.
 pub const EDITIONS: [&str; 2] = ["first-edition", "new-edition"];
 
@@ -118,14 +122,18 @@ pub fn import(defs: &Definitions, file: &str, prefix: &str) -> Imported {
                 "{file}: set `{base}` counts tile `{missing}`, which this file does not define; left out"
             ));
         }
-        if let Some(start) = &defs.start
-            && set.tiles.iter().any(|t| t.id == *start)
-        {
-            set.start_tile = Some(start.clone());
+        let start = defs.start.as_deref().unwrap_or(JCZ_START);
+        if set.tiles.iter().any(|t| t.id == start) {
+            set.start_tile = Some(start.to_owned());
             used.push("small-follower");
         }
         if let Some(expansion) = &defs.expansion {
             used.extend(expansion.implies.iter().chain(&expansion.enforces).map(String::as_str));
+        }
+        if set.tiles.is_empty() {
+            out.notes
+                .push(format!("{file}: set `{base}` has no tile to import; no file written"));
+            continue;
         }
         declare(&mut set, &used, file, &mut out.notes);
         out.tiles += set.tiles.len();

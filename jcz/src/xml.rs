@@ -192,7 +192,8 @@ pub fn read(text: &str, name: &str) -> Result<(Definitions, Dialect), ReadError>
             pos: pos_of(node),
         };
         let mut inner_fields = 0u8;
-        let mut neighbours: Vec<Vec<Location>> = Vec::new();
+        // 4.x neighbour groups: whether the monastery is in the group, and the locations.
+        let mut neighbours: Vec<(bool, Vec<Location>)> = Vec::new();
         for child in node.children().filter(roxmltree::Node::is_element) {
             let element = child.tag_name().name();
             match element {
@@ -202,17 +203,19 @@ pub fn read(text: &str, name: &str) -> Result<(Definitions, Dialect), ReadError>
                 }
                 "wagon-move" => {
                     for group in child.children().filter(|n| n.has_tag_name("neighbouring")) {
-                        let text = group.text().unwrap_or_default().replace("CLOISTER", "I");
-                        let at = |message| ReadError {
-                            pos: pos_of(group),
-                            message,
-                        };
-                        let parts = text
-                            .split_whitespace()
-                            .map(Location::parse)
-                            .collect::<Result<Vec<_>, _>>()
-                            .map_err(at)?;
-                        neighbours.push(parts);
+                        let mut monastery = false;
+                        let mut parts = Vec::new();
+                        for token in group.text().unwrap_or_default().split_whitespace() {
+                            if matches!(token, "CLOISTER" | "MONASTERY") {
+                                monastery = true;
+                            } else {
+                                parts.push(Location::parse(token).map_err(|message| ReadError {
+                                    pos: pos_of(group),
+                                    message,
+                                })?);
+                            }
+                        }
+                        neighbours.push((monastery, parts));
                     }
                     continue;
                 }
@@ -223,11 +226,11 @@ pub fn read(text: &str, name: &str) -> Result<(Definitions, Dialect), ReadError>
         }
         // 4.x neighbour groups become 5.x labels: a feature takes a group's label when it
         // holds one of the group's locations.
-        for (i, group) in neighbours.iter().enumerate() {
+        for (i, (monastery, group)) in neighbours.iter().enumerate() {
             let label = label(i);
             for feature in &mut tile.features {
-                let at = feature.location.unwrap_or(Location::Inner(1));
-                if group.iter().any(|part| at.contains(*part)) {
+                let holds = |part: &Location| feature.location.is_some_and(|at| at.contains(*part));
+                if (*monastery && feature.kind == Kind::Monastery) || group.iter().any(holds) {
                     feature.wagon.push(label.clone());
                 }
             }
