@@ -195,7 +195,10 @@ pub fn export(sets: &[&LoadedTileSet], addon: &str) -> Result<Export, ExportErro
     defs.expansion = Some(ExpansionDef {
         id: expansion_id(addon),
         title: names.join(" + "),
-        description: format!("Tile sets {}, played with JCZ's base game.", ids.join(", ")),
+        description: format!(
+            "Tile sets: {}. Played with the JCZ base game, which supplies the start tile.",
+            ids.join(", ")
+        ),
         sets: bases,
         implies: elements.iter().map(|e| (*e).to_owned()).collect(),
         enforces: Vec::new(),
