@@ -177,26 +177,24 @@ fn tile(
     notes: &mut Vec<String>,
     used: &mut Vec<&str>,
 ) -> Option<(Tile, Vec<(String, String)>)> {
-    let at = |what: String| format!("{file}:{}: tile `{}`: {what}", def.pos.line, def.id);
+    let at = |line: u32, what: String| format!("{file}:{line}: tile `{}`: {what}", def.id);
     let mut edges = [0u8; 4]; // 0 field, 1 road, 2 city
     let mut markers = Vec::new();
     let mut kept: Vec<&FeatureDef> = Vec::new();
     for f in &def.features {
         for attr in &f.unread {
-            notes.push(at(format!(
-                "line {}: <{} {attr}> is not supported; left out",
+            notes.push(at(
                 f.pos.line,
-                f.kind.element()
-            )));
+                format!("<{} {attr}> is not supported; left out", f.kind.element()),
+            ));
         }
         match &f.kind {
             Kind::City | Kind::Road => {
                 let Some(Location::Sides(bits)) = f.location else {
-                    notes.push(at(format!(
-                        "line {}: a {} must lie on whole sides; tile left out",
+                    notes.push(at(
                         f.pos.line,
-                        f.kind.element()
-                    )));
+                        format!("a {} must lie on whole sides; tile left out", f.kind.element()),
+                    ));
                     return None;
                 };
                 for side in Side::ALL {
@@ -216,26 +214,23 @@ fn tile(
                 used.push("vineyard");
             }
             Kind::Other(name) if name == "river" => {
-                notes.push(at(format!(
-                    "line {}: rivers are not supported; tile left out",
-                    f.pos.line
-                )));
+                notes.push(at(f.pos.line, format!("rivers are not supported; tile left out",)));
                 return None;
             }
-            Kind::Other(name) => notes.push(at(format!(
-                "line {}: <{name}> is not supported; left out of the tile",
-                f.pos.line
-            ))),
+            Kind::Other(name) => notes.push(at(
+                f.pos.line,
+                format!("<{name}> is not supported; left out of the tile",),
+            )),
         }
     }
     let mut split = [false; 4];
     for f in &kept {
         if let Some(side) = f.multi_edge {
             if edges[side as usize] != 2 {
-                notes.push(at(format!(
-                    "line {}: `multi-edge` names side {side}, which holds no other city; tile left out",
-                    f.pos.line
-                )));
+                notes.push(at(
+                    f.pos.line,
+                    format!("`multi-edge` names side {side}, which holds no other city; tile left out",),
+                ));
                 return None;
             }
             split[side as usize] = true;
@@ -303,11 +298,10 @@ fn tile(
                         continue;
                     }
                     if edges[side as usize] == 2 {
-                        notes.push(at(format!(
-                            "line {}: a field on the {} half of a city side; tile left out",
+                        notes.push(at(
                             f.pos.line,
-                            side.letter()
-                        )));
+                            format!("a field on the {} half of a city side; tile left out", side.letter()),
+                        ));
                         return None;
                     }
                     if mine == 0b11 {
@@ -322,12 +316,14 @@ fn tile(
             None | Some(Location::Inner(_))
                 if matches!(kind, FeatureKind::Field | FeatureKind::Monastery | FeatureKind::Garden) => {}
             _ => {
-                notes.push(at(format!(
-                    "line {}: <{}> at `{}` is not a place this kind of feature can have; tile left out",
+                notes.push(at(
                     f.pos.line,
-                    f.kind.element(),
-                    f.location.map(|l| l.tokens()).unwrap_or_default()
-                )));
+                    format!(
+                        "<{}> at `{}` is not a place this kind of feature can have; tile left out",
+                        f.kind.element(),
+                        f.location.map(|l| l.tokens()).unwrap_or_default()
+                    ),
+                ));
                 return None;
             }
         }
@@ -345,10 +341,7 @@ fn tile(
                 feature.tokens.push(good.clone());
                 used.push(elements::GOODS_ELEMENT);
             } else {
-                notes.push(at(format!(
-                    "line {}: the good `{good}` is not supported; left out",
-                    f.pos.line
-                )));
+                notes.push(at(f.pos.line, format!("the good `{good}` is not supported; left out",)));
             }
         }
         for city in &f.cities {
@@ -359,10 +352,12 @@ fn tile(
                 Some(c) if feature.cities.contains(&ids[c]) => {}
                 Some(c) => feature.cities.push(ids[c].clone()),
                 None => {
-                    notes.push(at(format!(
-                        "line {}: the field names a city at `{city}`, which the tile does not have before it; tile left out",
-                        f.pos.line
-                    )));
+                    notes.push(at(
+                        f.pos.line,
+                        format!(
+                            "the field names a city at `{city}`, which the tile does not have before it; tile left out",
+                        ),
+                    ));
                     return None;
                 }
             }
