@@ -513,6 +513,8 @@ fn tile_def(
         .filter(|(_, f)| f.end == Some(RoadEnd::Crossing))
         .map(|(id, _)| id.as_str())
         .collect();
+    // Roads meeting at a crossing share a label; a crossing with one road is a house to JCZ
+    // (and to play: the crossing only joins roads for the wagon).
     if crossing.len() > 1 {
         let l = new_label();
         for id in &crossing {

@@ -373,7 +373,7 @@ fn tile(
                     RoadEnd::Monastery
                 });
                 feature.at = Some(ids[j].clone());
-            } else if ending.iter().any(|&j| linked(j)) || ending.len() >= 3 {
+            } else if ending.iter().any(|&j| linked(j)) {
                 feature.end = Some(RoadEnd::Crossing);
             } else {
                 feature.end = Some(RoadEnd::House);
