@@ -214,7 +214,7 @@ fn tile(
                 used.push("vineyard");
             }
             Kind::Other(name) if name == "river" => {
-                notes.push(at(f.pos.line, format!("rivers are not supported; tile left out",)));
+                notes.push(at(f.pos.line, "rivers are not supported; tile left out".to_owned()));
                 return None;
             }
             Kind::Other(name) => notes.push(at(

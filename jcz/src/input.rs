@@ -172,7 +172,7 @@ pub fn polygons(d: &str, size: f64) -> Option<Vec<Vec<[f64; 2]>>> {
         |command: char, numbers: &mut Vec<f64>, current: &mut Vec<[f64; 2]>, at: &mut [f64; 2]| -> Option<()> {
             match command {
                 'M' | 'L' => {
-                    if numbers.len() % 2 != 0 {
+                    if !numbers.len().is_multiple_of(2) {
                         return None;
                     }
                     for (i, pair) in numbers.chunks(2).enumerate() {

@@ -29,7 +29,7 @@ fn an_addon_imports_with_images_and_outlines_and_plays_the_same() {
         1 + original.model.tiles.len(),
         "the set and an image per tile"
     );
-    let report = validate_paths(&[out.clone()], bundled::catalog());
+    let report = validate_paths(std::slice::from_ref(&out), bundled::catalog());
     assert!(report.diagnostics.is_empty(), "{:#?}", report.diagnostics);
     let imported = &report.catalog.tilesets[0].model;
     for (before, after) in original.model.tiles.iter().zip(&imported.tiles) {

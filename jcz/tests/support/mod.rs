@@ -1,4 +1,6 @@
 //! What the JCZ tests share: loading a tile set file, and an add-on's files read back.
+// Each test binary includes this module and uses only part of it.
+#![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
 
