@@ -48,28 +48,31 @@ pub fn artwork(sets: &[&LoadedTileSet], tiles: &[ExportedTile], title: &str) -> 
         let mut features = serde_json::Map::new();
         for (fid, key) in &exported.features {
             let pointer = format!("/tiles/{}/features/{fid}", exported.tile);
-            let Some(shape) = shapes.get(fid).filter(|s| !s.polygons.is_empty()) else {
-                errors.push(at(
-                    pointer,
-                    Severity::Error,
-                    format!("tile `{}`: feature `{fid}` has no area to click in JCZ", tile.id),
+            let problem = match shapes.get(fid).filter(|s| !s.polygons.is_empty()) {
+                None => Some((
+                    format!("feature `{fid}` has no area to click in JCZ"),
                     "draw the feature's outline in the editor",
-                ));
-                continue;
+                )),
+                Some(_) if features.contains_key(key) => Some((
+                    format!("two features are both JCZ's `{key}`"),
+                    "JCZ tells features apart by where they lie; join or move them",
+                )),
+                Some(shape) => {
+                    features.insert(
+                        key.clone(),
+                        json!({ "clip": clip_path(shape), "point": point(shape.point) }),
+                    );
+                    None
+                }
             };
-            if features.contains_key(key) {
+            if let Some((message, help)) = problem {
                 errors.push(at(
                     pointer,
                     Severity::Error,
-                    format!("tile `{}`: two features are both JCZ's `{key}`", tile.id),
-                    "JCZ tells features apart by where they lie; join or move them",
+                    format!("tile `{}`: {message}", tile.id),
+                    help,
                 ));
-                continue;
             }
-            features.insert(
-                key.clone(),
-                json!({ "clip": clip_path(shape), "point": point(shape.point) }),
-            );
         }
         let file = format!("images/{}.png", file_name(&tile_code(&tile.id)));
         let picture = match &tile.image {

@@ -250,48 +250,23 @@ fn set_elements(loaded: &LoadedTileSet, report: &Reporter, out: &mut Found, elem
     let set = &loaded.model;
     let bundled_sets = || bundled::catalog().tilesets.iter().map(|s| &s.model);
     for (id, figure) in &set.figures {
+        let known = elements::figure_element(id).map(|e| e.into_iter().collect());
+        let same = bundled_sets().any(|s| s.figures.get(id) == Some(figure));
         let pointer = format!("/figures/{id}");
-        match elements::figure_element(id) {
-            None => out.push(report.at(
-                Severity::Warning,
-                &pointer,
-                format!("JCZ has no figure like `{id}`; games in JCZ are played without it"),
-                "leave the figure out, or play it in Tilewright only",
-            )),
-            Some(element) => {
-                elements.extend(element);
-                if !bundled_sets().any(|s| s.figures.get(id) == Some(figure)) {
-                    out.push(report.at(
-                        Severity::Warning,
-                        &pointer,
-                        format!("JCZ plays its own `{id}`, not this declaration (count, strength or places differ from the bundled one)"),
-                        "expect JCZ's figure in games there",
-                    ));
-                }
-            }
-        }
+        jcz_own(report, out, elements, &pointer, &format!("figure `{id}`"), known, same);
     }
     for (id, bag) in &set.bags {
-        let pointer = format!("/bags/{id}");
-        match elements::bag_element(id) {
-            None => out.push(report.at(
-                Severity::Warning,
-                &pointer,
-                format!("JCZ has no bag like `{id}`; games in JCZ are played without it"),
-                "leave the bag out, or play it in Tilewright only",
-            )),
-            Some(element) => {
-                elements.insert(element);
-                if !bundled_sets().any(|s| s.bags.get(id) == Some(bag)) {
-                    out.push(report.at(
-                        Severity::Warning,
-                        &pointer,
-                        format!("JCZ plays its own `{id}` bag, not these tokens"),
-                        "expect JCZ's bag in games there",
-                    ));
-                }
-            }
-        }
+        let known = elements::bag_element(id).map(|e| vec![e]);
+        let same = bundled_sets().any(|s| s.bags.get(id) == Some(bag));
+        jcz_own(
+            report,
+            out,
+            elements,
+            &format!("/bags/{id}"),
+            &format!("bag `{id}`"),
+            known,
+            same,
+        );
     }
     for mechanism in &set.mechanisms {
         elements.insert(elements::mechanism_element(*mechanism));
@@ -338,6 +313,39 @@ fn set_elements(loaded: &LoadedTileSet, report: &Reporter, out: &mut Found, elem
             format!("JCZ add-ons cannot deal a group of tiles first (`{}`)", group.group),
             "leave the deal group out to export the set",
         ));
+    }
+}
+
+/// Records the elements of a declared `what` JCZ has (`known`), warning when it has none
+/// (games in JCZ go without it) or when the declaration is not the bundled one of its id (`same`:
+/// JCZ plays its own).
+fn jcz_own(
+    report: &Reporter,
+    out: &mut Found,
+    elements: &mut BTreeSet<&'static str>,
+    pointer: &str,
+    what: &str,
+    known: Option<Vec<&'static str>>,
+    same: bool,
+) {
+    match known {
+        None => out.push(report.at(
+            Severity::Warning,
+            pointer,
+            format!("JCZ has no {what}; games in JCZ are played without it"),
+            "leave it out, or play it in Tilewright only",
+        )),
+        Some(known) => {
+            elements.extend(known);
+            if !same {
+                out.push(report.at(
+                    Severity::Warning,
+                    pointer,
+                    format!("JCZ plays its own {what}, not this declaration (it differs from the bundled one)"),
+                    "expect JCZ's own in games there",
+                ));
+            }
+        }
     }
 }
 

@@ -236,11 +236,9 @@ pub fn read(text: &str, name: &str) -> Result<(Definitions, Dialect), ReadError>
             }
         }
         if let Some(count) = node.attribute("count") {
-            let count = count.parse().map_err(|_| ReadError {
-                pos: pos_of(node),
-                message: format!("the count `{count}` is not a whole number"),
-            })?;
-            legacy_counts.refs.push((id.to_owned(), count));
+            legacy_counts
+                .refs
+                .push((id.to_owned(), whole(count, id, pos_of(node))?));
         }
         defs.tiles.push(tile);
     }
@@ -251,11 +249,8 @@ pub fn read(text: &str, name: &str) -> Result<(Definitions, Dialect), ReadError>
         };
         for r in node.children().filter(|n| n.has_tag_name("ref")) {
             let tile = r.attribute("tile").unwrap_or_default();
-            let count = r.attribute("count").unwrap_or("1");
-            let count = count.parse().map_err(|_| ReadError {
-                pos: pos_of(r),
-                message: format!("the count `{count}` of tile `{tile}` is not a whole number"),
-            })?;
+            // JCZ's client counts a missing `count` as 1.
+            let count = whole(r.attribute("count").unwrap_or("1"), tile, pos_of(r))?;
             set.refs.push((tile.to_owned(), count));
         }
         defs.sets.push(set);
@@ -288,6 +283,14 @@ pub fn read(text: &str, name: &str) -> Result<(Definitions, Dialect), ReadError>
         defs.start = node.attribute("tile").map(str::to_owned);
     }
     Ok((defs, dialect))
+}
+
+/// A count of tile `tile`, at `pos`.
+fn whole(count: &str, tile: &str, pos: Pos) -> Result<u32, ReadError> {
+    count.parse().map_err(|_| ReadError {
+        pos,
+        message: format!("the count `{count}` of tile `{tile}` is not a whole number"),
+    })
 }
 
 /// The `i`th wagon-move label: `a`…`z`, then `a1`….

@@ -109,7 +109,7 @@ fn a_figure_jcz_plays_its_own_way_exports_with_a_warning() {
     let warning = exported
         .warnings
         .iter()
-        .find(|d| d.message.contains("JCZ plays its own `follower`"))
+        .find(|d| d.message.contains("JCZ plays its own figure `follower`"))
         .expect("a warning");
     assert_eq!(warning.line, 4);
 }
