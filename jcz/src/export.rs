@@ -271,40 +271,45 @@ fn set_elements(loaded: &LoadedTileSet, report: &Reporter, out: &mut Found, elem
     for mechanism in &set.mechanisms {
         elements.insert(elements::mechanism_element(*mechanism));
     }
+    // Marks and goods switch their elements on where tiles carry them.
     for (id, mark) in &set.marks {
-        let known = bundled_sets().any(|s| s.marks.get(id) == Some(mark));
-        if !known {
-            out.push(report.at(
-                Severity::Warning,
-                &format!("/marks/{id}"),
-                format!(
-                    "JCZ scores its own marks; `{id}` as declared here is not one of them, so its points will differ"
-                ),
-                "expect JCZ's scoring for the features carrying it",
-            ));
-        }
+        let known = elements::MARKS.iter().any(|(m, _, _)| m == id).then(Vec::new);
+        let same = bundled_sets().any(|s| s.marks.get(id) == Some(mark));
+        jcz_own(
+            report,
+            out,
+            elements,
+            &format!("/marks/{id}"),
+            &format!("mark `{id}`"),
+            known,
+            same,
+        );
     }
     for (id, token) in &set.tokens {
-        let known = bundled_sets().any(|s| s.tokens.get(id) == Some(token));
-        if !known {
-            out.push(report.at(
-                Severity::Warning,
-                &format!("/tokens/{id}"),
-                format!("JCZ scores its own goods; `{id}` as declared here is not one of them"),
-                "expect JCZ's scoring for the tokens",
-            ));
-        }
+        let known = elements::GOODS.contains(&id.as_str()).then(Vec::new);
+        let same = bundled_sets().any(|s| s.tokens.get(id) == Some(token));
+        jcz_own(
+            report,
+            out,
+            elements,
+            &format!("/tokens/{id}"),
+            &format!("good `{id}`"),
+            known,
+            same,
+        );
     }
     for (key, value) in &set.values {
-        let known = bundled_sets().any(|s| s.values.get(key) == Some(value));
-        if !known {
-            out.push(report.at(
-                Severity::Warning,
-                &format!("/values/{key}"),
-                format!("JCZ has fixed rule values; `{key} = {value}` will not apply there"),
-                "expect JCZ's own value in games there",
-            ));
-        }
+        let same = bundled_sets().any(|s| s.values.get(key) == Some(value));
+        let what = format!("value `{key}` ({value} here)");
+        jcz_own(
+            report,
+            out,
+            elements,
+            &format!("/values/{key}"),
+            &what,
+            Some(Vec::new()),
+            same,
+        );
     }
     for (i, group) in set.deal.iter().enumerate() {
         out.push(report.at(
