@@ -57,6 +57,7 @@ pub fn import(defs: &Definitions, file: &str, prefix: &str) -> Imported {
         .map(|e| e.title.clone())
         .filter(|t| !t.is_empty());
     let mut taken: BTreeMap<&str, String> = BTreeMap::new();
+    let mut made: Vec<(TileSet, Vec<&str>)> = Vec::new();
     for (base, list) in &groups {
         let editions = if list.iter().any(|(e, _)| *e == 1) { 2 } else { 1 };
         let mut counts: BTreeMap<&str, [u32; 2]> = BTreeMap::new();
@@ -127,14 +128,29 @@ pub fn import(defs: &Definitions, file: &str, prefix: &str) -> Imported {
             set.start_tile = Some(start.to_owned());
             used.push("small-follower");
         }
-        if let Some(expansion) = &defs.expansion {
-            used.extend(expansion.implies.iter().chain(&expansion.enforces).map(String::as_str));
-        }
         if set.tiles.is_empty() {
             out.notes
                 .push(format!("{file}: set `{base}` has no tile to import; no file written"));
             continue;
         }
+        made.push((set, used));
+    }
+    // The expansion's elements that no set's tiles call for (figures, bags, the abbey) go with
+    // the first set, so that the sets played together declare each once.
+    if let (Some(expansion), Some((_, first))) = (&defs.expansion, made.first()) {
+        let by_tiles: Vec<&str> = made.iter().flat_map(|(_, used)| used.iter().copied()).collect();
+        let extra: Vec<&str> = expansion
+            .implies
+            .iter()
+            .chain(&expansion.enforces)
+            .map(String::as_str)
+            .filter(|e| !by_tiles.contains(e))
+            .collect();
+        let mut first = first.clone();
+        first.extend(extra);
+        made[0].1 = first;
+    }
+    for (mut set, used) in made {
         declare(&mut set, &used, file, &mut out.notes);
         out.tiles += set.tiles.len();
         out.sets.push(set);
@@ -410,18 +426,17 @@ fn declare(set: &mut TileSet, used: &[&str], file: &str, notes: &mut Vec<String>
     for element in used {
         let mut found = false;
         for bundled in bundled::catalog().tilesets.iter().map(|s| &s.model) {
-            let mut from_here = false;
             for (id, figure) in &bundled.figures {
                 let this = elements::figure_element(id).map(|e| e.unwrap_or("small-follower"));
                 if this == Some(element) {
                     set.figures.insert(id.clone(), figure.clone());
-                    from_here = true;
+                    found = true;
                 }
             }
             for (id, bag) in &bundled.bags {
                 if elements::bag_element(id) == Some(element) {
                     set.bags.insert(id.clone(), bag.clone());
-                    from_here = true;
+                    found = true;
                 }
             }
             for mechanism in &bundled.mechanisms {
@@ -433,7 +448,7 @@ fn declare(set: &mut TileSet, used: &[&str], file: &str, notes: &mut Vec<String>
                         set.tiles
                             .extend(bundled.tiles.iter().filter(|t| t.supply != Default::default()).cloned());
                     }
-                    from_here = true;
+                    found = true;
                 }
             }
             for (id, mark) in &bundled.marks {
@@ -448,12 +463,6 @@ fn declare(set: &mut TileSet, used: &[&str], file: &str, notes: &mut Vec<String>
                     found = true;
                 }
             }
-            if from_here {
-                found = true;
-                for (key, value) in &bundled.values {
-                    set.values.insert(key.clone(), *value);
-                }
-            }
         }
         if !found && !matches!(element, "farmers" | "garden" | "abbot") {
             notes.push(format!(
@@ -463,4 +472,20 @@ fn declare(set: &mut TileSet, used: &[&str], file: &str, notes: &mut Vec<String>
         }
     }
     set.mechanisms.sort();
+    // The values the mechanisms and figures taken read, with the bundled defaults.
+    let read = set.mechanisms.iter().flat_map(|m| m.values()).chain(
+        set.figures
+            .values()
+            .filter_map(|f| f.mechanism)
+            .flat_map(|m| m.values()),
+    );
+    for key in read {
+        let bundled = bundled::catalog()
+            .tilesets
+            .iter()
+            .find_map(|s| s.model.values.get(key.key));
+        if let Some(value) = bundled {
+            set.values.insert(key.key.to_owned(), *value);
+        }
+    }
 }

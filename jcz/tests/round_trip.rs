@@ -82,3 +82,36 @@ fn inns_and_cathedrals_round_trips() {
 fn traders_and_builders_round_trips() {
     plays_the_same("traders-and-builders", true);
 }
+
+#[test]
+fn sets_exported_together_import_as_sets_that_play_together() {
+    let ids = ["base", "hills-and-sheep", "inns-and-cathedrals", "abbey-and-mayor"];
+    let sets: Vec<_> = ids.iter().map(|id| bundled::catalog().tileset(id).unwrap()).collect();
+    let exported = export::export(&sets, "mix").unwrap();
+    let (defs, _) = xml::read(&xml::write(&exported.defs), "mix").unwrap();
+    let imported = import::import(&defs, "mix.xml", "jcz-");
+    assert!(imported.notes.is_empty(), "{:?}", imported.notes);
+    let sources = imported
+        .sets
+        .iter()
+        .map(|set| {
+            let path = Path::new("imported").join(format!("{}.toml", set.id));
+            Source::new(path.clone(), toml_out::tileset_text(set, &path).unwrap())
+        })
+        .collect();
+    let report = validate_sources(sources, bundled::catalog());
+    assert!(report.diagnostics.is_empty(), "{:#?}", report.diagnostics);
+    let new_ids: Vec<&str> = imported.sets.iter().map(|s| s.id.as_str()).collect();
+    assert_eq!(
+        new_ids,
+        [
+            "jcz-mix-base",
+            "jcz-mix-hills-and-sheep",
+            "jcz-mix-inns-and-cathedrals",
+            "jcz-mix-abbey-and-mayor"
+        ]
+    );
+    let catalog = report.catalog.with_base(bundled::catalog());
+    let scores = mean_scores(&catalog, &new_ids, "new-edition");
+    assert!(scores.iter().all(|s| *s > 0.0), "{scores:?}");
+}
