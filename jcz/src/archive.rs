@@ -9,6 +9,8 @@ use zip::{CompressionMethod, DateTime, ZipArchive, ZipWriter};
 
 /// Largest total of uncompressed bytes read from an add-on.
 pub const MAX_UNPACKED_BYTES: u64 = 256 * 1024 * 1024;
+/// Most entries read from an add-on.
+pub const MAX_ENTRIES: usize = 100_000;
 
 /// The zip of `files` (paths relative to the root folder `root`), with a directory entry for
 /// the root and each folder.
@@ -59,6 +61,12 @@ pub struct Unpacked {
 /// Reads an add-on as JCZ installs it: exactly one root entry, a folder.
 pub fn unpack(bytes: &[u8]) -> Result<Unpacked, String> {
     let mut zip = ZipArchive::new(Cursor::new(bytes)).map_err(|e| format!("not a zip archive: {e}"))?;
+    if zip.len() > MAX_ENTRIES {
+        return Err(format!(
+            "the archive has {} entries; an add-on has at most {MAX_ENTRIES}",
+            zip.len()
+        ));
+    }
     let mut roots: Vec<String> = Vec::new();
     let mut files = BTreeMap::new();
     let mut total = 0u64;
@@ -80,12 +88,17 @@ pub fn unpack(bytes: &[u8]) -> Result<Unpacked, String> {
             }
             continue;
         }
-        total += entry.size();
+        // The sizes an archive states may lie: read at most what is left of the limit.
+        let mut data = Vec::new();
+        let left = MAX_UNPACKED_BYTES - total;
+        (&mut entry)
+            .take(left + 1)
+            .read_to_end(&mut data)
+            .map_err(|e| format!("`{name}`: {e}"))?;
+        total += data.len() as u64;
         if total > MAX_UNPACKED_BYTES {
             return Err(format!("the add-on unpacks to more than {MAX_UNPACKED_BYTES} bytes"));
         }
-        let mut data = Vec::new();
-        entry.read_to_end(&mut data).map_err(|e| format!("`{name}`: {e}"))?;
         files.insert(rest.to_owned(), data);
     }
     match roots.as_slice() {

@@ -10,8 +10,10 @@ use tilewright_engine::files::{NewFiles, read_capped};
 use crate::import::{Imported, import};
 use crate::{archive, toml_out, xml};
 
-/// Largest file `import jcz` reads.
-pub const MAX_INPUT_BYTES: u64 = 256 * 1024 * 1024;
+/// Largest add-on `import jcz` reads.
+pub const MAX_ADDON_BYTES: u64 = 256 * 1024 * 1024;
+/// Largest XML file `import jcz` reads (JCZ's own are tens of kilobytes).
+pub const MAX_XML_BYTES: u64 = 16 * 1024 * 1024;
 
 /// Tile sets made from a JCZ file, with the images they name.
 #[derive(Debug, Default)]
@@ -25,7 +27,7 @@ pub struct Outcome {
 /// Imports the JCZ XML file or `.jca` add-on at `path`, each set id after `prefix`.
 pub fn import_path(path: &Path, prefix: &str) -> Result<Outcome, String> {
     let shown = path.display().to_string();
-    let bytes = read_capped(path, MAX_INPUT_BYTES).map_err(|e| format!("{shown}: {e}"))?;
+    let bytes = read_capped(path, MAX_ADDON_BYTES).map_err(|e| format!("{shown}: {e}"))?;
     let stem = path
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
@@ -33,6 +35,11 @@ pub fn import_path(path: &Path, prefix: &str) -> Result<Outcome, String> {
     if bytes.starts_with(b"PK") {
         let unpacked = archive::unpack(&bytes).map_err(|e| format!("{shown}: {e}"))?;
         return import_addon(&unpacked, &shown, prefix);
+    }
+    if bytes.len() as u64 > MAX_XML_BYTES {
+        return Err(format!(
+            "{shown}: larger than {MAX_XML_BYTES} bytes, too large for tile XML"
+        ));
     }
     let text = String::from_utf8(bytes).map_err(|_| format!("{shown}: not UTF-8 text"))?;
     let imported = import_xml(&text, &shown, &stem, prefix)?;
@@ -65,6 +72,11 @@ fn import_addon(addon: &archive::Unpacked, shown: &str, prefix: &str) -> Result<
             .files
             .get(&file)
             .ok_or_else(|| format!("{shown}: `jcz-addon.json` lists `{file}`, which the add-on does not hold"))?;
+        if bytes.len() as u64 > MAX_XML_BYTES {
+            return Err(format!(
+                "{shown}: `{file}` is larger than {MAX_XML_BYTES} bytes, too large for tile XML"
+            ));
+        }
         let text = String::from_utf8_lossy(bytes);
         let one = import_xml(&text, &format!("{shown}:{}/{file}", addon.id), &addon.id, prefix)?;
         outcome.imported.sets.extend(one.sets);
@@ -110,7 +122,11 @@ fn apply_artwork(outcome: &mut Outcome, addon: &archive::Unpacked, folder: &str,
             if let Some(href) = href
                 && let Some(bytes) = addon.files.get(&format!("{folder}/{href}"))
             {
-                let ext = Path::new(href).extension().and_then(|e| e.to_str()).unwrap_or("png");
+                let ext = Path::new(href)
+                    .extension()
+                    .and_then(|e| e.to_str())
+                    .filter(|e| e.len() <= 5 && e.bytes().all(|b| b.is_ascii_alphanumeric()))
+                    .unwrap_or("png");
                 let path = format!("images/{}.{ext}", crate::artwork::file_name(&tile.id));
                 images.insert(path.clone(), bytes.clone());
                 tile.image = Some(path);
