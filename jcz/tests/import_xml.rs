@@ -2,27 +2,17 @@
 //! 4.x spellings, and what is not supported named per tile; the result validates without a
 //! warning.
 
-use std::path::Path;
+mod support;
 
+use tilewright_engine::bundled;
 use tilewright_engine::model::{Count, RoadEnd};
-use tilewright_engine::validate::validate_sources;
-use tilewright_engine::{Source, bundled};
-use tilewright_jcz::{import, toml_out, xml};
+use tilewright_jcz::{import, xml};
 
 /// Imports `text` and validates every set made, which must give no diagnostic.
 fn imported(text: &str) -> import::Imported {
     let (defs, _) = xml::read(text, "legacy").unwrap();
     let out = import::import(&defs, "test.xml", "jcz-");
-    let sources = out
-        .sets
-        .iter()
-        .map(|set| {
-            let path = Path::new("out").join(format!("{}.toml", set.id));
-            Source::new(path.clone(), toml_out::tileset_text(set, &path).unwrap())
-        })
-        .collect();
-    let report = validate_sources(sources, bundled::catalog());
-    assert!(report.diagnostics.is_empty(), "{:#?}", report.diagnostics);
+    support::validated(&out.sets);
     out
 }
 

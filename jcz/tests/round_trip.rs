@@ -1,12 +1,12 @@
 //! import(export(set)) plays the same games as the set, for every bundled set that exports.
 
-use std::path::Path;
+mod support;
+
 use std::sync::Arc;
 
 use tilewright_engine::game::GameDef;
-use tilewright_engine::validate::validate_sources;
-use tilewright_engine::{Catalog, Source, bundled, simulate};
-use tilewright_jcz::{export, import, toml_out, xml};
+use tilewright_engine::{Catalog, bundled, simulate};
+use tilewright_jcz::{export, import, xml};
 
 /// The imported text of bundled set `id`, validated against the bundled files: the catalog
 /// holding it and its id.
@@ -18,12 +18,8 @@ fn round_trip(id: &str) -> Result<(Catalog, String), String> {
     let imported = import::import(&defs, "export.xml", "jcz-");
     assert!(imported.notes.is_empty(), "{id}: {:?}", imported.notes);
     assert_eq!(imported.sets.len(), 1);
-    let set = &imported.sets[0];
-    let path = Path::new("imported").join(format!("{}.toml", set.id));
-    let toml = toml_out::tileset_text(set, &path)?;
-    let report = validate_sources(vec![Source::new(path, toml.clone())], bundled::catalog());
-    assert!(report.diagnostics.is_empty(), "{id}: {:#?}\n{toml}", report.diagnostics);
-    Ok((report.catalog.with_base(bundled::catalog()), set.id.clone()))
+    let catalog = support::validated(&imported.sets);
+    Ok((catalog.with_base(bundled::catalog()), imported.sets[0].id.clone()))
 }
 
 fn mean_scores(catalog: &Catalog, sets: &[&str], edition: &str) -> Vec<f64> {
@@ -91,16 +87,7 @@ fn sets_exported_together_import_as_sets_that_play_together() {
     let (defs, _) = xml::read(&xml::write(&exported.defs), "mix").unwrap();
     let imported = import::import(&defs, "mix.xml", "jcz-");
     assert!(imported.notes.is_empty(), "{:?}", imported.notes);
-    let sources = imported
-        .sets
-        .iter()
-        .map(|set| {
-            let path = Path::new("imported").join(format!("{}.toml", set.id));
-            Source::new(path.clone(), toml_out::tileset_text(set, &path).unwrap())
-        })
-        .collect();
-    let report = validate_sources(sources, bundled::catalog());
-    assert!(report.diagnostics.is_empty(), "{:#?}", report.diagnostics);
+    let catalog = support::validated(&imported.sets);
     let new_ids: Vec<&str> = imported.sets.iter().map(|s| s.id.as_str()).collect();
     assert_eq!(
         new_ids,
@@ -111,7 +98,7 @@ fn sets_exported_together_import_as_sets_that_play_together() {
             "jcz-mix-abbey-and-mayor"
         ]
     );
-    let catalog = report.catalog.with_base(bundled::catalog());
+    let catalog = catalog.with_base(bundled::catalog());
     let scores = mean_scores(&catalog, &new_ids, "new-edition");
     assert!(scores.iter().all(|s| *s > 0.0), "{scores:?}");
 }

@@ -5,9 +5,11 @@
 use std::path::{Path, PathBuf};
 
 use tilewright_engine::catalog::LoadedTileSet;
-use tilewright_engine::validate::validate_paths;
-use tilewright_engine::{Catalog, bundled};
+use tilewright_engine::model::TileSet;
+use tilewright_engine::validate::{validate_paths, validate_sources};
+use tilewright_engine::{Catalog, Source, bundled};
 use tilewright_jcz::archive::{self, Unpacked};
+use tilewright_jcz::toml_out;
 
 /// The hand-made set with every feature kind and location form.
 pub fn every_form_path() -> PathBuf {
@@ -36,4 +38,19 @@ pub fn built(sets: &[&LoadedTileSet], id: &str) -> Unpacked {
 /// A file of an add-on as text.
 pub fn text<'a>(addon: &'a Unpacked, path: &str) -> &'a str {
     std::str::from_utf8(addon.files.get(path).unwrap_or_else(|| panic!("no {path}"))).expect("UTF-8")
+}
+
+/// Imported `sets` written as files of a folder `imported/` and validated in memory against the
+/// bundled files, which must give no diagnostic: the catalog of them.
+pub fn validated(sets: &[TileSet]) -> Catalog {
+    let sources = sets
+        .iter()
+        .map(|set| {
+            let path = Path::new("imported").join(format!("{}.toml", set.id));
+            Source::new(path.clone(), toml_out::tileset_text(set, &path).unwrap())
+        })
+        .collect();
+    let report = validate_sources(sources, bundled::catalog());
+    assert!(report.diagnostics.is_empty(), "{:#?}", report.diagnostics);
+    report.catalog
 }
