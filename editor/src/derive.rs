@@ -242,7 +242,7 @@ mod tests {
     use super::*;
 
     fn tile(features: Vec<(&str, Feature)>) -> Tile {
-        crate::geometry::tests::tile(["field"; 4], features)
+        tilewright_picture::testing::tile(["field"; 4], features)
     }
 
     fn outlined(kind: FeatureKind, polygon: Vec<[f64; 2]>) -> Feature {

@@ -145,7 +145,7 @@ mod tests {
     fn areas(edges: [&str; 4], features: Vec<(&str, Feature)>) -> Vec<(Vec<String>, Vec<String>)> {
         let layouts = layouts(edges);
         let options = layouts.clone().map(Some);
-        field_areas(&crate::geometry::tests::tile(edges, features), &layouts)
+        field_areas(&tilewright_picture::testing::tile(edges, features), &layouts)
             .into_iter()
             .map(|a| {
                 (

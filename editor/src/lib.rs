@@ -5,8 +5,8 @@
 //! history), the [`view`] state (selection, tool, camera) and the ephemeral state of the
 //! [`panels`], which draw through one [`panels::PanelCtx`]. Every user intent is a
 //! [`commands::Command`] or a [`document::Edit`], applied in one place
-//! ([`app::EditorApp::apply`]). Geometry and drawing are pure and tested
-//! ([`geometry`], [`schematic`]); the editor validates only through the engine.
+//! ([`app::EditorApp::apply`]). Geometry and drawing are pure and tested, in the
+//! `tilewright-picture` crate ([`geometry`], [`schematic`]); the editor validates only through the engine.
 
 pub mod app;
 pub mod balance;
@@ -18,17 +18,14 @@ pub mod field_cut;
 pub mod field_order;
 pub mod figure_art;
 pub mod files;
-pub mod geometry;
 pub mod ids;
 pub mod images;
 pub mod import;
 pub mod memo;
 pub mod panels;
 pub mod play;
-pub mod regions;
 pub mod render;
 pub mod sandbox;
-pub mod schematic;
 pub mod segments;
 pub mod transform;
 pub mod validation;
@@ -36,3 +33,5 @@ pub mod view;
 pub mod vocabulary;
 
 pub use app::{EditorApp, Options};
+/// The tile geometry and schematic drawing, shared with every front end.
+pub use tilewright_picture::{geometry, regions, schematic};

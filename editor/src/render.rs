@@ -9,34 +9,47 @@ use crate::geometry::{self, Point};
 use crate::schematic::{Badge, BadgeKind, Schematic, schematic};
 use crate::vocabulary;
 
-/// Colours of the schematic drawing.
+/// Colours of the schematic drawing ([`tilewright_picture::palette`]) as egui colours.
 pub mod palette {
     use egui::Color32;
+    use tilewright_picture::palette as rgb;
+
+    const fn colour(c: rgb::Rgb) -> Color32 {
+        Color32::from_rgb(c[0], c[1], c[2])
+    }
 
     /// Field background.
-    pub const FIELD: Color32 = Color32::from_rgb(146, 180, 96);
+    pub const FIELD: Color32 = colour(rgb::FIELD);
     /// Field texture strokes.
-    pub const FIELD_DARK: Color32 = Color32::from_rgb(128, 162, 82);
+    pub const FIELD_DARK: Color32 = colour(rgb::FIELD_DARK);
     /// City area.
-    pub const CITY: Color32 = Color32::from_rgb(214, 178, 120);
+    pub const CITY: Color32 = colour(rgb::CITY);
     /// City roofs.
-    pub const ROOF: Color32 = Color32::from_rgb(178, 88, 62);
+    pub const ROOF: Color32 = colour(rgb::ROOF);
     /// City wall.
-    pub const WALL: Color32 = Color32::from_rgb(112, 82, 52);
+    pub const WALL: Color32 = colour(rgb::WALL);
     /// Road surface.
-    pub const ROAD: Color32 = Color32::from_rgb(242, 236, 220);
-    /// A declared edge kind's course (a river), whatever its name: a neutral blue.
-    pub const COURSE: Color32 = Color32::from_rgb(96, 146, 196);
+    pub const ROAD: Color32 = colour(rgb::ROAD);
+    /// A declared edge kind's course (a river).
+    pub const COURSE: Color32 = colour(rgb::COURSE);
     /// Road border.
-    pub const ROAD_EDGE: Color32 = Color32::from_rgb(118, 108, 92);
+    pub const ROAD_EDGE: Color32 = colour(rgb::ROAD_EDGE);
     /// Monastery walls.
-    pub const MONASTERY: Color32 = Color32::from_rgb(236, 222, 196);
+    pub const MONASTERY: Color32 = colour(rgb::MONASTERY);
     /// Abbey cloister floor.
-    pub const CLOISTER: Color32 = Color32::from_rgb(200, 190, 170);
+    pub const CLOISTER: Color32 = colour(rgb::CLOISTER);
     /// Abbey roofs.
-    pub const SLATE: Color32 = Color32::from_rgb(84, 96, 118);
+    pub const SLATE: Color32 = colour(rgb::SLATE);
     /// Pennant shield.
-    pub const PENNANT: Color32 = Color32::from_rgb(44, 82, 170);
+    pub const PENNANT: Color32 = colour(rgb::PENNANT);
+    /// A garden's hedge.
+    pub const GARDEN: Color32 = colour(rgb::GARDEN);
+    /// A garden's flowers.
+    pub const FLOWER: Color32 = colour(rgb::FLOWER);
+    /// A hill marker.
+    pub const HILL: Color32 = colour(rgb::HILL);
+    /// A vineyard marker's grapes.
+    pub const GRAPE: Color32 = colour(rgb::GRAPE);
 }
 
 /// The translucent colour of a feature kind's region.
@@ -366,13 +379,9 @@ fn paint_abbey(painter: &Painter, view: TileView, at: Point) {
 }
 
 fn paint_garden(painter: &Painter, c: Pos2, r: f32) {
-    painter.circle_filled(c, r, Color32::from_rgb(70, 130, 60));
+    painter.circle_filled(c, r, palette::GARDEN);
     for (dx, dy) in [(-0.4, -0.3), (0.35, -0.2), (0.0, 0.4)] {
-        painter.circle_filled(
-            c + egui::vec2(dx * r, dy * r),
-            r * 0.22,
-            Color32::from_rgb(235, 200, 80),
-        );
+        painter.circle_filled(c + egui::vec2(dx * r, dy * r), r * 0.22, palette::FLOWER);
     }
 }
 
@@ -403,7 +412,7 @@ fn paint_marker(painter: &Painter, marker: Marker, c: Pos2, r: f32) {
                 .collect();
             painter.add(Shape::convex_polygon(
                 points,
-                Color32::from_rgb(150, 112, 70),
+                palette::HILL,
                 Stroke::new(1.0, palette::WALL),
             ));
         }
@@ -416,11 +425,7 @@ fn paint_marker(painter: &Painter, marker: Marker, c: Pos2, r: f32) {
                 (0.3, 0.3),
                 (0.0, 0.6),
             ] {
-                painter.circle_filled(
-                    c + egui::vec2(dx * r, dy * r - r * 0.2),
-                    r * 0.22,
-                    Color32::from_rgb(110, 45, 125),
-                );
+                painter.circle_filled(c + egui::vec2(dx * r, dy * r - r * 0.2), r * 0.22, palette::GRAPE);
             }
         }
     }

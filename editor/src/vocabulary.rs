@@ -57,34 +57,12 @@ fn on_kind(ids: &BTreeMap<String, FeatureKind>, kind: FeatureKind) -> impl Itera
     ids.iter().filter(move |(_, k)| **k == kind).map(|(id, _)| id.as_str())
 }
 
-/// The letter a badge shows for `id`: its first letter or digit, upper case (`?` for none).
-pub fn initial(id: &str) -> String {
-    id.chars()
-        .find(|c| c.is_alphanumeric())
-        .map_or_else(|| "?".to_owned(), |c| c.to_uppercase().collect())
-}
+pub use tilewright_picture::badge::initial;
 
-/// Badge colours: strong and dark enough for a white letter, and none near the drawing's
-/// field green, city tan or road white, so a badge stands out wherever it sits.
-const BADGE_COLOURS: [Color32; 8] = [
-    Color32::from_rgb(52, 84, 170),
-    Color32::from_rgb(128, 58, 160),
-    Color32::from_rgb(176, 40, 60),
-    Color32::from_rgb(20, 120, 130),
-    Color32::from_rgb(190, 60, 140),
-    Color32::from_rgb(60, 60, 70),
-    Color32::from_rgb(0, 110, 190),
-    Color32::from_rgb(90, 40, 110),
-];
-
-/// A badge's colour for `id`, picked by a hash of the id (FNV-1a, so the same id has the same
-/// colour in every run and build); the high half is folded in, as FNV's low bits alone vary
-/// little between short ids.
+/// A badge's colour for `id` ([`tilewright_picture::badge::colour`]).
 pub fn colour(id: &str) -> Color32 {
-    let hash = id.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    });
-    BADGE_COLOURS[((hash ^ (hash >> 32)) % BADGE_COLOURS.len() as u64) as usize]
+    let [r, g, b] = tilewright_picture::badge::colour(id);
+    Color32::from_rgb(r, g, b)
 }
 
 #[cfg(test)]
@@ -108,18 +86,5 @@ mod tests {
         assert!(v.tokens_for(FeatureKind::City).any(|t| t == "wine"));
         assert_eq!(v.tokens_for(FeatureKind::Road).collect::<Vec<_>>(), ["amber"]);
         assert_eq!(v.marks_for(FeatureKind::Field).count(), 0);
-    }
-
-    #[test]
-    fn a_badge_is_derived_from_the_id_alone() {
-        assert_eq!(initial("wine"), "W");
-        assert_eq!(initial("_x"), "X");
-        assert_eq!(initial(""), "?");
-        assert_eq!(colour("grain"), colour("grain"));
-        // The bundled sets' kinds that can meet on one tile tell apart by colour too.
-        for ids in [["wine", "grain", "cloth"].as_slice(), &["inn", "cathedral"]] {
-            let colours: std::collections::BTreeSet<_> = ids.iter().map(|id| colour(id).to_array()).collect();
-            assert_eq!(colours.len(), ids.len(), "{ids:?}");
-        }
     }
 }

@@ -31,6 +31,8 @@ pub enum Purpose {
     SaveRecord,
     /// Play the rule set in the file on the Balance page.
     BalanceRules(RulesSlot),
+    /// Export the tile set there as a JCloisterZone add-on.
+    ExportJcz,
 }
 
 impl EditorApp {
@@ -91,6 +93,7 @@ impl EditorApp {
             Purpose::CompareRules => self.panels.rules.compare_with_file(&path),
             Purpose::LoadRecord | Purpose::SaveRecord => self.play_file(purpose, &path),
             Purpose::BalanceRules(slot) => self.panels.balance.rules_file(slot, &path),
+            Purpose::ExportJcz => self.export_jcz(&path),
         }
     }
 }

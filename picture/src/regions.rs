@@ -2,7 +2,8 @@
 //! under city walls and roads are taken out, and each field gets the connected areas that touch
 //! its border segments; areas no segment reaches go to the inner fields (fields with no `on`).
 //! Fields the drawing fails to keep apart end up sharing an area, which the tests catch; the
-//! canvas uses the areas to pick a field under the pointer.
+//! editor's canvas uses the areas to pick a field under the pointer, and [`crate::shapes`]
+//! traces them into the fields' outlines.
 
 use std::collections::BTreeMap;
 

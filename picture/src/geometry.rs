@@ -665,9 +665,9 @@ pub fn derive_adjacency(tile: &Tile) -> BTreeMap<String, Vec<String>> {
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use super::*;
-    use tilewright_engine::model::{Count, EdgeLayout, Feature};
+    use tilewright_engine::model::{EdgeLayout, Feature};
 
     const SQUARE: [Point; 4] = [[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]];
 
@@ -678,21 +678,7 @@ pub(crate) mod tests {
         }
     }
 
-    /// A tile with these edges and features, for tests.
-    pub(crate) fn tile(edges: [&str; 4], features: Vec<(&str, Feature)>) -> Tile {
-        Tile {
-            id: "T".into(),
-            name: String::new(),
-            count: Count::All(1),
-            supply: Default::default(),
-            placement: Default::default(),
-            group: None,
-            edges: edges.map(|e| EdgeLayout(e.into())),
-            features: features.into_iter().map(|(k, f)| (k.to_owned(), f)).collect(),
-            markers: Vec::new(),
-            image: None,
-        }
-    }
+    use crate::testing::tile;
 
     /// A city cap over the north edge, down to y = 0.3.
     fn cap() -> Vec<Point> {

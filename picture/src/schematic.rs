@@ -1,8 +1,8 @@
 //! A clean drawing of a tile from its definition alone (edges and features), for tiles without
 //! an image such as the bundled ones: city caps and bands with curved walls, roads as curves
 //! between their edges, monasteries, gardens, pennants and markers, and a badge per declared
-//! mark or printed token a feature carries. Pure geometry in tile coordinates; `render`
-//! paints it.
+//! mark or printed token a feature carries. Pure geometry in tile coordinates; [`crate::svg`]
+//! and the editor paint it.
 
 use std::collections::BTreeMap;
 
@@ -86,7 +86,7 @@ pub enum BadgeKind {
 }
 
 /// A small sign for one mark or token on a feature: what it is is data, so the drawing shows
-/// the id's initial in a colour derived from the id ([`crate::vocabulary`]), never a picture
+/// the id's initial in a colour derived from the id ([`crate::badge`]), never a picture
 /// of what the id might mean.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Badge {
@@ -145,7 +145,7 @@ fn first_mark_at(drawing: &Schematic, id: &str, anchor: Point) -> Point {
 }
 
 /// The unit vector pointing into the tile from `side`.
-pub(crate) fn inward(side: Side) -> Point {
+pub fn inward(side: Side) -> Point {
     match side {
         Side::N => [0.0, 1.0],
         Side::E => [-1.0, 0.0],
@@ -864,7 +864,11 @@ fn join(tile: &Tile, out: &mut Schematic, a: &str, b: &str) -> bool {
 /// (widened centre lines, one polygon per branch), monasteries and gardens. Fields are left to
 /// the designer.
 pub fn generated_outlines(tile: &Tile) -> BTreeMap<String, Vec<Vec<Point>>> {
-    let drawing = schematic(tile);
+    outlines_of(&schematic(tile))
+}
+
+/// The outlines [`generated_outlines`] gives, from a drawing already made.
+pub fn outlines_of(drawing: &Schematic) -> BTreeMap<String, Vec<Vec<Point>>> {
     let mut out = BTreeMap::new();
     for city in &drawing.cities {
         if city.outline.len() >= 3 {
