@@ -737,3 +737,20 @@ fn a_mark_or_token_only_another_file_declares_is_a_warning() {
             .contains("a game without it refuses this tile")
     );
 }
+
+#[test]
+fn a_city_gate_at_a_monastery_says_what_it_is_and_which_end_fits() {
+    let path = fixture("road-end-at-other-kind.toml");
+    expect(
+        std::slice::from_ref(&path),
+        &[(11, 67, "`m` is a monastery of tile `M`, not a city")],
+    );
+    let found = diagnostics(&[path]);
+    assert!(
+        found[0]
+            .help
+            .starts_with("for a road ending at the monastery `m` write `end = \"monastery\"`"),
+        "{}",
+        found[0].help
+    );
+}

@@ -872,7 +872,31 @@ fn check_road_end(tile: &Tile, id: &str, feature: &Feature, at: &str, report: &m
         ),
         (Some(kind), Some(target)) => match tile.features.get(target) {
             Some(f) if f.kind == kind => {}
-            _ => report.error(
+            Some(f) => report.error(
+                &format!("{at}/at"),
+                format!(
+                    "`{target}` is a {} of tile `{}`, not a {}",
+                    f.kind.as_str(),
+                    tile.id,
+                    kind.as_str()
+                ),
+                match end_at(f.kind) {
+                    Some(end) if tile.features.values().any(|g| g.kind == kind) => format!(
+                        "for a road ending at the {} `{target}` write `end = \"{end}\"`, \
+                         or name one of: {}",
+                        f.kind.as_str(),
+                        ids_of(tile, kind)
+                    ),
+                    Some(end) => format!(
+                        "for a road ending at the {} `{target}` write `end = \"{end}\"` \
+                         (this tile has no {})",
+                        f.kind.as_str(),
+                        kind.as_str()
+                    ),
+                    None => format!("name one of: {}", ids_of(tile, kind)),
+                },
+            ),
+            None => report.error(
                 &format!("{at}/at"),
                 format!("`{target}` is not a {} of tile `{}`", kind.as_str(), tile.id),
                 format!("name one of: {}", ids_of(tile, kind)),
@@ -891,6 +915,15 @@ fn check_road_end(tile: &Tile, id: &str, feature: &Feature, at: &str, report: &m
             format!("road `{id}` reaches one edge and ends nowhere on the tile"),
             "add `end = \"crossing\"`, `\"house\"`, `\"city-gate\"` or `\"monastery\"`, or list the other edges it reaches",
         );
+    }
+}
+
+/// The `end` word of a road that ends at a feature of this kind, if a road can end at one.
+fn end_at(kind: FeatureKind) -> Option<&'static str> {
+    match kind {
+        FeatureKind::City => Some("city-gate"),
+        FeatureKind::Monastery => Some("monastery"),
+        _ => None,
     }
 }
 
