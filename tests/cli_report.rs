@@ -528,7 +528,38 @@ fn scenario_plays_with_the_users_own_rules() {
     );
     let output = run(dir.path(), &["scenario", "house-city.toml"]);
     assert_eq!(output.status.code(), Some(1));
-    assert!(stdout(&output).contains("FAILED house-city: could not play: cannot use rule set `house`"));
+    let said = stdout(&output);
+    assert!(
+        said.contains("FAILED house-city: house-city.toml:1:9: error: there is no rule set `house` (help: the rule sets known are: `first-edition`, `new-edition`, `farms-2000`; to play your own files, give the files or folders that hold them with `--data PATH`)"),
+        "{said}"
+    );
+}
+
+/// A scenario that cannot be played says where in its file, the closest name known, the
+/// features of a tile when one is missing, and the edges that clash when a tile does not fit.
+#[test]
+fn scenario_errors_lead_to_the_fix() {
+    let dir = tempfile::tempdir().unwrap();
+    let layout = "[[layout]]\ntile = \"U\"\nat = [0, 0]\n";
+    for (name, text) in [
+        ("1-set", "tilesets = [\"bse\"]\n".to_owned()),
+        ("2-rules", "rules = \"new-editon\"\n".to_owned()),
+        ("3-tile", layout.replace("\"U\"", "\"u\"")),
+        (
+            "4-feature",
+            format!("{layout}figures = [{{ player = \"red\", feature = \"road\" }}]\n"),
+        ),
+        (
+            "5-clash",
+            format!("{layout}[[turns]]\ntile = \"E\"\nat = [1, 0]\nrotation = 1\n"),
+        ),
+    ] {
+        let text = format!("description = \"{name}\"\n{text}[expect]\n");
+        std::fs::write(dir.path().join(format!("{name}.toml")), text).unwrap();
+    }
+    let output = run(dir.path(), &["scenario", "."]);
+    assert_eq!(output.status.code(), Some(1));
+    insta::assert_snapshot!(stdout(&output));
 }
 
 #[cfg(unix)]

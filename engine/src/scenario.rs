@@ -58,7 +58,7 @@ use crate::game::NamedOnce;
 use crate::game::{Action, ActionError, COLOURS, Event, FeatureAt, FigureIndex, Game, GameDef, Phase, Seat, colour};
 use crate::model::{MarkRules, ScoringValues, SwitchValues, TokenRules, layer_marks, layer_tokens, layer_values};
 use crate::report::{Diagnostics, Reporter};
-use crate::source::Source;
+use crate::source::{Source, SourceMap};
 use crate::validate;
 
 /// A scenario file.
@@ -272,12 +272,8 @@ pub struct Outcome {
     pub supply: Vec<Vec<u8>>,
 }
 
-fn seat(name: &str) -> Result<u8, String> {
-    COLOURS
-        .iter()
-        .position(|c| *c == name)
-        .map(|p| p as u8)
-        .ok_or_else(|| format!("{} is not a colour: use one of {}", quote(name), COLOURS.join(", ")))
+fn seat(name: &str) -> Option<u8> {
+    COLOURS.iter().position(|c| *c == name).map(|p| p as u8)
 }
 
 /// What a value that does not fit the scenario format is to be compared with.
@@ -289,6 +285,11 @@ const FORMAT_HELP: &str = "compare it with the scenario format (the documentatio
 /// diagnostic, quoting at most [`MAX_QUOTED_CHARS`](crate::diagnostic::MAX_QUOTED_CHARS)
 /// characters of the file.
 pub fn read(source: &Source) -> Result<Scenario, Box<Diagnostic>> {
+    read_located(source).map(|(scenario, _)| scenario)
+}
+
+/// [`read`], with where each value of the file is.
+fn read_located(source: &Source) -> Result<(Scenario, SourceMap), Box<Diagnostic>> {
     let (scenario, map) = validate::read_toml::<Scenario>(source, FORMAT_HELP)?;
     let mut out = Diagnostics::default();
     let mut report = Reporter {
@@ -314,27 +315,156 @@ pub fn read(source: &Source) -> Result<Scenario, Box<Diagnostic>> {
     );
     match out.finish(|_| 0).into_iter().next() {
         Some(first) => Err(Box::new(first)),
-        None => Ok(scenario),
+        None => Ok((scenario, map)),
     }
 }
 
-/// Reads ([`read`]) and plays a scenario's text against loaded tile sets; `Err` says what
-/// went wrong.
-pub fn run_text(text: &str, catalog: &Catalog) -> Result<(Scenario, Outcome), String> {
-    let scenario = read(&Source::new("scenario.toml", text)).map_err(|d| d.to_string())?;
-    let outcome = play(&scenario, catalog)?;
-    Ok((scenario, outcome))
+/// Reads ([`read`]) and plays ([`play`]) a scenario file against loaded tile sets; `Err` is
+/// the first problem, located in the file.
+pub fn run(source: &Source, catalog: &Catalog) -> Result<(Scenario, Outcome), Box<Diagnostic>> {
+    let (scenario, map) = read_located(source)?;
+    match play(&scenario, catalog) {
+        Ok(outcome) => Ok((scenario, outcome)),
+        Err(problem) => {
+            let mut out = Diagnostics::default();
+            let mut report = Reporter {
+                source,
+                map: &map,
+                out: &mut out,
+            };
+            if problem.key {
+                report.error_at_key(&problem.pointer, problem.message, problem.help);
+            } else {
+                report.error(&problem.pointer, problem.message, problem.help);
+            }
+            let first = out.finish(|_| 0).into_iter().next();
+            Err(Box::new(first.unwrap_or_else(|| {
+                Diagnostic::file(&source.path, "cannot play", FORMAT_HELP)
+            })))
+        }
+    }
 }
 
-/// Plays a scenario; `Err` says what went wrong, quoting at most
-/// [`MAX_QUOTED_CHARS`](crate::diagnostic::MAX_QUOTED_CHARS) characters of any value.
-pub fn play(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String> {
-    play_turns(scenario, catalog).map_err(|e| clip(&e))
+/// [`run`] on a scenario's text (named `scenario.toml`); `Err` is the problem as one line.
+pub fn run_text(text: &str, catalog: &Catalog) -> Result<(Scenario, Outcome), String> {
+    run(&Source::new("scenario.toml", text), catalog).map_err(|d| d.to_string())
+}
+
+/// Why a scenario cannot be played: where in the file, what, and what would fix it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayError {
+    /// JSON Pointer of the value at fault (`""` for the file).
+    pub pointer: String,
+    /// What is wrong, quoting at most
+    /// [`MAX_QUOTED_CHARS`](crate::diagnostic::MAX_QUOTED_CHARS) characters of any value.
+    pub message: String,
+    /// What would fix it.
+    pub help: String,
+    /// Whether the fault is the key at `pointer` (a name nothing declares), not its value.
+    pub key: bool,
+}
+
+impl PlayError {
+    fn at(pointer: impl Into<String>, message: impl Into<String>, help: impl Into<String>) -> PlayError {
+        PlayError {
+            pointer: pointer.into(),
+            message: message.into(),
+            help: help.into(),
+            key: false,
+        }
+    }
+
+    /// The problem is the key at `pointer`.
+    fn at_key(pointer: String, message: String, help: String) -> PlayError {
+        PlayError {
+            key: true,
+            ..PlayError::at(pointer, message, help)
+        }
+    }
+}
+
+impl std::fmt::Display for PlayError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} (help: {})", self.message, self.help)
+    }
+}
+
+/// A refusal with no better place: the file, compared with the format.
+impl From<String> for PlayError {
+    fn from(message: String) -> PlayError {
+        PlayError::at("", message, FORMAT_HELP)
+    }
+}
+
+/// Plays a scenario; `Err` says where and what went wrong.
+pub fn play(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, PlayError> {
+    play_turns(scenario, catalog).map_err(|e| PlayError {
+        message: clip(&e.message),
+        help: clip(&e.help),
+        ..e
+    })
+}
+
+/// What `--data` or its like should add for an id no file defines.
+const MORE_DATA: &str = "to play your own files, give the files or folders that hold them with `--data PATH`";
+
+/// Checks that the scenario's tile sets and rule set are loaded, suggesting the closest ids.
+fn check_named(scenario: &Scenario, catalog: &Catalog) -> Result<(), PlayError> {
+    let sets: Vec<String> = catalog
+        .tilesets
+        .iter()
+        .map(|t| t.model.id.clone())
+        .chain(catalog.expansions.iter().map(|e| e.model.id.clone()))
+        .collect();
+    for (i, spec) in scenario.tilesets.iter().enumerate() {
+        let id = spec.split_once('@').map_or(spec.as_str(), |(id, _)| id);
+        if !sets.iter().any(|s| s == id) {
+            return Err(PlayError::at(
+                format!("/tilesets/{i}"),
+                format!("there is no tile set or expansion {}", quote(id)),
+                unknown_help(id, &sets, "tile sets and expansions"),
+            ));
+        }
+    }
+    let rules: Vec<String> = catalog.rulesets.iter().map(|r| r.model.id.clone()).collect();
+    if !rules.contains(&scenario.rules) {
+        return Err(PlayError::at(
+            "/rules",
+            format!("there is no rule set {}", quote(&scenario.rules)),
+            unknown_help(&scenario.rules, &rules, "rule sets"),
+        ));
+    }
+    Ok(())
+}
+
+/// Help for an id not among `known`: the closest, those known, and how to add files.
+fn unknown_help(id: &str, known: &[String], what: &str) -> String {
+    format!(
+        "{}the {what} known are: {}; {MORE_DATA}",
+        validate::did_you_mean(id, known),
+        quoted_list(known.iter().map(String::as_str), 20)
+    )
+}
+
+/// Help for an id of a tile's feature, figure type or colour not among `known`.
+fn one_of(id: &str, known: &[String], what: &str) -> String {
+    format!(
+        "{}{what}: {}",
+        validate::did_you_mean(id, known),
+        quoted_list(known.iter().map(String::as_str), 20)
+    )
 }
 
 /// [`play`], with messages not yet clipped.
-fn play_turns(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String> {
-    let def = GameDef::from_catalog(catalog, &scenario.tilesets, &scenario.rules).map_err(|e| e.to_string())?;
+fn play_turns(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, PlayError> {
+    check_named(scenario, catalog)?;
+    let def = GameDef::from_catalog(catalog, &scenario.tilesets, &scenario.rules).map_err(|e| {
+        PlayError::at(
+            "/tilesets",
+            e.to_string(),
+            "name tile sets, editions and a rule set that go together",
+        )
+    })?;
     let mut scoring = scenario.scoring.clone();
     let mut switches = scenario.switches.clone();
     scoring.merge_from(&ScoringValues::from(&def.rules().scoring));
@@ -348,14 +478,20 @@ fn play_turns(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String>
         .keys()
         .find(|id| !def.marks().iter().any(|m| m.id == **id))
     {
-        return Err(format!("no mark {} in the tile sets", quote(id)));
+        let known: Vec<String> = def.marks().iter().map(|m| m.id.clone()).collect();
+        return Err(PlayError::at_key(
+            format!("/marks/{}", crate::source::escape_segment(id)),
+            format!("no mark {} in the tile sets", quote(id)),
+            one_of(id, &known, "the scenario's tile sets declare the marks"),
+        ));
     }
     layer_marks(&mut rules.marks, &scenario.marks);
     if let Some(key) = scenario.values.keys().find(|key| !def.values().contains_key(*key)) {
-        return Err(format!(
-            "no file of the scenario's tile sets declares a value {}; they declare: {}",
-            quote(key),
-            quoted_list(def.values().keys().map(String::as_str), 20)
+        let known: Vec<String> = def.values().keys().cloned().collect();
+        return Err(PlayError::at_key(
+            format!("/values/{}", crate::source::escape_segment(key)),
+            format!("no file of the scenario's tile sets declares a value {}", quote(key)),
+            one_of(key, &known, "they declare"),
         ));
     }
     layer_values(&mut rules.values, &scenario.values);
@@ -364,51 +500,103 @@ fn play_turns(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String>
         .keys()
         .find(|id| !def.printed_tokens().iter().any(|t| t.id == **id))
     {
-        return Err(format!("no token {} in the tile sets", quote(id)));
+        let known: Vec<String> = def.printed_tokens().iter().map(|t| t.id.clone()).collect();
+        return Err(PlayError::at_key(
+            format!("/tokens/{}", crate::source::escape_segment(id)),
+            format!("no token {} in the tile sets", quote(id)),
+            one_of(id, &known, "the scenario's tile sets declare the tokens"),
+        ));
     }
     layer_tokens(&mut rules.tokens, &scenario.tokens);
     let def = Arc::new(def.with_rules(rules).map_err(|e| e.to_string())?);
     let mut game = Game::empty(Arc::clone(&def), scenario.players).map_err(|e| e.to_string())?;
-    let tile_index = |id: &str| {
-        def.tile_index(id)
-            .ok_or_else(|| format!("no tile {} in the tile sets", quote(id)))
-    };
-    let figure_index = |id: &Option<String>| match id {
-        None => Ok(0),
-        Some(id) => def.figure_index(id).ok_or_else(|| format!("no figure {}", quote(id))),
-    };
-    let feature_index = |tile: u16, id: &str| {
-        def.tables().tiles[tile as usize].feature_index(id).ok_or_else(|| {
-            format!(
-                "tile {} has no feature {}",
-                quote(&def.tables().tiles[tile as usize].id),
-                quote(id)
+    let tile_index = |id: &str, pointer: String| {
+        def.tile_index(id).ok_or_else(|| {
+            let known: Vec<String> = def.tables().tiles.iter().map(|t| t.id.clone()).collect();
+            PlayError::at(
+                pointer,
+                format!("no tile {} in the tile sets", quote(id)),
+                one_of(id, &known, "the tiles of the scenario's tile sets are"),
             )
         })
     };
-    for laid in &scenario.layout {
-        let tile = tile_index(&laid.tile)?;
+    let figure_index = |id: &Option<String>, pointer: String| match id {
+        None => Ok(0),
+        Some(id) => def.figure_index(id).ok_or_else(|| {
+            let known: Vec<String> = def.figures().iter().map(|f| f.id.clone()).collect();
+            PlayError::at(
+                pointer,
+                format!("no figure {}", quote(id)),
+                one_of(id, &known, "the figure types in play are"),
+            )
+        }),
+    };
+    let feature_index = |tile: u16, id: &str, pointer: String| {
+        let compiled = &def.tables().tiles[tile as usize];
+        compiled.feature_index(id).ok_or_else(|| {
+            let known: Vec<String> = compiled.features.iter().map(|f| f.id.clone()).collect();
+            let features: Vec<String> = compiled
+                .features
+                .iter()
+                .map(|f| format!("`{}` ({})", f.id, f.kind.as_str()))
+                .collect();
+            PlayError::at(
+                pointer,
+                format!("tile {} has no feature {}", quote(&compiled.id), quote(id)),
+                format!(
+                    "{}its features are: {}",
+                    validate::did_you_mean(id, &known),
+                    features.join(", ")
+                ),
+            )
+        })
+    };
+    let player_seat = |name: &str, pointer: String| {
+        seat(name).ok_or_else(|| {
+            let known: Vec<String> = COLOURS.iter().map(|c| (*c).to_owned()).collect();
+            let message = format!("{} is not a colour", quote(name));
+            PlayError::at(pointer, message, one_of(name, &known, "the seats are"))
+        })
+    };
+    for (l, laid) in scenario.layout.iter().enumerate() {
+        let tile = tile_index(&laid.tile, format!("/layout/{l}/tile"))?;
         let [x, y] = laid.at;
-        game.lay(tile, x, y, laid.rotation)
-            .map_err(|e| format!("layout tile {} at ({x}, {y}): {e}", quote(&laid.tile)))?;
-        for figure in &laid.figures {
-            let player = Seat(seat(figure.player.as_deref().unwrap_or("red"))?);
-            let feature = feature_index(tile, &figure.feature)?;
-            let (kind, at) = (FigureIndex(figure_index(&figure.figure)?), FeatureAt { x, y, feature });
+        game.lay(tile, x, y, laid.rotation).map_err(|e| {
+            PlayError::at(
+                format!("/layout/{l}/at"),
+                format!("layout tile {} at ({x}, {y}): {e}", quote(&laid.tile)),
+                "lay each tile of the layout on a free position",
+            )
+        })?;
+        for (f, figure) in laid.figures.iter().enumerate() {
+            let at_figure = format!("/layout/{l}/figures/{f}");
+            let player = Seat(player_seat(
+                figure.player.as_deref().unwrap_or("red"),
+                format!("{at_figure}/player"),
+            )?);
+            let feature = feature_index(tile, &figure.feature, format!("{at_figure}/feature"))?;
+            let kind = FigureIndex(figure_index(&figure.figure, format!("{at_figure}/figure"))?);
+            let at = FeatureAt { x, y, feature };
             match figure.sheep {
                 Some(sheep) => game.put_shepherd(player, kind, at, sheep),
                 None => game.put_figure(player, kind, at),
             }
-            .map_err(|e| format!("layout figure on {}: {e}", quote(&laid.tile)))?;
+            .map_err(|e| {
+                PlayError::at(
+                    at_figure,
+                    format!("layout figure on {}: {e}", quote(&laid.tile)),
+                    "stand it on a feature the figure type may take",
+                )
+            })?;
         }
     }
     let mut pile = Vec::new();
-    for turn in &scenario.turns {
+    for (i, turn) in scenario.turns.iter().enumerate() {
         if !turn.held && !turn.illegal {
-            pile.push(tile_index(&turn.tile)?);
+            pile.push(tile_index(&turn.tile, format!("/turns/{i}/tile"))?);
         }
         if let Some(buried) = &turn.buries {
-            pile.push(tile_index(buried)?);
+            pile.push(tile_index(buried, format!("/turns/{i}/buries"))?);
         }
     }
 
@@ -419,7 +607,7 @@ fn play_turns(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String>
     game.force_draws(scenario.sheep.clone());
     game.start(
         pile,
-        Seat(seat(&scenario.first_player)?),
+        Seat(player_seat(&scenario.first_player, "/first-player".into())?),
         scenario.final_scoring,
         &mut events,
     )
@@ -427,19 +615,23 @@ fn play_turns(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String>
     for (i, turn) in scenario.turns.iter().enumerate() {
         let n = i + 1;
         if let Some(player) = &turn.player
-            && seat(player)? != game.current_player()
+            && player_seat(player, format!("/turns/{i}/player"))? != game.current_player()
         {
-            return Err(format!(
-                "turn {n}: it is {}'s turn, not {player}'s",
-                colour(game.current_player())
+            return Err(PlayError::at(
+                format!("/turns/{i}/player"),
+                format!(
+                    "turn {n}: it is {}'s turn, not {player}'s",
+                    colour(game.current_player())
+                ),
+                "check the turns before it: an extra turn is an entry of its own",
             ));
         }
-        let tile = tile_index(&turn.tile)?;
+        let tile = tile_index(&turn.tile, format!("/turns/{i}/tile"))?;
         if turn.discarded {
             if turn.at.is_some() || turn.held || turn.illegal {
-                return Err(format!(
-                    "turn {n}: a discarded tile is only drawn: leave out `at`, `held` and `illegal`"
-                ));
+                return Err(
+                    format!("turn {n}: a discarded tile is only drawn: leave out `at`, `held` and `illegal`").into(),
+                );
             }
             // The draw that discards it happened when the turn began, or happens now if the
             // player could have placed an abbey instead.
@@ -456,7 +648,8 @@ fn play_turns(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String>
                     return Err(format!(
                         "turn {n}: {} should have been drawn and discarded as fitting nowhere, but it was not",
                         quote(&turn.tile)
-                    ));
+                    )
+                    .into());
                 }
             }
             continue;
@@ -478,7 +671,7 @@ fn play_turns(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String>
                 {
                     refusals.push(e.to_string());
                 }
-                Err(e) => return Err(format!("turn {n}: {e}")),
+                Err(e) => return Err(format!("turn {n}: {e}").into()),
             }
         }
         let place = if turn.held {
@@ -498,31 +691,39 @@ fn play_turns(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String>
                     continue;
                 }
                 _ => {
-                    return Err(format!(
-                        "turn {n}: the placement at ({x}, {y}) should have been refused"
+                    return Err(PlayError::at(
+                        format!("/turns/{i}/illegal"),
+                        format!("turn {n}: the placement at ({x}, {y}) should have been refused"),
+                        "remove `illegal = true` if the placement is legal",
                     ));
                 }
             }
         }
-        placed.map_err(|e| format!("turn {n}: {e}"))?;
+        if let Err(e) = placed {
+            return Err(match e {
+                ActionError::IllegalPlacement { .. } => misfit(&game, tile, turn, i),
+                e => format!("turn {n}: {e}").into(),
+            });
+        }
         let action = match &turn.deploy {
             None => Action::Pass,
             Some(FigureAt { sheep: Some(_), .. }) => {
                 return Err(format!(
                     "turn {n}: a deployed shepherd draws its sheep: give them in the top-level `sheep = [...]`"
-                ));
+                )
+                .into());
             }
             Some(FigureAt {
                 corner: Some(corner),
                 figure,
                 ..
             }) => Action::DeployBarn {
-                figure: figure_index(figure)?,
+                figure: figure_index(figure, format!("/turns/{i}/deploy/figure"))?,
                 corner: *corner,
             },
             Some(d) => Action::Deploy {
-                figure: figure_index(&d.figure)?,
-                feature: feature_index(tile, &d.feature)?,
+                figure: figure_index(&d.figure, format!("/turns/{i}/deploy/figure"))?,
+                feature: feature_index(tile, &d.feature, format!("/turns/{i}/deploy/feature"))?,
             },
         };
         apply_or_refused(&mut game, action, turn, &mut refusals, &mut events).map_err(|e| format!("turn {n}: {e}"))?;
@@ -538,7 +739,8 @@ fn play_turns(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String>
                         return Err(format!(
                             "turn {n}: the shepherd's owner must choose: `shepherd = [\"grow\"]` or `[\"guide\"]`, not {}",
                             other.map_or_else(|| "nothing".to_owned(), quote)
-                        ));
+                        )
+                        .into());
                     }
                 };
                 game.apply(action, &mut events)
@@ -549,7 +751,9 @@ fn play_turns(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String>
                 break;
             }
             wagon_offered = true;
-            let action = match choices.next() {
+            let choice = choices.next();
+            let w = turn.wagons.len() - choices.len();
+            let action = match choice {
                 Some(WagonChoice {
                     at: Some([x, y]),
                     feature,
@@ -562,7 +766,7 @@ fn play_turns(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String>
                     Action::MoveWagon {
                         x: *x,
                         y: *y,
-                        feature: feature_index(tile, feature)?,
+                        feature: feature_index(tile, feature, format!("/turns/{i}/wagons/{}/feature", w - 1))?,
                     }
                 }
                 _ => Action::Pass,
@@ -573,9 +777,7 @@ fn play_turns(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String>
         // A choice written down must have been asked for: `wagons = [{}]` checks that the
         // owner could move the wagon and took it back.
         if choices.next().is_some() || shepherd.next().is_some() {
-            return Err(format!(
-                "turn {n}: more wagon or shepherd choices are given than the game asked for"
-            ));
+            return Err(format!("turn {n}: more wagon or shepherd choices are given than the game asked for").into());
         }
         if let Some(expected) = turn.wagon_offered
             && expected != wagon_offered
@@ -585,11 +787,11 @@ fn play_turns(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String>
             } else {
                 "no wagon move was offered"
             };
-            return Err(format!("turn {n}: expected `wagon-offered = {expected}`, but {what}"));
+            return Err(format!("turn {n}: expected `wagon-offered = {expected}`, but {what}").into());
         }
     }
     if scenario.final_scoring && !game.is_over() {
-        return Err("the pile should be empty after the last turn".into());
+        return Err(String::from("the pile should be empty after the last turn").into());
     }
     for (n, turn) in scenario.turns.iter().enumerate() {
         if let Some(expected) = &turn.refused
@@ -604,7 +806,8 @@ fn play_turns(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String>
                 } else {
                     quoted_list(refusals.iter().map(String::as_str), 8)
                 }
-            ));
+            )
+            .into());
         }
     }
     Ok(Outcome {
@@ -617,6 +820,60 @@ fn play_turns(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String>
             .map(|p| p.supply[..def.figures().len()].to_vec())
             .collect(),
     })
+}
+
+/// Why turn `i`'s tile (`tile`, not yet placed) was refused where the turn puts it: the edge
+/// that clashes and the neighbour's it meets, else what else stands in the way.
+fn misfit(game: &Game, tile: u16, turn: &Turn, i: usize) -> PlayError {
+    let [x, y] = turn.at.unwrap_or_default();
+    let rotation = turn.rotation;
+    let tables = &game.def().tables();
+    let placed = format!(
+        "turn {}: {} does not fit at ({x}, {y}) turned {rotation}",
+        i + 1,
+        quote(&turn.tile)
+    );
+    let (pointer, why, help) = if game.board().at(i32::from(x), i32::from(y)).is_some() {
+        (
+            "at",
+            "a tile is there already".to_owned(),
+            "place it on a free position",
+        )
+    } else if let Some(clash) = game.clash_at(tile, x, y, rotation) {
+        let (dx, dy) = clash.side.offset();
+        let why = format!(
+            "its {} edge `{}` meets the {} edge `{}` of {} at ({}, {})",
+            clash.side.name(),
+            tables.layouts[clash.mine as usize],
+            clash.side.opposite().name(),
+            tables.layouts[clash.theirs as usize],
+            quote(&tables.tiles[clash.neighbour as usize].id),
+            i32::from(x) + dx,
+            i32::from(y) + dy,
+        );
+        (
+            "rotation",
+            why,
+            "turn it (`rotation`, quarter turns clockwise) or place it elsewhere (`at`); add `illegal = true` if the scenario means it to be refused",
+        )
+    } else if !game.board().neighbour_sides(i32::from(x), i32::from(y)).contains(&true) {
+        (
+            "at",
+            "no tile is next to it".to_owned(),
+            "place it beside a tile on the table",
+        )
+    } else {
+        (
+            "at",
+            "its edges fit, but a placement rule of the tile or of its edge kinds refuses it".to_owned(),
+            "place it where its rules allow; add `illegal = true` if the scenario means it to be refused",
+        )
+    };
+    let pointer = match pointer {
+        "rotation" if turn.rotation == 0 => format!("/turns/{i}/at"),
+        field => format!("/turns/{i}/{field}"),
+    };
+    PlayError::at(pointer, format!("{placed}: {why}"), help)
 }
 
 /// Applies a turn's choice; if the turn expects a refusal and the engine refuses, notes it and
@@ -654,7 +911,7 @@ pub fn check(scenario: &Scenario, outcome: &Outcome) -> Result<(), String> {
         }
     }
     for name in scenario.expect.scores.keys() {
-        if seat(name).map_or(true, |s| s as usize >= outcome.scores.len()) {
+        if seat(name).is_none_or(|s| s as usize >= outcome.scores.len()) {
             let _ = writeln!(
                 report,
                 "  {} is not a seat of this {}-player game",
@@ -664,7 +921,7 @@ pub fn check(scenario: &Scenario, outcome: &Outcome) -> Result<(), String> {
         }
     }
     for (name, expected) in &scenario.expect.supply {
-        let Some(supply) = seat(name).ok().and_then(|s| outcome.supply.get(s as usize)) else {
+        let Some(supply) = seat(name).and_then(|s| outcome.supply.get(s as usize)) else {
             let _ = writeln!(report, "  supply of {}: it is not a seat of this game", quote(name));
             continue;
         };
@@ -843,7 +1100,10 @@ mod tests {
             with("[marks.inns]\nplay = false")
         );
         let error = run_text(&misspelt, bundled::catalog()).unwrap_err();
-        assert_eq!(error, "no mark `inns` in the tile sets");
+        assert_eq!(
+            error,
+            "scenario.toml:3:8: error: no mark `inns` in the tile sets (help: did you mean `inn`? the scenario's tile sets declare the marks: `cathedral`, `inn`)"
+        );
     }
 
     #[test]
@@ -858,7 +1118,7 @@ mod tests {
         let sheep = |table: &str| format!("tilesets = [\"base\", \"hills-and-sheep\"]\n{}", with(table));
         assert_eq!(
             run_text(&sheep("[values]\nvineyards = 1"), bundled::catalog()).unwrap_err(),
-            "no file of the scenario's tile sets declares a value `vineyards`; they declare: `vineyard`"
+            "scenario.toml:4:1: error: no file of the scenario's tile sets declares a value `vineyards` (help: did you mean `vineyard`? they declare: `vineyard`)"
         );
         assert!(run_text(&sheep("[values]\nvineyard = 1"), bundled::catalog()).is_ok());
         // A value written where it was before values moved out of `[scoring]` says where it goes.
@@ -869,6 +1129,68 @@ mod tests {
         );
         assert!(said.contains("move this line into a `[values]` table"), "{said}");
         assert!(run_text(&with("[values]\nvineyard = 1"), bundled::catalog()).is_err());
+    }
+
+    #[test]
+    fn unknown_names_are_located_with_the_closest_known_one() {
+        let said = refused("description = \"d\"\ntilesets = [\"bse\"]\n[expect]\n");
+        assert!(
+            said.starts_with("scenario.toml:2:13: error: there is no tile set or expansion `bse` (help: did you mean `base`? the tile sets and expansions known are: `base`,"),
+            "{said}"
+        );
+        assert!(said.ends_with("with `--data PATH`)"), "{said}");
+        let said = refused("description = \"d\"\nrules = \"new-editon\"\n[expect]\n");
+        assert!(
+            said.starts_with(
+                "scenario.toml:2:9: error: there is no rule set `new-editon` (help: did you mean `new-edition`?"
+            ),
+            "{said}"
+        );
+        let layout = |figure: &str| {
+            format!(
+                "description = \"d\"\n[[layout]]\ntile = \"U\"\nat = [0, 0]\nfigures = [{{ {figure} }}]\n[expect]\n"
+            )
+        };
+        assert_eq!(
+            refused(&layout("feature = \"road\"")),
+            "scenario.toml:5:24: error: tile `U` has no feature `road` (help: its features are: `f1` (field), `f2` (field), `r` (road))"
+        );
+        assert_eq!(
+            refused(&layout("player = \"rde\", feature = \"r\"")),
+            "scenario.toml:5:23: error: `rde` is not a colour (help: did you mean `red`? the seats are: `red`, `blue`, `green`, `yellow`, `black`, `grey`)"
+        );
+        assert_eq!(
+            refused(&layout("figure = \"folower\", feature = \"r\"")),
+            "scenario.toml:5:23: error: no figure `folower` (help: did you mean `follower`? the figure types in play are: `follower`)"
+        );
+        let said = refused("description = \"d\"\n[[turns]]\ntile = \"Uu\"\nat = [1, 0]\n[expect]\n");
+        assert!(
+            said.starts_with("scenario.toml:3:8: error: no tile `Uu` in the tile sets (help: did you mean `U`?"),
+            "{said}"
+        );
+    }
+
+    #[test]
+    fn a_tile_that_does_not_fit_names_the_edges_that_clash() {
+        let turn = |rest: &str| {
+            format!(
+                "description = \"d\"\n[[layout]]\ntile = \"U\"\nat = [0, 0]\n[[turns]]\ntile = \"E\"\n{rest}[expect]\n"
+            )
+        };
+        assert_eq!(
+            refused(&turn("at = [1, 0]\nrotation = 1\n")),
+            "scenario.toml:8:12: error: turn 1: `E` does not fit at (1, 0) turned 1: its west edge `field` meets the east edge `road` of `U` at (0, 0) (help: turn it (`rotation`, quarter turns clockwise) or place it elsewhere (`at`); add `illegal = true` if the scenario means it to be refused)"
+        );
+        // Turned 0, the fault is shown at `at`.
+        let said = refused(&turn("at = [0, 1]\n"));
+        assert!(
+            said.starts_with("scenario.toml:7:6: error: turn 1: `E` does not fit at (0, 1) turned 0: its north edge `city` meets the south edge `field` of `U` at (0, 0)"),
+            "{said}"
+        );
+        let said = refused(&turn("at = [0, 0]\n"));
+        assert!(said.contains("(0, 0) turned 0: a tile is there already"), "{said}");
+        let said = refused(&turn("at = [5, 5]\n"));
+        assert!(said.contains("(5, 5) turned 0: no tile is next to it"), "{said}");
     }
 
     #[test]

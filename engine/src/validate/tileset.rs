@@ -15,7 +15,7 @@ use crate::model::{Count, Feature, FeatureKind, Mechanism, RoadEnd, Supply, Tile
 use crate::report::Reporter;
 use crate::source::escape_segment;
 use crate::tile_image::{self, ImageError, ImageFile};
-use crate::validate::schema_check::{closest, misplaced_key};
+use crate::validate::schema_check::{did_you_mean, misplaced_key};
 
 /// Each edge of a tile, read.
 type ReadLayouts = [Result<Layout, LayoutError>; 4];
@@ -115,9 +115,7 @@ fn declared_here(set: &TileSet, layout: Layout) -> Result<Layout, LayoutError> {
         .map(|k| k.as_str().to_owned())
         .chain(set.edge_kinds.keys().cloned())
         .collect();
-    let suggestion = closest(name.as_str(), &words)
-        .map(|word| format!("did you mean `{word}`? "))
-        .unwrap_or_default();
+    let suggestion = did_you_mean(name.as_str(), &words);
     Err(LayoutError {
         message: format!("`{layout}` is not a valid edge layout: this file declares no edge kind `{name}`"),
         help: format!(
