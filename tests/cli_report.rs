@@ -246,6 +246,23 @@ fn the_edition_played_is_said_with_why() {
         (&"missing".into(), &"third-edition".into())
     );
     assert_eq!(report["played"]["rules"]["edition"], "third-edition");
+
+    // A set without `editions` has one, and plays it under new-edition rules too, saying so.
+    std::fs::write(
+        dir.path().join("one.toml"),
+        "id = \"one\"\nname = \"One\"\n\n[[tiles]]\nid = \"ONE\"\ncount = 1\nedges = [\"field\", \"field\", \"field\", \"field\"]\nfeatures.f = { kind = \"field\", on = [\"N\", \"E\", \"S\", \"W\"] }\n",
+    )
+    .unwrap();
+    let args = ["simulate", "--games", "1", "--tilesets", "base", "one.toml"];
+    let said = stdout(&run(dir.path(), &args));
+    assert!(
+        said.contains(
+            "\ntile set one@first-edition (its only edition, played whatever edition the rules play), content "
+        ),
+        "{said}"
+    );
+    let report = json(&run(dir.path(), &[&args[..], &["--json"]].concat()));
+    assert_eq!(report["played"]["tilesets"][1]["edition_from"], "only");
 }
 
 #[test]
@@ -344,7 +361,7 @@ fn an_argument_of_the_wrong_kind_names_the_right_flag() {
     );
     std::fs::write(
         dir.path().join("tiles.toml"),
-        include_str!("../tilesets/hills-and-sheep.toml"),
+        common::bundled_copy(include_str!("../tilesets/hills-and-sheep.toml")),
     )
     .unwrap();
     assert_eq!(
