@@ -164,9 +164,9 @@ fn scorring_alone_is_a_near_miss_too() {
 
 #[test]
 fn a_file_taking_a_bundled_id_is_warned_of() {
-    let base = include_str!("../tilesets/base.toml");
+    let base = &common::bundled_copy(include_str!("../tilesets/base.toml"));
     let changed = base.replacen("count = 4", "count = 5", 1);
-    assert_ne!(changed, base);
+    assert_ne!(&changed, base);
     let dir = folder(&[("mine.toml", &changed), ("copy.toml", base)]);
     let warned = "tile set id `base` is also the id of a bundled tile set";
     let out = tilewright(dir.path(), &["validate", "mine.toml"]);

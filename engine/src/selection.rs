@@ -544,6 +544,9 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let rules = dir.path().join("rules");
         std::fs::create_dir(&rules).unwrap();
+        // Where the files' `#:schema` lines lead.
+        std::fs::create_dir(dir.path().join("schemas")).unwrap();
+        std::fs::write(dir.path().join("schemas/ruleset.schema.json"), "{}").unwrap();
         let house =
             "#:schema ../schemas/ruleset.schema.json\nid = \"house\"\nname = \"House\"\nextends = \"new-edition\"\n";
         std::fs::write(rules.join("house.toml"), house).unwrap();

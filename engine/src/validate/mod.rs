@@ -12,6 +12,7 @@ mod ignore_files;
 mod marks;
 mod ruleset;
 mod schema_check;
+mod schema_line;
 mod tileset;
 mod tokens;
 mod values;
