@@ -395,7 +395,7 @@ pub enum SelectionError {
         wanted: Wanted,
     },
     /// No file loaded or bundled defines this id.
-    #[error("there is no {wanted} `{id}`; the ones known are: {}{}", known.join(", "), hint_text(*hint, id))]
+    #[error("there is no {wanted} `{id}`; {}the ones known are: {}{}", crate::validate::did_you_mean(id, known), known.join(", "), hint_text(*hint, id))]
     Unknown {
         /// What the id was meant to name.
         wanted: Wanted,
@@ -480,6 +480,16 @@ mod tests {
         assert_eq!(
             error.to_string(),
             "there is no rule set `second-edition`; the ones known are: first-edition, new-edition, farms-2000"
+        );
+        // A slip of a known id is answered with it.
+        let error = Selection::from_args(&["bsae"], "new-editon")
+            .resolve(Data::default())
+            .unwrap_err();
+        assert!(
+            error.to_string().starts_with(
+                "there is no tile set or expansion `bsae`; did you mean `base`? the ones known are: base, "
+            ),
+            "{error}"
         );
     }
 

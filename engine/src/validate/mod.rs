@@ -37,7 +37,7 @@ pub use ruleset::MAX_POINTS;
 pub(crate) use ruleset::check_overrides;
 pub(crate) use schema_check::did_you_mean;
 pub use tileset::MAX_DECODED_PIXELS;
-pub use walk::toml_files_in;
+pub use walk::{files_defining, toml_files_in};
 
 /// Most values read in one run, over all files: each file is within [`crate::source::MAX_VALUES`],
 /// but a folder may hold any number of them, and every file checked is kept in memory until the

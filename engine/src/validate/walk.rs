@@ -273,6 +273,32 @@ pub fn toml_files_in(folder: &Path) -> (Vec<PathBuf>, Vec<Diagnostic>) {
     (files, out.finish(|_| 0))
 }
 
+/// The data files under `folder` that define a tile set, expansion or rule set `id`, found as
+/// a folder's walk finds them, down to `max_depth` levels and among the first `max_files`
+/// `.toml` files: where an id typed on the command line may live. Files that cannot be read
+/// are passed over.
+pub fn files_defining(folder: &Path, id: &str, max_depth: usize, max_files: usize) -> Vec<PathBuf> {
+    let mut out = Diagnostics::default();
+    let (mut found, mut read) = (Vec::new(), 0);
+    toml_entries(folder, Some(max_depth), &Arc::default(), &mut out, |path, _| {
+        if read >= max_files {
+            return;
+        }
+        read += 1;
+        let model = super::read_source(path).and_then(|source| super::read_model(&source));
+        let defined = match &model {
+            Ok(crate::catalog::Model::TileSet(set)) => set.id == id,
+            Ok(crate::catalog::Model::Expansion(expansion)) => expansion.id == id,
+            Ok(crate::catalog::Model::RuleSet(rules)) => rules.id == id,
+            Err(_) => false,
+        };
+        if defined {
+            found.push(path.to_path_buf());
+        }
+    });
+    found
+}
+
 /// Walks the folder `root` down to `max_depth` levels (all with `None`), in name order,
 /// leaving out what the module documentation lists, and passes each `.toml` entry that is not a
 /// link to `found` (which reads it: a FIFO or device is found too, and refused by the capped
