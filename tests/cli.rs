@@ -218,4 +218,13 @@ fn github_annotations_name_files_without_a_leading_dot() {
     assert!(text.starts_with("::error file=bad.toml,line="), "{text}");
     let out = tilewright(dir.path(), &["validate", "--format", "github", "./bad.toml"]);
     assert!(String::from_utf8_lossy(&out.stdout).starts_with("::error file=bad.toml,"));
+    // In a folder, named any way: the path from the top, as the pull request names it.
+    std::fs::create_dir(dir.path().join("tiles")).unwrap();
+    std::fs::rename(dir.path().join("bad.toml"), dir.path().join("tiles/bad.toml")).unwrap();
+    let absolute = dir.path().join("tiles/bad.toml").display().to_string();
+    for named in [".", "./tiles/", "tiles/../tiles/bad.toml", absolute.as_str()] {
+        let out = tilewright(dir.path(), &["validate", "--format", "github", named]);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.starts_with("::error file=tiles/bad.toml,line="), "{named}: {text}");
+    }
 }

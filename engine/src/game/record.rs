@@ -531,5 +531,16 @@ mod differing_tests {
         let swapped = [set("mine", "bb"), set("base", "aa")];
         let (expected, _) = differing(&recorded, &[], &swapped, &[]);
         assert!(expected.ends_with(" in this order"), "{expected}");
+        // An expansion file changed, the sets not: only the expansion is named.
+        let (big, bigger) = (set("big", "dd"), set("big", "ee"));
+        assert_eq!(
+            differing(
+                &recorded,
+                std::slice::from_ref(&big),
+                &recorded,
+                std::slice::from_ref(&bigger)
+            ),
+            ("expansion big (dd)".to_owned(), "expansion big (ee)".to_owned())
+        );
     }
 }
