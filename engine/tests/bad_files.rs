@@ -801,3 +801,44 @@ fn a_schema_line_that_leads_to_no_file_is_a_warning_naming_the_line_that_does() 
         expect_warnings(std::slice::from_ref(&deeper), &[]);
     }
 }
+
+#[test]
+fn a_segment_no_feature_reaches_is_named_by_what_would_claim_it_alone() {
+    let path = fixture("segment-unreached.toml");
+    expect(
+        std::slice::from_ref(&path),
+        &[
+            (9, 28, "edge S has segments no feature reaches: S3 (field 60..100)"),
+            (17, 28, "edge S has segments no feature reaches: S5 (field 80..100)"),
+        ],
+    );
+    let found = diagnostics(&[path]);
+    assert_eq!(
+        found[0].help,
+        "add `Sw` to the `on` list of the features these segments belong to (`S` would also name S1, which `f` owns)"
+    );
+    assert!(
+        found[1].help.starts_with("add `S5` to the `on` list"),
+        "{}",
+        found[1].help
+    );
+    // Where the side names only what is free, the side is the answer.
+    let text = std::fs::read_to_string(fixture("segment-unreached.toml")).unwrap();
+    let dir = tempdir("unreached");
+    let whole = dir.join("whole.toml");
+    std::fs::write(
+        &whole,
+        with_schema_line(&text, None).replace("\"N\", \"E\", \"Se\", \"W\"", "\"N\", \"E\", \"W\""),
+    )
+    .unwrap();
+    let found = diagnostics(&[whole]);
+    assert!(
+        found[0].message.contains("S1 (field 0..40), S3 (field 60..100)"),
+        "{found:#?}"
+    );
+    assert!(
+        found[0].help.starts_with("add `S` (or a half or segment number)"),
+        "{}",
+        found[0].help
+    );
+}

@@ -463,13 +463,17 @@ fn check_tile(tile: &Tile, layouts: &ReadLayouts, at: &str, report: &mut Reporte
             )
         };
         let mut unclaimed = Vec::new();
+        let mut free = Vec::new();
         for (i, segment) in layout.segments.iter().enumerate() {
             // `any` and declared kinds belong to no feature.
             if !segment.kind.has_feature() {
                 continue;
             }
             match owners.get(&(k, i)).map(Vec::as_slice) {
-                None | Some([]) => unclaimed.push(describe(i)),
+                None | Some([]) => {
+                    unclaimed.push(describe(i));
+                    free.push(i);
+                }
                 Some([_]) => {}
                 Some(many) => {
                     let mut distinct = many.to_vec();
@@ -502,8 +506,14 @@ fn check_tile(tile: &Tile, layouts: &ReadLayouts, at: &str, report: &mut Reporte
         if !unclaimed.is_empty() {
             report.error(
                 &format!("{at}/edges/{k}"),
-                format!("tile `{}`: edge {side} has segments no feature reaches: {}", tile.id, unclaimed.join(", ")),
-                format!("add `{side}` (or a half or segment number) to the `on` list of the features these segments belong to"),
+                format!(
+                    "tile `{}`: edge {side} has segments no feature reaches: {}",
+                    tile.id,
+                    unclaimed.join(", ")
+                ),
+                unclaimed_help(side, layout, &free, |i| {
+                    owners.get(&(k, i)).and_then(|o| o.first().copied())
+                }),
             );
         }
     }
@@ -854,6 +864,40 @@ fn check_feature(tile: &Tile, id: &str, feature: &Feature, at: &str, report: &mu
     if let Some(anchor) = &feature.anchor {
         check_point(anchor, &format!("{at}/anchor"), report);
     }
+}
+
+/// How to claim the segments `free` of the edge `layout` on `side` that no feature reaches:
+/// the whole side when that names no segment another feature owns (`owner`), else each free
+/// segment by its half (`Sw`) or number (`S3`), saying why not the side.
+fn unclaimed_help<'a>(side: Side, layout: &Layout, free: &[usize], owner: impl Fn(usize) -> Option<&'a str>) -> String {
+    let segments = &layout.segments;
+    // `S` in a feature's `on` names every segment of the feature's kind on the side.
+    let taken = segments
+        .iter()
+        .enumerate()
+        .filter(|(i, segment)| free.iter().any(|&f| segments[f].kind == segment.kind) && !free.contains(i))
+        .find_map(|(i, _)| Some((i, owner(i)?)));
+    let Some((taken, by)) = taken else {
+        return format!(
+            "add `{side}` (or a half or segment number) to the `on` list of the features these segments belong to"
+        );
+    };
+    let names: Vec<String> = free
+        .iter()
+        .map(|&i| match layout.halves {
+            Some([first, _]) if first == i => format!("`{}`", side.half_names()[0]),
+            Some([_, second]) if second == i => format!("`{}`", side.half_names()[1]),
+            _ => format!("`{}`", SegmentRef::Number { side, number: i + 1 }),
+        })
+        .collect();
+    format!(
+        "add {} to the `on` list of the features these segments belong to (`{side}` would also name {}, which `{by}` owns)",
+        names.join(" and "),
+        SegmentRef::Number {
+            side,
+            number: taken + 1
+        }
+    )
 }
 
 fn check_road_end(tile: &Tile, id: &str, feature: &Feature, at: &str, report: &mut Reporter<'_>) {
