@@ -56,6 +56,7 @@ use crate::catalog::Catalog;
 use crate::diagnostic::{Diagnostic, clip, quote, quoted_list};
 use crate::game::NamedOnce;
 use crate::game::{Action, ActionError, COLOURS, Event, FeatureAt, FigureIndex, Game, GameDef, Phase, Seat, colour};
+use crate::limits::MAX_PLAYERS;
 use crate::model::{MarkRules, ScoringValues, SwitchValues, TokenRules, layer_marks, layer_tokens, layer_values};
 use crate::report::{Diagnostics, Reporter};
 use crate::source::{Source, SourceMap};
@@ -509,6 +510,13 @@ fn play_turns(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, PlayErr
     }
     layer_tokens(&mut rules.tokens, &scenario.tokens);
     let def = Arc::new(def.with_rules(rules).map_err(|e| e.to_string())?);
+    if !(2..=MAX_PLAYERS).contains(&usize::from(scenario.players)) {
+        return Err(PlayError::at(
+            "/players",
+            format!("a game has 2 to {MAX_PLAYERS} players, not {}", scenario.players),
+            format!("give 2 to {MAX_PLAYERS} players"),
+        ));
+    }
     let mut game = Game::empty(Arc::clone(&def), scenario.players).map_err(|e| e.to_string())?;
     let tile_index = |id: &str, pointer: String| {
         def.tile_index(id).ok_or_else(|| {
@@ -551,22 +559,52 @@ fn play_turns(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, PlayErr
             )
         })
     };
+    // The seats of this game, by colour.
+    let seats: Vec<String> = COLOURS
+        .iter()
+        .take(usize::from(scenario.players))
+        .map(|c| (*c).to_owned())
+        .collect();
     let player_seat = |name: &str, pointer: String| {
-        seat(name).ok_or_else(|| {
-            let known: Vec<String> = COLOURS.iter().map(|c| (*c).to_owned()).collect();
-            let message = format!("{} is not a colour", quote(name));
-            PlayError::at(pointer, message, one_of(name, &known, "the seats are"))
+        let at = seat(name).filter(|&s| usize::from(s) < seats.len());
+        at.ok_or_else(|| {
+            let list = quoted_list(seats.iter().map(String::as_str), MAX_PLAYERS);
+            match seat(name) {
+                Some(_) => PlayError::at(
+                    pointer,
+                    format!("{} is not a seat of this {}-player game", quote(name), seats.len()),
+                    format!("the seats are: {list}; seat more with `players`"),
+                ),
+                None => PlayError::at(
+                    pointer,
+                    format!("{} is not a colour", quote(name)),
+                    one_of(name, &seats, "the seats are"),
+                ),
+            }
         })
     };
     for (l, laid) in scenario.layout.iter().enumerate() {
         let tile = tile_index(&laid.tile, format!("/layout/{l}/tile"))?;
         let [x, y] = laid.at;
-        game.lay(tile, x, y, laid.rotation).map_err(|e| {
-            PlayError::at(
+        check_rotation(laid.rotation, &format!("/layout/{l}"))?;
+        game.lay(tile, x, y, laid.rotation).map_err(|e| match e {
+            ActionError::IllegalPlacement { .. } => misfit(
+                &game,
+                tile,
+                &Placing {
+                    what: "layout tile ".into(),
+                    id: &laid.tile,
+                    at: laid.at,
+                    rotation: laid.rotation,
+                    entry: format!("/layout/{l}"),
+                    turn: false,
+                },
+            ),
+            e => PlayError::at(
                 format!("/layout/{l}/at"),
                 format!("layout tile {} at ({x}, {y}): {e}", quote(&laid.tile)),
-                "lay each tile of the layout on a free position",
-            )
+                "lay each tile of the layout within reach of (0, 0)",
+            ),
         })?;
         for (f, figure) in laid.figures.iter().enumerate() {
             let at_figure = format!("/layout/{l}/figures/{f}");
@@ -612,184 +650,213 @@ fn play_turns(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, PlayErr
         &mut events,
     )
     .map_err(|e| e.to_string())?;
-    for (i, turn) in scenario.turns.iter().enumerate() {
-        let n = i + 1;
-        if let Some(player) = &turn.player
-            && player_seat(player, format!("/turns/{i}/player"))? != game.current_player()
-        {
-            return Err(PlayError::at(
-                format!("/turns/{i}/player"),
-                format!(
-                    "turn {n}: it is {}'s turn, not {player}'s",
-                    colour(game.current_player())
-                ),
-                "check the turns before it: an extra turn is an entry of its own",
-            ));
-        }
-        let tile = tile_index(&turn.tile, format!("/turns/{i}/tile"))?;
-        if turn.discarded {
-            if turn.at.is_some() || turn.held || turn.illegal {
-                return Err(
-                    format!("turn {n}: a discarded tile is only drawn: leave out `at`, `held` and `illegal`").into(),
-                );
+    // A problem with no place of its own is shown at the turn it arose in.
+    let mut turn_at: Option<usize> = None;
+    let mut turns = || -> Result<(), PlayError> {
+        for (i, turn) in scenario.turns.iter().enumerate() {
+            turn_at = Some(i);
+            let n = i + 1;
+            if let Some(player) = &turn.player
+                && player_seat(player, format!("/turns/{i}/player"))? != game.current_player()
+            {
+                return Err(PlayError::at(
+                    format!("/turns/{i}/player"),
+                    format!(
+                        "turn {n}: it is {}'s turn, not {player}'s",
+                        colour(game.current_player())
+                    ),
+                    "check the turns before it: an extra turn is an entry of its own",
+                ));
             }
-            // The draw that discards it happened when the turn began, or happens now if the
-            // player could have placed an abbey instead.
-            if let Phase::Choose { may_draw: true, .. } = game.phase() {
-                game.apply(Action::Draw, &mut events)
-                    .map_err(|e| format!("turn {n}: {e}"))?;
-            }
-            let found = events[discards_from..]
-                .iter()
-                .position(|e| matches!(e, Event::TileDiscarded { tile: t } if *t == tile));
-            match found {
-                Some(i) => discards_from += i + 1,
-                None => {
+            let tile = tile_index(&turn.tile, format!("/turns/{i}/tile"))?;
+            if turn.discarded {
+                if turn.at.is_some() || turn.held || turn.illegal {
                     return Err(format!(
-                        "turn {n}: {} should have been drawn and discarded as fitting nowhere, but it was not",
-                        quote(&turn.tile)
+                        "turn {n}: a discarded tile is only drawn: leave out `at`, `held` and `illegal`"
                     )
                     .into());
                 }
-            }
-            continue;
-        }
-        let [x, y] = turn
-            .at
-            .ok_or_else(|| format!("turn {n}: say where {} goes with `at = [x, y]`", quote(&turn.tile)))?;
-        let rotation = turn.rotation;
-        if turn.decline {
-            // The player declines to place the held tile; if that is refused (placing is
-            // forced), they place it after all.
-            match game.apply(Action::Pass, &mut events) {
-                Ok(()) => continue,
-                Err(e)
-                    if turn
-                        .refused
-                        .as_deref()
-                        .is_some_and(|words| e.to_string().contains(words)) =>
-                {
-                    refusals.push(e.to_string());
+                // The draw that discards it happened when the turn began, or happens now if the
+                // player could have placed an abbey instead.
+                if let Phase::Choose { may_draw: true, .. } = game.phase() {
+                    game.apply(Action::Draw, &mut events)
+                        .map_err(|e| format!("turn {n}: {e}"))?;
                 }
-                Err(e) => return Err(format!("turn {n}: {e}").into()),
-            }
-        }
-        let place = if turn.held {
-            Action::PlaceHeld { tile, x, y, rotation }
-        } else {
-            if let Phase::Choose { may_draw: true, .. } = game.phase() {
-                game.apply(Action::Draw, &mut events)
-                    .map_err(|e| format!("turn {n}: {e}"))?;
-            }
-            Action::Place { x, y, rotation }
-        };
-        let placed = game.apply(place, &mut events);
-        if turn.illegal {
-            match placed {
-                Err(e @ ActionError::IllegalPlacement { .. }) => {
-                    refusals.push(e.to_string());
-                    continue;
-                }
-                _ => {
-                    return Err(PlayError::at(
-                        format!("/turns/{i}/illegal"),
-                        format!("turn {n}: the placement at ({x}, {y}) should have been refused"),
-                        "remove `illegal = true` if the placement is legal",
-                    ));
-                }
-            }
-        }
-        if let Err(e) = placed {
-            return Err(match e {
-                ActionError::IllegalPlacement { .. } => misfit(&game, tile, turn, i),
-                e => format!("turn {n}: {e}").into(),
-            });
-        }
-        let action = match &turn.deploy {
-            None => Action::Pass,
-            Some(FigureAt { sheep: Some(_), .. }) => {
-                return Err(format!(
-                    "turn {n}: a deployed shepherd draws its sheep: give them in the top-level `sheep = [...]`"
-                )
-                .into());
-            }
-            Some(FigureAt {
-                corner: Some(corner),
-                figure,
-                ..
-            }) => Action::DeployBarn {
-                figure: figure_index(figure, format!("/turns/{i}/deploy/figure"))?,
-                corner: *corner,
-            },
-            Some(d) => Action::Deploy {
-                figure: figure_index(&d.figure, format!("/turns/{i}/deploy/figure"))?,
-                feature: feature_index(tile, &d.feature, format!("/turns/{i}/deploy/feature"))?,
-            },
-        };
-        apply_or_refused(&mut game, action, turn, &mut refusals, &mut events).map_err(|e| format!("turn {n}: {e}"))?;
-        let mut choices = turn.wagons.iter();
-        let mut shepherd = turn.shepherd.iter();
-        let mut wagon_offered = false;
-        loop {
-            if game.phase() == Phase::Shepherd {
-                let action = match shepherd.next().map(String::as_str) {
-                    Some("grow") => Action::Grow,
-                    Some("guide") => Action::Guide,
-                    other => {
+                let found = events[discards_from..]
+                    .iter()
+                    .position(|e| matches!(e, Event::TileDiscarded { tile: t } if *t == tile));
+                match found {
+                    Some(i) => discards_from += i + 1,
+                    None => {
                         return Err(format!(
-                            "turn {n}: the shepherd's owner must choose: `shepherd = [\"grow\"]` or `[\"guide\"]`, not {}",
-                            other.map_or_else(|| "nothing".to_owned(), quote)
+                            "turn {n}: {} should have been drawn and discarded as fitting nowhere, but it was not",
+                            quote(&turn.tile)
                         )
                         .into());
                     }
-                };
-                game.apply(action, &mut events)
-                    .map_err(|e| format!("turn {n}: shepherd: {e}"))?;
+                }
                 continue;
             }
-            if !matches!(game.phase(), Phase::MoveWagon { .. }) {
-                break;
+            let [x, y] = turn
+                .at
+                .ok_or_else(|| format!("turn {n}: say where {} goes with `at = [x, y]`", quote(&turn.tile)))?;
+            let rotation = turn.rotation;
+            check_rotation(rotation, &format!("/turns/{i}"))?;
+            if turn.decline {
+                // The player declines to place the held tile; if that is refused (placing is
+                // forced), they place it after all.
+                match game.apply(Action::Pass, &mut events) {
+                    Ok(()) => continue,
+                    Err(e)
+                        if turn
+                            .refused
+                            .as_deref()
+                            .is_some_and(|words| e.to_string().contains(words)) =>
+                    {
+                        refusals.push(e.to_string());
+                    }
+                    Err(e) => return Err(format!("turn {n}: {e}").into()),
+                }
             }
-            wagon_offered = true;
-            let choice = choices.next();
-            let w = turn.wagons.len() - choices.len();
-            let action = match choice {
-                Some(WagonChoice {
-                    at: Some([x, y]),
-                    feature,
-                }) => {
-                    let placed = game
-                        .board()
-                        .at(i32::from(*x), i32::from(*y))
-                        .ok_or_else(|| format!("turn {n}: no tile at ({x}, {y})"))?;
-                    let tile = game.board().placed[placed].tile;
-                    Action::MoveWagon {
-                        x: *x,
-                        y: *y,
-                        feature: feature_index(tile, feature, format!("/turns/{i}/wagons/{}/feature", w - 1))?,
+            let place = if turn.held {
+                Action::PlaceHeld { tile, x, y, rotation }
+            } else {
+                if let Phase::Choose { may_draw: true, .. } = game.phase() {
+                    game.apply(Action::Draw, &mut events)
+                        .map_err(|e| format!("turn {n}: {e}"))?;
+                }
+                Action::Place { x, y, rotation }
+            };
+            let placed = game.apply(place, &mut events);
+            if turn.illegal {
+                match placed {
+                    Err(e @ ActionError::IllegalPlacement { .. }) => {
+                        refusals.push(e.to_string());
+                        continue;
+                    }
+                    _ => {
+                        return Err(PlayError::at(
+                            format!("/turns/{i}/illegal"),
+                            format!("turn {n}: the placement at ({x}, {y}) should have been refused"),
+                            "remove `illegal = true` if the placement is legal",
+                        ));
                     }
                 }
-                _ => Action::Pass,
+            }
+            if let Err(e) = placed {
+                return Err(match e {
+                    ActionError::IllegalPlacement { .. } => misfit(
+                        &game,
+                        tile,
+                        &Placing {
+                            what: format!("turn {n}: "),
+                            id: &turn.tile,
+                            at: [x, y],
+                            rotation,
+                            entry: format!("/turns/{i}"),
+                            turn: true,
+                        },
+                    ),
+                    e => format!("turn {n}: {e}").into(),
+                });
+            }
+            let action = match &turn.deploy {
+                None => Action::Pass,
+                Some(FigureAt { sheep: Some(_), .. }) => {
+                    return Err(format!(
+                        "turn {n}: a deployed shepherd draws its sheep: give them in the top-level `sheep = [...]`"
+                    )
+                    .into());
+                }
+                Some(FigureAt {
+                    corner: Some(corner),
+                    figure,
+                    ..
+                }) => Action::DeployBarn {
+                    figure: figure_index(figure, format!("/turns/{i}/deploy/figure"))?,
+                    corner: *corner,
+                },
+                Some(d) => Action::Deploy {
+                    figure: figure_index(&d.figure, format!("/turns/{i}/deploy/figure"))?,
+                    feature: feature_index(tile, &d.feature, format!("/turns/{i}/deploy/feature"))?,
+                },
             };
             apply_or_refused(&mut game, action, turn, &mut refusals, &mut events)
-                .map_err(|e| format!("turn {n}: wagon: {e}"))?;
+                .map_err(|e| format!("turn {n}: {e}"))?;
+            let mut choices = turn.wagons.iter();
+            let mut shepherd = turn.shepherd.iter();
+            let mut wagon_offered = false;
+            loop {
+                if game.phase() == Phase::Shepherd {
+                    let action = match shepherd.next().map(String::as_str) {
+                        Some("grow") => Action::Grow,
+                        Some("guide") => Action::Guide,
+                        other => {
+                            return Err(format!(
+                                "turn {n}: the shepherd's owner must choose: `shepherd = [\"grow\"]` or `[\"guide\"]`, not {}",
+                                other.map_or_else(|| "nothing".to_owned(), quote)
+                            )
+                            .into());
+                        }
+                    };
+                    game.apply(action, &mut events)
+                        .map_err(|e| format!("turn {n}: shepherd: {e}"))?;
+                    continue;
+                }
+                if !matches!(game.phase(), Phase::MoveWagon { .. }) {
+                    break;
+                }
+                wagon_offered = true;
+                let choice = choices.next();
+                let w = turn.wagons.len() - choices.len();
+                let action = match choice {
+                    Some(WagonChoice {
+                        at: Some([x, y]),
+                        feature,
+                    }) => {
+                        let placed = game
+                            .board()
+                            .at(i32::from(*x), i32::from(*y))
+                            .ok_or_else(|| format!("turn {n}: no tile at ({x}, {y})"))?;
+                        let tile = game.board().placed[placed].tile;
+                        Action::MoveWagon {
+                            x: *x,
+                            y: *y,
+                            feature: feature_index(tile, feature, format!("/turns/{i}/wagons/{}/feature", w - 1))?,
+                        }
+                    }
+                    _ => Action::Pass,
+                };
+                apply_or_refused(&mut game, action, turn, &mut refusals, &mut events)
+                    .map_err(|e| format!("turn {n}: wagon: {e}"))?;
+            }
+            // A choice written down must have been asked for: `wagons = [{}]` checks that the
+            // owner could move the wagon and took it back.
+            if choices.next().is_some() || shepherd.next().is_some() {
+                return Err(
+                    format!("turn {n}: more wagon or shepherd choices are given than the game asked for").into(),
+                );
+            }
+            if let Some(expected) = turn.wagon_offered
+                && expected != wagon_offered
+            {
+                let what = if wagon_offered {
+                    "a wagon move was offered"
+                } else {
+                    "no wagon move was offered"
+                };
+                return Err(format!("turn {n}: expected `wagon-offered = {expected}`, but {what}").into());
+            }
         }
-        // A choice written down must have been asked for: `wagons = [{}]` checks that the
-        // owner could move the wagon and took it back.
-        if choices.next().is_some() || shepherd.next().is_some() {
-            return Err(format!("turn {n}: more wagon or shepherd choices are given than the game asked for").into());
-        }
-        if let Some(expected) = turn.wagon_offered
-            && expected != wagon_offered
-        {
-            let what = if wagon_offered {
-                "a wagon move was offered"
-            } else {
-                "no wagon move was offered"
-            };
-            return Err(format!("turn {n}: expected `wagon-offered = {expected}`, but {what}").into());
-        }
-    }
+        Ok(())
+    };
+    turns().map_err(|e| match turn_at {
+        Some(i) if e.pointer.is_empty() => PlayError {
+            pointer: format!("/turns/{i}"),
+            ..e
+        },
+        _ => e,
+    })?;
     if scenario.final_scoring && !game.is_over() {
         return Err(String::from("the pile should be empty after the last turn").into());
     }
@@ -822,22 +889,38 @@ fn play_turns(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, PlayErr
     })
 }
 
-/// Why turn `i`'s tile (`tile`, not yet placed) was refused where the turn puts it: the edge
-/// that clashes and the neighbour's it meets, else what else stands in the way.
-fn misfit(game: &Game, tile: u16, turn: &Turn, i: usize) -> PlayError {
-    let [x, y] = turn.at.unwrap_or_default();
-    let rotation = turn.rotation;
+/// A tile the scenario places: what its message starts with (`turn 3: `), its id, where it goes, and the
+/// JSON Pointer of its entry (a turn's or a layout tile's).
+struct Placing<'a> {
+    what: String,
+    id: &'a str,
+    at: [i16; 2],
+    rotation: u8,
+    entry: String,
+    /// Whether it is a turn's (which may expect the refusal with `illegal = true`).
+    turn: bool,
+}
+
+/// Why a tile (`tile`, not yet placed) was refused where `placing` puts it: the edge that
+/// clashes and the neighbour's it meets, else what else stands in the way.
+fn misfit(game: &Game, tile: u16, placing: &Placing<'_>) -> PlayError {
+    let ([x, y], rotation) = (placing.at, placing.rotation);
     let tables = &game.def().tables();
     let placed = format!(
-        "turn {}: {} does not fit at ({x}, {y}) turned {rotation}",
-        i + 1,
-        quote(&turn.tile)
+        "{}{} does not fit at ({x}, {y}) turned {rotation}",
+        placing.what,
+        quote(placing.id)
     );
-    let (pointer, why, help) = if game.board().at(i32::from(x), i32::from(y)).is_some() {
+    let expected = if placing.turn {
+        "; add `illegal = true` if the scenario means it to be refused"
+    } else {
+        ""
+    };
+    let (field, why, help) = if game.board().at(i32::from(x), i32::from(y)).is_some() {
         (
             "at",
             "a tile is there already".to_owned(),
-            "place it on a free position",
+            "place it on a free position".to_owned(),
         )
     } else if let Some(clash) = game.clash_at(tile, x, y, rotation) {
         let (dx, dy) = clash.side.offset();
@@ -851,29 +934,40 @@ fn misfit(game: &Game, tile: u16, turn: &Turn, i: usize) -> PlayError {
             i32::from(x) + dx,
             i32::from(y) + dy,
         );
-        (
-            "rotation",
-            why,
-            "turn it (`rotation`, quarter turns clockwise) or place it elsewhere (`at`); add `illegal = true` if the scenario means it to be refused",
-        )
+        let help = format!("turn it (`rotation`, quarter turns clockwise) or place it elsewhere (`at`){expected}");
+        ("rotation", why, help)
     } else if !game.board().neighbour_sides(i32::from(x), i32::from(y)).contains(&true) {
         (
             "at",
             "no tile is next to it".to_owned(),
-            "place it beside a tile on the table",
+            "place it beside a tile on the table".to_owned(),
         )
     } else {
         (
             "at",
             "its edges fit, but a placement rule of the tile or of its edge kinds refuses it".to_owned(),
-            "place it where its rules allow; add `illegal = true` if the scenario means it to be refused",
+            format!("place it where its rules allow{expected}"),
         )
     };
-    let pointer = match pointer {
-        "rotation" if turn.rotation == 0 => format!("/turns/{i}/at"),
-        field => format!("/turns/{i}/{field}"),
+    // A rotation left out is shown at `at`.
+    let field = if field == "rotation" && rotation == 0 {
+        "at"
+    } else {
+        field
     };
-    PlayError::at(pointer, format!("{placed}: {why}"), help)
+    PlayError::at(format!("{}/{field}", placing.entry), format!("{placed}: {why}"), help)
+}
+
+/// Refuses a rotation that is not 0 to 3 quarter turns, at `entry`'s `rotation`.
+fn check_rotation(rotation: u8, entry: &str) -> Result<(), PlayError> {
+    if rotation <= 3 {
+        return Ok(());
+    }
+    Err(PlayError::at(
+        format!("{entry}/rotation"),
+        format!("`rotation = {rotation}` is not a number of quarter turns"),
+        "give 0 to 3 quarter turns clockwise",
+    ))
 }
 
 /// Applies a turn's choice; if the turn expects a refusal and the engine refuses, notes it and
@@ -1157,7 +1251,7 @@ mod tests {
         );
         assert_eq!(
             refused(&layout("player = \"rde\", feature = \"r\"")),
-            "scenario.toml:5:23: error: `rde` is not a colour (help: did you mean `red`? the seats are: `red`, `blue`, `green`, `yellow`, `black`, `grey`)"
+            "scenario.toml:5:23: error: `rde` is not a colour (help: did you mean `red`? the seats are: `red`, `blue`)"
         );
         assert_eq!(
             refused(&layout("figure = \"folower\", feature = \"r\"")),
@@ -1191,6 +1285,41 @@ mod tests {
         assert!(said.contains("(0, 0) turned 0: a tile is there already"), "{said}");
         let said = refused(&turn("at = [5, 5]\n"));
         assert!(said.contains("(5, 5) turned 0: no tile is next to it"), "{said}");
+    }
+
+    #[test]
+    fn numbers_out_of_range_are_refused_where_they_stand() {
+        let with = |lines: &str| format!("description = \"d\"\n{lines}\n[expect]\n");
+        assert_eq!(
+            refused(&with("players = 200")),
+            "scenario.toml:2:11: error: a game has 2 to 6 players, not 200 (help: give 2 to 6 players)"
+        );
+        assert_eq!(
+            refused(&with("first-player = \"grey\"")),
+            "scenario.toml:2:16: error: `grey` is not a seat of this 2-player game (help: the seats are: `red`, `blue`; seat more with `players`)"
+        );
+        let laid = "[[layout]]\ntile = \"U\"\nat = [0, 0]\n";
+        assert_eq!(
+            refused(&with(&format!("{laid}rotation = 255"))),
+            "scenario.toml:5:12: error: `rotation = 255` is not a number of quarter turns (help: give 0 to 3 quarter turns clockwise)"
+        );
+        let turn = "[[turns]]\ntile = \"U\"\nat = [1, 0]\n";
+        assert_eq!(
+            refused(&with(&format!("{laid}{turn}rotation = 4"))),
+            "scenario.toml:8:12: error: `rotation = 4` is not a number of quarter turns (help: give 0 to 3 quarter turns clockwise)"
+        );
+        // A layout tile that does not fit names the edges that clash, as a turn's does.
+        let said = refused(&with(&format!("{laid}[[layout]]\ntile = \"E\"\nat = [0, 1]")));
+        assert!(
+            said.starts_with("scenario.toml:7:6: error: layout tile `E` does not fit at (0, 1) turned 0: its north edge `city` meets the south edge `field` of `U` at (0, 0) (help: turn it"),
+            "{said}"
+        );
+        assert!(!said.contains("illegal"), "{said}");
+        // What a turn gets wrong with no place of its own is shown at the turn.
+        let said = refused(&with(&format!(
+            "{laid}[[turns]]\ntile = \"U\"\nat = [1, 0]\nheld = true"
+        )));
+        assert!(said.starts_with("scenario.toml:5:1: error: turn 1: "), "{said}");
     }
 
     #[test]

@@ -136,8 +136,9 @@ impl From<serde_json::Error> for RecordError {
             None => message,
         };
         RecordError::Invalid {
-            line: error.line(),
-            column: error.column(),
+            // Serde says column 0 at the end of an empty text: still one-based.
+            line: error.line().max(1),
+            column: error.column().max(1),
             message: crate::diagnostic::clip(&message),
         }
     }
@@ -503,6 +504,16 @@ mod tests {
 #[cfg(test)]
 mod differing_tests {
     use super::*;
+
+    #[test]
+    fn an_empty_or_cut_record_is_located_one_based() {
+        for text in ["", "   ", "{"] {
+            match GameRecord::from_json(text.as_bytes()) {
+                Err(RecordError::Invalid { line, column, .. }) => assert!(line >= 1 && column >= 1, "{text:?}"),
+                other => panic!("{text:?}: {other:?}"),
+            }
+        }
+    }
 
     fn set(id: &str, hash: &str) -> SetRef {
         SetRef {
