@@ -65,7 +65,7 @@ use crate::validate;
 mod problems;
 
 pub use problems::PlayError;
-use problems::{Placing, check_named, check_rotation, misfit, one_of};
+use problems::{Placing, check_named, check_rotation, declared, misfit, one_of};
 
 /// A scenario file.
 #[derive(Debug, Clone, Deserialize)]
@@ -383,40 +383,26 @@ fn play_turns(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, PlayErr
     rules.scoring = scoring.resolve().map_err(|m| format!("missing {m:?}"))?;
     rules.switches = switches.resolve().map_err(|m| format!("missing {m:?}"))?;
     rules.figures.extend(scenario.figures.clone());
-    if let Some(id) = scenario
-        .marks
-        .keys()
-        .find(|id| !def.marks().iter().any(|m| m.id == **id))
-    {
-        let known: Vec<String> = def.marks().iter().map(|m| m.id.clone()).collect();
-        return Err(PlayError::at_key(
-            format!("/marks/{}", crate::source::escape_segment(id)),
-            format!("no mark {} in the tile sets", quote(id)),
-            one_of(id, &known, "the scenario's tile sets declare the marks"),
-        ));
-    }
+    let marks: Vec<String> = def.marks().iter().map(|m| m.id.clone()).collect();
+    declared(
+        "marks",
+        scenario.marks.keys(),
+        &marks,
+        "mark",
+        "the scenario's tile sets declare the marks",
+    )?;
     layer_marks(&mut rules.marks, &scenario.marks);
-    if let Some(key) = scenario.values.keys().find(|key| !def.values().contains_key(*key)) {
-        let known: Vec<String> = def.values().keys().cloned().collect();
-        return Err(PlayError::at_key(
-            format!("/values/{}", crate::source::escape_segment(key)),
-            format!("no file of the scenario's tile sets declares a value {}", quote(key)),
-            one_of(key, &known, "they declare"),
-        ));
-    }
+    let values: Vec<String> = def.values().keys().cloned().collect();
+    declared("values", scenario.values.keys(), &values, "value", "they declare")?;
     layer_values(&mut rules.values, &scenario.values);
-    if let Some(id) = scenario
-        .tokens
-        .keys()
-        .find(|id| !def.printed_tokens().iter().any(|t| t.id == **id))
-    {
-        let known: Vec<String> = def.printed_tokens().iter().map(|t| t.id.clone()).collect();
-        return Err(PlayError::at_key(
-            format!("/tokens/{}", crate::source::escape_segment(id)),
-            format!("no token {} in the tile sets", quote(id)),
-            one_of(id, &known, "the scenario's tile sets declare the tokens"),
-        ));
-    }
+    let tokens: Vec<String> = def.printed_tokens().iter().map(|t| t.id.clone()).collect();
+    declared(
+        "tokens",
+        scenario.tokens.keys(),
+        &tokens,
+        "token",
+        "the scenario's tile sets declare the tokens",
+    )?;
     layer_tokens(&mut rules.tokens, &scenario.tokens);
     let def = Arc::new(def.with_rules(rules).map_err(|e| e.to_string())?);
     if !(2..=MAX_PLAYERS).contains(&usize::from(scenario.players)) {
@@ -1024,7 +1010,7 @@ mod tests {
         let error = run_text(&misspelt, bundled::catalog()).unwrap_err();
         assert_eq!(
             error,
-            "scenario.toml:3:8: error: no mark `inns` in the tile sets (help: did you mean `inn`? the scenario's tile sets declare the marks: `cathedral`, `inn`)"
+            "scenario.toml:3:8: error: no file of the scenario's tile sets declares a mark `inns` (help: did you mean `inn`? the scenario's tile sets declare the marks: `cathedral`, `inn`)"
         );
     }
 

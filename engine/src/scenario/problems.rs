@@ -87,6 +87,25 @@ pub(super) fn check_named(scenario: &Scenario, catalog: &Catalog) -> Result<(), 
     Ok(())
 }
 
+/// Refuses the first key of the scenario's `[table]` (house rules on marks, tokens or values)
+/// that is not among `known`, what the scenario's tile sets declare: a slip is not ignored.
+pub(super) fn declared<'a>(
+    table: &str,
+    keys: impl IntoIterator<Item = &'a String>,
+    known: &[String],
+    what: &str,
+    listed: &str,
+) -> Result<(), PlayError> {
+    match keys.into_iter().find(|key| !known.contains(key)) {
+        None => Ok(()),
+        Some(key) => Err(PlayError::at_key(
+            format!("/{table}/{}", crate::source::escape_segment(key)),
+            format!("no file of the scenario's tile sets declares a {what} {}", quote(key)),
+            one_of(key, known, listed),
+        )),
+    }
+}
+
 /// Help for an id not among `known`: the closest, those known, and how to add files.
 fn unknown_help(id: &str, known: &[String], what: &str) -> String {
     format!(
