@@ -25,10 +25,12 @@ const STANDOUTS: usize = 3;
 pub struct BalanceArgs {
     #[command(flatten)]
     game: GameArgs,
-    /// Compare with the same games under this rule set (B): a bundled id or a rule-set file.
+    /// Compare with the same games under this rule set (B): a bundled id, a rule-set file, or
+    /// the id of a rule set the run's own files define.
     #[arg(long, value_name = "RULES", conflicts_with = "without")]
     compare_rules: Option<String>,
-    /// Compare with the same games without this tile set or expansion (B): one of `--tilesets`.
+    /// Compare with the same games without this tile set or expansion (B): one of `--tilesets`,
+    /// by its id as the run prints it (`my-tiles`, `my-tiles@new-edition`) or its path.
     #[arg(long, value_name = "TILESET")]
     without: Option<String>,
     /// Compare with the same games played with these files (B): each replaces the tile set
@@ -64,23 +66,55 @@ fn b_side(args: &BalanceArgs) -> Result<Option<(Vec<String>, String, String)>, S
     let Some(left_out) = &args.without else {
         return Ok(None);
     };
-    // `base` leaves out `base@first-edition` too: the id before any edition is compared.
-    let kept: Vec<String> = game
-        .tilesets()
-        .iter()
-        .filter(|spec| *spec != left_out && set_id(spec) != left_out)
-        .cloned()
-        .collect();
-    if kept.len() == game.tilesets().len() {
+    without(game.tilesets(), left_out).map(|kept| Some((kept, game.rules().to_owned(), format!("without {left_out}"))))
+}
+
+/// B of `--without`: the sets of `played` (ids or paths) but the one `left_out` names, by its
+/// id as the run prints it (`my-tiles`, `base@first-edition`: the id before any edition is
+/// compared, so `base` leaves out `base@first-edition` too) or by a path of its file.
+fn without(played: &[String], left_out: &str) -> Result<Vec<String>, String> {
+    let shown = escape::line(left_out);
+    let out: Vec<String> = match Named::parse(left_out) {
+        Named::Id(id) => vec![set_id(&id).to_owned()],
+        Named::Path(path) => ids_in(&path).map_err(|e| format!("`--without {shown}`: {e}"))?,
+    };
+    let played_ids = played_ids(played)?;
+    let mut kept = Vec::new();
+    for (spec, ids) in played.iter().zip(&played_ids) {
+        let leaving = ids.iter().filter(|id| out.contains(id)).count();
+        if leaving == 0 {
+            kept.push(spec.clone());
+        } else if leaving < ids.len() {
+            return Err(format!(
+                "`--without {shown}`: `{}` holds it with others ({}); name its file in `--tilesets` instead of the folder",
+                escape::line(spec),
+                ids.join(", ")
+            ));
+        }
+    }
+    if kept.len() == played.len() {
+        let all: Vec<&str> = played_ids.iter().flatten().map(String::as_str).collect();
         return Err(format!(
-            "`--without {left_out}`: it is not one of the tile sets played ({})",
-            game.tilesets().join(", ")
+            "`--without {shown}`: it is not one of the tile sets played ({})",
+            escape::line(&all.join(", "))
         ));
     }
     if kept.is_empty() {
-        return Err(format!("`--without {left_out}` leaves no tile set to play"));
+        return Err(format!("`--without {shown}` leaves no tile set to play"));
     }
-    Ok(Some((kept, game.rules().to_owned(), format!("without {left_out}"))))
+    Ok(kept)
+}
+
+/// The ids each argument of `played` stands for: an id (without its edition), or those the
+/// file or folder a path names holds.
+fn played_ids(played: &[String]) -> Result<Vec<Vec<String>>, String> {
+    played
+        .iter()
+        .map(|spec| match Named::parse(spec) {
+            Named::Id(id) => Ok(vec![set_id(&id).to_owned()]),
+            Named::Path(path) => ids_in(&path),
+        })
+        .collect()
 }
 
 /// The ids of the tile sets and expansions the file or folder `path` holds.
@@ -96,14 +130,7 @@ fn ids_in(path: &Path) -> Result<Vec<String>, String> {
 /// `files` holds replaced by that file; and the change in words. A file that holds no set
 /// played is refused, naming the sets played.
 fn versions(played: &[String], files: &[PathBuf]) -> Result<(Vec<String>, String), String> {
-    // The ids each argument of `played` stands for (a path is read for them).
-    let mut played_ids: Vec<Vec<String>> = Vec::new();
-    for spec in played {
-        played_ids.push(match Named::parse(spec) {
-            Named::Id(id) => vec![set_id(&id).to_owned()],
-            Named::Path(path) => ids_in(&path)?,
-        });
-    }
+    let played_ids = played_ids(played)?;
     let mut sets: Vec<String> = played.to_vec();
     let mut changes = Vec::new();
     for file in files {
@@ -192,13 +219,20 @@ pub fn balance(args: BalanceArgs) -> ExitCode {
     let mut read = a.read;
     let (a, a_changed) = (a.def, a.changed);
     let b = match b {
-        Some((sets, rules, change)) => match GameArgs::def_of(&sets, &rules) {
-            Ok(b) => {
-                read.extend(b.read);
-                Some((b.def, b.changed, change))
+        Some((sets, rules, change)) => {
+            // Another rule set may be one the run's own files define.
+            let prepared = match args.compare_rules {
+                Some(_) => game.def_under(&rules),
+                None => GameArgs::def_of(&sets, &rules),
+            };
+            match prepared {
+                Ok(b) => {
+                    read.extend(b.read);
+                    Some((b.def, b.changed, change))
+                }
+                Err(e) => return fail(format!("B ({change}): {e}")),
             }
-            Err(e) => return fail(format!("B ({change}): {e}")),
-        },
+        }
         None => None,
     };
     if let Err(e) = check_output("--html", args.html.as_deref(), &read) {

@@ -98,8 +98,12 @@ enum Command {
     /// Replay a game record: say what it was played with, then its final scores; fails if they
     /// differ from the record's.
     Replay(play::ReplayArgs),
-    /// List the bundled tile sets (with their editions), expansions and rule sets by id.
+    /// List tile sets (with their editions), expansions and rule sets by the ids the other
+    /// commands take: those of the files and folders named, each with the file it lives in,
+    /// then the bundled ones.
     List {
+        /// Files and folders of your own to list (validated as `validate` reads them).
+        paths: Vec<PathBuf>,
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
@@ -167,10 +171,7 @@ fn run(command: Command) -> ExitCode {
         Command::Replay(args) => play::replay(args),
         Command::Tournament(args) => tournament::tournament(args),
         Command::Balance(args) => balance::balance(args),
-        Command::List { json } => {
-            list::list(json);
-            ExitCode::SUCCESS
-        }
+        Command::List { json, paths } => list::list(json, &paths),
         Command::Scenario(args) => scenario::scenario(args),
         Command::Export(command) => jcz::export(command),
         Command::Import(command) => jcz::import(command),

@@ -14,6 +14,7 @@ use tilewright_engine::model::{RuleSet, resolve};
 use tilewright_engine::schema::FileKind;
 use tilewright_engine::selection::{Hint, Selection, SelectionError};
 use tilewright_engine::simulate::{self, MAX_THREADS, Progress, Summary, Table};
+use tilewright_engine::validate::files_defining;
 
 use crate::played::{self, Changed, Run};
 use crate::{escape, fail, progress, say_json};
@@ -92,6 +93,15 @@ impl GameArgs {
     /// The game definition of `tilesets` under `rules`, or the message saying why not.
     pub fn def_of(tilesets: &[String], rules: &str) -> Result<Prepared, String> {
         load_def(&Selection::from_args(tilesets, rules), &[])
+    }
+
+    /// The game of `tilesets` under the rule set `rules`, which may be an id that a file named
+    /// by this run's own arguments defines (the ids the run printed).
+    pub fn def_under(&self, rules: &str) -> Result<Prepared, String> {
+        let selection = Selection::from_args(&self.with.tilesets, rules);
+        let own = Selection::from_args(&self.with.tilesets, &self.with.rules);
+        let named: Vec<PathBuf> = own.paths().map(Path::to_path_buf).collect();
+        load_def(&selection, &named)
     }
 
     /// The game definition asked for.
@@ -192,11 +202,26 @@ pub(crate) fn selection_message(error: SelectionError) -> String {
         SelectionError::Invalid { errors, first } => {
             format!("the data has {errors} error(s); run `tilewright validate`. First: {first}")
         }
-        SelectionError::Unknown { hint: Hint::Record, .. } => {
+        SelectionError::Unknown {
+            hint: Hint::Record,
+            ref id,
+            ..
+        } => {
             // The engine's hint ends "...hold it)"; the command line says how to give them.
             let text = error.to_string();
-            format!("{} with `--data PATH`)", text.strip_suffix(')').unwrap_or(&text))
+            let here = defined_here(id)
+                .map(|path| format!(": {path} here does"))
+                .unwrap_or_default();
+            format!("{} with `--data PATH`{here})", text.strip_suffix(')').unwrap_or(&text))
         }
+        SelectionError::Unknown {
+            hint: Hint::None,
+            ref id,
+            ..
+        } => match defined_here(id) {
+            Some(path) => format!("{error} ({path} here defines it: name it by that path)"),
+            None => error.to_string(),
+        },
         SelectionError::WrongKind { name, folder, is, .. } => {
             let flag = if is == FileKind::RuleSet {
                 "--rules"
@@ -210,6 +235,19 @@ pub(crate) fn selection_message(error: SelectionError) -> String {
         }
         error => error.to_string(),
     }
+}
+
+/// How deep under the current folder, and among how many `.toml` files, a file defining an
+/// unknown id is looked for.
+const LOOK_HERE: (usize, usize) = (4, 500);
+
+/// The first data file under the current folder that defines `id`, as a path to type, quoted:
+/// where an id the files named do not define likely lives.
+fn defined_here(id: &str) -> Option<String> {
+    let found = files_defining(Path::new("."), id, LOOK_HERE.0, LOOK_HERE.1);
+    let path = found.first()?;
+    let shown = path.strip_prefix(".").unwrap_or(path).display().to_string();
+    Some(format!("`{}`", escape::line(&shown)))
 }
 
 /// `--players`: a count a game can seat, checked with the other arguments so that a wrong one

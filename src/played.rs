@@ -35,6 +35,10 @@ fn edition_from(from: Option<&EditionFrom>) -> (String, Value) {
             json!({ "edition_from": "rule-set", "rule_set": id }),
         ),
         Some(EditionFrom::First) => ("its first edition".into(), json!({ "edition_from": "first" })),
+        Some(EditionFrom::Only) => (
+            "its only edition, played whatever edition the rules play".into(),
+            json!({ "edition_from": "only" }),
+        ),
         Some(EditionFrom::Missing(declared)) => (
             format!(
                 "its first edition: it has no edition {}, which the rules declare",

@@ -188,14 +188,21 @@ fn github(diagnostics: &[Diagnostic]) -> String {
 }
 
 /// `path` as an annotation names it: relative to the folder the run is in (the repository's
-/// top, in a workflow) and without `.` parts, since GitHub attaches `file=./a.toml` to no file
-/// of a pull request.
+/// top, in a workflow), without `.` parts and with `dir/..` taken out, since GitHub attaches
+/// `file=./a.toml` (or `tiles/../a.toml`) to no file of a pull request.
 fn annotation_path(path: &Path, here: Option<&Path>) -> PathBuf {
     let relative = here.and_then(|here| path.strip_prefix(here).ok()).unwrap_or(path);
-    relative
-        .components()
-        .filter(|c| !matches!(c, Component::CurDir))
-        .collect()
+    let mut parts: Vec<Component<'_>> = Vec::new();
+    for part in relative.components() {
+        match part {
+            Component::CurDir => {}
+            Component::ParentDir if matches!(parts.last(), Some(Component::Normal(_))) => {
+                parts.pop();
+            }
+            part => parts.push(part),
+        }
+    }
+    parts.into_iter().collect()
 }
 
 #[cfg(test)]
@@ -211,6 +218,9 @@ mod tests {
         assert_eq!(named("/repo/tiles/a.toml"), "tiles/a.toml");
         assert_eq!(named("/elsewhere/a.toml"), "/elsewhere/a.toml");
         assert_eq!(named("../shared/a.toml"), "../shared/a.toml");
+        assert_eq!(named("tiles/../rules/./a.toml"), "rules/a.toml");
+        assert_eq!(named("/repo/tiles/../a.toml"), "a.toml");
+        assert_eq!(named("../../a.toml"), "../../a.toml");
     }
 
     fn sample() -> (Diagnostic, Source) {

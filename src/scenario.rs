@@ -94,11 +94,7 @@ impl From<Box<Diagnostic>> for Failure {
 
 /// Plays one scenario file.
 fn play(file: &Path, catalog: &Catalog) -> Result<(), Failure> {
-    let scenario = scenario::read(&read_source(file)?)?;
-    let outcome = scenario::play(&scenario, catalog).map_err(|e| Failure {
-        summary: format!("could not play: {e}"),
-        details: String::new(),
-    })?;
+    let (scenario, outcome) = scenario::run(&read_source(file)?, catalog)?;
     scenario::check(&scenario, &outcome).map_err(|diff| Failure {
         summary: scenario.description.clone(),
         details: diff,

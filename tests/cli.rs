@@ -164,9 +164,9 @@ fn scorring_alone_is_a_near_miss_too() {
 
 #[test]
 fn a_file_taking_a_bundled_id_is_warned_of() {
-    let base = include_str!("../tilesets/base.toml");
+    let base = &common::bundled_copy(include_str!("../tilesets/base.toml"));
     let changed = base.replacen("count = 4", "count = 5", 1);
-    assert_ne!(changed, base);
+    assert_ne!(&changed, base);
     let dir = folder(&[("mine.toml", &changed), ("copy.toml", base)]);
     let warned = "tile set id `base` is also the id of a bundled tile set";
     let out = tilewright(dir.path(), &["validate", "mine.toml"]);
@@ -218,4 +218,13 @@ fn github_annotations_name_files_without_a_leading_dot() {
     assert!(text.starts_with("::error file=bad.toml,line="), "{text}");
     let out = tilewright(dir.path(), &["validate", "--format", "github", "./bad.toml"]);
     assert!(String::from_utf8_lossy(&out.stdout).starts_with("::error file=bad.toml,"));
+    // In a folder, named any way: the path from the top, as the pull request names it.
+    std::fs::create_dir(dir.path().join("tiles")).unwrap();
+    std::fs::rename(dir.path().join("bad.toml"), dir.path().join("tiles/bad.toml")).unwrap();
+    let absolute = dir.path().join("tiles/bad.toml").display().to_string();
+    for named in [".", "./tiles/", "tiles/../tiles/bad.toml", absolute.as_str()] {
+        let out = tilewright(dir.path(), &["validate", "--format", "github", named]);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.starts_with("::error file=tiles/bad.toml,line="), "{named}: {text}");
+    }
 }

@@ -10,7 +10,10 @@ use serde_json::Value;
 
 use common::command as tilewright;
 
-const BASE: &str = include_str!("../tilesets/base.toml");
+/// The base game, to be written into a temporary folder ([`common::bundled_copy`]).
+fn base() -> String {
+    common::bundled_copy(include_str!("../tilesets/base.toml"))
+}
 
 fn run(args: &[&str]) -> Output {
     let dir = tempfile::tempdir().unwrap();
@@ -361,7 +364,7 @@ fn ctrl_c_cuts_a_search_short_and_stops() {
 #[test]
 fn tile_names_cannot_inject_lines_or_escapes() {
     let dir = tempfile::tempdir().unwrap();
-    let evil = BASE
+    let evil = base()
         .replace("id = \"base\"", "id = \"evil\"")
         .replace("\nname = \"", "\nname = \"\\u001b[31m\\n::error ::injected\\r\\u202e ");
     std::fs::write(dir.path().join("evil.toml"), evil).unwrap();

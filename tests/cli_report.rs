@@ -246,6 +246,23 @@ fn the_edition_played_is_said_with_why() {
         (&"missing".into(), &"third-edition".into())
     );
     assert_eq!(report["played"]["rules"]["edition"], "third-edition");
+
+    // A set without `editions` has one, and plays it under new-edition rules too, saying so.
+    std::fs::write(
+        dir.path().join("one.toml"),
+        "id = \"one\"\nname = \"One\"\n\n[[tiles]]\nid = \"ONE\"\ncount = 1\nedges = [\"field\", \"field\", \"field\", \"field\"]\nfeatures.f = { kind = \"field\", on = [\"N\", \"E\", \"S\", \"W\"] }\n",
+    )
+    .unwrap();
+    let args = ["simulate", "--games", "1", "--tilesets", "base", "one.toml"];
+    let said = stdout(&run(dir.path(), &args));
+    assert!(
+        said.contains(
+            "\ntile set one@first-edition (its only edition, played whatever edition the rules play), content "
+        ),
+        "{said}"
+    );
+    let report = json(&run(dir.path(), &[&args[..], &["--json"]].concat()));
+    assert_eq!(report["played"]["tilesets"][1]["edition_from"], "only");
 }
 
 #[test]
@@ -344,17 +361,17 @@ fn an_argument_of_the_wrong_kind_names_the_right_flag() {
     );
     std::fs::write(
         dir.path().join("tiles.toml"),
-        include_str!("../tilesets/hills-and-sheep.toml"),
+        common::bundled_copy(include_str!("../tilesets/hills-and-sheep.toml")),
     )
     .unwrap();
     assert_eq!(
         error(&["simulate", "--rules", "tiles.toml"]),
         "error: `tiles.toml` is a tile set: pass it with `--tilesets`\n"
     );
-    // Unknown ids still list the known ones.
+    // Unknown ids still list the known ones, the closest first.
     let unknown = error(&["simulate", "--tilesets", "bsae"]);
     assert!(
-        unknown.contains("there is no tile set or expansion `bsae`; the ones known are: base, "),
+        unknown.contains("there is no tile set or expansion `bsae`; did you mean `base`? the ones known are: base, "),
         "{unknown}"
     );
 }
@@ -528,7 +545,38 @@ fn scenario_plays_with_the_users_own_rules() {
     );
     let output = run(dir.path(), &["scenario", "house-city.toml"]);
     assert_eq!(output.status.code(), Some(1));
-    assert!(stdout(&output).contains("FAILED house-city: could not play: cannot use rule set `house`"));
+    let said = stdout(&output);
+    assert!(
+        said.contains("FAILED house-city: house-city.toml:1:9: error: there is no rule set `house` (help: the rule sets known are: `first-edition`, `new-edition`, `farms-2000`; to play your own files, give the files or folders that hold them with `--data PATH`)"),
+        "{said}"
+    );
+}
+
+/// A scenario that cannot be played says where in its file, the closest name known, the
+/// features of a tile when one is missing, and the edges that clash when a tile does not fit.
+#[test]
+fn scenario_errors_lead_to_the_fix() {
+    let dir = tempfile::tempdir().unwrap();
+    let layout = "[[layout]]\ntile = \"U\"\nat = [0, 0]\n";
+    for (name, text) in [
+        ("1-set", "tilesets = [\"bse\"]\n".to_owned()),
+        ("2-rules", "rules = \"new-editon\"\n".to_owned()),
+        ("3-tile", layout.replace("\"U\"", "\"u\"")),
+        (
+            "4-feature",
+            format!("{layout}figures = [{{ player = \"red\", feature = \"road\" }}]\n"),
+        ),
+        (
+            "5-clash",
+            format!("{layout}[[turns]]\ntile = \"E\"\nat = [1, 0]\nrotation = 1\n"),
+        ),
+    ] {
+        let text = format!("description = \"{name}\"\n{text}[expect]\n");
+        std::fs::write(dir.path().join(format!("{name}.toml")), text).unwrap();
+    }
+    let output = run(dir.path(), &["scenario", "."]);
+    assert_eq!(output.status.code(), Some(1));
+    insta::assert_snapshot!(stdout(&output));
 }
 
 #[cfg(unix)]
@@ -611,4 +659,88 @@ fn renaming_tiles_keeps_records_replaying_and_a_changed_set_is_named_alone() {
         "{message}"
     );
     assert!(!message.contains("base@"), "{message}");
+}
+
+/// `list` names a user's own files with where they live; the ids a run prints are taken
+/// back by `--without` and `--compare-rules`; an id the files named do not define, but a file
+/// under the current folder does, is answered with that file's path.
+#[test]
+fn a_users_own_ids_are_listed_where_they_live_and_taken_back() {
+    let dir = tempfile::tempdir().unwrap();
+    assert!(run(dir.path(), &["init", "."]).status.success());
+    let listed = stdout(&run(dir.path(), &["list", "tiles", "rules"]));
+    let lines: Vec<&str> = listed.lines().collect();
+    assert!(
+        lines[0].starts_with("tile set   my-tiles ") && lines[0].ends_with(" in tiles/my-tiles.toml"),
+        "{listed}"
+    );
+    assert!(
+        lines[1].starts_with("rule set   my-house-rule ") && lines[1].ends_with(" in rules/my-house-rule.toml"),
+        "{listed}"
+    );
+    assert!(
+        lines[2].starts_with("tile set   base "),
+        "then the bundled files: {listed}"
+    );
+    assert!(!lines[2].contains(" in "), "{listed}");
+    let listed = json(&run(dir.path(), &["list", "tiles", "--json"]));
+    assert_eq!(listed["tilesets"][0]["path"], "tiles/my-tiles.toml");
+    assert_eq!(listed["tilesets"][1]["id"], "base");
+    assert!(listed["tilesets"][1].get("path").is_none());
+
+    // The run prints `my-tiles@new-edition`; either spelling of the id leaves it out of B.
+    let sets = ["balance", "--games", "4", "--tilesets", "base", "tiles/my-tiles.toml"];
+    for printed in ["my-tiles", "my-tiles@new-edition", "tiles/my-tiles.toml"] {
+        let output = run(dir.path(), &[&sets[..], &["--without", printed]].concat());
+        let said = stdout(&output);
+        assert!(output.status.success(), "{}", stderr(&output));
+        assert!(said.contains(&format!("\nB: without {printed}\n")), "{said}");
+        assert!(!said.contains("B: tile set my-tiles"), "{said}");
+    }
+    let output = run(dir.path(), &[&sets[..], &["--without", "river"]].concat());
+    assert!(
+        stderr(&output).contains("`--without river`: it is not one of the tile sets played (base, my-tiles)"),
+        "{}",
+        stderr(&output)
+    );
+    // The house rule named by its path in `--rules`, compared with by its id.
+    let args = [
+        "balance",
+        "--games",
+        "4",
+        "--rules",
+        "rules/my-house-rule.toml",
+        "--compare-rules",
+        "new-edition",
+    ];
+    assert!(run(dir.path(), &args).status.success());
+    let args = [
+        "balance",
+        "--games",
+        "4",
+        "--rules",
+        "rules/my-house-rule.toml",
+        "--compare-rules",
+        "my-house-rule",
+    ];
+    let output = run(dir.path(), &args);
+    assert!(
+        stdout(&output).contains("\nB: rules my-house-rule \""),
+        "{}",
+        stderr(&output)
+    );
+
+    // Named by id without its file: the file that defines it is named.
+    let output = run(
+        dir.path(),
+        &["simulate", "--games", "1", "--tilesets", "base", "my-tiles"],
+    );
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        stderr(&output),
+        "error: there is no tile set or expansion `my-tiles`; the ones known are: base, abbey-and-mayor, hills-and-sheep, inns-and-cathedrals, river, traders-and-builders (`tiles/my-tiles.toml` here defines it: name it by that path)\n"
+    );
+    // Only an id a file defines is answered with its path.
+    let output = run(dir.path(), &["simulate", "--games", "1", "--rules", "my-house-rul"]);
+    assert!(!stderr(&output).contains("here defines it"), "{}", stderr(&output));
 }

@@ -7,7 +7,12 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-const BASE: &str = include_str!("../tilesets/base.toml");
+mod common;
+
+/// The base game, to be written into a temporary folder ([`common::bundled_copy`]).
+fn base() -> String {
+    common::bundled_copy(include_str!("../tilesets/base.toml"))
+}
 
 fn tilewright(dir: &Path, args: &[&str]) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_tilewright"));
@@ -80,12 +85,12 @@ fn everything(output: &Output) -> String {
 
 /// The base tile set with `start-tile` set to `start` (TOML-escaped by the caller).
 fn base_with_start(start: &str) -> String {
-    BASE.replace("start-tile = \"D\"", &format!("start-tile = \"{start}\""))
+    base().replace("start-tile = \"D\"", &format!("start-tile = \"{start}\""))
 }
 
 /// The base tile set under another id, so it can be loaded next to the bundled one.
 fn own_tileset(id: &str) -> String {
-    BASE.replace("id = \"base\"", &format!("id = \"{id}\""))
+    base().replace("id = \"base\"", &format!("id = \"{id}\""))
 }
 
 /// Asserts that no output line could be taken for a workflow command (beyond the `allowed`
@@ -346,7 +351,7 @@ fn arguments_cannot_inject_lines_or_escapes() {
 fn long_values_are_cut_in_every_output() {
     let dir = tempfile::tempdir().unwrap();
     let key = "k".repeat(100_000);
-    let text = BASE.replace("start-tile = \"D\"", &format!("start-tile = \"{key}\"\n{key} = 1"));
+    let text = base().replace("start-tile = \"D\"", &format!("start-tile = \"{key}\"\n{key} = 1"));
     std::fs::write(dir.path().join("long.toml"), text).unwrap();
     for format in ["human", "json", "github"] {
         let output = run(dir.path(), &["validate", "--format", format, "long.toml"]);

@@ -65,6 +65,11 @@ impl Side {
         ['N', 'E', 'S', 'W'][self as usize]
     }
 
+    /// The side's name in messages: `north`, `east`, `south`, `west`.
+    pub fn name(self) -> &'static str {
+        ["north", "east", "south", "west"][self as usize]
+    }
+
     /// Names of the first and second half of this side, clockwise (`Nw`, `Ne` for north).
     pub fn half_names(self) -> [&'static str; 2] {
         match self {

@@ -395,7 +395,7 @@ pub enum SelectionError {
         wanted: Wanted,
     },
     /// No file loaded or bundled defines this id.
-    #[error("there is no {wanted} `{id}`; the ones known are: {}{}", known.join(", "), hint_text(*hint, id))]
+    #[error("there is no {wanted} `{id}`; {}the ones known are: {}{}", crate::validate::did_you_mean(id, known), known.join(", "), hint_text(*hint, id))]
     Unknown {
         /// What the id was meant to name.
         wanted: Wanted,
@@ -481,6 +481,16 @@ mod tests {
             error.to_string(),
             "there is no rule set `second-edition`; the ones known are: first-edition, new-edition, farms-2000"
         );
+        // A slip of a known id is answered with it.
+        let error = Selection::from_args(&["bsae"], "new-editon")
+            .resolve(Data::default())
+            .unwrap_err();
+        assert!(
+            error.to_string().starts_with(
+                "there is no tile set or expansion `bsae`; did you mean `base`? the ones known are: base, "
+            ),
+            "{error}"
+        );
     }
 
     #[test]
@@ -544,6 +554,9 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let rules = dir.path().join("rules");
         std::fs::create_dir(&rules).unwrap();
+        // Where the files' `#:schema` lines lead.
+        std::fs::create_dir(dir.path().join("schemas")).unwrap();
+        std::fs::write(dir.path().join("schemas/ruleset.schema.json"), "{}").unwrap();
         let house =
             "#:schema ../schemas/ruleset.schema.json\nid = \"house\"\nname = \"House\"\nextends = \"new-edition\"\n";
         std::fs::write(rules.join("house.toml"), house).unwrap();

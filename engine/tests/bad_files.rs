@@ -4,6 +4,7 @@ use std::path::{Path, PathBuf};
 
 use tilewright_engine::Diagnostic;
 use tilewright_engine::bundled;
+use tilewright_engine::template::with_schema_line;
 use tilewright_engine::validate::validate_paths;
 
 fn fixture(name: &str) -> PathBuf {
@@ -290,9 +291,9 @@ fn very_large_file() {
 fn duplicate_tile_ids_across_files() {
     let dir = tempdir("duplicates");
     let base = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tilesets/base.toml");
-    let text = std::fs::read_to_string(&base)
-        .unwrap()
-        .replace("id = \"base\"", "id = \"copy\"");
+    // Without its `#:schema` line, which leads nowhere from the temporary folder.
+    let text =
+        with_schema_line(&std::fs::read_to_string(&base).unwrap(), None).replace("id = \"base\"", "id = \"copy\"");
     let copy = dir.join("copy.toml");
     std::fs::write(&copy, text).unwrap();
     let found = diagnostics(&[base, copy]);
@@ -346,7 +347,7 @@ fn tempdir(name: &str) -> PathBuf {
 fn mechanisms_need_their_role_and_tokens_their_bounds() {
     let dir = tempdir("roles");
     let path = dir.join("roles.toml");
-    let text = "#:schema ../schemas/expansion.schema.json\nid = \"roles\"\nname = \"Roles\"\n\n\
+    let text = "# No `#:schema` line: the keys say the kind.\nid = \"roles\"\nname = \"Roles\"\n\n\
         [figures.herder]\nrole = \"follower\"\ncount = 1\nstands-on = [\"field\"]\nmechanism = \"shepherd\"\n\n\
         [figures.cart]\nrole = \"special\"\ncount = 1\nstands-on = [\"road\"]\nmechanism = \"moves-after-scoring\"\n\n\
         [bags.sheep]\ntokens = [{ kind = \"sheep\", value = 256, count = 300 }]\n";
@@ -378,7 +379,7 @@ fn absurd_numbers_are_refused_where_they_stand() {
         .map(|i| format!("features.m{i} = {{ kind = \"monastery\" }}\n"))
         .collect();
     let text = format!(
-        "#:schema ../schemas/tileset.schema.json\nid = \"big\"\nname = \"Big\"\n\n[figures.f]\nrole = \"follower\"\ncount = 300\nstands-on = [\"city\"]\n\n[[tiles]]\nid = \"A\"\ncount = 1000\nedges = [\"city\", \"city\", \"city\", \"city\"]\nfeatures.c = {{ kind = \"city\", on = [\"N\", \"E\", \"S\", \"W\"], pennants = 999 }}\n\n[[tiles]]\nid = \"B\"\ncount = 1\nedges = [\"any\", \"any\", \"any\", \"any\"]\n{features}"
+        "# No `#:schema` line: the keys say the kind.\nid = \"big\"\nname = \"Big\"\n\n[figures.f]\nrole = \"follower\"\ncount = 300\nstands-on = [\"city\"]\n\n[[tiles]]\nid = \"A\"\ncount = 1000\nedges = [\"city\", \"city\", \"city\", \"city\"]\nfeatures.c = {{ kind = \"city\", on = [\"N\", \"E\", \"S\", \"W\"], pennants = 999 }}\n\n[[tiles]]\nid = \"B\"\ncount = 1\nedges = [\"any\", \"any\", \"any\", \"any\"]\n{features}"
     );
     std::fs::write(&path, text).unwrap();
     expect(
@@ -735,5 +736,109 @@ fn a_mark_or_token_only_another_file_declares_is_a_warning() {
         diagnostics(&[path])[0]
             .help
             .contains("a game without it refuses this tile")
+    );
+}
+
+#[test]
+fn a_city_gate_at_a_monastery_says_what_it_is_and_which_end_fits() {
+    let path = fixture("road-end-at-other-kind.toml");
+    expect(
+        std::slice::from_ref(&path),
+        &[(11, 67, "`m` is a monastery of tile `M`, not a city")],
+    );
+    let found = diagnostics(&[path]);
+    assert!(
+        found[0]
+            .help
+            .starts_with("for a road ending at the monastery `m` write `end = \"monastery\"`"),
+        "{}",
+        found[0].help
+    );
+}
+
+#[test]
+fn a_schema_line_that_leads_to_no_file_is_a_warning_naming_the_line_that_does() {
+    let dir = tempdir("schema-line");
+    let set = "id = \"lost\"\nname = \"Lost\"\n\n[[tiles]]\nid = \"A\"\ncount = 1\nedges = [\"field\", \"field\", \"field\", \"field\"]\nfeatures.f = { kind = \"field\", on = [\"N\", \"E\", \"S\", \"W\"] }\n";
+    let lost = dir.join("lost.toml");
+    std::fs::write(&lost, format!("#:schema ../schemas/tileset.schema.json\n{set}")).unwrap();
+    expect_warnings(
+        std::slice::from_ref(&lost),
+        &[(
+            1,
+            10,
+            "the `#:schema` line names `../schemas/tileset.schema.json`, which is not a file from this file's folder",
+        )],
+    );
+    assert!(
+        diagnostics(std::slice::from_ref(&lost))[0]
+            .help
+            .contains("or remove the line")
+    );
+    // With the schemas one folder up, the help gives the line that finds them.
+    std::fs::create_dir_all(dir.join("schemas")).unwrap();
+    std::fs::write(dir.join("schemas/tileset.schema.json"), "{}").unwrap();
+    std::fs::create_dir_all(dir.join("sets")).unwrap();
+    let deeper = dir.join("sets/deeper.toml");
+    std::fs::write(
+        &deeper,
+        format!("# A note first.\n#:schema ../../schemas/tileset.schema.json\n{set}"),
+    )
+    .unwrap();
+    let found = diagnostics(std::slice::from_ref(&deeper));
+    assert_eq!((found.len(), found[0].line, found[0].column), (1, 2, 10), "{found:#?}");
+    assert_eq!(
+        found[0].help,
+        "the schema is found from this file's folder with `#:schema ../schemas/tileset.schema.json`"
+    );
+    // A line that leads to the schema, an address, or no line at all: nothing to say.
+    for first in [
+        "#:schema ../schemas/tileset.schema.json",
+        "#:schema https://example.invalid/tileset.schema.json",
+        "# no schema line",
+    ] {
+        std::fs::write(&deeper, format!("{first}\n{set}")).unwrap();
+        expect_warnings(std::slice::from_ref(&deeper), &[]);
+    }
+}
+
+#[test]
+fn a_segment_no_feature_reaches_is_named_by_what_would_claim_it_alone() {
+    let path = fixture("segment-unreached.toml");
+    expect(
+        std::slice::from_ref(&path),
+        &[
+            (9, 28, "edge S has segments no feature reaches: S3 (field 60..100)"),
+            (17, 28, "edge S has segments no feature reaches: S5 (field 80..100)"),
+        ],
+    );
+    let found = diagnostics(&[path]);
+    assert_eq!(
+        found[0].help,
+        "add `Sw` to the `on` list of the features these segments belong to (`S` would also name S1, which `f` owns)"
+    );
+    assert!(
+        found[1].help.starts_with("add `S5` to the `on` list"),
+        "{}",
+        found[1].help
+    );
+    // Where the side names only what is free, the side is the answer.
+    let text = std::fs::read_to_string(fixture("segment-unreached.toml")).unwrap();
+    let dir = tempdir("unreached");
+    let whole = dir.join("whole.toml");
+    std::fs::write(
+        &whole,
+        with_schema_line(&text, None).replace("\"N\", \"E\", \"Se\", \"W\"", "\"N\", \"E\", \"W\""),
+    )
+    .unwrap();
+    let found = diagnostics(&[whole]);
+    assert!(
+        found[0].message.contains("S1 (field 0..40), S3 (field 60..100)"),
+        "{found:#?}"
+    );
+    assert!(
+        found[0].help.starts_with("add `S` (or a half or segment number)"),
+        "{}",
+        found[0].help
     );
 }

@@ -335,13 +335,16 @@ fn image_paths_that_are_not_image_files_say_what_they_are() {
 fn a_byte_order_mark_changes_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let bom = "\u{feff}";
+    // The line leads to a file, so that the missing id is all there is to say.
+    write(dir.path(), "schemas/tileset.schema.json", "{}");
     write(
         dir.path(),
         "set.toml",
-        format!("{bom}#:schema ../schemas/tileset.schema.json\nname = \"No id\"\n"),
+        format!("{bom}#:schema ./schemas/tileset.schema.json\nname = \"No id\"\n"),
     );
     let report = validate_paths(&[dir.path().to_path_buf()], bundled::catalog());
     assert_eq!(report.files, 1, "{:?}", shown(&report.diagnostics));
+    assert_eq!(report.diagnostics.len(), 1, "{:?}", shown(&report.diagnostics));
     let d = &report.diagnostics[0];
     assert_eq!((d.line, d.column), (1, 1));
     assert!(d.message.contains("missing key `id`"), "{}", d.message);

@@ -33,7 +33,7 @@ pub use board::{Board, NO_NEIGHBOUR, Neighbours, OpenCell, PlacedTile};
 pub use features::Features;
 use mechanisms::Flow;
 pub use mechanisms::{MechanismSet, Mechanisms};
-pub use placement::Placement;
+pub use placement::{Clash, Placement};
 pub use record::{GameRecord, MAX_RECORD_BYTES, RECORD_FORMAT, RecordError, ReplayError};
 pub use rng::Rng;
 use scratch::Scratch;

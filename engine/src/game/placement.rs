@@ -78,7 +78,38 @@ fn close_facing_any(
     }
 }
 
+/// An edge of a tile that does not fit the neighbour it would face.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Clash {
+    /// The side of the tile being placed.
+    pub side: Side,
+    /// That edge's layout code (an index into the tables' layouts).
+    pub mine: u16,
+    /// The placed neighbour's tile.
+    pub neighbour: u16,
+    /// The layout code of the neighbour's edge facing it.
+    pub theirs: u16,
+}
+
 impl Game {
+    /// The first edge (clockwise from north) of `tile` turned `rotation` that does not fit the
+    /// placed neighbour it would face at `(x, y)`: why a placement was refused, when that is
+    /// why.
+    pub fn clash_at(&self, tile: u16, x: i16, y: i16, rotation: u8) -> Option<Clash> {
+        let tables = &self.def.tables;
+        let compiled = tables.tiles.get(tile as usize)?;
+        Side::ALL.into_iter().find_map(|side| {
+            let nb = &self.board.placed[self.board.neighbour(i32::from(x), i32::from(y), side)?];
+            let (mine, theirs) = (compiled.edge(side, rotation).code, nb.codes[side.opposite() as usize]);
+            (!tables.fits(mine, theirs)).then_some(Clash {
+                side,
+                mine,
+                neighbour: nb.tile,
+                theirs,
+            })
+        })
+    }
+
     /// Whether `tile` turned `rotation` may go at `(x, y)` now (an open cell whose neighbours
     /// it fits, under the tile's own placement rule). A turn that gives the same tile as a
     /// smaller one (the straight road turned half round) fits where that one does, although

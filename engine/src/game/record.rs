@@ -136,8 +136,9 @@ impl From<serde_json::Error> for RecordError {
             None => message,
         };
         RecordError::Invalid {
-            line: error.line(),
-            column: error.column(),
+            // Serde says column 0 at the end of an empty text: still one-based.
+            line: error.line().max(1),
+            column: error.column().max(1),
             message: crate::diagnostic::clip(&message),
         }
     }
@@ -504,6 +505,16 @@ mod tests {
 mod differing_tests {
     use super::*;
 
+    #[test]
+    fn an_empty_or_cut_record_is_located_one_based() {
+        for text in ["", "   ", "{"] {
+            match GameRecord::from_json(text.as_bytes()) {
+                Err(RecordError::Invalid { line, column, .. }) => assert!(line >= 1 && column >= 1, "{text:?}"),
+                other => panic!("{text:?}: {other:?}"),
+            }
+        }
+    }
+
     fn set(id: &str, hash: &str) -> SetRef {
         SetRef {
             id: id.into(),
@@ -531,5 +542,16 @@ mod differing_tests {
         let swapped = [set("mine", "bb"), set("base", "aa")];
         let (expected, _) = differing(&recorded, &[], &swapped, &[]);
         assert!(expected.ends_with(" in this order"), "{expected}");
+        // An expansion file changed, the sets not: only the expansion is named.
+        let (big, bigger) = (set("big", "dd"), set("big", "ee"));
+        assert_eq!(
+            differing(
+                &recorded,
+                std::slice::from_ref(&big),
+                &recorded,
+                std::slice::from_ref(&bigger)
+            ),
+            ("expansion big (dd)".to_owned(), "expansion big (ee)".to_owned())
+        );
     }
 }

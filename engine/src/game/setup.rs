@@ -329,6 +329,10 @@ pub enum EditionFrom {
     RuleSet(String),
     /// The set's first edition: nothing chose another.
     First,
+    /// The set's only edition (a set without `editions` has one): played whatever edition the
+    /// rules play, since nothing named or declared another and the rules' chain names none of
+    /// the set's.
+    Only,
     /// The set's first edition, because the rule set declares an edition the set lacks.
     Missing(String),
 }
@@ -348,7 +352,10 @@ fn edition_for<'s>(set: &'s TileSet, rules: &Rules) -> (Option<&'s str>, Edition
     std::iter::once(&rules.id)
         .chain(&rules.extends)
         .find_map(|id| has(id).map(|edition| (Some(edition), EditionFrom::RuleSet(id.clone()))))
-        .unwrap_or((None, EditionFrom::First))
+        .unwrap_or(match set.editions.len() {
+            1 => (None, EditionFrom::Only),
+            _ => (None, EditionFrom::First),
+        })
 }
 
 /// Why a game could not be set up.
@@ -1386,6 +1393,31 @@ mod tests {
         let named = play(&catalog, &["base@first-edition"], "my-rules");
         assert_eq!(named.pile(), first.pile());
         assert_eq!(named.editions_from(), [EditionFrom::Named]);
+    }
+
+    #[test]
+    fn a_set_of_one_edition_plays_it_under_any_rules_and_says_so() {
+        // Every bundled expansion lists two editions, so one of its own is written here.
+        let one = "id = \"one\"\nname = \"One\"\n\n[[tiles]]\nid = \"ONE\"\ncount = 1\nedges = [\"field\", \"field\", \"field\", \"field\"]\nfeatures.f = { kind = \"field\", on = [\"N\", \"E\", \"S\", \"W\"] }\n";
+        let catalog = catalog_warned(&[("one.toml", one)], &[]);
+        let def = play(&catalog, &["base", "one"], "new-edition");
+        assert_eq!(def.sets()[1].edition, "first-edition");
+        assert_eq!(def.editions_from()[1], EditionFrom::Only);
+        // Rules named like its one edition play it by that name.
+        let def = play(&catalog, &["base", "one"], "first-edition");
+        assert_eq!(def.editions_from()[1], EditionFrom::RuleSet("first-edition".into()));
+        // Named, it is named; a set of two editions falls back on its first, as before.
+        let named = play(&catalog, &["base", "one@first-edition"], "new-edition");
+        assert_eq!(named.editions_from()[1], EditionFrom::Named);
+        let two = one
+            .replace("\"one\"", "\"two\"")
+            .replace("ONE", "TWO")
+            .replace("\n\n[[tiles]]", "\neditions = [\"a\", \"b\"]\n\n[[tiles]]");
+        let catalog = catalog_warned(&[("two.toml", &two)], &[]);
+        assert_eq!(
+            play(&catalog, &["base", "two"], "new-edition").editions_from()[1],
+            EditionFrom::First
+        );
     }
 
     #[test]

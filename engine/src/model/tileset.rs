@@ -368,12 +368,9 @@ impl JsonSchema for EdgeRef {
 
     fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
         let sides = Side::ALL.map(|side| {
-            let (whole, halves) = match side {
-                Side::N => ("north", ["west", "east"]),
-                Side::E => ("east", ["north", "south"]),
-                Side::S => ("south", ["east", "west"]),
-                Side::W => ("west", ["south", "north"]),
-            };
+            let whole = side.name();
+            // The halves clockwise: the side before this one's, then the side after's.
+            let halves = [side as usize + 3, side as usize + 1].map(|i| Side::from_index(i).name());
             let names = side.half_names();
             [
                 (

@@ -12,6 +12,7 @@ mod ignore_files;
 mod marks;
 mod ruleset;
 mod schema_check;
+mod schema_line;
 mod tileset;
 mod tokens;
 mod values;
@@ -34,8 +35,9 @@ use crate::source::{Parsed, Source, SourceMap, SyntaxError, escape_segment, pars
 pub use crate::tile_image::{MAX_IMAGE_BYTES, MAX_IMAGE_SIDE};
 pub use ruleset::MAX_POINTS;
 pub(crate) use ruleset::check_overrides;
+pub(crate) use schema_check::did_you_mean;
 pub use tileset::MAX_DECODED_PIXELS;
-pub use walk::toml_files_in;
+pub use walk::{files_defining, toml_files_in};
 
 /// Most values read in one run, over all files: each file is within [`crate::source::MAX_VALUES`],
 /// but a folder may hold any number of them, and every file checked is kept in memory until the

@@ -5,7 +5,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::schema_check::closest;
+use super::schema_check::did_you_mean;
 use crate::diagnostic::quote;
 use crate::limits::MAX_COPIES;
 use crate::model::{MAX_EXTENDS_CHAIN, MarkRules, ResolveError, Resolver, RuleSet, ScoringValues, TokenRules};
@@ -184,10 +184,7 @@ pub(crate) fn check_edition(set: &RuleSet, known: &BTreeSet<&str>, report: &mut 
 /// Help for a name that is not among `known`: the closest of `names` (some of the known),
 /// then the first known ones, as `the {what} known are: ...`.
 fn known_help(wanted: &str, names: &[String], known: &BTreeSet<&str>, what: &str) -> String {
-    let mut help = match closest(wanted, names) {
-        Some(best) => format!("did you mean `{best}`? "),
-        None => String::new(),
-    };
+    let mut help = did_you_mean(wanted, names);
     let listed: Vec<&str> = known.iter().copied().take(LISTED_IDS).collect();
     help.push_str(&format!("the {what} known are: {}", listed.join(", ")));
     help
@@ -203,9 +200,7 @@ fn unknown_help(unknown: &str, own: &str, resolver: &Resolver<'_>) -> String {
     let mut help = String::new();
     if others.len() <= SUGGEST_AMONG {
         let names: Vec<String> = others.iter().map(|id| (*id).to_owned()).collect();
-        if let Some(best) = closest(unknown, &names) {
-            help.push_str(&format!("did you mean `{best}`? "));
-        }
+        help.push_str(&did_you_mean(unknown, &names));
     }
     let listed: Vec<&str> = others.iter().copied().take(LISTED_IDS).collect();
     help.push_str(&format!("the rule sets known are: {}", listed.join(", ")));

@@ -606,13 +606,18 @@ fn known_properties(node: Option<&Value>) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// The known key closest to a misspelt one, if any is close enough.
+/// The known key closest to a misspelt one, if any is close enough: one that differs only in
+/// case first, then the fewest edits, fewer than the longer of the two has characters (so `u`
+/// suggests `U`, never `A`).
 pub(crate) fn closest<'a>(key: &str, known: &'a [String]) -> Option<&'a str> {
+    if let Some(same) = known.iter().find(|k| k.eq_ignore_ascii_case(key)) {
+        return Some(same);
+    }
     let length = key.chars().count();
     known
         .iter()
         .filter_map(|k| {
-            let allowed = 2.max(k.len() / 3);
+            let allowed = 2.max(k.len() / 3).min(length.max(k.chars().count()).saturating_sub(1));
             // Lengths this far apart cannot be close (and a huge key costs nothing to dismiss).
             if length.abs_diff(k.chars().count()) > allowed {
                 return None;
@@ -622,6 +627,14 @@ pub(crate) fn closest<'a>(key: &str, known: &'a [String]) -> Option<&'a str> {
         })
         .min_by_key(|(d, _)| *d)
         .map(|(_, k)| k.as_str())
+}
+
+/// `did you mean `word`? ` for the known word closest to `wanted`, or nothing: the start of a
+/// help text.
+pub(crate) fn did_you_mean(wanted: &str, known: &[String]) -> String {
+    closest(wanted, known)
+        .map(|word| format!("did you mean `{word}`? "))
+        .unwrap_or_default()
 }
 
 /// Levenshtein distance, in characters.
@@ -699,6 +712,11 @@ mod tests {
         assert_eq!(closest("cout", &known), Some("count"));
         assert_eq!(closest("feature", &known), Some("features"));
         assert_eq!(closest("zzzzzz", &known), None);
+        let tiles = vec!["A".to_owned(), "B".to_owned(), "U".to_owned(), "EG".to_owned()];
+        assert_eq!(closest("u", &tiles), Some("U"), "the same but for case first");
+        assert_eq!(closest("ZZ", &tiles), None, "nothing in common is no suggestion");
+        assert_eq!(closest("EF", &tiles), Some("EG"));
+        assert_eq!(closest("", &tiles), None);
     }
 
     #[test]

@@ -15,7 +15,7 @@ use crate::model::{Count, Feature, FeatureKind, Mechanism, RoadEnd, Supply, Tile
 use crate::report::Reporter;
 use crate::source::escape_segment;
 use crate::tile_image::{self, ImageError, ImageFile};
-use crate::validate::schema_check::{closest, misplaced_key};
+use crate::validate::schema_check::{did_you_mean, misplaced_key};
 
 /// Each edge of a tile, read.
 type ReadLayouts = [Result<Layout, LayoutError>; 4];
@@ -115,9 +115,7 @@ fn declared_here(set: &TileSet, layout: Layout) -> Result<Layout, LayoutError> {
         .map(|k| k.as_str().to_owned())
         .chain(set.edge_kinds.keys().cloned())
         .collect();
-    let suggestion = closest(name.as_str(), &words)
-        .map(|word| format!("did you mean `{word}`? "))
-        .unwrap_or_default();
+    let suggestion = did_you_mean(name.as_str(), &words);
     Err(LayoutError {
         message: format!("`{layout}` is not a valid edge layout: this file declares no edge kind `{name}`"),
         help: format!(
@@ -465,13 +463,17 @@ fn check_tile(tile: &Tile, layouts: &ReadLayouts, at: &str, report: &mut Reporte
             )
         };
         let mut unclaimed = Vec::new();
+        let mut free = Vec::new();
         for (i, segment) in layout.segments.iter().enumerate() {
             // `any` and declared kinds belong to no feature.
             if !segment.kind.has_feature() {
                 continue;
             }
             match owners.get(&(k, i)).map(Vec::as_slice) {
-                None | Some([]) => unclaimed.push(describe(i)),
+                None | Some([]) => {
+                    unclaimed.push(describe(i));
+                    free.push(i);
+                }
                 Some([_]) => {}
                 Some(many) => {
                     let mut distinct = many.to_vec();
@@ -504,8 +506,14 @@ fn check_tile(tile: &Tile, layouts: &ReadLayouts, at: &str, report: &mut Reporte
         if !unclaimed.is_empty() {
             report.error(
                 &format!("{at}/edges/{k}"),
-                format!("tile `{}`: edge {side} has segments no feature reaches: {}", tile.id, unclaimed.join(", ")),
-                format!("add `{side}` (or a half or segment number) to the `on` list of the features these segments belong to"),
+                format!(
+                    "tile `{}`: edge {side} has segments no feature reaches: {}",
+                    tile.id,
+                    unclaimed.join(", ")
+                ),
+                unclaimed_help(side, layout, &free, |i| {
+                    owners.get(&(k, i)).and_then(|o| o.first().copied())
+                }),
             );
         }
     }
@@ -858,6 +866,40 @@ fn check_feature(tile: &Tile, id: &str, feature: &Feature, at: &str, report: &mu
     }
 }
 
+/// How to claim the segments `free` of the edge `layout` on `side` that no feature reaches:
+/// the whole side when that names no segment another feature owns (`owner`), else each free
+/// segment by its half (`Sw`) or number (`S3`), saying why not the side.
+fn unclaimed_help<'a>(side: Side, layout: &Layout, free: &[usize], owner: impl Fn(usize) -> Option<&'a str>) -> String {
+    let segments = &layout.segments;
+    // `S` in a feature's `on` names every segment of the feature's kind on the side.
+    let taken = segments
+        .iter()
+        .enumerate()
+        .filter(|(i, segment)| free.iter().any(|&f| segments[f].kind == segment.kind) && !free.contains(i))
+        .find_map(|(i, _)| Some((i, owner(i)?)));
+    let Some((taken, by)) = taken else {
+        return format!(
+            "add `{side}` (or a half or segment number) to the `on` list of the features these segments belong to"
+        );
+    };
+    let names: Vec<String> = free
+        .iter()
+        .map(|&i| match layout.halves {
+            Some([first, _]) if first == i => format!("`{}`", side.half_names()[0]),
+            Some([_, second]) if second == i => format!("`{}`", side.half_names()[1]),
+            _ => format!("`{}`", SegmentRef::Number { side, number: i + 1 }),
+        })
+        .collect();
+    format!(
+        "add {} to the `on` list of the features these segments belong to (`{side}` would also name {}, which `{by}` owns)",
+        names.join(" and "),
+        SegmentRef::Number {
+            side,
+            number: taken + 1
+        }
+    )
+}
+
 fn check_road_end(tile: &Tile, id: &str, feature: &Feature, at: &str, report: &mut Reporter<'_>) {
     let wanted = match feature.end {
         Some(RoadEnd::CityGate) => Some(FeatureKind::City),
@@ -872,7 +914,31 @@ fn check_road_end(tile: &Tile, id: &str, feature: &Feature, at: &str, report: &m
         ),
         (Some(kind), Some(target)) => match tile.features.get(target) {
             Some(f) if f.kind == kind => {}
-            _ => report.error(
+            Some(f) => report.error(
+                &format!("{at}/at"),
+                format!(
+                    "`{target}` is a {} of tile `{}`, not a {}",
+                    f.kind.as_str(),
+                    tile.id,
+                    kind.as_str()
+                ),
+                match end_at(f.kind) {
+                    Some(end) if tile.features.values().any(|g| g.kind == kind) => format!(
+                        "for a road ending at the {} `{target}` write `end = \"{end}\"`, \
+                         or name one of: {}",
+                        f.kind.as_str(),
+                        ids_of(tile, kind)
+                    ),
+                    Some(end) => format!(
+                        "for a road ending at the {} `{target}` write `end = \"{end}\"` \
+                         (this tile has no {})",
+                        f.kind.as_str(),
+                        kind.as_str()
+                    ),
+                    None => format!("name one of: {}", ids_of(tile, kind)),
+                },
+            ),
+            None => report.error(
                 &format!("{at}/at"),
                 format!("`{target}` is not a {} of tile `{}`", kind.as_str(), tile.id),
                 format!("name one of: {}", ids_of(tile, kind)),
@@ -891,6 +957,15 @@ fn check_road_end(tile: &Tile, id: &str, feature: &Feature, at: &str, report: &m
             format!("road `{id}` reaches one edge and ends nowhere on the tile"),
             "add `end = \"crossing\"`, `\"house\"`, `\"city-gate\"` or `\"monastery\"`, or list the other edges it reaches",
         );
+    }
+}
+
+/// The `end` word of a road that ends at a feature of this kind, if a road can end at one.
+fn end_at(kind: FeatureKind) -> Option<&'static str> {
+    match kind {
+        FeatureKind::City => Some("city-gate"),
+        FeatureKind::Monastery => Some("monastery"),
+        _ => None,
     }
 }
 

@@ -184,6 +184,7 @@ impl Found {
         }
         self.values += values;
         self.bytes += file.source.text.len();
+        super::schema_line::check(&file.source, file.kind, out);
         self.files.push(file);
     }
 
@@ -270,6 +271,32 @@ pub fn toml_files_in(folder: &Path) -> (Vec<PathBuf>, Vec<Diagnostic>) {
         files.push(path.to_path_buf())
     });
     (files, out.finish(|_| 0))
+}
+
+/// The data files under `folder` that define a tile set, expansion or rule set `id`, found as
+/// a folder's walk finds them, down to `max_depth` levels and among the first `max_files`
+/// `.toml` files: where an id typed on the command line may live. Files that cannot be read
+/// are passed over.
+pub fn files_defining(folder: &Path, id: &str, max_depth: usize, max_files: usize) -> Vec<PathBuf> {
+    let mut out = Diagnostics::default();
+    let (mut found, mut read) = (Vec::new(), 0);
+    toml_entries(folder, Some(max_depth), &Arc::default(), &mut out, |path, _| {
+        if read >= max_files {
+            return;
+        }
+        read += 1;
+        let model = super::read_source(path).and_then(|source| super::read_model(&source));
+        let defined = match &model {
+            Ok(crate::catalog::Model::TileSet(set)) => set.id == id,
+            Ok(crate::catalog::Model::Expansion(expansion)) => expansion.id == id,
+            Ok(crate::catalog::Model::RuleSet(rules)) => rules.id == id,
+            Err(_) => false,
+        };
+        if defined {
+            found.push(path.to_path_buf());
+        }
+    });
+    found
 }
 
 /// Walks the folder `root` down to `max_depth` levels (all with `None`), in name order,
@@ -502,7 +529,13 @@ mod tests {
 
     const BROKEN: &str = "id = \"broken\"\nname = \"Broken\"\nextends = \"nowhere\"\n";
     const FINE: &str = "id = \"fine\"\nname = \"Fine\"\nextends = \"base\"\n";
-    const BASE: &str = include_str!("../../../rulesets/new-edition.toml");
+    const BUNDLED: &str = include_str!("../../../rulesets/new-edition.toml");
+
+    /// A bundled rule set with `new-edition` replaced by `id`, without its `#:schema` line
+    /// (which leads nowhere from a temporary folder), to be written there.
+    fn base(id: &str) -> String {
+        crate::template::with_schema_line(BUNDLED, None).replace("new-edition", id)
+    }
 
     #[test]
     fn gitignored_files_in_a_folder_are_not_checked_but_named_ones_are() {
@@ -514,7 +547,7 @@ mod tests {
             path
         };
         write(".gitignore", "ignored.toml\ngenerated/\n");
-        write("base.toml", &BASE.replace("new-edition", "base"));
+        write("base.toml", &base("base"));
         write("data/fine.toml", FINE);
         let ignored = write("data/ignored.toml", BROKEN);
         write("generated/more.toml", BROKEN);
@@ -539,7 +572,7 @@ mod tests {
     fn a_linked_worktree_has_no_exclude_file_to_report() {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join(".git"), "gitdir: /elsewhere/.git/worktrees/x\n").unwrap();
-        std::fs::write(dir.path().join("fine.toml"), BASE.replace("new-edition", "fine")).unwrap();
+        std::fs::write(dir.path().join("fine.toml"), base("fine")).unwrap();
         let report = validate_paths(&[dir.path().to_path_buf()], &Catalog::default());
         assert_eq!(
             (report.files, report.diagnostics.len()),
@@ -560,7 +593,7 @@ mod tests {
         write(".git/info/exclude", "excluded.toml\n");
         write(".gitignore", "*.toml\n!sub/\n");
         write("sub/.gitignore", "!kept.toml\n");
-        write("sub/base.toml", &BASE.replace("new-edition", "base"));
+        write("sub/base.toml", &base("base"));
         write("sub/kept.toml", FINE);
         write("sub/excluded.toml", BROKEN);
         // Named below the repository's top: the top's `*.toml` leaves out all but what
@@ -589,7 +622,7 @@ mod tests {
         write("main/.git/info/exclude", "excluded.toml\n");
         write("main/.git/worktrees/linked/commondir", "../..\n");
         write("linked/.git", "gitdir: ../main/.git/worktrees/linked\n");
-        write("linked/base.toml", &BASE.replace("new-edition", "base"));
+        write("linked/base.toml", &base("base"));
         write("linked/excluded.toml", BROKEN);
         let report = validate_paths(&[dir.path().join("linked")], &Catalog::default());
         assert_eq!(

@@ -56,10 +56,16 @@ use crate::catalog::Catalog;
 use crate::diagnostic::{Diagnostic, clip, quote, quoted_list};
 use crate::game::NamedOnce;
 use crate::game::{Action, ActionError, COLOURS, Event, FeatureAt, FigureIndex, Game, GameDef, Phase, Seat, colour};
+use crate::limits::MAX_PLAYERS;
 use crate::model::{MarkRules, ScoringValues, SwitchValues, TokenRules, layer_marks, layer_tokens, layer_values};
 use crate::report::{Diagnostics, Reporter};
-use crate::source::Source;
+use crate::source::{Source, SourceMap};
 use crate::validate;
+
+mod problems;
+
+pub use problems::PlayError;
+use problems::{Placing, check_named, check_rotation, declared, misfit, one_of};
 
 /// A scenario file.
 #[derive(Debug, Clone, Deserialize)]
@@ -272,12 +278,8 @@ pub struct Outcome {
     pub supply: Vec<Vec<u8>>,
 }
 
-fn seat(name: &str) -> Result<u8, String> {
-    COLOURS
-        .iter()
-        .position(|c| *c == name)
-        .map(|p| p as u8)
-        .ok_or_else(|| format!("{} is not a colour: use one of {}", quote(name), COLOURS.join(", ")))
+fn seat(name: &str) -> Option<u8> {
+    COLOURS.iter().position(|c| *c == name).map(|p| p as u8)
 }
 
 /// What a value that does not fit the scenario format is to be compared with.
@@ -289,6 +291,11 @@ const FORMAT_HELP: &str = "compare it with the scenario format (the documentatio
 /// diagnostic, quoting at most [`MAX_QUOTED_CHARS`](crate::diagnostic::MAX_QUOTED_CHARS)
 /// characters of the file.
 pub fn read(source: &Source) -> Result<Scenario, Box<Diagnostic>> {
+    read_located(source).map(|(scenario, _)| scenario)
+}
+
+/// [`read`], with where each value of the file is.
+fn read_located(source: &Source) -> Result<(Scenario, SourceMap), Box<Diagnostic>> {
     let (scenario, map) = validate::read_toml::<Scenario>(source, FORMAT_HELP)?;
     let mut out = Diagnostics::default();
     let mut report = Reporter {
@@ -314,27 +321,60 @@ pub fn read(source: &Source) -> Result<Scenario, Box<Diagnostic>> {
     );
     match out.finish(|_| 0).into_iter().next() {
         Some(first) => Err(Box::new(first)),
-        None => Ok(scenario),
+        None => Ok((scenario, map)),
     }
 }
 
-/// Reads ([`read`]) and plays a scenario's text against loaded tile sets; `Err` says what
-/// went wrong.
-pub fn run_text(text: &str, catalog: &Catalog) -> Result<(Scenario, Outcome), String> {
-    let scenario = read(&Source::new("scenario.toml", text)).map_err(|d| d.to_string())?;
-    let outcome = play(&scenario, catalog)?;
-    Ok((scenario, outcome))
+/// Reads ([`read`]) and plays ([`play`]) a scenario file against loaded tile sets; `Err` is
+/// the first problem, located in the file.
+pub fn run(source: &Source, catalog: &Catalog) -> Result<(Scenario, Outcome), Box<Diagnostic>> {
+    let (scenario, map) = read_located(source)?;
+    match play(&scenario, catalog) {
+        Ok(outcome) => Ok((scenario, outcome)),
+        Err(problem) => {
+            let mut out = Diagnostics::default();
+            let mut report = Reporter {
+                source,
+                map: &map,
+                out: &mut out,
+            };
+            if problem.key {
+                report.error_at_key(&problem.pointer, problem.message, problem.help);
+            } else {
+                report.error(&problem.pointer, problem.message, problem.help);
+            }
+            let first = out.finish(|_| 0).into_iter().next();
+            Err(Box::new(first.unwrap_or_else(|| {
+                Diagnostic::file(&source.path, "cannot play", FORMAT_HELP)
+            })))
+        }
+    }
 }
 
-/// Plays a scenario; `Err` says what went wrong, quoting at most
-/// [`MAX_QUOTED_CHARS`](crate::diagnostic::MAX_QUOTED_CHARS) characters of any value.
-pub fn play(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String> {
-    play_turns(scenario, catalog).map_err(|e| clip(&e))
+/// [`run`] on a scenario's text (named `scenario.toml`); `Err` is the problem as one line.
+pub fn run_text(text: &str, catalog: &Catalog) -> Result<(Scenario, Outcome), String> {
+    run(&Source::new("scenario.toml", text), catalog).map_err(|d| d.to_string())
+}
+
+/// Plays a scenario; `Err` says where and what went wrong.
+pub fn play(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, PlayError> {
+    play_turns(scenario, catalog).map_err(|e| PlayError {
+        message: clip(&e.message),
+        help: clip(&e.help),
+        ..e
+    })
 }
 
 /// [`play`], with messages not yet clipped.
-fn play_turns(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String> {
-    let def = GameDef::from_catalog(catalog, &scenario.tilesets, &scenario.rules).map_err(|e| e.to_string())?;
+fn play_turns(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, PlayError> {
+    check_named(scenario, catalog)?;
+    let def = GameDef::from_catalog(catalog, &scenario.tilesets, &scenario.rules).map_err(|e| {
+        PlayError::at(
+            "/tilesets",
+            e.to_string(),
+            "name tile sets, editions and a rule set that go together",
+        )
+    })?;
     let mut scoring = scenario.scoring.clone();
     let mut switches = scenario.switches.clone();
     scoring.merge_from(&ScoringValues::from(&def.rules().scoring));
@@ -343,72 +383,153 @@ fn play_turns(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String>
     rules.scoring = scoring.resolve().map_err(|m| format!("missing {m:?}"))?;
     rules.switches = switches.resolve().map_err(|m| format!("missing {m:?}"))?;
     rules.figures.extend(scenario.figures.clone());
-    if let Some(id) = scenario
-        .marks
-        .keys()
-        .find(|id| !def.marks().iter().any(|m| m.id == **id))
-    {
-        return Err(format!("no mark {} in the tile sets", quote(id)));
-    }
+    let marks: Vec<String> = def.marks().iter().map(|m| m.id.clone()).collect();
+    declared(
+        "marks",
+        scenario.marks.keys(),
+        &marks,
+        "mark",
+        "the scenario's tile sets declare the marks",
+    )?;
     layer_marks(&mut rules.marks, &scenario.marks);
-    if let Some(key) = scenario.values.keys().find(|key| !def.values().contains_key(*key)) {
-        return Err(format!(
-            "no file of the scenario's tile sets declares a value {}; they declare: {}",
-            quote(key),
-            quoted_list(def.values().keys().map(String::as_str), 20)
-        ));
-    }
+    let values: Vec<String> = def.values().keys().cloned().collect();
+    declared("values", scenario.values.keys(), &values, "value", "they declare")?;
     layer_values(&mut rules.values, &scenario.values);
-    if let Some(id) = scenario
-        .tokens
-        .keys()
-        .find(|id| !def.printed_tokens().iter().any(|t| t.id == **id))
-    {
-        return Err(format!("no token {} in the tile sets", quote(id)));
-    }
+    let tokens: Vec<String> = def.printed_tokens().iter().map(|t| t.id.clone()).collect();
+    declared(
+        "tokens",
+        scenario.tokens.keys(),
+        &tokens,
+        "token",
+        "the scenario's tile sets declare the tokens",
+    )?;
     layer_tokens(&mut rules.tokens, &scenario.tokens);
     let def = Arc::new(def.with_rules(rules).map_err(|e| e.to_string())?);
+    if !(2..=MAX_PLAYERS).contains(&usize::from(scenario.players)) {
+        return Err(PlayError::at(
+            "/players",
+            format!("a game has 2 to {MAX_PLAYERS} players, not {}", scenario.players),
+            format!("give 2 to {MAX_PLAYERS} players"),
+        ));
+    }
     let mut game = Game::empty(Arc::clone(&def), scenario.players).map_err(|e| e.to_string())?;
-    let tile_index = |id: &str| {
-        def.tile_index(id)
-            .ok_or_else(|| format!("no tile {} in the tile sets", quote(id)))
-    };
-    let figure_index = |id: &Option<String>| match id {
-        None => Ok(0),
-        Some(id) => def.figure_index(id).ok_or_else(|| format!("no figure {}", quote(id))),
-    };
-    let feature_index = |tile: u16, id: &str| {
-        def.tables().tiles[tile as usize].feature_index(id).ok_or_else(|| {
-            format!(
-                "tile {} has no feature {}",
-                quote(&def.tables().tiles[tile as usize].id),
-                quote(id)
+    let tile_index = |id: &str, pointer: String| {
+        def.tile_index(id).ok_or_else(|| {
+            let known: Vec<String> = def.tables().tiles.iter().map(|t| t.id.clone()).collect();
+            PlayError::at(
+                pointer,
+                format!("no tile {} in the tile sets", quote(id)),
+                one_of(id, &known, "the tiles of the scenario's tile sets are"),
             )
         })
     };
-    for laid in &scenario.layout {
-        let tile = tile_index(&laid.tile)?;
+    let figure_index = |id: &Option<String>, pointer: String| match id {
+        None => Ok(0),
+        Some(id) => def.figure_index(id).ok_or_else(|| {
+            let known: Vec<String> = def.figures().iter().map(|f| f.id.clone()).collect();
+            PlayError::at(
+                pointer,
+                format!("no figure {}", quote(id)),
+                one_of(id, &known, "the figure types in play are"),
+            )
+        }),
+    };
+    let feature_index = |tile: u16, id: &str, pointer: String| {
+        let compiled = &def.tables().tiles[tile as usize];
+        compiled.feature_index(id).ok_or_else(|| {
+            let known: Vec<String> = compiled.features.iter().map(|f| f.id.clone()).collect();
+            let features: Vec<String> = compiled
+                .features
+                .iter()
+                .map(|f| format!("`{}` ({})", f.id, f.kind.as_str()))
+                .collect();
+            PlayError::at(
+                pointer,
+                format!("tile {} has no feature {}", quote(&compiled.id), quote(id)),
+                format!(
+                    "{}its features are: {}",
+                    validate::did_you_mean(id, &known),
+                    features.join(", ")
+                ),
+            )
+        })
+    };
+    // The seats of this game, by colour.
+    let seats: Vec<String> = COLOURS
+        .iter()
+        .take(usize::from(scenario.players))
+        .map(|c| (*c).to_owned())
+        .collect();
+    let player_seat = |name: &str, pointer: String| {
+        let at = seat(name).filter(|&s| usize::from(s) < seats.len());
+        at.ok_or_else(|| {
+            let list = quoted_list(seats.iter().map(String::as_str), MAX_PLAYERS);
+            match seat(name) {
+                Some(_) => PlayError::at(
+                    pointer,
+                    format!("{} is not a seat of this {}-player game", quote(name), seats.len()),
+                    format!("the seats are: {list}; seat more with `players`"),
+                ),
+                None => PlayError::at(
+                    pointer,
+                    format!("{} is not a colour", quote(name)),
+                    one_of(name, &seats, "the seats are"),
+                ),
+            }
+        })
+    };
+    for (l, laid) in scenario.layout.iter().enumerate() {
+        let tile = tile_index(&laid.tile, format!("/layout/{l}/tile"))?;
         let [x, y] = laid.at;
-        game.lay(tile, x, y, laid.rotation)
-            .map_err(|e| format!("layout tile {} at ({x}, {y}): {e}", quote(&laid.tile)))?;
-        for figure in &laid.figures {
-            let player = Seat(seat(figure.player.as_deref().unwrap_or("red"))?);
-            let feature = feature_index(tile, &figure.feature)?;
-            let (kind, at) = (FigureIndex(figure_index(&figure.figure)?), FeatureAt { x, y, feature });
+        check_rotation(laid.rotation, &format!("/layout/{l}"))?;
+        game.lay(tile, x, y, laid.rotation).map_err(|e| match e {
+            ActionError::IllegalPlacement { .. } => misfit(
+                &game,
+                tile,
+                &Placing {
+                    what: "layout tile ".into(),
+                    id: &laid.tile,
+                    at: laid.at,
+                    rotation: laid.rotation,
+                    entry: format!("/layout/{l}"),
+                    turn: false,
+                },
+            ),
+            e => PlayError::at(
+                format!("/layout/{l}/at"),
+                format!("layout tile {} at ({x}, {y}): {e}", quote(&laid.tile)),
+                "lay each tile of the layout within reach of (0, 0)",
+            ),
+        })?;
+        for (f, figure) in laid.figures.iter().enumerate() {
+            let at_figure = format!("/layout/{l}/figures/{f}");
+            let player = Seat(player_seat(
+                figure.player.as_deref().unwrap_or("red"),
+                format!("{at_figure}/player"),
+            )?);
+            let feature = feature_index(tile, &figure.feature, format!("{at_figure}/feature"))?;
+            let kind = FigureIndex(figure_index(&figure.figure, format!("{at_figure}/figure"))?);
+            let at = FeatureAt { x, y, feature };
             match figure.sheep {
                 Some(sheep) => game.put_shepherd(player, kind, at, sheep),
                 None => game.put_figure(player, kind, at),
             }
-            .map_err(|e| format!("layout figure on {}: {e}", quote(&laid.tile)))?;
+            .map_err(|e| {
+                PlayError::at(
+                    at_figure,
+                    format!("layout figure on {}: {e}", quote(&laid.tile)),
+                    "stand it on a feature the figure type may take",
+                )
+            })?;
         }
     }
     let mut pile = Vec::new();
-    for turn in &scenario.turns {
+    for (i, turn) in scenario.turns.iter().enumerate() {
         if !turn.held && !turn.illegal {
-            pile.push(tile_index(&turn.tile)?);
+            pile.push(tile_index(&turn.tile, format!("/turns/{i}/tile"))?);
         }
         if let Some(buried) = &turn.buries {
-            pile.push(tile_index(buried)?);
+            pile.push(tile_index(buried, format!("/turns/{i}/buries"))?);
         }
     }
 
@@ -419,177 +540,220 @@ fn play_turns(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String>
     game.force_draws(scenario.sheep.clone());
     game.start(
         pile,
-        Seat(seat(&scenario.first_player)?),
+        Seat(player_seat(&scenario.first_player, "/first-player".into())?),
         scenario.final_scoring,
         &mut events,
     )
     .map_err(|e| e.to_string())?;
-    for (i, turn) in scenario.turns.iter().enumerate() {
-        let n = i + 1;
-        if let Some(player) = &turn.player
-            && seat(player)? != game.current_player()
-        {
-            return Err(format!(
-                "turn {n}: it is {}'s turn, not {player}'s",
-                colour(game.current_player())
-            ));
-        }
-        let tile = tile_index(&turn.tile)?;
-        if turn.discarded {
-            if turn.at.is_some() || turn.held || turn.illegal {
-                return Err(format!(
-                    "turn {n}: a discarded tile is only drawn: leave out `at`, `held` and `illegal`"
+    // A problem with no place of its own is shown at the turn it arose in.
+    let mut turn_at: Option<usize> = None;
+    let mut turns = || -> Result<(), PlayError> {
+        for (i, turn) in scenario.turns.iter().enumerate() {
+            turn_at = Some(i);
+            let n = i + 1;
+            if let Some(player) = &turn.player
+                && player_seat(player, format!("/turns/{i}/player"))? != game.current_player()
+            {
+                return Err(PlayError::at(
+                    format!("/turns/{i}/player"),
+                    format!(
+                        "turn {n}: it is {}'s turn, not {player}'s",
+                        colour(game.current_player())
+                    ),
+                    "check the turns before it: an extra turn is an entry of its own",
                 ));
             }
-            // The draw that discards it happened when the turn began, or happens now if the
-            // player could have placed an abbey instead.
-            if let Phase::Choose { may_draw: true, .. } = game.phase() {
-                game.apply(Action::Draw, &mut events)
-                    .map_err(|e| format!("turn {n}: {e}"))?;
-            }
-            let found = events[discards_from..]
-                .iter()
-                .position(|e| matches!(e, Event::TileDiscarded { tile: t } if *t == tile));
-            match found {
-                Some(i) => discards_from += i + 1,
-                None => {
+            let tile = tile_index(&turn.tile, format!("/turns/{i}/tile"))?;
+            if turn.discarded {
+                if turn.at.is_some() || turn.held || turn.illegal {
                     return Err(format!(
-                        "turn {n}: {} should have been drawn and discarded as fitting nowhere, but it was not",
-                        quote(&turn.tile)
-                    ));
+                        "turn {n}: a discarded tile is only drawn: leave out `at`, `held` and `illegal`"
+                    )
+                    .into());
                 }
-            }
-            continue;
-        }
-        let [x, y] = turn
-            .at
-            .ok_or_else(|| format!("turn {n}: say where {} goes with `at = [x, y]`", quote(&turn.tile)))?;
-        let rotation = turn.rotation;
-        if turn.decline {
-            // The player declines to place the held tile; if that is refused (placing is
-            // forced), they place it after all.
-            match game.apply(Action::Pass, &mut events) {
-                Ok(()) => continue,
-                Err(e)
-                    if turn
-                        .refused
-                        .as_deref()
-                        .is_some_and(|words| e.to_string().contains(words)) =>
-                {
-                    refusals.push(e.to_string());
+                // The draw that discards it happened when the turn began, or happens now if the
+                // player could have placed an abbey instead.
+                if let Phase::Choose { may_draw: true, .. } = game.phase() {
+                    game.apply(Action::Draw, &mut events)
+                        .map_err(|e| format!("turn {n}: {e}"))?;
                 }
-                Err(e) => return Err(format!("turn {n}: {e}")),
-            }
-        }
-        let place = if turn.held {
-            Action::PlaceHeld { tile, x, y, rotation }
-        } else {
-            if let Phase::Choose { may_draw: true, .. } = game.phase() {
-                game.apply(Action::Draw, &mut events)
-                    .map_err(|e| format!("turn {n}: {e}"))?;
-            }
-            Action::Place { x, y, rotation }
-        };
-        let placed = game.apply(place, &mut events);
-        if turn.illegal {
-            match placed {
-                Err(e @ ActionError::IllegalPlacement { .. }) => {
-                    refusals.push(e.to_string());
-                    continue;
-                }
-                _ => {
-                    return Err(format!(
-                        "turn {n}: the placement at ({x}, {y}) should have been refused"
-                    ));
-                }
-            }
-        }
-        placed.map_err(|e| format!("turn {n}: {e}"))?;
-        let action = match &turn.deploy {
-            None => Action::Pass,
-            Some(FigureAt { sheep: Some(_), .. }) => {
-                return Err(format!(
-                    "turn {n}: a deployed shepherd draws its sheep: give them in the top-level `sheep = [...]`"
-                ));
-            }
-            Some(FigureAt {
-                corner: Some(corner),
-                figure,
-                ..
-            }) => Action::DeployBarn {
-                figure: figure_index(figure)?,
-                corner: *corner,
-            },
-            Some(d) => Action::Deploy {
-                figure: figure_index(&d.figure)?,
-                feature: feature_index(tile, &d.feature)?,
-            },
-        };
-        apply_or_refused(&mut game, action, turn, &mut refusals, &mut events).map_err(|e| format!("turn {n}: {e}"))?;
-        let mut choices = turn.wagons.iter();
-        let mut shepherd = turn.shepherd.iter();
-        let mut wagon_offered = false;
-        loop {
-            if game.phase() == Phase::Shepherd {
-                let action = match shepherd.next().map(String::as_str) {
-                    Some("grow") => Action::Grow,
-                    Some("guide") => Action::Guide,
-                    other => {
+                let found = events[discards_from..]
+                    .iter()
+                    .position(|e| matches!(e, Event::TileDiscarded { tile: t } if *t == tile));
+                match found {
+                    Some(i) => discards_from += i + 1,
+                    None => {
                         return Err(format!(
-                            "turn {n}: the shepherd's owner must choose: `shepherd = [\"grow\"]` or `[\"guide\"]`, not {}",
-                            other.map_or_else(|| "nothing".to_owned(), quote)
-                        ));
+                            "turn {n}: {} should have been drawn and discarded as fitting nowhere, but it was not",
+                            quote(&turn.tile)
+                        )
+                        .into());
                     }
-                };
-                game.apply(action, &mut events)
-                    .map_err(|e| format!("turn {n}: shepherd: {e}"))?;
+                }
                 continue;
             }
-            if !matches!(game.phase(), Phase::MoveWagon { .. }) {
-                break;
+            let [x, y] = turn
+                .at
+                .ok_or_else(|| format!("turn {n}: say where {} goes with `at = [x, y]`", quote(&turn.tile)))?;
+            let rotation = turn.rotation;
+            check_rotation(rotation, &format!("/turns/{i}"))?;
+            if turn.decline {
+                // The player declines to place the held tile; if that is refused (placing is
+                // forced), they place it after all.
+                match game.apply(Action::Pass, &mut events) {
+                    Ok(()) => continue,
+                    Err(e)
+                        if turn
+                            .refused
+                            .as_deref()
+                            .is_some_and(|words| e.to_string().contains(words)) =>
+                    {
+                        refusals.push(e.to_string());
+                    }
+                    Err(e) => return Err(format!("turn {n}: {e}").into()),
+                }
             }
-            wagon_offered = true;
-            let action = match choices.next() {
-                Some(WagonChoice {
-                    at: Some([x, y]),
-                    feature,
-                }) => {
-                    let placed = game
-                        .board()
-                        .at(i32::from(*x), i32::from(*y))
-                        .ok_or_else(|| format!("turn {n}: no tile at ({x}, {y})"))?;
-                    let tile = game.board().placed[placed].tile;
-                    Action::MoveWagon {
-                        x: *x,
-                        y: *y,
-                        feature: feature_index(tile, feature)?,
+            let place = if turn.held {
+                Action::PlaceHeld { tile, x, y, rotation }
+            } else {
+                if let Phase::Choose { may_draw: true, .. } = game.phase() {
+                    game.apply(Action::Draw, &mut events)
+                        .map_err(|e| format!("turn {n}: {e}"))?;
+                }
+                Action::Place { x, y, rotation }
+            };
+            let placed = game.apply(place, &mut events);
+            if turn.illegal {
+                match placed {
+                    Err(e @ ActionError::IllegalPlacement { .. }) => {
+                        refusals.push(e.to_string());
+                        continue;
+                    }
+                    _ => {
+                        return Err(PlayError::at(
+                            format!("/turns/{i}/illegal"),
+                            format!("turn {n}: the placement at ({x}, {y}) should have been refused"),
+                            "remove `illegal = true` if the placement is legal",
+                        ));
                     }
                 }
-                _ => Action::Pass,
+            }
+            if let Err(e) = placed {
+                return Err(match e {
+                    ActionError::IllegalPlacement { .. } => misfit(
+                        &game,
+                        tile,
+                        &Placing {
+                            what: format!("turn {n}: "),
+                            id: &turn.tile,
+                            at: [x, y],
+                            rotation,
+                            entry: format!("/turns/{i}"),
+                            turn: true,
+                        },
+                    ),
+                    e => format!("turn {n}: {e}").into(),
+                });
+            }
+            let action = match &turn.deploy {
+                None => Action::Pass,
+                Some(FigureAt { sheep: Some(_), .. }) => {
+                    return Err(format!(
+                        "turn {n}: a deployed shepherd draws its sheep: give them in the top-level `sheep = [...]`"
+                    )
+                    .into());
+                }
+                Some(FigureAt {
+                    corner: Some(corner),
+                    figure,
+                    ..
+                }) => Action::DeployBarn {
+                    figure: figure_index(figure, format!("/turns/{i}/deploy/figure"))?,
+                    corner: *corner,
+                },
+                Some(d) => Action::Deploy {
+                    figure: figure_index(&d.figure, format!("/turns/{i}/deploy/figure"))?,
+                    feature: feature_index(tile, &d.feature, format!("/turns/{i}/deploy/feature"))?,
+                },
             };
             apply_or_refused(&mut game, action, turn, &mut refusals, &mut events)
-                .map_err(|e| format!("turn {n}: wagon: {e}"))?;
+                .map_err(|e| format!("turn {n}: {e}"))?;
+            let mut choices = turn.wagons.iter();
+            let mut shepherd = turn.shepherd.iter();
+            let mut wagon_offered = false;
+            loop {
+                if game.phase() == Phase::Shepherd {
+                    let action = match shepherd.next().map(String::as_str) {
+                        Some("grow") => Action::Grow,
+                        Some("guide") => Action::Guide,
+                        other => {
+                            return Err(format!(
+                                "turn {n}: the shepherd's owner must choose: `shepherd = [\"grow\"]` or `[\"guide\"]`, not {}",
+                                other.map_or_else(|| "nothing".to_owned(), quote)
+                            )
+                            .into());
+                        }
+                    };
+                    game.apply(action, &mut events)
+                        .map_err(|e| format!("turn {n}: shepherd: {e}"))?;
+                    continue;
+                }
+                if !matches!(game.phase(), Phase::MoveWagon { .. }) {
+                    break;
+                }
+                wagon_offered = true;
+                let choice = choices.next();
+                let w = turn.wagons.len() - choices.len();
+                let action = match choice {
+                    Some(WagonChoice {
+                        at: Some([x, y]),
+                        feature,
+                    }) => {
+                        let placed = game
+                            .board()
+                            .at(i32::from(*x), i32::from(*y))
+                            .ok_or_else(|| format!("turn {n}: no tile at ({x}, {y})"))?;
+                        let tile = game.board().placed[placed].tile;
+                        Action::MoveWagon {
+                            x: *x,
+                            y: *y,
+                            feature: feature_index(tile, feature, format!("/turns/{i}/wagons/{}/feature", w - 1))?,
+                        }
+                    }
+                    _ => Action::Pass,
+                };
+                apply_or_refused(&mut game, action, turn, &mut refusals, &mut events)
+                    .map_err(|e| format!("turn {n}: wagon: {e}"))?;
+            }
+            // A choice written down must have been asked for: `wagons = [{}]` checks that the
+            // owner could move the wagon and took it back.
+            if choices.next().is_some() || shepherd.next().is_some() {
+                return Err(
+                    format!("turn {n}: more wagon or shepherd choices are given than the game asked for").into(),
+                );
+            }
+            if let Some(expected) = turn.wagon_offered
+                && expected != wagon_offered
+            {
+                let what = if wagon_offered {
+                    "a wagon move was offered"
+                } else {
+                    "no wagon move was offered"
+                };
+                return Err(format!("turn {n}: expected `wagon-offered = {expected}`, but {what}").into());
+            }
         }
-        // A choice written down must have been asked for: `wagons = [{}]` checks that the
-        // owner could move the wagon and took it back.
-        if choices.next().is_some() || shepherd.next().is_some() {
-            return Err(format!(
-                "turn {n}: more wagon or shepherd choices are given than the game asked for"
-            ));
-        }
-        if let Some(expected) = turn.wagon_offered
-            && expected != wagon_offered
-        {
-            let what = if wagon_offered {
-                "a wagon move was offered"
-            } else {
-                "no wagon move was offered"
-            };
-            return Err(format!("turn {n}: expected `wagon-offered = {expected}`, but {what}"));
-        }
-    }
+        Ok(())
+    };
+    turns().map_err(|e| match turn_at {
+        Some(i) if e.pointer.is_empty() => PlayError {
+            pointer: format!("/turns/{i}"),
+            ..e
+        },
+        _ => e,
+    })?;
     if scenario.final_scoring && !game.is_over() {
-        return Err("the pile should be empty after the last turn".into());
+        return Err(String::from("the pile should be empty after the last turn").into());
     }
     for (n, turn) in scenario.turns.iter().enumerate() {
         if let Some(expected) = &turn.refused
@@ -604,7 +768,8 @@ fn play_turns(scenario: &Scenario, catalog: &Catalog) -> Result<Outcome, String>
                 } else {
                     quoted_list(refusals.iter().map(String::as_str), 8)
                 }
-            ));
+            )
+            .into());
         }
     }
     Ok(Outcome {
@@ -654,7 +819,7 @@ pub fn check(scenario: &Scenario, outcome: &Outcome) -> Result<(), String> {
         }
     }
     for name in scenario.expect.scores.keys() {
-        if seat(name).map_or(true, |s| s as usize >= outcome.scores.len()) {
+        if seat(name).is_none_or(|s| s as usize >= outcome.scores.len()) {
             let _ = writeln!(
                 report,
                 "  {} is not a seat of this {}-player game",
@@ -664,7 +829,7 @@ pub fn check(scenario: &Scenario, outcome: &Outcome) -> Result<(), String> {
         }
     }
     for (name, expected) in &scenario.expect.supply {
-        let Some(supply) = seat(name).ok().and_then(|s| outcome.supply.get(s as usize)) else {
+        let Some(supply) = seat(name).and_then(|s| outcome.supply.get(s as usize)) else {
             let _ = writeln!(report, "  supply of {}: it is not a seat of this game", quote(name));
             continue;
         };
@@ -728,10 +893,10 @@ mod tests {
         check(&scenario, &outcome)
     }
 
-    const DISCARDED: &str = include_str!("../tests/scenarios/a-tile-that-fits-nowhere-is-discarded.toml");
-    const NOWHERE: &str = include_str!("../tests/scenarios/wagon-with-nowhere-to-go-goes-home-unasked.toml");
-    const OFFERED: &str = include_str!("../tests/scenarios/wagon-offered-and-declined.toml");
-    const FLOCK: &str = include_str!("../tests/scenarios/abbey-closes-a-shepherds-field.toml");
+    const DISCARDED: &str = include_str!("../../tests/scenarios/a-tile-that-fits-nowhere-is-discarded.toml");
+    const NOWHERE: &str = include_str!("../../tests/scenarios/wagon-with-nowhere-to-go-goes-home-unasked.toml");
+    const OFFERED: &str = include_str!("../../tests/scenarios/wagon-offered-and-declined.toml");
+    const FLOCK: &str = include_str!("../../tests/scenarios/abbey-closes-a-shepherds-field.toml");
 
     #[test]
     fn the_scenarios_pass_as_written() {
@@ -843,7 +1008,10 @@ mod tests {
             with("[marks.inns]\nplay = false")
         );
         let error = run_text(&misspelt, bundled::catalog()).unwrap_err();
-        assert_eq!(error, "no mark `inns` in the tile sets");
+        assert_eq!(
+            error,
+            "scenario.toml:3:8: error: no file of the scenario's tile sets declares a mark `inns` (help: did you mean `inn`? the scenario's tile sets declare the marks: `cathedral`, `inn`)"
+        );
     }
 
     #[test]
@@ -858,7 +1026,7 @@ mod tests {
         let sheep = |table: &str| format!("tilesets = [\"base\", \"hills-and-sheep\"]\n{}", with(table));
         assert_eq!(
             run_text(&sheep("[values]\nvineyards = 1"), bundled::catalog()).unwrap_err(),
-            "no file of the scenario's tile sets declares a value `vineyards`; they declare: `vineyard`"
+            "scenario.toml:4:1: error: no file of the scenario's tile sets declares a value `vineyards` (help: did you mean `vineyard`? they declare: `vineyard`)"
         );
         assert!(run_text(&sheep("[values]\nvineyard = 1"), bundled::catalog()).is_ok());
         // A value written where it was before values moved out of `[scoring]` says where it goes.
@@ -869,6 +1037,103 @@ mod tests {
         );
         assert!(said.contains("move this line into a `[values]` table"), "{said}");
         assert!(run_text(&with("[values]\nvineyard = 1"), bundled::catalog()).is_err());
+    }
+
+    #[test]
+    fn unknown_names_are_located_with_the_closest_known_one() {
+        let said = refused("description = \"d\"\ntilesets = [\"bse\"]\n[expect]\n");
+        assert!(
+            said.starts_with("scenario.toml:2:13: error: there is no tile set or expansion `bse` (help: did you mean `base`? the tile sets and expansions known are: `base`,"),
+            "{said}"
+        );
+        assert!(said.ends_with("with `--data PATH`)"), "{said}");
+        let said = refused("description = \"d\"\nrules = \"new-editon\"\n[expect]\n");
+        assert!(
+            said.starts_with(
+                "scenario.toml:2:9: error: there is no rule set `new-editon` (help: did you mean `new-edition`?"
+            ),
+            "{said}"
+        );
+        let layout = |figure: &str| {
+            format!(
+                "description = \"d\"\n[[layout]]\ntile = \"U\"\nat = [0, 0]\nfigures = [{{ {figure} }}]\n[expect]\n"
+            )
+        };
+        assert_eq!(
+            refused(&layout("feature = \"road\"")),
+            "scenario.toml:5:24: error: tile `U` has no feature `road` (help: its features are: `f1` (field), `f2` (field), `r` (road))"
+        );
+        assert_eq!(
+            refused(&layout("player = \"rde\", feature = \"r\"")),
+            "scenario.toml:5:23: error: `rde` is not a colour (help: did you mean `red`? the seats are: `red`, `blue`)"
+        );
+        assert_eq!(
+            refused(&layout("figure = \"folower\", feature = \"r\"")),
+            "scenario.toml:5:23: error: no figure `folower` (help: did you mean `follower`? the figure types in play are: `follower`)"
+        );
+        let said = refused("description = \"d\"\n[[turns]]\ntile = \"Uu\"\nat = [1, 0]\n[expect]\n");
+        assert!(
+            said.starts_with("scenario.toml:3:8: error: no tile `Uu` in the tile sets (help: did you mean `U`?"),
+            "{said}"
+        );
+    }
+
+    #[test]
+    fn a_tile_that_does_not_fit_names_the_edges_that_clash() {
+        let turn = |rest: &str| {
+            format!(
+                "description = \"d\"\n[[layout]]\ntile = \"U\"\nat = [0, 0]\n[[turns]]\ntile = \"E\"\n{rest}[expect]\n"
+            )
+        };
+        assert_eq!(
+            refused(&turn("at = [1, 0]\nrotation = 1\n")),
+            "scenario.toml:8:12: error: turn 1: `E` does not fit at (1, 0) turned 1: its west edge `field` meets the east edge `road` of `U` at (0, 0) (help: turn it (`rotation`, quarter turns clockwise) or place it elsewhere (`at`); add `illegal = true` if the scenario means it to be refused)"
+        );
+        // Turned 0, the fault is shown at `at`.
+        let said = refused(&turn("at = [0, 1]\n"));
+        assert!(
+            said.starts_with("scenario.toml:7:6: error: turn 1: `E` does not fit at (0, 1) turned 0: its north edge `city` meets the south edge `field` of `U` at (0, 0)"),
+            "{said}"
+        );
+        let said = refused(&turn("at = [0, 0]\n"));
+        assert!(said.contains("(0, 0) turned 0: a tile is there already"), "{said}");
+        let said = refused(&turn("at = [5, 5]\n"));
+        assert!(said.contains("(5, 5) turned 0: no tile is next to it"), "{said}");
+    }
+
+    #[test]
+    fn numbers_out_of_range_are_refused_where_they_stand() {
+        let with = |lines: &str| format!("description = \"d\"\n{lines}\n[expect]\n");
+        assert_eq!(
+            refused(&with("players = 200")),
+            "scenario.toml:2:11: error: a game has 2 to 6 players, not 200 (help: give 2 to 6 players)"
+        );
+        assert_eq!(
+            refused(&with("first-player = \"grey\"")),
+            "scenario.toml:2:16: error: `grey` is not a seat of this 2-player game (help: the seats are: `red`, `blue`; seat more with `players`)"
+        );
+        let laid = "[[layout]]\ntile = \"U\"\nat = [0, 0]\n";
+        assert_eq!(
+            refused(&with(&format!("{laid}rotation = 255"))),
+            "scenario.toml:5:12: error: `rotation = 255` is not a number of quarter turns (help: give 0 to 3 quarter turns clockwise)"
+        );
+        let turn = "[[turns]]\ntile = \"U\"\nat = [1, 0]\n";
+        assert_eq!(
+            refused(&with(&format!("{laid}{turn}rotation = 4"))),
+            "scenario.toml:8:12: error: `rotation = 4` is not a number of quarter turns (help: give 0 to 3 quarter turns clockwise)"
+        );
+        // A layout tile that does not fit names the edges that clash, as a turn's does.
+        let said = refused(&with(&format!("{laid}[[layout]]\ntile = \"E\"\nat = [0, 1]")));
+        assert!(
+            said.starts_with("scenario.toml:7:6: error: layout tile `E` does not fit at (0, 1) turned 0: its north edge `city` meets the south edge `field` of `U` at (0, 0) (help: turn it"),
+            "{said}"
+        );
+        assert!(!said.contains("illegal"), "{said}");
+        // What a turn gets wrong with no place of its own is shown at the turn.
+        let said = refused(&with(&format!(
+            "{laid}[[turns]]\ntile = \"U\"\nat = [1, 0]\nheld = true"
+        )));
+        assert!(said.starts_with("scenario.toml:5:1: error: turn 1: "), "{said}");
     }
 
     #[test]
