@@ -14,6 +14,7 @@ pub mod board;
 pub mod commands;
 pub mod derive;
 pub mod document;
+pub mod drawn;
 pub mod field_cut;
 pub mod field_order;
 pub mod figure_art;

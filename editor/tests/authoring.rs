@@ -482,3 +482,27 @@ fn duplicates_are_named_as_copies_count_one_and_keep_rounded_points() {
     assert!(saved.contains("0.0424"), "{saved}");
     assert!(!saved.contains("99999"), "{saved}");
 }
+
+#[test]
+fn an_edge_preset_moves_the_features_on_lists_in_one_undo_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut h, _) = base_editor(dir.path());
+    // Tile D: road r on E and W; fields f1 (Wn, En) and f2 (Es, S, Ws); city c on N.
+    h.get_by_label("Tile D").click();
+    settle(&mut h);
+    let d = h.state().view.selection.tile.unwrap();
+    // The east side's presets (North, East, South, West in order): plain field.
+    h.get_all_by_label("Presets").nth(1).unwrap().click();
+    settle(&mut h);
+    h.get_all_by_label("field").last().unwrap().click();
+    settle(&mut h);
+    let tile = &h.state().doc().unwrap().tileset().unwrap().tiles[d];
+    assert_eq!(tile.edges[1].0, "field");
+    assert_eq!(on_list(&h, d, "r"), ["W"], "the road gives up the east side");
+    assert_eq!(on_list(&h, d, "f1"), ["Wn", "En"]);
+    assert_eq!(on_list(&h, d, "f2"), ["Es", "S", "Ws"]);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    settle(&mut h);
+    assert_eq!(on_list(&h, d, "r"), ["E", "W"]);
+    assert_eq!(h.state().doc().unwrap().tileset().unwrap().tiles[d].edges[1].0, "road");
+}
