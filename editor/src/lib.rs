@@ -21,6 +21,7 @@ pub mod figure_art;
 pub mod files;
 pub mod geometry;
 pub mod ids;
+pub mod image_cleanup;
 pub mod images;
 pub mod import;
 pub mod memo;

@@ -506,3 +506,61 @@ fn an_edge_preset_moves_the_features_on_lists_in_one_undo_step() {
     assert_eq!(on_list(&h, d, "r"), ["E", "W"]);
     assert_eq!(h.state().doc().unwrap().tileset().unwrap().tiles[d].edges[1].0, "road");
 }
+
+/// A set of two tiles over images of `images/`, with a third image no tile uses.
+fn set_with_images(dir: &std::path::Path) -> std::path::PathBuf {
+    let images = dir.join("images");
+    std::fs::create_dir(&images).unwrap();
+    for name in ["a.png", "b.png", "stray.png"] {
+        image::RgbImage::from_pixel(8, 8, image::Rgb([90, 150, 70]))
+            .save(images.join(name))
+            .unwrap();
+    }
+    let tile = |id: &str, image: &str| {
+        format!(
+            "[[tiles]]\nid = \"{id}\"\ncount = 1\nimage = \"{image}\"\nedges = [\"field\", \"field\", \"field\", \"field\"]\nfeatures.f = {{ kind = \"field\", on = [\"N\", \"E\", \"S\", \"W\"] }}\n\n"
+        )
+    };
+    let text = format!(
+        "id = \"pics\"\nname = \"Pictures\"\n\n{}{}",
+        tile("a", "images/a.png"),
+        tile("b", "images/b.png")
+    );
+    write(dir, "pics.toml", &text)
+}
+
+#[test]
+fn the_image_of_a_deleted_tile_is_offered_for_clean_up_and_removed_only_when_confirmed() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = set_with_images(dir.path());
+    let images = dir.path().join("images");
+    let mut h = editor(Some(path), ScriptedDialogs::default());
+    settle(&mut h);
+    h.state_mut().view.select_tile(0);
+    settle(&mut h);
+    h.state_mut().run_command(Command::DeleteTile);
+    settle(&mut h);
+    // Offered, with the image no tile used before: nothing removed yet.
+    h.get_by_label("images/a.png");
+    h.get_by_label("images/stray.png").click(); // untick the stray one
+    settle(&mut h);
+    assert!(images.join("a.png").exists() && images.join("stray.png").exists());
+    h.get_by_label("Remove 1 image").click();
+    settle(&mut h);
+    assert!(!images.join("a.png").exists(), "the confirmed image is removed");
+    assert!(images.join("stray.png").exists() && images.join("b.png").exists());
+    assert!(h.query_by_label("images/stray.png").is_none(), "the dialog closes");
+
+    // Deleting the other tile and keeping its image removes nothing.
+    h.state_mut().view.select_tile(0);
+    h.state_mut().run_command(Command::DeleteTile);
+    settle(&mut h);
+    h.get_by_label("Keep them").click();
+    settle(&mut h);
+    assert!(images.join("b.png").exists());
+    // The menu offers what no tile uses, whenever asked.
+    h.state_mut().run_command(Command::CleanUpImages);
+    settle(&mut h);
+    h.get_by_label("images/b.png");
+    h.get_by_label("Remove 2 images");
+}

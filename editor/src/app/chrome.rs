@@ -163,6 +163,7 @@ impl EditorApp {
                     Command::NewTileFromImage,
                     Command::ImportTileSheet,
                     Command::ImportImageFolder,
+                    Command::CleanUpImages,
                 ] {
                     item(ui, c, has_set, actions);
                 }
