@@ -32,6 +32,7 @@ pub mod render;
 pub mod sandbox;
 pub mod schematic;
 pub mod segments;
+pub mod sheet_detect;
 pub mod transform;
 pub mod validation;
 pub mod view;

@@ -564,3 +564,65 @@ fn the_image_of_a_deleted_tile_is_offered_for_clean_up_and_removed_only_when_con
     h.get_by_label("images/b.png");
     h.get_by_label("Remove 2 images");
 }
+
+#[test]
+fn a_sheet_with_gaps_imports_with_its_grid_read_and_edges_prefilled_from_colours() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(
+        dir.path(),
+        "pics.toml",
+        "id = \"pics\"\nname = \"Pictures\"\ntiles = []\n",
+    );
+    // Two rows of three 50-pixel tiles on white, 6 pixels round the sheet and 3 between: each a
+    // city cap over the north side and a road from the south side to the middle, on grass.
+    let (cell, margin, gap) = (50u32, 6u32, 3u32);
+    let sheet = image::RgbImage::from_fn(2 * margin + 3 * cell + 2 * gap, 2 * margin + 2 * cell + gap, |x, y| {
+        let inside = |v: u32| {
+            let v = v.checked_sub(margin)?;
+            (v % (cell + gap) < cell).then_some(v % (cell + gap))
+        };
+        match (inside(x), inside(y)) {
+            (Some(cx), Some(cy))
+                if x < 2 * margin + 3 * cell + 2 * gap - margin && y < 2 * margin + 2 * cell + gap - margin =>
+            {
+                let cap = 15 - ((cx as i32 - 25).abs() - 13).max(0) * 2;
+                if (cy as i32) < cap {
+                    image::Rgb([190, 120, 70])
+                } else if (21..29).contains(&cx) && cy >= 25 {
+                    image::Rgb([235, 225, 200])
+                } else {
+                    image::Rgb([90, 150, 70])
+                }
+            }
+            _ => image::Rgb([255, 255, 255]),
+        }
+    });
+    let sheet_path = dir.path().join("sheet.png");
+    sheet.save(&sheet_path).unwrap();
+    let mut h = editor(Some(path), ScriptedDialogs::picking(vec![sheet_path]));
+    settle(&mut h);
+    h.state_mut().run_command(Command::ImportTileSheet);
+    settle(&mut h);
+    let grid = h.state().workspace.sheet.as_ref().expect("the dialog is open").grid;
+    assert_eq!(
+        grid,
+        Grid {
+            rows: 2,
+            columns: 3,
+            margin: 6,
+            spacing: 3
+        }
+    );
+    h.get_by_label_contains("Grid read from the gaps between the tiles");
+    h.get_by_label_contains("6 tiles of 50 × 50 pixels");
+    h.get_by_label("Import 6 tiles").click();
+    settle(&mut h);
+    let set = h.state().doc().unwrap().tileset().unwrap().clone();
+    assert_eq!(set.tiles.len(), 6);
+    for tile in &set.tiles {
+        let edges: Vec<&str> = tile.edges.iter().map(|e| e.0.as_str()).collect();
+        assert_eq!(edges, ["city", "field", "road", "field"], "{}", tile.id);
+        let kinds: Vec<_> = tile.features.values().map(|f| f.kind.as_str()).collect();
+        assert_eq!(kinds, ["city", "field", "road"], "{}", tile.id);
+    }
+}
