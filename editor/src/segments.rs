@@ -62,14 +62,18 @@ fn rewrite(feature: &Feature, layouts: &[Layout; 4], side: Side, owned: &BTreeSe
         r.0.parse::<SegmentRef>()
             .is_ok_and(|r| r.side() == side && r.resolve(layouts, kind).is_ok())
     };
-    let new = references(&layouts[side as usize], side, kind, owned)
-        .into_iter()
-        .map(|r| EdgeRef(r.to_string()));
-    let at = feature.on.iter().position(replaced).unwrap_or(feature.on.len());
-    let mut on: Vec<EdgeRef> = feature.on[..at].to_vec();
-    on.extend(new);
-    on.extend(feature.on[at..].iter().filter(|r| !replaced(r)).cloned());
-    on
+    let new = references(&layouts[side as usize], side, kind, owned);
+    splice(&feature.on, replaced, new)
+}
+
+/// `on` with the references `replaced` picks replaced by `new`, where the first of them stood
+/// (at the end if there was none).
+fn splice(on: &[EdgeRef], replaced: impl Fn(&EdgeRef) -> bool, new: Vec<SegmentRef>) -> Vec<EdgeRef> {
+    let at = on.iter().position(&replaced).unwrap_or(on.len());
+    let mut out: Vec<EdgeRef> = on[..at].to_vec();
+    out.extend(new.into_iter().map(|r| EdgeRef(r.to_string())));
+    out.extend(on[at..].iter().filter(|r| !replaced(r)).cloned());
+    out
 }
 
 /// The feature whose `on` list names segment `index` of edge `side`, if one does.
@@ -192,14 +196,7 @@ pub fn relayout(tile: &Tile, side: Side, layout: &str) -> Option<Tile> {
         };
         let on_side = |r: &EdgeRef| r.0.parse::<SegmentRef>().is_ok_and(|r| r.side() == side);
         let mine = after.remove(id).unwrap_or_default();
-        let refs = references(&new[side as usize], side, kind, &mine)
-            .into_iter()
-            .map(|r| EdgeRef(r.to_string()));
-        let at = f.on.iter().position(on_side).unwrap_or(f.on.len());
-        let mut on: Vec<EdgeRef> = f.on[..at].to_vec();
-        on.extend(refs);
-        on.extend(f.on[at..].iter().filter(|r| !on_side(r)).cloned());
-        f.on = on;
+        f.on = splice(&f.on, on_side, references(&new[side as usize], side, kind, &mine));
     }
     Some(t)
 }
