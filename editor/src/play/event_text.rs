@@ -54,6 +54,20 @@ pub fn event_text(def: &GameDef, event: &Event) -> String {
                 tile(t)
             )
         }
+        Event::WagonMoved {
+            player,
+            tile: t,
+            x,
+            y,
+            feature: f,
+        } => format!(
+            "{}'s wagon moves to the {} of {} at ({x}, {y})",
+            who(player),
+            feature(t, f),
+            tile(t)
+        ),
+        Event::TileDiscarded { tile: t } => format!("{} fits nowhere and is discarded", capitalised(&tile(t))),
+        Event::TileUnderHill { tile: t } => format!("{} goes under the hill", capitalised(&tile(t))),
         Event::FeatureCompleted { kind, tiles, .. } => {
             format!(
                 "A {} of {} is completed",
