@@ -13,7 +13,7 @@ use tilewright_engine::model::{
 
 use super::{Action, PanelCtx, schema_help};
 use crate::commands::Command;
-use crate::derive::{Derivation, derive_edges, snap_to_standard, unusual_layouts};
+use crate::derive::{Derivation, derive_edges, snap_to_standard, standard_layout, unusual_layouts};
 use crate::document::{ContentKey, Edit};
 use crate::geometry;
 use crate::memo::Memo;
@@ -339,15 +339,17 @@ impl Inspector {
                     geometry::CORNER_SLACK,
                     geometry::POSITION_SNAP
                 ));
-            let snapped = snap_to_standard(tile);
+            // Deriving again on the snapped edges waits for the click: a frame only asks
+            // whether there is an edge to snap.
+            let unusual = tile.edges.iter().any(|e| standard_layout(&e.0).is_some());
             if ui
-                .add_enabled(snapped.edges != tile.edges, egui::Button::new("Snap to standard"))
+                .add_enabled(unusual, egui::Button::new("Snap to standard"))
                 .on_hover_text("Move the boundaries of each edge no bundled tile uses to the nearest layout one does")
                 .clicked()
             {
                 ctx.actions.edit(Edit::ReplaceTile {
                     index,
-                    tile: Box::new(snapped),
+                    tile: Box::new(snap_to_standard(tile)),
                 });
             }
             if ui
