@@ -8,7 +8,7 @@ use std::sync::Arc;
 use clap::Args;
 use tilewright_engine::bots::Policy;
 use tilewright_engine::files;
-use tilewright_engine::game::{GameDef, GameRecord, MAX_RECORD_BYTES, colour};
+use tilewright_engine::game::{Game, GameDef, GameRecord, MAX_RECORD_BYTES, colour};
 use tilewright_engine::limits::MAX_PLAYERS;
 use tilewright_engine::model::{RuleSet, resolve};
 use tilewright_engine::schema::FileKind;
@@ -415,11 +415,16 @@ pub fn replay(args: ReplayArgs) -> ExitCode {
         }
     }
     let played = played::json(&def, &changed, &run);
-    match record.replay(def) {
+    // A record saved mid-game replays as far as it goes, and says where it stopped.
+    match record.replay_so_far(def) {
         Ok(game) => {
+            let complete = game.is_over();
             if args.json {
-                say_json(&serde_json::json!({ "played": played, "scores": game.scores() }));
+                say_json(&serde_json::json!({ "played": played, "scores": game.scores(), "complete": complete }));
             } else {
+                if !complete {
+                    say!("{}", stopped_at(&game));
+                }
                 for (p, score) in game.scores().iter().enumerate() {
                     say!("{}: {score}", colour(p as u8));
                 }
@@ -428,4 +433,17 @@ pub fn replay(args: ReplayArgs) -> ExitCode {
         }
         Err(e) => fail(e),
     }
+}
+
+/// Where a record that ends before the game does stops: after how many actions, with how many
+/// tiles left and whose move is next.
+fn stopped_at(game: &Game) -> String {
+    let next = game
+        .to_move()
+        .map_or_else(String::new, |p| format!(", {} to move", colour(p)));
+    format!(
+        "the record stops before the game ends: after {} actions, {} tiles left in the pile{next}; scores so far:",
+        game.history().len(),
+        game.pile_len()
+    )
 }

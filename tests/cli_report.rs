@@ -744,3 +744,48 @@ fn a_users_own_ids_are_listed_where_they_live_and_taken_back() {
     let output = run(dir.path(), &["simulate", "--games", "1", "--rules", "my-house-rul"]);
     assert!(!stderr(&output).contains("here defines it"), "{}", stderr(&output));
 }
+
+#[test]
+fn a_record_saved_mid_game_replays_as_far_as_it_goes() {
+    use std::sync::Arc;
+    use tilewright_engine::game::{Game, GameDef, GameRecord};
+
+    let dir = tempfile::tempdir().unwrap();
+    let simulated = run(dir.path(), &["simulate", "--games", "1", "--record", "game.json"]);
+    assert!(simulated.status.success(), "{}", stderr(&simulated));
+    // The game after its first ten actions, saved as the editor saves a game left midway.
+    let whole = GameRecord::from_json(&std::fs::read(dir.path().join("game.json")).unwrap()).unwrap();
+    let def = GameDef::from_catalog(tilewright_engine::bundled::catalog(), &whole.files(), &whole.rules).unwrap();
+    let mut game = Game::new(Arc::new(def), whole.players, whole.seed).unwrap();
+    let mut events = Vec::new();
+    for &action in &whole.actions[..10] {
+        game.apply(action, &mut events).unwrap();
+    }
+    std::fs::write(
+        dir.path().join("midway.json"),
+        serde_json::to_string(&game.record()).unwrap(),
+    )
+    .unwrap();
+
+    let output = run(dir.path(), &["replay", "midway.json"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.contains(&format!(
+            "the record stops before the game ends: after 10 actions, {} tiles left in the pile",
+            game.pile_len()
+        )),
+        "{text}"
+    );
+    let scores = game.scores();
+    assert!(
+        text.contains(&format!("\nred: {}\nblue: {}", scores[0], scores[1])),
+        "{text}"
+    );
+
+    let report = json(&run(dir.path(), &["replay", "midway.json", "--json"]));
+    assert_eq!(report["complete"], false);
+    assert_eq!(report["scores"], serde_json::json!(scores));
+    let whole = json(&run(dir.path(), &["replay", "game.json", "--json"]));
+    assert_eq!(whole["complete"], true);
+}

@@ -63,6 +63,8 @@ pub enum Command {
     ImportTileSheet,
     /// Add a tile for each image of a folder.
     ImportImageFolder,
+    /// Offer the images no tile uses for removal.
+    CleanUpImages,
     /// Delete the selected tile.
     DeleteTile,
     /// Move the selected tile up the list.
@@ -151,6 +153,7 @@ impl Command {
         Command::NewTileFromImage,
         Command::ImportTileSheet,
         Command::ImportImageFolder,
+        Command::CleanUpImages,
         Command::ShowShortcuts,
     ];
 
@@ -187,6 +190,7 @@ impl Command {
             Command::PasteFeature => "Paste feature",
             Command::ImportTileSheet => "Import tile sheet…",
             Command::ImportImageFolder => "Import folder of images…",
+            Command::CleanUpImages => "Clean up unused images…",
             Command::DeleteTile => "Delete tile",
             Command::MoveTileUp => "Move tile up",
             Command::MoveTileDown => "Move tile down",

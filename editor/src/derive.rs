@@ -7,7 +7,7 @@
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
 
-use tilewright_engine::edge::{Layout, SegmentRef, Side, resolve_on};
+use tilewright_engine::edge::{Layout, SegmentKind, SegmentRef, Side, resolve_on};
 use tilewright_engine::model::{EdgeLayout, EdgeRef, Feature, FeatureKind, RoadEnd, Tile};
 
 use crate::{field_cut, geometry, ids};
@@ -57,9 +57,19 @@ impl Derivation {
 /// meets a city's outline is given that city's gate as its end. Edges showing a declared
 /// edge kind are left as they are.
 pub fn derive_edges(tile: &Tile) -> Derivation {
+    derive_edges_keeping(tile, |_, _| false)
+}
+
+/// [`derive_edges`], keeping the written edge of each side `k` for which `keep(k, derived)`
+/// holds (`derived` being the layout the outlines give there); the `on` lists and fields are
+/// derived on the edges kept.
+pub fn derive_edges_keeping(tile: &Tile, keep: impl Fn(usize, &str) -> bool) -> Derivation {
     let before = tile.edges.clone().map(|e| e.0);
     let mut t = tile.clone();
     for (k, layout) in geometry::derive_layouts(tile).into_iter().enumerate() {
+        if keep(k, &layout) {
+            continue;
+        }
         // A declared kind's segments (a river) belong to no feature, so no outline shows
         // them: an edge with one is kept as written.
         if Layout::parse(&tile.edges[k].0).is_ok_and(|l| l.declared().next().is_some()) {
@@ -237,6 +247,53 @@ pub fn unusual_layouts(edges: &[String; 4]) -> Vec<String> {
         .collect()
 }
 
+/// The layout a bundled tile uses that is nearest `edge`: with as many roads, and of the
+/// kinds city, road and field only, the one whose kinds differ from `edge`'s along the least
+/// of the edge (`city 30 field` is `field`, a road off the middle is `road`). `None` when
+/// `edge` is already one a bundled tile uses, does not read, or shows another kind.
+pub fn standard_layout(edge: &str) -> Option<String> {
+    let layout = Layout::parse(edge).ok()?;
+    if bundled_layouts().contains(&layout.to_string()) {
+        return None;
+    }
+    let plain = |l: &Layout| {
+        l.segments
+            .iter()
+            .all(|s| matches!(s.kind, SegmentKind::City | SegmentKind::Road | SegmentKind::Field))
+    };
+    let roads = |l: &Layout| l.segments.iter().filter(|s| s.kind == SegmentKind::Road).count();
+    let kind_at = |l: &Layout, p: u8| l.segments.iter().find(|s| s.start <= p && p < s.end).map(|s| s.kind);
+    if !plain(&layout) {
+        return None;
+    }
+    bundled_layouts()
+        .iter()
+        .filter_map(|text| Layout::parse(text).ok().map(|l| (text, l)))
+        .filter(|(_, l)| plain(l) && roads(l) == roads(&layout))
+        .min_by_key(|(text, l)| {
+            let differ = (0..100u8).filter(|&p| kind_at(l, p) != kind_at(&layout, p)).count();
+            (differ, (*text).clone())
+        })
+        .map(|(text, _)| text.clone())
+}
+
+/// `tile` with every edge that no bundled tile uses replaced by its [`standard_layout`], and
+/// the `on` lists, fields and gates derived again on the edges so snapped.
+pub fn snap_to_standard(tile: &Tile) -> Tile {
+    let mut t = tile.clone();
+    let snapped = t.edges.each_mut().map(|edge| match standard_layout(&edge.0) {
+        Some(standard) => {
+            edge.0 = standard;
+            true
+        }
+        None => false,
+    });
+    if !snapped.contains(&true) {
+        return t;
+    }
+    derive_edges_keeping(&t, |k, _| snapped[k]).tile
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -369,5 +426,28 @@ mod tests {
         let unusual = unusual_layouts(&edges);
         assert_eq!(unusual.len(), 1);
         assert!(unusual[0].starts_with("E: `city 30 field`"), "{unusual:?}");
+    }
+
+    #[test]
+    fn an_unusual_layout_snaps_to_the_nearest_standard_one() {
+        assert_eq!(standard_layout("city 30 field").as_deref(), Some("field"));
+        assert_eq!(standard_layout("field 30 city").as_deref(), Some("city"));
+        assert_eq!(standard_layout("field 20 road 35 field").as_deref(), Some("road"));
+        assert_eq!(standard_layout("city").as_deref(), None, "a standard layout stays");
+        assert_eq!(standard_layout("river"), None, "a declared kind is not snapped");
+    }
+
+    #[test]
+    fn snapping_derives_the_on_lists_on_the_snapped_edges() {
+        let cap = vec![[0.0, 0.0], [1.0, 0.0], [1.0, 0.3], [0.3, 0.3]];
+        let drawn = tile(vec![("c", outlined(FeatureKind::City, cap)), ("f", default_field())]);
+        let derived = derive_edges(&drawn).tile;
+        assert_eq!(derived.edges[1].0, "city 30 field");
+        assert_eq!(on(&derived, "c"), ["N", "E"]);
+        let snapped = snap_to_standard(&derived);
+        assert_eq!(snapped.edges.clone().map(|e| e.0), ["city", "field", "field", "field"]);
+        assert_eq!(on(&snapped, "c"), ["N"]);
+        assert_eq!(on(&snapped, "f"), ["E", "S", "W"]);
+        assert_eq!(snap_to_standard(&snapped), snapped, "nothing more to snap");
     }
 }

@@ -1,10 +1,12 @@
 //! Picking edge segments for a feature: a segment given to or taken from a feature's `on`
 //! list, the list written in the engine's edge grammar ([`SegmentRef`]).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use tilewright_engine::edge::{Layout, SegmentKind, SegmentRef, Side};
-use tilewright_engine::model::{EdgeRef, Feature, Tile};
+use tilewright_engine::model::{EdgeLayout, EdgeRef, Feature, FeatureKind, Tile};
+
+use crate::ids::fresh_feature_id;
 
 /// The tile's edge layouts, if every edge reads.
 fn layouts(tile: &Tile) -> Option<[Layout; 4]> {
@@ -60,14 +62,18 @@ fn rewrite(feature: &Feature, layouts: &[Layout; 4], side: Side, owned: &BTreeSe
         r.0.parse::<SegmentRef>()
             .is_ok_and(|r| r.side() == side && r.resolve(layouts, kind).is_ok())
     };
-    let new = references(&layouts[side as usize], side, kind, owned)
-        .into_iter()
-        .map(|r| EdgeRef(r.to_string()));
-    let at = feature.on.iter().position(replaced).unwrap_or(feature.on.len());
-    let mut on: Vec<EdgeRef> = feature.on[..at].to_vec();
-    on.extend(new);
-    on.extend(feature.on[at..].iter().filter(|r| !replaced(r)).cloned());
-    on
+    let new = references(&layouts[side as usize], side, kind, owned);
+    splice(&feature.on, replaced, new)
+}
+
+/// `on` with the references `replaced` picks replaced by `new`, where the first of them stood
+/// (at the end if there was none).
+fn splice(on: &[EdgeRef], replaced: impl Fn(&EdgeRef) -> bool, new: Vec<SegmentRef>) -> Vec<EdgeRef> {
+    let at = on.iter().position(&replaced).unwrap_or(on.len());
+    let mut out: Vec<EdgeRef> = on[..at].to_vec();
+    out.extend(new.into_iter().map(|r| EdgeRef(r.to_string())));
+    out.extend(on[at..].iter().filter(|r| !replaced(r)).cloned());
+    out
 }
 
 /// The feature whose `on` list names segment `index` of edge `side`, if one does.
@@ -130,6 +136,74 @@ pub fn toggle(tile: &Tile, id: &str, side: Side, index: usize) -> Pick {
     Pick::Changed(Box::new(changed))
 }
 
+/// `tile` with edge `side` laid out as `layout` (a preset), each feature's `on` list following:
+/// each new segment goes to the feature of its kind whose old segments on that side it
+/// overlaps most, else to a new feature of its kind; references to that side are written
+/// again for the new layout, the others stay. `None` when an edge does not read.
+pub fn relayout(tile: &Tile, side: Side, layout: &str) -> Option<Tile> {
+    let old = layouts(tile)?;
+    let mut t = tile.clone();
+    t.edges[side as usize] = EdgeLayout(layout.to_owned());
+    let new = layouts(&t)?;
+    let span = |l: &Layout, i: usize| (l.segments[i].start, l.segments[i].end);
+    let overlap = |(a, b): (u8, u8), (c, d): (u8, u8)| b.min(d).saturating_sub(a.max(c));
+    let before: Vec<(String, BTreeSet<usize>)> = tile
+        .features
+        .iter()
+        .map(|(id, f)| (id.clone(), owned(f, &old, side)))
+        .collect();
+    let mut after: BTreeMap<String, BTreeSet<usize>> = BTreeMap::new();
+    for (j, segment) in new[side as usize].segments.iter().enumerate() {
+        let Some(kind) = FEATURE_KINDS
+            .into_iter()
+            .find(|k| SegmentKind::of_feature(*k) == Some(segment.kind))
+        else {
+            continue; // a declared kind or `any`: no feature owns it
+        };
+        let here = span(&new[side as usize], j);
+        let best = before
+            .iter()
+            .filter(|(id, _)| t.features[id].kind == kind)
+            .map(|(id, mine)| {
+                (
+                    mine.iter()
+                        .map(|&i| overlap(span(&old[side as usize], i), here))
+                        .sum::<u8>(),
+                    id,
+                )
+            })
+            .filter(|(o, _)| *o > 0)
+            .max_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(a.1)))
+            .map(|(_, id)| id.clone());
+        let id = match best.or_else(|| {
+            after
+                .keys()
+                .find(|id| !tile.features.contains_key(*id) && t.features[*id].kind == kind)
+                .cloned()
+        }) {
+            Some(id) => id,
+            None => {
+                let id = fresh_feature_id(&t, kind);
+                t.features.insert(id.clone(), Feature::new(kind));
+                id
+            }
+        };
+        after.entry(id).or_default().insert(j);
+    }
+    for (id, f) in t.features.iter_mut() {
+        let Some(kind) = SegmentKind::of_feature(f.kind) else {
+            continue;
+        };
+        let on_side = |r: &EdgeRef| r.0.parse::<SegmentRef>().is_ok_and(|r| r.side() == side);
+        let mine = after.remove(id).unwrap_or_default();
+        f.on = splice(&f.on, on_side, references(&new[side as usize], side, kind, &mine));
+    }
+    Some(t)
+}
+
+/// The feature kinds that own edge segments.
+const FEATURE_KINDS: [FeatureKind; 3] = [FeatureKind::City, FeatureKind::Road, FeatureKind::Field];
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -177,5 +251,30 @@ mod tests {
     fn a_segment_of_another_kind_is_refused() {
         let d = base_tile("D");
         assert!(matches!(toggle(&d, "r", Side::N, 0), Pick::Refused(why) if why.contains("`N1` is a city segment")));
+    }
+
+    #[test]
+    fn a_preset_moves_the_on_lists_with_the_edge() {
+        // Tile D: city N, road E-W, fields f1 (Wn, En) and f2 (Es, S, Ws).
+        let d = base_tile("D");
+        // The south side becomes a road: the new road is a feature, f2 keeps both halves.
+        let road = relayout(&d, Side::S, "road").unwrap();
+        assert_eq!(road.edges[2].0, "road");
+        assert_eq!(on(&road, "f2"), ["Es", "S", "Ws"], "both halves of the road side");
+        let new: Vec<&String> = road
+            .features
+            .keys()
+            .filter(|id| !d.features.contains_key(*id))
+            .collect();
+        assert_eq!(new.len(), 1);
+        assert_eq!(on(&road, new[0]), ["S"]);
+        // The east side becomes field: the road loses E, the fields share it by position.
+        let field = relayout(&d, Side::E, "field").unwrap();
+        assert_eq!(on(&field, "r"), ["W"]);
+        assert_eq!(on(&field, "f1"), ["Wn", "En"]);
+        assert_eq!(on(&field, "f2"), ["Es", "S", "Ws"]);
+        // The north side becomes field: the city has no segment left, a new field takes it.
+        let open = relayout(&d, Side::N, "field").unwrap();
+        assert!(on(&open, "c").is_empty(), "{:?}", on(&open, "c"));
     }
 }

@@ -482,3 +482,147 @@ fn duplicates_are_named_as_copies_count_one_and_keep_rounded_points() {
     assert!(saved.contains("0.0424"), "{saved}");
     assert!(!saved.contains("99999"), "{saved}");
 }
+
+#[test]
+fn an_edge_preset_moves_the_features_on_lists_in_one_undo_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut h, _) = base_editor(dir.path());
+    // Tile D: road r on E and W; fields f1 (Wn, En) and f2 (Es, S, Ws); city c on N.
+    h.get_by_label("Tile D").click();
+    settle(&mut h);
+    let d = h.state().view.selection.tile.unwrap();
+    // The east side's presets (North, East, South, West in order): plain field.
+    h.get_all_by_label("Presets").nth(1).unwrap().click();
+    settle(&mut h);
+    h.get_all_by_label("field").last().unwrap().click();
+    settle(&mut h);
+    let tile = &h.state().doc().unwrap().tileset().unwrap().tiles[d];
+    assert_eq!(tile.edges[1].0, "field");
+    assert_eq!(on_list(&h, d, "r"), ["W"], "the road gives up the east side");
+    assert_eq!(on_list(&h, d, "f1"), ["Wn", "En"]);
+    assert_eq!(on_list(&h, d, "f2"), ["Es", "S", "Ws"]);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    settle(&mut h);
+    assert_eq!(on_list(&h, d, "r"), ["E", "W"]);
+    assert_eq!(h.state().doc().unwrap().tileset().unwrap().tiles[d].edges[1].0, "road");
+}
+
+/// A set of two tiles over images of `images/`, with a third image no tile uses.
+fn set_with_images(dir: &std::path::Path) -> std::path::PathBuf {
+    let images = dir.join("images");
+    std::fs::create_dir(&images).unwrap();
+    for name in ["a.png", "b.png", "stray.png"] {
+        image::RgbImage::from_pixel(8, 8, image::Rgb([90, 150, 70]))
+            .save(images.join(name))
+            .unwrap();
+    }
+    let tile = |id: &str, image: &str| {
+        format!(
+            "[[tiles]]\nid = \"{id}\"\ncount = 1\nimage = \"{image}\"\nedges = [\"field\", \"field\", \"field\", \"field\"]\nfeatures.f = {{ kind = \"field\", on = [\"N\", \"E\", \"S\", \"W\"] }}\n\n"
+        )
+    };
+    let text = format!(
+        "id = \"pics\"\nname = \"Pictures\"\n\n{}{}",
+        tile("a", "images/a.png"),
+        tile("b", "images/b.png")
+    );
+    write(dir, "pics.toml", &text)
+}
+
+#[test]
+fn the_image_of_a_deleted_tile_is_offered_for_clean_up_and_removed_only_when_confirmed() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = set_with_images(dir.path());
+    let images = dir.path().join("images");
+    let mut h = editor(Some(path), ScriptedDialogs::default());
+    settle(&mut h);
+    h.state_mut().view.select_tile(0);
+    settle(&mut h);
+    h.state_mut().run_command(Command::DeleteTile);
+    settle(&mut h);
+    // Offered, with the image no tile used before: nothing removed yet.
+    h.get_by_label("images/a.png");
+    h.get_by_label("images/stray.png").click(); // untick the stray one
+    settle(&mut h);
+    assert!(images.join("a.png").exists() && images.join("stray.png").exists());
+    h.get_by_label("Remove 1 image").click();
+    settle(&mut h);
+    assert!(!images.join("a.png").exists(), "the confirmed image is removed");
+    assert!(images.join("stray.png").exists() && images.join("b.png").exists());
+    assert!(h.query_by_label("images/stray.png").is_none(), "the dialog closes");
+
+    // Deleting the other tile and keeping its image removes nothing.
+    h.state_mut().view.select_tile(0);
+    h.state_mut().run_command(Command::DeleteTile);
+    settle(&mut h);
+    h.get_by_label("Keep them").click();
+    settle(&mut h);
+    assert!(images.join("b.png").exists());
+    // The menu offers what no tile uses, whenever asked.
+    h.state_mut().run_command(Command::CleanUpImages);
+    settle(&mut h);
+    h.get_by_label("images/b.png");
+    h.get_by_label("Remove 2 images");
+}
+
+#[test]
+fn a_sheet_with_gaps_imports_with_its_grid_read_and_edges_prefilled_from_colours() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(
+        dir.path(),
+        "pics.toml",
+        "id = \"pics\"\nname = \"Pictures\"\ntiles = []\n",
+    );
+    // Two rows of three 50-pixel tiles on white, 6 pixels round the sheet and 3 between: each a
+    // city cap over the north side and a road from the south side to the middle, on grass.
+    let (cell, margin, gap) = (50u32, 6u32, 3u32);
+    let sheet = image::RgbImage::from_fn(2 * margin + 3 * cell + 2 * gap, 2 * margin + 2 * cell + gap, |x, y| {
+        let inside = |v: u32| {
+            let v = v.checked_sub(margin)?;
+            (v % (cell + gap) < cell).then_some(v % (cell + gap))
+        };
+        match (inside(x), inside(y)) {
+            (Some(cx), Some(cy))
+                if x < 2 * margin + 3 * cell + 2 * gap - margin && y < 2 * margin + 2 * cell + gap - margin =>
+            {
+                let cap = 15 - ((cx as i32 - 25).abs() - 13).max(0) * 2;
+                if (cy as i32) < cap {
+                    image::Rgb([190, 120, 70])
+                } else if (21..29).contains(&cx) && cy >= 25 {
+                    image::Rgb([235, 225, 200])
+                } else {
+                    image::Rgb([90, 150, 70])
+                }
+            }
+            _ => image::Rgb([255, 255, 255]),
+        }
+    });
+    let sheet_path = dir.path().join("sheet.png");
+    sheet.save(&sheet_path).unwrap();
+    let mut h = editor(Some(path), ScriptedDialogs::picking(vec![sheet_path]));
+    settle(&mut h);
+    h.state_mut().run_command(Command::ImportTileSheet);
+    settle(&mut h);
+    let grid = h.state().workspace.sheet.as_ref().expect("the dialog is open").grid;
+    assert_eq!(
+        grid,
+        Grid {
+            rows: 2,
+            columns: 3,
+            margin: 6,
+            spacing: 3
+        }
+    );
+    h.get_by_label_contains("Grid read from the gaps between the tiles");
+    h.get_by_label_contains("6 tiles of 50 × 50 pixels");
+    h.get_by_label("Import 6 tiles").click();
+    settle(&mut h);
+    let set = h.state().doc().unwrap().tileset().unwrap().clone();
+    assert_eq!(set.tiles.len(), 6);
+    for tile in &set.tiles {
+        let edges: Vec<&str> = tile.edges.iter().map(|e| e.0.as_str()).collect();
+        assert_eq!(edges, ["city", "field", "road", "field"], "{}", tile.id);
+        let kinds: Vec<_> = tile.features.values().map(|f| f.kind.as_str()).collect();
+        assert_eq!(kinds, ["city", "field", "road"], "{}", tile.id);
+    }
+}

@@ -148,13 +148,28 @@ fn the_on_hint_follows_the_outlines_as_they_change() {
 }
 
 #[test]
-fn the_inspector_warns_of_a_layout_no_bundled_tile_uses() {
+fn a_layout_no_bundled_tile_uses_is_warned_of_until_snapped_to_the_standard() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = drawn_tile_open(&dir);
-    // A cap whose wall meets the east side a third of the way down.
+    // A cap whose wall meets the east side a third of the way down, derived.
     redraw_city(&mut h, vec![[0.0, 0.0], [1.0, 0.0], [1.0, 0.3], [0.3, 0.3]]);
-    assert!(
-        h.query_by_label_contains("`city 30 field` is used by no bundled tile")
-            .is_some()
-    );
+    h.get_by_label("Derive edges").click();
+    h.run_steps(4);
+    assert_eq!(the_tile(&h).edges[1].0, "city 30 field");
+    let warning = "`city 30 field` is used by no bundled tile";
+    assert!(h.query_by_label_contains(warning).is_some());
+
+    // One click snaps it (the wall a third of the way down is the plain field side); the
+    // warning goes, and the tile validates.
+    h.get_by_label("Snap to standard").click();
+    h.run_steps(4);
+    let tile = the_tile(&h);
+    assert_eq!(tile.edges.clone().map(|e| e.0), ["city", "field", "field", "field"]);
+    assert_eq!(on(&tile, "c"), ["N"]);
+    assert!(h.query_by_label_contains(warning).is_none(), "no stale warning");
+    assert!(h.query_by_label_contains("is used by no bundled tile").is_none());
+    h.state_mut().validator.wait();
+    h.run_steps(4);
+    let found = &h.state().validator.latest;
+    assert!(found.diagnostics.is_empty(), "{:#?}", found.diagnostics);
 }

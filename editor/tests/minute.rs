@@ -127,7 +127,11 @@ fn a_tile_from_an_image_in_a_minute_of_clicks() {
         .iter()
         .find(|(_, f)| f.kind == FeatureKind::City)
         .map(|(id, _)| id.clone());
-    assert!(city.is_some(), "{:?}", s.tile().features);
+    let city = city.expect("a city drawn");
+    // The closed outline fills `on`, and the edges follow the drawing.
+    assert_eq!(s.tile().edges[0].0, "city");
+    let on: Vec<String> = s.tile().features[&city].on.iter().map(|r| r.0.clone()).collect();
+    assert_eq!(on, ["N"]);
 
     // The road: Esc lets go of the city, 2 picks roads, then its outline up to the wall.
     s.key(Modifiers::NONE, Key::Escape);
@@ -141,8 +145,8 @@ fn a_tile_from_an_image_in_a_minute_of_clicks() {
         s.tile().features
     );
 
-    // Derive: the edges, every `on` list, the fields cut at the road, their cities, the gate.
-    s.click("Derive edges");
+    // Closing the road derived the edges, every `on` list, the fields cut at the road, their
+    // cities and the gate: no *Derive edges* needed.
     let tile = s.tile();
     let edges: Vec<&str> = tile.edges.iter().map(|e| e.0.as_str()).collect();
     assert_eq!(edges, ["city", "field", "road", "field"], "{:#?}", tile.features);
@@ -150,6 +154,14 @@ fn a_tile_from_an_image_in_a_minute_of_clicks() {
     assert_eq!(road.end, Some(RoadEnd::CityGate));
     let fields = tile.features.values().filter(|f| f.kind == FeatureKind::Field).count();
     assert_eq!(fields, 2, "one field each side of the road: {:#?}", tile.features);
+    // A field the cut made, without an outline, gets no "outlines:" suggestion.
+    s.h.state_mut().view.selection.feature = tile
+        .features
+        .iter()
+        .find(|(_, f)| f.kind == FeatureKind::Field)
+        .map(|(id, _)| id.clone());
+    s.settle();
+    assert!(s.h.query_by_label_contains("outlines:").is_none());
 
     // A name (the image's name is the start), the count as it is, and save.
     s.type_over("gate", "City gate");

@@ -530,3 +530,48 @@ fn a_bot_game_plays_on_behind_another_page_and_the_board_and_events_follow_it() 
     settle(&mut h);
     assert!(in_view(newest_line(&h)), "{:?}", newest_line(&h));
 }
+
+#[test]
+fn a_record_keeps_its_seats_and_is_taken_up_from_any_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let saved = dir.path().join("saved.json");
+    let path = write(dir.path(), "set.toml", &short_base());
+    let mut dialogs = ScriptedDialogs::picking(vec![saved.clone()]);
+    dialogs.saves.push(saved.clone());
+    let mut h = editor(Some(path), dialogs);
+    settle(&mut h);
+    h.get_by_label("Play").click();
+    settle(&mut h);
+    let seats = vec![SeatKind::Human, SeatKind::Bot("random".parse().unwrap())];
+    h.state_mut().panels.play.setup.seats = seats.clone();
+    h.state_mut().panels.play.bot_pause = 0.0;
+    start(&mut h);
+    until_human(&mut h);
+    place_by_clicking(&mut h);
+    until_human(&mut h);
+    let played = game(&h).history().to_vec();
+    h.get_by_label("Save record…").click();
+    settle(&mut h);
+    let record = tilewright_editor::play::read_record(&saved).expect("a record is written");
+    assert_eq!(record.seats, ["human", "random"]);
+
+    // Loaded again: the seats as they were, the record shown from its first step.
+    h.get_by_label("Load record…").click();
+    settle(&mut h);
+    assert!(play(&h).viewing_record, "{:?}", h.state().messages());
+    assert_eq!(play(&h).seats, seats);
+    assert_eq!(play(&h).session.as_ref().unwrap().len(), played.len());
+    // Taken up after the first action: the seats play on from there.
+    h.get_by_label("Forward").click();
+    settle(&mut h);
+    h.get_by_label("Play on from here").click();
+    settle(&mut h);
+    assert!(!play(&h).viewing_record);
+    until_human(&mut h);
+    assert!(play(&h).human_to_move() || game(&h).is_over());
+    assert_eq!(
+        game(&h).history()[..1],
+        played[..1],
+        "the game goes on from the step taken up"
+    );
+}

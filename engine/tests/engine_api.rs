@@ -197,6 +197,27 @@ fn replay_refuses_other_tile_sets_rules_and_scores() {
     let mut short = record.clone();
     short.actions.truncate(10);
     assert!(matches!(short.replay(Arc::clone(&def)), Err(ReplayError::Unfinished)));
+    // A record saved mid-game (its scores those of that point) replays as far as it goes.
+    let mut midway = Game::new(Arc::clone(&def), record.players, record.seed).unwrap();
+    let mut events = Vec::new();
+    for &action in &record.actions[..10] {
+        midway.apply(action, &mut events).unwrap();
+    }
+    let saved = midway.record();
+    let replayed = saved.replay_so_far(Arc::clone(&def)).unwrap();
+    assert!(!replayed.is_over());
+    assert_eq!(replayed.record(), saved);
+    assert!(matches!(
+        short.replay_so_far(Arc::clone(&def)),
+        Err(ReplayError::Scores { .. })
+    ));
+    // Seats are kept when known, and a record without them reads as before.
+    let text = serde_json::to_string(&saved).unwrap();
+    assert!(!text.contains("seats"), "{text}");
+    let mut seated = saved.clone();
+    seated.seats = vec!["human".into(), "mcts:1000".into()];
+    let text = serde_json::to_string(&seated).unwrap();
+    assert_eq!(GameRecord::from_json(text.as_bytes()).unwrap(), seated);
     let mut bad = record;
     bad.actions[0] = Action::Pass;
     assert!(matches!(bad.replay(def), Err(ReplayError::Action { index: 0, .. })));

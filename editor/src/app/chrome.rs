@@ -164,6 +164,7 @@ impl EditorApp {
                     Command::NewTileFromImage,
                     Command::ImportTileSheet,
                     Command::ImportImageFolder,
+                    Command::CleanUpImages,
                 ] {
                     item(ui, c, has_set, actions);
                 }

@@ -142,8 +142,10 @@ impl EditorApp {
             Command::DeleteTile => {
                 if let Some((i, _)) = tile {
                     actions.edit(Edit::RemoveTile { index: i });
+                    self.offer_images_of_deleted(i);
                 }
             }
+            Command::CleanUpImages => self.offer_unused_images(),
             Command::MoveTileUp => {
                 if let Some((i, _)) = tile.filter(|(i, _)| *i > 0) {
                     actions.edit(Edit::MoveTile { from: i, to: i - 1 });

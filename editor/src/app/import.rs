@@ -13,6 +13,7 @@ use crate::document::Edit;
 use crate::ids::next_tile_ids;
 use crate::import::{self, Grid};
 use crate::panels::{Action, Actions};
+use crate::sheet_detect;
 
 /// Most rows or columns a sheet is cut into.
 const MAX_CELLS_A_SIDE: u32 = 64;
@@ -25,6 +26,10 @@ pub struct SheetImport {
     pub sheet: DynamicImage,
     /// How it is cut.
     pub grid: Grid,
+    /// Whether the grid was read from the gaps between the tiles.
+    pub detected: bool,
+    /// Whether each tile's edges are prefilled from the colours along its sides.
+    pub prefill: bool,
     /// The sheet shown in the dialog, made at the first frame.
     preview: Option<TextureHandle>,
 }
@@ -36,20 +41,44 @@ enum SheetAnswer {
 }
 
 impl SheetImport {
-    /// A sheet to cut, with a first guess at the grid: square cells along its longer side.
+    /// A sheet to cut, with the grid read from the gaps between its tiles; failing that, a
+    /// first guess: square cells along its longer side.
     pub fn new(path: PathBuf, sheet: DynamicImage) -> SheetImport {
         let (w, h) = (sheet.width().max(1), sheet.height().max(1));
-        let grid = Grid {
+        let detected = sheet_detect::detect_grid(&sheet.to_rgba8())
+            .filter(|g| g.rows <= MAX_CELLS_A_SIDE && g.columns <= MAX_CELLS_A_SIDE);
+        let grid = detected.unwrap_or(Grid {
             columns: if w % h == 0 { (w / h).min(MAX_CELLS_A_SIDE) } else { 1 },
             rows: if h % w == 0 { (h / w).min(MAX_CELLS_A_SIDE) } else { 1 },
             ..Grid::default()
-        };
+        });
         SheetImport {
             path,
             sheet,
             grid,
+            detected: detected.is_some(),
+            prefill: true,
             preview: None,
         }
+    }
+
+    /// Each cell's edges as its colours read (none when not prefilling), row by row.
+    fn edge_guesses(&self) -> Vec<[Option<String>; 4]> {
+        let cells = self
+            .grid
+            .cells([self.sheet.width(), self.sheet.height()])
+            .unwrap_or_default();
+        cells
+            .iter()
+            .map(|cell| {
+                if self.prefill {
+                    let tile = self.sheet.crop_imm(cell.x, cell.y, cell.width, cell.height).to_rgba8();
+                    sheet_detect::guess_edges(&tile)
+                } else {
+                    [None, None, None, None]
+                }
+            })
+            .collect()
     }
 }
 
@@ -106,9 +135,10 @@ impl EditorApp {
             Ok(images) => {
                 let named = images
                     .into_iter()
-                    .map(|image| {
+                    .zip(sheet.edge_guesses())
+                    .map(|(image, edges)| {
                         let name = Path::new(&image).file_stem().map(|s| s.to_string_lossy().into_owned());
-                        (image.clone(), name.unwrap_or_default())
+                        (image.clone(), name.unwrap_or_default(), edges)
                     })
                     .collect();
                 self.add_tiles_over(named, actions);
@@ -135,26 +165,30 @@ impl EditorApp {
             .filter_map(|path| {
                 let relative = self.image_into_folder(path)?;
                 let name = path.file_stem()?.to_string_lossy().into_owned();
-                Some((relative, name))
+                Some((relative, name, [None, None, None, None]))
             })
             .collect();
         self.add_tiles_over(named, actions);
     }
 
-    /// Adds a plain tile over each (image, name) at the end of the set, as one undo step, and
-    /// selects the first.
-    pub(super) fn add_tiles_over(&mut self, images: Vec<(String, String)>, actions: &mut Actions) {
+    /// Adds a tile over each (image, name, edges) at the end of the set, as one undo step, and
+    /// selects the first: a plain tile with the edges given prefilled
+    /// ([`sheet_detect::prefilled`]).
+    pub(super) fn add_tiles_over(&mut self, images: Vec<(String, String, [Option<String>; 4])>, actions: &mut Actions) {
         let Some(set) = self.workspace.tileset() else { return };
         let at = set.tiles.len();
         let ids = next_tile_ids(set, images.len());
         let tiles: Vec<Tile> = images
             .into_iter()
             .zip(ids)
-            .map(|((image, name), id)| Tile {
-                id,
-                name,
-                image: Some(image),
-                ..blank_tile(set)
+            .map(|((image, name, edges), id)| {
+                let tile = Tile {
+                    id,
+                    name,
+                    image: Some(image),
+                    ..blank_tile(set)
+                };
+                sheet_detect::prefilled(&tile, &edges)
             })
             .collect();
         add_tiles(at, tiles, actions);
@@ -199,6 +233,16 @@ fn sheet_dialog(ui: &mut Ui, sheet: &mut SheetImport) -> Option<SheetAnswer> {
             number(ui, "Spacing", &mut grid.spacing, 0..=max_side);
             ui.end_row();
         });
+    ui.label(if sheet.detected {
+        "Grid read from the gaps between the tiles: check it over the sheet below."
+    } else {
+        "No gaps between tiles found: set the grid."
+    });
+    ui.checkbox(&mut sheet.prefill, "Prefill edges from the colours along each side")
+        .on_hover_text(
+            "Green reads as field, brown or red as city, pale as road; a side the colours do not settle stays field. Check each tile after the import.",
+        );
+    let grid = &sheet.grid;
     let cells = grid.cells(size);
     match &cells {
         Ok(cells) => ui.label(format!(

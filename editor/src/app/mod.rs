@@ -7,6 +7,7 @@
 //! importing files is `workspace.rs`.
 
 mod chrome;
+mod cleanup;
 mod commands;
 mod dialogs;
 mod duplicate;

@@ -1,5 +1,6 @@
 //! Dialogs over the editor: "save your changes?" before a file is replaced, the file changed
-//! on disk under unsaved edits, the tile sheet import (`import.rs`), and the list of keyboard
+//! on disk under unsaved edits, the tile sheet import (`import.rs`), unused images offered for
+//! removal (`cleanup.rs`), and the list of keyboard
 //! shortcuts. Each modal returns a typed
 //! answer, applied once the dialog is drawn.
 
@@ -38,11 +39,13 @@ impl EditorApp {
             || workspace.disk_change.is_some()
             || workspace.asking.is_some()
             || workspace.sheet.is_some()
+            || workspace.cleanup.is_some()
     }
 
     /// Draws whichever dialogs are open and acts on their answers.
     pub(super) fn modals(&mut self, ctx: &egui::Context, actions: &mut Actions) {
         self.sheet_import_modal(ctx, actions);
+        self.cleanup_modal(ctx);
         if let Some(pending) = self.workspace.pending.clone() {
             let name = self.workspace.doc.as_ref().map(Document::title).unwrap_or_default();
             match save_changes_modal(ctx, &name) {

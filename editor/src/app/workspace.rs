@@ -56,6 +56,8 @@ pub struct Workspace {
     pub(super) copied_text: Option<String>,
     /// A tile sheet in the import dialog.
     pub sheet: Option<SheetImport>,
+    /// Images offered for removal, each with whether it is ticked to go.
+    pub cleanup: Option<Vec<(String, bool)>>,
     /// An action waiting for the unsaved-changes answer.
     pub pending: Option<Pending>,
     /// Text of the file on disk, when it changed under an edited document.
@@ -76,6 +78,7 @@ impl Workspace {
             dialogs,
             asking: None,
             sheet: None,
+            cleanup: None,
             clipboard: None,
             copied_text: None,
             recent,
@@ -330,7 +333,7 @@ impl EditorApp {
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
-        self.add_tiles_over(vec![(relative, stem)], actions);
+        self.add_tiles_over(vec![(relative, stem, [None, None, None, None])], actions);
         self.view.tool = Tool::Draw;
     }
 

@@ -10,7 +10,7 @@
 
 use egui::{Color32, CursorIcon, Key, PointerButton, Pos2, Rect, Sense, Shape, Stroke, Ui, vec2};
 use tilewright_engine::edge::{Layout, Segment, SegmentKind, SegmentRef, Side};
-use tilewright_engine::model::{Feature, FeatureKind, Tile};
+use tilewright_engine::model::{FeatureKind, Tile};
 
 use super::PanelCtx;
 use crate::document::Edit;
@@ -425,36 +425,25 @@ impl Canvas {
         if points.len() < 3 {
             return;
         }
-        match view
+        let (id, new) = match view
             .selection
             .feature
             .clone()
             .filter(|id| tile.features.contains_key(id))
         {
-            Some(id) => actions.edit(Edit::AddPolygon {
-                tile: index,
-                feature: id,
-                points,
-            }),
-            None => {
-                let kind = view.draw_kind;
-                let id = fresh_feature_id(tile, kind);
-                let mut feature = Feature::new(kind);
-                feature.polygons.push(points);
-                // Say which edges the new outline reaches, from where it meets the border.
-                let mut probe = tile.clone();
-                probe.features.insert(id.clone(), feature.clone());
-                if let Some(on) = geometry::derive_on(&probe).remove(&id) {
-                    feature.on = on.into_iter().map(tilewright_engine::model::EdgeRef).collect();
-                }
-                actions.edit(Edit::SetFeature {
-                    tile: index,
-                    id: id.clone(),
-                    feature: Some(Box::new(feature)),
-                });
-                view.selection.feature = Some(id);
-                view.selection.vertex = None;
-            }
+            Some(id) => (id, false),
+            None => (fresh_feature_id(tile, view.draw_kind), true),
+        };
+        // The outline, with the `on` lists (and edges, when the outlines describe them all)
+        // that it implies: one undo step.
+        let drawn = crate::drawn::close_outline(tile, &id, view.draw_kind, points);
+        actions.edit(Edit::ReplaceTile {
+            index,
+            tile: Box::new(drawn),
+        });
+        if new {
+            view.selection.feature = Some(id);
+            view.selection.vertex = None;
         }
     }
 

@@ -13,11 +13,12 @@ use tilewright_engine::model::{
 
 use super::{Action, PanelCtx, schema_help};
 use crate::commands::Command;
-use crate::derive::{Derivation, derive_edges, unusual_layouts};
+use crate::derive::{Derivation, derive_edges, snap_to_standard, standard_layout, unusual_layouts};
 use crate::document::{ContentKey, Edit};
 use crate::geometry;
 use crate::memo::Memo;
 use crate::render::kind_colour;
+use crate::segments;
 use crate::view::Tool;
 use crate::vocabulary::{self, Vocabulary};
 
@@ -251,7 +252,11 @@ impl Inspector {
                         ui.menu_button("Presets", |ui| {
                             for preset in edge_presets(set) {
                                 if ui.button(&preset).clicked() {
-                                    edited.edges[k] = EdgeLayout(preset);
+                                    // The `on` lists follow the edge, unless an edge does not read.
+                                    match segments::relayout(&edited, Side::from_index(k), &preset) {
+                                        Some(relaid) => edited = relaid,
+                                        None => edited.edges[k] = EdgeLayout(preset),
+                                    }
                                     ui.close();
                                 }
                             }
@@ -334,6 +339,19 @@ impl Inspector {
                     geometry::CORNER_SLACK,
                     geometry::POSITION_SNAP
                 ));
+            // Deriving again on the snapped edges waits for the click: a frame only asks
+            // whether there is an edge to snap.
+            let unusual = tile.edges.iter().any(|e| standard_layout(&e.0).is_some());
+            if ui
+                .add_enabled(unusual, egui::Button::new("Snap to standard"))
+                .on_hover_text("Move the boundaries of each edge no bundled tile uses to the nearest layout one does")
+                .clicked()
+            {
+                ctx.actions.edit(Edit::ReplaceTile {
+                    index,
+                    tile: Box::new(snap_to_standard(tile)),
+                });
+            }
             if ui
                 .add_enabled(has_outlines, egui::Button::new("Derive adjacency"))
                 .on_hover_text("Set each field's `cities` from the city outlines it shares a border with")
@@ -396,10 +414,13 @@ impl Inspector {
         };
         let Some(feature) = tile.features.get(&id) else { return };
         ui.separator();
+        // Only an outline suggests an `on` list: a field without one gets its list from the
+        // cut, which the derivation applies but is no suggestion of the feature's own.
         let derived_on = derivation
             .tile
             .features
             .get(&id)
+            .filter(|_| !feature.polygons.is_empty())
             .map(|f| f.on.iter().map(|r| r.0.clone()).collect());
         self.feature_ui(ui, ctx, (index, tile), &id, feature, derived_on);
     }
@@ -763,7 +784,7 @@ fn id_list_ui(ui: &mut Ui, noun: &str, list: &mut Vec<String>, offered: &[&str],
 }
 
 /// What *Derive edges* would change: the edges the outlines suggest where they differ from what
-/// is written, and derived layouts that no bundled tile uses.
+/// is written; and written layouts that no bundled tile uses.
 fn derivation_ui(ui: &mut Ui, tile: &Tile, derivation: &Derivation) {
     if !tile
         .features
@@ -783,7 +804,8 @@ fn derivation_ui(ui: &mut Ui, tile: &Tile, derivation: &Derivation) {
             format!("Outlines suggest {}", differs.join(", ")),
         );
     }
-    for warning in unusual_layouts(&after) {
+    // The edges as written: the warning goes once they are fixed, by hand or by a snap.
+    for warning in unusual_layouts(&tile.edges.clone().map(|e| e.0)) {
         ui.colored_label(Color32::from_rgb(230, 120, 70), format!("! {warning}"))
             .on_hover_text(
                 "Check where the outlines meet the border: tile art usually meets it at a corner, or at 40, 50 or 60",

@@ -7,6 +7,7 @@
 //! current step's choices into what the [board](crate::board) draws and reads back the
 //! pointer; `side.rs` draws the scores, the prompt, the controls and the event log.
 
+pub mod event_text;
 mod seats;
 mod session;
 mod setup;
@@ -255,7 +256,8 @@ impl PlayView {
 
     /// The game's record as JSON, to save.
     pub fn record_json(&self) -> Option<String> {
-        let record = self.session.as_ref()?.record();
+        let mut record = self.session.as_ref()?.record();
+        record.seats = self.seats.iter().map(|seat| seat.spec()).collect();
         serde_json::to_string_pretty(&record).ok().map(|text| text + "\n")
     }
 
@@ -273,13 +275,28 @@ impl PlayView {
         let record = read_record(path)?;
         let prepared = prepare_record(doc, &record).map_err(|e| e.join("; "))?;
         let session = Session::with_actions(prepared.def, record.players, record.seed, &record.actions)?;
-        let seats = vec![SeatKind::Human; usize::from(record.players)];
+        // The seats as recorded, when the record says who sat where; else people at each.
+        let recorded: Option<Vec<SeatKind>> = record.seats.iter().map(|s| SeatKind::from_spec(s)).collect();
+        let seats = recorded
+            .filter(|seats| seats.len() == usize::from(record.players))
+            .unwrap_or_else(|| vec![SeatKind::Human; usize::from(record.players)]);
+        let who: Vec<String> = seats.iter().map(|seat| seat.label()).collect();
         self.begin(session, prepared.art, seats, true);
         Ok(format!(
-            "Loaded a record of {} players and {} actions.",
+            "Loaded a record of {} players ({}) and {} actions.",
             record.players,
+            who.join(", "),
             record.actions.len()
         ))
+    }
+
+    /// Takes the record shown up at the step shown: the seats play on from there (a move
+    /// made forgets the record's later actions).
+    pub fn play_on(&mut self) {
+        if self.session.as_ref().is_some_and(|s| !s.game.is_over()) {
+            self.viewing_record = false;
+            self.notice = None;
+        }
     }
 
     /// Steps a record: shows the game after `k` actions.

@@ -32,6 +32,22 @@ impl SeatKind {
         }
     }
 
+    /// The seat as a record keeps it: `human`, or the bot's spec (`mcts:1000`).
+    pub fn spec(self) -> String {
+        match self {
+            SeatKind::Human => "human".to_owned(),
+            SeatKind::Bot(spec) => spec.to_string(),
+        }
+    }
+
+    /// The seat a record names with [`SeatKind::spec`]; `None` for a name it does not read.
+    pub fn from_spec(text: &str) -> Option<SeatKind> {
+        match text {
+            "human" => Some(SeatKind::Human),
+            _ => text.parse().ok().map(SeatKind::Bot),
+        }
+    }
+
     /// Whether a person chooses for this seat.
     pub fn is_human(self) -> bool {
         self == SeatKind::Human
@@ -169,5 +185,13 @@ mod tests {
             worker.answer().is_none(),
             "the answer of a cancelled question is dropped"
         );
+    }
+
+    #[test]
+    fn a_seat_reads_back_from_its_spec() {
+        for seat in SeatKind::all() {
+            assert_eq!(SeatKind::from_spec(&seat.spec()), Some(seat), "{}", seat.spec());
+        }
+        assert_eq!(SeatKind::from_spec("nobody"), None);
     }
 }

@@ -277,6 +277,14 @@ impl PlayView {
                 go = Some(n);
             }
         });
+        let over = session.game.is_over();
+        if ui
+            .add_enabled(!over, egui::Button::new("Play on from here"))
+            .on_hover_text("Take the game up at this step, with the seats as recorded")
+            .clicked()
+        {
+            self.play_on();
+        }
         if let Some(k) = go {
             self.go_to(k);
         }

@@ -46,8 +46,13 @@ pub struct GameRecord {
     pub seed: u64,
     /// Every action in order.
     pub actions: Vec<Action>,
-    /// Final scores by seat.
+    /// Scores by seat after the last action: the final scores of a finished game.
     pub scores: Vec<u64>,
+    /// Who sat at each seat, as `human` or a bot spec (`mcts:1000`), so a game can be taken up
+    /// again as it was played; empty when not known (records written before seats were kept,
+    /// or by a run with no one in particular at the seats).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub seats: Vec<String>,
 }
 
 /// Why a record could not be replayed.
@@ -191,6 +196,7 @@ impl Game {
             seed: self.seed,
             actions: self.history.clone(),
             scores: self.scores(),
+            seats: Vec::new(),
         }
     }
 }
@@ -366,6 +372,33 @@ impl GameRecord {
 
     /// Replays the record on `def` and checks it reaches the recorded scores.
     pub fn replay(&self, def: Arc<GameDef>) -> Result<Game, ReplayError> {
+        let game = self.apply_actions(def)?;
+        if !game.is_over() {
+            return Err(ReplayError::Unfinished);
+        }
+        self.check_scores(game)
+    }
+
+    /// Replays the record on `def` as far as its actions go: a record saved mid-game gives
+    /// the game at that point ([`Game::is_over`] says whether it ended). The scores are checked
+    /// against the record's, whether or not the game is over.
+    pub fn replay_so_far(&self, def: Arc<GameDef>) -> Result<Game, ReplayError> {
+        let game = self.apply_actions(def)?;
+        self.check_scores(game)
+    }
+
+    fn check_scores(&self, game: Game) -> Result<Game, ReplayError> {
+        if game.scores() != self.scores {
+            return Err(ReplayError::Scores {
+                expected: self.scores.clone(),
+                found: game.scores(),
+            });
+        }
+        Ok(game)
+    }
+
+    /// The game after the record's actions, on `def` checked to be the record's.
+    fn apply_actions(&self, def: Arc<GameDef>) -> Result<Game, ReplayError> {
         if def.sets != self.tilesets || def.expansions != self.expansions {
             // Only what differs: a set played as recorded is not worth naming.
             let (expected, found) = differing(&self.tilesets, &self.expansions, &def.sets, &def.expansions);
@@ -387,15 +420,6 @@ impl GameRecord {
             game.apply(action, &mut events)
                 .map_err(|error| ReplayError::Action { index, action, error })?;
             events.clear();
-        }
-        if !game.is_over() {
-            return Err(ReplayError::Unfinished);
-        }
-        if game.scores() != self.scores {
-            return Err(ReplayError::Scores {
-                expected: self.scores.clone(),
-                found: game.scores(),
-            });
         }
         Ok(game)
     }
