@@ -606,8 +606,9 @@ fn known_properties(node: Option<&Value>) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// The known key closest to a misspelt one, if any is close enough.
-pub(crate) fn closest<'a>(key: &str, known: &'a [String]) -> Option<&'a str> {
+/// The known key or id closest to a misspelt one, if any is close enough (for a "did you
+/// mean" help).
+pub fn closest<'a>(key: &str, known: &'a [String]) -> Option<&'a str> {
     let length = key.chars().count();
     known
         .iter()
