@@ -234,7 +234,7 @@ pub fn balance(args: BalanceArgs) -> ExitCode {
             let written = args
                 .html
                 .as_deref()
-                .map(|path| crate::report::write_run(path, &report, changed.as_deref()));
+                .map(|path| tilewright_report::write_run(path, &report, changed.as_deref()));
             (report.stopped, written)
         }
         Some((b, b_changed, change)) => {
@@ -274,7 +274,7 @@ pub fn balance(args: BalanceArgs) -> ExitCode {
                 print_comparison(&comparison);
             }
             let written = args.html.as_deref().map(|path| {
-                crate::report::write_comparison(path, &comparison, [changed.as_deref(), b_words.as_deref()])
+                tilewright_report::write_comparison(path, &comparison, [changed.as_deref(), b_words.as_deref()])
             });
             (comparison.a.stopped, written)
         }

@@ -27,7 +27,6 @@ mod play;
 mod played;
 mod progress;
 mod render;
-mod report;
 mod scenario;
 mod tournament;
 

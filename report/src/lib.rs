@@ -1,7 +1,9 @@
-//! `tilewright balance --html`: the balance report as one self-contained HTML page. The engine
-//! gives the figures ([`tilewright_engine::balance`]); this module only draws them: plot
-//! primitives in [`svg`], the page in [`html`].
+//! The balance lab's report as one self-contained HTML page, written the same by the command
+//! line (`tilewright balance --html`) and the editor's Balance page. The engine gives the
+//! figures ([`tilewright_engine::balance`]); this crate only presents them: plot primitives in
+//! [`svg`], the page in [`html`].
 
+mod escape;
 pub mod html;
 pub mod svg;
 
