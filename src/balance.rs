@@ -190,7 +190,7 @@ pub fn balance(args: BalanceArgs) -> ExitCode {
         Err(e) => return fail(e),
     };
     let mut read = a.read;
-    let (a, a_changed) = (a.def, a.changed);
+    let (a, a_changed, catalog) = (a.def, a.changed, a.catalog);
     let b = match b {
         Some((sets, rules, change)) => match GameArgs::def_of(&sets, &rules) {
             Ok(b) => {
@@ -231,10 +231,10 @@ pub fn balance(args: BalanceArgs) -> ExitCode {
             } else {
                 print_report(&report);
             }
-            let written = args
-                .html
-                .as_deref()
-                .map(|path| tilewright_report::write_run(path, &report, changed.as_deref()));
+            let written = args.html.as_deref().map(|path| {
+                let pictures = tilewright_report::pictures_of(&report, &catalog);
+                tilewright_report::write_run(path, &report, changed.as_deref(), &pictures)
+            });
             (report.stopped, written)
         }
         Some((b, b_changed, change)) => {
@@ -274,7 +274,13 @@ pub fn balance(args: BalanceArgs) -> ExitCode {
                 print_comparison(&comparison);
             }
             let written = args.html.as_deref().map(|path| {
-                tilewright_report::write_comparison(path, &comparison, [changed.as_deref(), b_words.as_deref()])
+                let pictures = tilewright_report::pictures_of(&comparison.a, &catalog);
+                tilewright_report::write_comparison(
+                    path,
+                    &comparison,
+                    [changed.as_deref(), b_words.as_deref()],
+                    &pictures,
+                )
             });
             (comparison.a.stopped, written)
         }

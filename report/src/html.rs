@@ -12,6 +12,7 @@ use tilewright_engine::balance::{
 
 use super::svg::{self, Chart, Interval, Part, Series, Unit};
 use crate::escape;
+use crate::pictures::TilePictures;
 
 const STYLE: &str = r#"
 :root{color-scheme:light;--ink:#222;--muted:#666;--line:#ddd;--bar:#7fb2dc;--flag:#D55E00}
@@ -42,6 +43,8 @@ th[aria-sort]{cursor:pointer}
 th[aria-sort="ascending"]::after{content:" ▲"}
 th[aria-sort="descending"]::after{content:" ▼"}
 tr.flagged td{font-weight:600}
+.pictures{display:inline-flex;gap:4px;vertical-align:middle;margin-right:6px}
+.pictures>svg,.pictures>img{display:block;border-radius:3px}
 tr.flagged td:first-child{border-left:4px solid var(--flag)}
 .standout{color:var(--flag)}
 .muted{color:var(--muted)}
@@ -82,25 +85,25 @@ for (const hint of document.querySelectorAll(".sort-hint")) hint.hidden = false;
 
 /// The page of one run; `changed` says the rule values that differ from the rule set
 /// extended.
-pub fn run_page(report: &BalanceReport, changed: Option<&str>) -> String {
+pub fn run_page(report: &BalanceReport, changed: Option<&str>, pictures: &TilePictures) -> String {
     let mut body = String::new();
     body.push_str("<h1>Balance report</h1>");
     body.push_str(&summary(report, None, [changed, None]));
-    body.push_str(&focus(report));
-    body.push_str(&run_sections(report));
+    body.push_str(&focus(report, pictures));
+    body.push_str(&run_sections(report, pictures));
     page("Balance report", &body)
 }
 
 /// The page of two runs of the same seeds: run A in full, what B changes, and every figure's
 /// difference B − A.
-pub fn comparison_page(comparison: &Comparison, changed: [Option<&str>; 2]) -> String {
+pub fn comparison_page(comparison: &Comparison, changed: [Option<&str>; 2], pictures: &TilePictures) -> String {
     let mut body = String::new();
     body.push_str("<h1>Balance report: A/B comparison</h1>");
     body.push_str(&summary(&comparison.a, Some(comparison), changed));
-    body.push_str(&focus(&comparison.a));
+    body.push_str(&focus(&comparison.a, pictures));
     body.push_str(&differences(comparison));
     body.push_str("<h2 id=\"run-a\">Run A in detail</h2>");
-    body.push_str(&run_sections(&comparison.a));
+    body.push_str(&run_sections(&comparison.a, pictures));
     page("Balance report: A/B comparison", &body)
 }
 
@@ -116,12 +119,12 @@ fn page(title: &str, body: &str) -> String {
 }
 
 /// The sections every run has: scores, win rates, feature kinds, tiles, figures, mechanisms.
-fn run_sections(report: &BalanceReport) -> String {
+fn run_sections(report: &BalanceReport, pictures: &TilePictures) -> String {
     let mut out = String::new();
     out.push_str(&scores(report));
     out.push_str(&seats(report));
     out.push_str(&feature_kinds(report));
-    out.push_str(&tiles(report));
+    out.push_str(&tiles(report, pictures));
     out.push_str(&figures(report));
     out.push_str(&mechanisms(report));
     out
@@ -425,7 +428,7 @@ fn feature_kinds(report: &BalanceReport) -> String {
 
 /// The tiles under study first: each figure with its interval and its rank among all tiles in
 /// play, the strongest and the weakest marked; a plot of their points per placement.
-fn focus(report: &BalanceReport) -> String {
+fn focus(report: &BalanceReport, pictures: &TilePictures) -> String {
     let Some(focus) = &report.focus else {
         return String::new();
     };
@@ -505,7 +508,11 @@ fn focus(report: &BalanceReport) -> String {
         .iter()
         .map(|t| {
             flags.push(t.standout.is_some());
-            let mut id = format!("<code>{}</code>", escape::html(&name(t)));
+            let mut id = format!(
+                "{}<code>{}</code>",
+                pictures.cell(&t.set, &t.id).into_string(),
+                escape::html(&name(t))
+            );
             match t.standout {
                 Some(Standout::Strongest) => id.push_str(" <strong class=\"standout\">strongest</strong>"),
                 Some(Standout::Weakest) => id.push_str(" <strong class=\"standout\">weakest</strong>"),
@@ -530,7 +537,7 @@ fn focus(report: &BalanceReport) -> String {
 }
 
 /// The tile table: how often each tile came, fitted, scored and went with winning.
-fn tiles(report: &BalanceReport) -> String {
+fn tiles(report: &BalanceReport, pictures: &TilePictures) -> String {
     let columns = [
         "tile",
         "name",
@@ -550,7 +557,12 @@ fn tiles(report: &BalanceReport) -> String {
         .iter()
         .map(|t| {
             let discarded = (t.drawn > 0).then(|| t.discarded as f64 / t.drawn as f64);
-            let mut id = format!("<code>{}/{}</code>", escape::html(&t.set), escape::html(&t.id));
+            let mut id = format!(
+                "{}<code>{}/{}</code>",
+                pictures.cell(&t.set, &t.id).into_string(),
+                escape::html(&t.set),
+                escape::html(&t.id)
+            );
             if t.start {
                 id.push_str(" <span class=\"muted\">start</span>");
             }
@@ -1048,7 +1060,7 @@ mod tests {
             id: "inn".into(),
             points: 640,
         }];
-        let page = run_page(&report, None);
+        let page = run_page(&report, None, &TilePictures::none());
         assert!(page.contains("<h2 id=\"mechanisms\">"));
         assert!(page.contains(": 120 tokens taken; most "), "{page}");
         assert!(page.contains("at the end: 30 awards, 300 points</li>"), "{page}");
@@ -1067,7 +1079,7 @@ mod tests {
         report.tiles.push(third);
         report.tiles[1].points_per_placement_interval = estimate(3.0, 0.2);
         report.focus_on(&["mine".into()]);
-        let page = run_page(&report, None);
+        let page = run_page(&report, None, &TilePictures::none());
         let (yours, scores) = (
             page.find("id=\"your-tiles\"").unwrap(),
             page.find("id=\"scores\"").unwrap(),
@@ -1095,14 +1107,14 @@ mod tests {
         assert!(section.contains("Your tiles: points per placement"), "a plot");
         assert_escaped(&page);
         assert!(
-            !run_page(&sample(), None).contains("your-tiles"),
+            !run_page(&sample(), None, &TilePictures::none()).contains("your-tiles"),
             "nothing under study, no section"
         );
     }
 
     #[test]
     fn a_run_page_is_whole_self_contained_and_escaped() {
-        let page = run_page(&sample(), None);
+        let page = run_page(&sample(), None, &TilePictures::none());
         assert!(page.starts_with("<!DOCTYPE html>") && page.ends_with("</html>\n"));
         assert!(page.contains("<meta charset=\"utf-8\">") && page.contains("<title>Balance report</title>"));
         for outside in ["http://", "https://", "src=", "<link", "@import", "url("] {
@@ -1144,7 +1156,7 @@ mod tests {
             seat.histogram.counts = vec![0; 8];
             seat.histogram.overflow = 0;
         }
-        let page = run_page(&report, None);
+        let page = run_page(&report, None, &TilePictures::none());
         assert!(page.matches("class=\"no-data\"").count() >= 4, "{page}");
         assert!(page.contains("none: no game played"));
         for bad in ["NaN", "inf"] {
@@ -1178,7 +1190,7 @@ mod tests {
             change: "without mine".into(),
             differences,
         };
-        let page = comparison_page(&comparison, [None, None]);
+        let page = comparison_page(&comparison, [None, None], &TilePictures::none());
         let title = page.find("<title>Points per placement by tile, B − A</title>").unwrap();
         let plot = &page[title..title + page[title..].find("</svg>").unwrap()];
         let points = plot.matches("class=\"point flagged\"").count() + plot.matches("<circle class=\"point\"").count();
@@ -1217,7 +1229,7 @@ mod tests {
                 },
             ],
         };
-        let page = comparison_page(&comparison, [None, None]);
+        let page = comparison_page(&comparison, [None, None], &TilePictures::none());
         assert_escaped(&page);
         assert!(page.contains("2 of 5 figures flagged"));
         assert_eq!(page.matches("class=\"point flagged\"").count(), 2);
