@@ -4,9 +4,14 @@
 
 use std::fmt::Write as _;
 
-/// `text` on one line, with `&`, `<`, `>` and `"` escaped.
+/// `text` on one line, for `maud` to escape where it is placed.
+pub fn shown(text: &str) -> String {
+    tilewright_engine::text::one_line(text)
+}
+
+/// `text` on one line, with `&`, `<`, `>` and `"` escaped, for the plots written as text.
 pub fn html(text: &str) -> String {
-    let text = tilewright_engine::text::one_line(text);
+    let text = shown(text);
     let mut out = String::with_capacity(text.len());
     let _ = maud::Escaper::new(&mut out).write_str(&text);
     out

@@ -7,12 +7,15 @@
 use std::fmt::Write as _;
 
 use tilewright_engine::balance::{
-    BalanceReport, Comparison, Difference, Estimate, FocusTile, Histogram, Ranked, Standout,
+    BalanceReport, Comparison, Difference, Estimate, FocusTile, Histogram, Ranked, Standout, TileStats,
 };
 
 use super::svg::{self, Chart, Interval, Part, Series, Unit};
+use maud::{Markup, PreEscaped, html};
+
 use crate::escape;
 use crate::pictures::TilePictures;
+use crate::presentation::{FocusFigure, Group, TileColumn, bounds, estimate, rank_text};
 
 const STYLE: &str = r#"
 :root{color-scheme:light;--ink:#222;--muted:#666;--line:#ddd;--bar:#7fb2dc;--flag:#D55E00}
@@ -128,16 +131,6 @@ fn run_sections(report: &BalanceReport, pictures: &TilePictures) -> String {
     out.push_str(&figures(report));
     out.push_str(&mechanisms(report));
     out
-}
-
-/// An estimate as `mean [low, high]` with `decimals` (or as a percentage).
-fn estimate(e: &Estimate, unit: Unit, decimals: usize) -> String {
-    format!("{} {}", unit.format(e.mean, decimals), bounds(e, unit, decimals))
-}
-
-/// An estimate's interval as `[low, high]`.
-fn bounds(e: &Estimate, unit: Unit, decimals: usize) -> String {
-    format!("[{}, {}]", unit.format(e.low, decimals), unit.format(e.high, decimals))
 }
 
 /// An optional estimate, or a dash said to be missing.
@@ -416,13 +409,13 @@ fn feature_kinds(report: &BalanceReport) -> String {
                 Cell::number(f.mean_size, 1),
                 Cell::count(f.points_in_play),
                 Cell::count(f.points_at_end),
-                Cell::share(f.incomplete_share),
+                Cell::optional(f.incomplete_share, |v| Unit::Percent.format(v, 1)),
             ]
         })
         .collect();
     format!(
         "<h2 id=\"features\">Feature kinds</h2><figure>{figure}</figure>{}",
-        table(&columns, rows, &[])
+        table(&headings(&columns), rows, &[])
     )
 }
 
@@ -487,20 +480,14 @@ fn focus(report: &BalanceReport, pictures: &TilePictures) -> String {
         "<figure>{}<figcaption>The strongest and the weakest are drawn square, in vermillion.</figcaption></figure>",
         svg::forest(&chart, &rows, Unit::Plain)
     );
-    let columns = [
-        "tile",
-        "name",
-        "points per placement (95%)",
-        "rank",
-        "win rate placed − not (95%)",
-        "rank",
-        "discarded (95%)",
-        "rank",
-    ];
-    let rank = |r: &Ranked| match (r.rank, r.percentile) {
-        (Some(rank), Some(p)) => Cell::plain(format!("#{rank} of {} ({p:.0}th pct)", r.of), -(rank as f64)),
-        (Some(rank), None) => Cell::plain(format!("#{rank} of {}", r.of), -(rank as f64)),
-        _ => Cell::optional(None, |_| String::new()),
+    let mut columns = vec![("tile", TileColumn::Tile.help()), ("name", TileColumn::Name.help())];
+    for figure in FocusFigure::ALL {
+        columns.push((figure.title(), figure.help()));
+        columns.push(("rank", "Its rank among every tile type in play (#1: the highest)"));
+    }
+    let rank = |r: &Ranked| match r.rank {
+        Some(rank) => Cell::plain(rank_text(r), -(rank as f64)),
+        None => Cell::optional(None, |_| String::new()),
     };
     let mut flags = Vec::new();
     let rows: Vec<Vec<Cell>> = focus
@@ -518,16 +505,13 @@ fn focus(report: &BalanceReport, pictures: &TilePictures) -> String {
                 Some(Standout::Weakest) => id.push_str(" <strong class=\"standout\">weakest</strong>"),
                 None => {}
             }
-            vec![
-                Cell::html(id),
-                Cell::text(&t.name),
-                Cell::estimate(t.points_per_placement.value, Unit::Plain, 2),
-                rank(&t.points_per_placement),
-                Cell::estimate(t.win_effect.value, Unit::SignedPercent, 1),
-                rank(&t.win_effect),
-                Cell::estimate(t.discard_rate.value, Unit::Percent, 1),
-                rank(&t.discard_rate),
-            ]
+            let mut row = vec![Cell::html(id), Cell::text(&t.name)];
+            for figure in FocusFigure::ALL {
+                let (unit, decimals) = figure.unit();
+                row.push(Cell::estimate(figure.of(t).value, unit, decimals));
+                row.push(rank(figure.of(t)));
+            }
+            row
         })
         .collect();
     out.push_str("<div class=\"table-wrap\">");
@@ -538,25 +522,33 @@ fn focus(report: &BalanceReport, pictures: &TilePictures) -> String {
 
 /// The tile table: how often each tile came, fitted, scored and went with winning.
 fn tiles(report: &BalanceReport, pictures: &TilePictures) -> String {
-    let columns = [
-        "tile",
-        "name",
-        "drawn",
-        "placed",
-        "discarded",
-        "under a hill",
-        "legal placements (mean)",
-        "fewest legal placements",
-        "completed features",
-        "points",
-        "points per placement (95%)",
-        "win rate placed − not (95%)",
-    ];
+    let columns: Vec<(&str, &str)> = TileColumn::ALL.iter().map(|c| (c.title(), c.help())).collect();
     let rows: Vec<Vec<Cell>> = report
         .tiles
         .iter()
-        .map(|t| {
-            let discarded = (t.drawn > 0).then(|| t.discarded as f64 / t.drawn as f64);
+        .map(|t| TileColumn::ALL.iter().map(|&c| tile_cell(c, t, pictures)).collect())
+        .collect();
+    let under_hill = TileColumn::ALL.iter().position(|&c| c == TileColumn::UnderHill);
+    let hidden: Vec<usize> = under_hill
+        .filter(|_| report.tiles.iter().all(|t| t.under_hill == 0))
+        .into_iter()
+        .collect();
+    format!(
+        "<h2 id=\"tiles\">Tiles</h2><p class=\"note\">Drawn = placed + discarded (a tile that fits \
+         nowhere is discarded). Legal placements are counted on one turn in {}. Points are each \
+         tile's share of the points of the features it was part of. The last column is a \
+         correlation, not a cause. Bars compare a row with the column's largest value.\
+         <span class=\"sort-hint\" hidden> Select a column heading to sort by it.</span></p>{}",
+        report.placements_sample_every,
+        table(&columns, rows, &hidden)
+    )
+}
+
+/// A cell of the tile table.
+fn tile_cell(column: TileColumn, t: &TileStats, pictures: &TilePictures) -> Cell {
+    let (unit, decimals) = column.unit();
+    match column {
+        TileColumn::Tile => {
             let mut id = format!(
                 "{}<code>{}/{}</code>",
                 pictures.cell(&t.set, &t.id).into_string(),
@@ -566,36 +558,13 @@ fn tiles(report: &BalanceReport, pictures: &TilePictures) -> String {
             if t.start {
                 id.push_str(" <span class=\"muted\">start</span>");
             }
-            vec![
-                Cell::html(id),
-                Cell::text(&t.name),
-                Cell::count(t.drawn),
-                Cell::count(t.placed),
-                Cell::share(discarded),
-                Cell::count(t.under_hill),
-                Cell::number(t.placements_mean, 1),
-                Cell::number(t.placements_min.map(|m| m as f64), 0),
-                Cell::count(t.completed_features),
-                Cell::count(t.points),
-                Cell::estimate(t.points_per_placement_interval, Unit::Plain, 2),
-                Cell::estimate(t.win_effect_interval, Unit::SignedPercent, 1),
-            ]
-        })
-        .collect();
-    let hidden: &[usize] = if report.tiles.iter().all(|t| t.under_hill == 0) {
-        &[5]
-    } else {
-        &[]
-    };
-    format!(
-        "<h2 id=\"tiles\">Tiles</h2><p class=\"note\">Drawn = placed + discarded (a tile that fits \
-         nowhere is discarded). Legal placements are counted on one turn in {}. Points are each \
-         tile's share of the points of the features it was part of. The last column is a \
-         correlation, not a cause. Bars compare a row with the column's largest value.\
-         <span class=\"sort-hint\" hidden> Select a column heading to sort by it.</span></p>{}",
-        report.placements_sample_every,
-        table(&columns, rows, hidden)
-    )
+            Cell::html(id)
+        }
+        TileColumn::Name => Cell::text(&t.name),
+        _ if column.is_count() => Cell::count(column.number(t).unwrap_or(0.0) as u64),
+        TileColumn::PointsPerPlacement | TileColumn::WinEffect => Cell::estimate(column.interval(t), unit, decimals),
+        _ => Cell::optional(column.number(t), |v| unit.format(v, decimals)),
+    }
 }
 
 /// The figure table.
@@ -614,7 +583,10 @@ fn figures(report: &BalanceReport) -> String {
             ]
         })
         .collect();
-    format!("<h2 id=\"figures\">Figures</h2>{}", table(&columns, rows, &[]))
+    format!(
+        "<h2 id=\"figures\">Figures</h2>{}",
+        table(&headings(&columns), rows, &[])
+    )
 }
 
 /// The expansion mechanisms in play, as counts, in the balance report's words.
@@ -625,54 +597,6 @@ fn mechanisms(report: &BalanceReport) -> String {
     }
     let list: String = items.iter().map(|i| format!("<li>{}</li>", escape::html(i))).collect();
     format!("<h2 id=\"mechanisms\">Expansion mechanisms</h2><ul>{list}</ul>")
-}
-
-/// A group of differences drawn on one scale: its title, its unit, and which keys it takes.
-struct Group {
-    title: &'static str,
-    unit: Unit,
-    takes: fn(&str) -> bool,
-}
-
-/// Differences of different units are drawn in their own plots: win rates as percentages,
-/// tiles apart (there are many), then the rest by what they count.
-const GROUPS: [Group; 6] = [
-    Group {
-        title: "Win rates, B − A",
-        unit: Unit::Percent,
-        takes: |key| key.ends_with("win_rate"),
-    },
-    Group {
-        title: "Scores and game length, B − A",
-        unit: Unit::Plain,
-        takes: |key| key.starts_with("seat.") || !key.contains('.'),
-    },
-    Group {
-        title: "Points by feature kind, B − A",
-        unit: Unit::Plain,
-        takes: |key| key.starts_with("points."),
-    },
-    Group {
-        title: "Points per placement by tile, B − A",
-        unit: Unit::Plain,
-        takes: |key| key.starts_with("tile.") && key.ends_with(".points_per_placement"),
-    },
-    Group {
-        title: "Points per placement against the average tile, B − A",
-        unit: Unit::Plain,
-        takes: |key| key.starts_with("tile.") && key.ends_with(".points_against_average"),
-    },
-    Group {
-        title: "Share of draws discarded by tile, B − A",
-        unit: Unit::Percent,
-        takes: |key| key.starts_with("tile.") && key.ends_with(".discard_rate"),
-    },
-];
-
-/// The group a difference is drawn in: the first that takes its key, else the scores' (a
-/// figure of the whole game).
-fn group_of(key: &str) -> usize {
-    GROUPS.iter().position(|g| (g.takes)(key)).unwrap_or(1)
 }
 
 /// Most rows of one forest plot: past it (thousands of tiles) a plot is too tall to read, and
@@ -717,11 +641,11 @@ fn differences(comparison: &Comparison) -> String {
         "<p>{flagged} of {} figures flagged.</p>",
         comparison.differences.len()
     );
-    for (g, group) in GROUPS.iter().enumerate() {
+    for group in Group::ALL {
         let in_group: Vec<&Difference> = comparison
             .differences
             .iter()
-            .filter(|d| group_of(&d.key) == g)
+            .filter(|d| Group::of(&d.key) == group)
             .collect();
         // A plot of nothing but zeros (a figure B does not change) says nothing: left out.
         let zero = |d: &Difference| d.difference.is_none_or(|e| (e.low, e.mean, e.high) == (0.0, 0.0, 0.0));
@@ -734,11 +658,11 @@ fn differences(comparison: &Comparison) -> String {
             .collect();
         let (rows, left_out) = largest_differences(rows, MAX_FOREST_ROWS);
         let chart = Chart {
-            title: group.title,
+            title: group.title(),
             x_label: "B − A per game",
             y_label: "",
         };
-        let _ = write!(out, "<figure>{}", svg::forest(&chart, &rows, group.unit));
+        let _ = write!(out, "<figure>{}", svg::forest(&chart, &rows, group.unit().0));
         if left_out > 0 {
             let _ = write!(
                 out,
@@ -756,21 +680,20 @@ fn differences(comparison: &Comparison) -> String {
         flags.push(d.flagged);
     }
     out.push_str("<div class=\"table-wrap\">");
-    out.push_str(&table_rows(&columns, rows, &[], &flags));
+    out.push_str(&table_rows(&headings(&columns), rows, &[], &flags));
     out.push_str("</div>");
     out
 }
 
 fn difference_row(d: &Difference) -> Vec<Cell> {
-    let unit = GROUPS[group_of(&d.key)].unit;
-    let decimals = if unit == Unit::Percent { 1 } else { 2 };
+    let (unit, decimals) = Group::of(&d.key).unit();
     let interval = d.difference.map_or_else(
         || "none: fewer than two games".into(),
         |e| format!("[{}, {}]", unit.format(e.low, decimals), unit.format(e.high, decimals)),
     );
     vec![
         Cell::text(&d.label),
-        Cell::html(format!("<code>{}</code>", escape::html(&d.key))),
+        Cell::html(format!("<code>{}</code>", escape::html(&d.key.to_string()))),
         Cell::plain(unit.format(d.a, decimals), d.a),
         Cell::plain(unit.format(d.b, decimals), d.b),
         d.difference.map_or_else(
@@ -782,9 +705,9 @@ fn difference_row(d: &Difference) -> Vec<Cell> {
     ]
 }
 
-/// A table cell: its HTML, the number it sorts by (if a number column), and a bar value.
+/// A table cell: its markup, the number it sorts by (if a number column), and a bar value.
 struct Cell {
-    html: String,
+    html: Markup,
     sort: Option<f64>,
     /// Whether the number is drawn as a bar against the column's largest.
     bar: bool,
@@ -794,7 +717,7 @@ impl Cell {
     /// Untrusted or plain text, escaped.
     fn text(text: &str) -> Cell {
         Cell {
-            html: escape::html(text),
+            html: html! { (escape::shown(text)) },
             sort: None,
             bar: false,
         }
@@ -802,7 +725,7 @@ impl Cell {
     /// Markup already made safe.
     fn html(html: String) -> Cell {
         Cell {
-            html,
+            html: PreEscaped(html),
             sort: None,
             bar: false,
         }
@@ -810,14 +733,13 @@ impl Cell {
     /// A number written as the program wrote it, sorted but without a bar.
     fn plain(text: String, v: f64) -> Cell {
         Cell {
-            html: escape::html(&text),
             sort: Some(v),
-            bar: false,
+            ..Cell::text(&text)
         }
     }
     fn count(n: u64) -> Cell {
         Cell {
-            html: n.to_string(),
+            html: html! { (n) },
             sort: Some(n as f64),
             bar: true,
         }
@@ -825,33 +747,26 @@ impl Cell {
     fn number(v: Option<f64>, decimals: usize) -> Cell {
         Cell::optional(v, |v| format!("{v:.decimals$}"))
     }
-    fn share(v: Option<f64>) -> Cell {
-        Cell::optional(v, |v| Unit::Percent.format(v, 1))
-    }
     /// A mean with its interval, sorted by the mean, without a bar.
     fn estimate(e: Option<Estimate>, unit: Unit, decimals: usize) -> Cell {
-        let mut cell = match e {
-            Some(e) => Cell::optional(Some(e.mean), |_| {
-                format!(
-                    "{} <span class=\"muted\">{}</span>",
-                    unit.format(e.mean, decimals),
-                    bounds(&e, unit, decimals)
-                )
-            }),
-            None => Cell::optional(None, |_| String::new()),
+        let Some(e) = e else {
+            return Cell::optional(None, |_| String::new());
         };
-        cell.bar = false;
-        cell
+        Cell {
+            html: html! { (unit.format(e.mean, decimals)) " " span.muted { (bounds(&e, unit, decimals)) } },
+            sort: Some(e.mean).filter(|v| v.is_finite()).or(Some(f64::NEG_INFINITY)),
+            bar: false,
+        }
     }
     fn optional(v: Option<f64>, show: impl Fn(f64) -> String) -> Cell {
         match v.filter(|v| v.is_finite()) {
             Some(v) => Cell {
-                html: show(v),
+                html: html! { (show(v)) },
                 sort: Some(v),
                 bar: true,
             },
             None => Cell {
-                html: "<span class=\"muted\">–</span>".into(),
+                html: html! { span.muted { "–" } },
                 sort: Some(f64::NEG_INFINITY),
                 bar: false,
             },
@@ -859,18 +774,21 @@ impl Cell {
     }
 }
 
-/// A sortable table; columns listed in `hidden` are left out.
-fn table(columns: &[&str], rows: Vec<Vec<Cell>>, hidden: &[usize]) -> String {
-    let flags = vec![false; rows.len()];
-    format!(
-        "<div class=\"table-wrap\">{}</div>",
-        table_rows(columns, rows, hidden, &flags)
-    )
+/// Headings without a tooltip.
+fn headings<'a>(titles: &[&'a str]) -> Vec<(&'a str, &'static str)> {
+    titles.iter().map(|t| (*t, "")).collect()
 }
 
-/// The table itself; a row whose `flagged` is set is marked.
-fn table_rows(columns: &[&str], rows: Vec<Vec<Cell>>, hidden: &[usize], flagged: &[bool]) -> String {
-    let shown = |c: &usize| !hidden.contains(c);
+/// A sortable table; columns listed in `hidden` are left out.
+fn table(columns: &[(&str, &str)], rows: Vec<Vec<Cell>>, hidden: &[usize]) -> String {
+    let flags = vec![false; rows.len()];
+    html! { div.table-wrap { (PreEscaped(table_rows(columns, rows, hidden, &flags))) } }.into_string()
+}
+
+/// The table itself, each heading with its explanation as a tooltip; a row whose `flagged` is
+/// set is marked.
+fn table_rows(columns: &[(&str, &str)], rows: Vec<Vec<Cell>>, hidden: &[usize], flagged: &[bool]) -> String {
+    let shown = |c: usize| !hidden.contains(&c);
     let largest: Vec<f64> = (0..columns.len())
         .map(|c| {
             rows.iter()
@@ -878,42 +796,41 @@ fn table_rows(columns: &[&str], rows: Vec<Vec<Cell>>, hidden: &[usize], flagged:
                 .fold(0.0, f64::max)
         })
         .collect();
-    let mut out = String::from("<table class=\"sortable\"><thead><tr>");
-    for (_, name) in columns.iter().enumerate().filter(|(c, _)| shown(c)) {
-        let _ = write!(out, "<th scope=\"col\">{}</th>", escape::html(name));
-    }
-    out.push_str("</tr></thead><tbody>");
-    for (r, row) in rows.iter().enumerate() {
-        out.push_str(if flagged.get(r) == Some(&true) {
-            "<tr class=\"flagged\">"
-        } else {
-            "<tr>"
-        });
-        for (c, cell) in row.iter().enumerate().filter(|(c, _)| shown(c)) {
-            match cell.sort {
-                Some(v) => {
-                    let key = if v.is_finite() { v.to_string() } else { String::new() };
-                    let width = match (cell.bar, largest[c]) {
-                        (true, most) if most > 0.0 && v > 0.0 => {
-                            format!(" style=\"--w:{}%\"", svg::num(v / most * 100.0))
-                        }
-                        _ => String::new(),
-                    };
-                    let _ = write!(out, "<td class=\"num\" data-v=\"{key}\"{width}>{}</td>", cell.html);
+    let width = |c: usize, cell: &Cell| match (cell.bar, cell.sort, largest[c]) {
+        (true, Some(v), most) if most > 0.0 && v > 0.0 => Some(format!("--w:{}%", svg::num(v / most * 100.0))),
+        _ => None,
+    };
+    let key = |v: f64| if v.is_finite() { v.to_string() } else { String::new() };
+    html! {
+        table.sortable {
+            thead { tr {
+                @for (c, (title, help)) in columns.iter().enumerate() {
+                    @if shown(c) {
+                        th scope="col" title=[(!help.is_empty()).then_some(help)] { (title) }
+                    }
                 }
-                None => {
-                    let _ = write!(out, "<td>{}</td>", cell.html);
+            } }
+            tbody {
+                @for (r, row) in rows.iter().enumerate() {
+                    tr class=[(flagged.get(r) == Some(&true)).then_some("flagged")] {
+                        @for (c, cell) in row.iter().enumerate() {
+                            @if shown(c) {
+                                @match cell.sort {
+                                    Some(v) => { td.num data-v=(key(v)) style=[width(c, cell)] { (cell.html) } }
+                                    None => { td { (cell.html) } }
+                                }
+                            }
+                        }
+                    }
                 }
             }
         }
-        out.push_str("</tr>");
     }
-    out.push_str("</tbody></table>");
-    out
+    .into_string()
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use tilewright_engine::balance::{
         Deployments, FeatureKindStats, FigureStats, MarkStats, MechanismStats, SeatStats, TileStats, Timing, TokenStats,
     };
@@ -933,7 +850,7 @@ mod tests {
         })
     }
 
-    fn tile(id: &str, name: &str, drawn: u64, discarded: u64) -> TileStats {
+    pub(crate) fn tile(id: &str, name: &str, drawn: u64, discarded: u64) -> TileStats {
         TileStats {
             index: 0,
             set: "base".into(),
@@ -1045,6 +962,16 @@ mod tests {
             page.contains("&lt;script&gt;alert(1)&lt;/script&gt;&quot;&amp;'"),
             "an apostrophe needs no escape: every attribute is double-quoted"
         );
+    }
+
+    #[test]
+    fn the_tile_table_has_the_shared_columns_with_their_explanations() {
+        let page = run_page(&sample(), None, &TilePictures::none());
+        // No tile went under a hill: that column is left out.
+        for c in TileColumn::ALL {
+            let heading = format!("<th scope=\"col\" title=\"{}\">{}</th>", c.help(), c.title());
+            assert_eq!(page.contains(&heading), c != TileColumn::UnderHill, "{heading}");
+        }
     }
 
     #[test]
@@ -1166,7 +1093,7 @@ mod tests {
 
     fn difference(key: &str, label: &str, mean: f64, flagged: bool) -> Difference {
         Difference {
-            key: key.into(),
+            key: key.parse().unwrap(),
             label: label.into(),
             a: 1.0,
             b: 1.0 + mean,

@@ -6,6 +6,7 @@
 mod escape;
 pub mod html;
 pub mod pictures;
+pub mod presentation;
 pub mod svg;
 
 pub use pictures::TilePictures;
