@@ -6,17 +6,19 @@
 //! The document's text goes through the engine's validator with any rule-set file chosen, as
 //! `tilewright validate` would check them; only a definition that validates is played.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, channel};
 
 use tilewright_engine::balance::{self, BalanceReport, Comparison, Difference};
 use tilewright_engine::bots::Policy;
+use tilewright_engine::catalog::Catalog;
 use tilewright_engine::game::GameDef;
 use tilewright_engine::model::TileSet;
 use tilewright_engine::simulate::{MAX_THREADS, Progress};
 use tilewright_engine::validate::{read_source, validate_sources};
 use tilewright_engine::{Source, bundled};
+use tilewright_report::TilePictures;
 
 use crate::document::ContentKey;
 
@@ -142,6 +144,9 @@ pub struct Definitions {
     pub a: Arc<GameDef>,
     /// What it is compared with, and the change in words.
     pub b: Option<(Arc<GameDef>, String)>,
+    /// The files they were built from (the open set, any rule-set file, the bundled files),
+    /// for the tiles' pictures.
+    pub catalog: Catalog,
 }
 
 /// The rule-set files among the settings.
@@ -223,7 +228,7 @@ pub fn definitions(open: &OpenSet, settings: &Settings) -> Result<Definitions, P
             Some((build(&rest, &rules)?, format!("without {}", open.id)))
         }
     };
-    Ok(Definitions { a, b })
+    Ok(Definitions { a, b, catalog })
 }
 
 /// A diagnostic as one line: `file:line:col: message`.
@@ -262,8 +267,37 @@ impl Results {
     }
 }
 
+impl Results {
+    /// Puts the tiles of the tile set `id` first in the run of the open set (its "your tiles"
+    /// section), and in B when B plays it too.
+    pub fn focus_on(&mut self, id: &str) {
+        let sets = [id.to_owned()];
+        match self {
+            Results::Single(report) => report.focus_on(&sets),
+            Results::Compared(c) => {
+                c.a.focus_on(&sets);
+                if c.b.tilesets.iter().any(|t| t.id == id) {
+                    c.b.focus_on(&sets);
+                }
+            }
+        }
+    }
+}
+
+/// Writes the page `tilewright balance --html` writes for `results`, by the same code
+/// ([`tilewright_report`]), atomically, with the tiles' `pictures`.
+pub fn export_html(results: &Results, pictures: &TilePictures, path: &Path) -> Result<(), String> {
+    match results {
+        Results::Single(report) => tilewright_report::write_run(path, report, None, pictures),
+        Results::Compared(c) => tilewright_report::write_comparison(path, c, [None, None], pictures),
+    }
+}
+
 /// How a run ended.
 pub type Outcome = Result<Results, Problem>;
+
+/// How a run ended, with the pictures of the tiles it played (made once, after the games).
+pub type Ended = (Outcome, TilePictures);
 
 /// Plays the definitions as `settings` ask, counting games in `progress` and stopping when
 /// told to (the results are then of the games finished).
@@ -295,7 +329,7 @@ pub struct Run {
     pub asked: u64,
     /// The state of the document it plays.
     pub key: ContentKey,
-    answer: Receiver<Outcome>,
+    answer: Receiver<Ended>,
 }
 
 /// A run dropped (its file closed or replaced, the editor quitting) stops its games instead
@@ -316,9 +350,23 @@ impl Run {
         std::thread::Builder::new()
             .name("balance".into())
             .spawn(move || {
-                let outcome = definitions(&open, &settings).and_then(|defs| play(defs, &settings, &watched));
+                let ended = match definitions(&open, &settings) {
+                    Ok(mut defs) => {
+                        let catalog = std::mem::take(&mut defs.catalog);
+                        let outcome = play(defs, &settings, &watched).map(|mut results| {
+                            results.focus_on(&open.id);
+                            results
+                        });
+                        let pictures = outcome.as_ref().map_or_else(
+                            |_| TilePictures::none(),
+                            |results| tilewright_report::pictures_of(results.report(), &catalog),
+                        );
+                        (outcome, pictures)
+                    }
+                    Err(problem) => (Err(problem), TilePictures::none()),
+                };
                 // The panel may be gone; nobody is left to tell then.
-                let _ = reply.send(outcome);
+                let _ = reply.send(ended);
                 wake();
             })
             .expect("the balance thread starts");
@@ -331,7 +379,7 @@ impl Run {
     }
 
     /// The outcome, once the run has ended.
-    pub fn poll(&self) -> Option<Outcome> {
+    pub fn poll(&self) -> Option<Ended> {
         self.answer.try_recv().ok()
     }
 
@@ -470,9 +518,9 @@ mod tests {
             std::thread::yield_now();
         }
         run.cancel();
-        let outcome = loop {
-            if let Some(outcome) = run.poll() {
-                break outcome;
+        let (outcome, pictures) = loop {
+            if let Some(ended) = run.poll() {
+                break ended;
             }
             std::thread::sleep(std::time::Duration::from_millis(5));
         };
@@ -482,5 +530,10 @@ mod tests {
             "{:?}",
             (report.stopped, report.games)
         );
+        // The pictures of the tiles played are made once the games stop, the open set's first.
+        assert!(report.focus.is_some());
+        for t in &report.tiles {
+            assert!(!pictures.cell(&t.set, &t.id).into_string().is_empty(), "{}", t.id);
+        }
     }
 }

@@ -32,6 +32,8 @@ pub enum Request {
     SaveFile(String),
     /// Where to save a game record, suggesting a name.
     SaveRecord(String),
+    /// Where to save an HTML page, suggesting a name.
+    SaveHtml(String),
 }
 
 /// Asks the user for files without blocking: one question at a time.
@@ -82,6 +84,12 @@ impl FileDialogs for NativeDialogs {
             Request::PickFolder => wait(Box::new(dialog.pick_folder())),
             Request::SaveFile(name) => wait(Box::new(
                 dialog.add_filter("TOML", &["toml"]).set_file_name(name).save_file(),
+            )),
+            Request::SaveHtml(name) => wait(Box::new(
+                dialog
+                    .add_filter("HTML pages", &["html"])
+                    .set_file_name(name)
+                    .save_file(),
             )),
         };
         self.answer = started.is_ok().then_some(answer);
@@ -141,7 +149,7 @@ impl ScriptedDialogs {
 impl FileDialogs for ScriptedDialogs {
     fn open(&mut self, request: Request, _: Option<&Path>) {
         let script = match request {
-            Request::SaveFile(_) | Request::SaveRecord(_) => &mut self.saves,
+            Request::SaveFile(_) | Request::SaveRecord(_) | Request::SaveHtml(_) => &mut self.saves,
             _ => &mut self.picks,
         };
         self.next = Some((!script.is_empty()).then(|| script.remove(0)));

@@ -139,10 +139,10 @@ impl TileColumn {
     }
 
     /// The cell as plain text (`–` for a figure the games did not give); the tile column is
-    /// `set/id`.
+    /// `set/id` ([`tile_label`]).
     pub fn text(self, t: &TileStats) -> String {
         match self {
-            TileColumn::Tile => format!("{}/{}", t.set, t.id),
+            TileColumn::Tile => tile_label(&t.set, &t.id),
             TileColumn::Name => t.name.clone(),
             _ => {
                 let (unit, decimals) = self.unit();
@@ -153,6 +153,15 @@ impl TileColumn {
                 }
             }
         }
+    }
+}
+
+/// A tile as `set/id`, or its id alone when it starts with its set's id already (a tile named
+/// `my-tiles/2` in the set `my-tiles` is not `my-tiles/my-tiles/2`).
+pub fn tile_label(set: &str, id: &str) -> String {
+    match id.strip_prefix(set).and_then(|rest| rest.strip_prefix('/')) {
+        Some(_) => id.to_owned(),
+        None => format!("{set}/{id}"),
     }
 }
 
@@ -333,6 +342,13 @@ mod tests {
                 .iter()
                 .all(|c| !c.title().is_empty() && !c.help().is_empty())
         );
+    }
+
+    #[test]
+    fn a_tile_id_is_prefixed_with_its_set_once() {
+        assert_eq!(tile_label("base", "D"), "base/D");
+        assert_eq!(tile_label("my-tiles", "my-tiles/2"), "my-tiles/2");
+        assert_eq!(tile_label("my", "my-tiles/2"), "my/my-tiles/2");
     }
 
     #[test]
