@@ -1,22 +1,11 @@
 //! `tilewright draw` end to end: one SVG per tile, named after its id, from a bundled set or a
 //! file; unknown sets and tiles refused with the closest name.
 
-use std::path::Path;
-
 mod common;
-use common::tilewright;
+use common::{listing, tilewright};
 
 fn stderr(output: &std::process::Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
-}
-
-fn svg_files(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
 }
 
 #[test]
@@ -30,7 +19,7 @@ fn every_tile_of_a_bundled_set_gets_a_picture() {
         .unwrap()
         .model
         .clone();
-    let names = svg_files(&out);
+    let names = listing(&out);
     assert_eq!(names.len(), base.tiles.len());
     for tile in &base.tiles {
         let text = std::fs::read_to_string(out.join(format!("{}.svg", tile.id))).unwrap();
@@ -50,7 +39,7 @@ fn tiles_named_are_drawn_alone_under_safe_names_and_replaced_when_drawn_again() 
     let args = ["draw", "abbey-and-mayor", "AM/C++", "--out", "out", "--size", "64"];
     let run = tilewright(dir.path(), &args);
     assert!(run.status.success(), "{}", stderr(&run));
-    assert_eq!(svg_files(&dir.path().join("out")), ["AM_C++.svg"]);
+    assert_eq!(listing(&dir.path().join("out")), ["AM_C++.svg"]);
     let first = std::fs::read_to_string(dir.path().join("out/AM_C++.svg")).unwrap();
     assert!(first.contains("width=\"64\""));
     std::fs::write(dir.path().join("out/AM_C++.svg"), "old").unwrap();

@@ -7,6 +7,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
+mod common;
+use common::listing;
+
 const BASE: &str = include_str!("../tilesets/base.toml");
 
 fn tilewright(dir: &Path, args: &[&str]) -> Command {
@@ -454,16 +457,6 @@ fn a_closed_pipe_is_not_a_failure() {
         assert_eq!(output.status.code(), Some(0), "{args:?}: {}", everything(&output));
         assert!(output.stderr.is_empty(), "{args:?}: {}", everything(&output));
     }
-}
-
-/// What a folder holds, names sorted.
-fn listing(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
 }
 
 #[test]
