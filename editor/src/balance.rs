@@ -56,6 +56,9 @@ pub enum Versus {
     Rules(RulesChoice),
     /// The same rules and sets, less the open tile set.
     WithoutOpenSet,
+    /// The same rules and sets, the open tile set as its file on disk holds it (the
+    /// document's unsaved edits against the version saved).
+    SavedFile,
 }
 
 /// Everything a run is asked to do besides the document.
@@ -187,6 +190,10 @@ pub fn definitions(open: &OpenSet, settings: &Settings) -> Result<Definitions, P
         });
     }
     let catalog = report.catalog.with_base(bundled::catalog());
+    let saved = match settings.versus {
+        Versus::SavedFile => Some(saved_catalog(open, &files)?),
+        _ => None,
+    };
     let rules_id = |choice: &RulesChoice| -> Result<String, Problem> {
         match choice {
             RulesChoice::Bundled(id) => Ok(id.clone()),
@@ -217,6 +224,12 @@ pub fn definitions(open: &OpenSet, settings: &Settings) -> Result<Definitions, P
             let other = rules_id(other)?;
             Some((build(&sets, &other)?, format!("rules {other}")))
         }
+        Versus::SavedFile => {
+            let saved = saved.as_ref().expect("read above");
+            let def = GameDef::from_catalog(saved, &sets, &rules)
+                .map_err(|e| Problem::Setup(format!("the saved file does not play with these sets: {e}")))?;
+            Some((Arc::new(def), "as saved".to_owned()))
+        }
         Versus::WithoutOpenSet => {
             let rest: Vec<String> = sets.iter().filter(|s| **s != open.id).cloned().collect();
             if rest.is_empty() {
@@ -229,6 +242,32 @@ pub fn definitions(open: &OpenSet, settings: &Settings) -> Result<Definitions, P
         }
     };
     Ok(Definitions { a, b, catalog })
+}
+
+/// The files as they are on disk: the open set's saved file (refused when there is none yet,
+/// or when it does not validate), the rule-set files `files`, then the bundled ones.
+fn saved_catalog(open: &OpenSet, files: &[PathBuf]) -> Result<Catalog, Problem> {
+    let unreadable = |d: Box<tilewright_engine::Diagnostic>| Problem::Invalid {
+        errors: 1,
+        first: vec![located(&d)],
+    };
+    if !open.path.is_file() {
+        return Err(Problem::Setup(
+            "the tile set has no saved file yet: save it to compare your edits with it".to_owned(),
+        ));
+    }
+    let mut sources = vec![read_source(&open.path).map_err(unreadable)?];
+    for path in files {
+        sources.push(read_source(path).map_err(unreadable)?);
+    }
+    let report = validate_sources(sources, bundled::catalog());
+    if report.errors() > 0 {
+        return Err(Problem::Setup(format!(
+            "the saved file does not validate ({} error(s)); the edits can be compared once it does",
+            report.errors()
+        )));
+    }
+    Ok(report.catalog.with_base(bundled::catalog()))
 }
 
 /// A diagnostic as one line: `file:line:col: message`.
@@ -429,6 +468,36 @@ mod tests {
         assert_eq!((c.a.games, c.b.games), (6, 6));
         assert!(c.a.tiles.iter().any(|t| t.set == "abbey-and-mayor"));
         assert!(c.b.tiles.iter().all(|t| t.set == "base"));
+    }
+
+    #[test]
+    fn unsaved_edits_are_compared_with_the_saved_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let (mut open, set) = open("base");
+        open.path = dir.path().join("base.toml");
+        let mut settings = small(Settings::for_set(&set));
+        settings.versus = Versus::SavedFile;
+        let Err(Problem::Setup(why)) = definitions(&open, &settings) else {
+            panic!("refused before the file is saved")
+        };
+        assert!(why.contains("no saved file yet"), "{why}");
+        std::fs::write(&open.path, &open.text).unwrap();
+        // The edit: a tile's count doubled; the saved file keeps four.
+        open.text = open.text.replacen("count = 4", "count = 8", 1);
+        let defs = definitions(&open, &settings).unwrap();
+        let (b, change) = defs.b.as_ref().unwrap();
+        assert_eq!(change, "as saved");
+        assert_eq!(defs.a.pile().len(), b.pile().len() + 4);
+        let Results::Compared(c) = play(defs, &settings, &Progress::default()).unwrap() else {
+            panic!("a comparison")
+        };
+        assert!(c.differences.iter().any(|d| d.key.tile_set() == Some("base")));
+        // A saved file that does not validate is refused, saying so.
+        std::fs::write(&open.path, "id = 3").unwrap();
+        let Err(Problem::Setup(why)) = definitions(&open, &settings) else {
+            panic!("refused")
+        };
+        assert!(why.contains("the saved file does not validate"), "{why}");
     }
 
     #[test]
