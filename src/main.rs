@@ -21,6 +21,7 @@ mod balance;
 mod draw;
 mod escape;
 mod init;
+mod jcz;
 mod list;
 mod output;
 mod play;
@@ -121,6 +122,22 @@ enum Command {
         #[arg(default_value = ".")]
         dir: PathBuf,
     },
+    /// Write tile sets in another program's format.
+    #[command(
+        subcommand,
+        after_help = "Examples:\n  \
+        tilewright export jcz --tilesets ./my-tiles.toml --out my-tiles.jca\n  \
+        tilewright export jcz --tilesets base hills-and-sheep --id my-mix --out my-mix.jca"
+    )]
+    Export(jcz::ExportCommand),
+    /// Read another program's tile definitions as tile sets.
+    #[command(
+        subcommand,
+        after_help = "Examples:\n  \
+        tilewright import jcz basic.xml --out imported/\n  \
+        tilewright import jcz my-tiles.jca --out imported/"
+    )]
+    Import(jcz::ImportCommand),
     /// Regenerate the JSON Schemas from the data model, or check the committed ones are current.
     Schema {
         /// Write the schemas into the folder.
@@ -163,6 +180,8 @@ fn run(command: Command) -> ExitCode {
             ExitCode::SUCCESS
         }
         Command::Scenario(args) => scenario::scenario(args),
+        Command::Export(command) => jcz::export(command),
+        Command::Import(command) => jcz::import(command),
     }
 }
 

@@ -21,6 +21,8 @@ pub enum Command {
     Save,
     /// Save under another name.
     SaveAs,
+    /// Export the tile set as a JCloisterZone add-on.
+    ExportJcz,
     /// Close the document.
     Close,
     /// Quit the editor.
@@ -109,6 +111,7 @@ impl Command {
         Command::Open,
         Command::Save,
         Command::SaveAs,
+        Command::ExportJcz,
         Command::Close,
         Command::Quit,
         Command::Undo,
@@ -160,6 +163,7 @@ impl Command {
             Command::Open => "Open…",
             Command::Save => "Save",
             Command::SaveAs => "Save as…",
+            Command::ExportJcz => "Export JCZ add-on…",
             Command::Close => "Close",
             Command::Quit => "Quit",
             Command::Undo => "Undo",

@@ -34,6 +34,8 @@ pub enum Request {
     SaveRecord(String),
     /// Where to save an HTML page, suggesting a name.
     SaveHtml(String),
+    /// Where to save a JCloisterZone add-on, suggesting a name.
+    SaveAddon(String),
 }
 
 /// Asks the user for files without blocking: one question at a time.
@@ -78,6 +80,12 @@ impl FileDialogs for NativeDialogs {
             Request::SaveRecord(name) => wait(Box::new(
                 dialog
                     .add_filter("Game records", &["json"])
+                    .set_file_name(name)
+                    .save_file(),
+            )),
+            Request::SaveAddon(name) => wait(Box::new(
+                dialog
+                    .add_filter("JCloisterZone add-ons", &["jca"])
                     .set_file_name(name)
                     .save_file(),
             )),
@@ -149,7 +157,9 @@ impl ScriptedDialogs {
 impl FileDialogs for ScriptedDialogs {
     fn open(&mut self, request: Request, _: Option<&Path>) {
         let script = match request {
-            Request::SaveFile(_) | Request::SaveRecord(_) | Request::SaveHtml(_) => &mut self.saves,
+            Request::SaveFile(_) | Request::SaveRecord(_) | Request::SaveHtml(_) | Request::SaveAddon(_) => {
+                &mut self.saves
+            }
             _ => &mut self.picks,
         };
         self.next = Some((!script.is_empty()).then(|| script.remove(0)));

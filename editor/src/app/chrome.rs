@@ -127,6 +127,7 @@ impl EditorApp {
                 ui.separator();
                 item(ui, Command::Save, has_doc, actions);
                 item(ui, Command::SaveAs, has_doc, actions);
+                item(ui, Command::ExportJcz, has_set, actions);
                 item(ui, Command::Close, has_doc, actions);
                 ui.separator();
                 item(ui, Command::Quit, true, actions);

@@ -35,6 +35,12 @@ impl EditorApp {
             Command::Open => self.guarded(Pending::Open(None)),
             Command::Save => self.save(),
             Command::SaveAs => self.save_as_then(None),
+            Command::ExportJcz => {
+                if let Some(set) = self.workspace.tileset() {
+                    let name = format!("{}.jca", set.id);
+                    self.ask(Purpose::ExportJcz, Request::SaveAddon(name));
+                }
+            }
             Command::Close => self.guarded(Pending::Close),
             Command::Quit => self.guarded(Pending::Quit),
             // On the Play page the document is out of sight: undo takes back a turn there, and

@@ -33,6 +33,8 @@ pub enum Purpose {
     BalanceRules(RulesSlot),
     /// Write the Balance page's results there as an HTML page.
     BalanceHtml,
+    /// Export the tile set there as a JCloisterZone add-on.
+    ExportJcz,
 }
 
 impl EditorApp {
@@ -97,6 +99,7 @@ impl EditorApp {
                 Ok(text) => self.message(text, false),
                 Err(text) => self.message(text, true),
             },
+            Purpose::ExportJcz => self.export_jcz(&path),
         }
     }
 }

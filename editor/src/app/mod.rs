@@ -10,6 +10,7 @@ mod chrome;
 mod commands;
 mod dialogs;
 mod duplicate;
+mod export;
 mod import;
 mod modals;
 pub mod notices;

@@ -1,0 +1,73 @@
+//! A whole add-on: `jcz-addon.json`, the expansion XML and the artwork folder, zipped.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde_json::json;
+use tilewright_engine::Diagnostic;
+use tilewright_engine::catalog::LoadedTileSet;
+use tilewright_engine::files::write_atomically;
+
+use crate::export::{ExportError, export};
+use crate::{archive, artwork, xml};
+
+/// The add-on's expansion XML, inside its folder.
+pub const EXPANSION_FILE: &str = "expansion.xml";
+/// The add-on's artwork folder.
+pub const ARTWORK_FOLDER: &str = "artwork";
+/// The JCZ version that reads `<implies>`; without any, the first with this add-on format.
+pub const JCZ_WITH_IMPLIES: &str = "5.10.1";
+/// The first JCZ version with this add-on format (artwork ids, the 900-unit board).
+pub const JCZ_MINIMUM: &str = "5.10.0";
+
+/// An add-on built in memory.
+#[derive(Debug)]
+pub struct Addon {
+    /// The `.jca` bytes.
+    pub bytes: Vec<u8>,
+    /// Tiles exported.
+    pub tiles: usize,
+    /// What JCZ will play or show differently, located.
+    pub warnings: Vec<Diagnostic>,
+}
+
+/// The add-on `id` (version `version`) of `sets`.
+pub fn build(sets: &[&LoadedTileSet], id: &str, version: u32) -> Result<Addon, ExportError> {
+    let exported = export(sets, id)?;
+    let title = exported
+        .defs
+        .expansion
+        .as_ref()
+        .map(|e| e.title.clone())
+        .unwrap_or_else(|| id.to_owned());
+    let art = artwork::artwork(sets, &exported.tiles, &title).map_err(|mut errors| {
+        errors.extend(exported.warnings.iter().cloned());
+        ExportError::Refused(errors)
+    })?;
+    let implies = exported.defs.expansion.as_ref().is_some_and(|e| !e.implies.is_empty());
+    let manifest = json!({
+        "title": title,
+        "version": version,
+        "minimumJczVersion": if implies { JCZ_WITH_IMPLIES } else { JCZ_MINIMUM },
+        "expansions": [EXPANSION_FILE],
+        "artworks": [ARTWORK_FOLDER],
+    });
+    let mut files: BTreeMap<String, Vec<u8>> = BTreeMap::new();
+    files.insert("jcz-addon.json".into(), artwork::pretty(&manifest));
+    files.insert(EXPANSION_FILE.into(), xml::write(&exported.defs).into_bytes());
+    for (path, bytes) in art.files {
+        files.insert(format!("{ARTWORK_FOLDER}/{path}"), bytes);
+    }
+    let mut warnings = exported.warnings;
+    warnings.extend(art.warnings);
+    Ok(Addon {
+        bytes: archive::pack(id, &files),
+        tiles: exported.tiles.len(),
+        warnings,
+    })
+}
+
+/// Writes an add-on's bytes to `path`, replacing it atomically.
+pub fn save(addon: &Addon, path: &Path) -> std::io::Result<()> {
+    write_atomically(path, &addon.bytes)
+}

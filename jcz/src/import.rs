@@ -1,0 +1,491 @@
+//! JCZ tile definitions → Tilewright tile sets: `:1`/`:2` sets become the two editions, counts
+//! are kept, JCZ's tile ids are kept, the game elements the tiles use bring the bundled
+//! declarations of the same things (the inn's scoring, the shepherd...), and every feature or
+//! attribute this toolkit does not play is named per tile in the report.
+
+use std::collections::BTreeMap;
+
+use tilewright_engine::bundled;
+use tilewright_engine::edge::Side;
+use tilewright_engine::model::{
+    Count, EdgeLayout, EdgeRef, Feature, FeatureKind, Marker, Mechanism, RoadEnd, Tile, TileSet,
+};
+
+use crate::defs::{Definitions, FeatureDef, Kind, TileDef};
+use crate::elements;
+use crate::location::Location;
+
+/// The tile JCZ starts its base game with, taken as the start tile of a set holding it when
+/// the file names none.
+pub const JCZ_START: &str = "BA/RCr";
+
+/// The edition names of JCZ's `:1` and `:2` sets.
+pub const EDITIONS: [&str; 2] = ["first-edition", "new-edition"];
+
+/// The tile sets read, and what could not be taken over.
+#[derive(Debug, Clone, Default)]
+pub struct Imported {
+    /// One tile set per JCZ set name (`basic:1` and `basic:2` make one set with two editions).
+    pub sets: Vec<TileSet>,
+    /// Tiles imported.
+    pub tiles: usize,
+    /// What was left out or changed, one line per tile or set, naming the line in the XML.
+    pub notes: Vec<String>,
+    /// For each tile imported, by id: its features' ids with their JCZ artwork keys.
+    pub keys: BTreeMap<String, Vec<(String, String)>>,
+}
+
+/// Imports `defs`. `file` names the XML in the notes; `prefix` goes before each set id (to keep
+/// clear of the bundled ids).
+pub fn import(defs: &Definitions, file: &str, prefix: &str) -> Imported {
+    let mut out = Imported::default();
+    let mut groups: Vec<(String, Vec<(usize, &crate::defs::TileSetDef)>)> = Vec::new();
+    for set in &defs.sets {
+        let (base, edition) = match set.id.rsplit_once(':') {
+            Some((base, "1")) => (base, 0),
+            Some((base, "2")) => (base, 1),
+            _ => (set.id.as_str(), 0),
+        };
+        match groups.iter_mut().find(|(b, _)| b == base) {
+            Some((_, list)) => list.push((edition, set)),
+            None => groups.push((base.to_owned(), vec![(edition, set)])),
+        }
+    }
+    let title = defs
+        .expansion
+        .as_ref()
+        .map(|e| e.title.clone())
+        .filter(|t| !t.is_empty());
+    let mut taken: BTreeMap<&str, String> = BTreeMap::new();
+    let mut made: Vec<(TileSet, Vec<&str>)> = Vec::new();
+    for (base, list) in &groups {
+        let editions = if list.iter().any(|(e, _)| *e == 1) { 2 } else { 1 };
+        let mut counts: BTreeMap<&str, [u32; 2]> = BTreeMap::new();
+        for (edition, set) in list {
+            for (tile, count) in &set.refs {
+                counts.entry(tile.as_str()).or_default()[*edition] += count;
+            }
+        }
+        let id = set_id(prefix, base);
+        let mut set = TileSet {
+            id: id.clone(),
+            name: title.clone().unwrap_or_else(|| base.clone()),
+            editions: EDITIONS[..editions].iter().map(|e| (*e).to_owned()).collect(),
+            start_tile: None,
+            tiles: Vec::new(),
+            figures: BTreeMap::new(),
+            bags: BTreeMap::new(),
+            mechanisms: Vec::new(),
+            marks: BTreeMap::new(),
+            values: BTreeMap::new(),
+            tokens: BTreeMap::new(),
+            deal: Vec::new(),
+            edge_kinds: BTreeMap::new(),
+        };
+        let mut used: Vec<&str> = Vec::new();
+        for def in &defs.tiles {
+            let Some(count) = counts.get(def.id.as_str()) else {
+                continue;
+            };
+            if let Some(first) = taken.get(def.id.as_str()) {
+                out.notes.push(format!(
+                    "{file}:{}: tile `{}` is already in set `{first}`; counted there only",
+                    def.pos.line, def.id
+                ));
+                continue;
+            }
+            let count = if editions == 1 || count[0] == count[1] {
+                if count[0] == 0 {
+                    continue;
+                }
+                Count::All(count[0])
+            } else {
+                Count::PerEdition(
+                    EDITIONS
+                        .iter()
+                        .zip(count)
+                        .filter(|(_, n)| **n > 0)
+                        .map(|(e, n)| ((*e).to_owned(), *n))
+                        .collect(),
+                )
+            };
+            match tile(def, count, file, &mut out.notes, &mut used) {
+                Some((t, keys)) => {
+                    out.keys.insert(t.id.clone(), keys);
+                    taken.insert(&def.id, id.clone());
+                    set.tiles.push(t);
+                }
+                None => continue,
+            }
+        }
+        for missing in counts.keys().filter(|t| !defs.tiles.iter().any(|d| d.id == **t)) {
+            out.notes.push(format!(
+                "{file}: set `{base}` counts tile `{missing}`, which this file does not define; left out"
+            ));
+        }
+        let start = defs.start.as_deref().unwrap_or(JCZ_START);
+        if set.tiles.iter().any(|t| t.id == start) {
+            set.start_tile = Some(start.to_owned());
+            used.push("small-follower");
+        }
+        if set.tiles.is_empty() {
+            out.notes
+                .push(format!("{file}: set `{base}` has no tile to import; no file written"));
+            continue;
+        }
+        made.push((set, used));
+    }
+    // The expansion's elements that no set's tiles call for (figures, bags, the abbey) go with
+    // the first set, so that the sets played together declare each once.
+    if let (Some(expansion), Some((_, first))) = (&defs.expansion, made.first()) {
+        let by_tiles: Vec<&str> = made.iter().flat_map(|(_, used)| used.iter().copied()).collect();
+        let extra: Vec<&str> = expansion
+            .implies
+            .iter()
+            .chain(&expansion.enforces)
+            .map(String::as_str)
+            .filter(|e| !by_tiles.contains(e))
+            .collect();
+        let mut first = first.clone();
+        first.extend(extra);
+        made[0].1 = first;
+    }
+    for (mut set, used) in made {
+        declare(&mut set, &used, file, &mut out.notes);
+        out.tiles += set.tiles.len();
+        out.sets.push(set);
+    }
+    for def in &defs.tiles {
+        if !taken.contains_key(def.id.as_str()) && !out.notes.iter().any(|n| n.contains(&format!("`{}`", def.id))) {
+            out.notes.push(format!(
+                "{file}:{}: tile `{}` is in no tile set of this file; left out",
+                def.pos.line, def.id
+            ));
+        }
+    }
+    out
+}
+
+/// A set id from a JCZ set name: lowercase letters, digits and `-`, after `prefix`.
+fn set_id(prefix: &str, base: &str) -> String {
+    let mut id: String = base
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    id = id.trim_matches('-').to_owned();
+    if id.is_empty() {
+        id = "tiles".into();
+    }
+    format!("{prefix}{id}")
+}
+
+/// The tile of `def`, or `None` (noted) when it cannot be played here.
+fn tile(
+    def: &TileDef,
+    count: Count,
+    file: &str,
+    notes: &mut Vec<String>,
+    used: &mut Vec<&str>,
+) -> Option<(Tile, Vec<(String, String)>)> {
+    let at = |line: u32, what: String| format!("{file}:{line}: tile `{}`: {what}", def.id);
+    let mut edges = [0u8; 4]; // 0 field, 1 road, 2 city
+    let mut markers = Vec::new();
+    let mut kept: Vec<&FeatureDef> = Vec::new();
+    for f in &def.features {
+        for attr in &f.unread {
+            notes.push(at(
+                f.pos.line,
+                format!("<{} {attr}> is not supported; left out", f.kind.element()),
+            ));
+        }
+        match &f.kind {
+            Kind::City | Kind::Road => {
+                let Some(Location::Sides(bits)) = f.location else {
+                    notes.push(at(
+                        f.pos.line,
+                        format!("a {} must lie on whole sides; tile left out", f.kind.element()),
+                    ));
+                    return None;
+                };
+                for side in Side::ALL {
+                    if bits & (1 << side as u8) != 0 {
+                        edges[side as usize] = edges[side as usize].max(if f.kind == Kind::City { 2 } else { 1 });
+                    }
+                }
+                kept.push(f);
+            }
+            Kind::Field | Kind::Monastery | Kind::Garden => kept.push(f),
+            Kind::Hill => {
+                markers.push(Marker::Hill);
+                used.push("hill");
+            }
+            Kind::Vineyard => {
+                markers.push(Marker::Vineyard);
+                used.push("vineyard");
+            }
+            Kind::Other(name) if name == "river" => {
+                notes.push(at(f.pos.line, "rivers are not supported; tile left out".to_owned()));
+                return None;
+            }
+            Kind::Other(name) => notes.push(at(
+                f.pos.line,
+                format!("<{name}> is not supported; left out of the tile",),
+            )),
+        }
+    }
+    let mut split = [false; 4];
+    for f in &kept {
+        if let Some(side) = f.multi_edge {
+            if edges[side as usize] != 2 {
+                notes.push(at(
+                    f.pos.line,
+                    format!("`multi-edge` names side {side}, which holds no other city; tile left out",),
+                ));
+                return None;
+            }
+            split[side as usize] = true;
+        }
+    }
+    let mut layouts = edges.map(|e| EdgeLayout(["field", "road", "city"][usize::from(e)].to_owned()));
+    for side in Side::ALL {
+        if split[side as usize] {
+            layouts[side as usize] = EdgeLayout(format!("city {} city", crate::export::SPLIT));
+        }
+    }
+    let mut ids: Vec<String> = Vec::new();
+    let letter = |k: &Kind| match k {
+        Kind::City => "c",
+        Kind::Road => "r",
+        Kind::Field => "f",
+        Kind::Monastery => "m",
+        _ => "g",
+    };
+    for f in &kept {
+        let same = kept.iter().filter(|g| g.kind == f.kind).count();
+        let nth = kept
+            .iter()
+            .take_while(|g| !std::ptr::eq(**g, *f))
+            .filter(|g| g.kind == f.kind)
+            .count()
+            + 1;
+        ids.push(if same == 1 {
+            letter(&f.kind).to_owned()
+        } else {
+            format!("{}{nth}", letter(&f.kind))
+        });
+    }
+    let mut features: BTreeMap<String, Feature> = BTreeMap::new();
+    let ending: Vec<usize> = (0..kept.len())
+        .filter(|&i| kept[i].kind == Kind::Road && kept[i].location.map(|l| l.sides().len()) == Some(1))
+        .collect();
+    for (i, f) in kept.iter().enumerate() {
+        let kind = match f.kind {
+            Kind::City => FeatureKind::City,
+            Kind::Road => FeatureKind::Road,
+            Kind::Field => FeatureKind::Field,
+            Kind::Monastery => FeatureKind::Monastery,
+            _ => FeatureKind::Garden,
+        };
+        let mut feature = Feature::new(kind);
+        match f.location {
+            Some(Location::Sides(_)) if kind != FeatureKind::Field => {
+                let sides = f.location.unwrap_or(Location::Sides(0)).sides();
+                for side in Side::ALL {
+                    let first = sides.contains(&side);
+                    if split[side as usize] && (first || f.multi_edge == Some(side)) {
+                        feature
+                            .on
+                            .push(EdgeRef(format!("{}{}", side.letter(), if first { 1 } else { 2 })));
+                    } else if first {
+                        feature.on.push(EdgeRef(side.letter().to_string()));
+                    }
+                }
+            }
+            Some(Location::Halves(bits)) if kind == FeatureKind::Field => {
+                for side in Side::ALL {
+                    let mine = (bits >> (2 * side as u8)) & 0b11;
+                    if mine == 0 {
+                        continue;
+                    }
+                    if edges[side as usize] == 2 {
+                        notes.push(at(
+                            f.pos.line,
+                            format!("a field on the {} half of a city side; tile left out", side.letter()),
+                        ));
+                        return None;
+                    }
+                    if mine == 0b11 {
+                        feature.on.push(EdgeRef(side.letter().to_string()));
+                    } else {
+                        feature
+                            .on
+                            .push(EdgeRef(side.half_names()[usize::from(mine == 0b10)].to_owned()));
+                    }
+                }
+            }
+            None | Some(Location::Inner(_))
+                if matches!(kind, FeatureKind::Field | FeatureKind::Monastery | FeatureKind::Garden) => {}
+            _ => {
+                notes.push(at(
+                    f.pos.line,
+                    format!(
+                        "<{}> at `{}` is not a place this kind of feature can have; tile left out",
+                        f.kind.element(),
+                        f.location.map(|l| l.tokens()).unwrap_or_default()
+                    ),
+                ));
+                return None;
+            }
+        }
+        feature.pennants = f.pennants;
+        if f.cathedral {
+            feature.marks.push("cathedral".into());
+            used.push("cathedral");
+        }
+        if f.inn {
+            feature.marks.push("inn".into());
+            used.push("inn");
+        }
+        if let Some(good) = &f.resource {
+            if elements::GOODS.contains(&good.as_str()) {
+                feature.tokens.push(good.clone());
+                used.push(elements::GOODS_ELEMENT);
+            } else {
+                notes.push(at(f.pos.line, format!("the good `{good}` is not supported; left out",)));
+            }
+        }
+        for city in &f.cities {
+            let found = kept
+                .iter()
+                .position(|g| g.kind == Kind::City && g.location.is_some_and(|l| l.contains(*city)));
+            match found {
+                Some(c) if feature.cities.contains(&ids[c]) => {}
+                Some(c) => feature.cities.push(ids[c].clone()),
+                None => {
+                    notes.push(at(
+                        f.pos.line,
+                        format!(
+                            "the field names a city at `{city}`, which the tile does not have before it; tile left out",
+                        ),
+                    ));
+                    return None;
+                }
+            }
+        }
+        if ending.contains(&i) {
+            let linked = |j: usize| j != i && kept[j].wagon.iter().any(|l| f.wagon.contains(l));
+            if let Some(j) =
+                (0..kept.len()).find(|&j| linked(j) && matches!(kept[j].kind, Kind::City | Kind::Monastery))
+            {
+                feature.end = Some(if kept[j].kind == Kind::City {
+                    RoadEnd::CityGate
+                } else {
+                    RoadEnd::Monastery
+                });
+                feature.at = Some(ids[j].clone());
+            } else if ending.iter().any(|&j| linked(j)) {
+                feature.end = Some(RoadEnd::Crossing);
+            } else {
+                feature.end = Some(RoadEnd::House);
+            }
+        }
+        features.insert(ids[i].clone(), feature);
+    }
+    let keys = kept
+        .iter()
+        .zip(&ids)
+        .filter_map(|(f, id)| Some((id.clone(), f.artwork_key()?)))
+        .collect();
+    let tile = Tile {
+        id: def.id.clone(),
+        name: String::new(),
+        count,
+        supply: Default::default(),
+        placement: Default::default(),
+        group: None,
+        edges: layouts,
+        features,
+        markers,
+        image: None,
+    };
+    Some((tile, keys))
+}
+
+/// Declares in `set` what the JCZ elements in `used` are in this toolkit, copied from the
+/// bundled sets that declare them; notes the elements it has nothing for.
+fn declare(set: &mut TileSet, used: &[&str], file: &str, notes: &mut Vec<String>) {
+    let mut used: Vec<&str> = used.to_vec();
+    used.sort_unstable();
+    used.dedup();
+    for element in used {
+        let mut found = false;
+        for bundled in bundled::catalog().tilesets.iter().map(|s| &s.model) {
+            for (id, figure) in &bundled.figures {
+                let this = elements::figure_element(id).map(|e| e.unwrap_or("small-follower"));
+                if this == Some(element) {
+                    set.figures.insert(id.clone(), figure.clone());
+                    found = true;
+                }
+            }
+            for (id, bag) in &bundled.bags {
+                if elements::bag_element(id) == Some(element) {
+                    set.bags.insert(id.clone(), bag.clone());
+                    found = true;
+                }
+            }
+            for mechanism in &bundled.mechanisms {
+                if elements::mechanism_element(*mechanism) == element {
+                    if !set.mechanisms.contains(mechanism) {
+                        set.mechanisms.push(*mechanism);
+                    }
+                    if *mechanism == Mechanism::Abbey {
+                        set.tiles
+                            .extend(bundled.tiles.iter().filter(|t| t.supply != Default::default()).cloned());
+                    }
+                    found = true;
+                }
+            }
+            for (id, mark) in &bundled.marks {
+                if elements::MARKS.iter().any(|(m, _, e)| m == id && *e == element) {
+                    set.marks.insert(id.clone(), mark.clone());
+                    found = true;
+                }
+            }
+            for (id, token) in &bundled.tokens {
+                if element == elements::GOODS_ELEMENT && elements::GOODS.contains(&id.as_str()) {
+                    set.tokens.insert(id.clone(), token.clone());
+                    found = true;
+                }
+            }
+        }
+        if !found && !matches!(element, "farmers" | "garden" | "abbot") {
+            notes.push(format!(
+                "{file}: set `{}`: the game element `{element}` is not supported; played without it",
+                set.id
+            ));
+        }
+    }
+    set.mechanisms.sort();
+    // The values the mechanisms and figures taken read, with the bundled defaults.
+    let read = set.mechanisms.iter().flat_map(|m| m.values()).chain(
+        set.figures
+            .values()
+            .filter_map(|f| f.mechanism)
+            .flat_map(|m| m.values()),
+    );
+    for key in read {
+        let bundled = bundled::catalog()
+            .tilesets
+            .iter()
+            .find_map(|s| s.model.values.get(key.key));
+        if let Some(value) = bundled {
+            set.values.insert(key.key.to_owned(), *value);
+        }
+    }
+}

@@ -1,0 +1,265 @@
+//! Reading what `import jcz` is given (one JCZ XML file, or a `.jca` add-on with its XML and
+//! artwork) and writing the tile sets it makes, with the add-on's tile images and outlines.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+use tilewright_engine::files::{NewFiles, read_capped};
+
+use crate::import::{Imported, import};
+use crate::{archive, toml_out, xml};
+
+/// Largest add-on `import jcz` reads.
+pub const MAX_ADDON_BYTES: u64 = 256 * 1024 * 1024;
+/// Largest XML file `import jcz` reads (JCZ's own are tens of kilobytes).
+pub const MAX_XML_BYTES: u64 = 16 * 1024 * 1024;
+
+/// Tile sets made from a JCZ file, with the images they name.
+#[derive(Debug, Default)]
+pub struct Outcome {
+    /// The sets, tiles and notes.
+    pub imported: Imported,
+    /// Image files, by path relative to the sets' folder.
+    pub images: BTreeMap<String, Vec<u8>>,
+}
+
+/// Imports the JCZ XML file or `.jca` add-on at `path`, each set id after `prefix`.
+pub fn import_path(path: &Path, prefix: &str) -> Result<Outcome, String> {
+    let shown = path.display().to_string();
+    let bytes = read_capped(path, MAX_ADDON_BYTES).map_err(|e| format!("{shown}: {e}"))?;
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    if bytes.starts_with(b"PK") {
+        let unpacked = archive::unpack(&bytes).map_err(|e| format!("{shown}: {e}"))?;
+        return import_addon(&unpacked, &shown, prefix);
+    }
+    if bytes.len() as u64 > MAX_XML_BYTES {
+        return Err(format!(
+            "{shown}: larger than {MAX_XML_BYTES} bytes, too large for tile XML"
+        ));
+    }
+    let text = String::from_utf8(bytes).map_err(|_| format!("{shown}: not UTF-8 text"))?;
+    let imported = import_xml(&text, &shown, &stem, prefix)?;
+    Ok(Outcome {
+        imported,
+        images: BTreeMap::new(),
+    })
+}
+
+fn import_xml(text: &str, shown: &str, name: &str, prefix: &str) -> Result<Imported, String> {
+    let (defs, _) =
+        xml::read(text, name).map_err(|e| format!("{shown}:{}:{}: {}", e.pos.line, e.pos.column, e.message))?;
+    Ok(import(&defs, shown, prefix))
+}
+
+/// Imports every expansion XML of an add-on, with the tile images and plain clip outlines of
+/// its artwork.
+fn import_addon(addon: &archive::Unpacked, shown: &str, prefix: &str) -> Result<Outcome, String> {
+    let manifest = json_file(addon, "jcz-addon.json", shown)?;
+    let list = |key: &str| -> Vec<String> {
+        manifest
+            .get(key)
+            .and_then(Value::as_array)
+            .map(|a| a.iter().filter_map(Value::as_str).map(str::to_owned).collect())
+            .unwrap_or_default()
+    };
+    let mut outcome = Outcome::default();
+    for file in list("expansions") {
+        let bytes = addon
+            .files
+            .get(&file)
+            .ok_or_else(|| format!("{shown}: `jcz-addon.json` lists `{file}`, which the add-on does not hold"))?;
+        if bytes.len() as u64 > MAX_XML_BYTES {
+            return Err(format!(
+                "{shown}: `{file}` is larger than {MAX_XML_BYTES} bytes, too large for tile XML"
+            ));
+        }
+        let text = String::from_utf8_lossy(bytes);
+        let one = import_xml(&text, &format!("{shown}:{}/{file}", addon.id), &addon.id, prefix)?;
+        outcome.imported.sets.extend(one.sets);
+        outcome.imported.tiles += one.tiles;
+        outcome.imported.notes.extend(one.notes);
+        outcome.imported.keys.extend(one.keys);
+    }
+    for folder in list("artworks") {
+        let art = json_file(addon, &format!("{folder}/artwork.json"), shown)?;
+        let size = art.get("tileSize").and_then(Value::as_f64).unwrap_or(900.0);
+        let includes: Vec<String> = art
+            .get("tilesInclude")
+            .and_then(Value::as_array)
+            .map(|a| a.iter().filter_map(Value::as_str).map(str::to_owned).collect())
+            .unwrap_or_default();
+        for include in includes {
+            let records = json_file(addon, &format!("{folder}/{include}"), shown)?;
+            apply_artwork(&mut outcome, addon, &folder, &records, size);
+        }
+    }
+    Ok(outcome)
+}
+
+fn json_file(addon: &archive::Unpacked, file: &str, shown: &str) -> Result<Value, String> {
+    let bytes = addon
+        .files
+        .get(file)
+        .ok_or_else(|| format!("{shown}: the add-on has no `{file}`"))?;
+    serde_json::from_slice(bytes).map_err(|e| format!("{shown}: `{file}`: {e}"))
+}
+
+/// Takes each imported tile's image and its features' plain clip paths and points.
+fn apply_artwork(outcome: &mut Outcome, addon: &archive::Unpacked, folder: &str, records: &Value, size: f64) {
+    let Outcome { imported, images } = outcome;
+    for set in &mut imported.sets {
+        for tile in &mut set.tiles {
+            let Some(record) = records.get(&tile.id) else {
+                continue;
+            };
+            let href = record
+                .get("image")
+                .and_then(|i| i.as_str().or_else(|| i.get("href").and_then(Value::as_str)));
+            if let Some(href) = href
+                && let Some(bytes) = addon.files.get(&format!("{folder}/{href}"))
+            {
+                let ext = Path::new(href)
+                    .extension()
+                    .and_then(|e| e.to_str())
+                    .filter(|e| e.len() <= 5 && e.bytes().all(|b| b.is_ascii_alphanumeric()))
+                    .unwrap_or("png");
+                let path = format!("images/{}.{ext}", crate::artwork::file_name(&tile.id));
+                images.insert(path.clone(), bytes.clone());
+                tile.image = Some(path);
+            }
+            let keys = imported.keys.get(&tile.id).cloned().unwrap_or_default();
+            for (fid, key) in keys {
+                let Some(value) = record.get("features").and_then(|f| f.get(&key)) else {
+                    continue;
+                };
+                let Some(feature) = tile.features.get_mut(&fid) else {
+                    continue;
+                };
+                let clip = value
+                    .get("clip")
+                    .and_then(|c| c.as_str().or_else(|| c.get("d").and_then(Value::as_str)));
+                match clip.and_then(|d| polygons(d, size)) {
+                    Some(p) => feature.polygons = p,
+                    None => imported.notes.push(format!(
+                        "tile `{}`: the artwork of `{key}` is not a plain path of straight lines; its outline is left to the editor",
+                        tile.id
+                    )),
+                }
+                if let Some([x, y]) = value
+                    .get("point")
+                    .and_then(|p| serde_json::from_value::<[f64; 2]>(p.clone()).ok())
+                {
+                    feature.anchor = Some([round(x / size), round(y / size)]);
+                }
+            }
+        }
+    }
+}
+
+fn round(v: f64) -> f64 {
+    (v.clamp(0.0, 1.0) * 10_000.0).round() / 10_000.0
+}
+
+/// The polygons of SVG path data made of absolute `M L H V Z` commands only, scaled by
+/// `1 / size`; `None` for anything else (curves, relative moves, arcs).
+pub fn polygons(d: &str, size: f64) -> Option<Vec<Vec<[f64; 2]>>> {
+    let mut out: Vec<Vec<[f64; 2]>> = Vec::new();
+    let mut current: Vec<[f64; 2]> = Vec::new();
+    let mut numbers: Vec<f64> = Vec::new();
+    let mut command = ' ';
+    let mut at = [0.0, 0.0];
+    let spaced: String = d
+        .chars()
+        .flat_map(|c| {
+            if c.is_ascii_alphabetic() {
+                vec![' ', c, ' ']
+            } else if c == ',' {
+                vec![' ']
+            } else {
+                vec![c]
+            }
+        })
+        .collect();
+    let mut flush =
+        |command: char, numbers: &mut Vec<f64>, current: &mut Vec<[f64; 2]>, at: &mut [f64; 2]| -> Option<()> {
+            match command {
+                'M' | 'L' => {
+                    if !numbers.len().is_multiple_of(2) {
+                        return None;
+                    }
+                    for (i, pair) in numbers.chunks(2).enumerate() {
+                        if command == 'M' && i == 0 && current.len() >= 3 {
+                            out.push(std::mem::take(current));
+                        } else if command == 'M' && i == 0 {
+                            current.clear();
+                        }
+                        *at = [pair[0], pair[1]];
+                        current.push(*at);
+                    }
+                }
+                'H' => numbers.iter().for_each(|x| {
+                    at[0] = *x;
+                    current.push(*at);
+                }),
+                'V' => numbers.iter().for_each(|y| {
+                    at[1] = *y;
+                    current.push(*at);
+                }),
+                'Z' => {
+                    if current.len() >= 3 {
+                        out.push(std::mem::take(current));
+                    }
+                    current.clear();
+                }
+                ' ' if numbers.is_empty() => {}
+                _ => return None,
+            }
+            numbers.clear();
+            Some(())
+        };
+    for word in spaced.split_whitespace() {
+        if let Some(c) = word.chars().next().filter(char::is_ascii_alphabetic) {
+            flush(command, &mut numbers, &mut current, &mut at)?;
+            command = c;
+        } else {
+            numbers.push(word.parse().ok()?);
+        }
+    }
+    flush(command, &mut numbers, &mut current, &mut at)?;
+    if current.len() >= 3 {
+        out.push(current);
+    }
+    let scaled: Vec<Vec<[f64; 2]>> = out
+        .into_iter()
+        .map(|p| p.into_iter().map(|[x, y]| [round(x / size), round(y / size)]).collect())
+        .collect();
+    (!scaled.is_empty()).then_some(scaled)
+}
+
+/// Writes each set as `<dir>/<id>.toml` and the images beside them, all or nothing, never over
+/// an existing file; the paths written.
+pub fn write(outcome: &Outcome, dir: &Path) -> Result<Vec<PathBuf>, String> {
+    let mut files = NewFiles::new();
+    let mut written = Vec::new();
+    for set in &outcome.imported.sets {
+        let path = dir.join(format!("{}.toml", set.id));
+        let text = toml_out::tileset_text(set, &path)?;
+        files
+            .write(&path, text.as_bytes())
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        written.push(path);
+    }
+    for (name, bytes) in &outcome.images {
+        let path = dir.join(name);
+        files
+            .write(&path, bytes)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        written.push(path);
+    }
+    files.keep();
+    Ok(written)
+}

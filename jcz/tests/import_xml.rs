@@ -1,0 +1,166 @@
+//! JCZ tile XML of both dialects imported: editions from `:1`/`:2` sets, counts, start tile,
+//! 4.x spellings, and what is not supported named per tile; the result validates without a
+//! warning.
+
+mod support;
+
+use tilewright_engine::bundled;
+use tilewright_engine::model::{Count, RoadEnd};
+use tilewright_jcz::{import, xml};
+
+/// Imports `text` and validates every set made, which must give no diagnostic.
+fn imported(text: &str) -> import::Imported {
+    let (defs, _) = xml::read(text, "legacy").unwrap();
+    let out = import::import(&defs, "test.xml", "jcz-");
+    support::validated(&out.sets);
+    out
+}
+
+const V5: &str = r#"<?xml version="1.0"?>
+<defs>
+  <tiles>
+    <tile id="XX/start">
+      <road>W E</road>
+      <city>N</city>
+      <field city="N">EL WR</field>
+      <field>ER SL SR WL</field>
+    </tile>
+    <tile id="XX/keep">
+      <city pennants="2" wagon-move="a">N W E</city>
+      <road wagon-move="a">S</road>
+      <field city="N">SL</field>
+      <field city="N">SR</field>
+      <tower/>
+    </tile>
+    <tile id="XX/cloister">
+      <monastery/>
+      <field>NL NR EL ER SL SR WL WR</field>
+    </tile>
+    <tile id="XX/spring">
+      <field>NL NR EL ER SL SR WL WR</field>
+      <river>E</river>
+    </tile>
+  </tiles>
+  <sets>
+    <tile-set id="xx:1">
+      <ref tile="XX/start" count="3"/>
+      <ref tile="XX/keep" count="1"/>
+      <ref tile="XX/cloister" count="2"/>
+      <ref tile="XX/spring" count="1"/>
+    </tile-set>
+    <tile-set id="xx:2">
+      <ref tile="XX/start" count="3"/>
+      <ref tile="XX/keep" count="2"/>
+    </tile-set>
+  </sets>
+</defs>
+"#;
+
+#[test]
+fn the_5x_dialect_imports_editions_counts_and_notes() {
+    let out = imported(V5);
+    assert_eq!(out.sets.len(), 1);
+    let set = &out.sets[0];
+    assert_eq!(set.id, "jcz-xx");
+    assert_eq!(set.editions, ["first-edition", "new-edition"]);
+    let ids: Vec<&str> = set.tiles.iter().map(|t| t.id.as_str()).collect();
+    assert_eq!(ids, ["XX/start", "XX/keep", "XX/cloister"]);
+    assert_eq!(set.tiles[0].count, Count::All(3));
+    let per_edition = |tile: usize, edition: &str| set.tiles[tile].count.in_edition(edition);
+    assert_eq!((per_edition(1, "first-edition"), per_edition(1, "new-edition")), (1, 2));
+    assert_eq!((per_edition(2, "first-edition"), per_edition(2, "new-edition")), (2, 0));
+    let keep = &set.tiles[1];
+    assert_eq!(
+        keep.edges.each_ref().map(|e| e.0.as_str()),
+        ["city", "city", "road", "city"]
+    );
+    assert_eq!(keep.features["c"].pennants, 2);
+    assert_eq!(keep.features["r"].end, Some(RoadEnd::CityGate));
+    assert_eq!(keep.features["r"].at.as_deref(), Some("c"));
+    assert_eq!(keep.features["f1"].cities, ["c"]);
+    let notes = out.notes.join("\n");
+    assert!(
+        notes.contains("test.xml:15: tile `XX/keep`: <tower> is not supported"),
+        "{notes}"
+    );
+    assert!(
+        notes.contains("test.xml:23: tile `XX/spring`: rivers are not supported; tile left out"),
+        "{notes}"
+    );
+    assert_eq!(out.notes.len(), 2, "{notes}");
+}
+
+const V4: &str = r#"<?xml version="1.0"?>
+<pack>
+  <tile id="RCr" count="3">
+    <position x="0" y="0"/>
+    <road>W E</road>
+    <city pennant="yes">N</city>
+    <farm city="N">EL WR</farm>
+    <farm>ER SL SR WL</farm>
+  </tile>
+  <tile id="LR" count="2">
+    <cloister/>
+    <road>S</road>
+    <farm>NL NR EL ER SL SR WL WR</farm>
+    <wagon-move>
+      <neighbouring>CLOISTER S</neighbouring>
+    </wagon-move>
+  </tile>
+  <tile id="CC" count="1">
+    <city>N S</city>
+    <city>W E</city>
+    <farm city="N W">INNER_FARM</farm>
+    <farm city="N W">INNER_FARM</farm>
+  </tile>
+</pack>
+"#;
+
+#[test]
+fn the_4x_dialect_imports_with_its_start_tile() {
+    let (_, dialect) = xml::read(V4, "legacy").unwrap();
+    assert_eq!(dialect, xml::Dialect::V4);
+    let out = imported(V4);
+    let set = &out.sets[0];
+    assert_eq!(set.id, "jcz-legacy");
+    assert_eq!(set.editions, ["first-edition"]);
+    assert_eq!(set.start_tile.as_deref(), Some("RCr"));
+    assert!(set.figures.contains_key("follower"), "a base game brings its followers");
+    assert_eq!(set.tiles[0].count, Count::All(3));
+    assert_eq!(set.tiles[0].features["c"].pennants, 1);
+    let lr = &set.tiles[1];
+    assert_eq!(lr.features["r"].end, Some(RoadEnd::Monastery));
+    let inner: Vec<usize> = set.tiles[2].features.values().map(|f| f.on.len()).collect();
+    assert_eq!(inner, [2, 2, 0, 0], "two cities on two sides, two inner fields");
+    assert!(out.notes.is_empty(), "{:?}", out.notes);
+}
+
+#[test]
+fn a_bad_location_is_refused_where_it_is() {
+    let text = "<defs>\n  <tiles>\n    <tile id=\"a\">\n      <city>N Q</city>\n    </tile>\n  </tiles>\n</defs>\n";
+    let error = xml::read(text, "x").unwrap_err();
+    assert_eq!((error.pos.line, error.pos.column), (4, 7));
+    assert!(
+        error.message.contains("`Q` is not a location JCZ knows"),
+        "{}",
+        error.message
+    );
+    let error = xml::read("<defs><tile>", "x").unwrap_err();
+    assert!(error.message.contains("not well-formed"), "{}", error.message);
+}
+
+#[test]
+fn marks_and_goods_bring_their_declarations() {
+    let text = r#"<defs><tiles>
+      <tile id="Y/inn"><road inn="true">W E</road><field>NL NR EL WR</field><field>ER SL SR WL</field></tile>
+      <tile id="Y/goods"><city resource="wine" cathedral="yes">N E S W</city></tile>
+    </tiles><sets><tile-set id="y"><ref tile="Y/inn" count="1"/><ref tile="Y/goods" count="1"/></tile-set></sets></defs>"#;
+    let out = imported(text);
+    let set = &out.sets[0];
+    assert_eq!(set.tiles[0].features["r"].marks, ["inn"]);
+    assert_eq!(set.tiles[1].features["c"].marks, ["cathedral"]);
+    assert_eq!(set.tiles[1].features["c"].tokens, ["wine"]);
+    let bundled_inn = &bundled::catalog().tileset("inns-and-cathedrals").unwrap().model.marks["inn"];
+    assert_eq!(&set.marks["inn"], bundled_inn);
+    assert!(set.tokens.contains_key("wine"));
+}

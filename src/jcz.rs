@@ -1,0 +1,165 @@
+//! `export jcz` and `import jcz`: JCloisterZone add-ons from tile sets, and tile sets from
+//! JCloisterZone tile XML or add-ons (the `tilewright-jcz` crate does the work).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Subcommand};
+use tilewright_engine::selection::Selection;
+use tilewright_engine::validate::validate_paths;
+use tilewright_engine::{Diagnostic, bundled};
+use tilewright_jcz::addon;
+use tilewright_jcz::export::ExportError;
+
+use crate::{escape, fail, usage_fail};
+
+/// What `export` writes.
+#[derive(Debug, Subcommand)]
+pub enum ExportCommand {
+    /// A JCloisterZone add-on (`.jca`): the tiles as JCZ tile XML, a picture per tile and
+    /// every feature's clickable area and meeple point. JCZ plays the tiles with its own base
+    /// game, which supplies the start tile.
+    Jcz(ExportJczArgs),
+}
+
+/// Options of `export jcz`.
+#[derive(Debug, Args)]
+pub struct ExportJczArgs {
+    /// Tile sets to export: bundled ids or paths of files and folders (a path contains a `/`
+    /// or ends in `.toml`).
+    #[arg(long, num_args = 1.., default_values = ["base"])]
+    tilesets: Vec<String>,
+    /// Further files and folders the tile sets need.
+    #[arg(long, num_args = 1..)]
+    data: Vec<PathBuf>,
+    /// The add-on id (lowercase letters, digits and `-`); default: the one tile set's id, or
+    /// `tilewright-tiles` for several.
+    #[arg(long)]
+    id: Option<String>,
+    /// The add-on's version, a whole number: raise it for each new release, as JCZ refuses
+    /// saved games of a newer one.
+    #[arg(long, default_value_t = 1)]
+    version: u32,
+    /// The `.jca` file to write (replaced if it exists).
+    #[arg(long)]
+    out: PathBuf,
+}
+
+/// What `import` reads.
+#[derive(Debug, Subcommand)]
+pub enum ImportCommand {
+    /// JCloisterZone tile XML (5.x or 4.x) or a `.jca` add-on, as tile sets: one per JCZ set
+    /// name, `:1`/`:2` sets as the two editions, JCZ's tile ids kept, and from an add-on each
+    /// tile's image and outlines.
+    Jcz(ImportJczArgs),
+}
+
+/// Options of `import jcz`.
+#[derive(Debug, Args)]
+pub struct ImportJczArgs {
+    /// The JCZ XML file or `.jca` add-on.
+    file: PathBuf,
+    /// The folder to write the tile sets into (made if missing); existing files are not
+    /// replaced.
+    #[arg(long)]
+    out: PathBuf,
+    /// Put before each tile set's id, keeping clear of the bundled ids.
+    #[arg(long, default_value = "jcz-")]
+    prefix: String,
+}
+
+/// Runs `export jcz`.
+pub fn export(command: ExportCommand) -> ExitCode {
+    let ExportCommand::Jcz(args) = command;
+    let selection = Selection::from_args(&args.tilesets, "new-edition");
+    let resolved = match selection.load(&args.data) {
+        Ok(r) => r,
+        Err(e) => return fail(crate::play::selection_message(e)),
+    };
+    let mut sets = Vec::new();
+    for named in &resolved.tilesets {
+        let id = named.split('@').next().unwrap_or(named);
+        match resolved.catalog.tileset(id) {
+            Some(set) => sets.push(set),
+            None => {
+                return usage_fail(format!(
+                    "`{id}` is an expansion file; JCZ add-ons are made of tile sets (`tilewright list`)"
+                ));
+            }
+        }
+    }
+    let id = args.id.clone().unwrap_or_else(|| match sets.as_slice() {
+        [one] => one.model.id.clone(),
+        _ => "tilewright-tiles".to_owned(),
+    });
+    let built = match addon::build(&sets, &id, args.version) {
+        Ok(built) => built,
+        Err(ExportError::Id(message)) => return usage_fail(message),
+        Err(ExportError::Refused(found)) => {
+            show(&found);
+            let errors = found.iter().filter(|d| d.is_error()).count();
+            return fail(format!("JCZ cannot express {errors} thing(s) above; nothing written"));
+        }
+    };
+    show(&built.warnings);
+    if let Err(e) = crate::play::check_output("--out", Some(&args.out), &resolved.read) {
+        return usage_fail(e);
+    }
+    if let Err(e) = addon::save(&built, &args.out) {
+        return fail(format!("{}: {e}", escape::path(&args.out)));
+    }
+    say!(
+        "wrote {} ({} tiles, {} warning(s)); install it in JCZ under Settings → Add-ons",
+        escape::path(&args.out),
+        built.tiles,
+        built.warnings.len()
+    );
+    ExitCode::SUCCESS
+}
+
+/// Runs `import jcz`.
+pub fn import(command: ImportCommand) -> ExitCode {
+    let ImportCommand::Jcz(args) = command;
+    let outcome = match tilewright_jcz::input::import_path(&args.file, &args.prefix) {
+        Ok(o) => o,
+        Err(e) => return fail(e),
+    };
+    for note in &outcome.imported.notes {
+        say_err!("note: {}", escape::line(note));
+    }
+    if outcome.imported.sets.is_empty() {
+        return fail("the file has no tile set to import");
+    }
+    let written = match tilewright_jcz::input::write(&outcome, &args.out) {
+        Ok(w) => w,
+        Err(e) => return fail(e),
+    };
+    for path in &written {
+        say!("wrote {}", escape::path(path));
+    }
+    let sets: Vec<PathBuf> = written
+        .iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .cloned()
+        .collect();
+    let report = validate_paths(&sets, bundled::catalog());
+    show(&report.diagnostics);
+    say!(
+        "imported {} tile(s) into {} tile set(s); {} note(s), {} problem(s) on validation",
+        outcome.imported.tiles,
+        outcome.imported.sets.len(),
+        outcome.imported.notes.len(),
+        report.diagnostics.len()
+    );
+    if report.diagnostics.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
+fn show(found: &[Diagnostic]) {
+    for d in found {
+        say_err!("{}", escape::line(&d.to_string()));
+    }
+}

@@ -1,0 +1,118 @@
+//! `tilewright export jcz` and `import jcz`: an add-on written atomically and the same bytes
+//! each time, what JCZ cannot express refused with located messages and nothing written, and
+//! an add-on read back into tile sets that validate and play.
+
+mod common;
+
+use std::process::Output;
+
+use common::command as tilewright;
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+fn ok(output: Output) -> String {
+    assert!(output.status.success(), "{}", stderr(&output));
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+#[test]
+fn an_exported_addon_imports_back_and_plays() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let said = ok(tilewright(
+        d,
+        &["export", "jcz", "--tilesets", "hills-and-sheep", "--out", "hs.jca"],
+    )
+    .output()
+    .unwrap());
+    assert!(said.contains("wrote hs.jca (17 tiles, 0 warning(s))"), "{said}");
+    let first = std::fs::read(d.join("hs.jca")).unwrap();
+    ok(tilewright(
+        d,
+        &["export", "jcz", "--tilesets", "hills-and-sheep", "--out", "hs.jca"],
+    )
+    .output()
+    .unwrap());
+    assert_eq!(first, std::fs::read(d.join("hs.jca")).unwrap(), "the same bytes");
+    let said = ok(tilewright(d, &["import", "jcz", "hs.jca", "--out", "mine"])
+        .output()
+        .unwrap());
+    assert!(said.contains("wrote mine/jcz-hills-and-sheep.toml"), "{said}");
+    assert!(
+        said.contains("imported 17 tile(s) into 1 tile set(s); 0 note(s), 0 problem(s)"),
+        "{said}"
+    );
+    let text = std::fs::read_to_string(d.join("mine/jcz-hills-and-sheep.toml")).unwrap();
+    assert!(
+        text.contains("image = \"images/hills-and-sheep_HS.CC_.v.png\""),
+        "{text}"
+    );
+    ok(tilewright(d, &["validate", "--deny-warnings", "mine"])
+        .output()
+        .unwrap());
+    let played = ok(
+        tilewright(d, &["simulate", "--tilesets", "base", "mine/", "--games", "5"])
+            .output()
+            .unwrap(),
+    );
+    assert!(played.contains("mean score"), "{played}");
+    // Importing again does not write over what is there.
+    let again = tilewright(d, &["import", "jcz", "hs.jca", "--out", "mine"])
+        .output()
+        .unwrap();
+    assert_eq!(again.status.code(), Some(1));
+    assert!(
+        stderr(&again).contains("jcz-hills-and-sheep.toml"),
+        "{}",
+        stderr(&again)
+    );
+}
+
+#[test]
+fn what_jcz_cannot_express_is_refused_and_nothing_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let out = tilewright(d, &["export", "jcz", "--tilesets", "river", "--out", "river.jca"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(err.contains("river.toml:"), "{err}");
+    assert!(
+        err.contains("JCZ add-ons cannot declare the edge kind `river`"),
+        "{err}"
+    );
+    assert!(err.contains("nothing written"), "{err}");
+    assert!(!d.join("river.jca").exists());
+}
+
+#[test]
+fn a_bad_id_is_a_usage_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = tilewright(dir.path(), &["export", "jcz", "--id", "classic", "--out", "x.jca"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("`classic` is JCZ's own"), "{}", stderr(&out));
+}
+
+#[test]
+fn a_file_that_is_not_jcz_xml_says_where() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("bad.xml"),
+        "<defs>\n<tiles>\n<tile id=\"a\"><road>N X</road></tile>\n</tiles></defs>",
+    )
+    .unwrap();
+    let out = tilewright(dir.path(), &["import", "jcz", "bad.xml", "--out", "o"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("bad.xml:3:14: <road> `N X`: `X` is not a location JCZ knows"),
+        "{}",
+        stderr(&out)
+    );
+}
