@@ -7,11 +7,13 @@ use std::process::ExitCode;
 
 use clap::Args;
 use tilewright_engine::balance::{
-    self, BalanceReport, Comparison, Difference, Estimate, Focus, FocusTile, Ranked, Standout, TileStats,
+    self, BalanceReport, Comparison, Difference, Estimate, Focus, FocusTile, Standout, TileStats,
 };
 use tilewright_engine::game::{GameDef, colour, set_id};
 
 use tilewright_engine::selection::{Data, Named};
+
+use tilewright_report::presentation::FocusFigure;
 
 use crate::play::{GameArgs, check_output, selection_message};
 use crate::played;
@@ -217,7 +219,7 @@ pub fn balance(args: BalanceArgs) -> ExitCode {
         Err(e) => return fail(e),
     };
     let mut read = a.read;
-    let (a, a_changed) = (a.def, a.changed);
+    let (a, a_changed, catalog) = (a.def, a.changed, a.catalog);
     let b = match b {
         Some((sets, rules, change)) => {
             // Another rule set may be one the run's own files define.
@@ -265,10 +267,10 @@ pub fn balance(args: BalanceArgs) -> ExitCode {
             } else {
                 print_report(&report);
             }
-            let written = args
-                .html
-                .as_deref()
-                .map(|path| crate::report::write_run(path, &report, changed.as_deref()));
+            let written = args.html.as_deref().map(|path| {
+                let pictures = tilewright_report::pictures_of(&report, &catalog);
+                tilewright_report::write_run(path, &report, changed.as_deref(), &pictures)
+            });
             (report.stopped, written)
         }
         Some((b, b_changed, change)) => {
@@ -308,7 +310,13 @@ pub fn balance(args: BalanceArgs) -> ExitCode {
                 print_comparison(&comparison);
             }
             let written = args.html.as_deref().map(|path| {
-                crate::report::write_comparison(path, &comparison, [changed.as_deref(), b_words.as_deref()])
+                let pictures = tilewright_report::pictures_of(&comparison.a, &catalog);
+                tilewright_report::write_comparison(
+                    path,
+                    &comparison,
+                    [changed.as_deref(), b_words.as_deref()],
+                    &pictures,
+                )
             });
             (comparison.a.stopped, written)
         }
@@ -435,30 +443,20 @@ fn print_focus(focus: &Focus) {
         focus.tiles.len(),
         focus.tiles_in_play
     );
-    let ranked = |r: &Ranked, scale: f64, digits: usize, signed: bool| match (r.value, r.rank) {
-        (Some(e), Some(rank)) => {
-            let value = if signed {
-                signed_interval(&e, scale, digits)
-            } else {
-                interval(&e, scale, digits)
-            };
-            format!("{value} #{rank}")
-        }
-        _ => "none".to_owned(),
-    };
     for t in &focus.tiles {
         let mark = match t.standout {
             Some(Standout::Strongest) => "  <- strongest",
             Some(Standout::Weakest) => "  <- weakest",
             None => "",
         };
-        say!(
-            "  {}: points per placement {}; win rate % placed − not {}; discarded % {}{mark}",
-            focus_tile_name(t),
-            ranked(&t.points_per_placement, 1.0, 2, false),
-            ranked(&t.win_effect, 100.0, 1, true),
-            ranked(&t.discard_rate, 100.0, 1, false),
-        );
+        let figures: Vec<String> = FocusFigure::ALL
+            .iter()
+            .map(|figure| match figure.of(t).rank {
+                Some(rank) => format!("{} {} #{rank}", figure.title(), figure.text(t)),
+                None => format!("{} none", figure.title()),
+            })
+            .collect();
+        say!("  {}: {}{mark}", focus_tile_name(t), figures.join("; "));
     }
     if let Some((strongest, weakest)) = focus.ends() {
         let standing = |t: &FocusTile| {
@@ -537,16 +535,15 @@ fn print_comparison(comparison: &Comparison) {
          95% interval of the paired differences; * the interval excludes 0"
     );
     let mut tiles_hidden = 0;
-    let studied = |key: &str| {
-        let set = key.strip_prefix("tile.").and_then(|rest| rest.split('/').next());
+    let studied = |set: &str| {
         comparison
             .a
             .focus
             .as_ref()
-            .is_some_and(|f| set.is_some_and(|set| f.sets.iter().any(|s| s == set)))
+            .is_some_and(|f| f.sets.iter().any(|s| s == set))
     };
     for d in &comparison.differences {
-        if d.key.starts_with("tile.") && !d.flagged && !studied(&d.key) {
+        if d.key.tile_set().is_some_and(|set| !d.flagged && !studied(set)) {
             tiles_hidden += 1;
             continue;
         }
@@ -569,11 +566,7 @@ fn print_summary_lines(report: &BalanceReport) {
 
 /// One difference: label, A, B, B − A with its interval, and a mark when flagged.
 fn difference_line(d: &Difference) -> String {
-    let scale = if d.key.ends_with(".win_rate") || d.key.ends_with(".discard_rate") {
-        100.0
-    } else {
-        1.0
-    };
+    let scale = if d.key.is_share() { 100.0 } else { 1.0 };
     let unit = if scale == 100.0 { " %" } else { "" };
     let diff = d.difference.map_or_else(
         || "no interval (fewer than two games)".to_owned(),

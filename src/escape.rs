@@ -11,32 +11,7 @@
 
 use std::fmt::Write as _;
 
-/// The most characters of one unbroken run of untrusted text (an id, a key, a path) printed;
-/// the rest is cut and shown as `…`.
-pub const MAX_WORD: usize = 200;
-
-/// The most characters of one message printed (it may quote several pieces of a file).
-pub const MAX_LINE: usize = 1000;
-
-/// The visible stand-in for a character a terminal acts on instead of showing, or `None` for a
-/// character that is safe to print. C0 controls (newline, CR, ESC, BEL...) become their Unicode
-/// control pictures (`␊`, `␍`, `␛`, `␇`), DEL `␡`; C1 controls (which some terminals obey as
-/// escape sequences), the bidirectional overrides, isolates and marks (which reorder what is
-/// shown) and the zero-width characters (which hide a difference between two names) become `�`. Always one character for one, so columns still line up in a snippet.
-pub fn stand_in(c: char) -> Option<char> {
-    match c {
-        '\0'..='\u{1f}' => char::from_u32(0x2400 + c as u32),
-        '\u{7f}' => Some('\u{2421}'),
-        '\u{80}'..='\u{9f}'
-        | '\u{061c}'
-        | '\u{200b}'..='\u{200f}'
-        | '\u{202a}'..='\u{202e}'
-        | '\u{2060}'
-        | '\u{2066}'..='\u{2069}'
-        | '\u{feff}' => Some('\u{fffd}'),
-        _ => None,
-    }
-}
+pub use tilewright_engine::text::stand_in;
 
 /// What replaces the first colon of a `::` that starts a line: `∶` (U+2236 RATIO), a colon to
 /// the eye that the runner does not read as one.
@@ -70,30 +45,10 @@ pub fn defuse(text: &str) -> String {
     out
 }
 
-/// Untrusted text as it may appear on one output line: every control character replaced by
-/// its [`stand_in`] (newlines included, so nothing can start a line of its own), every run of
-/// more than [`MAX_WORD`] characters without a space cut, the whole cut after [`MAX_LINE`]
-/// characters, and [`defuse`]d.
+/// Untrusted text as it may appear on one output line ([`tilewright_engine::text::one_line`]:
+/// control characters shown, long runs and the whole cut), [`defuse`]d.
 pub fn line(text: &str) -> String {
-    let mut out = String::with_capacity(text.len().min(4 * MAX_LINE));
-    let (mut shown, mut word) = (0, 0);
-    for c in text.chars() {
-        if shown == MAX_LINE {
-            out.push('…');
-            break;
-        }
-        word = if c == ' ' { 0 } else { word + 1 };
-        if word > MAX_WORD {
-            if word == MAX_WORD + 1 {
-                out.push('…');
-                shown += 1;
-            }
-            continue;
-        }
-        out.push(stand_in(c).unwrap_or(c));
-        shown += 1;
-    }
-    defuse(&out)
+    defuse(&tilewright_engine::text::one_line(text))
 }
 
 /// A path as it may appear on one output line (see [`line`]).
@@ -152,24 +107,6 @@ pub fn json(text: &str) -> String {
     out
 }
 
-/// Untrusted text as HTML text or an attribute value (quoted with `"` or `'`): made safe as
-/// one [`line`] (control characters shown, long runs cut, so a name cannot hide or reorder what
-/// is around it), then `&`, `<`, `>`, `"` and `'` written as character references.
-pub fn html(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in line(text).chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(c),
-        }
-    }
-    out
-}
-
 /// Escapes a GitHub Actions workflow-command message or, with `property`, a property value
 /// (`file=...`): `%`, CR and LF always, `:` and `,` in properties. Apply it to text already
 /// made safe by [`line`] or [`exact`].
@@ -191,6 +128,7 @@ pub fn workflow(text: &str, property: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tilewright_engine::text::{MAX_LINE, MAX_WORD};
 
     #[test]
     fn controls_become_visible_and_stay_on_one_line() {
@@ -214,7 +152,6 @@ mod tests {
             "a\n  ∶:warning::x\r\n∶:x\tb#♯[y"
         );
         assert_eq!(exact("dir/##[error]x.toml"), "dir/#♯[error]x.toml");
-        assert_eq!(html("##[error]"), "#♯[error]");
         for text in ["::x", " ::x", "##[x", "###[[x", "a\n::b##[c"] {
             let once = defuse(text);
             assert_eq!(defuse(&once), once, "defusing twice changes nothing");
@@ -269,17 +206,6 @@ mod tests {
             serde_json::from_str::<Vec<String>>(&safe).unwrap(),
             ["##[error]x", "###[y"]
         );
-    }
-
-    #[test]
-    fn html_escapes_markup_and_quotes() {
-        assert_eq!(
-            html("<script>alert(1)</script>"),
-            "&lt;script&gt;alert(1)&lt;/script&gt;"
-        );
-        assert_eq!(html("\"&'"), "&quot;&amp;&#39;");
-        assert_eq!(html("a\nb\u{202e}c é"), "a␊b�c é");
-        assert_eq!(html("&amp;"), "&amp;amp;", "escaped text is escaped again, not trusted");
     }
 
     #[test]

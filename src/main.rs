@@ -1,5 +1,5 @@
 //! `tilewright`: validate tile sets and rule sets, (re)generate their JSON Schemas, simulate
-//! and replay games.
+//! and replay games, draw tiles.
 
 /// Prints a line on standard output ([`output::write`]): a closed pipe (`tilewright ... | head`)
 /// ends output quietly; any other failed write is said once and fails the run.
@@ -18,6 +18,7 @@ macro_rules! say_err {
 }
 
 mod balance;
+mod draw;
 mod escape;
 mod init;
 mod jcz;
@@ -27,7 +28,6 @@ mod play;
 mod played;
 mod progress;
 mod render;
-mod report;
 mod scenario;
 mod tournament;
 
@@ -95,6 +95,13 @@ enum Command {
         tilewright balance --compare-rules farms-2000\n  \
         tilewright balance --tilesets base hills-and-sheep --without hills-and-sheep")]
     Balance(balance::BalanceArgs),
+    /// Draw tiles as SVG pictures, from their data alone: one file per tile, named after its
+    /// id.
+    #[command(after_help = "Examples:\n  \
+        tilewright draw base --out pictures\n  \
+        tilewright draw abbey-and-mayor AM/C++ --out pictures --size 512\n  \
+        tilewright draw ./my-tiles.toml --out pictures")]
+    Draw(draw::DrawArgs),
     /// Replay a game record: say what it was played with, then its final scores; fails if they
     /// differ from the record's.
     Replay(play::ReplayArgs),
@@ -171,6 +178,7 @@ fn run(command: Command) -> ExitCode {
         Command::Replay(args) => play::replay(args),
         Command::Tournament(args) => tournament::tournament(args),
         Command::Balance(args) => balance::balance(args),
+        Command::Draw(args) => draw::draw(args),
         Command::List { json, paths } => list::list(json, &paths),
         Command::Scenario(args) => scenario::scenario(args),
         Command::Export(command) => jcz::export(command),

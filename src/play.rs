@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use clap::Args;
 use tilewright_engine::bots::Policy;
+use tilewright_engine::catalog::Catalog;
 use tilewright_engine::files;
 use tilewright_engine::game::{Game, GameDef, GameRecord, MAX_RECORD_BYTES, colour};
 use tilewright_engine::limits::MAX_PLAYERS;
@@ -128,6 +129,9 @@ pub struct Prepared {
     pub read: Vec<PathBuf>,
     /// The rule values that differ from the rule set its rules extend.
     pub changed: Vec<Changed>,
+    /// The files it was built from (the files given, then the bundled ones), for what a
+    /// report shows of them (tile pictures).
+    pub catalog: Catalog,
 }
 
 /// Refuses, before any game is played, an output file given as `flag PATH` that could not be
@@ -193,6 +197,7 @@ pub(crate) fn load_def(selection: &Selection, data: &[PathBuf]) -> Result<Prepar
         def,
         read: resolved.read,
         changed,
+        catalog: resolved.catalog,
     })
 }
 
@@ -276,7 +281,7 @@ pub(crate) fn threads(asked: u16) -> usize {
 /// Runs `simulate`.
 pub fn simulate(args: SimulateArgs) -> ExitCode {
     let progress = progress::stopped_by_ctrl_c();
-    let Prepared { def, read, changed } = match args.game.def() {
+    let Prepared { def, read, changed, .. } = match args.game.def() {
         Ok(prepared) => prepared,
         Err(e) => return fail(e),
     };

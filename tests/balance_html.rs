@@ -12,13 +12,15 @@ fn assert_self_contained(page: &str) {
     for outside in ["http://", "https://", "@import", "url("] {
         assert!(!page.contains(outside), "`{outside}` in the page");
     }
-    // Inside tags (text may say `src=` once escaped): nothing loaded from elsewhere.
+    // Inside tags (text may say `src=` once escaped): nothing loaded from elsewhere; the only
+    // image is a tile's own, embedded.
     for tag in page.split('<').skip(1).map(|t| &t[..t.find('>').unwrap_or(t.len())]) {
+        let embedded = tag.starts_with("img class=\"thumbnail\" src=\"data:image/png;base64,");
         for attribute in [" src=", " href=", " srcset="] {
-            assert!(!tag.contains(attribute), "`{attribute}` in <{tag}>");
+            assert!(embedded || !tag.contains(attribute), "`{attribute}` in <{tag}>");
         }
         for element in ["link", "iframe", "img", "object", "embed"] {
-            assert!(!tag.starts_with(element), "<{tag}>");
+            assert!(embedded || !tag.starts_with(element), "<{tag}>");
         }
     }
     assert_eq!(page.matches("<script").count(), 1, "only the page's own script");
@@ -31,14 +33,50 @@ fn a_run_page_is_self_contained_and_escapes_names() {
     hostile_tileset(dir.path());
     let page = page(dir.path(), &["--tilesets", "./hostile.toml", "--games", "20"]);
     assert_self_contained(&page);
-    assert!(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;&quot;&amp;&#39;"));
-    assert!(page.contains("&lt;img src=x onerror=&quot;document.title=&#39;pwned&#39;&quot;&gt;"));
+    assert!(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;&quot;&amp;'"));
+    assert!(page.contains("&lt;img src=x onerror=&quot;document.title='pwned'&quot;&gt;"));
     assert!(!page.contains(HOSTILE) && !page.contains(HANDLER) && !page.contains("<img"));
     for section in ["scores", "seats", "features", "tiles", "figures"] {
         assert!(page.contains(&format!("<h2 id=\"{section}\">")), "{section}");
     }
     assert!(page.contains("<code>hostile@"), "the tile set played is named");
     assert!(page.contains("<dt>games</dt><dd>20</dd>"));
+    // A picture of every tile in the tile table, and again among the tiles under study.
+    let tiles = &page[page.find("<h2 id=\"tiles\">").unwrap()..page.find("<h2 id=\"figures\">").unwrap()];
+    let rows = tiles.matches("<tr").count() - 1;
+    assert_eq!(rows, 32, "the hostile set's tile types");
+    assert_eq!(tiles.matches("<span class=\"pictures\"><svg").count(), rows);
+    let yours = &page[page.find("<h2 id=\"your-tiles\">").unwrap()..page.find("<h2 id=\"scores\">").unwrap()];
+    assert_eq!(yours.matches("<span class=\"pictures\"><svg").count(), rows);
+    // A tile's name reaches its picture escaped too.
+    assert!(!page.contains(HOSTILE) && page.contains("<title>A (&lt;script&gt;"));
+}
+
+#[test]
+fn a_tile_image_is_embedded_small() {
+    let dir = tempfile::tempdir().unwrap();
+    hostile_tileset(dir.path());
+    let text = std::fs::read_to_string(dir.path().join("hostile.toml")).unwrap();
+    // Noise, which no compression shrinks: a large file.
+    let png = dir.path().join("a.png");
+    let noise = |x: u32, y: u32, k: u32| (x.wrapping_mul(2_654_435_761) ^ y.wrapping_mul(40_503) ^ k).to_le_bytes()[1];
+    image::RgbImage::from_fn(1200, 1200, |x, y| {
+        image::Rgb([noise(x, y, 1), noise(y, x, 7), noise(x, x ^ y, 3)])
+    })
+    .save(&png)
+    .unwrap();
+    let text = text.replacen("[[tiles]]\nid = \"A\"", "[[tiles]]\nid = \"A\"\nimage = \"a.png\"", 1);
+    std::fs::write(dir.path().join("hostile.toml"), text).unwrap();
+    let page = page(dir.path(), &["--tilesets", "./hostile.toml", "--games", "4"]);
+    assert_self_contained(&page);
+    let thumbnails = page
+        .matches("<img class=\"thumbnail\" src=\"data:image/png;base64,")
+        .count();
+    assert_eq!(thumbnails, 2, "in the tile table and among the tiles under study");
+    assert!(
+        page.len() < std::fs::metadata(&png).unwrap().len() as usize,
+        "the page holds a small copy"
+    );
 }
 
 #[test]

@@ -9,6 +9,8 @@ use std::time::{Duration, Instant};
 
 mod common;
 
+use common::listing;
+
 /// The base game, to be written into a temporary folder ([`common::bundled_copy`]).
 fn base() -> String {
     common::bundled_copy(include_str!("../tilesets/base.toml"))
@@ -459,16 +461,6 @@ fn a_closed_pipe_is_not_a_failure() {
         assert_eq!(output.status.code(), Some(0), "{args:?}: {}", everything(&output));
         assert!(output.stderr.is_empty(), "{args:?}: {}", everything(&output));
     }
-}
-
-/// What a folder holds, names sorted.
-fn listing(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
 }
 
 #[test]

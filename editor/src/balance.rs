@@ -6,17 +6,19 @@
 //! The document's text goes through the engine's validator with any rule-set file chosen, as
 //! `tilewright validate` would check them; only a definition that validates is played.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, channel};
 
 use tilewright_engine::balance::{self, BalanceReport, Comparison, Difference};
 use tilewright_engine::bots::Policy;
+use tilewright_engine::catalog::Catalog;
 use tilewright_engine::game::GameDef;
 use tilewright_engine::model::TileSet;
 use tilewright_engine::simulate::{MAX_THREADS, Progress};
 use tilewright_engine::validate::{read_source, validate_sources};
 use tilewright_engine::{Source, bundled};
+use tilewright_report::TilePictures;
 
 use crate::document::ContentKey;
 
@@ -54,6 +56,9 @@ pub enum Versus {
     Rules(RulesChoice),
     /// The same rules and sets, less the open tile set.
     WithoutOpenSet,
+    /// The same rules and sets, the open tile set as its file on disk holds it (the
+    /// document's unsaved edits against the version saved).
+    SavedFile,
 }
 
 /// Everything a run is asked to do besides the document.
@@ -142,6 +147,9 @@ pub struct Definitions {
     pub a: Arc<GameDef>,
     /// What it is compared with, and the change in words.
     pub b: Option<(Arc<GameDef>, String)>,
+    /// The files they were built from (the open set, any rule-set file, the bundled files),
+    /// for the tiles' pictures.
+    pub catalog: Catalog,
 }
 
 /// The rule-set files among the settings.
@@ -182,6 +190,10 @@ pub fn definitions(open: &OpenSet, settings: &Settings) -> Result<Definitions, P
         });
     }
     let catalog = report.catalog.with_base(bundled::catalog());
+    let saved = match settings.versus {
+        Versus::SavedFile => Some(saved_catalog(open, &files)?),
+        _ => None,
+    };
     let rules_id = |choice: &RulesChoice| -> Result<String, Problem> {
         match choice {
             RulesChoice::Bundled(id) => Ok(id.clone()),
@@ -212,6 +224,12 @@ pub fn definitions(open: &OpenSet, settings: &Settings) -> Result<Definitions, P
             let other = rules_id(other)?;
             Some((build(&sets, &other)?, format!("rules {other}")))
         }
+        Versus::SavedFile => {
+            let saved = saved.as_ref().expect("read above");
+            let def = GameDef::from_catalog(saved, &sets, &rules)
+                .map_err(|e| Problem::Setup(format!("the saved file does not play with these sets: {e}")))?;
+            Some((Arc::new(def), "as saved".to_owned()))
+        }
         Versus::WithoutOpenSet => {
             let rest: Vec<String> = sets.iter().filter(|s| **s != open.id).cloned().collect();
             if rest.is_empty() {
@@ -223,7 +241,33 @@ pub fn definitions(open: &OpenSet, settings: &Settings) -> Result<Definitions, P
             Some((build(&rest, &rules)?, format!("without {}", open.id)))
         }
     };
-    Ok(Definitions { a, b })
+    Ok(Definitions { a, b, catalog })
+}
+
+/// The files as they are on disk: the open set's saved file (refused when there is none yet,
+/// or when it does not validate), the rule-set files `files`, then the bundled ones.
+fn saved_catalog(open: &OpenSet, files: &[PathBuf]) -> Result<Catalog, Problem> {
+    let unreadable = |d: Box<tilewright_engine::Diagnostic>| Problem::Invalid {
+        errors: 1,
+        first: vec![located(&d)],
+    };
+    if !open.path.is_file() {
+        return Err(Problem::Setup(
+            "the tile set has no saved file yet: save it to compare your edits with it".to_owned(),
+        ));
+    }
+    let mut sources = vec![read_source(&open.path).map_err(unreadable)?];
+    for path in files {
+        sources.push(read_source(path).map_err(unreadable)?);
+    }
+    let report = validate_sources(sources, bundled::catalog());
+    if report.errors() > 0 {
+        return Err(Problem::Setup(format!(
+            "the saved file does not validate ({} error(s)); the edits can be compared once it does",
+            report.errors()
+        )));
+    }
+    Ok(report.catalog.with_base(bundled::catalog()))
 }
 
 /// A diagnostic as one line: `file:line:col: message`.
@@ -262,8 +306,37 @@ impl Results {
     }
 }
 
+impl Results {
+    /// Puts the tiles of the tile set `id` first in the run of the open set (its "your tiles"
+    /// section), and in B when B plays it too.
+    pub fn focus_on(&mut self, id: &str) {
+        let sets = [id.to_owned()];
+        match self {
+            Results::Single(report) => report.focus_on(&sets),
+            Results::Compared(c) => {
+                c.a.focus_on(&sets);
+                if c.b.tilesets.iter().any(|t| t.id == id) {
+                    c.b.focus_on(&sets);
+                }
+            }
+        }
+    }
+}
+
+/// Writes the page `tilewright balance --html` writes for `results`, by the same code
+/// ([`tilewright_report`]), atomically, with the tiles' `pictures`.
+pub fn export_html(results: &Results, pictures: &TilePictures, path: &Path) -> Result<(), String> {
+    match results {
+        Results::Single(report) => tilewright_report::write_run(path, report, None, pictures),
+        Results::Compared(c) => tilewright_report::write_comparison(path, c, [None, None], pictures),
+    }
+}
+
 /// How a run ended.
 pub type Outcome = Result<Results, Problem>;
+
+/// How a run ended, with the pictures of the tiles it played (made once, after the games).
+pub type Ended = (Outcome, TilePictures);
 
 /// Plays the definitions as `settings` ask, counting games in `progress` and stopping when
 /// told to (the results are then of the games finished).
@@ -295,7 +368,7 @@ pub struct Run {
     pub asked: u64,
     /// The state of the document it plays.
     pub key: ContentKey,
-    answer: Receiver<Outcome>,
+    answer: Receiver<Ended>,
 }
 
 /// A run dropped (its file closed or replaced, the editor quitting) stops its games instead
@@ -316,9 +389,23 @@ impl Run {
         std::thread::Builder::new()
             .name("balance".into())
             .spawn(move || {
-                let outcome = definitions(&open, &settings).and_then(|defs| play(defs, &settings, &watched));
+                let ended = match definitions(&open, &settings) {
+                    Ok(mut defs) => {
+                        let catalog = std::mem::take(&mut defs.catalog);
+                        let outcome = play(defs, &settings, &watched).map(|mut results| {
+                            results.focus_on(&open.id);
+                            results
+                        });
+                        let pictures = outcome.as_ref().map_or_else(
+                            |_| TilePictures::none(),
+                            |results| tilewright_report::pictures_of(results.report(), &catalog),
+                        );
+                        (outcome, pictures)
+                    }
+                    Err(problem) => (Err(problem), TilePictures::none()),
+                };
                 // The panel may be gone; nobody is left to tell then.
-                let _ = reply.send(outcome);
+                let _ = reply.send(ended);
                 wake();
             })
             .expect("the balance thread starts");
@@ -331,7 +418,7 @@ impl Run {
     }
 
     /// The outcome, once the run has ended.
-    pub fn poll(&self) -> Option<Outcome> {
+    pub fn poll(&self) -> Option<Ended> {
         self.answer.try_recv().ok()
     }
 
@@ -381,6 +468,36 @@ mod tests {
         assert_eq!((c.a.games, c.b.games), (6, 6));
         assert!(c.a.tiles.iter().any(|t| t.set == "abbey-and-mayor"));
         assert!(c.b.tiles.iter().all(|t| t.set == "base"));
+    }
+
+    #[test]
+    fn unsaved_edits_are_compared_with_the_saved_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let (mut open, set) = open("base");
+        open.path = dir.path().join("base.toml");
+        let mut settings = small(Settings::for_set(&set));
+        settings.versus = Versus::SavedFile;
+        let Err(Problem::Setup(why)) = definitions(&open, &settings) else {
+            panic!("refused before the file is saved")
+        };
+        assert!(why.contains("no saved file yet"), "{why}");
+        std::fs::write(&open.path, &open.text).unwrap();
+        // The edit: a tile's count doubled; the saved file keeps four.
+        open.text = open.text.replacen("count = 4", "count = 8", 1);
+        let defs = definitions(&open, &settings).unwrap();
+        let (b, change) = defs.b.as_ref().unwrap();
+        assert_eq!(change, "as saved");
+        assert_eq!(defs.a.pile().len(), b.pile().len() + 4);
+        let Results::Compared(c) = play(defs, &settings, &Progress::default()).unwrap() else {
+            panic!("a comparison")
+        };
+        assert!(c.differences.iter().any(|d| d.key.tile_set() == Some("base")));
+        // A saved file that does not validate is refused, saying so.
+        std::fs::write(&open.path, "id = 3").unwrap();
+        let Err(Problem::Setup(why)) = definitions(&open, &settings) else {
+            panic!("refused")
+        };
+        assert!(why.contains("the saved file does not validate"), "{why}");
     }
 
     #[test]
@@ -470,9 +587,9 @@ mod tests {
             std::thread::yield_now();
         }
         run.cancel();
-        let outcome = loop {
-            if let Some(outcome) = run.poll() {
-                break outcome;
+        let (outcome, pictures) = loop {
+            if let Some(ended) = run.poll() {
+                break ended;
             }
             std::thread::sleep(std::time::Duration::from_millis(5));
         };
@@ -482,5 +599,10 @@ mod tests {
             "{:?}",
             (report.stopped, report.games)
         );
+        // The pictures of the tiles played are made once the games stop, the open set's first.
+        assert!(report.focus.is_some());
+        for t in &report.tiles {
+            assert!(!pictures.cell(&t.set, &t.id).into_string().is_empty(), "{}", t.id);
+        }
     }
 }

@@ -55,7 +55,7 @@ fn outlines_describe_edges(tile: &Tile) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::tests::tile;
+    use tilewright_picture::testing::tile;
 
     fn on(t: &Tile, id: &str) -> Vec<String> {
         t.features[id].on.iter().map(|r| r.0.clone()).collect()

@@ -32,6 +32,8 @@ pub enum Request {
     SaveFile(String),
     /// Where to save a game record, suggesting a name.
     SaveRecord(String),
+    /// Where to save an HTML page, suggesting a name.
+    SaveHtml(String),
     /// Where to save a JCloisterZone add-on, suggesting a name.
     SaveAddon(String),
 }
@@ -91,6 +93,12 @@ impl FileDialogs for NativeDialogs {
             Request::SaveFile(name) => wait(Box::new(
                 dialog.add_filter("TOML", &["toml"]).set_file_name(name).save_file(),
             )),
+            Request::SaveHtml(name) => wait(Box::new(
+                dialog
+                    .add_filter("HTML pages", &["html"])
+                    .set_file_name(name)
+                    .save_file(),
+            )),
         };
         self.answer = started.is_ok().then_some(answer);
     }
@@ -149,7 +157,9 @@ impl ScriptedDialogs {
 impl FileDialogs for ScriptedDialogs {
     fn open(&mut self, request: Request, _: Option<&Path>) {
         let script = match request {
-            Request::SaveFile(_) | Request::SaveRecord(_) | Request::SaveAddon(_) => &mut self.saves,
+            Request::SaveFile(_) | Request::SaveRecord(_) | Request::SaveHtml(_) | Request::SaveAddon(_) => {
+                &mut self.saves
+            }
             _ => &mut self.picks,
         };
         self.next = Some((!script.is_empty()).then(|| script.remove(0)));

@@ -80,7 +80,7 @@ fn same(a: &str, b: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::tests::tile;
+    use tilewright_picture::testing::tile;
 
     fn with_image(image: &str) -> Tile {
         Tile {

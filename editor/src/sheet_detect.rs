@@ -306,7 +306,7 @@ pub(crate) mod tests {
 
     #[test]
     fn guessed_edges_prefill_a_new_tile_with_features_to_match() {
-        let blank = crate::geometry::tests::tile(
+        let blank = tilewright_picture::testing::tile(
             ["field"; 4],
             vec![(
                 "f",

@@ -119,11 +119,13 @@ fn the_table_sorts_by_a_clicked_header() {
     let (mut h, _) = base_editor(dir.path());
     balance_page(&mut h, 20);
     run(&mut h);
-    let column = tilewright_editor::panels::balance::Column::Placed;
-    h.get_by_label("Placed").click();
+    let column = tilewright_editor::panels::balance::TileColumn::Placed;
+    // Below the open set's own tiles.
+    scroll_to(&mut h, "placed");
+    h.get_by_label("placed").click();
     settle(&mut h);
     assert_eq!(h.state().panels.balance.layout.sort, (column, true));
-    h.get_by_label("Placed").click();
+    h.get_by_label("placed").click();
     settle(&mut h);
     assert_eq!(h.state().panels.balance.layout.sort, (column, false));
     // The rows are drawn in that order: the first row's cell is above the last row's.
@@ -178,12 +180,17 @@ fn an_expansion_compared_without_itself_shows_flagged_differences() {
     };
     h.get_by_label("Compared with: without abbey-and-mayor");
     // Twelve tiles fewer: every game is shorter, beyond chance.
-    let turns = comparison.differences.iter().find(|d| d.key == "turns").unwrap();
+    let turns = comparison
+        .differences
+        .iter()
+        .find(|d| d.key == tilewright_engine::balance::FigureKey::Turns)
+        .unwrap();
     assert!(turns.flagged && turns.b < turns.a, "{turns:?}");
     let flagged = comparison.differences.iter().filter(|d| d.flagged).count();
     assert_eq!(h.query_all_by_label("• flagged").count(), flagged);
     h.get_by_label(&turns.label);
     // Only those flagged, when asked.
+    scroll_to(&mut h, "only those");
     h.get_by_label("only those").click();
     settle(&mut h);
     let hidden = comparison
@@ -350,4 +357,35 @@ fn a_tile_named_after_its_set_is_not_prefixed_twice() {
     run(&mut h);
     scroll_to(&mut h, "base/1");
     assert!(h.query_by_label("base/base/1").is_none());
+}
+
+#[test]
+fn your_tiles_come_first_and_export_writes_the_page_the_command_line_writes() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("report.html");
+    let path = write(dir.path(), "base.toml", BASE);
+    let mut dialogs = ScriptedDialogs::default();
+    dialogs.saves.push(out.clone());
+    let mut h = editor(Some(path), dialogs);
+    settle(&mut h);
+    balance_page(&mut h, 12);
+    run(&mut h);
+    // The open set's tiles, with their figures, before the summary.
+    let yours = h.get_by_label("Your tiles").rect().min.y;
+    assert!(yours < h.get_by_label("Summary").rect().min.y);
+    h.get_by_label("Export HTML…").click();
+    settle(&mut h);
+    let page = std::fs::read_to_string(&out).expect("the page was written");
+    let finished = h.state().panels.balance.finished().unwrap();
+    let report = results(&h);
+    let expected = tilewright_report::html::run_page(report.report(), None, &finished.pictures);
+    assert_eq!(page, expected, "the command line's page, by the same code");
+    assert!(page.contains("<h2 id=\"your-tiles\">"));
+    let tiles = report.report().tiles.len();
+    assert_eq!(
+        page.matches("<span class=\"pictures\"><svg").count(),
+        2 * tiles,
+        "a picture of every tile, in the table and among the open set's"
+    );
+    h.get_by_label_contains("Wrote the balance report to");
 }

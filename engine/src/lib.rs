@@ -33,6 +33,7 @@ pub mod selection;
 pub mod simulate;
 pub mod source;
 pub mod template;
+pub mod text;
 pub mod tile_image;
 pub mod validate;
 pub mod writer;

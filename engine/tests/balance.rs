@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use tilewright_engine::balance::{self, BalanceReport};
+use tilewright_engine::balance::{self, BalanceReport, FigureKey};
 use tilewright_engine::bots::Policy;
 use tilewright_engine::bundled;
 use tilewright_engine::game::{Game, GameDef};
@@ -314,7 +314,7 @@ fn a_rule_set_compared_with_itself_differs_in_nothing() {
     for d in &same.differences {
         // A tile's ratio with no copy to divide by (a tile never drawn) has no difference.
         let Some(diff) = d.difference else {
-            assert!(d.key.starts_with("tile.") && d.a == 0.0 && d.b == 0.0, "{}", d.key);
+            assert!(d.key.tile_set().is_some() && d.a == 0.0 && d.b == 0.0, "{}", d.key);
             continue;
         };
         assert_eq!(
@@ -328,7 +328,7 @@ fn a_rule_set_compared_with_itself_differs_in_nothing() {
     assert!(
         same.differences
             .iter()
-            .any(|d| d.key == "tile.base/D.points_per_placement")
+            .any(|d| d.key.to_string() == "tile.base/D.points_per_placement")
     );
 }
 
@@ -351,7 +351,11 @@ fn switching_farmers_off_is_flagged_in_the_farm_points() {
         &progress,
     )
     .unwrap();
-    let field = one.differences.iter().find(|d| d.key == "points.field").unwrap();
+    let field = one
+        .differences
+        .iter()
+        .find(|d| d.key == FigureKey::KindPoints(FeatureKind::Field))
+        .unwrap();
     assert!(field.flagged && field.difference.unwrap().high < 0.0, "{field:?}");
     assert_eq!(field.b, 0.0);
     // Same games, same order: the same on two threads.
@@ -376,8 +380,12 @@ fn switching_farmers_off_is_flagged_in_the_farm_points() {
         &progress,
     )
     .unwrap();
-    assert!(c.differences.iter().any(|d| d.key.starts_with("tile.base/")));
-    assert!(!c.differences.iter().any(|d| d.key.starts_with("tile.abbey-and-mayor/")));
+    assert!(c.differences.iter().any(|d| d.key.tile_set() == Some("base")));
+    assert!(
+        !c.differences
+            .iter()
+            .any(|d| d.key.tile_set() == Some("abbey-and-mayor"))
+    );
 }
 
 #[test]
@@ -393,7 +401,7 @@ fn switching_printed_tokens_off_is_flagged_in_their_points() {
         let d = compared
             .differences
             .iter()
-            .find(|d| d.key == format!("tokens.{id}.points"))
+            .find(|d| d.key == FigureKey::TokenPoints(id.to_string()))
             .unwrap();
         assert_eq!(d.label, format!("points for the most {id}"));
         assert!(d.a > 0.0 && d.b == 0.0 && d.flagged, "{d:?}");

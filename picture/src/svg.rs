@@ -30,14 +30,20 @@ impl Default for SvgOptions {
 /// Units of the `viewBox` per tile side.
 const UNIT: f64 = 100.0;
 
-/// The tile's schematic as a standalone SVG document (an `<svg>` element with its namespace,
-/// which also goes inline into HTML as it is).
+/// The tile's schematic as a standalone SVG document (an `<svg>` element of class `tile` with
+/// its namespace, which also goes inline into HTML as it is).
 pub fn tile_svg(tile: &Tile, opts: SvgOptions) -> String {
-    tile_markup(tile, &schematic(tile), opts).into_string()
+    svg_element(tile, &schematic(tile), opts, Some("http://www.w3.org/2000/svg")).into_string()
 }
 
-/// [`tile_svg`] from a drawing of `tile` already made, as markup to place in a page.
+/// [`tile_svg`] from a drawing of `tile` already made, as markup to place in an HTML page
+/// (which needs no namespace).
 pub fn tile_markup(tile: &Tile, drawing: &Schematic, opts: SvgOptions) -> Markup {
+    svg_element(tile, drawing, opts, None)
+}
+
+/// The `<svg>` element, with the namespace `xmlns` if given.
+fn svg_element(tile: &Tile, drawing: &Schematic, opts: SvgOptions, xmlns: Option<&str>) -> Markup {
     let size = opts.size.max(1);
     let pen = Pen {
         px: UNIT / f64::from(size),
@@ -50,7 +56,7 @@ pub fn tile_markup(tile: &Tile, drawing: &Schematic, opts: SvgOptions) -> Markup
     };
     let view_box = format!("0 0 {UNIT} {UNIT}");
     html! {
-        svg xmlns="http://www.w3.org/2000/svg" viewBox=(view_box) width=(size) height=(size) role="img" {
+        svg xmlns=[xmlns] viewBox=(view_box) width=(size) height=(size) role="img" class="tile" {
             title { (title) }
             (pen.body(drawing))
         }
@@ -401,6 +407,17 @@ mod tests {
         assert_eq!(
             count(&svg, &format!("stroke=\"{}\"", fill(palette::ROAD_EDGE))),
             road_paths
+        );
+    }
+
+    #[test]
+    fn markup_for_a_page_has_no_namespace() {
+        let tile = base_tile("D");
+        let markup = tile_markup(&tile, &schematic(&tile), SvgOptions::default()).into_string();
+        assert!(markup.starts_with("<svg viewBox=\"0 0 100 100\""), "{markup}");
+        assert_eq!(
+            tile_svg(&tile, SvgOptions::default()).replace(" xmlns=\"http://www.w3.org/2000/svg\"", ""),
+            markup
         );
     }
 

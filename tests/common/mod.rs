@@ -103,3 +103,14 @@ pub fn balance_html(dir: &Path, args: &[&str]) -> String {
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     std::fs::read_to_string(dir.join("page.html")).unwrap()
 }
+
+/// What a folder holds, names sorted.
+#[allow(dead_code)]
+pub fn listing(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}

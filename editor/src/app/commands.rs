@@ -267,6 +267,9 @@ impl EditorApp {
                 Action::ChooseBalanceRules(slot) => {
                     self.ask(Purpose::BalanceRules(slot), Request::PickFile(FileFilter::Toml));
                 }
+                Action::ExportBalanceHtml => {
+                    self.ask(Purpose::BalanceHtml, Request::SaveHtml("balance.html".into()));
+                }
                 Action::Message(text) => self.message(text, false),
                 Action::LoadRecord => self.ask(Purpose::LoadRecord, Request::PickFile(FileFilter::Record)),
                 Action::SaveRecord => self.ask(Purpose::SaveRecord, Request::SaveRecord("game.json".into())),

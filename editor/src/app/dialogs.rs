@@ -31,6 +31,8 @@ pub enum Purpose {
     SaveRecord,
     /// Play the rule set in the file on the Balance page.
     BalanceRules(RulesSlot),
+    /// Write the Balance page's results there as an HTML page.
+    BalanceHtml,
     /// Export the tile set there as a JCloisterZone add-on.
     ExportJcz,
 }
@@ -93,6 +95,10 @@ impl EditorApp {
             Purpose::CompareRules => self.panels.rules.compare_with_file(&path),
             Purpose::LoadRecord | Purpose::SaveRecord => self.play_file(purpose, &path),
             Purpose::BalanceRules(slot) => self.panels.balance.rules_file(slot, &path),
+            Purpose::BalanceHtml => match self.panels.balance.export_html(&path) {
+                Ok(text) => self.message(text, false),
+                Err(text) => self.message(text, true),
+            },
             Purpose::ExportJcz => self.export_jcz(&path),
         }
     }

@@ -89,6 +89,8 @@ pub enum Action {
     CompareRulesWithFile,
     /// Choose a rule-set file for the Balance page.
     ChooseBalanceRules(balance::RulesSlot),
+    /// Choose where to write the Balance page's results as an HTML page, and write it.
+    ExportBalanceHtml,
     /// Tell the user something.
     Message(String),
     /// Choose a game record to step through in the Play view.

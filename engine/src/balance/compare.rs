@@ -6,9 +6,10 @@
 use std::sync::Arc;
 
 use super::collector::{Collector, GameFigures, WIN_UNITS};
+use super::figure_key::{FigureKey, TileFigure};
 use super::moments::PairedRatio;
 use super::report::Difference;
-use crate::game::{GameDef, colour};
+use crate::game::GameDef;
 use crate::model::FeatureKind;
 
 /// A figure both runs have, read from a game's figures as a ratio `(num, den)` summed over
@@ -76,37 +77,22 @@ impl Figure {
     }
 }
 
-/// The figures compared, each with its key and label, in report order.
-fn figures(a: &GameDef, b: &GameDef, players: u8) -> Vec<(Figure, String, String)> {
+/// The figures compared, each with its key, in report order.
+fn figures(a: &GameDef, b: &GameDef, players: u8) -> Vec<(Figure, FigureKey)> {
     let mut out = Vec::new();
-    for s in 0..usize::from(players) {
-        let c = colour(s as u8);
-        out.push((
-            Figure::SeatScore(s),
-            format!("seat.{s}.score"),
-            format!("mean score of {c}"),
-        ));
-        out.push((
-            Figure::SeatWins(s),
-            format!("seat.{s}.win_rate"),
-            format!("win rate of {c}"),
-        ));
+    for s in 0..players {
+        out.push((Figure::SeatScore(usize::from(s)), FigureKey::SeatScore(s)));
+        out.push((Figure::SeatWins(usize::from(s)), FigureKey::SeatWinRate(s)));
     }
-    out.push((Figure::TotalScore, "total_score".into(), "total score".into()));
-    out.push((Figure::Turns, "turns".into(), "turns per game".into()));
-    out.push((Figure::Discards, "discards".into(), "tiles discarded".into()));
+    out.push((Figure::TotalScore, FigureKey::TotalScore));
+    out.push((Figure::Turns, FigureKey::Turns));
+    out.push((Figure::Discards, FigureKey::Discards));
     for kind in FeatureKind::ALL {
-        let k = kind.as_str();
-        out.push((Figure::KindPoints(kind), format!("points.{k}"), format!("{k} points")));
+        out.push((Figure::KindPoints(kind), FigureKey::KindPoints(kind)));
     }
     for (ta, token) in a.printed_tokens().iter().enumerate() {
         if let Some(tb) = b.printed_tokens().iter().position(|other| other.id == token.id) {
-            let id = &token.id;
-            out.push((
-                Figure::TokenPoints(ta, tb),
-                format!("tokens.{id}.points"),
-                format!("points for the most {id}"),
-            ));
+            out.push((Figure::TokenPoints(ta, tb), FigureKey::TokenPoints(token.id.clone())));
         }
     }
     let name = |def: &GameDef, t: usize| {
@@ -119,24 +105,18 @@ fn figures(a: &GameDef, b: &GameDef, players: u8) -> Vec<(Figure, String, String
             continue;
         };
         let (set, id) = here;
-        for (figure, what, words) in [
-            (
-                Figure::TilePerPlacement(ta, tb),
-                "points_per_placement",
-                "points per placement of tile",
-            ),
-            (
-                Figure::TileAgainstAverage(ta, tb),
-                "points_against_average",
-                "relative points per placement of tile",
-            ),
-            (
-                Figure::TileDiscardRate(ta, tb),
-                "discard_rate",
-                "share of draws discarded of tile",
-            ),
-        ] {
-            out.push((figure, format!("tile.{set}/{id}.{what}"), format!("{words} {set}/{id}")));
+        for figure in TileFigure::ALL {
+            let measure = match figure {
+                TileFigure::PointsPerPlacement => Figure::TilePerPlacement(ta, tb),
+                TileFigure::PointsAgainstAverage => Figure::TileAgainstAverage(ta, tb),
+                TileFigure::DiscardRate => Figure::TileDiscardRate(ta, tb),
+            };
+            let key = FigureKey::Tile {
+                set: set.clone(),
+                id: id.clone(),
+                figure,
+            };
+            out.push((measure, key));
         }
     }
     out
@@ -145,7 +125,7 @@ fn figures(a: &GameDef, b: &GameDef, players: u8) -> Vec<(Figure, String, String
 /// The paired sums of a comparison, per figure.
 #[derive(Debug, Clone)]
 pub struct Paired {
-    figures: Arc<Vec<(Figure, String, String)>>,
+    figures: Arc<Vec<(Figure, FigureKey)>>,
     sums: Vec<PairedRatio>,
 }
 
@@ -160,7 +140,7 @@ impl Paired {
         Paired::with(Arc::clone(&self.figures))
     }
 
-    fn with(figures: Arc<Vec<(Figure, String, String)>>) -> Paired {
+    fn with(figures: Arc<Vec<(Figure, FigureKey)>>) -> Paired {
         let n = figures.len();
         Paired {
             figures,
@@ -170,7 +150,7 @@ impl Paired {
 
     /// Adds the last games of `a` and `b`, played with the same seed.
     pub fn add(&mut self, a: &Collector, b: &Collector) {
-        for (sums, &(figure, ..)) in self.sums.iter_mut().zip(self.figures.iter()) {
+        for (sums, (figure, _)) in self.sums.iter_mut().zip(self.figures.iter()) {
             sums.add(figure.value(&a.game, false), figure.value(&b.game, true));
         }
     }
@@ -185,12 +165,12 @@ impl Paired {
         self.figures
             .iter()
             .zip(&self.sums)
-            .map(|((figure, key, label), sums)| {
+            .map(|((figure, key), sums)| {
                 let scale = figure.scale();
                 let difference = sums.difference(scale);
                 Difference {
                     key: key.clone(),
-                    label: label.clone(),
+                    label: key.label(),
                     a: sums.a(scale).unwrap_or(0.0),
                     b: sums.b(scale).unwrap_or(0.0),
                     difference,

@@ -6,11 +6,13 @@
 
 mod collector;
 mod compare;
+mod figure_key;
 mod focus;
 mod moments;
 mod report;
 mod summary;
 
+pub use figure_key::{BadFigureKey, FigureKey, TileFigure};
 pub use focus::{Focus, FocusTile, Ranked, Standout};
 pub use report::{
     AbbeyStats, BalanceReport, BarnStats, Comparison, Deployments, Difference, Estimate, ExtraTurnStats,

@@ -8,6 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::figure_key::FigureKey;
 use super::focus::Focus;
 use crate::bots::Policy;
 use crate::game::SetRef;
@@ -414,12 +415,12 @@ impl BalanceReport {
 /// One figure compared between two runs of the same seeds.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Difference {
-    /// A stable key for the figure: `seat.1.score`, `seat.0.win_rate`, `total_score`,
-    /// `turns`, `discards`, `points.city`, and per tile of both runs
-    /// `tile.base/D.points_per_placement`, `tile.base/D.points_against_average` (its points
-    /// per placement over the average tile's in the same game: 1 is average) and
+    /// Which figure, written in JSON as a stable key: `seat.1.score`, `seat.0.win_rate`,
+    /// `total_score`, `turns`, `discards`, `points.city`, `tokens.wine.points`, and per tile
+    /// of both runs `tile.base/D.points_per_placement`, `tile.base/D.points_against_average`
+    /// (its points per placement over the average tile's in the same game: 1 is average) and
     /// `tile.base/D.discard_rate`.
-    pub key: String,
+    pub key: FigureKey,
     /// The figure in words.
     pub label: String,
     /// The figure in run A: a mean per game, or for a tile's figures a ratio over all its

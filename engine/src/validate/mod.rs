@@ -35,6 +35,7 @@ use crate::source::{Parsed, Source, SourceMap, SyntaxError, escape_segment, pars
 pub use crate::tile_image::{MAX_IMAGE_BYTES, MAX_IMAGE_SIDE};
 pub use ruleset::MAX_POINTS;
 pub(crate) use ruleset::check_overrides;
+pub use schema_check::closest;
 pub(crate) use schema_check::did_you_mean;
 pub use tileset::MAX_DECODED_PIXELS;
 pub use walk::{files_defining, toml_files_in};

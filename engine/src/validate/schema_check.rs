@@ -609,7 +609,7 @@ fn known_properties(node: Option<&Value>) -> Vec<String> {
 /// The known key closest to a misspelt one, if any is close enough: one that differs only in
 /// case first, then the fewest edits, fewer than the longer of the two has characters (so `u`
 /// suggests `U`, never `A`).
-pub(crate) fn closest<'a>(key: &str, known: &'a [String]) -> Option<&'a str> {
+pub fn closest<'a>(key: &str, known: &'a [String]) -> Option<&'a str> {
     if let Some(same) = known.iter().find(|k| k.eq_ignore_ascii_case(key)) {
         return Some(same);
     }

@@ -2,7 +2,8 @@
 //! games, policy, threads, a comparison), a Run button, the progress of the run on its worker
 //! thread with Cancel, and the results ([`results`]: summary, plots, the per-tile table, the
 //! A/B differences). The run plays the document as it is, unsaved edits included, and never
-//! starts by itself: the results say when the document has changed since.
+//! starts by itself: the results say when the document has changed since. The tiles'
+//! pictures for an exported page are made on the run's thread once its games are over.
 
 mod plots;
 mod results;
@@ -14,10 +15,13 @@ use std::time::Duration;
 use egui::{Color32, RichText, Ui};
 
 use super::PanelCtx;
-use crate::balance::{OpenSet, Outcome, Problem, RulesChoice, Run, Settings, Versus};
+use tilewright_report::TilePictures;
+
+use crate::balance::{OpenSet, Outcome, Problem, RulesChoice, Run, Settings, Versus, export_html};
 use crate::document::ContentKey;
 
-pub use results::{Column, Layout, sorted};
+pub use results::{COLUMNS, Layout, sorted};
+pub use tilewright_report::presentation::TileColumn;
 
 /// Which rule-set choice a file picked in a dialog is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,6 +37,8 @@ pub enum RulesSlot {
 pub struct Finished {
     /// What it gave.
     pub outcome: Outcome,
+    /// The pictures of the tiles it played, for the exported page.
+    pub pictures: TilePictures,
     /// The state of the document it played.
     pub key: ContentKey,
     /// Whether it was cancelled before every game asked for was played.
@@ -79,6 +85,22 @@ impl BalancePanel {
             RulesSlot::Play => settings.rules = choice,
             RulesSlot::Versus => settings.versus = Versus::Rules(choice),
         }
+    }
+
+    /// Writes the last run's results as the HTML page `tilewright balance --html` writes;
+    /// what to tell the user.
+    pub fn export_html(&self, path: &Path) -> Result<String, String> {
+        let Some(Finished {
+            outcome: Ok(results),
+            pictures,
+            ..
+        }) = &self.last
+        else {
+            return Err("There are no results to export: run the games first.".to_owned());
+        };
+        export_html(results, pictures, path)
+            .map(|()| format!("Wrote the balance report to {}.", path.display()))
+            .map_err(|e| format!("Cannot write the balance report: {e}"))
     }
 
     /// The running run's progress (shared with its games), if one runs.
@@ -165,9 +187,10 @@ impl BalancePanel {
     /// Takes the outcome of a run that has ended.
     fn poll(&mut self) {
         let Some(run) = &self.running else { return };
-        if let Some(outcome) = run.poll() {
+        if let Some((outcome, pictures)) = run.poll() {
             self.last = Some(Finished {
                 outcome,
+                pictures,
                 key: run.key,
                 cancelled: run.progress.stopped(),
             });

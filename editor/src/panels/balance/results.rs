@@ -1,14 +1,19 @@
-//! A run's results: the summary, the plots, the per-tile table (sorted by a column header's
-//! click; a row's click selects the tile) and the A/B differences.
+//! A run's results: the open set's own tiles first (pictures, figures with intervals and
+//! ranks), the summary, the plots, the per-tile table (sorted by a column header's click; a
+//! row's click selects the tile) and the A/B differences; Export HTML writes them as the page
+//! `tilewright balance --html` writes. Columns, titles and explanations are the report's
+//! ([`tilewright_report::presentation`]).
 
 use std::cmp::Ordering;
 
 use egui::{Color32, RichText, Ui};
-use tilewright_engine::balance::{BalanceReport, Difference, Estimate, TileStats};
+use tilewright_engine::balance::{BalanceReport, Difference, Estimate, Focus, Standout, TileStats};
+use tilewright_report::presentation::{FocusFigure, TileColumn, rank_text};
 
 use super::plots;
 use crate::balance::Results;
-use crate::panels::PanelCtx;
+use crate::panels::{Action, PanelCtx};
+use crate::render::{Overlay, TileView, paint_tile};
 use crate::view::Page;
 
 /// Colour of what a comparison flags and of warnings.
@@ -21,123 +26,41 @@ const DIFFERENCES_HEIGHT: f32 = 180.0;
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct Layout {
     /// The tile table's order: the column and whether it descends.
-    pub sort: (Column, bool),
+    pub sort: (TileColumn, bool),
     /// Whether the differences show only the flagged ones.
     pub only_flagged: bool,
 }
 
-/// A column of the tile table.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub enum Column {
-    /// `set/id`, the compiled order within a set.
-    #[default]
-    Tile,
-    /// The tile's name.
-    Name,
-    /// Times placed.
-    Placed,
-    /// Times discarded.
-    Discarded,
-    /// Mean legal placements.
-    Placements,
-    /// Points per placement.
-    Points,
-    /// Completed features it was part of.
-    Completed,
-    /// Win rate of its placers minus the others'.
-    WinEffect,
-}
+/// The tile table's columns on this page, a narrower choice of the report's
+/// ([`TileColumn`]: the same titles, explanations and values everywhere).
+pub const COLUMNS: [TileColumn; 8] = [
+    TileColumn::Tile,
+    TileColumn::Name,
+    TileColumn::Placed,
+    TileColumn::Discarded,
+    TileColumn::Placements,
+    TileColumn::PointsPerPlacement,
+    TileColumn::Completed,
+    TileColumn::WinEffect,
+];
 
-impl Column {
-    /// Every column, in table order.
-    pub const ALL: [Column; 8] = [
-        Column::Tile,
-        Column::Name,
-        Column::Placed,
-        Column::Discarded,
-        Column::Placements,
-        Column::Points,
-        Column::Completed,
-        Column::WinEffect,
-    ];
-
-    /// The header's text.
-    pub fn title(self) -> &'static str {
-        match self {
-            Column::Tile => "Tile",
-            Column::Name => "Name",
-            Column::Placed => "Placed",
-            Column::Discarded => "Discarded",
-            Column::Placements => "Placements",
-            Column::Points => "Points / placed",
-            Column::Completed => "Completed",
-            Column::WinEffect => "Win effect",
-        }
-    }
-
-    fn help(self) -> &'static str {
-        match self {
-            Column::Tile => "Tile set and tile id",
-            Column::Name => "The tile's name",
-            Column::Placed => "Times placed, over all games",
-            Column::Discarded => "Times discarded because it fitted nowhere",
-            Column::Placements => "Mean legal placements when it waited to be placed (sampled turns)",
-            Column::Points => "Its share of the points of the features it was part of, per placement",
-            Column::Completed => "Completed features a placed copy was part of",
-            Column::WinEffect => {
-                "Win rate of the players who placed it minus that of those who did not: a correlation, not a cause"
-            }
-        }
-    }
-
-    /// A number to sort by (`None` sorts first), for the numeric columns.
-    fn number(self, t: &TileStats) -> Option<f64> {
-        match self {
-            Column::Tile | Column::Name => None,
-            Column::Placed => Some(t.placed as f64),
-            Column::Discarded => Some(t.discarded as f64),
-            Column::Placements => t.placements_mean,
-            Column::Points => t.points_per_placement,
-            Column::Completed => Some(t.completed_features as f64),
-            Column::WinEffect => t.win_effect,
-        }
-    }
-
-    /// How two rows compare in this column, ascending.
-    pub fn compare(self, a: &TileStats, b: &TileStats) -> Ordering {
-        match self {
-            Column::Tile => (&a.set, a.index).cmp(&(&b.set, b.index)),
-            Column::Name => a.name.cmp(&b.name),
-            _ => {
-                let (x, y) = (self.number(a), self.number(b));
-                x.partial_cmp(&y).unwrap_or(Ordering::Equal)
-            }
-        }
-    }
-
-    /// The cell's text.
-    fn cell(self, t: &TileStats) -> String {
-        let maybe = |v: Option<f64>, digits: usize| v.map_or_else(|| "–".to_owned(), |v| format!("{v:.digits$}"));
-        match self {
-            Column::Tile => tile_label(&t.set, &t.id),
-            Column::Name => t.name.clone(),
-            Column::Placed => t.placed.to_string(),
-            Column::Discarded => t.discarded.to_string(),
-            Column::Placements => maybe(t.placements_mean, 1),
-            Column::Points => maybe(t.points_per_placement, 2),
-            Column::Completed => t.completed_features.to_string(),
-            Column::WinEffect => t
-                .win_effect
-                .map_or_else(|| "–".to_owned(), |v| format!("{:+.1} pp", v * 100.0)),
+/// How two rows compare in `column`, ascending.
+pub fn compare(column: TileColumn, a: &TileStats, b: &TileStats) -> Ordering {
+    match column {
+        TileColumn::Tile => (&a.set, a.index).cmp(&(&b.set, b.index)),
+        TileColumn::Name => a.name.cmp(&b.name),
+        _ => {
+            let (x, y) = (column.number(a), column.number(b));
+            x.partial_cmp(&y).unwrap_or(Ordering::Equal)
         }
     }
 }
 
 /// The tiles of `report` in `sort`'s order (ties in compiled order).
-pub fn sorted(report: &BalanceReport, (column, descending): (Column, bool)) -> Vec<&TileStats> {
+pub fn sorted(report: &BalanceReport, (column, descending): (TileColumn, bool)) -> Vec<&TileStats> {
     let mut rows: Vec<&TileStats> = report.tiles.iter().collect();
     rows.sort_by(|a, b| {
-        let order = column.compare(a, b);
+        let order = compare(column, a, b);
         let order = if descending { order.reverse() } else { order };
         order.then(a.index.cmp(&b.index))
     });
@@ -163,6 +86,17 @@ fn estimate(e: Option<Estimate>, scale: f64, digits: usize) -> String {
 pub fn ui(ui: &mut Ui, results: &Results, layout: &mut Layout, ctx: &mut PanelCtx<'_>) {
     let report = results.report();
     egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+        if ui
+            .button("Export HTML…")
+            .on_hover_text("Write these results as the page `tilewright balance --html` writes")
+            .clicked()
+        {
+            ctx.actions.push(Action::ExportBalanceHtml);
+        }
+        if let Some(focus) = &report.focus {
+            your_tiles(ui, focus, ctx);
+            ui.add_space(8.0);
+        }
         summary(ui, report);
         ui.add_space(8.0);
         plots::ui(ui, report);
@@ -185,6 +119,57 @@ pub fn ui(ui: &mut Ui, results: &Results, layout: &mut Layout, ctx: &mut PanelCt
         ui.weak("Click a header to sort by it; click a row of this tile set to select its tile.");
         tiles_table(ui, report, &mut layout.sort, ctx);
     });
+}
+
+/// Side of a tile's picture in the "your tiles" table.
+const PICTURE: f32 = 40.0;
+
+/// The open set's tiles first: each with its picture, its figures with their intervals and
+/// their ranks among every tile in play, the strongest and the weakest marked.
+fn your_tiles(ui: &mut Ui, focus: &Focus, ctx: &mut PanelCtx<'_>) {
+    ui.heading("Your tiles");
+    ui.weak(format!(
+        "Strongest first; each figure with its 95% interval and its rank among the {} tile types in play (#1: the highest).",
+        focus.tiles_in_play
+    ));
+    let models = ctx.tileset();
+    egui::Grid::new("balance-your-tiles")
+        .striped(true)
+        .spacing([16.0, 4.0])
+        .show(ui, |ui| {
+            ui.label("");
+            ui.strong(TileColumn::Tile.title())
+                .on_hover_text(TileColumn::Tile.help());
+            for figure in FocusFigure::ALL {
+                ui.strong(figure.title()).on_hover_text(figure.help());
+                ui.strong("rank");
+            }
+            ui.end_row();
+            for t in &focus.tiles {
+                let model = models.and_then(|set| set.tiles.iter().find(|m| m.id == t.id));
+                let (rect, _) = ui.allocate_exact_size(egui::vec2(PICTURE, PICTURE), egui::Sense::hover());
+                if let Some(tile) = model {
+                    let (texture, _) = ctx.texture(tile, true);
+                    paint_tile(ui.painter(), TileView::new(rect), tile, texture, &Overlay::default());
+                }
+                // The id and name together: every tile here is of the open set.
+                let label = if t.name.is_empty() {
+                    format!("{}:", t.id)
+                } else {
+                    format!("{}: {}", t.id, t.name)
+                };
+                match t.standout {
+                    Some(Standout::Strongest) => ui.label(RichText::new(format!("{label} · strongest")).strong()),
+                    Some(Standout::Weakest) => ui.label(RichText::new(format!("{label} · weakest")).strong()),
+                    None => ui.label(label),
+                };
+                for figure in FocusFigure::ALL {
+                    ui.label(figure.text(t));
+                    ui.label(rank_text(figure.of(t)));
+                }
+                ui.end_row();
+            }
+        });
 }
 
 /// Games, scores and win rates by seat, the first player's advantage.
@@ -233,14 +218,14 @@ fn summary(ui: &mut Ui, report: &BalanceReport) {
 }
 
 /// The per-tile table.
-fn tiles_table(ui: &mut Ui, report: &BalanceReport, sort: &mut (Column, bool), ctx: &mut PanelCtx<'_>) {
+fn tiles_table(ui: &mut Ui, report: &BalanceReport, sort: &mut (TileColumn, bool), ctx: &mut PanelCtx<'_>) {
     let open = ctx.tileset().map(|s| s.id.clone());
     let selected_id = ctx.selected_tile().map(|(_, t)| t.id.clone());
     egui::Grid::new("balance-tiles")
         .striped(true)
         .spacing([16.0, 2.0])
         .show(ui, |ui| {
-            for column in Column::ALL {
+            for column in COLUMNS {
                 let header = ui
                     .add(egui::Button::new(RichText::new(column.title()).strong()).frame(false))
                     .on_hover_text(column.help());
@@ -251,7 +236,7 @@ fn tiles_table(ui: &mut Ui, report: &BalanceReport, sort: &mut (Column, bool), c
                     *sort = match *sort {
                         (c, descending) if c == column => (c, !descending),
                         // Numbers are most telling largest first.
-                        _ => (column, !matches!(column, Column::Tile | Column::Name)),
+                        _ => (column, !matches!(column, TileColumn::Tile | TileColumn::Name)),
                     };
                 }
             }
@@ -260,8 +245,8 @@ fn tiles_table(ui: &mut Ui, report: &BalanceReport, sort: &mut (Column, bool), c
                 let mine = open.as_deref() == Some(tile.set.as_str());
                 let selected = mine && selected_id.as_deref() == Some(tile.id.as_str());
                 let mut clicked = false;
-                for column in Column::ALL {
-                    let text = RichText::new(column.cell(tile));
+                for column in COLUMNS {
+                    let text = RichText::new(column.text(tile));
                     let text = if mine { text } else { text.weak() };
                     let cell = ui.selectable_label(selected, text);
                     let cell = if mine {
@@ -342,25 +327,4 @@ fn differences_grid(ui: &mut Ui, differences: &[Difference], only_flagged: bool)
                 ui.end_row();
             }
         });
-}
-
-/// A tile as the table names it: `set/id`, or the id alone when it starts with its set's id
-/// already (the editor names new tiles `my-tiles/2`, not to be shown `my-tiles/my-tiles/2`).
-fn tile_label(set: &str, id: &str) -> String {
-    match id.strip_prefix(set).and_then(|rest| rest.strip_prefix('/')) {
-        Some(_) => id.to_owned(),
-        None => format!("{set}/{id}"),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::tile_label;
-
-    #[test]
-    fn a_tile_id_is_prefixed_with_its_set_once() {
-        assert_eq!(tile_label("base", "D"), "base/D");
-        assert_eq!(tile_label("my-tiles", "my-tiles/2"), "my-tiles/2");
-        assert_eq!(tile_label("my", "my-tiles/2"), "my/my-tiles/2");
-    }
 }

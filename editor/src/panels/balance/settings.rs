@@ -112,11 +112,12 @@ fn companions(ui: &mut Ui, chosen: &mut Vec<String>, open: &str) {
     }
 }
 
-/// The comparison: nothing, the game without the open set, or other rules.
+/// The comparison: nothing, the game without the open set, its saved file, or other rules.
 fn versus_menu(ui: &mut Ui, settings: &mut Settings, open: &str, actions: &mut Actions) {
     let label = match &settings.versus {
         Versus::Nothing => "nothing".to_owned(),
         Versus::WithoutOpenSet => format!("without {open}"),
+        Versus::SavedFile => "its saved file".to_owned(),
         Versus::Rules(choice) => format!("rules {}", choice.label()),
     };
     egui::ComboBox::from_id_salt("balance-versus")
@@ -129,6 +130,8 @@ fn versus_menu(ui: &mut Ui, settings: &mut Settings, open: &str, actions: &mut A
                 ui.selectable_value(&mut settings.versus, Versus::WithoutOpenSet, format!("without {open}"))
                     .on_disabled_hover_text("Choose a set to play with first: without this one, nothing is left");
             });
+            ui.selectable_value(&mut settings.versus, Versus::SavedFile, "its saved file")
+                .on_hover_text("The tile set as you have edited it (A) against the version saved on disk (B)");
             ui.separator();
             for id in bundled_rules() {
                 let choice = Versus::Rules(RulesChoice::Bundled(id.to_owned()));

@@ -1,17 +1,20 @@
 //! The balance report as one self-contained HTML page: inline CSS, inline SVG figures (from
 //! [`super::svg`]), no outside resource. A short inline script makes the tables sortable; the
-//! page reads the same without it (tables in compiled order). Everything that came from a file
-//! (set, tile, rule-set and figure ids, names, what a comparison changed) goes through
-//! [`escape::html`].
-
-use std::fmt::Write as _;
+//! page reads the same without it (tables in compiled order). The page is written with `maud`,
+//! which escapes every text it is given; what came from a file (set, tile, rule-set and figure
+//! ids, names, what a comparison changed) is first put on one line by [`escape::shown`]. The
+//! plots, written as text, escape theirs with [`escape::html`].
 
 use tilewright_engine::balance::{
-    BalanceReport, Comparison, Difference, Estimate, FocusTile, Histogram, Ranked, Standout,
+    BalanceReport, Comparison, Difference, Estimate, FocusTile, Histogram, Ranked, Standout, TileStats,
 };
 
 use super::svg::{self, Chart, Interval, Part, Series, Unit};
+use maud::{DOCTYPE, Markup, PreEscaped, html};
+
 use crate::escape;
+use crate::pictures::TilePictures;
+use crate::presentation::{FocusFigure, Group, TileColumn, bounds, estimate, rank_text};
 
 const STYLE: &str = r#"
 :root{color-scheme:light;--ink:#222;--muted:#666;--line:#ddd;--bar:#7fb2dc;--flag:#D55E00}
@@ -42,6 +45,8 @@ th[aria-sort]{cursor:pointer}
 th[aria-sort="ascending"]::after{content:" ▲"}
 th[aria-sort="descending"]::after{content:" ▼"}
 tr.flagged td{font-weight:600}
+.pictures{display:inline-flex;gap:4px;vertical-align:middle;margin-right:6px}
+.pictures>svg,.pictures>img{display:block;border-radius:3px}
 tr.flagged td:first-child{border-left:4px solid var(--flag)}
 .standout{color:var(--flag)}
 .muted{color:var(--muted)}
@@ -82,142 +87,140 @@ for (const hint of document.querySelectorAll(".sort-hint")) hint.hidden = false;
 
 /// The page of one run; `changed` says the rule values that differ from the rule set
 /// extended.
-pub fn run_page(report: &BalanceReport, changed: Option<&str>) -> String {
-    let mut body = String::new();
-    body.push_str("<h1>Balance report</h1>");
-    body.push_str(&summary(report, None, [changed, None]));
-    body.push_str(&focus(report));
-    body.push_str(&run_sections(report));
-    page("Balance report", &body)
+pub fn run_page(report: &BalanceReport, changed: Option<&str>, pictures: &TilePictures) -> String {
+    page(
+        "Balance report",
+        html! {
+            h1 { "Balance report" }
+            (summary(report, None, [changed, None]))
+            (focus(report, pictures))
+            (run_sections(report, pictures))
+        },
+    )
 }
 
 /// The page of two runs of the same seeds: run A in full, what B changes, and every figure's
 /// difference B − A.
-pub fn comparison_page(comparison: &Comparison, changed: [Option<&str>; 2]) -> String {
-    let mut body = String::new();
-    body.push_str("<h1>Balance report: A/B comparison</h1>");
-    body.push_str(&summary(&comparison.a, Some(comparison), changed));
-    body.push_str(&focus(&comparison.a));
-    body.push_str(&differences(comparison));
-    body.push_str("<h2 id=\"run-a\">Run A in detail</h2>");
-    body.push_str(&run_sections(&comparison.a));
-    page("Balance report: A/B comparison", &body)
+pub fn comparison_page(comparison: &Comparison, changed: [Option<&str>; 2], pictures: &TilePictures) -> String {
+    page(
+        "Balance report: A/B comparison",
+        html! {
+            h1 { "Balance report: A/B comparison" }
+            (summary(&comparison.a, Some(comparison), changed))
+            (focus(&comparison.a, pictures))
+            (differences(comparison))
+            h2 id="run-a" { "Run A in detail" }
+            (run_sections(&comparison.a, pictures))
+        },
+    )
 }
 
 /// The document around `body`.
-fn page(title: &str, body: &str) -> String {
-    format!(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>{title}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<main>\n{body}\n</main>\n\
-         <script>{SORT_SCRIPT}</script>\n</body>\n</html>\n",
-        title = escape::html(title),
-    )
+fn page(title: &str, body: Markup) -> String {
+    let page = html! {
+        (DOCTYPE) "\n"
+        html lang="en" {
+            "\n" head {
+                "\n" meta charset="utf-8";
+                "\n" meta name="viewport" content="width=device-width, initial-scale=1";
+                "\n" title { (title) }
+                "\n" style { (PreEscaped(STYLE)) }
+                "\n"
+            }
+            "\n" body {
+                "\n" main { "\n" (body) "\n" }
+                "\n" script { (PreEscaped(SORT_SCRIPT)) }
+                "\n"
+            }
+            "\n"
+        }
+        "\n"
+    };
+    page.into_string()
 }
 
 /// The sections every run has: scores, win rates, feature kinds, tiles, figures, mechanisms.
-fn run_sections(report: &BalanceReport) -> String {
-    let mut out = String::new();
-    out.push_str(&scores(report));
-    out.push_str(&seats(report));
-    out.push_str(&feature_kinds(report));
-    out.push_str(&tiles(report));
-    out.push_str(&figures(report));
-    out.push_str(&mechanisms(report));
-    out
-}
-
-/// An estimate as `mean [low, high]` with `decimals` (or as a percentage).
-fn estimate(e: &Estimate, unit: Unit, decimals: usize) -> String {
-    format!("{} {}", unit.format(e.mean, decimals), bounds(e, unit, decimals))
-}
-
-/// An estimate's interval as `[low, high]`.
-fn bounds(e: &Estimate, unit: Unit, decimals: usize) -> String {
-    format!("[{}, {}]", unit.format(e.low, decimals), unit.format(e.high, decimals))
+fn run_sections(report: &BalanceReport, pictures: &TilePictures) -> Markup {
+    html! {
+        (scores(report))
+        (seats(report))
+        (feature_kinds(report))
+        (tiles(report, pictures))
+        (figures(report))
+        (mechanisms(report))
+    }
 }
 
 /// An optional estimate, or a dash said to be missing.
-fn maybe_estimate(e: Option<&Estimate>, unit: Unit, decimals: usize) -> String {
-    e.map_or_else(
-        || "<span class=\"muted\">none: no game played</span>".into(),
-        |e| estimate(e, unit, decimals),
-    )
+fn maybe_estimate(e: Option<&Estimate>, unit: Unit, decimals: usize) -> Markup {
+    html! {
+        @match e {
+            Some(e) => (estimate(e, unit, decimals)),
+            None => span.muted { "none: no game played" },
+        }
+    }
 }
 
 /// What was played: the summary at the top of the page.
-fn summary(report: &BalanceReport, comparison: Option<&Comparison>, changed: [Option<&str>; 2]) -> String {
-    let mut rows: Vec<(&str, String)> = Vec::new();
-    let sets: Vec<String> = report
-        .tilesets
-        .iter()
-        .map(|s| {
-            format!(
-                "<code>{}@{}</code> <span class=\"muted\">content {}</span>",
-                escape::html(&s.id),
-                escape::html(&s.edition),
-                escape::html(&s.hash)
-            )
-        })
-        .collect();
-    rows.push(("tile sets", sets.join("<br>")));
+fn summary(report: &BalanceReport, comparison: Option<&Comparison>, changed: [Option<&str>; 2]) -> Markup {
+    let shown = escape::shown;
+    let mut rows: Vec<(&str, Markup)> = Vec::new();
+    rows.push((
+        "tile sets",
+        html! {
+            @for (i, s) in report.tilesets.iter().enumerate() {
+                @if i > 0 { br; }
+                code { (shown(&s.id)) "@" (shown(&s.edition)) } " " span.muted { "content " (shown(&s.hash)) }
+            }
+        },
+    ));
     if !report.expansions.is_empty() {
-        let expansions: Vec<String> = report
-            .expansions
-            .iter()
-            .map(|s| {
-                format!(
-                    "<code>{}</code> <span class=\"muted\">content {}</span>",
-                    escape::html(&s.id),
-                    escape::html(&s.hash)
-                )
-            })
-            .collect();
-        rows.push(("expansions", expansions.join("<br>")));
+        rows.push((
+            "expansions",
+            html! {
+                @for (i, s) in report.expansions.iter().enumerate() {
+                    @if i > 0 { br; }
+                    code { (shown(&s.id)) } " " span.muted { "content " (shown(&s.hash)) }
+                }
+            },
+        ));
     }
-    rows.push(("rules", format!("<code>{}</code>", escape::html(&report.rules))));
+    rows.push(("rules", html! { code { (shown(&report.rules)) } }));
     if let Some(changed) = changed[0] {
-        rows.push(("rule values changed", escape::html(changed)));
+        rows.push(("rule values changed", html! { (shown(changed)) }));
     }
     if let Some(comparison) = comparison {
         rows.push((
             "run B",
-            format!(
-                "{}, the same seeds (rules <code>{}</code>)",
-                escape::html(&comparison.change),
-                escape::html(&comparison.b.rules)
-            ),
+            html! { (shown(&comparison.change)) ", the same seeds (rules " code { (shown(&comparison.b.rules)) } ")" },
         ));
         if let Some(changed) = changed[1] {
-            rows.push(("B: rule values changed", escape::html(changed)));
+            rows.push(("B: rule values changed", html! { (shown(changed)) }));
         }
     }
     let seats: Vec<String> = report
         .seats
         .iter()
-        .map(|s| format!("{} {}", seat_name(s.seat), escape::html(&s.colour)))
+        .map(|s| format!("{} {}", seat_name(s.seat), shown(&s.colour)))
         .collect();
     rows.push((
         "players",
-        format!(
-            "{} <span class=\"muted\">(in the game's colours: {}; seat 1 plays first)</span>",
-            report.players,
-            seats.join(", ")
-        ),
+        html! {
+            (report.players) " "
+            span.muted { "(in the game's colours: " (seats.join(", ")) "; seat 1 plays first)" }
+        },
     ));
-    rows.push(("policy", escape::html(&report.policy.to_string())));
-    let stopped = if report.stopped {
-        format!(" of {} asked (stopped early)", report.games_asked)
-    } else {
-        String::new()
-    };
-    rows.push(("games", format!("{}{stopped}", report.games)));
+    rows.push(("policy", html! { (shown(&report.policy.to_string())) }));
+    rows.push((
+        "games",
+        html! {
+            (report.games)
+            @if report.stopped { " of " (report.games_asked) " asked (stopped early)" }
+        },
+    ));
     rows.push((
         "seed",
-        format!(
-            "{} (game <var>i</var> plays seed {} + <var>i</var>)",
-            report.seed, report.seed
-        ),
+        html! { (report.seed) " (game " var { "i" } " plays seed " (report.seed) " + " var { "i" } ")" },
     ));
     rows.push(("turns per game", maybe_estimate(report.turns.as_ref(), Unit::Plain, 1)));
     rows.push((
@@ -226,25 +229,30 @@ fn summary(report: &BalanceReport, comparison: Option<&Comparison>, changed: [Op
     ));
     rows.push((
         "first-player advantage",
-        maybe_estimate(report.first_player_advantage.as_ref(), Unit::Percent, 1)
-            + " <span class=\"muted\">(the first seat's win rate minus an even share)</span>",
+        html! {
+            (maybe_estimate(report.first_player_advantage.as_ref(), Unit::Percent, 1))
+            " " span.muted { "(the first seat's win rate minus an even share)" }
+        },
     ));
     rows.push((
         "time",
-        format!(
-            "{:.2} s on {} thread(s), {:.0} games/s",
-            report.timing.seconds, report.timing.threads, report.timing.games_per_second
-        ),
+        html! {
+            (format!(
+                "{:.2} s on {} thread(s), {:.0} games/s",
+                report.timing.seconds, report.timing.threads, report.timing.games_per_second
+            ))
+        },
     ));
-    let mut out = String::from(
-        "<p class=\"lead\">Intervals are 95% intervals of the mean (normal approximation). \
-         Wins are shared evenly between players tied for first.</p><dl class=\"summary\">",
-    );
-    for (term, value) in rows {
-        let _ = write!(out, "<dt>{term}</dt><dd>{value}</dd>");
+    html! {
+        p.lead {
+            "Intervals are 95% intervals of the mean (normal approximation). Wins are shared evenly between players tied for first."
+        }
+        dl.summary {
+            @for (term, value) in rows {
+                dt { (term) } dd { (value) }
+            }
+        }
     }
-    out.push_str("</dl>");
-    out
 }
 
 /// A seat's name in the figures: its number from 1. Its colour in the game is said in the
@@ -254,8 +262,7 @@ fn seat_name(seat: u8) -> String {
 }
 
 /// Score histograms: every seat's as a line over shared bins, and all seats together as bars.
-fn scores(report: &BalanceReport) -> String {
-    let mut out = String::from("<h2 id=\"scores\">Scores</h2>");
+fn scores(report: &BalanceReport) -> Markup {
     let widths: Vec<u64> = report.seats.iter().map(|s| s.histogram.bin_width).collect();
     let chart = Chart {
         title: "Final scores, all seats",
@@ -268,7 +275,7 @@ fn scores(report: &BalanceReport) -> String {
         y_label: "games",
     };
     let overflow: u64 = report.seats.iter().map(|s| s.histogram.overflow).sum();
-    match widths.first() {
+    let figures = match widths.first() {
         Some(&width) if widths.iter().all(|&w| w == width) => {
             let bins = report.seats.iter().map(|s| s.histogram.counts.len()).max().unwrap_or(0);
             let all: Vec<u64> = (0..bins)
@@ -286,24 +293,21 @@ fn scores(report: &BalanceReport) -> String {
                     counts: s.histogram.counts.clone(),
                 })
                 .collect();
-            let _ = write!(
-                out,
-                "<figure>{}</figure><figure>{}</figure>",
-                svg::histogram(&chart, 0.0, width as f64, &all),
-                svg::histogram(&seat_chart, 0.0, width as f64, &by_seat),
-            );
-            if overflow > 0 {
-                let _ = write!(
-                    out,
-                    "<p class=\"note\">{overflow} score(s) past the last bin ({} points or more) are not drawn.</p>",
-                    width * bins as u64
-                );
+            html! {
+                figure { (PreEscaped(svg::histogram(&chart, 0.0, width as f64, &all))) }
+                figure { (PreEscaped(svg::histogram(&seat_chart, 0.0, width as f64, &by_seat))) }
+                @if overflow > 0 {
+                    p.note {
+                        (overflow) " score(s) past the last bin (" (width * bins as u64)
+                        " points or more) are not drawn."
+                    }
+                }
             }
         }
-        Some(_) => out.push_str(&svg::no_data(&chart, "the seats' histograms have different bins")),
-        None => out.push_str(&svg::no_data(&chart, "no seat")),
-    }
-    out
+        Some(_) => PreEscaped(svg::no_data(&chart, "the seats' histograms have different bins")),
+        None => PreEscaped(svg::no_data(&chart, "no seat")),
+    };
+    html! { h2 id="scores" { "Scores" } (figures) }
 }
 
 /// Bin `b` of a histogram, 0 past its end.
@@ -325,7 +329,7 @@ fn interval(label: String, e: Option<&Estimate>, flagged: bool) -> Interval {
 
 /// Win rates per seat against an even share, so a first-player advantage shows, beside the
 /// seats' mean scores.
-fn seats(report: &BalanceReport) -> String {
+fn seats(report: &BalanceReport) -> Markup {
     let means: Vec<Interval> = report
         .seats
         .iter()
@@ -347,17 +351,20 @@ fn seats(report: &BalanceReport) -> String {
         y_label: "share of games won",
     };
     let even = (report.players > 0).then(|| 1.0 / f64::from(report.players));
-    format!(
-        "<h2 id=\"seats\">Seats</h2><div class=\"pair\"><figure>{}</figure><figure>{}</figure></div>\
-         <p class=\"note\">Whiskers are 95% intervals. The dashed line is an even share (1 / players): a seat \
-         whose interval lies above it wins more often than chance.</p>",
-        svg::interval_bars(&chart, &rates, Unit::Percent, even.map(|v| (v, "even share"))),
-        svg::interval_bars(&mean_chart, &means, Unit::Plain, None),
-    )
+    html! {
+        h2 id="seats" { "Seats" }
+        div.pair {
+            figure { (PreEscaped(svg::interval_bars(&chart, &rates, Unit::Percent, even.map(|v| (v, "even share"))))) }
+            figure { (PreEscaped(svg::interval_bars(&mean_chart, &means, Unit::Plain, None))) }
+        }
+        p.note {
+            "Whiskers are 95% intervals. The dashed line is an even share (1 / players): a seat whose interval lies above it wins more often than chance."
+        }
+    }
 }
 
 /// Points by feature kind, in play and at the end, with the share left incomplete.
-fn feature_kinds(report: &BalanceReport) -> String {
+fn feature_kinds(report: &BalanceReport) -> Markup {
     let names: Vec<String> = report.features.iter().map(|f| f.kind.as_str().to_owned()).collect();
     let games = report.games.max(1) as f64;
     let parts = [
@@ -413,62 +420,39 @@ fn feature_kinds(report: &BalanceReport) -> String {
                 Cell::number(f.mean_size, 1),
                 Cell::count(f.points_in_play),
                 Cell::count(f.points_at_end),
-                Cell::share(f.incomplete_share),
+                Cell::optional(f.incomplete_share, |v| Unit::Percent.format(v, 1)),
             ]
         })
         .collect();
-    format!(
-        "<h2 id=\"features\">Feature kinds</h2><figure>{figure}</figure>{}",
-        table(&columns, rows, &[])
-    )
+    html! {
+        h2 id="features" { "Feature kinds" }
+        figure { (PreEscaped(figure)) }
+        (table(&headings(&columns), rows, &[], &[]))
+    }
 }
 
 /// The tiles under study first: each figure with its interval and its rank among all tiles in
 /// play, the strongest and the weakest marked; a plot of their points per placement.
-fn focus(report: &BalanceReport) -> String {
+fn focus(report: &BalanceReport, pictures: &TilePictures) -> Markup {
     let Some(focus) = &report.focus else {
-        return String::new();
+        return html! {};
     };
-    let sets: Vec<String> = focus
-        .sets
-        .iter()
-        .map(|s| format!("<code>{}</code>", escape::html(s)))
-        .collect();
+    let shown = escape::shown;
     let name = |t: &FocusTile| format!("{}/{}", t.set, t.id);
-    let mut out = format!(
-        "<h2 id=\"your-tiles\">Your tiles</h2><p class=\"lead\">The {} tile type(s) of {}, strongest \
-         first, each figure with its 95% interval and its rank among the {} tile types in play (#1: \
-         the highest; the percentile is the share of the other tiles below it).</p>",
-        focus.tiles.len(),
-        sets.join(", "),
-        focus.tiles_in_play
-    );
     let best_other = report
         .tiles
         .iter()
         .filter(|t| !focus.sets.contains(&t.set))
         .filter_map(|t| t.points_per_placement.map(|p| (p, t)))
         .max_by(|a, b| a.0.total_cmp(&b.0));
-    if let Some((ends, best)) = focus.ends().zip(best_other) {
-        let standing = |t: &FocusTile| {
-            let p = &t.points_per_placement;
-            format!(
-                "<code>{}</code> ({} points per placement, above {:.0}% of the other tiles)",
-                escape::html(&name(t)),
-                p.value.map_or_else(String::new, |e| format!("{:.2}", e.mean)),
-                p.percentile.unwrap_or(0.0)
-            )
-        };
-        let _ = write!(
-            out,
-            "<p>Strongest: {}. Weakest: {}. The best other tile, <code>{}/{}</code>, makes {:.2}.</p>",
-            standing(ends.0),
-            standing(ends.1),
-            escape::html(&best.1.set),
-            escape::html(&best.1.id),
-            best.0
-        );
-    }
+    let standing = |t: &FocusTile| {
+        let p = &t.points_per_placement;
+        html! {
+            code { (shown(&name(t))) }
+            " (" (p.value.map_or_else(String::new, |e| format!("{:.2}", e.mean)))
+            " points per placement, above " (format!("{:.0}", p.percentile.unwrap_or(0.0))) "% of the other tiles)"
+        }
+    };
     let rows: Vec<Interval> = focus
         .tiles
         .iter()
@@ -479,122 +463,113 @@ fn focus(report: &BalanceReport) -> String {
         x_label: "points per copy on the table",
         y_label: "",
     };
-    let _ = write!(
-        out,
-        "<figure>{}<figcaption>The strongest and the weakest are drawn square, in vermillion.</figcaption></figure>",
-        svg::forest(&chart, &rows, Unit::Plain)
-    );
-    let columns = [
-        "tile",
-        "name",
-        "points per placement (95%)",
-        "rank",
-        "win rate placed − not (95%)",
-        "rank",
-        "discarded (95%)",
-        "rank",
-    ];
-    let rank = |r: &Ranked| match (r.rank, r.percentile) {
-        (Some(rank), Some(p)) => Cell::plain(format!("#{rank} of {} ({p:.0}th pct)", r.of), -(rank as f64)),
-        (Some(rank), None) => Cell::plain(format!("#{rank} of {}", r.of), -(rank as f64)),
-        _ => Cell::optional(None, |_| String::new()),
+    let mut columns = vec![("tile", TileColumn::Tile.help()), ("name", TileColumn::Name.help())];
+    for figure in FocusFigure::ALL {
+        columns.push((figure.title(), figure.help()));
+        columns.push(("rank", "Its rank among every tile type in play (#1: the highest)"));
+    }
+    let rank = |r: &Ranked| match r.rank {
+        Some(rank) => Cell::plain(rank_text(r), -(rank as f64)),
+        None => Cell::optional(None, |_| String::new()),
     };
-    let mut flags = Vec::new();
-    let rows: Vec<Vec<Cell>> = focus
+    let flags: Vec<bool> = focus.tiles.iter().map(|t| t.standout.is_some()).collect();
+    let table_rows: Vec<Vec<Cell>> = focus
         .tiles
         .iter()
         .map(|t| {
-            flags.push(t.standout.is_some());
-            let mut id = format!("<code>{}</code>", escape::html(&name(t)));
-            match t.standout {
-                Some(Standout::Strongest) => id.push_str(" <strong class=\"standout\">strongest</strong>"),
-                Some(Standout::Weakest) => id.push_str(" <strong class=\"standout\">weakest</strong>"),
-                None => {}
+            let id = html! {
+                (pictures.cell(&t.set, &t.id)) code { (shown(&name(t))) }
+                @match t.standout {
+                    Some(Standout::Strongest) => { " " strong.standout { "strongest" } }
+                    Some(Standout::Weakest) => { " " strong.standout { "weakest" } }
+                    None => {}
+                }
+            };
+            let mut row = vec![Cell::markup(id), Cell::text(&t.name)];
+            for figure in FocusFigure::ALL {
+                let (unit, decimals) = figure.unit();
+                row.push(Cell::estimate(figure.of(t).value, unit, decimals));
+                row.push(rank(figure.of(t)));
             }
-            vec![
-                Cell::html(id),
-                Cell::text(&t.name),
-                Cell::estimate(t.points_per_placement.value, Unit::Plain, 2),
-                rank(&t.points_per_placement),
-                Cell::estimate(t.win_effect.value, Unit::SignedPercent, 1),
-                rank(&t.win_effect),
-                Cell::estimate(t.discard_rate.value, Unit::Percent, 1),
-                rank(&t.discard_rate),
-            ]
+            row
         })
         .collect();
-    out.push_str("<div class=\"table-wrap\">");
-    out.push_str(&table_rows(&columns, rows, &[], &flags));
-    out.push_str("</div>");
-    out
+    html! {
+        h2 id="your-tiles" { "Your tiles" }
+        p.lead {
+            "The " (focus.tiles.len()) " tile type(s) of "
+            @for (i, set) in focus.sets.iter().enumerate() {
+                @if i > 0 { ", " }
+                code { (shown(set)) }
+            }
+            ", strongest first, each figure with its 95% interval and its rank among the "
+            (focus.tiles_in_play)
+            " tile types in play (#1: the highest; the percentile is the share of the other tiles below it)."
+        }
+        @if let Some(((strongest, weakest), (points, best))) = focus.ends().zip(best_other) {
+            p {
+                "Strongest: " (standing(strongest)) ". Weakest: " (standing(weakest))
+                ". The best other tile, " code { (shown(&best.set)) "/" (shown(&best.id)) } ", makes "
+                (format!("{points:.2}")) "."
+            }
+        }
+        figure {
+            (PreEscaped(svg::forest(&chart, &rows, Unit::Plain)))
+            figcaption { "The strongest and the weakest are drawn square, in vermillion." }
+        }
+        (table(&columns, table_rows, &[], &flags))
+    }
 }
 
 /// The tile table: how often each tile came, fitted, scored and went with winning.
-fn tiles(report: &BalanceReport) -> String {
-    let columns = [
-        "tile",
-        "name",
-        "drawn",
-        "placed",
-        "discarded",
-        "under a hill",
-        "legal placements (mean)",
-        "fewest legal placements",
-        "completed features",
-        "points",
-        "points per placement (95%)",
-        "win rate placed − not (95%)",
-    ];
+fn tiles(report: &BalanceReport, pictures: &TilePictures) -> Markup {
+    let columns: Vec<(&str, &str)> = TileColumn::ALL.iter().map(|c| (c.title(), c.help())).collect();
     let rows: Vec<Vec<Cell>> = report
         .tiles
         .iter()
-        .map(|t| {
-            let discarded = (t.drawn > 0).then(|| t.discarded as f64 / t.drawn as f64);
-            let mut id = format!("<code>{}/{}</code>", escape::html(&t.set), escape::html(&t.id));
-            if t.start {
-                id.push_str(" <span class=\"muted\">start</span>");
-            }
-            vec![
-                Cell::html(id),
-                Cell::text(&t.name),
-                Cell::count(t.drawn),
-                Cell::count(t.placed),
-                Cell::share(discarded),
-                Cell::count(t.under_hill),
-                Cell::number(t.placements_mean, 1),
-                Cell::number(t.placements_min.map(|m| m as f64), 0),
-                Cell::count(t.completed_features),
-                Cell::count(t.points),
-                Cell::estimate(t.points_per_placement_interval, Unit::Plain, 2),
-                Cell::estimate(t.win_effect_interval, Unit::SignedPercent, 1),
-            ]
-        })
+        .map(|t| TileColumn::ALL.iter().map(|&c| tile_cell(c, t, pictures)).collect())
         .collect();
-    let hidden: &[usize] = if report.tiles.iter().all(|t| t.under_hill == 0) {
-        &[5]
-    } else {
-        &[]
-    };
-    format!(
-        "<h2 id=\"tiles\">Tiles</h2><p class=\"note\">Drawn = placed + discarded (a tile that fits \
-         nowhere is discarded). Legal placements are counted on one turn in {}. Points are each \
-         tile's share of the points of the features it was part of. The last column is a \
-         correlation, not a cause. Bars compare a row with the column's largest value.\
-         <span class=\"sort-hint\" hidden> Select a column heading to sort by it.</span></p>{}",
-        report.placements_sample_every,
-        table(&columns, rows, hidden)
-    )
+    let under_hill = TileColumn::ALL.iter().position(|&c| c == TileColumn::UnderHill);
+    let hidden: Vec<usize> = under_hill
+        .filter(|_| report.tiles.iter().all(|t| t.under_hill == 0))
+        .into_iter()
+        .collect();
+    html! {
+        h2 id="tiles" { "Tiles" }
+        p.note {
+            "Drawn = placed + discarded (a tile that fits nowhere is discarded). Legal placements are counted on one turn in "
+            (report.placements_sample_every)
+            ". Points are each tile's share of the points of the features it was part of. The last column is a correlation, not a cause. Bars compare a row with the column's largest value."
+            span.sort-hint hidden { " Select a column heading to sort by it." }
+        }
+        (table(&columns, rows, &hidden, &[]))
+    }
+}
+
+/// A cell of the tile table.
+fn tile_cell(column: TileColumn, t: &TileStats, pictures: &TilePictures) -> Cell {
+    let (unit, decimals) = column.unit();
+    match column {
+        TileColumn::Tile => Cell::markup(html! {
+            (pictures.cell(&t.set, &t.id)) code { (escape::shown(&t.set)) "/" (escape::shown(&t.id)) }
+            @if t.start { " " span.muted { "start" } }
+        }),
+        TileColumn::Name => Cell::text(&t.name),
+        _ if column.is_count() => Cell::count(column.number(t).unwrap_or(0.0) as u64),
+        TileColumn::PointsPerPlacement | TileColumn::WinEffect => Cell::estimate(column.interval(t), unit, decimals),
+        _ => Cell::optional(column.number(t), |v| unit.format(v, decimals)),
+    }
 }
 
 /// The figure table.
-fn figures(report: &BalanceReport) -> String {
+fn figures(report: &BalanceReport) -> Markup {
     let columns = ["figure", "deployed", "returned", "points", "turns on the table (mean)"];
     let rows: Vec<Vec<Cell>> = report
         .figures
         .iter()
         .map(|f| {
             vec![
-                Cell::html(format!("<code>{}</code>", escape::html(&f.id))),
+                Cell::markup(html! { code { (escape::shown(&f.id)) } }),
                 Cell::count(f.deployed),
                 Cell::count(f.returned),
                 Cell::count(f.points),
@@ -602,65 +577,21 @@ fn figures(report: &BalanceReport) -> String {
             ]
         })
         .collect();
-    format!("<h2 id=\"figures\">Figures</h2>{}", table(&columns, rows, &[]))
+    html! {
+        h2 id="figures" { "Figures" }
+        (table(&headings(&columns), rows, &[], &[]))
+    }
 }
 
 /// The expansion mechanisms in play, as counts, in the balance report's words.
-fn mechanisms(report: &BalanceReport) -> String {
+fn mechanisms(report: &BalanceReport) -> Markup {
     let items = report.mechanisms.lines();
-    if items.is_empty() {
-        return String::new();
+    html! {
+        @if !items.is_empty() {
+            h2 id="mechanisms" { "Expansion mechanisms" }
+            ul { @for item in &items { li { (escape::shown(item)) } } }
+        }
     }
-    let list: String = items.iter().map(|i| format!("<li>{}</li>", escape::html(i))).collect();
-    format!("<h2 id=\"mechanisms\">Expansion mechanisms</h2><ul>{list}</ul>")
-}
-
-/// A group of differences drawn on one scale: its title, its unit, and which keys it takes.
-struct Group {
-    title: &'static str,
-    unit: Unit,
-    takes: fn(&str) -> bool,
-}
-
-/// Differences of different units are drawn in their own plots: win rates as percentages,
-/// tiles apart (there are many), then the rest by what they count.
-const GROUPS: [Group; 6] = [
-    Group {
-        title: "Win rates, B − A",
-        unit: Unit::Percent,
-        takes: |key| key.ends_with("win_rate"),
-    },
-    Group {
-        title: "Scores and game length, B − A",
-        unit: Unit::Plain,
-        takes: |key| key.starts_with("seat.") || !key.contains('.'),
-    },
-    Group {
-        title: "Points by feature kind, B − A",
-        unit: Unit::Plain,
-        takes: |key| key.starts_with("points."),
-    },
-    Group {
-        title: "Points per placement by tile, B − A",
-        unit: Unit::Plain,
-        takes: |key| key.starts_with("tile.") && key.ends_with(".points_per_placement"),
-    },
-    Group {
-        title: "Points per placement against the average tile, B − A",
-        unit: Unit::Plain,
-        takes: |key| key.starts_with("tile.") && key.ends_with(".points_against_average"),
-    },
-    Group {
-        title: "Share of draws discarded by tile, B − A",
-        unit: Unit::Percent,
-        takes: |key| key.starts_with("tile.") && key.ends_with(".discard_rate"),
-    },
-];
-
-/// The group a difference is drawn in: the first that takes its key, else the scores' (a
-/// figure of the whole game).
-fn group_of(key: &str) -> usize {
-    GROUPS.iter().position(|g| (g.takes)(key)).unwrap_or(1)
 }
 
 /// Most rows of one forest plot: past it (thousands of tiles) a plot is too tall to read, and
@@ -689,76 +620,65 @@ fn largest_differences(rows: Vec<Interval>, max: usize) -> (Vec<Interval>, usize
     (rows, left_out)
 }
 
+/// A group's forest plot, or nothing when B changes none of its figures.
+fn group_plot(comparison: &Comparison, group: Group) -> Markup {
+    let in_group: Vec<&Difference> = comparison
+        .differences
+        .iter()
+        .filter(|d| Group::of(&d.key) == group)
+        .collect();
+    // A plot of nothing but zeros (a figure B does not change) says nothing: left out.
+    let zero = |d: &Difference| d.difference.is_none_or(|e| (e.low, e.mean, e.high) == (0.0, 0.0, 0.0));
+    if in_group.iter().all(|d| zero(d)) {
+        return html! {};
+    }
+    let rows: Vec<Interval> = in_group
+        .iter()
+        .map(|d| interval(d.label.clone(), d.difference.as_ref(), d.flagged))
+        .collect();
+    let (rows, left_out) = largest_differences(rows, MAX_FOREST_ROWS);
+    let chart = Chart {
+        title: group.title(),
+        x_label: "B − A per game",
+        y_label: "",
+    };
+    html! {
+        figure {
+            (PreEscaped(svg::forest(&chart, &rows, group.unit().0)))
+            @if left_out > 0 {
+                figcaption {
+                    "The " (rows.len()) " largest differences, flagged first; " (left_out) " more are in the table below."
+                }
+            }
+        }
+    }
+}
+
 /// The A/B section: a forest plot per group of figures, then every difference in a table.
-fn differences(comparison: &Comparison) -> String {
-    let mut out = String::from(
-        "<h2 id=\"differences\">Differences B − A</h2><p class=\"note\">Each figure of the whole \
-         game is a mean per game; a tile's are per copy (points per placement, the same against \
-         the average tile, discards per draw), so that more tiles in a game, each with a smaller \
-         share of the points, do not show as a change in every tile. Differences pair the games \
-         of the same seeds, with their 95% interval; plots where B changes nothing are left out. \
-         Flagged figures (square, bold, in vermillion) have an interval that leaves out zero.</p>",
-    );
+fn differences(comparison: &Comparison) -> Markup {
     let flagged = comparison.differences.iter().filter(|d| d.flagged).count();
-    let _ = write!(
-        out,
-        "<p>{flagged} of {} figures flagged.</p>",
-        comparison.differences.len()
-    );
-    for (g, group) in GROUPS.iter().enumerate() {
-        let in_group: Vec<&Difference> = comparison
-            .differences
-            .iter()
-            .filter(|d| group_of(&d.key) == g)
-            .collect();
-        // A plot of nothing but zeros (a figure B does not change) says nothing: left out.
-        let zero = |d: &Difference| d.difference.is_none_or(|e| (e.low, e.mean, e.high) == (0.0, 0.0, 0.0));
-        if in_group.iter().all(|d| zero(d)) {
-            continue;
-        }
-        let rows: Vec<Interval> = in_group
-            .iter()
-            .map(|d| interval(d.label.clone(), d.difference.as_ref(), d.flagged))
-            .collect();
-        let (rows, left_out) = largest_differences(rows, MAX_FOREST_ROWS);
-        let chart = Chart {
-            title: group.title,
-            x_label: "B − A per game",
-            y_label: "",
-        };
-        let _ = write!(out, "<figure>{}", svg::forest(&chart, &rows, group.unit));
-        if left_out > 0 {
-            let _ = write!(
-                out,
-                "<figcaption>The {} largest differences, flagged first; {left_out} more are in the table below.</figcaption>",
-                rows.len()
-            );
-        }
-        out.push_str("</figure>");
-    }
     let columns = ["figure", "key", "A", "B", "B − A", "95% interval", "flagged"];
-    let mut rows = Vec::new();
-    let mut flags = Vec::new();
-    for d in &comparison.differences {
-        rows.push(difference_row(d));
-        flags.push(d.flagged);
+    let rows: Vec<Vec<Cell>> = comparison.differences.iter().map(difference_row).collect();
+    let flags: Vec<bool> = comparison.differences.iter().map(|d| d.flagged).collect();
+    html! {
+        h2 id="differences" { "Differences B − A" }
+        p.note {
+            "Each figure of the whole game is a mean per game; a tile's are per copy (points per placement, the same against the average tile, discards per draw), so that more tiles in a game, each with a smaller share of the points, do not show as a change in every tile. Differences pair the games of the same seeds, with their 95% interval; plots where B changes nothing are left out. Flagged figures (square, bold, in vermillion) have an interval that leaves out zero."
+        }
+        p { (flagged) " of " (comparison.differences.len()) " figures flagged." }
+        @for group in Group::ALL { (group_plot(comparison, group)) }
+        (table(&headings(&columns), rows, &[], &flags))
     }
-    out.push_str("<div class=\"table-wrap\">");
-    out.push_str(&table_rows(&columns, rows, &[], &flags));
-    out.push_str("</div>");
-    out
 }
 
 fn difference_row(d: &Difference) -> Vec<Cell> {
-    let unit = GROUPS[group_of(&d.key)].unit;
-    let decimals = if unit == Unit::Percent { 1 } else { 2 };
-    let interval = d.difference.map_or_else(
-        || "none: fewer than two games".into(),
-        |e| format!("[{}, {}]", unit.format(e.low, decimals), unit.format(e.high, decimals)),
-    );
+    let (unit, decimals) = Group::of(&d.key).unit();
+    let interval = d
+        .difference
+        .map_or_else(|| "none: fewer than two games".into(), |e| bounds(&e, unit, decimals));
     vec![
         Cell::text(&d.label),
-        Cell::html(format!("<code>{}</code>", escape::html(&d.key))),
+        Cell::markup(html! { code { (escape::shown(&d.key.to_string())) } }),
         Cell::plain(unit.format(d.a, decimals), d.a),
         Cell::plain(unit.format(d.b, decimals), d.b),
         d.difference.map_or_else(
@@ -770,9 +690,9 @@ fn difference_row(d: &Difference) -> Vec<Cell> {
     ]
 }
 
-/// A table cell: its HTML, the number it sorts by (if a number column), and a bar value.
+/// A table cell: its markup, the number it sorts by (if a number column), and a bar value.
 struct Cell {
-    html: String,
+    html: Markup,
     sort: Option<f64>,
     /// Whether the number is drawn as a bar against the column's largest.
     bar: bool,
@@ -782,13 +702,13 @@ impl Cell {
     /// Untrusted or plain text, escaped.
     fn text(text: &str) -> Cell {
         Cell {
-            html: escape::html(text),
+            html: html! { (escape::shown(text)) },
             sort: None,
             bar: false,
         }
     }
-    /// Markup already made safe.
-    fn html(html: String) -> Cell {
+    /// Markup, made safe where it was written.
+    fn markup(html: Markup) -> Cell {
         Cell {
             html,
             sort: None,
@@ -798,14 +718,13 @@ impl Cell {
     /// A number written as the program wrote it, sorted but without a bar.
     fn plain(text: String, v: f64) -> Cell {
         Cell {
-            html: escape::html(&text),
             sort: Some(v),
-            bar: false,
+            ..Cell::text(&text)
         }
     }
     fn count(n: u64) -> Cell {
         Cell {
-            html: n.to_string(),
+            html: html! { (n) },
             sort: Some(n as f64),
             bar: true,
         }
@@ -813,33 +732,26 @@ impl Cell {
     fn number(v: Option<f64>, decimals: usize) -> Cell {
         Cell::optional(v, |v| format!("{v:.decimals$}"))
     }
-    fn share(v: Option<f64>) -> Cell {
-        Cell::optional(v, |v| Unit::Percent.format(v, 1))
-    }
     /// A mean with its interval, sorted by the mean, without a bar.
     fn estimate(e: Option<Estimate>, unit: Unit, decimals: usize) -> Cell {
-        let mut cell = match e {
-            Some(e) => Cell::optional(Some(e.mean), |_| {
-                format!(
-                    "{} <span class=\"muted\">{}</span>",
-                    unit.format(e.mean, decimals),
-                    bounds(&e, unit, decimals)
-                )
-            }),
-            None => Cell::optional(None, |_| String::new()),
+        let Some(e) = e else {
+            return Cell::optional(None, |_| String::new());
         };
-        cell.bar = false;
-        cell
+        Cell {
+            html: html! { (unit.format(e.mean, decimals)) " " span.muted { (bounds(&e, unit, decimals)) } },
+            sort: Some(e.mean).filter(|v| v.is_finite()).or(Some(f64::NEG_INFINITY)),
+            bar: false,
+        }
     }
     fn optional(v: Option<f64>, show: impl Fn(f64) -> String) -> Cell {
         match v.filter(|v| v.is_finite()) {
             Some(v) => Cell {
-                html: show(v),
+                html: html! { (show(v)) },
                 sort: Some(v),
                 bar: true,
             },
             None => Cell {
-                html: "<span class=\"muted\">–</span>".into(),
+                html: html! { span.muted { "–" } },
                 sort: Some(f64::NEG_INFINITY),
                 bar: false,
             },
@@ -847,18 +759,15 @@ impl Cell {
     }
 }
 
-/// A sortable table; columns listed in `hidden` are left out.
-fn table(columns: &[&str], rows: Vec<Vec<Cell>>, hidden: &[usize]) -> String {
-    let flags = vec![false; rows.len()];
-    format!(
-        "<div class=\"table-wrap\">{}</div>",
-        table_rows(columns, rows, hidden, &flags)
-    )
+/// Headings without a tooltip.
+fn headings<'a>(titles: &[&'a str]) -> Vec<(&'a str, &'static str)> {
+    titles.iter().map(|t| (*t, "")).collect()
 }
 
-/// The table itself; a row whose `flagged` is set is marked.
-fn table_rows(columns: &[&str], rows: Vec<Vec<Cell>>, hidden: &[usize], flagged: &[bool]) -> String {
-    let shown = |c: &usize| !hidden.contains(c);
+/// A sortable table, each heading with its explanation as a tooltip; columns listed in
+/// `hidden` are left out, rows whose `flagged` is set are marked.
+fn table(columns: &[(&str, &str)], rows: Vec<Vec<Cell>>, hidden: &[usize], flagged: &[bool]) -> Markup {
+    let shown = |c: usize| !hidden.contains(&c);
     let largest: Vec<f64> = (0..columns.len())
         .map(|c| {
             rows.iter()
@@ -866,42 +775,40 @@ fn table_rows(columns: &[&str], rows: Vec<Vec<Cell>>, hidden: &[usize], flagged:
                 .fold(0.0, f64::max)
         })
         .collect();
-    let mut out = String::from("<table class=\"sortable\"><thead><tr>");
-    for (_, name) in columns.iter().enumerate().filter(|(c, _)| shown(c)) {
-        let _ = write!(out, "<th scope=\"col\">{}</th>", escape::html(name));
-    }
-    out.push_str("</tr></thead><tbody>");
-    for (r, row) in rows.iter().enumerate() {
-        out.push_str(if flagged.get(r) == Some(&true) {
-            "<tr class=\"flagged\">"
-        } else {
-            "<tr>"
-        });
-        for (c, cell) in row.iter().enumerate().filter(|(c, _)| shown(c)) {
-            match cell.sort {
-                Some(v) => {
-                    let key = if v.is_finite() { v.to_string() } else { String::new() };
-                    let width = match (cell.bar, largest[c]) {
-                        (true, most) if most > 0.0 && v > 0.0 => {
-                            format!(" style=\"--w:{}%\"", svg::num(v / most * 100.0))
-                        }
-                        _ => String::new(),
-                    };
-                    let _ = write!(out, "<td class=\"num\" data-v=\"{key}\"{width}>{}</td>", cell.html);
+    let width = |c: usize, cell: &Cell| match (cell.bar, cell.sort, largest[c]) {
+        (true, Some(v), most) if most > 0.0 && v > 0.0 => Some(format!("--w:{}%", svg::num(v / most * 100.0))),
+        _ => None,
+    };
+    let key = |v: f64| if v.is_finite() { v.to_string() } else { String::new() };
+    html! {
+        div.table-wrap { table.sortable {
+            thead { tr {
+                @for (c, (title, help)) in columns.iter().enumerate() {
+                    @if shown(c) {
+                        th scope="col" title=[(!help.is_empty()).then_some(help)] { (title) }
+                    }
                 }
-                None => {
-                    let _ = write!(out, "<td>{}</td>", cell.html);
+            } }
+            tbody {
+                @for (r, row) in rows.iter().enumerate() {
+                    tr class=[(flagged.get(r) == Some(&true)).then_some("flagged")] {
+                        @for (c, cell) in row.iter().enumerate() {
+                            @if shown(c) {
+                                @match cell.sort {
+                                    Some(v) => { td.num data-v=(key(v)) style=[width(c, cell)] { (cell.html) } }
+                                    None => { td { (cell.html) } }
+                                }
+                            }
+                        }
+                    }
                 }
             }
-        }
-        out.push_str("</tr>");
+        } }
     }
-    out.push_str("</tbody></table>");
-    out
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use tilewright_engine::balance::{
         Deployments, FeatureKindStats, FigureStats, MarkStats, MechanismStats, SeatStats, TileStats, Timing, TokenStats,
     };
@@ -921,7 +828,7 @@ mod tests {
         })
     }
 
-    fn tile(id: &str, name: &str, drawn: u64, discarded: u64) -> TileStats {
+    pub(crate) fn tile(id: &str, name: &str, drawn: u64, discarded: u64) -> TileStats {
         TileStats {
             index: 0,
             set: "base".into(),
@@ -1029,7 +936,20 @@ mod tests {
     fn assert_escaped(page: &str) {
         assert_eq!(page.matches("<script>").count(), 1, "only the page's own script");
         assert!(!page.contains("alert(1)</script>"));
-        assert!(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;&quot;&amp;&#39;"));
+        assert!(
+            page.contains("&lt;script&gt;alert(1)&lt;/script&gt;&quot;&amp;'"),
+            "an apostrophe needs no escape: every attribute is double-quoted"
+        );
+    }
+
+    #[test]
+    fn the_tile_table_has_the_shared_columns_with_their_explanations() {
+        let page = run_page(&sample(), None, &TilePictures::none());
+        // No tile went under a hill: that column is left out.
+        for c in TileColumn::ALL {
+            let heading = format!("<th scope=\"col\" title=\"{}\">{}</th>", c.help(), c.title());
+            assert_eq!(page.contains(&heading), c != TileColumn::UnderHill, "{heading}");
+        }
     }
 
     #[test]
@@ -1045,7 +965,7 @@ mod tests {
             id: "inn".into(),
             points: 640,
         }];
-        let page = run_page(&report, None);
+        let page = run_page(&report, None, &TilePictures::none());
         assert!(page.contains("<h2 id=\"mechanisms\">"));
         assert!(page.contains(": 120 tokens taken; most "), "{page}");
         assert!(page.contains("at the end: 30 awards, 300 points</li>"), "{page}");
@@ -1064,7 +984,7 @@ mod tests {
         report.tiles.push(third);
         report.tiles[1].points_per_placement_interval = estimate(3.0, 0.2);
         report.focus_on(&["mine".into()]);
-        let page = run_page(&report, None);
+        let page = run_page(&report, None, &TilePictures::none());
         let (yours, scores) = (
             page.find("id=\"your-tiles\"").unwrap(),
             page.find("id=\"scores\"").unwrap(),
@@ -1092,14 +1012,14 @@ mod tests {
         assert!(section.contains("Your tiles: points per placement"), "a plot");
         assert_escaped(&page);
         assert!(
-            !run_page(&sample(), None).contains("your-tiles"),
+            !run_page(&sample(), None, &TilePictures::none()).contains("your-tiles"),
             "nothing under study, no section"
         );
     }
 
     #[test]
     fn a_run_page_is_whole_self_contained_and_escaped() {
-        let page = run_page(&sample(), None);
+        let page = run_page(&sample(), None, &TilePictures::none());
         assert!(page.starts_with("<!DOCTYPE html>") && page.ends_with("</html>\n"));
         assert!(page.contains("<meta charset=\"utf-8\">") && page.contains("<title>Balance report</title>"));
         for outside in ["http://", "https://", "src=", "<link", "@import", "url("] {
@@ -1141,7 +1061,7 @@ mod tests {
             seat.histogram.counts = vec![0; 8];
             seat.histogram.overflow = 0;
         }
-        let page = run_page(&report, None);
+        let page = run_page(&report, None, &TilePictures::none());
         assert!(page.matches("class=\"no-data\"").count() >= 4, "{page}");
         assert!(page.contains("none: no game played"));
         for bad in ["NaN", "inf"] {
@@ -1151,7 +1071,7 @@ mod tests {
 
     fn difference(key: &str, label: &str, mean: f64, flagged: bool) -> Difference {
         Difference {
-            key: key.into(),
+            key: key.parse().unwrap(),
             label: label.into(),
             a: 1.0,
             b: 1.0 + mean,
@@ -1175,7 +1095,7 @@ mod tests {
             change: "without mine".into(),
             differences,
         };
-        let page = comparison_page(&comparison, [None, None]);
+        let page = comparison_page(&comparison, [None, None], &TilePictures::none());
         let title = page.find("<title>Points per placement by tile, B − A</title>").unwrap();
         let plot = &page[title..title + page[title..].find("</svg>").unwrap()];
         let points = plot.matches("class=\"point flagged\"").count() + plot.matches("<circle class=\"point\"").count();
@@ -1214,7 +1134,7 @@ mod tests {
                 },
             ],
         };
-        let page = comparison_page(&comparison, [None, None]);
+        let page = comparison_page(&comparison, [None, None], &TilePictures::none());
         assert_escaped(&page);
         assert!(page.contains("2 of 5 figures flagged"));
         assert_eq!(page.matches("class=\"point flagged\"").count(), 2);

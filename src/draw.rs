@@ -1,0 +1,160 @@
+//! `tilewright draw`: a picture of each tile of a set, as SVG files drawn from the data alone
+//! (the schematic every front end shows, [`tilewright_picture::svg`]).
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use tilewright_engine::bundled;
+use tilewright_engine::files;
+use tilewright_engine::model::Tile;
+use tilewright_engine::selection::{Data, Named};
+use tilewright_engine::validate::closest;
+use tilewright_picture::{SvgOptions, tile_svg};
+
+use crate::escape;
+
+/// Arguments of `tilewright draw`.
+#[derive(Debug, clap::Args)]
+pub struct DrawArgs {
+    /// The tile set: a bundled id (`tilewright list`), or the path of a file or folder whose
+    /// tile sets are drawn (a path has a `/` or ends in `.toml`).
+    set: String,
+    /// The tiles to draw, by id. Default: every tile of the set.
+    tiles: Vec<String>,
+    /// The folder the pictures go into (made if missing); an existing picture of the same
+    /// name is replaced.
+    #[arg(long)]
+    out: PathBuf,
+    /// Width and height of each picture, in pixels.
+    #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u32).range(16..=4096))]
+    size: u32,
+}
+
+/// Runs `tilewright draw`.
+pub fn draw(args: DrawArgs) -> ExitCode {
+    let tiles = match set_tiles(&args.set).and_then(|all| chosen(all, &args.tiles)) {
+        Ok(tiles) => tiles,
+        Err(message) => return crate::fail(message),
+    };
+    if let Err(e) = std::fs::create_dir_all(&args.out) {
+        return crate::fail(format!("cannot make the folder {}: {e}", escape::path(&args.out)));
+    }
+    let mut names = FileNames::default();
+    for tile in &tiles {
+        let path = args.out.join(names.name(&tile.id));
+        let svg = tile_svg(tile, SvgOptions { size: args.size });
+        if let Err(e) = files::write_atomically(&path, svg.as_bytes()) {
+            return crate::fail(format!("cannot write {}: {e}", escape::path(&path)));
+        }
+    }
+    let pictures = if tiles.len() == 1 { "picture" } else { "pictures" };
+    say_err!("wrote {} {pictures} into {}", tiles.len(), escape::path(&args.out));
+    ExitCode::SUCCESS
+}
+
+/// The tiles of the set named `set` (an id or a path, [`Named::parse`]), or why there are none.
+fn set_tiles(set: &str) -> Result<Vec<Tile>, String> {
+    match Named::parse(set) {
+        Named::Id(id) => {
+            let catalog = bundled::catalog();
+            if let Some(found) = catalog.tileset(&id) {
+                return Ok(found.model.tiles.clone());
+            }
+            let known: Vec<String> = catalog.tilesets.iter().map(|t| t.model.id.clone()).collect();
+            Err(format!(
+                "there is no bundled tile set `{id}`; {}the ones known are: {} (to draw a file or folder, give its path, such as `./{id}.toml`)",
+                did_you_mean(&id, &known),
+                known.join(", ")
+            ))
+        }
+        Named::Path(path) => {
+            let data = Data::load([path.as_path()]).map_err(|e| e.to_string())?;
+            let tiles: Vec<Tile> = data
+                .into_catalog()
+                .tilesets
+                .into_iter()
+                .flat_map(|t| t.model.tiles)
+                .collect();
+            if tiles.is_empty() {
+                return Err(format!("{} holds no tile set", escape::path(&path)));
+            }
+            Ok(tiles)
+        }
+    }
+}
+
+/// `did you mean `x`? ` for the known word closest to `word`, or nothing.
+fn did_you_mean(word: &str, known: &[String]) -> String {
+    closest(word, known).map_or_else(String::new, |best| format!("did you mean `{best}`? "))
+}
+
+/// The tiles among `all` named by `ids`, in the order named (all of them when none is).
+fn chosen(all: Vec<Tile>, ids: &[String]) -> Result<Vec<Tile>, String> {
+    if ids.is_empty() {
+        return Ok(all);
+    }
+    let known: Vec<String> = all.iter().map(|t| t.id.clone()).collect();
+    ids.iter()
+        .map(|id| {
+            all.iter().find(|t| &t.id == id).cloned().ok_or_else(|| {
+                format!(
+                    "the set has no tile `{id}`; {}its tiles are: {}",
+                    did_you_mean(id, &known),
+                    known.join(", ")
+                )
+            })
+        })
+        .collect()
+}
+
+/// File names for tile ids: safe on every system, and distinct even where the file system
+/// does not tell case apart.
+#[derive(Debug, Default)]
+struct FileNames {
+    /// The names given, lower case.
+    taken: BTreeSet<String>,
+}
+
+impl FileNames {
+    /// `ID.svg`, with every character but letters, digits, `-`, `_`, `+` and `.` (and a
+    /// leading `.`) made `_`; a name already given gets `-2`, `-3`... before the extension.
+    fn name(&mut self, id: &str) -> String {
+        let mut stem: String = id
+            .chars()
+            .enumerate()
+            .map(|(i, c)| match c {
+                'a'..='z' | 'A'..='Z' | '0'..='9' | '-' | '_' | '+' => c,
+                '.' if i > 0 => c,
+                _ => '_',
+            })
+            .take(100)
+            .collect();
+        if stem.is_empty() {
+            stem.push('_');
+        }
+        let mut name = format!("{stem}.svg");
+        let mut k = 2;
+        while !self.taken.insert(name.to_lowercase()) {
+            name = format!("{stem}-{k}.svg");
+            k += 1;
+        }
+        name
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn file_names_are_safe_and_distinct() {
+        let mut names = FileNames::default();
+        assert_eq!(names.name("AM/C++"), "AM_C++.svg");
+        assert_eq!(names.name("AM_C++"), "AM_C++-2.svg");
+        assert_eq!(names.name("am_c++"), "am_c++-3.svg");
+        assert_eq!(names.name("../x"), "_._x.svg");
+        assert_eq!(names.name(""), "_.svg");
+        assert_eq!(names.name("a\u{0}b:c\\d"), "a_b_c_d.svg");
+    }
+}
