@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use tilewright_engine::template;
 
 mod common;
-use common::tilewright;
+use common::{runs_clean, tilewright};
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -213,22 +213,14 @@ fn the_readme_five_minute_path_runs() {
             std::fs::write(here.join(tile_path), tile[0]).unwrap();
             continue;
         }
-        let Some(args) = line.strip_prefix("tilewright ") else {
+        if !line.starts_with("tilewright ") {
             assert!(
                 line.starts_with("tilewright-editor "),
                 "a command the test does not know: {line}"
             );
             continue;
         };
-        let args: Vec<&str> = args.split_whitespace().collect();
-        let out = tilewright(&here, &args);
-        assert_eq!(
-            out.status.code(),
-            Some(0),
-            "`{line}`:\n{}{}",
-            text(&out.stdout),
-            text(&out.stderr)
-        );
+        runs_clean(&here, line, "the README's five-minute path");
         ran += 1;
     }
     assert!(ran >= 7, "{ran} commands ran");

@@ -8,7 +8,7 @@ use tilewright_engine::FileKind;
 use tilewright_engine::template;
 
 mod common;
-use common::tilewright;
+use common::{runs_clean, tilewright};
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
@@ -351,23 +351,6 @@ fn yaml_values<'a>(text: &'a str, key: &str) -> Vec<&'a str> {
         })
         .map(str::trim)
         .collect()
-}
-
-/// Runs a `tilewright ...` command line of the scaffold in `repo`; it must pass.
-fn runs_clean(repo: &Path, command: &str, from: &str) {
-    let args: Vec<&str> = command
-        .strip_prefix("tilewright ")
-        .unwrap_or_else(|| panic!("{from}: {command}"))
-        .split_whitespace()
-        .collect();
-    let out = tilewright(repo, &args);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{from}: `{command}` failed:\n{}{}",
-        text(&out.stdout),
-        text(&out.stderr)
-    );
 }
 
 /// No file of the scaffold holds a placeholder; the workflow installs the command line by the
