@@ -13,7 +13,7 @@ use crate::commands::Command;
 use crate::derive;
 use crate::document::Edit;
 use crate::files::{FileFilter, Request};
-use crate::geometry;
+
 use crate::ids::{fresh_feature_id, next_tile_id};
 use crate::panels::{Action, Actions};
 use crate::schematic::generated_outlines;
@@ -192,7 +192,7 @@ impl EditorApp {
             }
             Command::DeriveAdjacency => {
                 let Some((i, mut t)) = tile else { return };
-                for (id, cities) in geometry::derive_adjacency(&t) {
+                for (id, cities) in crate::derive::derive_adjacency(&t) {
                     if let Some(f) = t.features.get_mut(&id) {
                         f.cities = cities;
                     }

@@ -332,12 +332,12 @@ impl Inspector {
             {
                 ctx.actions.command(Command::DeriveEdges);
             }
-            ui.weak(format!("corners ±{}%", geometry::CORNER_SLACK))
+            ui.weak(format!("corners ±{}%", crate::derive::outlines::CORNER_SLACK))
                 .on_hover_text(format!(
                     "A wall or road meeting a side within {}% of a corner counts as meeting the corner; \
                      contacts within {}% of 40, 50 or 60 snap there",
-                    geometry::CORNER_SLACK,
-                    geometry::POSITION_SNAP
+                    crate::derive::outlines::CORNER_SLACK,
+                    crate::derive::outlines::POSITION_SNAP
                 ));
             // Deriving again on the snapped edges waits for the click: a frame only asks
             // whether there is an edge to snap.
@@ -612,7 +612,7 @@ impl Inspector {
                                 }
                             }
                         });
-                        let derived: BTreeMap<String, Vec<String>> = geometry::derive_adjacency(tile);
+                        let derived: BTreeMap<String, Vec<String>> = crate::derive::derive_adjacency(tile);
                         if let Some(cities) = derived.get(id) {
                             let mut mine = feature.cities.clone();
                             mine.sort();
