@@ -15,7 +15,7 @@ use crate::document::Edit;
 use crate::files::{FileFilter, Request};
 
 use crate::ids::{fresh_feature_id, next_tile_id};
-use crate::panels::{Action, Actions};
+use crate::actions::{Action, Actions};
 use crate::schematic::generated_outlines;
 use crate::view::Page;
 use crate::view::Tool;

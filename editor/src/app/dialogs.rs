@@ -5,8 +5,8 @@ use std::path::PathBuf;
 
 use super::{EditorApp, Pending};
 use crate::files::Request;
-use crate::panels::Actions;
-use crate::panels::balance::RulesSlot;
+use crate::actions::Actions;
+use crate::actions::RulesSlot;
 
 /// What a file dialog's answer is for.
 #[derive(Debug, Clone, PartialEq)]

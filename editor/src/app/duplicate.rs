@@ -11,7 +11,7 @@ use crate::document::Edit;
 
 use crate::ids::{fresh_feature_id, next_tile_id};
 use crate::import;
-use crate::panels::Actions;
+use crate::actions::Actions;
 use crate::transform::Transform;
 
 /// Names a duplicated tile after its original with `what` in brackets (`… (copy)`,

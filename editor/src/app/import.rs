@@ -12,7 +12,7 @@ use super::commands::blank_tile;
 use crate::document::Edit;
 use crate::ids::next_tile_ids;
 use crate::import::{self, Grid};
-use crate::panels::{Action, Actions};
+use crate::actions::{Action, Actions};
 use crate::sheet_detect;
 
 /// Most rows or columns a sheet is cut into.

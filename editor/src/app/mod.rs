@@ -39,7 +39,7 @@ use crate::panels::rules::RulesPage;
 use crate::panels::source::SourceView;
 use crate::panels::strip::Strip;
 use crate::panels::tiles::TileGrid;
-use crate::panels::{Actions, PanelCtx};
+use crate::actions::{Actions, PanelCtx};
 use crate::play::PlayView;
 use crate::sandbox::Sandbox;
 use crate::validation::Validator;

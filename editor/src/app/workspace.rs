@@ -13,7 +13,7 @@ use super::dialogs::Purpose;
 use super::import::SheetImport;
 use crate::document::{Content, Document, Edit};
 use crate::files::{FileDialogs, FileFilter, RecentFiles, Request};
-use crate::panels::{Action, Actions};
+use crate::actions::{Action, Actions};
 use crate::view::{Tool, ViewState};
 
 /// The text of a new file of `kind` to be saved in `folder`: the engine's template (a tile set

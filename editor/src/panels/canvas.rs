@@ -12,12 +12,13 @@ use egui::{Color32, CursorIcon, Key, PointerButton, Pos2, Rect, Sense, Shape, St
 use tilewright_engine::edge::{Layout, Segment, SegmentKind, SegmentRef, Side};
 use tilewright_engine::model::{FeatureKind, Tile};
 
-use super::PanelCtx;
+use crate::actions::PanelCtx;
 use crate::document::Edit;
 use crate::geometry::{self, Point, SnapTarget, SnapTargets};
 use crate::ids::fresh_feature_id;
 use crate::regions::field_regions;
-use crate::render::{Overlay, TileView, kind_colour, paint_tile};
+use crate::render::{Overlay, TileView, paint_tile};
+use crate::theme::kind_colour;
 use crate::schematic::{inward, schematic};
 use crate::segments;
 use crate::view::{Tool, ViewState};
@@ -69,7 +70,7 @@ fn segment_colour(kind: SegmentKind) -> Color32 {
         SegmentKind::Road => Color32::from_rgb(235, 235, 235),
         SegmentKind::Field => kind_colour(FeatureKind::Field),
         SegmentKind::Any => Color32::GRAY,
-        SegmentKind::Declared(_) => crate::render::palette::COURSE,
+        SegmentKind::Declared(_) => crate::theme::palette::COURSE,
     }
 }
 
@@ -205,7 +206,7 @@ impl Canvas {
         }
         if response.drag_stopped() {
             if matches!(self.drag, Some(Drag::Vertex { .. } | Drag::Anchor { .. })) {
-                ctx.actions.push(super::Action::EndGroup);
+                ctx.actions.push(crate::actions::Action::EndGroup);
             }
             self.drag = None;
         }
@@ -404,7 +405,7 @@ impl Canvas {
                 match selected_feature {
                     Some((id, _)) => match segments::toggle(tile, id, side, segment) {
                         segments::Pick::Changed(changed) => actions.edit(Edit::ReplaceTile { index, tile: changed }),
-                        segments::Pick::Refused(why) => actions.push(super::Action::Message(why)),
+                        segments::Pick::Refused(why) => actions.push(crate::actions::Action::Message(why)),
                     },
                     None => view.selection.feature = segments::owner(tile, side, segment),
                 }

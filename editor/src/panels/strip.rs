@@ -6,7 +6,7 @@ use egui::{Color32, Role, Sense, Stroke, StrokeKind, Ui, WidgetInfo, vec2};
 use tilewright_engine::edge::{Layout, SegmentRef, Side};
 use tilewright_engine::model::{Tile, TileSet};
 
-use super::{Action, PanelCtx};
+use crate::actions::{Action, PanelCtx};
 use crate::render::{Overlay, TileView, paint_tile};
 use crate::sandbox::Beside;
 

@@ -4,7 +4,7 @@
 use egui::{Color32, RichText, Sense, Ui, vec2};
 use tilewright_engine::model::TileSet;
 
-use super::{Actions, PanelCtx};
+use crate::actions::{Actions, PanelCtx};
 use crate::commands::Command;
 use crate::render::{Overlay, TileView, paint_tile};
 

@@ -28,7 +28,7 @@ pub use turn::BoardChoices;
 
 use crate::board::{BoardCamera, BoardWidget, Scene, TileArt, corner_label, spot_on_screen};
 use crate::document::Document;
-use crate::panels::{Action as PanelAction, PanelCtx};
+use crate::actions::{Action as PanelAction, PanelCtx};
 
 /// How long a move stays outlined, in seconds.
 const OUTLINE_SECONDS: f64 = 1.0;
@@ -320,7 +320,7 @@ impl PlayView {
         if self.human_to_move() && session.finale.is_none() {
             choices = BoardChoices::of(game, self.chosen_figure(), None);
             choices.draw(&mut scene, hovered, self.rotation);
-            scene.target_colour = game.to_move().map(crate::board::seat_colour);
+            scene.target_colour = game.to_move().map(crate::theme::seat_colour);
         }
         if let Some((x, y, at)) = self.last_move
             && (now - at < OUTLINE_SECONDS || at.is_infinite())

@@ -7,9 +7,10 @@ use tilewright_engine::game::{Action, COLOURS, Mechanisms, Phase};
 use tilewright_engine::model::Role;
 
 use super::{BoardChoices, DocRole, MAX_SEATS, PlayView, SeatKind, Setup, prompt};
-use crate::board::{paint_art, picture_of, seat_colour};
+use crate::board::{paint_art, picture_of};
+use crate::theme::seat_colour;
 use crate::images::ImageCache;
-use crate::panels::{Action as PanelAction, PanelCtx};
+use crate::actions::{Action as PanelAction, PanelCtx};
 use crate::render::TileView;
 
 /// The setup form: bundled sets, the rule set, the seats and the seed.

@@ -17,6 +17,7 @@ use tilewright_engine::edge::Side;
 
 pub use table::{Kind, REACH, TryTable};
 
+pub use crate::actions::Beside;
 use crate::board::{BoardCamera, BoardWidget, Scene, view_of};
 use crate::document::Document;
 use crate::images::{ImageCache, tile_texture};
@@ -27,20 +28,6 @@ const TRIED: Color32 = Color32::from_rgb(120, 200, 255);
 
 /// The size of the table in the window, in points.
 const BOARD: Vec2 = vec2(420.0, 420.0);
-
-/// A tile to lay beside the tried one when the table opens: the side of the tried tile, the
-/// tile (by set and id) and its turn.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Beside {
-    /// The side of the tried tile.
-    pub side: Side,
-    /// The id of the tile's set.
-    pub source: String,
-    /// The tile's id.
-    pub tile: String,
-    /// Clockwise quarter turns.
-    pub turn: u8,
-}
 
 /// The Try on table window's state.
 #[derive(Default)]

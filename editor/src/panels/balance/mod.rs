@@ -14,23 +14,15 @@ use std::time::Duration;
 
 use egui::{Color32, RichText, Ui};
 
-use super::PanelCtx;
+use crate::actions::PanelCtx;
 use tilewright_report::TilePictures;
 
 use crate::balance::{OpenSet, Outcome, Problem, RulesChoice, Run, Settings, Versus, export_html};
+use crate::actions::RulesSlot;
 use crate::document::ContentKey;
 
 pub use results::{COLUMNS, Layout, sorted};
 pub use tilewright_report::presentation::TileColumn;
-
-/// Which rule-set choice a file picked in a dialog is for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RulesSlot {
-    /// The rules played.
-    Play,
-    /// The rules of the comparison.
-    Versus,
-}
 
 /// A run that has ended.
 #[derive(Debug)]
@@ -169,7 +161,7 @@ impl BalancePanel {
         let text = match ctx.doc.text() {
             Ok(text) => text,
             Err(e) => {
-                ctx.actions.push(super::Action::Message(format!("Cannot run: {e}")));
+                ctx.actions.push(crate::actions::Action::Message(format!("Cannot run: {e}")));
                 return;
             }
         };

@@ -12,7 +12,7 @@ use tilewright_report::presentation::{FocusFigure, TileColumn, rank_text};
 
 use super::plots;
 use crate::balance::Results;
-use crate::panels::{Action, PanelCtx};
+use crate::actions::{Action, PanelCtx};
 use crate::render::{Overlay, TileView, paint_tile};
 use crate::view::Page;
 
@@ -203,7 +203,7 @@ fn summary(ui: &mut Ui, report: &BalanceReport) {
             ui.end_row();
             for seat in &report.seats {
                 ui.colored_label(
-                    plots::seat_colour(seat.seat),
+                    crate::theme::seat_colour_on_dark(seat.seat),
                     format!("{} {}", seat.seat + 1, seat.colour),
                 );
                 ui.label(estimate(seat.score, 1.0, 1));
