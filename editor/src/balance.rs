@@ -125,6 +125,8 @@ pub struct OpenSet {
     pub text: String,
     /// The tile set's id.
     pub id: String,
+    /// The catalog the live validator read from this very text, when it has caught up.
+    pub read: Option<Arc<Catalog>>,
 }
 
 /// Why a run did not play.
@@ -149,7 +151,7 @@ pub struct Definitions {
     pub b: Option<(Arc<GameDef>, String)>,
     /// The files they were built from (the open set, any rule-set file, the bundled files),
     /// for the tiles' pictures.
-    pub catalog: Catalog,
+    pub catalog: Arc<Catalog>,
 }
 
 /// The rule-set files among the settings.
@@ -169,8 +171,18 @@ fn rule_files(settings: &Settings) -> Vec<PathBuf> {
 /// Validates the open set (and any rule-set file) and builds the definitions to play.
 pub fn definitions(open: &OpenSet, settings: &Settings) -> Result<Definitions, Problem> {
     let files = rule_files(settings);
+    let catalog = match &open.read {
+        Some(read) if files.is_empty() => read.clone(),
+        _ => read_with_rule_files(open, &files)?,
+    };
+    definitions_from(open, settings, &files, catalog)
+}
+
+/// The open set's text and rule-set files `files` validated together, with the bundled
+/// files under them.
+fn read_with_rule_files(open: &OpenSet, files: &[PathBuf]) -> Result<Arc<Catalog>, Problem> {
     let mut sources = vec![Source::new(open.path.clone(), open.text.clone())];
-    for path in &files {
+    for path in files {
         sources.push(read_source(path).map_err(|d| Problem::Invalid {
             errors: 1,
             first: vec![located(&d)],
@@ -189,9 +201,18 @@ pub fn definitions(open: &OpenSet, settings: &Settings) -> Result<Definitions, P
                 .collect(),
         });
     }
-    let catalog = report.catalog.with_base(bundled::catalog());
+    Ok(Arc::new(report.catalog.with_base(bundled::catalog())))
+}
+
+/// The definitions to play from the open set's `catalog`.
+fn definitions_from(
+    open: &OpenSet,
+    settings: &Settings,
+    files: &[PathBuf],
+    catalog: Arc<Catalog>,
+) -> Result<Definitions, Problem> {
     let saved = match settings.versus {
-        Versus::SavedFile => Some(saved_catalog(open, &files)?),
+        Versus::SavedFile => Some(saved_catalog(open, files)?),
         _ => None,
     };
     let rules_id = |choice: &RulesChoice| -> Result<String, Problem> {
@@ -390,8 +411,8 @@ impl Run {
             .name("balance".into())
             .spawn(move || {
                 let ended = match definitions(&open, &settings) {
-                    Ok(mut defs) => {
-                        let catalog = std::mem::take(&mut defs.catalog);
+                    Ok(defs) => {
+                        let catalog = Arc::clone(&defs.catalog);
                         let outcome = play(defs, &settings, &watched).map(|mut results| {
                             results.focus_on(&open.id);
                             results
@@ -440,6 +461,7 @@ mod tests {
             path: PathBuf::from(format!("/nowhere/{id}.toml")),
             text: file.1.to_owned(),
             id: set.id.clone(),
+            read: None,
         };
         (open, set)
     }
@@ -529,6 +551,19 @@ mod tests {
         edited.text = edited.text.replacen("count = 4", "count = 8", 1);
         let after = definitions(&edited, &settings).unwrap().a.pile().len();
         assert_eq!(after, before + 4);
+    }
+
+    #[test]
+    fn the_live_validators_catalog_is_played_without_reading_the_text_again() {
+        let (mut open, set) = open("base");
+        let settings = small(Settings::for_set(&set));
+        let doubled = open.text.replacen("count = 4", "count = 8", 1);
+        let (_, read) = crate::document_game::validate(Some(&open.path), doubled);
+        let before = definitions(&open, &settings).unwrap().a.pile().len();
+        open.read = read;
+        let defs = definitions(&open, &settings).unwrap();
+        assert_eq!(defs.a.pile().len(), before + 4);
+        assert!(Arc::ptr_eq(&defs.catalog, open.read.as_ref().unwrap()));
     }
 
     #[test]

@@ -15,6 +15,7 @@ pub mod board;
 pub mod commands;
 pub mod derive;
 pub mod document;
+pub mod document_game;
 pub mod drawn;
 pub mod field_cut;
 pub mod field_order;

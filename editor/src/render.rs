@@ -6,8 +6,8 @@ use egui::{Color32, Painter, Pos2, Rect, Shape, Stroke, TextureId, pos2};
 use tilewright_engine::model::{FeatureKind, Marker, Tile};
 
 use crate::geometry::{self, Point};
-use crate::theme::{kind_colour, palette};
 use crate::schematic::{Badge, BadgeKind, Schematic, schematic};
+use crate::theme::{kind_colour, palette};
 use crate::vocabulary;
 
 /// Where a tile is on screen and how it is turned.

@@ -2,11 +2,14 @@
 //! `tilewright validate`) on a worker thread, so typing and dragging never wait for it.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::sync::mpsc::{Receiver, Sender, channel};
 
-use tilewright_engine::bundled;
-use tilewright_engine::validate::validate_sources;
-use tilewright_engine::{Diagnostic, Source};
+use tilewright_engine::Diagnostic;
+use tilewright_engine::catalog::Catalog;
+
+use crate::document::ContentKey;
+use crate::document_game;
 
 /// The validator's latest answer.
 #[derive(Debug, Clone, Default)]
@@ -15,9 +18,20 @@ pub struct Findings {
     pub revision: usize,
     /// Every diagnostic.
     pub diagnostics: Vec<Diagnostic>,
+    /// The catalog read, with the bundled files under it, and the content it was read from;
+    /// `None` when the text has errors.
+    pub catalog: Option<(ContentKey, Arc<Catalog>)>,
 }
 
 impl Findings {
+    /// The catalog read from the content `key` names, if these findings are for it.
+    pub fn catalog_for(&self, key: ContentKey) -> Option<Arc<Catalog>> {
+        self.catalog
+            .as_ref()
+            .filter(|(read, _)| *read == key)
+            .map(|(_, catalog)| catalog.clone())
+    }
+
     /// Number of errors.
     pub fn errors(&self) -> usize {
         self.diagnostics.iter().filter(|d| d.is_error()).count()
@@ -52,9 +66,12 @@ impl Findings {
     }
 }
 
+/// A document's text to validate: its revision and content key, its path and the text.
+type Request = (usize, ContentKey, Option<PathBuf>, String);
+
 /// Validates the document's text on a worker thread, newest request first.
 pub struct Validator {
-    requests: Sender<(usize, Source)>,
+    requests: Sender<Request>,
     answers: Receiver<Findings>,
     requested: Option<usize>,
     /// The latest findings received.
@@ -66,7 +83,7 @@ pub struct Validator {
 impl Validator {
     /// Starts the worker; `wake` is called when findings are ready (to repaint the UI).
     pub fn new(wake: impl Fn() + Send + 'static) -> Validator {
-        let (requests, inbox) = channel::<(usize, Source)>();
+        let (requests, inbox) = channel::<Request>();
         let (outbox, answers) = channel();
         std::thread::Builder::new()
             .name("validator".into())
@@ -76,12 +93,13 @@ impl Validator {
                     while let Ok(newer) = inbox.try_recv() {
                         request = newer;
                     }
-                    let (revision, source) = request;
-                    let report = validate_sources(vec![source], bundled::catalog());
+                    let (revision, key, path, text) = request;
+                    let (report, catalog) = document_game::validate(path.as_deref(), text);
                     if outbox
                         .send(Findings {
                             revision,
                             diagnostics: report.diagnostics,
+                            catalog: catalog.map(|catalog| (key, catalog)),
                         })
                         .is_err()
                     {
@@ -100,16 +118,15 @@ impl Validator {
         }
     }
 
-    /// Asks for validation of `text` at `revision` unless that revision was already asked for.
-    pub fn request(&mut self, revision: usize, path: Option<&Path>, text: String) {
+    /// Asks for validation of `text` at `revision` (content `key`) unless that revision was
+    /// already asked for.
+    pub fn request(&mut self, revision: usize, key: ContentKey, path: Option<&Path>, text: String) {
         if self.requested == Some(revision) {
             return;
         }
         self.requested = Some(revision);
-        let path = path
-            .map(Path::to_owned)
-            .unwrap_or_else(|| PathBuf::from("untitled.toml"));
-        self.busy = self.requests.send((revision, Source::new(path, text))).is_ok();
+        let request = (revision, key, path.map(Path::to_owned), text);
+        self.busy = self.requests.send(request).is_ok();
     }
 
     /// Forgets what was asked, so the next request goes out (after opening another file).
@@ -181,7 +198,8 @@ mod tests {
     fn the_worker_answers_with_the_engine_diagnostics() {
         let mut validator = Validator::new(|| {});
         let text = "#:schema ../schemas/tileset.schema.json\nid = \"x\"\nname = \"X\"\n[[tiles]]\nid = \"A\"\ncount = 0\nedges = [\"field\", \"field\", \"field\", \"field\"]\nfeatures.f = { kind = \"field\", on = [\"N\", \"E\", \"S\", \"W\"] }\n";
-        validator.request(1, None, text.into());
+        let doc = crate::document::Document::from_text(None, text);
+        validator.request(1, doc.content_key(), None, text.into());
         validator.wait();
         assert_eq!(validator.latest.revision, 1);
         assert!(
@@ -191,5 +209,30 @@ mod tests {
                 .iter()
                 .any(|d| d.pointer.starts_with("/tiles/0/count"))
         );
+    }
+
+    #[test]
+    fn findings_keep_the_catalog_of_the_content_they_read_and_pages_use_it() {
+        let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../tilesets/base.toml")).unwrap();
+        let text = text.replace("id = \"base\"", "id = \"mine\"");
+        let mut doc = crate::document::Document::from_text(None, &text);
+        let mut validator = Validator::new(|| {});
+        validator.request(doc.revision(), doc.content_key(), None, text.clone());
+        validator.wait();
+        let (key, read) = validator
+            .latest
+            .catalog
+            .clone()
+            .expect("a set without errors gives a catalog");
+        assert_eq!(key, doc.content_key());
+        assert!(read.tileset("mine").is_some() && read.tileset("base").is_some());
+        // The page's catalog is the validator's own, not read again.
+        let used = crate::document_game::catalog(&doc, &validator.latest).unwrap();
+        assert!(Arc::ptr_eq(&used, &read));
+        // Once the document changes, findings for the old content are not used.
+        doc.apply(crate::document::Edit::MoveTile { from: 0, to: 1 }).unwrap();
+        assert_ne!(doc.content_key(), key);
+        let fresh = crate::document_game::catalog(&doc, &validator.latest).unwrap();
+        assert!(!Arc::ptr_eq(&fresh, &read));
     }
 }

@@ -291,8 +291,10 @@ fn a_record_loads_and_steps_forward_and_back() {
     let text = short_base();
     let path = write(dir.path(), "set.toml", &text);
     // A record of a game played with the same file, as `simulate --record` writes one.
-    let catalog =
-        tilewright_editor::play::catalog_of(&tilewright_editor::document::Document::open(&path).unwrap()).unwrap();
+    let catalog = {
+        let doc = tilewright_editor::document::Document::open(&path).unwrap();
+        tilewright_editor::document_game::catalog(&doc, &Default::default()).unwrap()
+    };
     let def = std::sync::Arc::new(GameDef::from_catalog(&catalog, &["base".into()], "first-edition").unwrap());
     let mut game = Game::new(def, 2, 9).unwrap();
     let (mut a, mut b) = (RandomBot::new(1), RandomBot::new(2));
@@ -387,7 +389,10 @@ fn board_snapshot_mid_game() {
     h.state_mut().panels.play.setup.seats = vec![SeatKind::Human, SeatKind::Human, SeatKind::Human];
     h.state_mut().panels.play.setup.seed = 4;
     let editor = h.state_mut();
-    editor.panels.play.start(editor.workspace.doc.as_ref().unwrap());
+    editor
+        .panels
+        .play
+        .start(editor.workspace.doc.as_ref().unwrap(), &editor.validator.latest);
     settle(&mut h);
     // Ten turns: each player places the first legal way and deploys on the last option.
     {

@@ -14,8 +14,8 @@ use crate::derive;
 use crate::document::Edit;
 use crate::files::{FileFilter, Request};
 
-use crate::ids::{fresh_feature_id, next_tile_id};
 use crate::actions::{Action, Actions};
+use crate::ids::{fresh_feature_id, next_tile_id};
 use crate::schematic::generated_outlines;
 use crate::view::Page;
 use crate::view::Tool;
@@ -276,7 +276,7 @@ impl EditorApp {
                 Action::TryOnTable(beside) => {
                     let tile = self.selected_tile().map(|(_, tile)| tile.id.clone());
                     if let (Some(doc), Some(tile)) = (&self.workspace.doc, tile) {
-                        self.panels.sandbox.open_for(doc, &tile);
+                        self.panels.sandbox.open_for(doc, &self.validator.latest, &tile);
                         if let Some(beside) = beside {
                             self.panels.sandbox.lay_beside(&beside);
                         }

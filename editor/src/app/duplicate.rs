@@ -9,9 +9,9 @@ use tilewright_engine::tile_image;
 use super::EditorApp;
 use crate::document::Edit;
 
+use crate::actions::Actions;
 use crate::ids::{fresh_feature_id, next_tile_id};
 use crate::import;
-use crate::actions::Actions;
 use crate::transform::Transform;
 
 /// Names a duplicated tile after its original with `what` in brackets (`… (copy)`,

@@ -26,6 +26,7 @@ pub use import::SheetImport;
 pub use notices::{Concern, Message};
 pub use workspace::{Pending, Workspace};
 
+use crate::actions::{Actions, PanelCtx};
 use crate::commands::Command;
 use crate::document::{Content, Document};
 use crate::files::{FileDialogs, NativeDialogs, RecentFiles};
@@ -39,7 +40,6 @@ use crate::panels::rules::RulesPage;
 use crate::panels::source::SourceView;
 use crate::panels::strip::Strip;
 use crate::panels::tiles::TileGrid;
-use crate::actions::{Actions, PanelCtx};
 use crate::play::PlayView;
 use crate::sandbox::Sandbox;
 use crate::validation::Validator;
@@ -207,7 +207,8 @@ impl EditorApp {
             }
             _ => {
                 if let Ok(text) = doc.text() {
-                    self.validator.request(revision, doc.path.as_deref(), text);
+                    self.validator
+                        .request(revision, doc.content_key(), doc.path.as_deref(), text);
                 }
                 self.revision_sent = Some((revision, now));
             }
@@ -309,7 +310,7 @@ impl EditorApp {
         }
         self.chrome.central_panel(ui, &here, |ui| panels.central(ui, &mut ctx));
         let tiles_page = ctx.view.page == Page::Tiles;
-        panels.sandbox.show(ui.ctx(), doc, ctx.images, tiles_page);
+        panels.sandbox.show(ui.ctx(), doc, ctx.findings, ctx.images, tiles_page);
     }
 }
 

@@ -18,9 +18,9 @@ use crate::geometry::{self, Point, SnapTarget, SnapTargets};
 use crate::ids::fresh_feature_id;
 use crate::regions::field_regions;
 use crate::render::{Overlay, TileView, paint_tile};
-use crate::theme::kind_colour;
 use crate::schematic::{inward, schematic};
 use crate::segments;
+use crate::theme::kind_colour;
 use crate::view::{Tool, ViewState};
 
 /// Snaps a screen position to a tile point, skipping one vertex, recording the snap.

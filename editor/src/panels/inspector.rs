@@ -11,15 +11,15 @@ use tilewright_engine::model::{
     Count, EdgeLayout, EdgeRef, Feature, FeatureKind, Marker, Placement, RoadEnd, Supply, Tile, TileSet,
 };
 
-use crate::actions::{Action, PanelCtx};
 use super::schema_help;
+use crate::actions::{Action, PanelCtx};
 use crate::commands::Command;
 use crate::derive::{Derivation, derive_edges, snap_to_standard, standard_layout, unusual_layouts};
 use crate::document::{ContentKey, Edit};
 use crate::geometry;
 use crate::memo::Memo;
-use crate::theme::kind_colour;
 use crate::segments;
+use crate::theme::kind_colour;
 use crate::view::Tool;
 use crate::vocabulary::{self, Vocabulary};
 

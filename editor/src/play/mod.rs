@@ -23,12 +23,15 @@ use tilewright_engine::game::{Action, Event, GameRecord, MAX_RECORD_BYTES, Mecha
 
 pub use seats::{BotWorker, SeatKind};
 pub use session::{Finale, LogLine, Session};
-pub use setup::{DocRole, MAX_SEATS, Prepared, Setup, catalog_of, prepare, prepare_record, role_of};
+pub use setup::{MAX_SEATS, Setup, prepare};
+
+use crate::document_game::{DocRole, prepare_record, role_of};
+use crate::validation::Findings;
 pub use turn::BoardChoices;
 
+use crate::actions::{Action as PanelAction, PanelCtx};
 use crate::board::{BoardCamera, BoardWidget, Scene, TileArt, corner_label, spot_on_screen};
 use crate::document::Document;
-use crate::actions::{Action as PanelAction, PanelCtx};
 
 /// How long a move stays outlined, in seconds.
 const OUTLINE_SECONDS: f64 = 1.0;
@@ -118,9 +121,9 @@ impl PlayView {
     }
 
     /// Starts a game as the form says, with `doc` as it is in memory.
-    pub fn start(&mut self, doc: &Document) {
+    pub fn start(&mut self, doc: &Document, findings: &Findings) {
         self.errors.clear();
-        let prepared = match prepare(doc, &self.setup) {
+        let prepared = match prepare(doc, findings, &self.setup) {
             Ok(prepared) => prepared,
             Err(errors) => {
                 self.errors = errors;
@@ -271,9 +274,9 @@ impl PlayView {
 
     /// Loads a game record (as `tilewright simulate --record` writes) to step through, played
     /// with `doc` as it is in memory plus the bundled files.
-    pub fn load_record(&mut self, path: &Path, doc: &Document) -> Result<String, String> {
+    pub fn load_record(&mut self, path: &Path, doc: &Document, findings: &Findings) -> Result<String, String> {
         let record = read_record(path)?;
-        let prepared = prepare_record(doc, &record).map_err(|e| e.join("; "))?;
+        let prepared = prepare_record(doc, findings, &record).map_err(|e| e.join("; "))?;
         let session = Session::with_actions(prepared.def, record.players, record.seed, &record.actions)?;
         // The seats as recorded, when the record says who sat where; else people at each.
         let recorded: Option<Vec<SeatKind>> = record.seats.iter().map(|s| SeatKind::from_spec(s)).collect();
@@ -463,7 +466,7 @@ impl PlayView {
             }
         });
         if start {
-            self.start(ctx.doc);
+            self.start(ctx.doc, ctx.findings);
         }
         if load {
             ctx.actions.push(PanelAction::LoadRecord);

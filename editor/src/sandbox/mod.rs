@@ -22,6 +22,7 @@ use crate::board::{BoardCamera, BoardWidget, Scene, view_of};
 use crate::document::Document;
 use crate::images::{ImageCache, tile_texture};
 use crate::render::{Overlay, TileView, paint_tile};
+use crate::validation::Findings;
 
 /// The frame of the tried tile.
 const TRIED: Color32 = Color32::from_rgb(120, 200, 255);
@@ -61,7 +62,7 @@ pub struct Sandbox {
 
 impl Sandbox {
     /// Opens the window on tile `tile` of `doc`'s set, alone on a new table.
-    pub fn open_for(&mut self, doc: &Document, tile: &str) {
+    pub fn open_for(&mut self, doc: &Document, findings: &Findings, tile: &str) {
         *self = Sandbox {
             open: true,
             tile: tile.to_owned(),
@@ -70,7 +71,7 @@ impl Sandbox {
             camera: whole_reach(),
             ..Sandbox::default()
         };
-        match TryTable::new(doc, tile) {
+        match TryTable::new(doc, findings, tile) {
             Ok(table) => self.table = Some(table),
             Err(errors) => self.errors = errors,
         }
@@ -114,13 +115,13 @@ impl Sandbox {
 
     /// Makes the table again from `doc` when it has changed, keeping the neighbours that
     /// still fit; a set that does not read leaves the last table up, with its errors.
-    fn follow(&mut self, doc: &Document) {
+    fn follow(&mut self, doc: &Document, findings: &Findings) {
         let revision = doc.revision();
         if self.tried == Some(revision) {
             return;
         }
         self.tried = Some(revision);
-        match TryTable::new(doc, &self.tile) {
+        match TryTable::new(doc, findings, &self.tile) {
             Ok(mut table) => {
                 let left_off = self.table.as_ref().map_or(0, |old| table.carry_over(old));
                 self.table = Some(table);
@@ -137,7 +138,14 @@ impl Sandbox {
     }
 
     /// Draws the window, if open and `visible` (it waits hidden on other pages).
-    pub fn show(&mut self, ctx: &egui::Context, doc: &Document, images: &mut ImageCache, visible: bool) {
+    pub fn show(
+        &mut self,
+        ctx: &egui::Context,
+        doc: &Document,
+        findings: &Findings,
+        images: &mut ImageCache,
+        visible: bool,
+    ) {
         if self.path != doc.path || doc.tileset().is_none() {
             self.open = false;
         }
@@ -145,7 +153,7 @@ impl Sandbox {
             self.area = None;
             return;
         }
-        self.follow(doc);
+        self.follow(doc, findings);
         let mut open = true;
         let response = egui::Window::new("Try on table")
             .open(&mut open)

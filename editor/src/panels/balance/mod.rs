@@ -17,8 +17,8 @@ use egui::{Color32, RichText, Ui};
 use crate::actions::PanelCtx;
 use tilewright_report::TilePictures;
 
-use crate::balance::{OpenSet, Outcome, Problem, RulesChoice, Run, Settings, Versus, export_html};
 use crate::actions::RulesSlot;
+use crate::balance::{OpenSet, Outcome, Problem, RulesChoice, Run, Settings, Versus, export_html};
 use crate::document::ContentKey;
 
 pub use results::{COLUMNS, Layout, sorted};
@@ -161,14 +161,16 @@ impl BalancePanel {
         let text = match ctx.doc.text() {
             Ok(text) => text,
             Err(e) => {
-                ctx.actions.push(crate::actions::Action::Message(format!("Cannot run: {e}")));
+                ctx.actions
+                    .push(crate::actions::Action::Message(format!("Cannot run: {e}")));
                 return;
             }
         };
         let open = OpenSet {
-            path: ctx.doc.path.clone().unwrap_or_else(|| PathBuf::from("untitled.toml")),
+            path: crate::document_game::source_path(ctx.doc.path.as_deref()),
             text,
             id: set.id.clone(),
+            read: ctx.findings.catalog_for(ctx.doc.content_key()),
         };
         let wake = egui_ctx.clone();
         self.running = Some(Run::start(open, settings.clone(), ctx.doc.content_key(), move || {

@@ -11,8 +11,8 @@ use tilewright_engine::balance::{BalanceReport, Difference, Estimate, Focus, Sta
 use tilewright_report::presentation::{FocusFigure, TileColumn, rank_text};
 
 use super::plots;
-use crate::balance::Results;
 use crate::actions::{Action, PanelCtx};
+use crate::balance::Results;
 use crate::render::{Overlay, TileView, paint_tile};
 use crate::view::Page;
 

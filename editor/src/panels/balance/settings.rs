@@ -8,8 +8,8 @@ use tilewright_engine::limits::MAX_PLAYERS;
 use tilewright_engine::simulate::MAX_THREADS;
 
 use crate::actions::RulesSlot;
-use crate::balance::{RulesChoice, Settings, Versus};
 use crate::actions::{Action, Actions};
+use crate::balance::{RulesChoice, Settings, Versus};
 
 /// Most games one run may be asked for from the page.
 pub const MAX_GAMES: u64 = 1_000_000;
