@@ -558,7 +558,7 @@ mod tests {
         let (mut open, set) = open("base");
         let settings = small(Settings::for_set(&set));
         let doubled = open.text.replacen("count = 4", "count = 8", 1);
-        let (_, read) = crate::document_game::validate(Some(&open.path), doubled);
+        let (_, read) = crate::validation::validate(Some(&open.path), doubled);
         let before = definitions(&open, &settings).unwrap().a.pile().len();
         open.read = read;
         let defs = definitions(&open, &settings).unwrap();

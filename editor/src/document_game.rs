@@ -4,17 +4,15 @@
 //! ([`Findings::catalog`]), so a page asks [`catalog`] and reads again only when the validator
 //! has not yet caught up with the document.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 
 use tilewright_engine::catalog::Catalog;
 use tilewright_engine::game::{GameDef, GameRecord, ReplayError};
-use tilewright_engine::validate::{Report, validate_sources};
-use tilewright_engine::{Source, bundled};
 
 use crate::board::TileArt;
 use crate::document::{Content, Document};
-use crate::validation::Findings;
+use crate::validation::{Findings, validate};
 
 /// The open document's role in a game.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -35,24 +33,6 @@ pub fn role_of(doc: &Document) -> DocRole {
         Content::RuleSet(rules) => DocRole::Rules(rules.id.clone()),
         Content::Text { .. } => DocRole::None,
     }
-}
-
-/// The path a document is validated under: its own, or `untitled.toml` before it is saved.
-pub fn source_path(path: Option<&Path>) -> PathBuf {
-    path.map(Path::to_owned)
-        .unwrap_or_else(|| PathBuf::from("untitled.toml"))
-}
-
-/// Validates one document's text with the bundled files, as the live validator and the
-/// pages do: its diagnostics and, when it has no errors, the catalog a game is built from
-/// (the document's files first, the bundled ones under them).
-pub fn validate(path: Option<&Path>, text: String) -> (Report, Option<Arc<Catalog>>) {
-    let mut report = validate_sources(vec![Source::new(source_path(path), text)], bundled::catalog());
-    let catalog = (report.errors() == 0).then(|| {
-        let read = std::mem::take(&mut report.catalog);
-        Arc::new(read.with_base(bundled::catalog()))
-    });
-    (report, catalog)
 }
 
 /// The catalog of `doc` as it is in memory: the validator's when its findings are for this

@@ -5,11 +5,29 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, Sender, channel};
 
-use tilewright_engine::Diagnostic;
 use tilewright_engine::catalog::Catalog;
+use tilewright_engine::validate::{Report, validate_sources};
+use tilewright_engine::{Diagnostic, Source, bundled};
 
 use crate::document::ContentKey;
-use crate::document_game;
+
+/// The path a document is validated under: its own, or `untitled.toml` before it is saved.
+pub fn source_path(path: Option<&Path>) -> PathBuf {
+    path.map(Path::to_owned)
+        .unwrap_or_else(|| PathBuf::from("untitled.toml"))
+}
+
+/// Validates one document's text with the bundled files, as the live validator and the
+/// pages do: its diagnostics and, when it has no errors, the catalog a game is built from
+/// (the document's files first, the bundled ones under them).
+pub fn validate(path: Option<&Path>, text: String) -> (Report, Option<Arc<Catalog>>) {
+    let mut report = validate_sources(vec![Source::new(source_path(path), text)], bundled::catalog());
+    let catalog = (report.errors() == 0).then(|| {
+        let read = std::mem::take(&mut report.catalog);
+        Arc::new(read.with_base(bundled::catalog()))
+    });
+    (report, catalog)
+}
 
 /// The validator's latest answer.
 #[derive(Debug, Clone, Default)]
@@ -94,7 +112,7 @@ impl Validator {
                         request = newer;
                     }
                     let (revision, key, path, text) = request;
-                    let (report, catalog) = document_game::validate(path.as_deref(), text);
+                    let (report, catalog) = validate(path.as_deref(), text);
                     if outbox
                         .send(Findings {
                             revision,

@@ -31,7 +31,10 @@ use crate::commands::Command;
 use crate::document::{Content, Document};
 use crate::files::{FileDialogs, NativeDialogs, RecentFiles};
 use crate::images::ImageCache;
-use crate::panels::balance::BalancePanel;
+use crate::pages::Page as _;
+use crate::pages::balance::BalancePanel;
+use crate::pages::play::PlayView;
+use crate::pages::sandbox::Sandbox;
 use crate::panels::canvas::Canvas;
 use crate::panels::inspector::Inspector;
 use crate::panels::model_form::ModelForm;
@@ -40,8 +43,6 @@ use crate::panels::rules::RulesPage;
 use crate::panels::source::SourceView;
 use crate::panels::strip::Strip;
 use crate::panels::tiles::TileGrid;
-use crate::play::PlayView;
-use crate::sandbox::Sandbox;
 use crate::validation::Validator;
 use crate::view::{Page, ViewState};
 
@@ -309,8 +310,7 @@ impl EditorApp {
             }
         }
         self.chrome.central_panel(ui, &here, |ui| panels.central(ui, &mut ctx));
-        let tiles_page = ctx.view.page == Page::Tiles;
-        panels.sandbox.show(ui.ctx(), doc, ctx.findings, ctx.images, tiles_page);
+        panels.sandbox.ui(ui, &mut ctx);
     }
 }
 

@@ -2,7 +2,6 @@
 //! document through a [`PanelCtx`](crate::actions::PanelCtx), changes the view state directly, and asks for everything
 //! else (edits, commands, files) with [`Action`](crate::actions::Action)s, which the app applies after drawing.
 
-pub mod balance;
 pub mod canvas;
 pub mod form;
 pub mod inspector;

@@ -15,6 +15,7 @@ use std::time::Duration;
 use egui::{Color32, RichText, Ui};
 
 use crate::actions::PanelCtx;
+use crate::pages::Page;
 use tilewright_report::TilePictures;
 
 use crate::actions::RulesSlot;
@@ -112,47 +113,6 @@ impl BalancePanel {
         }
     }
 
-    /// The page.
-    pub fn ui(&mut self, ui: &mut Ui, ctx: &mut PanelCtx<'_>) {
-        let Some(set) = ctx.tileset() else { return };
-        if self.settings.as_ref().is_none_or(|(id, _)| *id != set.id) {
-            // Another tile set: what was asked and found for the last one does not apply.
-            if let Some(run) = self.running.take() {
-                run.cancel();
-            }
-            self.last = None;
-            self.settings = Some((set.id.clone(), Settings::for_set(set)));
-        }
-        self.poll();
-        let running = self.running.is_some();
-        let (_, settings) = self.settings.as_mut().expect("made above");
-        ui.add_enabled_ui(!running, |ui| settings::ui(ui, settings, &set.id, ctx.actions));
-        ui.add_space(4.0);
-        ui.horizontal(|ui| {
-            if let Some(run) = &self.running {
-                let finished = run.progress.finished();
-                let fraction = finished as f32 / run.asked.max(1) as f32;
-                ui.add(
-                    egui::ProgressBar::new(fraction)
-                        .desired_width(320.0)
-                        .text(format!("{finished} / {} games", run.asked)),
-                );
-                if ui.button("Cancel").clicked() {
-                    run.cancel();
-                }
-                ui.ctx().request_repaint_after(Duration::from_millis(100));
-            } else if ui
-                .button(RichText::new("Run").strong())
-                .on_hover_text("Play the games with the tile set as it is now, unsaved edits included")
-                .clicked()
-            {
-                self.start(ui.ctx(), ctx);
-            }
-        });
-        ui.separator();
-        self.outcome_ui(ui, ctx);
-    }
-
     /// Starts a run of the document as it is now.
     fn start(&mut self, egui_ctx: &egui::Context, ctx: &mut PanelCtx<'_>) {
         let (Some(set), Some((_, settings))) = (ctx.tileset(), &self.settings) else {
@@ -167,7 +127,7 @@ impl BalancePanel {
             }
         };
         let open = OpenSet {
-            path: crate::document_game::source_path(ctx.doc.path.as_deref()),
+            path: crate::validation::source_path(ctx.doc.path.as_deref()),
             text,
             id: set.id.clone(),
             read: ctx.findings.catalog_for(ctx.doc.content_key()),
@@ -241,5 +201,48 @@ impl BalancePanel {
                 }
             }
         }
+    }
+}
+
+impl Page for BalancePanel {
+    /// The page.
+    fn ui(&mut self, ui: &mut Ui, ctx: &mut PanelCtx<'_>) {
+        let Some(set) = ctx.tileset() else { return };
+        if self.settings.as_ref().is_none_or(|(id, _)| *id != set.id) {
+            // Another tile set: what was asked and found for the last one does not apply.
+            if let Some(run) = self.running.take() {
+                run.cancel();
+            }
+            self.last = None;
+            self.settings = Some((set.id.clone(), Settings::for_set(set)));
+        }
+        self.poll();
+        let running = self.running.is_some();
+        let (_, settings) = self.settings.as_mut().expect("made above");
+        ui.add_enabled_ui(!running, |ui| settings::ui(ui, settings, &set.id, ctx.actions));
+        ui.add_space(4.0);
+        ui.horizontal(|ui| {
+            if let Some(run) = &self.running {
+                let finished = run.progress.finished();
+                let fraction = finished as f32 / run.asked.max(1) as f32;
+                ui.add(
+                    egui::ProgressBar::new(fraction)
+                        .desired_width(320.0)
+                        .text(format!("{finished} / {} games", run.asked)),
+                );
+                if ui.button("Cancel").clicked() {
+                    run.cancel();
+                }
+                ui.ctx().request_repaint_after(Duration::from_millis(100));
+            } else if ui
+                .button(RichText::new("Run").strong())
+                .on_hover_text("Play the games with the tile set as it is now, unsaved edits included")
+                .clicked()
+            {
+                self.start(ui.ctx(), ctx);
+            }
+        });
+        ui.separator();
+        self.outcome_ui(ui, ctx);
     }
 }

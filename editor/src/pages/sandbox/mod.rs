@@ -18,9 +18,11 @@ use tilewright_engine::edge::Side;
 pub use table::{Kind, REACH, TryTable};
 
 pub use crate::actions::Beside;
+use crate::actions::PanelCtx;
 use crate::board::{BoardCamera, BoardWidget, Scene, view_of};
 use crate::document::Document;
 use crate::images::{ImageCache, tile_texture};
+use crate::pages::Page;
 use crate::render::{Overlay, TileView, paint_tile};
 use crate::validation::Findings;
 
@@ -138,7 +140,7 @@ impl Sandbox {
     }
 
     /// Draws the window, if open and `visible` (it waits hidden on other pages).
-    pub fn show(
+    fn show(
         &mut self,
         ctx: &egui::Context,
         doc: &Document,
@@ -401,4 +403,12 @@ fn whole_reach() -> BoardCamera {
 /// Where a tile type comes from, as the list says it.
 fn whose(kind: &Kind) -> &str {
     if kind.own { "this set" } else { &kind.source }
+}
+
+impl Page for Sandbox {
+    /// The Try on table window, over the Tiles page while it is shown.
+    fn ui(&mut self, ui: &mut Ui, ctx: &mut PanelCtx<'_>) {
+        let visible = ctx.view.page == crate::view::Page::Tiles;
+        self.show(ui.ctx(), ctx.doc, ctx.findings, ctx.images, visible);
+    }
 }

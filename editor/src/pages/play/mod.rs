@@ -32,6 +32,7 @@ pub use turn::BoardChoices;
 use crate::actions::{Action as PanelAction, PanelCtx};
 use crate::board::{BoardCamera, BoardWidget, Scene, TileArt, corner_label, spot_on_screen};
 use crate::document::Document;
+use crate::pages::Page;
 
 /// How long a move stays outlined, in seconds.
 const OUTLINE_SECONDS: f64 = 1.0;
@@ -102,24 +103,6 @@ impl Default for PlayView {
 }
 
 impl PlayView {
-    /// The Play page.
-    pub fn ui(&mut self, ui: &mut Ui, ctx: &mut PanelCtx<'_>) {
-        if self.fitted.as_ref() != Some(&ctx.doc.path) {
-            self.setup.adapt_to(ctx.doc);
-            self.fitted = Some(ctx.doc.path.clone());
-        }
-        if self.session.is_none() {
-            self.setup_ui(ui, ctx);
-            return;
-        }
-        egui::Panel::right("play-side")
-            .resizable(true)
-            .default_size(330.0)
-            .min_size(260.0)
-            .show(ui, |ui| self.side_ui(ui, ctx));
-        egui::CentralPanel::no_frame().show(ui, |ui| self.board_ui(ui, ctx));
-    }
-
     /// Starts a game as the form says, with `doc` as it is in memory.
     pub fn start(&mut self, doc: &Document, findings: &Findings) {
         self.errors.clear();
@@ -523,5 +506,25 @@ pub fn prompt(phase: Phase, figure_names: &str) -> String {
         }
         Phase::Over => "The game is over.".into(),
         phase => Mechanisms::prompt(phase).unwrap_or_else(|| "Choose.".into()),
+    }
+}
+
+impl Page for PlayView {
+    /// The Play page.
+    fn ui(&mut self, ui: &mut Ui, ctx: &mut PanelCtx<'_>) {
+        if self.fitted.as_ref() != Some(&ctx.doc.path) {
+            self.setup.adapt_to(ctx.doc);
+            self.fitted = Some(ctx.doc.path.clone());
+        }
+        if self.session.is_none() {
+            self.setup_ui(ui, ctx);
+            return;
+        }
+        egui::Panel::right("play-side")
+            .resizable(true)
+            .default_size(330.0)
+            .min_size(260.0)
+            .show(ui, |ui| self.side_ui(ui, ctx));
+        egui::CentralPanel::no_frame().show(ui, |ui| self.board_ui(ui, ctx));
     }
 }
