@@ -8,7 +8,6 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::mpsc::{Receiver, channel};
 
 use tilewright_engine::balance::{self, BalanceReport, Comparison, Difference};
 use tilewright_engine::bots::Policy;
@@ -21,6 +20,7 @@ use tilewright_engine::{Source, bundled};
 use tilewright_report::TilePictures;
 
 use crate::document::ContentKey;
+use crate::worker::{Job, Stopped};
 
 /// Most problems listed when the definition does not validate.
 pub const PROBLEMS_LISTED: usize = 5;
@@ -389,7 +389,7 @@ pub struct Run {
     pub asked: u64,
     /// The state of the document it plays.
     pub key: ContentKey,
-    answer: Receiver<Ended>,
+    answer: Job<Ended>,
 }
 
 /// A run dropped (its file closed or replaced, the editor quitting) stops its games instead
@@ -404,32 +404,24 @@ impl Run {
     /// Starts a run of `open` on a worker thread; `wake` is called when it ends (to repaint).
     pub fn start(open: OpenSet, settings: Settings, key: ContentKey, wake: impl Fn() + Send + 'static) -> Run {
         let progress = Arc::new(Progress::default());
-        let (reply, answer) = channel();
         let watched = Arc::clone(&progress);
         let asked = settings.games;
-        std::thread::Builder::new()
-            .name("balance".into())
-            .spawn(move || {
-                let ended = match definitions(&open, &settings) {
-                    Ok(defs) => {
-                        let catalog = Arc::clone(&defs.catalog);
-                        let outcome = play(defs, &settings, &watched).map(|mut results| {
-                            results.focus_on(&open.id);
-                            results
-                        });
-                        let pictures = outcome.as_ref().map_or_else(
-                            |_| TilePictures::none(),
-                            |results| tilewright_report::pictures_of(results.report(), &catalog),
-                        );
-                        (outcome, pictures)
-                    }
-                    Err(problem) => (Err(problem), TilePictures::none()),
-                };
-                // The panel may be gone; nobody is left to tell then.
-                let _ = reply.send(ended);
-                wake();
-            })
-            .expect("the balance thread starts");
+        let answer = Job::spawn("balance", wake, move || {
+            let defs = match definitions(&open, &settings) {
+                Ok(defs) => defs,
+                Err(problem) => return (Err(problem), TilePictures::none()),
+            };
+            let catalog = Arc::clone(&defs.catalog);
+            let outcome = play(defs, &settings, &watched).map(|mut results| {
+                results.focus_on(&open.id);
+                results
+            });
+            let pictures = outcome.as_ref().map_or_else(
+                |_| TilePictures::none(),
+                |results| tilewright_report::pictures_of(results.report(), &catalog),
+            );
+            (outcome, pictures)
+        });
         Run {
             progress,
             asked,
@@ -439,8 +431,12 @@ impl Run {
     }
 
     /// The outcome, once the run has ended.
-    pub fn poll(&self) -> Option<Ended> {
-        self.answer.try_recv().ok()
+    pub fn poll(&mut self) -> Option<Ended> {
+        let ended = self.answer.take()?;
+        Some(ended.unwrap_or_else(|Stopped| {
+            let why = "the run stopped on an internal error; nothing was measured".to_owned();
+            (Err(Problem::Setup(why)), TilePictures::none())
+        }))
     }
 
     /// Stops the run between games.
@@ -617,7 +613,7 @@ mod tests {
             ..small(Settings::for_set(&set))
         };
         let key = crate::document::Document::from_text(None, &open.text).content_key();
-        let run = Run::start(open, settings, key, || {});
+        let mut run = Run::start(open, settings, key, || {});
         while run.progress.finished() < 2 {
             std::thread::yield_now();
         }

@@ -36,6 +36,7 @@ pub mod transform;
 pub mod validation;
 pub mod view;
 pub mod vocabulary;
+pub mod worker;
 
 pub use app::{EditorApp, Options};
 /// The tile geometry and schematic drawing, shared with every front end.

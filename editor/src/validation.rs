@@ -3,13 +3,13 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::mpsc::{Receiver, Sender, channel};
 
 use tilewright_engine::catalog::Catalog;
 use tilewright_engine::validate::{Report, validate_sources};
 use tilewright_engine::{Diagnostic, Source, bundled};
 
 use crate::document::ContentKey;
+use crate::worker::{Backlog, Service};
 
 /// The path a document is validated under: its own, or `untitled.toml` before it is saved.
 pub fn source_path(path: Option<&Path>) -> PathBuf {
@@ -89,8 +89,7 @@ type Request = (usize, ContentKey, Option<PathBuf>, String);
 
 /// Validates the document's text on a worker thread, newest request first.
 pub struct Validator {
-    requests: Sender<Request>,
-    answers: Receiver<Findings>,
+    worker: Service<Request, Findings>,
     requested: Option<usize>,
     /// The latest findings received.
     pub latest: Findings,
@@ -101,35 +100,17 @@ pub struct Validator {
 impl Validator {
     /// Starts the worker; `wake` is called when findings are ready (to repaint the UI).
     pub fn new(wake: impl Fn() + Send + 'static) -> Validator {
-        let (requests, inbox) = channel::<Request>();
-        let (outbox, answers) = channel();
-        std::thread::Builder::new()
-            .name("validator".into())
-            .spawn(move || {
-                while let Ok(mut request) = inbox.recv() {
-                    // Only the newest text matters.
-                    while let Ok(newer) = inbox.try_recv() {
-                        request = newer;
-                    }
-                    let (revision, key, path, text) = request;
-                    let (report, catalog) = validate(path.as_deref(), text);
-                    if outbox
-                        .send(Findings {
-                            revision,
-                            diagnostics: report.diagnostics,
-                            catalog: catalog.map(|catalog| (key, catalog)),
-                        })
-                        .is_err()
-                    {
-                        break;
-                    }
-                    wake();
-                }
-            })
-            .expect("the validator thread starts");
+        let worker = Service::spawn("validator", Backlog::Newest, wake, |request: Request| {
+            let (revision, key, path, text) = request;
+            let (report, catalog) = validate(path.as_deref(), text);
+            Findings {
+                revision,
+                diagnostics: report.diagnostics,
+                catalog: catalog.map(|catalog| (key, catalog)),
+            }
+        });
         Validator {
-            requests,
-            answers,
+            worker,
             requested: None,
             latest: Findings::default(),
             busy: false,
@@ -144,7 +125,7 @@ impl Validator {
         }
         self.requested = Some(revision);
         let request = (revision, key, path.map(Path::to_owned), text);
-        self.busy = self.requests.send(request).is_ok();
+        self.busy = self.worker.ask(request);
     }
 
     /// Forgets what was asked, so the next request goes out (after opening another file).
@@ -156,7 +137,7 @@ impl Validator {
     /// Takes any answers that arrived; returns whether the findings changed.
     pub fn poll(&mut self) -> bool {
         let mut changed = false;
-        while let Ok(findings) = self.answers.try_recv() {
+        for findings in self.worker.answers() {
             self.busy = Some(findings.revision) != self.requested;
             self.latest = findings;
             changed = true;
@@ -168,7 +149,7 @@ impl Validator {
     pub fn wait(&mut self) {
         let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
         while self.busy && std::time::Instant::now() < deadline {
-            if let Ok(findings) = self.answers.recv_timeout(std::time::Duration::from_millis(50)) {
+            if let Some(findings) = self.worker.wait_answer(std::time::Duration::from_millis(50)) {
                 self.busy = Some(findings.revision) != self.requested;
                 self.latest = findings;
             }

@@ -140,7 +140,7 @@ impl BalancePanel {
 
     /// Takes the outcome of a run that has ended.
     fn poll(&mut self) {
-        let Some(run) = &self.running else { return };
+        let Some(run) = &mut self.running else { return };
         if let Some((outcome, pictures)) = run.poll() {
             self.last = Some(Finished {
                 outcome,
