@@ -7,9 +7,7 @@ use std::rc::Rc;
 use egui::{Color32, RichText, Ui};
 use tilewright_engine::FileKind;
 use tilewright_engine::edge::{Layout, SegmentKind, SegmentRef, Side};
-use tilewright_engine::model::{
-    Count, EdgeLayout, EdgeRef, Feature, FeatureKind, Marker, Placement, RoadEnd, Supply, Tile, TileSet,
-};
+use tilewright_engine::model::{EdgeRef, Feature, FeatureKind, RoadEnd, Tile, TileSet};
 
 use super::schema_help;
 use crate::actions::{Action, PanelCtx};
@@ -18,10 +16,12 @@ use crate::derive::{Derivation, derive_edges, snap_to_standard, standard_layout,
 use crate::document::{ContentKey, Edit};
 use crate::geometry;
 use crate::memo::Memo;
-use crate::segments;
 use crate::theme::kind_colour;
 use crate::view::Tool;
 use crate::vocabulary::{self, Vocabulary};
+use tile_fields::TileFields;
+
+mod tile_fields;
 
 const KINDS: [FeatureKind; 5] = [
     FeatureKind::City,
@@ -44,6 +44,55 @@ fn edge_presets(set: &TileSet) -> impl Iterator<Item = String> {
         .chain(split)
         .map(|layout| layout.to_string())
         .chain(set.edge_kinds.keys().cloned())
+}
+
+/// The buttons that derive the tile's edges, `on` lists, adjacency or outlines.
+fn derive_buttons(ui: &mut Ui, ctx: &mut PanelCtx<'_>, index: usize, tile: &Tile) {
+    ui.add_space(4.0);
+    ui.horizontal_wrapped(|ui| {
+        let has_outlines = tile.features.values().any(|f| !f.polygons.is_empty());
+        if ui
+            .add_enabled(has_outlines, egui::Button::new("Derive edges"))
+            .on_hover_text("Set the edges and each feature's `on` list from where the outlines meet the border")
+            .clicked()
+        {
+            ctx.actions.command(Command::DeriveEdges);
+        }
+        ui.weak(format!("corners ±{}%", crate::derive::outlines::CORNER_SLACK))
+            .on_hover_text(format!(
+                "A wall or road meeting a side within {}% of a corner counts as meeting the corner; \
+                 contacts within {}% of 40, 50 or 60 snap there",
+                crate::derive::outlines::CORNER_SLACK,
+                crate::derive::outlines::POSITION_SNAP
+            ));
+        // Deriving again on the snapped edges waits for the click: a frame only asks
+        // whether there is an edge to snap.
+        let unusual = tile.edges.iter().any(|e| standard_layout(&e.0).is_some());
+        if ui
+            .add_enabled(unusual, egui::Button::new("Snap to standard"))
+            .on_hover_text("Move the boundaries of each edge no bundled tile uses to the nearest layout one does")
+            .clicked()
+        {
+            ctx.actions.edit(Edit::ReplaceTile {
+                index,
+                tile: Box::new(snap_to_standard(tile)),
+            });
+        }
+        if ui
+            .add_enabled(has_outlines, egui::Button::new("Derive adjacency"))
+            .on_hover_text("Set each field's `cities` from the city outlines it shares a border with")
+            .clicked()
+        {
+            ctx.actions.command(Command::DeriveAdjacency);
+        }
+        if ui
+            .button("Outline from schematic")
+            .on_hover_text("Give cities, roads, monasteries and gardens without outlines the schematic's shapes")
+            .clicked()
+        {
+            ctx.actions.command(Command::GenerateOutlines);
+        }
+    });
 }
 
 /// A label with the schema's help as tooltip; its id names the widget next to it.
@@ -116,258 +165,16 @@ impl Inspector {
         image_problem: Option<&str>,
     ) {
         let tile = &set.tiles[index];
-        let mut edited = tile.clone();
-        let mut group = None;
-        let mut ended = false;
+        let mut fields = TileFields::new(set, index);
         egui::Grid::new("tile-grid")
             .num_columns(2)
             .spacing([10.0, 6.0])
-            .show(ui, |ui| {
-                let l = help_label(ui, "Id", "Tile", "id");
-                let r = ui
-                    .add(egui::TextEdit::singleline(&mut edited.id).desired_width(150.0))
-                    .labelled_by(l);
-                if r.changed() {
-                    group = Some(format!("tile{index}.id"));
-                }
-                ended |= r.lost_focus();
-                ui.end_row();
-
-                let l = help_label(ui, "Name", "Tile", "name");
-                let r = ui
-                    .add(egui::TextEdit::singleline(&mut edited.name).desired_width(ui.available_width()))
-                    .labelled_by(l);
-                if r.changed() {
-                    group = Some(format!("tile{index}.name"));
-                }
-                ended |= r.lost_focus();
-                ui.end_row();
-
-                let l = help_label(ui, "Count", "Tile", "count");
-                ui.vertical(|ui| {
-                    let mut per_edition = matches!(edited.count, Count::PerEdition(_));
-                    if (set.editions.len() > 1 || per_edition) && ui.checkbox(&mut per_edition, "per edition").changed()
-                    {
-                        {
-                            edited.count = if per_edition {
-                                let n = edited.count.in_edition(&ctx.view.edition).max(1);
-                                Count::PerEdition(set.editions.iter().map(|e| (e.clone(), n)).collect())
-                            } else {
-                                Count::All(edited.count.in_edition(&ctx.view.edition).max(1))
-                            };
-                            group = Some(format!("tile{index}.count-mode"));
-                        }
-                    }
-                    match &mut edited.count {
-                        Count::All(n) => {
-                            if ui.add(egui::DragValue::new(n).range(1..=999)).labelled_by(l).changed() {
-                                group = Some(format!("tile{index}.count"));
-                            }
-                        }
-                        Count::PerEdition(map) => {
-                            for edition in &set.editions {
-                                ui.horizontal(|ui| {
-                                    let mut n = map.get(edition).copied().unwrap_or(0);
-                                    if ui
-                                        .add(egui::DragValue::new(&mut n).range(0..=999))
-                                        .labelled_by(l)
-                                        .changed()
-                                    {
-                                        if n == 0 {
-                                            map.remove(edition);
-                                        } else {
-                                            map.insert(edition.clone(), n);
-                                        }
-                                        group = Some(format!("tile{index}.count.{edition}"));
-                                    }
-                                    ui.label(edition);
-                                });
-                            }
-                        }
-                    }
-                });
-                ui.end_row();
-
-                let l = help_label(ui, "Supply", "Tile", "supply");
-                egui::ComboBox::from_id_salt("supply")
-                    .selected_text(match edited.supply {
-                        Supply::Pile => "pile",
-                        Supply::Player => "player",
-                    })
-                    .show_ui(ui, |ui| {
-                        ui.selectable_value(&mut edited.supply, Supply::Pile, "pile");
-                        ui.selectable_value(&mut edited.supply, Supply::Player, "player");
-                    })
-                    .response
-                    .labelled_by(l);
-                ui.end_row();
-
-                let l = help_label(ui, "Placement", "Tile", "placement");
-                egui::ComboBox::from_id_salt("placement")
-                    .selected_text(match edited.placement {
-                        Placement::Adjacent => "adjacent",
-                        Placement::Hole => "hole",
-                    })
-                    .show_ui(ui, |ui| {
-                        ui.selectable_value(&mut edited.placement, Placement::Adjacent, "adjacent");
-                        ui.selectable_value(&mut edited.placement, Placement::Hole, "hole");
-                    })
-                    .response
-                    .labelled_by(l);
-                ui.end_row();
-
-                if !set.deal.is_empty() || edited.group.is_some() {
-                    let l = help_label(ui, "Deal group", "Tile", "group");
-                    egui::ComboBox::from_id_salt("group")
-                        .selected_text(edited.group.as_deref().unwrap_or(ORDINARY_PILE))
-                        .show_ui(ui, |ui| {
-                            ui.selectable_value(&mut edited.group, None, ORDINARY_PILE);
-                            for deal in &set.deal {
-                                ui.selectable_value(&mut edited.group, Some(deal.group.clone()), &deal.group);
-                            }
-                        })
-                        .response
-                        .labelled_by(l);
-                    ui.end_row();
-                }
-
-                for (k, side) in ["North", "East", "South", "West"].into_iter().enumerate() {
-                    let l = help_label(ui, side, "Tile", "edges");
-                    ui.horizontal(|ui| {
-                        let valid = Layout::parse(&edited.edges[k].0);
-                        let mut text = edited.edges[k].0.clone();
-                        let mut edit = egui::TextEdit::singleline(&mut text).desired_width(110.0);
-                        if valid.is_err() {
-                            edit = edit.text_color(Color32::from_rgb(230, 80, 80));
-                        }
-                        let r = ui.add(edit).labelled_by(l);
-                        let r = match &valid {
-                            Err(e) => r.on_hover_text(format!("{}: {}", e.message, e.help)),
-                            Ok(_) => r,
-                        };
-                        if r.changed() {
-                            edited.edges[k] = EdgeLayout(text);
-                            group = Some(format!("tile{index}.edge{k}"));
-                        }
-                        ended |= r.lost_focus();
-                        ui.menu_button("Presets", |ui| {
-                            for preset in edge_presets(set) {
-                                if ui.button(&preset).clicked() {
-                                    // The `on` lists follow the edge, unless an edge does not read.
-                                    match segments::relayout(&edited, Side::from_index(k), &preset) {
-                                        Some(relaid) => edited = relaid,
-                                        None => edited.edges[k] = EdgeLayout(preset),
-                                    }
-                                    ui.close();
-                                }
-                            }
-                        });
-                    });
-                    ui.end_row();
-                }
-
-                help_label(ui, "Markers", "Tile", "markers");
-                ui.horizontal(|ui| {
-                    for (marker, name) in [(Marker::Hill, "hill"), (Marker::Vineyard, "vineyard")] {
-                        let mut on = edited.markers.contains(&marker);
-                        if ui.checkbox(&mut on, name).changed() {
-                            if on {
-                                edited.markers.push(marker);
-                            } else {
-                                edited.markers.retain(|m| *m != marker);
-                            }
-                        }
-                    }
-                });
-                ui.end_row();
-
-                let l = help_label(ui, "Image", "Tile", "image");
-                ui.horizontal(|ui| {
-                    let mut text = edited.image.clone().unwrap_or_default();
-                    let r = ui
-                        .add(
-                            egui::TextEdit::singleline(&mut text)
-                                .desired_width(110.0)
-                                .hint_text("none"),
-                        )
-                        .labelled_by(l);
-                    if r.changed() {
-                        edited.image = (!text.is_empty()).then_some(text);
-                        group = Some(format!("tile{index}.image"));
-                    }
-                    ended |= r.lost_focus();
-                    if ui.button("…").on_hover_text("Choose an image file").clicked() {
-                        ctx.actions.push(Action::ChooseImage(index));
-                    }
-                });
-                ui.end_row();
-            });
+            .show(ui, |ui| fields.ui(ui, ctx));
         if let Some(problem) = image_problem {
             ui.colored_label(Color32::from_rgb(230, 90, 80), format!("! {problem}"));
         }
-        if edited != *tile {
-            match group {
-                Some(g) => ctx.actions.edit_grouped(
-                    Edit::ReplaceTile {
-                        index,
-                        tile: Box::new(edited),
-                    },
-                    g,
-                ),
-                None => ctx.actions.edit(Edit::ReplaceTile {
-                    index,
-                    tile: Box::new(edited),
-                }),
-            }
-        }
-        if ended {
-            ctx.actions.push(Action::EndGroup);
-        }
-        ui.add_space(4.0);
-        ui.horizontal_wrapped(|ui| {
-            let has_outlines = tile.features.values().any(|f| !f.polygons.is_empty());
-            if ui
-                .add_enabled(has_outlines, egui::Button::new("Derive edges"))
-                .on_hover_text("Set the edges and each feature's `on` list from where the outlines meet the border")
-                .clicked()
-            {
-                ctx.actions.command(Command::DeriveEdges);
-            }
-            ui.weak(format!("corners ±{}%", crate::derive::outlines::CORNER_SLACK))
-                .on_hover_text(format!(
-                    "A wall or road meeting a side within {}% of a corner counts as meeting the corner; \
-                     contacts within {}% of 40, 50 or 60 snap there",
-                    crate::derive::outlines::CORNER_SLACK,
-                    crate::derive::outlines::POSITION_SNAP
-                ));
-            // Deriving again on the snapped edges waits for the click: a frame only asks
-            // whether there is an edge to snap.
-            let unusual = tile.edges.iter().any(|e| standard_layout(&e.0).is_some());
-            if ui
-                .add_enabled(unusual, egui::Button::new("Snap to standard"))
-                .on_hover_text("Move the boundaries of each edge no bundled tile uses to the nearest layout one does")
-                .clicked()
-            {
-                ctx.actions.edit(Edit::ReplaceTile {
-                    index,
-                    tile: Box::new(snap_to_standard(tile)),
-                });
-            }
-            if ui
-                .add_enabled(has_outlines, egui::Button::new("Derive adjacency"))
-                .on_hover_text("Set each field's `cities` from the city outlines it shares a border with")
-                .clicked()
-            {
-                ctx.actions.command(Command::DeriveAdjacency);
-            }
-            if ui
-                .button("Outline from schematic")
-                .on_hover_text("Give cities, roads, monasteries and gardens without outlines the schematic's shapes")
-                .clicked()
-            {
-                ctx.actions.command(Command::GenerateOutlines);
-            }
-        });
+        fields.finish(ctx.actions);
+        derive_buttons(ui, ctx, index, tile);
     }
 
     /// The tile's features, and the form of the selected one.
