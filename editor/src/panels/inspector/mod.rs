@@ -1,26 +1,25 @@
 //! The inspector: the selected tile's properties and its features, with help text from the
 //! schema on every label.
 
-use std::collections::BTreeMap;
 use std::rc::Rc;
 
 use egui::{Color32, RichText, Ui};
 use tilewright_engine::FileKind;
 use tilewright_engine::edge::{Layout, SegmentKind, SegmentRef, Side};
-use tilewright_engine::model::{EdgeRef, Feature, FeatureKind, RoadEnd, Tile, TileSet};
+use tilewright_engine::model::{EdgeRef, Feature, FeatureKind, Tile, TileSet};
 
 use super::schema_help;
-use crate::actions::{Action, PanelCtx};
+use crate::actions::PanelCtx;
 use crate::commands::Command;
 use crate::derive::{Derivation, derive_edges, snap_to_standard, standard_layout, unusual_layouts};
 use crate::document::{ContentKey, Edit};
-use crate::geometry;
 use crate::memo::Memo;
 use crate::theme::kind_colour;
-use crate::view::Tool;
 use crate::vocabulary::{self, Vocabulary};
+use feature_fields::{FeatureFields, outlines_ui};
 use tile_fields::TileFields;
 
+mod feature_fields;
 mod tile_fields;
 
 const KINDS: [FeatureKind; 5] = [
@@ -248,306 +247,23 @@ impl Inspector {
             self.vocabulary
                 .get(ctx.doc.content_key(), || Rc::new(Vocabulary::for_set(set))),
         );
-        let mut edited = feature.clone();
-        let mut group = None;
-        let mut ended = false;
+        let mut fields = FeatureFields::new((index, tile), id, feature);
         egui::Grid::new("feature-grid")
             .num_columns(2)
             .spacing([10.0, 6.0])
             .show(ui, |ui| {
-                let l = ui
-                    .label("Feature id")
-                    .on_hover_text("Feature ids are local to the tile: `c`, `r1`, `f2`…")
-                    .id;
-                let buffer = match &self.rename {
-                    Some((t, from, text)) if *t == index && from == id => text.clone(),
-                    _ => id.to_owned(),
-                };
-                let mut text = buffer;
-                let r = ui
-                    .add(egui::TextEdit::singleline(&mut text).desired_width(100.0))
-                    .labelled_by(l);
-                if r.changed() {
-                    self.rename = Some((index, id.to_owned(), text.clone()));
-                }
-                if r.lost_focus()
-                    && let Some((_, from, to)) = self.rename.take()
-                    && !to.trim().is_empty()
-                    && to.trim() != from
-                {
-                    ctx.actions.edit(Edit::RenameFeature {
-                        tile: index,
-                        from,
-                        to: to.trim().to_owned(),
-                    });
-                    ctx.view.selection.feature = Some(to.trim().to_owned());
-                }
-                ui.end_row();
-
-                let l = help_label(ui, "Kind", "Feature", "kind");
-                egui::ComboBox::from_id_salt("kind")
-                    .selected_text(edited.kind.as_str())
-                    .show_ui(ui, |ui| {
-                        for kind in KINDS {
-                            ui.selectable_value(&mut edited.kind, kind, kind.as_str());
-                        }
-                    })
-                    .response
-                    .labelled_by(l);
-                ui.end_row();
-
-                if matches!(edited.kind, FeatureKind::City | FeatureKind::Road | FeatureKind::Field) {
-                    let l = help_label(ui, "On", "Feature", "on");
-                    let normal = edited.on.iter().map(|r| r.0.as_str()).collect::<Vec<_>>().join(" ");
-                    // The text being typed, unless the list changed elsewhere meanwhile (undo,
-                    // a click on the canvas's edge bars).
-                    let mut text = match &self.on_text {
-                        Some((t, f, typed)) if *t == index && f == id && parse_on(typed) == edited.on => typed.clone(),
-                        _ => normal,
-                    };
-                    let derived = derived_on.filter(|d| !d.is_empty());
-                    let hint = derived.as_ref().map_or_else(|| "N Es W2".to_owned(), |d| d.join(" "));
-                    let r = ui
-                        .add(
-                            egui::TextEdit::singleline(&mut text)
-                                .desired_width(150.0)
-                                .hint_text(hint),
-                        )
-                        .labelled_by(l);
-                    if r.changed() {
-                        edited.on = parse_on(&text);
-                        group = Some(format!("tile{index}.{id}.on"));
-                        self.on_text = Some((index, id.to_owned(), text));
-                    }
-                    if !r.has_focus() {
-                        self.on_text = None;
-                    }
-                    ended |= r.lost_focus();
-                    ui.end_row();
-                    if let Some(derived) = derived {
-                        let current: Vec<&str> = feature.on.iter().map(|r| r.0.as_str()).collect();
-                        if derived != current {
-                            ui.label("");
-                            ui.horizontal(|ui| {
-                                ui.weak(format!("outlines: {}", derived.join(" ")));
-                                if ui.small_button("Use").clicked() {
-                                    edited.on = derived.iter().map(|s| EdgeRef(s.clone())).collect();
-                                }
-                            });
-                            ui.end_row();
-                        }
-                    }
-                }
-                if edited.kind == FeatureKind::City {
-                    help_label(ui, "Pennants", "Feature", "pennants");
-                    if ui
-                        .add(egui::DragValue::new(&mut edited.pennants).range(0..=9))
-                        .changed()
-                    {
-                        group = Some(format!("tile{index}.{id}.pennants"));
-                    }
-                    ui.end_row();
-                }
-                if edited.kind == FeatureKind::Road {
-                    let l = help_label(ui, "Ends at", "Feature", "end");
-                    let name = |e: Option<RoadEnd>| match e {
-                        None => "(runs on)",
-                        Some(RoadEnd::Crossing) => "crossing",
-                        Some(RoadEnd::House) => "house",
-                        Some(RoadEnd::CityGate) => "city-gate",
-                        Some(RoadEnd::Monastery) => "monastery",
-                    };
-                    egui::ComboBox::from_id_salt("end")
-                        .selected_text(name(edited.end))
-                        .show_ui(ui, |ui| {
-                            for e in [
-                                None,
-                                Some(RoadEnd::Crossing),
-                                Some(RoadEnd::House),
-                                Some(RoadEnd::CityGate),
-                                Some(RoadEnd::Monastery),
-                            ] {
-                                ui.selectable_value(&mut edited.end, e, name(e));
-                            }
-                        })
-                        .response
-                        .labelled_by(l);
-                    ui.end_row();
-                    if matches!(edited.end, Some(RoadEnd::CityGate | RoadEnd::Monastery)) {
-                        let l = help_label(ui, "Into", "Feature", "at");
-                        let want = if edited.end == Some(RoadEnd::CityGate) {
-                            FeatureKind::City
-                        } else {
-                            FeatureKind::Monastery
-                        };
-                        egui::ComboBox::from_id_salt("at")
-                            .selected_text(edited.at.clone().unwrap_or_else(|| "choose…".into()))
-                            .show_ui(ui, |ui| {
-                                for (other, f) in &tile.features {
-                                    if f.kind == want {
-                                        ui.selectable_value(&mut edited.at, Some(other.clone()), other);
-                                    }
-                                }
-                            })
-                            .response
-                            .labelled_by(l);
-                        ui.end_row();
-                    } else {
-                        edited.at = None;
-                    }
-                }
-                if edited.kind == FeatureKind::Field {
-                    help_label(ui, "Cities", "Feature", "cities");
-                    ui.vertical(|ui| {
-                        let cities: Vec<&String> = tile
-                            .features
-                            .iter()
-                            .filter(|(_, f)| f.kind == FeatureKind::City)
-                            .map(|(c, _)| c)
-                            .collect();
-                        if cities.is_empty() {
-                            ui.weak("no cities on this tile");
-                        }
-                        ui.horizontal_wrapped(|ui| {
-                            for city in cities {
-                                let mut on = edited.cities.contains(city);
-                                if ui.checkbox(&mut on, city.as_str()).changed() {
-                                    if on {
-                                        edited.cities.push(city.clone());
-                                    } else {
-                                        edited.cities.retain(|c| c != city);
-                                    }
-                                }
-                            }
-                        });
-                        let derived: BTreeMap<String, Vec<String>> = crate::derive::derive_adjacency(tile);
-                        if let Some(cities) = derived.get(id) {
-                            let mut mine = feature.cities.clone();
-                            mine.sort();
-                            if *cities != mine {
-                                ui.horizontal(|ui| {
-                                    ui.weak(format!(
-                                        "outlines: {}",
-                                        if cities.is_empty() {
-                                            "none".into()
-                                        } else {
-                                            cities.join(" ")
-                                        }
-                                    ));
-                                    if ui.small_button("Use").clicked() {
-                                        edited.cities = cities.clone();
-                                    }
-                                });
-                            }
-                        }
-                    });
-                    ui.end_row();
-                }
-
-                let marks: Vec<&str> = vocabulary.marks_for(edited.kind).collect();
-                if !marks.is_empty() || !edited.marks.is_empty() {
-                    help_label(ui, "Marks", "Feature", "marks");
-                    id_list_ui(ui, "Mark", &mut edited.marks, &marks, false);
-                    ui.end_row();
-                }
-                let tokens: Vec<&str> = vocabulary.tokens_for(edited.kind).collect();
-                if !tokens.is_empty() || !edited.tokens.is_empty() {
-                    help_label(ui, "Tokens", "Feature", "tokens");
-                    id_list_ui(ui, "Token", &mut edited.tokens, &tokens, true);
-                    ui.end_row();
-                }
-
-                let l = help_label(ui, "Anchor", "Feature", "anchor");
-                ui.horizontal(|ui| match edited.anchor {
-                    Some(mut a) => {
-                        let mut changed = ui
-                            .add(
-                                egui::DragValue::new(&mut a[0])
-                                    .range(0.0..=1.0)
-                                    .speed(0.005)
-                                    .max_decimals(3),
-                            )
-                            .labelled_by(l)
-                            .changed();
-                        changed |= ui
-                            .add(
-                                egui::DragValue::new(&mut a[1])
-                                    .range(0.0..=1.0)
-                                    .speed(0.005)
-                                    .max_decimals(3),
-                            )
-                            .labelled_by(l)
-                            .changed();
-                        if changed {
-                            edited.anchor = Some(geometry::round(a));
-                            group = Some(format!("tile{index}.{id}.anchor"));
-                        }
-                        if ui.small_button("x").on_hover_text("Clear the anchor").clicked() {
-                            edited.anchor = None;
-                        }
-                    }
-                    None => {
-                        if ui
-                            .button("Place…")
-                            .on_hover_text("Click on the canvas to place it (A)")
-                            .clicked()
-                        {
-                            ctx.view.tool = Tool::Anchor;
-                        }
-                    }
-                });
-                ui.end_row();
+                fields.id(ui, ctx, &mut self.rename);
+                fields.kind(ui);
+                fields.on(ui, &mut self.on_text, derived_on);
+                fields.pennants(ui);
+                fields.road_end(ui);
+                fields.cities(ui);
+                fields.marks_and_tokens(ui, &vocabulary);
+                fields.anchor(ui, ctx);
             });
         ui.add_space(4.0);
-        help_label(ui, "Outlines", "Feature", "polygons");
-        let mut remove = None;
-        for (p, polygon) in feature.polygons.iter().enumerate() {
-            ui.horizontal(|ui| {
-                ui.label(format!("{}. {} points", p + 1, polygon.len()));
-                let problems = geometry::polygon_problems(polygon);
-                if let Some(problem) = problems.first() {
-                    ui.colored_label(Color32::from_rgb(230, 90, 80), format!("! {}", problem.describe()));
-                }
-                if ui.small_button("Delete").on_hover_text("Delete this outline").clicked() {
-                    remove = Some(p);
-                }
-            });
-        }
-        if feature.polygons.is_empty() {
-            ui.weak("No outline: press P and click on the canvas to draw one.");
-        }
-        ui.horizontal(|ui| {
-            if ui.button("Draw outline").clicked() {
-                ctx.view.tool = Tool::Draw;
-            }
-            if ui.button("Delete feature").clicked() {
-                ctx.actions.edit(Edit::SetFeature {
-                    tile: index,
-                    id: id.to_owned(),
-                    feature: None,
-                });
-            }
-        });
-        if let Some(p) = remove {
-            ctx.actions.edit(Edit::RemovePolygon {
-                tile: index,
-                feature: id.to_owned(),
-                polygon: p,
-            });
-        } else if edited != *feature {
-            let edit = Edit::SetFeature {
-                tile: index,
-                id: id.to_owned(),
-                feature: Some(Box::new(edited)),
-            };
-            match group {
-                Some(g) => ctx.actions.edit_grouped(edit, g),
-                None => ctx.actions.edit(edit),
-            }
-        }
-        if ended {
-            ctx.actions.push(Action::EndGroup);
-        }
+        let removed = outlines_ui(ui, ctx, index, id, feature);
+        fields.finish(removed, ctx.actions);
     }
 }
 
