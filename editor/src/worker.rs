@@ -159,7 +159,11 @@ mod tests {
             std::thread::yield_now();
         };
         assert_eq!(answer, Ok(42));
-        assert!(woken.load(Ordering::SeqCst));
+        // The UI is woken once the answer is there to take.
+        while !woken.load(Ordering::SeqCst) {
+            assert!(std::time::Instant::now() < deadline, "the UI was not woken");
+            std::thread::yield_now();
+        }
         assert!(!job.running());
         assert_eq!(job.take(), None);
     }
