@@ -414,24 +414,7 @@ mod tests {
 
     const SQUARE: [Point; 4] = [[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]];
 
-    fn feature(kind: FeatureKind, polygons: Vec<Vec<Point>>) -> Feature {
-        Feature {
-            polygons,
-            ..Feature::new(kind)
-        }
-    }
-
-    use crate::testing::tile;
-
-    /// A city cap over the north edge, down to y = 0.3.
-    fn cap() -> Vec<Point> {
-        vec![[0.0, 0.0], [1.0, 0.0], [0.7, 0.3], [0.3, 0.3]]
-    }
-
-    /// The field below the cap.
-    fn field_below_cap() -> Vec<Point> {
-        vec![[0.0, 0.0], [0.3, 0.3], [0.7, 0.3], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]]
-    }
+    use crate::testing::{cap, feature, field_below_cap, tile};
 
     #[test]
     fn point_in_polygon_handles_concave_shapes() {

@@ -269,24 +269,7 @@ pub fn derive_adjacency(tile: &Tile) -> BTreeMap<String, Vec<String>> {
 mod tests {
     use super::*;
     use tilewright_engine::model::{EdgeLayout, Feature};
-    use tilewright_picture::testing::tile;
-
-    fn feature(kind: FeatureKind, polygons: Vec<Vec<Point>>) -> Feature {
-        Feature {
-            polygons,
-            ..Feature::new(kind)
-        }
-    }
-
-    /// A city cap over the north edge, down to y = 0.3.
-    fn cap() -> Vec<Point> {
-        vec![[0.0, 0.0], [1.0, 0.0], [0.7, 0.3], [0.3, 0.3]]
-    }
-
-    /// The field below the cap.
-    fn field_below_cap() -> Vec<Point> {
-        vec![[0.0, 0.0], [0.3, 0.3], [0.7, 0.3], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]]
-    }
+    use tilewright_picture::testing::{cap, feature, field_below_cap, tile};
 
     #[test]
     fn layouts_and_references_derive_from_outlines() {

@@ -136,38 +136,14 @@ impl<'s> TileFields<'s> {
 
     /// Where the tile is drawn from.
     fn supply(&mut self, ui: &mut Ui) {
-        let l = help_label(ui, "Supply", "Tile", "supply");
-        let supply = &mut self.edited.supply;
-        egui::ComboBox::from_id_salt("supply")
-            .selected_text(match supply {
-                Supply::Pile => "pile",
-                Supply::Player => "player",
-            })
-            .show_ui(ui, |ui| {
-                ui.selectable_value(supply, Supply::Pile, "pile");
-                ui.selectable_value(supply, Supply::Player, "player");
-            })
-            .response
-            .labelled_by(l);
-        ui.end_row();
+        let options = [(Supply::Pile, "pile"), (Supply::Player, "player")];
+        choice(ui, "Supply", "supply", &mut self.edited.supply, &options);
     }
 
     /// Where the tile may be laid.
     fn placement(&mut self, ui: &mut Ui) {
-        let l = help_label(ui, "Placement", "Tile", "placement");
-        let placement = &mut self.edited.placement;
-        egui::ComboBox::from_id_salt("placement")
-            .selected_text(match placement {
-                Placement::Adjacent => "adjacent",
-                Placement::Hole => "hole",
-            })
-            .show_ui(ui, |ui| {
-                ui.selectable_value(placement, Placement::Adjacent, "adjacent");
-                ui.selectable_value(placement, Placement::Hole, "hole");
-            })
-            .response
-            .labelled_by(l);
-        ui.end_row();
+        let options = [(Placement::Adjacent, "adjacent"), (Placement::Hole, "hole")];
+        choice(ui, "Placement", "placement", &mut self.edited.placement, &options);
     }
 
     /// The deal group the tile is dealt from.
@@ -264,4 +240,21 @@ impl<'s> TileFields<'s> {
         });
         ui.end_row();
     }
+}
+
+/// A row choosing `value` among `options` (each with its word), labelled with the schema's
+/// help for the tile's `field`.
+fn choice<T: PartialEq + Copy>(ui: &mut Ui, label: &str, field: &str, value: &mut T, options: &[(T, &str)]) {
+    let l = help_label(ui, label, "Tile", field);
+    let shown = options.iter().find(|(v, _)| v == value).map_or("", |(_, word)| word);
+    egui::ComboBox::from_id_salt(field)
+        .selected_text(shown)
+        .show_ui(ui, |ui| {
+            for (option, word) in options {
+                ui.selectable_value(value, *option, *word);
+            }
+        })
+        .response
+        .labelled_by(l);
+    ui.end_row();
 }
