@@ -410,7 +410,7 @@ impl SnapTargets {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tilewright_engine::model::{Feature, FeatureKind};
+    use tilewright_engine::model::FeatureKind;
 
     const SQUARE: [Point; 4] = [[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]];
 
