@@ -8,7 +8,6 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::mpsc::{Receiver, channel};
 
 use tilewright_engine::balance::{self, BalanceReport, Comparison, Difference};
 use tilewright_engine::bots::Policy;
@@ -21,6 +20,7 @@ use tilewright_engine::{Source, bundled};
 use tilewright_report::TilePictures;
 
 use crate::document::ContentKey;
+use crate::worker::{Job, Stopped};
 
 /// Most problems listed when the definition does not validate.
 pub const PROBLEMS_LISTED: usize = 5;
@@ -125,6 +125,8 @@ pub struct OpenSet {
     pub text: String,
     /// The tile set's id.
     pub id: String,
+    /// The catalog the live validator read from this very text, when it has caught up.
+    pub read: Option<Arc<Catalog>>,
 }
 
 /// Why a run did not play.
@@ -149,7 +151,7 @@ pub struct Definitions {
     pub b: Option<(Arc<GameDef>, String)>,
     /// The files they were built from (the open set, any rule-set file, the bundled files),
     /// for the tiles' pictures.
-    pub catalog: Catalog,
+    pub catalog: Arc<Catalog>,
 }
 
 /// The rule-set files among the settings.
@@ -169,8 +171,18 @@ fn rule_files(settings: &Settings) -> Vec<PathBuf> {
 /// Validates the open set (and any rule-set file) and builds the definitions to play.
 pub fn definitions(open: &OpenSet, settings: &Settings) -> Result<Definitions, Problem> {
     let files = rule_files(settings);
+    let catalog = match &open.read {
+        Some(read) if files.is_empty() => read.clone(),
+        _ => read_with_rule_files(open, &files)?,
+    };
+    definitions_from(open, settings, &files, catalog)
+}
+
+/// The open set's text and rule-set files `files` validated together, with the bundled
+/// files under them.
+fn read_with_rule_files(open: &OpenSet, files: &[PathBuf]) -> Result<Arc<Catalog>, Problem> {
     let mut sources = vec![Source::new(open.path.clone(), open.text.clone())];
-    for path in &files {
+    for path in files {
         sources.push(read_source(path).map_err(|d| Problem::Invalid {
             errors: 1,
             first: vec![located(&d)],
@@ -189,9 +201,18 @@ pub fn definitions(open: &OpenSet, settings: &Settings) -> Result<Definitions, P
                 .collect(),
         });
     }
-    let catalog = report.catalog.with_base(bundled::catalog());
+    Ok(Arc::new(report.catalog.with_base(bundled::catalog())))
+}
+
+/// The definitions to play from the open set's `catalog`.
+fn definitions_from(
+    open: &OpenSet,
+    settings: &Settings,
+    files: &[PathBuf],
+    catalog: Arc<Catalog>,
+) -> Result<Definitions, Problem> {
     let saved = match settings.versus {
-        Versus::SavedFile => Some(saved_catalog(open, &files)?),
+        Versus::SavedFile => Some(saved_catalog(open, files)?),
         _ => None,
     };
     let rules_id = |choice: &RulesChoice| -> Result<String, Problem> {
@@ -368,7 +389,7 @@ pub struct Run {
     pub asked: u64,
     /// The state of the document it plays.
     pub key: ContentKey,
-    answer: Receiver<Ended>,
+    answer: Job<Ended>,
 }
 
 /// A run dropped (its file closed or replaced, the editor quitting) stops its games instead
@@ -383,32 +404,24 @@ impl Run {
     /// Starts a run of `open` on a worker thread; `wake` is called when it ends (to repaint).
     pub fn start(open: OpenSet, settings: Settings, key: ContentKey, wake: impl Fn() + Send + 'static) -> Run {
         let progress = Arc::new(Progress::default());
-        let (reply, answer) = channel();
         let watched = Arc::clone(&progress);
         let asked = settings.games;
-        std::thread::Builder::new()
-            .name("balance".into())
-            .spawn(move || {
-                let ended = match definitions(&open, &settings) {
-                    Ok(mut defs) => {
-                        let catalog = std::mem::take(&mut defs.catalog);
-                        let outcome = play(defs, &settings, &watched).map(|mut results| {
-                            results.focus_on(&open.id);
-                            results
-                        });
-                        let pictures = outcome.as_ref().map_or_else(
-                            |_| TilePictures::none(),
-                            |results| tilewright_report::pictures_of(results.report(), &catalog),
-                        );
-                        (outcome, pictures)
-                    }
-                    Err(problem) => (Err(problem), TilePictures::none()),
-                };
-                // The panel may be gone; nobody is left to tell then.
-                let _ = reply.send(ended);
-                wake();
-            })
-            .expect("the balance thread starts");
+        let answer = Job::spawn("balance", wake, move || {
+            let defs = match definitions(&open, &settings) {
+                Ok(defs) => defs,
+                Err(problem) => return (Err(problem), TilePictures::none()),
+            };
+            let catalog = Arc::clone(&defs.catalog);
+            let outcome = play(defs, &settings, &watched).map(|mut results| {
+                results.focus_on(&open.id);
+                results
+            });
+            let pictures = outcome.as_ref().map_or_else(
+                |_| TilePictures::none(),
+                |results| tilewright_report::pictures_of(results.report(), &catalog),
+            );
+            (outcome, pictures)
+        });
         Run {
             progress,
             asked,
@@ -418,8 +431,12 @@ impl Run {
     }
 
     /// The outcome, once the run has ended.
-    pub fn poll(&self) -> Option<Ended> {
-        self.answer.try_recv().ok()
+    pub fn poll(&mut self) -> Option<Ended> {
+        let ended = self.answer.take()?;
+        Some(ended.unwrap_or_else(|Stopped| {
+            let why = "the run stopped on an internal error; nothing was measured".to_owned();
+            (Err(Problem::Setup(why)), TilePictures::none())
+        }))
     }
 
     /// Stops the run between games.
@@ -440,6 +457,7 @@ mod tests {
             path: PathBuf::from(format!("/nowhere/{id}.toml")),
             text: file.1.to_owned(),
             id: set.id.clone(),
+            read: None,
         };
         (open, set)
     }
@@ -532,6 +550,19 @@ mod tests {
     }
 
     #[test]
+    fn the_live_validators_catalog_is_played_without_reading_the_text_again() {
+        let (mut open, set) = open("base");
+        let settings = small(Settings::for_set(&set));
+        let doubled = open.text.replacen("count = 4", "count = 8", 1);
+        let (_, read) = crate::validation::validate(Some(&open.path), doubled);
+        let before = definitions(&open, &settings).unwrap().a.pile().len();
+        open.read = read;
+        let defs = definitions(&open, &settings).unwrap();
+        assert_eq!(defs.a.pile().len(), before + 4);
+        assert!(Arc::ptr_eq(&defs.catalog, open.read.as_ref().unwrap()));
+    }
+
+    #[test]
     fn a_rule_set_file_is_validated_and_played() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("house.toml");
@@ -582,7 +613,7 @@ mod tests {
             ..small(Settings::for_set(&set))
         };
         let key = crate::document::Document::from_text(None, &open.text).content_key();
-        let run = Run::start(open, settings, key, || {});
+        let mut run = Run::start(open, settings, key, || {});
         while run.progress.finished() < 2 {
             std::thread::yield_now();
         }

@@ -1,5 +1,5 @@
 //! *Derive edges* as one step: the four layouts from the outlines (see
-//! [`geometry::derive_layouts`] for how it forgives the artist), every outlined feature's `on`,
+//! [`outlines::derive_layouts`] for how it forgives the artist), every outlined feature's `on`,
 //! and the features without outlines made to fit what the outlines give. Also what the
 //! inspector says about a derivation: the edges before and after, and layouts that no bundled
 //! tile uses (a tile with one fits beside almost nothing).
@@ -11,6 +11,10 @@ use tilewright_engine::edge::{Layout, SegmentKind, SegmentRef, Side, resolve_on}
 use tilewright_engine::model::{EdgeLayout, EdgeRef, Feature, FeatureKind, RoadEnd, Tile};
 
 use crate::{field_cut, geometry, ids};
+
+pub mod outlines;
+
+pub use outlines::{derive_adjacency, derive_layouts, derive_on, references};
 
 /// A tile with its edges derived, and the edges it had.
 #[derive(Debug, Clone, PartialEq)]
@@ -66,7 +70,7 @@ pub fn derive_edges(tile: &Tile) -> Derivation {
 pub fn derive_edges_keeping(tile: &Tile, keep: impl Fn(usize, &str) -> bool) -> Derivation {
     let before = tile.edges.clone().map(|e| e.0);
     let mut t = tile.clone();
-    for (k, layout) in geometry::derive_layouts(tile).into_iter().enumerate() {
+    for (k, layout) in derive_layouts(tile).into_iter().enumerate() {
         if keep(k, &layout) {
             continue;
         }
@@ -77,7 +81,7 @@ pub fn derive_edges_keeping(tile: &Tile, keep: impl Fn(usize, &str) -> bool) -> 
         }
         t.edges[k] = EdgeLayout(layout);
     }
-    for (id, on) in geometry::derive_on(&t) {
+    for (id, on) in derive_on(&t) {
         if let Some(f) = t.features.get_mut(&id) {
             f.on = on.into_iter().map(EdgeRef).collect();
         }
@@ -171,7 +175,7 @@ fn cut_fields(t: &mut Tile, old: &Tile, layouts: &[Layout; 4]) {
             }
         };
         let field = t.features.entry(id).or_insert_with(|| Feature::new(FeatureKind::Field));
-        field.on = geometry::references(&area.segments, &options, FeatureKind::Field)
+        field.on = references(&area.segments, &options, FeatureKind::Field)
             .into_iter()
             .map(EdgeRef)
             .collect();

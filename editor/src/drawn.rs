@@ -35,7 +35,7 @@ pub fn close_outline(tile: &Tile, id: &str, new: FeatureKind, points: Vec<[f64; 
         };
         return derive::derive_edges_keeping(&t, kept).tile;
     }
-    if let Some(on) = geometry::derive_on(&t).remove(id)
+    if let Some(on) = crate::derive::derive_on(&t).remove(id)
         && let Some(feature) = t.features.get_mut(id)
     {
         feature.on = on.into_iter().map(EdgeRef).collect();

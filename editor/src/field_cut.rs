@@ -149,7 +149,7 @@ mod tests {
             .into_iter()
             .map(|a| {
                 (
-                    geometry::references(&a.segments, &options, FeatureKind::Field),
+                    crate::derive::references(&a.segments, &options, FeatureKind::Field),
                     a.cities,
                 )
             })

@@ -7,8 +7,9 @@
 use std::future::Future;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::mpsc::{Receiver, channel};
 use std::task::{Context, Poll, Wake, Waker};
+
+use crate::worker::Job;
 
 /// What a file dialog is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -51,7 +52,7 @@ pub trait FileDialogs {
 /// platforms require) and waited for on a worker thread.
 #[derive(Default)]
 pub struct NativeDialogs {
-    answer: Option<Receiver<Option<PathBuf>>>,
+    answer: Option<Job<Option<PathBuf>>>,
 }
 
 impl FileDialogs for NativeDialogs {
@@ -60,12 +61,15 @@ impl FileDialogs for NativeDialogs {
         if let Some(folder) = folder {
             dialog = dialog.set_directory(folder);
         }
-        let (send, answer) = channel();
         let wait = |future: Box<dyn Future<Output = Option<rfd::FileHandle>> + Send>| {
-            std::thread::Builder::new().name("file dialog".into()).spawn(move || {
-                let chosen = block_on(Box::into_pin(future));
-                let _ = send.send(chosen.map(|handle| handle.path().to_owned()));
-            })
+            Job::spawn(
+                "file dialog",
+                || {},
+                move || {
+                    let chosen = block_on(Box::into_pin(future));
+                    chosen.map(|handle| handle.path().to_owned())
+                },
+            )
         };
         let started = match request {
             Request::PickFile(FileFilter::Toml) => wait(Box::new(
@@ -100,18 +104,14 @@ impl FileDialogs for NativeDialogs {
                     .save_file(),
             )),
         };
-        self.answer = started.is_ok().then_some(answer);
+        self.answer = Some(started);
     }
 
     fn answer(&mut self) -> Option<Option<PathBuf>> {
-        let answer = match self.answer.as_ref()?.try_recv() {
-            Ok(answer) => answer,
-            Err(std::sync::mpsc::TryRecvError::Empty) => return None,
-            // The worker ended without answering: as good as cancelled.
-            Err(std::sync::mpsc::TryRecvError::Disconnected) => None,
-        };
+        let answer = self.answer.as_mut()?.take()?;
         self.answer = None;
-        Some(answer)
+        // A dialog whose worker failed is as good as cancelled.
+        Some(answer.unwrap_or(None))
     }
 }
 

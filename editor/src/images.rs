@@ -5,11 +5,12 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{Receiver, Sender, channel};
 
 use egui::{ColorImage, TextureHandle, TextureOptions};
 use image::DynamicImage;
 use tilewright_engine::tile_image::{self, ImageFile};
+
+use crate::worker::{Backlog, Service};
 
 /// Longest side of the texture shown on the canvas.
 pub const CANVAS_SIDE: u32 = 2048;
@@ -47,8 +48,7 @@ type Request = (PathBuf, PathBuf, String);
 /// Images by the path the tile set's folder and the tile's `image` make.
 pub struct ImageCache {
     slots: HashMap<PathBuf, Slot>,
-    requests: Sender<Request>,
-    answers: Receiver<Decoded>,
+    worker: Service<Request, Decoded>,
 }
 
 /// Decodes an image file the user picked (not yet a tile's image) into a canvas-sized and a
@@ -86,24 +86,13 @@ fn textures(image: DynamicImage) -> (ColorImage, ColorImage, [u32; 2]) {
 impl ImageCache {
     /// Starts the decoding worker; `wake` repaints the UI when an image is ready.
     pub fn new(wake: impl Fn() + Send + 'static) -> ImageCache {
-        let (requests, inbox) = channel::<Request>();
-        let (outbox, answers) = channel();
-        std::thread::Builder::new()
-            .name("images".into())
-            .spawn(move || {
-                while let Ok((path, folder, image)) = inbox.recv() {
-                    let result = decode_tile(&folder, &image);
-                    if outbox.send((path, result)).is_err() {
-                        break;
-                    }
-                    wake();
-                }
-            })
-            .expect("the image thread starts");
+        let worker = Service::spawn("images", Backlog::All, wake, |(path, folder, image): Request| {
+            let result = decode_tile(&folder, &image);
+            (path, result)
+        });
         ImageCache {
             slots: HashMap::new(),
-            requests,
-            answers,
+            worker,
         }
     }
 
@@ -112,7 +101,7 @@ impl ImageCache {
     pub fn get(&mut self, folder: &Path, image: &str) -> &Slot {
         let path = folder.join(image);
         if !self.slots.contains_key(&path) {
-            let _ = self.requests.send((path.clone(), folder.to_owned(), image.to_owned()));
+            self.worker.ask((path.clone(), folder.to_owned(), image.to_owned()));
             self.slots.insert(path.clone(), Slot::Loading);
         }
         &self.slots[&path]
@@ -121,7 +110,7 @@ impl ImageCache {
     /// Uploads decoded images; returns whether any arrived.
     pub fn poll(&mut self, ctx: &egui::Context) -> bool {
         let mut any = false;
-        while let Ok((path, result)) = self.answers.try_recv() {
+        for (path, result) in self.worker.answers() {
             let slot = match result {
                 Ok((full, thumb, size)) => {
                     let name = path.display().to_string();

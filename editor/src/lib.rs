@@ -3,17 +3,19 @@
 //!
 //! State is kept in three parts: the [`document`] (the file being edited, with its undo
 //! history), the [`view`] state (selection, tool, camera) and the ephemeral state of the
-//! [`panels`], which draw through one [`panels::PanelCtx`]. Every user intent is a
+//! [`panels`], which draw through one [`actions::PanelCtx`]. Every user intent is a
 //! [`commands::Command`] or a [`document::Edit`], applied in one place
 //! ([`app::EditorApp::apply`]). Geometry and drawing are pure and tested, in the
 //! `tilewright-picture` crate ([`geometry`], [`schematic`]); the editor validates only through the engine.
 
+pub mod actions;
 pub mod app;
 pub mod balance;
 pub mod board;
 pub mod commands;
 pub mod derive;
 pub mod document;
+pub mod document_game;
 pub mod drawn;
 pub mod field_cut;
 pub mod field_order;
@@ -24,16 +26,17 @@ pub mod image_cleanup;
 pub mod images;
 pub mod import;
 pub mod memo;
+pub mod pages;
 pub mod panels;
-pub mod play;
 pub mod render;
-pub mod sandbox;
 pub mod segments;
 pub mod sheet_detect;
+pub mod theme;
 pub mod transform;
 pub mod validation;
 pub mod view;
 pub mod vocabulary;
+pub mod worker;
 
 pub use app::{EditorApp, Options};
 /// The tile geometry and schematic drawing, shared with every front end.

@@ -7,61 +7,8 @@ use tilewright_engine::model::{FeatureKind, Marker, Tile};
 
 use crate::geometry::{self, Point};
 use crate::schematic::{Badge, BadgeKind, Schematic, schematic};
+use crate::theme::{kind_colour, palette};
 use crate::vocabulary;
-
-/// Colours of the schematic drawing ([`tilewright_picture::palette`]) as egui colours.
-pub mod palette {
-    use egui::Color32;
-    use tilewright_picture::palette as rgb;
-
-    const fn colour(c: rgb::Rgb) -> Color32 {
-        Color32::from_rgb(c[0], c[1], c[2])
-    }
-
-    /// Field background.
-    pub const FIELD: Color32 = colour(rgb::FIELD);
-    /// Field texture strokes.
-    pub const FIELD_DARK: Color32 = colour(rgb::FIELD_DARK);
-    /// City area.
-    pub const CITY: Color32 = colour(rgb::CITY);
-    /// City roofs.
-    pub const ROOF: Color32 = colour(rgb::ROOF);
-    /// City wall.
-    pub const WALL: Color32 = colour(rgb::WALL);
-    /// Road surface.
-    pub const ROAD: Color32 = colour(rgb::ROAD);
-    /// A declared edge kind's course (a river).
-    pub const COURSE: Color32 = colour(rgb::COURSE);
-    /// Road border.
-    pub const ROAD_EDGE: Color32 = colour(rgb::ROAD_EDGE);
-    /// Monastery walls.
-    pub const MONASTERY: Color32 = colour(rgb::MONASTERY);
-    /// Abbey cloister floor.
-    pub const CLOISTER: Color32 = colour(rgb::CLOISTER);
-    /// Abbey roofs.
-    pub const SLATE: Color32 = colour(rgb::SLATE);
-    /// Pennant shield.
-    pub const PENNANT: Color32 = colour(rgb::PENNANT);
-    /// A garden's hedge.
-    pub const GARDEN: Color32 = colour(rgb::GARDEN);
-    /// A garden's flowers.
-    pub const FLOWER: Color32 = colour(rgb::FLOWER);
-    /// A hill marker.
-    pub const HILL: Color32 = colour(rgb::HILL);
-    /// A vineyard marker's grapes.
-    pub const GRAPE: Color32 = colour(rgb::GRAPE);
-}
-
-/// The translucent colour of a feature kind's region.
-pub fn kind_colour(kind: FeatureKind) -> Color32 {
-    match kind {
-        FeatureKind::City => Color32::from_rgb(235, 125, 35),
-        FeatureKind::Road => Color32::from_rgb(250, 225, 60),
-        FeatureKind::Field => Color32::from_rgb(40, 190, 90),
-        FeatureKind::Monastery => Color32::from_rgb(220, 50, 60),
-        FeatureKind::Garden => Color32::from_rgb(30, 170, 190),
-    }
-}
 
 /// Where a tile is on screen and how it is turned.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -2,11 +2,32 @@
 //! `tilewright validate`) on a worker thread, so typing and dragging never wait for it.
 
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::Arc;
 
-use tilewright_engine::bundled;
-use tilewright_engine::validate::validate_sources;
-use tilewright_engine::{Diagnostic, Source};
+use tilewright_engine::catalog::Catalog;
+use tilewright_engine::validate::{Report, validate_sources};
+use tilewright_engine::{Diagnostic, Source, bundled};
+
+use crate::document::ContentKey;
+use crate::worker::{Backlog, Service};
+
+/// The path a document is validated under: its own, or `untitled.toml` before it is saved.
+pub fn source_path(path: Option<&Path>) -> PathBuf {
+    path.map(Path::to_owned)
+        .unwrap_or_else(|| PathBuf::from("untitled.toml"))
+}
+
+/// Validates one document's text with the bundled files, as the live validator and the
+/// pages do: its diagnostics and, when it has no errors, the catalog a game is built from
+/// (the document's files first, the bundled ones under them).
+pub fn validate(path: Option<&Path>, text: String) -> (Report, Option<Arc<Catalog>>) {
+    let mut report = validate_sources(vec![Source::new(source_path(path), text)], bundled::catalog());
+    let catalog = (report.errors() == 0).then(|| {
+        let read = std::mem::take(&mut report.catalog);
+        Arc::new(read.with_base(bundled::catalog()))
+    });
+    (report, catalog)
+}
 
 /// The validator's latest answer.
 #[derive(Debug, Clone, Default)]
@@ -15,9 +36,20 @@ pub struct Findings {
     pub revision: usize,
     /// Every diagnostic.
     pub diagnostics: Vec<Diagnostic>,
+    /// The catalog read, with the bundled files under it, and the content it was read from;
+    /// `None` when the text has errors.
+    pub catalog: Option<(ContentKey, Arc<Catalog>)>,
 }
 
 impl Findings {
+    /// The catalog read from the content `key` names, if these findings are for it.
+    pub fn catalog_for(&self, key: ContentKey) -> Option<Arc<Catalog>> {
+        self.catalog
+            .as_ref()
+            .filter(|(read, _)| *read == key)
+            .map(|(_, catalog)| catalog.clone())
+    }
+
     /// Number of errors.
     pub fn errors(&self) -> usize {
         self.diagnostics.iter().filter(|d| d.is_error()).count()
@@ -52,10 +84,12 @@ impl Findings {
     }
 }
 
+/// A document's text to validate: its revision and content key, its path and the text.
+type Request = (usize, ContentKey, Option<PathBuf>, String);
+
 /// Validates the document's text on a worker thread, newest request first.
 pub struct Validator {
-    requests: Sender<(usize, Source)>,
-    answers: Receiver<Findings>,
+    worker: Service<Request, Findings>,
     requested: Option<usize>,
     /// The latest findings received.
     pub latest: Findings,
@@ -66,50 +100,32 @@ pub struct Validator {
 impl Validator {
     /// Starts the worker; `wake` is called when findings are ready (to repaint the UI).
     pub fn new(wake: impl Fn() + Send + 'static) -> Validator {
-        let (requests, inbox) = channel::<(usize, Source)>();
-        let (outbox, answers) = channel();
-        std::thread::Builder::new()
-            .name("validator".into())
-            .spawn(move || {
-                while let Ok(mut request) = inbox.recv() {
-                    // Only the newest text matters.
-                    while let Ok(newer) = inbox.try_recv() {
-                        request = newer;
-                    }
-                    let (revision, source) = request;
-                    let report = validate_sources(vec![source], bundled::catalog());
-                    if outbox
-                        .send(Findings {
-                            revision,
-                            diagnostics: report.diagnostics,
-                        })
-                        .is_err()
-                    {
-                        break;
-                    }
-                    wake();
-                }
-            })
-            .expect("the validator thread starts");
+        let worker = Service::spawn("validator", Backlog::Newest, wake, |request: Request| {
+            let (revision, key, path, text) = request;
+            let (report, catalog) = validate(path.as_deref(), text);
+            Findings {
+                revision,
+                diagnostics: report.diagnostics,
+                catalog: catalog.map(|catalog| (key, catalog)),
+            }
+        });
         Validator {
-            requests,
-            answers,
+            worker,
             requested: None,
             latest: Findings::default(),
             busy: false,
         }
     }
 
-    /// Asks for validation of `text` at `revision` unless that revision was already asked for.
-    pub fn request(&mut self, revision: usize, path: Option<&Path>, text: String) {
+    /// Asks for validation of `text` at `revision` (content `key`) unless that revision was
+    /// already asked for.
+    pub fn request(&mut self, revision: usize, key: ContentKey, path: Option<&Path>, text: String) {
         if self.requested == Some(revision) {
             return;
         }
         self.requested = Some(revision);
-        let path = path
-            .map(Path::to_owned)
-            .unwrap_or_else(|| PathBuf::from("untitled.toml"));
-        self.busy = self.requests.send((revision, Source::new(path, text))).is_ok();
+        let request = (revision, key, path.map(Path::to_owned), text);
+        self.busy = self.worker.ask(request);
     }
 
     /// Forgets what was asked, so the next request goes out (after opening another file).
@@ -121,7 +137,7 @@ impl Validator {
     /// Takes any answers that arrived; returns whether the findings changed.
     pub fn poll(&mut self) -> bool {
         let mut changed = false;
-        while let Ok(findings) = self.answers.try_recv() {
+        for findings in self.worker.answers() {
             self.busy = Some(findings.revision) != self.requested;
             self.latest = findings;
             changed = true;
@@ -133,7 +149,7 @@ impl Validator {
     pub fn wait(&mut self) {
         let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
         while self.busy && std::time::Instant::now() < deadline {
-            if let Ok(findings) = self.answers.recv_timeout(std::time::Duration::from_millis(50)) {
+            if let Some(findings) = self.worker.wait_answer(std::time::Duration::from_millis(50)) {
                 self.busy = Some(findings.revision) != self.requested;
                 self.latest = findings;
             }
@@ -181,7 +197,8 @@ mod tests {
     fn the_worker_answers_with_the_engine_diagnostics() {
         let mut validator = Validator::new(|| {});
         let text = "#:schema ../schemas/tileset.schema.json\nid = \"x\"\nname = \"X\"\n[[tiles]]\nid = \"A\"\ncount = 0\nedges = [\"field\", \"field\", \"field\", \"field\"]\nfeatures.f = { kind = \"field\", on = [\"N\", \"E\", \"S\", \"W\"] }\n";
-        validator.request(1, None, text.into());
+        let doc = crate::document::Document::from_text(None, text);
+        validator.request(1, doc.content_key(), None, text.into());
         validator.wait();
         assert_eq!(validator.latest.revision, 1);
         assert!(
@@ -191,5 +208,30 @@ mod tests {
                 .iter()
                 .any(|d| d.pointer.starts_with("/tiles/0/count"))
         );
+    }
+
+    #[test]
+    fn findings_keep_the_catalog_of_the_content_they_read_and_pages_use_it() {
+        let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../tilesets/base.toml")).unwrap();
+        let text = text.replace("id = \"base\"", "id = \"mine\"");
+        let mut doc = crate::document::Document::from_text(None, &text);
+        let mut validator = Validator::new(|| {});
+        validator.request(doc.revision(), doc.content_key(), None, text.clone());
+        validator.wait();
+        let (key, read) = validator
+            .latest
+            .catalog
+            .clone()
+            .expect("a set without errors gives a catalog");
+        assert_eq!(key, doc.content_key());
+        assert!(read.tileset("mine").is_some() && read.tileset("base").is_some());
+        // The page's catalog is the validator's own, not read again.
+        let used = crate::document_game::catalog(&doc, &validator.latest).unwrap();
+        assert!(Arc::ptr_eq(&used, &read));
+        // Once the document changes, findings for the old content are not used.
+        doc.apply(crate::document::Edit::MoveTile { from: 0, to: 1 }).unwrap();
+        assert_ne!(doc.content_key(), key);
+        let fresh = crate::document_game::catalog(&doc, &validator.latest).unwrap();
+        assert!(!Arc::ptr_eq(&fresh, &read));
     }
 }

@@ -119,7 +119,7 @@ fn the_table_sorts_by_a_clicked_header() {
     let (mut h, _) = base_editor(dir.path());
     balance_page(&mut h, 20);
     run(&mut h);
-    let column = tilewright_editor::panels::balance::TileColumn::Placed;
+    let column = tilewright_editor::pages::balance::TileColumn::Placed;
     // Below the open set's own tiles.
     scroll_to(&mut h, "placed");
     h.get_by_label("placed").click();
@@ -130,7 +130,7 @@ fn the_table_sorts_by_a_clicked_header() {
     assert_eq!(h.state().panels.balance.layout.sort, (column, false));
     // The rows are drawn in that order: the first row's cell is above the last row's.
     let report = results(&h).report().clone();
-    let order = tilewright_editor::panels::balance::sorted(&report, (column, false));
+    let order = tilewright_editor::pages::balance::sorted(&report, (column, false));
     let (first, last) = (order[0], order[order.len() - 1]);
     assert!(first.placed <= last.placed);
     let y = |id: &str| h.get_by_label(&format!("base/{id}")).rect().min.y;

@@ -7,9 +7,9 @@ use std::path::PathBuf;
 use egui::{Key, Modifiers, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+use tilewright_editor::actions::Actions;
 use tilewright_editor::document::Edit;
 use tilewright_editor::files::ScriptedDialogs;
-use tilewright_editor::panels::Actions;
 use tilewright_editor::{EditorApp, Options};
 use tilewright_engine::model::Tile;
 

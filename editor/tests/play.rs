@@ -10,7 +10,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use tilewright_editor::EditorApp;
 use tilewright_editor::files::ScriptedDialogs;
-use tilewright_editor::play::{BoardChoices, PlayView, SeatKind};
+use tilewright_editor::pages::play::{BoardChoices, PlayView, SeatKind};
 use tilewright_editor::view::Page;
 use tilewright_engine::bots::{Bot, BotSpec, RandomBot, play_to_end};
 use tilewright_engine::game::{Action, Game, GameDef, Phase};
@@ -254,7 +254,7 @@ fn a_player_places_their_abbey_instead_of_drawing() {
     let (seed, prefix) = prefix_to_an_abbey_choice(def.clone());
     {
         let view = &mut h.state_mut().panels.play;
-        let mut session = tilewright_editor::play::Session::new(def, 2, seed).unwrap();
+        let mut session = tilewright_editor::pages::play::Session::new(def, 2, seed).unwrap();
         for action in prefix {
             session.play(action).unwrap();
         }
@@ -291,8 +291,10 @@ fn a_record_loads_and_steps_forward_and_back() {
     let text = short_base();
     let path = write(dir.path(), "set.toml", &text);
     // A record of a game played with the same file, as `simulate --record` writes one.
-    let catalog =
-        tilewright_editor::play::catalog_of(&tilewright_editor::document::Document::open(&path).unwrap()).unwrap();
+    let catalog = {
+        let doc = tilewright_editor::document::Document::open(&path).unwrap();
+        tilewright_editor::document_game::catalog(&doc, &Default::default()).unwrap()
+    };
     let def = std::sync::Arc::new(GameDef::from_catalog(&catalog, &["base".into()], "first-edition").unwrap());
     let mut game = Game::new(def, 2, 9).unwrap();
     let (mut a, mut b) = (RandomBot::new(1), RandomBot::new(2));
@@ -367,7 +369,7 @@ fn a_game_saves_its_record_and_it_replays() {
     place_by_clicking(&mut h);
     h.get_by_label("Save record…").click();
     settle(&mut h);
-    let record = tilewright_editor::play::read_record(&saved).expect("a record is written");
+    let record = tilewright_editor::pages::play::read_record(&saved).expect("a record is written");
     assert_eq!(record.actions, game(&h).history());
     assert_eq!(record.players, 2);
 }
@@ -387,7 +389,10 @@ fn board_snapshot_mid_game() {
     h.state_mut().panels.play.setup.seats = vec![SeatKind::Human, SeatKind::Human, SeatKind::Human];
     h.state_mut().panels.play.setup.seed = 4;
     let editor = h.state_mut();
-    editor.panels.play.start(editor.workspace.doc.as_ref().unwrap());
+    editor
+        .panels
+        .play
+        .start(editor.workspace.doc.as_ref().unwrap(), &editor.validator.latest);
     settle(&mut h);
     // Ten turns: each player places the first legal way and deploys on the last option.
     {
@@ -552,7 +557,7 @@ fn a_record_keeps_its_seats_and_is_taken_up_from_any_step() {
     let played = game(&h).history().to_vec();
     h.get_by_label("Save record…").click();
     settle(&mut h);
-    let record = tilewright_editor::play::read_record(&saved).expect("a record is written");
+    let record = tilewright_editor::pages::play::read_record(&saved).expect("a record is written");
     assert_eq!(record.seats, ["human", "random"]);
 
     // Loaded again: the seats as they were, the record shown from its first step.

@@ -7,12 +7,12 @@ use egui::{Key, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use tilewright_editor::EditorApp;
+use tilewright_editor::actions::{Action, Actions};
 use tilewright_editor::board::{Spot, spot_on_screen};
 use tilewright_editor::document::Edit;
 use tilewright_editor::files::ScriptedDialogs;
+use tilewright_editor::pages::sandbox::{Beside, Sandbox};
 use tilewright_editor::panels::strip::fits_beside;
-use tilewright_editor::panels::{Action, Actions};
-use tilewright_editor::sandbox::{Beside, Sandbox};
 use tilewright_engine::model::EdgeRef;
 
 mod common;

@@ -1108,25 +1108,4 @@ mod tests {
         assert!(geometry::point_in_polygon([0.5, 0.5], band));
         assert!(!geometry::point_in_polygon([0.5, 0.1], band));
     }
-
-    #[test]
-    fn generated_outlines_derive_back_to_the_same_edges() {
-        // Wildcard (`any`) edges and declared kinds (a river) belong to no feature, so no
-        // outline can derive them.
-        let plain = |t: &&Tile| {
-            t.edges
-                .iter()
-                .all(|e| Layout::parse(&e.0).is_ok_and(|l| !l.has_any() && l.declared().next().is_none()))
-        };
-        for tile in bundled_tiles().iter().filter(plain) {
-            let mut with_outlines = tile.clone();
-            for (id, polygons) in generated_outlines(tile) {
-                with_outlines.features.get_mut(&id).unwrap().polygons = polygons;
-            }
-            let derived = geometry::derive_layouts(&with_outlines);
-            for (k, edge) in tile.edges.iter().enumerate() {
-                assert_eq!(derived[k], edge.0, "tile {} edge {k}", tile.id);
-            }
-        }
-    }
 }

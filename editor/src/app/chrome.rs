@@ -5,10 +5,10 @@ use egui::{Color32, RichText, Ui};
 
 use super::EditorApp;
 use super::notices::{Concern, Here, Notices};
+use crate::actions::{Action, Actions};
 use crate::commands::Command;
 use crate::document::{Content, Document};
 use crate::files::RecentFiles;
-use crate::panels::{Action, Actions};
 use crate::view::{INVERT_SNAPPING_KEYS, Page, Tool};
 
 /// What the chrome keeps between frames.

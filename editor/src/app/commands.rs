@@ -13,9 +13,9 @@ use crate::commands::Command;
 use crate::derive;
 use crate::document::Edit;
 use crate::files::{FileFilter, Request};
-use crate::geometry;
+
+use crate::actions::{Action, Actions};
 use crate::ids::{fresh_feature_id, next_tile_id};
-use crate::panels::{Action, Actions};
 use crate::schematic::generated_outlines;
 use crate::view::Page;
 use crate::view::Tool;
@@ -192,7 +192,7 @@ impl EditorApp {
             }
             Command::DeriveAdjacency => {
                 let Some((i, mut t)) = tile else { return };
-                for (id, cities) in geometry::derive_adjacency(&t) {
+                for (id, cities) in crate::derive::derive_adjacency(&t) {
                     if let Some(f) = t.features.get_mut(&id) {
                         f.cities = cities;
                     }
@@ -276,7 +276,7 @@ impl EditorApp {
                 Action::TryOnTable(beside) => {
                     let tile = self.selected_tile().map(|(_, tile)| tile.id.clone());
                     if let (Some(doc), Some(tile)) = (&self.workspace.doc, tile) {
-                        self.panels.sandbox.open_for(doc, &tile);
+                        self.panels.sandbox.open_for(doc, &self.validator.latest, &tile);
                         if let Some(beside) = beside {
                             self.panels.sandbox.lay_beside(&beside);
                         }

@@ -4,9 +4,9 @@
 use std::path::PathBuf;
 
 use super::{EditorApp, Pending};
+use crate::actions::Actions;
+use crate::actions::RulesSlot;
 use crate::files::Request;
-use crate::panels::Actions;
-use crate::panels::balance::RulesSlot;
 
 /// What a file dialog's answer is for.
 #[derive(Debug, Clone, PartialEq)]
@@ -41,7 +41,7 @@ impl EditorApp {
     /// Loads a record into the Play view, or saves its game there.
     fn play_file(&mut self, purpose: Purpose, path: &std::path::Path) {
         let result = match (purpose, self.workspace.doc.as_ref()) {
-            (Purpose::LoadRecord, Some(doc)) => self.panels.play.load_record(path, doc),
+            (Purpose::LoadRecord, Some(doc)) => self.panels.play.load_record(path, doc, &self.validator.latest),
             (Purpose::LoadRecord, None) => Err("Open a file to play its records.".to_owned()),
             _ => self.panels.play.save_record(path),
         };

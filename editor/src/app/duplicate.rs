@@ -8,10 +8,10 @@ use tilewright_engine::tile_image;
 
 use super::EditorApp;
 use crate::document::Edit;
-use crate::geometry;
+
+use crate::actions::Actions;
 use crate::ids::{fresh_feature_id, next_tile_id};
 use crate::import;
-use crate::panels::Actions;
 use crate::transform::Transform;
 
 /// Names a duplicated tile after its original with `what` in brackets (`… (copy)`,
@@ -79,7 +79,7 @@ impl EditorApp {
         let id = fresh_feature_id(tile, copied.kind);
         let mut pasted = tile.clone();
         pasted.features.insert(id.clone(), fitted(copied, tile));
-        let on = geometry::derive_on(&pasted).remove(&id).unwrap_or_default();
+        let on = crate::derive::derive_on(&pasted).remove(&id).unwrap_or_default();
         let feature = pasted.features.remove(&id).map(|mut f| {
             f.on = on.into_iter().map(EdgeRef).collect();
             Box::new(f)

@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use super::EditorApp;
-use crate::play::catalog_of;
+use crate::document_game;
 
 /// Most problems listed in one notice.
 const LISTED: usize = 5;
@@ -18,7 +18,7 @@ impl EditorApp {
         let Some(id) = self.workspace.tileset().map(|s| s.id.clone()) else {
             return;
         };
-        let catalog = match catalog_of(doc) {
+        let catalog = match document_game::catalog(doc, &self.validator.latest) {
             Ok(catalog) => catalog,
             Err(errors) => {
                 let text = format!("Fix the tile set before exporting it: {}", errors.join("; "));

@@ -9,10 +9,10 @@ use tilewright_engine::model::Tile;
 
 use super::EditorApp;
 use super::commands::blank_tile;
+use crate::actions::{Action, Actions};
 use crate::document::Edit;
 use crate::ids::next_tile_ids;
 use crate::import::{self, Grid};
-use crate::panels::{Action, Actions};
 use crate::sheet_detect;
 
 /// Most rows or columns a sheet is cut into.

@@ -26,11 +26,15 @@ pub use import::SheetImport;
 pub use notices::{Concern, Message};
 pub use workspace::{Pending, Workspace};
 
+use crate::actions::{Actions, PanelCtx};
 use crate::commands::Command;
 use crate::document::{Content, Document};
 use crate::files::{FileDialogs, NativeDialogs, RecentFiles};
 use crate::images::ImageCache;
-use crate::panels::balance::BalancePanel;
+use crate::pages::Page as _;
+use crate::pages::balance::BalancePanel;
+use crate::pages::play::PlayView;
+use crate::pages::sandbox::Sandbox;
 use crate::panels::canvas::Canvas;
 use crate::panels::inspector::Inspector;
 use crate::panels::model_form::ModelForm;
@@ -39,9 +43,6 @@ use crate::panels::rules::RulesPage;
 use crate::panels::source::SourceView;
 use crate::panels::strip::Strip;
 use crate::panels::tiles::TileGrid;
-use crate::panels::{Actions, PanelCtx};
-use crate::play::PlayView;
-use crate::sandbox::Sandbox;
 use crate::validation::Validator;
 use crate::view::{Page, ViewState};
 
@@ -207,7 +208,8 @@ impl EditorApp {
             }
             _ => {
                 if let Ok(text) = doc.text() {
-                    self.validator.request(revision, doc.path.as_deref(), text);
+                    self.validator
+                        .request(revision, doc.content_key(), doc.path.as_deref(), text);
                 }
                 self.revision_sent = Some((revision, now));
             }
@@ -308,8 +310,7 @@ impl EditorApp {
             }
         }
         self.chrome.central_panel(ui, &here, |ui| panels.central(ui, &mut ctx));
-        let tiles_page = ctx.view.page == Page::Tiles;
-        panels.sandbox.show(ui.ctx(), doc, ctx.images, tiles_page);
+        panels.sandbox.ui(ui, &mut ctx);
     }
 }
 

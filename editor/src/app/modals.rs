@@ -7,9 +7,9 @@
 use egui::Ui;
 
 use super::EditorApp;
+use crate::actions::Actions;
 use crate::commands::Command;
 use crate::document::Document;
-use crate::panels::Actions;
 
 /// The answer to "save your changes?".
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -11,9 +11,9 @@ use tilewright_engine::template::{find_schema_line, template, with_schema_line};
 use super::EditorApp;
 use super::dialogs::Purpose;
 use super::import::SheetImport;
+use crate::actions::{Action, Actions};
 use crate::document::{Content, Document, Edit};
 use crate::files::{FileDialogs, FileFilter, RecentFiles, Request};
-use crate::panels::{Action, Actions};
 use crate::view::{Tool, ViewState};
 
 /// The text of a new file of `kind` to be saved in `folder`: the engine's template (a tile set

@@ -17,22 +17,7 @@ pub use art::{ArtTile, MARKER_RADIUS, TileArt};
 use crate::figure_art::{self, Picture};
 use crate::images::{ImageCache, tile_texture};
 use crate::render::{TileView, paint_image, paint_schematic};
-
-/// Seat colours, in the order of the engine's colour names (red, blue, green, yellow, black,
-/// grey).
-pub const SEAT_COLOURS: [Color32; 6] = [
-    Color32::from_rgb(214, 48, 40),
-    Color32::from_rgb(40, 96, 220),
-    Color32::from_rgb(40, 160, 70),
-    Color32::from_rgb(240, 200, 40),
-    Color32::from_rgb(30, 30, 34),
-    Color32::from_rgb(150, 150, 156),
-];
-
-/// The colour of seat `p`.
-pub fn seat_colour(p: u8) -> Color32 {
-    SEAT_COLOURS.get(usize::from(p)).copied().unwrap_or(Color32::WHITE)
-}
+use crate::theme::seat_colour;
 
 /// What a figure type looks like: the picture its mechanism names, else by its strength and
 /// role.

@@ -10,16 +10,17 @@
 
 use egui::{Color32, CursorIcon, Key, PointerButton, Pos2, Rect, Sense, Shape, Stroke, Ui, vec2};
 use tilewright_engine::edge::{Layout, Segment, SegmentKind, SegmentRef, Side};
-use tilewright_engine::model::{FeatureKind, Tile};
+use tilewright_engine::model::{Feature, FeatureKind, Tile};
 
-use super::PanelCtx;
+use crate::actions::{Actions, PanelCtx};
 use crate::document::Edit;
 use crate::geometry::{self, Point, SnapTarget, SnapTargets};
 use crate::ids::fresh_feature_id;
 use crate::regions::field_regions;
-use crate::render::{Overlay, TileView, kind_colour, paint_tile};
+use crate::render::{Overlay, TileView, paint_tile};
 use crate::schematic::{inward, schematic};
 use crate::segments;
+use crate::theme::kind_colour;
 use crate::view::{Tool, ViewState};
 
 /// Snaps a screen position to a tile point, skipping one vertex, recording the snap.
@@ -69,7 +70,7 @@ fn segment_colour(kind: SegmentKind) -> Color32 {
         SegmentKind::Road => Color32::from_rgb(235, 235, 235),
         SegmentKind::Field => kind_colour(FeatureKind::Field),
         SegmentKind::Any => Color32::GRAY,
-        SegmentKind::Declared(_) => crate::render::palette::COURSE,
+        SegmentKind::Declared(_) => crate::theme::palette::COURSE,
     }
 }
 
@@ -163,97 +164,72 @@ impl Canvas {
             Tool::Select if !panning => {
                 self.select_tool(&response, ctx, (index, tile), tv, &snap);
             }
-            Tool::Draw if !panning => {
-                if let Some(p) = pointer
-                    && area.contains(p)
-                {
-                    let q = snap(p, None, &mut self.snapped);
-                    self.paint_draft(&painter, tv, Some(q));
-                    if response.clicked() {
-                        let closes = self.draft.len() >= 3 && tv.to_screen(self.draft[0]).distance(p) < HIT;
-                        if closes {
-                            self.finish(ctx, (index, tile));
-                        } else if self.draft.last() != Some(&q) {
-                            self.draft.push(q);
-                        }
-                    }
-                    ui.ctx().set_cursor_icon(CursorIcon::Crosshair);
-                } else {
-                    self.paint_draft(&painter, tv, None);
-                }
-                if ui.input(|i| i.key_pressed(Key::Enter)) && self.draft.len() >= 3 {
-                    self.finish(ctx, (index, tile));
-                }
-                if ui.input(|i| i.key_pressed(Key::Backspace)) {
-                    self.draft.pop();
-                }
-            }
-            Tool::Anchor if !panning => {
-                if let (Some(p), Some(feature)) = (pointer, ctx.view.selection.feature.clone()) {
-                    ui.ctx().set_cursor_icon(CursorIcon::Crosshair);
-                    if response.clicked() {
-                        let q = geometry::round(tv.to_tile(p));
-                        ctx.actions.edit(Edit::SetAnchor {
-                            tile: index,
-                            feature,
-                            anchor: Some(q),
-                        });
-                    }
-                }
-            }
+            Tool::Draw if !panning => self.draw_tool(ui, &response, ctx, (index, tile), tv, &snap),
+            Tool::Anchor if !panning => anchor_tool(ui, &response, ctx, index, tv),
             _ => {}
         }
         if response.drag_stopped() {
             if matches!(self.drag, Some(Drag::Vertex { .. } | Drag::Anchor { .. })) {
-                ctx.actions.push(super::Action::EndGroup);
+                ctx.actions.push(crate::actions::Action::EndGroup);
             }
             self.drag = None;
         }
-        // Snap indicator.
-        if let Some((q, target)) = self.snapped
-            && response.hovered()
-            && ctx.view.tool != Tool::Anchor
-        {
-            let c = tv.to_screen(q);
-            let colour = match target {
-                SnapTarget::Vertex => Color32::from_rgb(255, 220, 60),
-                SnapTarget::SegmentBoundary => Color32::from_rgb(255, 120, 220),
-                SnapTarget::Border => Color32::from_rgb(120, 220, 255),
-            };
-            painter.circle_stroke(c, 6.0, Stroke::new(2.0, colour));
+        if response.hovered() && ctx.view.tool != Tool::Anchor {
+            self.paint_snapped(&painter, tv);
         }
-        // Vertices of the selected feature.
-        if let Some(feature) = ctx
-            .view
-            .selection
-            .feature
-            .as_deref()
-            .and_then(|id| tile.features.get(id))
+        paint_vertices(&painter, tv, ctx.view, tile);
+        self.paint_hint(ui, &painter, area, ctx.view, tile);
+    }
+
+    /// Drawing an outline: click to add points, click the first point (or Enter) to close it,
+    /// Backspace to take the last one back.
+    fn draw_tool(
+        &mut self,
+        ui: &mut Ui,
+        response: &egui::Response,
+        ctx: &mut PanelCtx<'_>,
+        (index, tile): (usize, &Tile),
+        tv: TileView,
+        snap: &SnapFn<'_>,
+    ) {
+        let area = response.rect;
+        let painter = ui.painter_at(area);
+        let pointer = response.hover_pos().or_else(|| response.interact_pointer_pos());
+        if let Some(p) = pointer
+            && area.contains(p)
         {
-            for (p, polygon) in feature.polygons.iter().enumerate() {
-                for (v, point) in polygon.iter().enumerate() {
-                    let c = tv.to_screen(*point);
-                    let selected = ctx.view.selection.vertex == Some((p, v));
-                    let r = if selected { 5.5 } else { 4.0 };
-                    painter.rect_filled(
-                        Rect::from_center_size(c, vec2(r * 2.0, r * 2.0)),
-                        1.0,
-                        if selected {
-                            Color32::from_rgb(255, 210, 40)
-                        } else {
-                            Color32::WHITE
-                        },
-                    );
-                    painter.rect_stroke(
-                        Rect::from_center_size(c, vec2(r * 2.0, r * 2.0)),
-                        1.0,
-                        Stroke::new(1.0, Color32::BLACK),
-                        egui::StrokeKind::Outside,
-                    );
+            let q = snap(p, None, &mut self.snapped);
+            self.paint_draft(&painter, tv, Some(q));
+            if response.clicked() {
+                let closes = self.draft.len() >= 3 && tv.to_screen(self.draft[0]).distance(p) < HIT;
+                if closes {
+                    self.finish(ctx, (index, tile));
+                } else if self.draft.last() != Some(&q) {
+                    self.draft.push(q);
                 }
             }
+            ui.ctx().set_cursor_icon(CursorIcon::Crosshair);
+        } else {
+            self.paint_draft(&painter, tv, None);
         }
-        self.paint_hint(ui, &painter, area, ctx.view, tile);
+        if ui.input(|i| i.key_pressed(Key::Enter)) && self.draft.len() >= 3 {
+            self.finish(ctx, (index, tile));
+        }
+        if ui.input(|i| i.key_pressed(Key::Backspace)) {
+            self.draft.pop();
+        }
+    }
+
+    /// The snap target under the pointer, ringed in its kind's colour.
+    fn paint_snapped(&self, painter: &egui::Painter, tv: TileView) {
+        let Some((q, target)) = self.snapped else { return };
+        let c = tv.to_screen(q);
+        let colour = match target {
+            SnapTarget::Vertex => Color32::from_rgb(255, 220, 60),
+            SnapTarget::SegmentBoundary => Color32::from_rgb(255, 120, 220),
+            SnapTarget::Border => Color32::from_rgb(120, 220, 255),
+        };
+        painter.circle_stroke(c, 6.0, Stroke::new(2.0, colour));
     }
 
     fn zoom_about(&mut self, view: &mut ViewState, area: Rect, pointer: Pos2, factor: f32) {
@@ -282,121 +258,29 @@ impl Canvas {
             .and_then(|id| tile.features.get(id).map(|f| (id, f)));
         if response.drag_started_by(PointerButton::Primary)
             && let Some(start) = response.interact_pointer_pos()
-            && let Some((id, feature)) = selected_feature
+            && let Some(selected) = selected_feature
         {
-            {
-                let hit = feature.polygons.iter().enumerate().find_map(|(p, polygon)| {
-                    polygon
-                        .iter()
-                        .position(|pt| tv.to_screen(*pt).distance(start) < HIT)
-                        .map(|v| (p, v))
-                });
-                self.drags += 1;
-                if let Some((p, v)) = hit {
-                    view.selection.vertex = Some((p, v));
-                    self.drag = Some(Drag::Vertex {
-                        feature: id.to_owned(),
-                        polygon: p,
-                        vertex: v,
-                        group: format!("drag-{}", self.drags),
-                    });
-                } else if feature
-                    .anchor
-                    .is_some_and(|a| tv.to_screen(a).distance(start) < HIT * 1.5)
-                {
-                    self.drag = Some(Drag::Anchor {
-                        feature: id.to_owned(),
-                        group: format!("drag-{}", self.drags),
-                    });
-                }
-            }
+            self.start_drag(view, selected, tv, start);
         }
         if response.dragged_by(PointerButton::Primary)
             && let Some(p) = response.interact_pointer_pos()
         {
-            match &self.drag {
-                Some(Drag::Vertex {
-                    feature,
-                    polygon,
-                    vertex,
-                    group,
-                }) => {
-                    let q = snap(p, Some((feature, *polygon, *vertex)), &mut self.snapped);
-                    let current = tile
-                        .features
-                        .get(feature)
-                        .and_then(|f| f.polygons.get(*polygon)?.get(*vertex).copied());
-                    if current != Some(q) {
-                        actions.edit_grouped(
-                            Edit::MoveVertex {
-                                tile: index,
-                                feature: feature.clone(),
-                                polygon: *polygon,
-                                vertex: *vertex,
-                                to: q,
-                            },
-                            group.clone(),
-                        );
-                    }
-                }
-                Some(Drag::Anchor { feature, group }) => {
-                    let q = geometry::round(tv.to_tile(p));
-                    actions.edit_grouped(
-                        Edit::SetAnchor {
-                            tile: index,
-                            feature: feature.clone(),
-                            anchor: Some(q),
-                        },
-                        group.clone(),
-                    );
-                }
-                _ => {}
-            }
+            self.drag_to(actions, (index, tile), tv, snap, p);
         }
         if response.double_clicked()
-            && let (Some(p), Some((id, feature))) = (response.interact_pointer_pos(), selected_feature)
+            && let (Some(p), Some(selected)) = (response.interact_pointer_pos(), selected_feature)
+            && let Some(at) = insert_vertex(actions, index, selected, tv, p)
         {
-            // Insert a vertex on the nearest side of the selected outline.
-            let point = tv.to_tile(p);
-            let mut best: Option<(f64, usize, usize, Point)> = None;
-            for (pi, polygon) in feature.polygons.iter().enumerate() {
-                let n = polygon.len();
-                for i in 0..n {
-                    let (d, q) = geometry::closest_on_segment(point, polygon[i], polygon[(i + 1) % n]);
-                    if best.is_none_or(|b| d < b.0) {
-                        best = Some((d, pi, i + 1, q));
-                    }
-                }
-            }
-            if let Some((d, pi, at, q)) = best
-                && d * (tv.scale() as f64) < HIT as f64
-            {
-                actions.edit(Edit::InsertVertex {
-                    tile: index,
-                    feature: id.to_owned(),
-                    polygon: pi,
-                    at,
-                    point: geometry::round(q),
-                });
-                view.selection.vertex = Some((pi, at));
-                return;
-            }
+            view.selection.vertex = Some(at);
+            return;
         }
         if response.clicked_by(PointerButton::Primary)
             && let Some(p) = response.interact_pointer_pos()
         {
             // A vertex of the selected feature, else the topmost feature under the pointer.
-            if let Some((_, feature)) = selected_feature {
-                let hit = feature.polygons.iter().enumerate().find_map(|(pi, polygon)| {
-                    polygon
-                        .iter()
-                        .position(|pt| tv.to_screen(*pt).distance(p) < HIT)
-                        .map(|v| (pi, v))
-                });
-                if hit.is_some() {
-                    view.selection.vertex = hit;
-                    return;
-                }
+            if let Some(hit) = selected_feature.and_then(|(_, feature)| vertex_at(feature, tv, p)) {
+                view.selection.vertex = Some(hit);
+                return;
             }
             // An edge bar: the segment given to the selected feature or taken from it; with
             // no feature selected, its owner selected.
@@ -404,7 +288,7 @@ impl Canvas {
                 match selected_feature {
                     Some((id, _)) => match segments::toggle(tile, id, side, segment) {
                         segments::Pick::Changed(changed) => actions.edit(Edit::ReplaceTile { index, tile: changed }),
-                        segments::Pick::Refused(why) => actions.push(super::Action::Message(why)),
+                        segments::Pick::Refused(why) => actions.push(crate::actions::Action::Message(why)),
                     },
                     None => view.selection.feature = segments::owner(tile, side, segment),
                 }
@@ -414,6 +298,77 @@ impl Canvas {
             let point = tv.to_tile(p);
             view.selection.feature = feature_at(tile, point);
             view.selection.vertex = None;
+        }
+    }
+
+    /// A drag from `start` on the selected feature: of the vertex there, else of its anchor.
+    fn start_drag(&mut self, view: &mut ViewState, (id, feature): (&str, &Feature), tv: TileView, start: Pos2) {
+        self.drags += 1;
+        if let Some((p, v)) = vertex_at(feature, tv, start) {
+            view.selection.vertex = Some((p, v));
+            self.drag = Some(Drag::Vertex {
+                feature: id.to_owned(),
+                polygon: p,
+                vertex: v,
+                group: format!("drag-{}", self.drags),
+            });
+        } else if feature
+            .anchor
+            .is_some_and(|a| tv.to_screen(a).distance(start) < HIT * 1.5)
+        {
+            self.drag = Some(Drag::Anchor {
+                feature: id.to_owned(),
+                group: format!("drag-{}", self.drags),
+            });
+        }
+    }
+
+    /// The vertex or anchor being dragged moved to `p` (a vertex snapped), one undo step per drag.
+    fn drag_to(
+        &mut self,
+        actions: &mut Actions,
+        (index, tile): (usize, &Tile),
+        tv: TileView,
+        snap: &SnapFn<'_>,
+        p: Pos2,
+    ) {
+        match &self.drag {
+            Some(Drag::Vertex {
+                feature,
+                polygon,
+                vertex,
+                group,
+            }) => {
+                let q = snap(p, Some((feature, *polygon, *vertex)), &mut self.snapped);
+                let current = tile
+                    .features
+                    .get(feature)
+                    .and_then(|f| f.polygons.get(*polygon)?.get(*vertex).copied());
+                if current != Some(q) {
+                    actions.edit_grouped(
+                        Edit::MoveVertex {
+                            tile: index,
+                            feature: feature.clone(),
+                            polygon: *polygon,
+                            vertex: *vertex,
+                            to: q,
+                        },
+                        group.clone(),
+                    );
+                }
+            }
+            Some(Drag::Anchor { feature, group }) => {
+                let q = geometry::round(tv.to_tile(p));
+                actions.edit_grouped(
+                    Edit::SetAnchor {
+                        tile: index,
+                        feature: feature.clone(),
+                        anchor: Some(q),
+                    },
+                    group.clone(),
+                );
+            }
+            _ => {}
         }
     }
 
@@ -637,4 +592,92 @@ pub fn feature_at(tile: &Tile, point: Point) -> Option<String> {
         .filter_map(|(id, _)| drawing.anchors.get(id).map(|a| (geometry::distance(*a, point), id)))
         .min_by(|a, b| a.0.total_cmp(&b.0))
         .map(|(_, id)| id.clone())
+}
+
+/// Placing the selected feature's anchor where the canvas is clicked.
+fn anchor_tool(ui: &Ui, response: &egui::Response, ctx: &mut PanelCtx<'_>, index: usize, tv: TileView) {
+    let pointer = response.hover_pos().or_else(|| response.interact_pointer_pos());
+    if let (Some(p), Some(feature)) = (pointer, ctx.view.selection.feature.clone()) {
+        ui.ctx().set_cursor_icon(CursorIcon::Crosshair);
+        if response.clicked() {
+            let q = geometry::round(tv.to_tile(p));
+            ctx.actions.edit(Edit::SetAnchor {
+                tile: index,
+                feature,
+                anchor: Some(q),
+            });
+        }
+    }
+}
+
+/// The selected feature's vertices, the selected one larger and yellow.
+fn paint_vertices(painter: &egui::Painter, tv: TileView, view: &ViewState, tile: &Tile) {
+    if let Some(feature) = view.selection.feature.as_deref().and_then(|id| tile.features.get(id)) {
+        for (p, polygon) in feature.polygons.iter().enumerate() {
+            for (v, point) in polygon.iter().enumerate() {
+                let c = tv.to_screen(*point);
+                let selected = view.selection.vertex == Some((p, v));
+                let r = if selected { 5.5 } else { 4.0 };
+                painter.rect_filled(
+                    Rect::from_center_size(c, vec2(r * 2.0, r * 2.0)),
+                    1.0,
+                    if selected {
+                        Color32::from_rgb(255, 210, 40)
+                    } else {
+                        Color32::WHITE
+                    },
+                );
+                painter.rect_stroke(
+                    Rect::from_center_size(c, vec2(r * 2.0, r * 2.0)),
+                    1.0,
+                    Stroke::new(1.0, Color32::BLACK),
+                    egui::StrokeKind::Outside,
+                );
+            }
+        }
+    }
+}
+
+/// The vertex of `feature`'s outlines under screen point `p`, as (outline, vertex).
+fn vertex_at(feature: &Feature, tv: TileView, p: Pos2) -> Option<(usize, usize)> {
+    feature.polygons.iter().enumerate().find_map(|(pi, polygon)| {
+        polygon
+            .iter()
+            .position(|pt| tv.to_screen(*pt).distance(p) < HIT)
+            .map(|v| (pi, v))
+    })
+}
+
+/// A vertex inserted on the side of the selected feature's outlines nearest screen point `p`,
+/// if one is near enough; returns where it went (outline, vertex).
+fn insert_vertex(
+    actions: &mut Actions,
+    index: usize,
+    (id, feature): (&str, &Feature),
+    tv: TileView,
+    p: Pos2,
+) -> Option<(usize, usize)> {
+    let point = tv.to_tile(p);
+    let mut best: Option<(f64, usize, usize, Point)> = None;
+    for (pi, polygon) in feature.polygons.iter().enumerate() {
+        let n = polygon.len();
+        for i in 0..n {
+            let (d, q) = geometry::closest_on_segment(point, polygon[i], polygon[(i + 1) % n]);
+            if best.is_none_or(|b| d < b.0) {
+                best = Some((d, pi, i + 1, q));
+            }
+        }
+    }
+    let (d, pi, at, q) = best?;
+    if d * (tv.scale() as f64) >= HIT as f64 {
+        return None;
+    }
+    actions.edit(Edit::InsertVertex {
+        tile: index,
+        feature: id.to_owned(),
+        polygon: pi,
+        at,
+        point: geometry::round(q),
+    });
+    Some((pi, at))
 }

@@ -6,7 +6,8 @@ use egui::Ui;
 use serde_json::Value as Json;
 use tilewright_engine::FileKind;
 
-use super::{Action, PanelCtx, form};
+use super::form;
+use crate::actions::{Action, PanelCtx};
 use crate::document::{Content, ContentKey, Edit};
 use crate::memo::Memo;
 use crate::{field_order, figure_art};

@@ -4,7 +4,7 @@
 use egui::{Color32, RichText, Ui};
 use tilewright_engine::{Diagnostic, Severity};
 
-use super::PanelCtx;
+use crate::actions::PanelCtx;
 use crate::validation::selection_of;
 use crate::view::Page;
 

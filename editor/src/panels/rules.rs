@@ -11,7 +11,8 @@ use tilewright_engine::model::{RuleSet, Rules, resolve};
 use tilewright_engine::validate::{read_model, read_source};
 use tilewright_engine::{FileKind, Model};
 
-use super::{Action, Actions, PanelCtx, form};
+use super::form;
+use crate::actions::{Action, Actions, PanelCtx};
 use crate::document::{Content, ContentKey, Edit};
 use crate::memo::Memo;
 

@@ -7,7 +7,7 @@
 
 use egui::{Color32, RichText, Ui};
 
-use super::{Action, PanelCtx};
+use crate::actions::{Action, PanelCtx};
 use crate::document::{Content, ContentKey};
 use crate::memo::Memo;
 

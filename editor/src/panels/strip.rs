@@ -6,9 +6,9 @@ use egui::{Color32, Role, Sense, Stroke, StrokeKind, Ui, WidgetInfo, vec2};
 use tilewright_engine::edge::{Layout, SegmentRef, Side};
 use tilewright_engine::model::{Tile, TileSet};
 
-use super::{Action, PanelCtx};
+use crate::actions::Beside;
+use crate::actions::{Action, PanelCtx};
 use crate::render::{Overlay, TileView, paint_tile};
-use crate::sandbox::Beside;
 
 /// The turns (clockwise quarter turns) of `other` in which it can sit on side `side` of
 /// `tile`: the facing edges' segments fit (city to city, road to road, field to field).

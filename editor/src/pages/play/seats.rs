@@ -1,9 +1,9 @@
 //! Who sits at each seat, and the worker thread a bot thinks on so the window never waits.
 
-use std::sync::mpsc::{Receiver, Sender, channel};
-
 use tilewright_engine::bots::{Bot, BotSpec, StopFlag};
 use tilewright_engine::game::{Action, Game};
+
+use crate::worker::Job;
 
 /// A seat: a person at this window, or a bot.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -65,27 +65,12 @@ impl SeatKind {
 
 /// Asks bots for moves on worker threads, one question at a time; an answer to a question
 /// asked before the game changed (undo, a new game) is dropped, and its search stopped.
+#[derive(Default)]
 pub struct BotWorker {
-    answers: Receiver<(u64, Action)>,
-    send: Sender<(u64, Action)>,
-    /// The ticket of the question awaited, if any.
-    waiting: Option<u64>,
-    next: u64,
+    /// The question awaited, if any.
+    waiting: Option<Job<Action>>,
     /// Ends the search of the question awaited: a question dropped does not keep a core busy.
     stop: StopFlag,
-}
-
-impl Default for BotWorker {
-    fn default() -> Self {
-        let (send, answers) = channel();
-        BotWorker {
-            answers,
-            send,
-            waiting: None,
-            next: 0,
-            stop: StopFlag::default(),
-        }
-    }
 }
 
 impl BotWorker {
@@ -102,20 +87,10 @@ impl BotWorker {
         game: Game,
         wake: impl Fn() + Send + 'static,
     ) {
+        self.cancel();
         self.stop = StopFlag::default();
         let mut bot = make(&self.stop);
-        self.next += 1;
-        let ticket = self.next;
-        self.waiting = Some(ticket);
-        let send = self.send.clone();
-        let started = std::thread::Builder::new().name("bot".into()).spawn(move || {
-            let action = bot.choose(&game);
-            let _ = send.send((ticket, action));
-            wake();
-        });
-        if started.is_err() {
-            self.waiting = None;
-        }
+        self.waiting = Some(Job::spawn("bot", wake, move || bot.choose(&game)));
     }
 
     /// Forgets the question awaited: its search is stopped and its answer will be dropped.
@@ -125,15 +100,12 @@ impl BotWorker {
         }
     }
 
-    /// The answer to the question awaited, once it has come.
+    /// The answer to the question awaited, once it has come. A bot whose search failed
+    /// answers nothing and its seat stays thinking, rather than being asked again each frame.
     pub fn answer(&mut self) -> Option<Action> {
-        while let Ok((ticket, action)) = self.answers.try_recv() {
-            if Some(ticket) == self.waiting {
-                self.waiting = None;
-                return Some(action);
-            }
-        }
-        None
+        let action = self.waiting.as_mut()?.take()?.ok()?;
+        self.waiting = None;
+        Some(action)
     }
 }
 
@@ -146,6 +118,8 @@ impl Drop for BotWorker {
 
 #[cfg(test)]
 mod tests {
+    use std::sync::mpsc::channel;
+
     use super::*;
 
     #[test]

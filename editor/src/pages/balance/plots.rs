@@ -8,14 +8,6 @@ use tilewright_engine::balance::{BalanceReport, SeatStats};
 /// Height of a plot.
 const HEIGHT: f32 = 220.0;
 
-/// The colour a seat is drawn in: its figures' colour on the board, black drawn light grey so
-/// that it shows on a dark background.
-pub fn seat_colour(seat: u8) -> Color32 {
-    let colour = crate::board::seat_colour(seat);
-    let dark = u16::from(colour.r()) + u16::from(colour.g()) + u16::from(colour.b()) < 150;
-    if dark { Color32::from_gray(215) } else { colour }
-}
-
 /// The two plots side by side.
 pub fn ui(ui: &mut Ui, report: &BalanceReport) {
     ui.columns(2, |columns| {
@@ -67,7 +59,7 @@ fn scores(ui: &mut Ui, report: &BalanceReport) {
                         format!("{} {}", seat.seat + 1, seat.colour),
                         score_line(seat, report.games, bins),
                     )
-                    .color(seat_colour(seat.seat)),
+                    .color(crate::theme::seat_colour_on_dark(seat.seat)),
                 );
             }
         });
@@ -97,7 +89,7 @@ fn win_rates(ui: &mut Ui, report: &BalanceReport) {
                     let rate = seat.win_rate.map_or(0.0, |e| e.mean * 100.0);
                     Bar::new(f64::from(seat.seat) + 1.0, rate)
                         .width(0.6)
-                        .fill(seat_colour(seat.seat).gamma_multiply(0.7))
+                        .fill(crate::theme::seat_colour_on_dark(seat.seat).gamma_multiply(0.7))
                         .name(format!("{} {}", seat.seat + 1, seat.colour))
                 })
                 .collect();

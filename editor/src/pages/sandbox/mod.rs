@@ -17,30 +17,20 @@ use tilewright_engine::edge::Side;
 
 pub use table::{Kind, REACH, TryTable};
 
+pub use crate::actions::Beside;
+use crate::actions::PanelCtx;
 use crate::board::{BoardCamera, BoardWidget, Scene, view_of};
 use crate::document::Document;
 use crate::images::{ImageCache, tile_texture};
+use crate::pages::Page;
 use crate::render::{Overlay, TileView, paint_tile};
+use crate::validation::Findings;
 
 /// The frame of the tried tile.
 const TRIED: Color32 = Color32::from_rgb(120, 200, 255);
 
 /// The size of the table in the window, in points.
 const BOARD: Vec2 = vec2(420.0, 420.0);
-
-/// A tile to lay beside the tried one when the table opens: the side of the tried tile, the
-/// tile (by set and id) and its turn.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Beside {
-    /// The side of the tried tile.
-    pub side: Side,
-    /// The id of the tile's set.
-    pub source: String,
-    /// The tile's id.
-    pub tile: String,
-    /// Clockwise quarter turns.
-    pub turn: u8,
-}
 
 /// The Try on table window's state.
 #[derive(Default)]
@@ -74,7 +64,7 @@ pub struct Sandbox {
 
 impl Sandbox {
     /// Opens the window on tile `tile` of `doc`'s set, alone on a new table.
-    pub fn open_for(&mut self, doc: &Document, tile: &str) {
+    pub fn open_for(&mut self, doc: &Document, findings: &Findings, tile: &str) {
         *self = Sandbox {
             open: true,
             tile: tile.to_owned(),
@@ -83,7 +73,7 @@ impl Sandbox {
             camera: whole_reach(),
             ..Sandbox::default()
         };
-        match TryTable::new(doc, tile) {
+        match TryTable::new(doc, findings, tile) {
             Ok(table) => self.table = Some(table),
             Err(errors) => self.errors = errors,
         }
@@ -127,13 +117,13 @@ impl Sandbox {
 
     /// Makes the table again from `doc` when it has changed, keeping the neighbours that
     /// still fit; a set that does not read leaves the last table up, with its errors.
-    fn follow(&mut self, doc: &Document) {
+    fn follow(&mut self, doc: &Document, findings: &Findings) {
         let revision = doc.revision();
         if self.tried == Some(revision) {
             return;
         }
         self.tried = Some(revision);
-        match TryTable::new(doc, &self.tile) {
+        match TryTable::new(doc, findings, &self.tile) {
             Ok(mut table) => {
                 let left_off = self.table.as_ref().map_or(0, |old| table.carry_over(old));
                 self.table = Some(table);
@@ -150,7 +140,14 @@ impl Sandbox {
     }
 
     /// Draws the window, if open and `visible` (it waits hidden on other pages).
-    pub fn show(&mut self, ctx: &egui::Context, doc: &Document, images: &mut ImageCache, visible: bool) {
+    fn show(
+        &mut self,
+        ctx: &egui::Context,
+        doc: &Document,
+        findings: &Findings,
+        images: &mut ImageCache,
+        visible: bool,
+    ) {
         if self.path != doc.path || doc.tileset().is_none() {
             self.open = false;
         }
@@ -158,7 +155,7 @@ impl Sandbox {
             self.area = None;
             return;
         }
-        self.follow(doc);
+        self.follow(doc, findings);
         let mut open = true;
         let response = egui::Window::new("Try on table")
             .open(&mut open)
@@ -406,4 +403,12 @@ fn whole_reach() -> BoardCamera {
 /// Where a tile type comes from, as the list says it.
 fn whose(kind: &Kind) -> &str {
     if kind.own { "this set" } else { &kind.source }
+}
+
+impl Page for Sandbox {
+    /// The Try on table window, over the Tiles page while it is shown.
+    fn ui(&mut self, ui: &mut Ui, ctx: &mut PanelCtx<'_>) {
+        let visible = ctx.view.page == crate::view::Page::Tiles;
+        self.show(ui.ctx(), ctx.doc, ctx.findings, ctx.images, visible);
+    }
 }

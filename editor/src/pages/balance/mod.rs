@@ -14,23 +14,16 @@ use std::time::Duration;
 
 use egui::{Color32, RichText, Ui};
 
-use super::PanelCtx;
+use crate::actions::PanelCtx;
+use crate::pages::Page;
 use tilewright_report::TilePictures;
 
+use crate::actions::RulesSlot;
 use crate::balance::{OpenSet, Outcome, Problem, RulesChoice, Run, Settings, Versus, export_html};
 use crate::document::ContentKey;
 
 pub use results::{COLUMNS, Layout, sorted};
 pub use tilewright_report::presentation::TileColumn;
-
-/// Which rule-set choice a file picked in a dialog is for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RulesSlot {
-    /// The rules played.
-    Play,
-    /// The rules of the comparison.
-    Versus,
-}
 
 /// A run that has ended.
 #[derive(Debug)]
@@ -120,47 +113,6 @@ impl BalancePanel {
         }
     }
 
-    /// The page.
-    pub fn ui(&mut self, ui: &mut Ui, ctx: &mut PanelCtx<'_>) {
-        let Some(set) = ctx.tileset() else { return };
-        if self.settings.as_ref().is_none_or(|(id, _)| *id != set.id) {
-            // Another tile set: what was asked and found for the last one does not apply.
-            if let Some(run) = self.running.take() {
-                run.cancel();
-            }
-            self.last = None;
-            self.settings = Some((set.id.clone(), Settings::for_set(set)));
-        }
-        self.poll();
-        let running = self.running.is_some();
-        let (_, settings) = self.settings.as_mut().expect("made above");
-        ui.add_enabled_ui(!running, |ui| settings::ui(ui, settings, &set.id, ctx.actions));
-        ui.add_space(4.0);
-        ui.horizontal(|ui| {
-            if let Some(run) = &self.running {
-                let finished = run.progress.finished();
-                let fraction = finished as f32 / run.asked.max(1) as f32;
-                ui.add(
-                    egui::ProgressBar::new(fraction)
-                        .desired_width(320.0)
-                        .text(format!("{finished} / {} games", run.asked)),
-                );
-                if ui.button("Cancel").clicked() {
-                    run.cancel();
-                }
-                ui.ctx().request_repaint_after(Duration::from_millis(100));
-            } else if ui
-                .button(RichText::new("Run").strong())
-                .on_hover_text("Play the games with the tile set as it is now, unsaved edits included")
-                .clicked()
-            {
-                self.start(ui.ctx(), ctx);
-            }
-        });
-        ui.separator();
-        self.outcome_ui(ui, ctx);
-    }
-
     /// Starts a run of the document as it is now.
     fn start(&mut self, egui_ctx: &egui::Context, ctx: &mut PanelCtx<'_>) {
         let (Some(set), Some((_, settings))) = (ctx.tileset(), &self.settings) else {
@@ -169,14 +121,16 @@ impl BalancePanel {
         let text = match ctx.doc.text() {
             Ok(text) => text,
             Err(e) => {
-                ctx.actions.push(super::Action::Message(format!("Cannot run: {e}")));
+                ctx.actions
+                    .push(crate::actions::Action::Message(format!("Cannot run: {e}")));
                 return;
             }
         };
         let open = OpenSet {
-            path: ctx.doc.path.clone().unwrap_or_else(|| PathBuf::from("untitled.toml")),
+            path: crate::validation::source_path(ctx.doc.path.as_deref()),
             text,
             id: set.id.clone(),
+            read: ctx.findings.catalog_for(ctx.doc.content_key()),
         };
         let wake = egui_ctx.clone();
         self.running = Some(Run::start(open, settings.clone(), ctx.doc.content_key(), move || {
@@ -186,7 +140,7 @@ impl BalancePanel {
 
     /// Takes the outcome of a run that has ended.
     fn poll(&mut self) {
-        let Some(run) = &self.running else { return };
+        let Some(run) = &mut self.running else { return };
         if let Some((outcome, pictures)) = run.poll() {
             self.last = Some(Finished {
                 outcome,
@@ -247,5 +201,48 @@ impl BalancePanel {
                 }
             }
         }
+    }
+}
+
+impl Page for BalancePanel {
+    /// The page.
+    fn ui(&mut self, ui: &mut Ui, ctx: &mut PanelCtx<'_>) {
+        let Some(set) = ctx.tileset() else { return };
+        if self.settings.as_ref().is_none_or(|(id, _)| *id != set.id) {
+            // Another tile set: what was asked and found for the last one does not apply.
+            if let Some(run) = self.running.take() {
+                run.cancel();
+            }
+            self.last = None;
+            self.settings = Some((set.id.clone(), Settings::for_set(set)));
+        }
+        self.poll();
+        let running = self.running.is_some();
+        let (_, settings) = self.settings.as_mut().expect("made above");
+        ui.add_enabled_ui(!running, |ui| settings::ui(ui, settings, &set.id, ctx.actions));
+        ui.add_space(4.0);
+        ui.horizontal(|ui| {
+            if let Some(run) = &self.running {
+                let finished = run.progress.finished();
+                let fraction = finished as f32 / run.asked.max(1) as f32;
+                ui.add(
+                    egui::ProgressBar::new(fraction)
+                        .desired_width(320.0)
+                        .text(format!("{finished} / {} games", run.asked)),
+                );
+                if ui.button("Cancel").clicked() {
+                    run.cancel();
+                }
+                ui.ctx().request_repaint_after(Duration::from_millis(100));
+            } else if ui
+                .button(RichText::new("Run").strong())
+                .on_hover_text("Play the games with the tile set as it is now, unsaved edits included")
+                .clicked()
+            {
+                self.start(ui.ctx(), ctx);
+            }
+        });
+        ui.separator();
+        self.outcome_ui(ui, ctx);
     }
 }

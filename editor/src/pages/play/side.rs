@@ -7,10 +7,11 @@ use tilewright_engine::game::{Action, COLOURS, Mechanisms, Phase};
 use tilewright_engine::model::Role;
 
 use super::{BoardChoices, DocRole, MAX_SEATS, PlayView, SeatKind, Setup, prompt};
-use crate::board::{paint_art, picture_of, seat_colour};
+use crate::actions::{Action as PanelAction, PanelCtx};
+use crate::board::{paint_art, picture_of};
 use crate::images::ImageCache;
-use crate::panels::{Action as PanelAction, PanelCtx};
 use crate::render::TileView;
+use crate::theme::seat_colour;
 
 /// The setup form: bundled sets, the rule set, the seats and the seed.
 pub fn setup_form(ui: &mut Ui, setup: &mut Setup, role: &DocRole) {

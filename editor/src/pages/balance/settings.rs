@@ -7,9 +7,9 @@ use tilewright_engine::bundled;
 use tilewright_engine::limits::MAX_PLAYERS;
 use tilewright_engine::simulate::MAX_THREADS;
 
-use super::RulesSlot;
+use crate::actions::RulesSlot;
+use crate::actions::{Action, Actions};
 use crate::balance::{RulesChoice, Settings, Versus};
-use crate::panels::{Action, Actions};
 
 /// Most games one run may be asked for from the page.
 pub const MAX_GAMES: u64 = 1_000_000;

@@ -17,7 +17,8 @@ use tilewright_engine::model::{RuleSet, TileSet, resolve};
 
 use crate::board::{Laid, TileArt};
 use crate::document::Document;
-use crate::play::{DocRole, catalog_of, role_of};
+use crate::document_game::{self, DocRole, role_of};
+use crate::validation::Findings;
 
 /// How far from the tried tile (in cells, either way) neighbours may be laid.
 pub const REACH: i16 = 2;
@@ -83,11 +84,11 @@ fn definition(catalog: &Catalog, own: &str, tile: &str) -> Result<GameDef, Strin
 impl TryTable {
     /// A table with tile `tile` of the set being edited in `doc` (as it is in memory) alone in
     /// the middle; or why there cannot be one.
-    pub fn new(doc: &Document, tile: &str) -> Result<TryTable, Vec<String>> {
+    pub fn new(doc: &Document, findings: &Findings, tile: &str) -> Result<TryTable, Vec<String>> {
         let DocRole::Set(own) = role_of(doc) else {
             return Err(vec!["only a tile set's tiles can be tried on the table".to_owned()]);
         };
-        let catalog = catalog_of(doc)?;
+        let catalog = document_game::catalog(doc, findings)?;
         let def = definition(&catalog, &own, tile).map_err(|e| vec![e])?;
         let folder: Option<&Path> = doc.folder();
         let art = TileArt::of_game(&def, &catalog, |id| {

@@ -23,12 +23,16 @@ use tilewright_engine::game::{Action, Event, GameRecord, MAX_RECORD_BYTES, Mecha
 
 pub use seats::{BotWorker, SeatKind};
 pub use session::{Finale, LogLine, Session};
-pub use setup::{DocRole, MAX_SEATS, Prepared, Setup, catalog_of, prepare, prepare_record, role_of};
+pub use setup::{MAX_SEATS, Setup, prepare};
+
+use crate::document_game::{DocRole, prepare_record, role_of};
+use crate::validation::Findings;
 pub use turn::BoardChoices;
 
+use crate::actions::{Action as PanelAction, PanelCtx};
 use crate::board::{BoardCamera, BoardWidget, Scene, TileArt, corner_label, spot_on_screen};
 use crate::document::Document;
-use crate::panels::{Action as PanelAction, PanelCtx};
+use crate::pages::Page;
 
 /// How long a move stays outlined, in seconds.
 const OUTLINE_SECONDS: f64 = 1.0;
@@ -99,28 +103,10 @@ impl Default for PlayView {
 }
 
 impl PlayView {
-    /// The Play page.
-    pub fn ui(&mut self, ui: &mut Ui, ctx: &mut PanelCtx<'_>) {
-        if self.fitted.as_ref() != Some(&ctx.doc.path) {
-            self.setup.adapt_to(ctx.doc);
-            self.fitted = Some(ctx.doc.path.clone());
-        }
-        if self.session.is_none() {
-            self.setup_ui(ui, ctx);
-            return;
-        }
-        egui::Panel::right("play-side")
-            .resizable(true)
-            .default_size(330.0)
-            .min_size(260.0)
-            .show(ui, |ui| self.side_ui(ui, ctx));
-        egui::CentralPanel::no_frame().show(ui, |ui| self.board_ui(ui, ctx));
-    }
-
     /// Starts a game as the form says, with `doc` as it is in memory.
-    pub fn start(&mut self, doc: &Document) {
+    pub fn start(&mut self, doc: &Document, findings: &Findings) {
         self.errors.clear();
-        let prepared = match prepare(doc, &self.setup) {
+        let prepared = match prepare(doc, findings, &self.setup) {
             Ok(prepared) => prepared,
             Err(errors) => {
                 self.errors = errors;
@@ -271,9 +257,9 @@ impl PlayView {
 
     /// Loads a game record (as `tilewright simulate --record` writes) to step through, played
     /// with `doc` as it is in memory plus the bundled files.
-    pub fn load_record(&mut self, path: &Path, doc: &Document) -> Result<String, String> {
+    pub fn load_record(&mut self, path: &Path, doc: &Document, findings: &Findings) -> Result<String, String> {
         let record = read_record(path)?;
-        let prepared = prepare_record(doc, &record).map_err(|e| e.join("; "))?;
+        let prepared = prepare_record(doc, findings, &record).map_err(|e| e.join("; "))?;
         let session = Session::with_actions(prepared.def, record.players, record.seed, &record.actions)?;
         // The seats as recorded, when the record says who sat where; else people at each.
         let recorded: Option<Vec<SeatKind>> = record.seats.iter().map(|s| SeatKind::from_spec(s)).collect();
@@ -320,7 +306,7 @@ impl PlayView {
         if self.human_to_move() && session.finale.is_none() {
             choices = BoardChoices::of(game, self.chosen_figure(), None);
             choices.draw(&mut scene, hovered, self.rotation);
-            scene.target_colour = game.to_move().map(crate::board::seat_colour);
+            scene.target_colour = game.to_move().map(crate::theme::seat_colour);
         }
         if let Some((x, y, at)) = self.last_move
             && (now - at < OUTLINE_SECONDS || at.is_infinite())
@@ -463,7 +449,7 @@ impl PlayView {
             }
         });
         if start {
-            self.start(ctx.doc);
+            self.start(ctx.doc, ctx.findings);
         }
         if load {
             ctx.actions.push(PanelAction::LoadRecord);
@@ -520,5 +506,25 @@ pub fn prompt(phase: Phase, figure_names: &str) -> String {
         }
         Phase::Over => "The game is over.".into(),
         phase => Mechanisms::prompt(phase).unwrap_or_else(|| "Choose.".into()),
+    }
+}
+
+impl Page for PlayView {
+    /// The Play page.
+    fn ui(&mut self, ui: &mut Ui, ctx: &mut PanelCtx<'_>) {
+        if self.fitted.as_ref() != Some(&ctx.doc.path) {
+            self.setup.adapt_to(ctx.doc);
+            self.fitted = Some(ctx.doc.path.clone());
+        }
+        if self.session.is_none() {
+            self.setup_ui(ui, ctx);
+            return;
+        }
+        egui::Panel::right("play-side")
+            .resizable(true)
+            .default_size(330.0)
+            .min_size(260.0)
+            .show(ui, |ui| self.side_ui(ui, ctx));
+        egui::CentralPanel::no_frame().show(ui, |ui| self.board_ui(ui, ctx));
     }
 }

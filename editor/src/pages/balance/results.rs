@@ -11,8 +11,8 @@ use tilewright_engine::balance::{BalanceReport, Difference, Estimate, Focus, Sta
 use tilewright_report::presentation::{FocusFigure, TileColumn, rank_text};
 
 use super::plots;
+use crate::actions::{Action, PanelCtx};
 use crate::balance::Results;
-use crate::panels::{Action, PanelCtx};
 use crate::render::{Overlay, TileView, paint_tile};
 use crate::view::Page;
 
@@ -203,7 +203,7 @@ fn summary(ui: &mut Ui, report: &BalanceReport) {
             ui.end_row();
             for seat in &report.seats {
                 ui.colored_label(
-                    plots::seat_colour(seat.seat),
+                    crate::theme::seat_colour_on_dark(seat.seat),
                     format!("{} {}", seat.seat + 1, seat.colour),
                 );
                 ui.label(estimate(seat.score, 1.0, 1));
