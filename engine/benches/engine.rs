@@ -7,6 +7,7 @@
 use std::sync::{Arc, OnceLock};
 
 use divan::{Bencher, black_box};
+use tilewright_engine::FromCatalog;
 use tilewright_engine::bundled;
 use tilewright_engine::game::{Action, Game, GameDef, Phase, Placement, Rng};
 use tilewright_engine::simulate::{Scratch, play_out, policy_seed, random_action};

@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 
+use tilewright_engine::FromCatalog;
 use tilewright_engine::balance::{self, BalanceReport, FigureKey};
 use tilewright_engine::bots::Policy;
 use tilewright_engine::bundled;

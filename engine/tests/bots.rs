@@ -3,6 +3,7 @@
 use std::sync::Arc;
 
 use tilewright_engine::Catalog;
+use tilewright_engine::FromCatalog;
 use tilewright_engine::bots::{Bot, GreedyBot, Policy, RandomBot, play_to_end};
 use tilewright_engine::bundled;
 use tilewright_engine::game::{Game, GameDef};

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use proptest::prelude::*;
+use tilewright_engine::FromCatalog;
 use tilewright_engine::bundled;
 use tilewright_engine::compile::TileTables;
 use tilewright_engine::edge::Layout;

@@ -6,6 +6,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use tilewright_engine::FromCatalog;
 use tilewright_engine::bots::random_step;
 use tilewright_engine::bundled;
 use tilewright_engine::edge::Side;

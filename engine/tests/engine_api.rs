@@ -4,6 +4,7 @@
 use std::sync::Arc;
 
 use proptest::prelude::*;
+use tilewright_engine::FromCatalog;
 use tilewright_engine::bundled;
 use tilewright_engine::game::{
     Action, ActionError, Event, FeatureAt, FigureIndex, Game, GameDef, GameRecord, Phase, ReplayError, Rng, Seat,

@@ -4,6 +4,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use tilewright_engine::FromCatalog;
 use tilewright_engine::bots::mcts::{RewardKind, Rollout};
 use tilewright_engine::bots::{Bot, Budget, MctsBot, MctsConfig, RandomBot, StopFlag, play_to_end};
 use tilewright_engine::bundled;

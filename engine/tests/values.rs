@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use tilewright_engine::FromCatalog;
 use tilewright_engine::bundled;
 use tilewright_engine::game::{Game, GameDef};
 use tilewright_engine::source::Source;

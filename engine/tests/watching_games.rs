@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use tilewright_engine::FromCatalog;
 use tilewright_engine::bots::Policy;
 use tilewright_engine::bundled;
 use tilewright_engine::game::{Action, Event, Game, GameDef, Phase, Reason, Rng, Seat};

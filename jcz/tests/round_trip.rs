@@ -4,6 +4,7 @@ mod support;
 
 use std::sync::Arc;
 
+use tilewright_engine::FromCatalog;
 use tilewright_engine::game::GameDef;
 use tilewright_engine::{Catalog, bundled, simulate};
 use tilewright_jcz::{export, import, xml};

@@ -131,6 +131,7 @@ fn capitalised(word: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tilewright_engine::FromCatalog;
     use tilewright_engine::game::{Players, Reason};
 
     fn base() -> GameDef {

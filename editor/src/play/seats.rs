@@ -147,6 +147,7 @@ impl Drop for BotWorker {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tilewright_engine::FromCatalog;
 
     #[test]
     fn every_bot_offered_is_a_bot_spec() {

@@ -5,6 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use tilewright_engine::FromCatalog;
 use tilewright_engine::catalog::Catalog;
 use tilewright_engine::game::{GameDef, GameRecord, ReplayError};
 use tilewright_engine::validate::validate_sources;
