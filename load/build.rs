@@ -1,5 +1,6 @@
-//! Embeds every file of the project's `tilesets/` and `rulesets/` folders (`bundled::FILES`),
-//! so that a new bundled tile set, expansion or rule set is a file only. Tile sets come first,
+//! Embeds every file of the crate's copy of the project's `tilesets/` and `rulesets/` folders
+//! (`data/`, kept identical by `tests/bundled_copies.rs`) as `bundled::FILES`, so that a new
+//! bundled tile set, expansion or rule set is a file only. Tile sets come first,
 //! the base game before the others; then rule sets, those that extend none first; each group
 //! by file name.
 
@@ -10,7 +11,7 @@ fn main() {
     // Read when the script runs, not when it was compiled, so that a build script compiled in
     // one checkout never embeds another checkout's files.
     let manifest_dir = env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
-    let root = Path::new(&manifest_dir).join("..");
+    let root = Path::new(&manifest_dir).join("data");
     let mut code = String::from("/// Bundled files: path (relative to the project root) and text.\n");
     code.push_str("pub const FILES: &[(&str, &str)] = &[\n");
     for folder in ["tilesets", "rulesets"] {

@@ -73,12 +73,13 @@ impl FileKind {
         text
     }
 
-    /// The committed schema this binary enforces.
+    /// The committed schema this binary enforces (the crate's copy of the project's
+    /// `schemas/`).
     pub fn committed(self) -> &'static str {
         match self {
-            FileKind::TileSet => include_str!("../../schemas/tileset.schema.json"),
-            FileKind::Expansion => include_str!("../../schemas/expansion.schema.json"),
-            FileKind::RuleSet => include_str!("../../schemas/ruleset.schema.json"),
+            FileKind::TileSet => include_str!("../data/schemas/tileset.schema.json"),
+            FileKind::Expansion => include_str!("../data/schemas/expansion.schema.json"),
+            FileKind::RuleSet => include_str!("../data/schemas/ruleset.schema.json"),
         }
     }
 
