@@ -4,6 +4,9 @@
 //! alone and with both expansions, and the per-turn pieces a bot calls most: listing legal
 //! placements, listing deployments, cloning.
 
+// Test code: a failed unwrap is a failed test, with its message.
+#![allow(clippy::unwrap_used)]
+
 use std::sync::{Arc, OnceLock};
 
 use divan::{Bencher, black_box};

@@ -1,5 +1,8 @@
 //! Every kind of bad input gets one clear diagnostic at the right line and column.
 
+// Test code: a failed unwrap is a failed test, with its message.
+#![allow(clippy::unwrap_used)]
+
 use std::path::{Path, PathBuf};
 
 use tilewright_engine::Diagnostic;

@@ -2,6 +2,9 @@
 //! the games themselves say), the same on any number of threads, and A/B comparisons that
 //! find a known effect and nothing in a run compared with itself.
 
+// Test code: a failed unwrap is a failed test, with its message.
+#![allow(clippy::unwrap_used)]
+
 use std::sync::Arc;
 
 use tilewright_engine::FromCatalog;

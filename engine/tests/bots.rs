@@ -1,5 +1,8 @@
 //! The bots: every choice they make is legal, and the greedy bot plays better than chance.
 
+// Test code: a failed unwrap is a failed test, with its message.
+#![allow(clippy::unwrap_used)]
+
 use std::sync::Arc;
 
 use tilewright_engine::Catalog;

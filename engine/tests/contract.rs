@@ -3,6 +3,9 @@
 //! ([`tilewright_engine::limits`]) is a located validator error for one file and a setup error
 //! for several files together, never a panic or an abort.
 
+// Test code: a failed unwrap is a failed test, with its message.
+#![allow(clippy::unwrap_used)]
+
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 

@@ -2,6 +2,9 @@
 //! unchanged, and the README's invented expansion (wells) plays as it says, with a rule set's
 //! house rules on marks.
 
+// Test code: a failed unwrap is a failed test, with its message.
+#![allow(clippy::unwrap_used)]
+
 use std::sync::Arc;
 
 use tilewright_engine::FromCatalog;

@@ -2,6 +2,9 @@
 //! every token taken, base games do not play them, and the README's invented set (spice)
 //! plays as it says.
 
+// Test code: a failed unwrap is a failed test, with its message.
+#![allow(clippy::unwrap_used)]
+
 use std::sync::Arc;
 
 use tilewright_engine::FromCatalog;

@@ -3,6 +3,9 @@
 //! the published outcome. `cargo test -p tilewright-engine --test scenarios -- NAME` runs one;
 //! a failure prints what differs.
 
+// Test code: a failed unwrap is a failed test, with its message.
+#![allow(clippy::unwrap_used)]
+
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 

@@ -6,6 +6,9 @@
 //! Traders & Builders; here the constructs are played from the fixture: whole games, searches,
 //! the balance lab, switches and layouts.
 
+// Test code: a failed unwrap is a failed test, with its message.
+#![allow(clippy::unwrap_used)]
+
 use std::path::Path;
 use std::sync::Arc;
 

@@ -1,6 +1,9 @@
 //! The values of mechanisms as the README writes them: its expansion of nothing but the barn
 //! validates cleanly and plays, its values replaced by a house rule.
 
+// Test code: a failed unwrap is a failed test, with its message.
+#![allow(clippy::unwrap_used)]
+
 use std::sync::Arc;
 
 use tilewright_engine::FromCatalog;

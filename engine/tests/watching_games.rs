@@ -1,6 +1,9 @@
 //! Watching games (observers and the events they see), the deciding player, and games
 //! determinized for a search.
 
+// Test code: a failed unwrap is a failed test, with its message.
+#![allow(clippy::unwrap_used)]
+
 use std::sync::Arc;
 
 use tilewright_engine::FromCatalog;

@@ -1,5 +1,8 @@
 //! import(export(set)) plays the same games as the set, for every bundled set that exports.
 
+// Test code: a failed unwrap is a failed test, with its message.
+#![allow(clippy::unwrap_used)]
+
 mod support;
 
 use std::sync::Arc;

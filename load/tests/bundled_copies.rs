@@ -1,6 +1,9 @@
 //! The files this crate embeds (`data/`) are the project's own `tilesets/`, `rulesets/` and
 //! `schemas/`, copied into the crate so that it packages on its own.
 
+// Test code: a failed unwrap is a failed test, with its message.
+#![allow(clippy::unwrap_used)]
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 

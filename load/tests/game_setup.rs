@@ -1,6 +1,9 @@
 //! Games set up from checked files: the edition a tile set plays, house rules, and the values
 //! of mechanisms, as the files and the rules say.
 
+// Test code: a failed unwrap is a failed test, with its message.
+#![allow(clippy::unwrap_used)]
+
 use std::collections::BTreeMap;
 
 use tilewright_load::validate::validate_sources;

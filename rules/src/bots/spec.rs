@@ -78,15 +78,30 @@ pub enum SpecError {
     #[error(
         "`{option}` in `{spec}` is not an mcts option: expected a budget (playouts such as 2000, or milliseconds such as 500ms), a rollout (random, greedy) or a reward (margin, win)"
     )]
-    UnknownOption { spec: String, option: String },
+    UnknownOption {
+        /// The whole text.
+        spec: String,
+        /// The option.
+        option: String,
+    },
     /// A budget out of range.
     #[error(
         "the budget `{option}` in `{spec}` is out of range: 1 to {MAX_PLAYOUTS} playouts, or 1ms to {MAX_MILLIS}ms"
     )]
-    BudgetRange { spec: String, option: String },
+    BudgetRange {
+        /// The whole text.
+        spec: String,
+        /// The budget as written.
+        option: String,
+    },
     /// The same kind of option twice.
     #[error("`{spec}` gives the {what} twice")]
-    Repeated { spec: String, what: &'static str },
+    Repeated {
+        /// The whole text.
+        spec: String,
+        /// Which kind of option: budget, rollout or reward.
+        what: &'static str,
+    },
     /// Options after a bot that takes none.
     #[error("`{0}` takes no options")]
     NoOptions(String),
