@@ -8,6 +8,23 @@
 //!   the bundled files, file and image reading, selections, templates, the writer, scenarios,
 //!   and [`balance`] with the tiles under study first.
 //!
+//! A random game of the bundled base game:
+//!
+//! ```
+//! use std::sync::Arc;
+//!
+//! use tilewright_engine::bots::{Bot, RandomBot};
+//! use tilewright_engine::game::{Game, GameDef};
+//! use tilewright_engine::{FromCatalog, bundled};
+//!
+//! let def = GameDef::from_catalog(bundled::catalog(), &["base".to_owned()], "new-edition")?;
+//! let mut game = Game::new(Arc::new(def), 2, 1)?;
+//! let mut bot = RandomBot::new(1);
+//! while bot.play(&mut game, &mut Vec::new()) {}
+//! assert!(game.is_over());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! Cargo keeps the layers: the rules crate cannot name the load crate. A program that wants
 //! one layer depends on its crate; the command line and the editor use this one.
 

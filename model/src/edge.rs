@@ -681,7 +681,7 @@ pub fn resolve_on<'a>(
 
 /// A tile's edges read once: the layouts, and the segments each feature's references name.
 /// Validation reads them while it checks a tile set and hands them on with it
-/// ([`crate::catalog::Loaded::parsed`]), so compilation does not read the text again.
+/// (the load side's `Loaded::parsed`), so compilation does not read the text again.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TileEdges {
     /// The edges of the unturned tile, north, east, south, west.

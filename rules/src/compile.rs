@@ -597,7 +597,7 @@ mod tests {
 
     #[test]
     fn symmetric_tiles_have_fewer_distinct_rotations() {
-        let set = crate::testing::bundled().set("base");
+        let set = crate::testing::set("base");
         let tables = TileTables::build(&set.tiles).unwrap();
         let rotations = |id: &str| {
             let tile = tables.tiles.iter().find(|t| t.id == id).unwrap();

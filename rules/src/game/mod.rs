@@ -40,8 +40,8 @@ use scratch::Scratch;
 use setup::FigureMasks;
 pub use setup::kind_bit;
 pub use setup::{
-    DisplayNames, EditionFrom, FigureType, GameDef, GameFiles, MarkPoints, MarkType, NamedOnce, PrintedTokenType,
-    SetRef, SetupError, TokensOn, content_hash, played_hash, set_id,
+    DisplayNames, EditionFrom, FigureType, Files, GameDef, GameFiles, MarkPoints, MarkType, NamedOnce,
+    PrintedTokenType, SetRef, SetupError, TokensOn, content_hash, played_hash, set_id,
 };
 pub use table::{FeatureAt, FigureIndex, Seat};
 

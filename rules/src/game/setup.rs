@@ -30,6 +30,32 @@ pub trait GameFiles {
     fn rulesets(&self) -> Vec<&RuleSet>;
 }
 
+/// Files read as plain model values, for [`GameDef::from_files`]: their tiles' edges are read
+/// from the tiles' text. (The load side's catalog also keeps what validation read.)
+#[derive(Debug, Clone, Default)]
+pub struct Files {
+    /// Tile sets.
+    pub tilesets: Vec<TileSet>,
+    /// Expansion files.
+    pub expansions: Vec<ExpansionFile>,
+    /// Rule sets.
+    pub rulesets: Vec<RuleSet>,
+}
+
+impl GameFiles for Files {
+    fn tileset(&self, id: &str) -> Option<(&TileSet, Option<&[TileEdges]>)> {
+        self.tilesets.iter().find(|s| s.id == id).map(|s| (s, None))
+    }
+
+    fn expansion(&self, id: &str) -> Option<&ExpansionFile> {
+        self.expansions.iter().find(|e| e.id == id)
+    }
+
+    fn rulesets(&self) -> Vec<&RuleSet> {
+        self.rulesets.iter().collect()
+    }
+}
+
 /// A kind of figure as used in play.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FigureType {
