@@ -11,6 +11,7 @@
 mod action;
 mod board;
 mod deploy;
+mod event_text;
 mod features;
 pub mod mechanisms;
 mod placement;
@@ -30,6 +31,7 @@ pub use action::{
     Action, ActionError, COLOURS, Event, FeatureScore, NO_NODE, Phase, Players, Reason, action_key, colour,
 };
 pub use board::{Board, NO_NEIGHBOUR, Neighbours, OpenCell, PlacedTile};
+pub use event_text::event_text;
 pub use features::Features;
 use mechanisms::Flow;
 pub use mechanisms::{MechanismSet, Mechanisms};
