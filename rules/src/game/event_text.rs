@@ -6,6 +6,7 @@
 use std::fmt;
 
 use super::{Event, FeatureScore, GameDef, Reason, colour};
+use crate::model::FeatureKind;
 
 impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -83,6 +84,47 @@ impl fmt::Display for Event {
                 player, token, count, ..
             } => write!(f, "{} takes {count} tokens #{token}", colour(player).to_uppercase()),
             Event::GameOver => f.write_str("the game is over"),
+        }
+    }
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let plural = |n: u32, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+        match *self {
+            Reason::Feature(score) => {
+                let state = if score.complete { "completed" } else { "incomplete" };
+                let tiles = u32::from(score.tiles);
+                match score.kind {
+                    FeatureKind::City => {
+                        write!(f, "{state} city: {}", plural(tiles, "segment", "segments"))?;
+                        if score.pennants > 0 {
+                            write!(f, " + {}", plural(u32::from(score.pennants), "pennant", "pennants"))?;
+                        }
+                        Ok(())
+                    }
+                    FeatureKind::Road => write!(f, "{state} road: {}", plural(tiles, "tile", "tiles")),
+                    kind => {
+                        write!(f, "{state} {}: {}", kind.as_str(), plural(tiles, "tile", "tiles"))?;
+                        if score.vineyards > 0 {
+                            write!(f, " + {}", plural(u32::from(score.vineyards), "vineyard", "vineyards"))?;
+                        }
+                        Ok(())
+                    }
+                }
+            }
+            Reason::Flocks { sheep } => write!(f, "flocks guided home: {}", plural(u32::from(sheep), "sheep", "sheep")),
+            Reason::FieldBonus { figure, cities, .. } => write!(
+                f,
+                "field bonus of figure #{figure}: {}",
+                plural(cities, "completed city", "completed cities")
+            ),
+            // Without the game's definition, a kind is shown by its index.
+            Reason::MostTokens { token, count } => write!(f, "most tokens #{token} ({count})"),
+            // Farmers and barns are both paid for the cities a field supplies.
+            Reason::Farm { cities } | Reason::BarnMeeting { cities } | Reason::Barn { cities } => {
+                write!(f, "field: {}", plural(cities, "completed city", "completed cities"))
+            }
         }
     }
 }
@@ -381,5 +423,54 @@ mod tests {
             event_text(&def, &scored),
             "Red scores 8 points for a completed city of 3 tiles and 1 pennant"
         );
+    }
+
+    #[test]
+    fn scoring_events_read_as_sentences() {
+        let event = Event::Scored {
+            players: Players(0b1),
+            points: 8,
+            reason: Reason::Feature(FeatureScore {
+                kind: FeatureKind::City,
+                complete: true,
+                tiles: 3,
+                pennants: 1,
+                vineyards: 0,
+                marks: 0,
+            }),
+            node: 0,
+        };
+        assert_eq!(
+            event.to_string(),
+            "RED scores 8 points: completed city: 3 segments + 1 pennant"
+        );
+        let tie = Event::Scored {
+            players: Players(0b11),
+            points: 10,
+            reason: Reason::Feature(FeatureScore {
+                kind: FeatureKind::City,
+                complete: true,
+                tiles: 5,
+                pennants: 0,
+                vineyards: 0,
+                marks: 0,
+            }),
+            node: 0,
+        };
+        assert_eq!(
+            tie.to_string(),
+            "RED and BLUE score 10 points: completed city: 5 segments"
+        );
+    }
+
+    #[test]
+    fn barns_and_farmers_read_alike_but_differ() {
+        let (farm, barn) = (Reason::Farm { cities: 2 }, Reason::Barn { cities: 2 });
+        assert_ne!(farm, barn);
+        assert_eq!(farm.to_string(), "field: 2 completed cities");
+        assert_eq!(barn.to_string(), farm.to_string());
+        assert_eq!(Reason::Flocks { sheep: 1 }.to_string(), "flocks guided home: 1 sheep");
+        let json = serde_json::to_string(&Reason::BarnMeeting { cities: 1 }).unwrap();
+        assert_eq!(json, r#"{"for":"barn-meeting","cities":1}"#);
     }
 }
