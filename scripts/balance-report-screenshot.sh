@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Makes the README's picture of the balance report again: 2000 random two-player games of the
+# Makes the picture of the balance report in docs/balance.md again: 2000 random two-player games of the
 # base game, drawn by headless Chromium at 1200×2400 into docs/balance-report.png.
 set -euo pipefail
 cd "$(dirname "$0")/.."

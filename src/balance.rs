@@ -458,6 +458,13 @@ fn print_focus(focus: &Focus) {
             .collect();
         say!("  {}: {}{mark}", focus_tile_name(t), figures.join("; "));
     }
+    if !focus.not_dealt.is_empty() {
+        let ids: Vec<String> = focus.not_dealt.iter().map(|s| escape::line(s)).collect();
+        say!(
+            "  not dealt under these rules (no copy in this edition): {}",
+            ids.join(", ")
+        );
+    }
     if let Some((strongest, weakest)) = focus.ends() {
         let standing = |t: &FocusTile| {
             let p = &t.points_per_placement;

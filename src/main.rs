@@ -118,9 +118,9 @@ enum Command {
     /// Play rules scenarios and print `ok NAME` or what differs for each. Exit status 0 when all
     /// pass, 1 if any fails, 2 on usage errors.
     Scenario(scenario::ScenarioArgs),
-    /// Start a repository of your own tile sets: the schemas, a sample tile set, expansion and
-    /// house rule, editor settings that tie the files to the schemas, a CI workflow, a
-    /// pre-commit hook and a README. Writes nothing if any of those files exists (exit 1).
+    /// Start a repository of your own tile sets: the schemas, a sample tile set, expansion,
+    /// house rule and rules scenario, editor settings that tie the files to the schemas, a CI
+    /// workflow, pre-commit hooks and a README. Writes nothing if any of those files exists (exit 1).
     Init {
         /// The repository's folder (made if missing).
         #[arg(default_value = ".")]

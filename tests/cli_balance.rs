@@ -1,4 +1,4 @@
-//! `tilewright balance`: the text summary, `--json` with the keys the README documents, A/B
+//! `tilewright balance`: the text summary, `--json` with the keys docs/balance.md documents, A/B
 //! comparisons, clear errors for bad arguments, Ctrl-C stopping a run, and tile names from
 //! files that cannot inject lines or escapes.
 

@@ -5,9 +5,10 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use tilewright_engine::FileKind;
+use tilewright_engine::template;
 
 mod common;
-use common::tilewright;
+use common::{runs_clean, tilewright};
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
@@ -62,6 +63,7 @@ fn init_writes_a_repository_that_validates_and_plays() {
             "README.md",
             "expansions/big-follower.toml",
             "rules/my-house-rule.toml",
+            "scenarios/a-road-with-a-well.toml",
             "schemas/expansion.schema.json",
             "schemas/ruleset.schema.json",
             "schemas/tileset.schema.json",
@@ -198,7 +200,7 @@ fn init_leaves_nothing_behind_when_a_write_fails_part_way() {
     let repo = format!("a/{}", repo.split_once('/').unwrap().1);
     let out = tilewright(tmp.path(), &["init", &repo]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    assert_eq!(files_under(&tmp.path().join(&repo)).len(), 11);
+    assert_eq!(files_under(&tmp.path().join(&repo)).len(), 12);
 }
 
 /// Files as `init` writes them, left by a run that was stopped, do not stop the next one;
@@ -215,7 +217,7 @@ fn init_finishes_what_a_stopped_run_left() {
         said.starts_with("wrote repo/.github/workflows/tiles.yml\nwrote repo/README.md\nkept repo/schemas/"),
         "{said}"
     );
-    assert_eq!(files_under(&repo).len(), 11);
+    assert_eq!(files_under(&repo).len(), 12);
 
     std::fs::write(repo.join("README.md"), "mine").unwrap();
     let out = tilewright(tmp.path(), &["init", "repo"]);
@@ -315,4 +317,92 @@ fn editors_toml_tools_check_the_samples_against_the_schemas() {
         assert!(!passed && said.contains("bare.toml"), "{tool}:\n{said}");
         std::fs::remove_file(&bare).unwrap();
     }
+}
+
+/// Where `text` holds a `{name}` placeholder left unfilled (a lowercase word in braces), or
+/// the `OWNER` of an address not yet known.
+fn placeholder(text: &str) -> Option<&str> {
+    if let Some(at) = text.find("OWNER") {
+        return Some(&text[at..at + 5]);
+    }
+    text.match_indices('{').find_map(|(at, _)| {
+        let rest = &text[at + 1..];
+        let word = rest.split('}').next().filter(|w| rest.len() > w.len())?;
+        (!word.is_empty() && word.chars().all(|c| c.is_ascii_lowercase() || c == '_'))
+            .then(|| &text[at..at + word.len() + 2])
+    })
+}
+
+#[test]
+fn a_placeholder_is_found() {
+    assert_eq!(placeholder("x {version} y"), Some("{version}"));
+    assert_eq!(placeholder("github.com/OWNER/x"), Some("OWNER"));
+    assert_eq!(placeholder("a = { b = 1 }, ${{ runner.os }}, {"), None);
+}
+
+/// The values of the `key:` lines of a YAML text (`- run: ...`, `entry: ...`).
+fn yaml_values<'a>(text: &'a str, key: &str) -> Vec<&'a str> {
+    text.lines()
+        .filter_map(|line| {
+            line.trim_start()
+                .trim_start_matches("- ")
+                .strip_prefix(key)?
+                .strip_prefix(':')
+        })
+        .map(str::trim)
+        .collect()
+}
+
+/// No file of the scaffold holds a placeholder; the workflow installs the command line by the
+/// name and version the project publishes it under and runs commands that pass on the
+/// scaffold (the sample scenario among them); the pre-commit hooks run the installed
+/// `tilewright` with commands that pass too.
+#[test]
+fn init_writes_no_placeholder_and_its_workflow_and_hooks_run() {
+    let (_tmp, repo) = scaffold();
+    for file in files_under(&repo) {
+        let body = std::fs::read_to_string(repo.join(&file)).unwrap();
+        assert_eq!(placeholder(&body), None, "{file}");
+    }
+    let version = env!("CARGO_PKG_VERSION");
+    // The crate and the wheel are published under the name the install commands use.
+    assert_eq!(env!("CARGO_PKG_NAME"), template::PACKAGE);
+    let pyproject = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("pyproject.toml")).unwrap();
+    assert!(
+        pyproject.contains(&format!("\n[project]\nname = \"{}\"\n", template::PACKAGE)),
+        "{pyproject}"
+    );
+    let [pip, cargo] = template::install_commands(version);
+
+    let workflow = std::fs::read_to_string(repo.join(".github/workflows/tiles.yml")).unwrap();
+    assert!(
+        workflow.contains(&format!("# With a Rust toolchain instead of Python: {cargo}\n")),
+        "{workflow}"
+    );
+    let runs = yaml_values(&workflow, "run");
+    assert_eq!(runs.first(), Some(&pip.as_str()), "{workflow}");
+    let [validate, scenarios, ..] = template::next_commands();
+    assert!(runs.contains(&scenarios.as_str()), "{workflow}");
+    for command in &runs[1..] {
+        runs_clean(&repo, command, "the workflow");
+    }
+
+    let hooks = std::fs::read_to_string(repo.join(".pre-commit-config.yaml")).unwrap();
+    assert!(hooks.contains("  - repo: local\n"), "{hooks}");
+    assert!(hooks.contains(&format!("(`{pip}`)")), "{hooks}");
+    let entries = yaml_values(&hooks, "entry");
+    assert_eq!(entries, [validate.as_str(), scenarios.as_str()], "{hooks}");
+    assert_eq!(yaml_values(&hooks, "language"), ["system", "system"], "{hooks}");
+    for command in entries {
+        runs_clean(&repo, command, "the pre-commit hooks");
+    }
+
+    // The sample scenario is played, and would fail if the well scored otherwise.
+    let played = tilewright(&repo, &scenarios.split_whitespace().skip(1).collect::<Vec<_>>());
+    assert_eq!(text(&played.stdout), "ok a-road-with-a-well\n1 passed, 0 failed\n");
+    let sample = repo.join(template::SAMPLE_SCENARIO);
+    let body = std::fs::read_to_string(&sample).unwrap();
+    std::fs::write(&sample, body.replace("red = 4", "red = 5")).unwrap();
+    let played = tilewright(&repo, &scenarios.split_whitespace().skip(1).collect::<Vec<_>>());
+    assert_eq!(played.status.code(), Some(1), "{}", text(&played.stdout));
 }

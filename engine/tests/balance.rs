@@ -462,3 +462,20 @@ fn each_tiles_intervals_are_those_of_its_per_game_figures() {
         }
     }
 }
+
+#[test]
+fn a_tile_with_no_copy_in_the_edition_played_is_named_apart_from_the_tiles_in_play() {
+    let focus_under = |rules: &str| {
+        let report = run(&def(&["base", "abbey-and-mayor"], rules), 2, 4, 1, 1);
+        let focus = balance::Focus::of(&report, &["abbey-and-mayor".to_owned()]);
+        (report, focus)
+    };
+    // `AM/R` is dealt in the first edition only, `AM/RG` (with a garden) in the new one.
+    let (report, focus) = focus_under("new-edition");
+    assert_eq!(focus.not_dealt, ["AM/R"]);
+    assert!(focus.tiles.iter().all(|t| t.id != "AM/R"));
+    assert_eq!(focus.tiles_in_play, report.tiles.len() - 1);
+    let (_, focus) = focus_under("first-edition");
+    assert_eq!(focus.not_dealt, ["AM/RG"]);
+    assert!(focus.tiles.iter().any(|t| t.id == "AM/R"));
+}

@@ -195,12 +195,12 @@ fn two_sets_declaring_one_kind_differently_are_refused() {
     assert!(GameDef::new(&[(base, None), (&a, None), (&same, None)], &[], rules).is_ok());
 }
 
-/// The README's invented edge kind, as written there, in a set of its own.
+/// The expansion guide's invented edge kind, as written there, in a set of its own.
 fn lava() -> String {
-    let readme = include_str!("../../README.md");
+    let readme = include_str!("../../docs/expansions.md");
     let start = readme
         .find("```toml\n[edge-kinds.lava]")
-        .expect("the lava example in the README");
+        .expect("the lava example in docs/expansions.md");
     let text = &readme[start + "```toml\n".len()..];
     format!("id = \"lava\"\nname = \"Lava\"\n{}", &text[..text.find("```").unwrap()])
 }

@@ -1,5 +1,5 @@
 //! Marks played: games with Inns & Cathedrals finish and report every point, base games are
-//! unchanged, and the README's invented expansion (wells) plays as it says, with a rule set's
+//! unchanged, and the expansion guide's invented expansion (wells) plays as it says, with a rule set's
 //! house rules on marks.
 
 // Test code: a failed unwrap is a failed test, with its message.
@@ -103,12 +103,12 @@ fn base_games_play_as_before_marks() {
     assert_eq!(totals, [59636, 58007]);
 }
 
-/// The README's example expansion, as written there.
+/// The expansion guide's example expansion, as written there.
 fn wells() -> String {
-    let readme = include_str!("../../README.md");
+    let readme = include_str!("../../docs/expansions.md");
     let start = readme
         .find("```toml\n#:schema ../schemas/tileset.schema.json\nid = \"wells\"")
-        .expect("the wells example in the README");
+        .expect("the wells example in docs/expansions.md");
     let text = &readme[start + "```toml\n".len()..];
     text[..text.find("```").unwrap()].to_owned()
 }

@@ -1,5 +1,5 @@
 //! Printed tokens played: games with Traders & Builders finish and report every point and
-//! every token taken, base games do not play them, and the README's invented set (spice)
+//! every token taken, base games do not play them, and the expansion guide's invented set (spice)
 //! plays as it says.
 
 // Test code: a failed unwrap is a failed test, with its message.
@@ -127,12 +127,12 @@ fn tokens_do_not_play_in_a_base_game_or_switched_off() {
     assert_eq!(off.printed_tokens().len(), 3, "still declared, for names");
 }
 
-/// The README's example set, as written there.
+/// The expansion guide's example set, as written there.
 fn spice() -> String {
-    let readme = include_str!("../../README.md");
+    let readme = include_str!("../../docs/expansions.md");
     let start = readme
         .find("```toml\n#:schema ../schemas/tileset.schema.json\nid = \"spice\"")
-        .expect("the spice example in the README");
+        .expect("the spice example in docs/expansions.md");
     let text = &readme[start + "```toml\n".len()..];
     text[..text.find("```").unwrap()].to_owned()
 }

@@ -1,4 +1,4 @@
-//! The values of mechanisms as the README writes them: its expansion of nothing but the barn
+//! The values of mechanisms as the expansion guide (docs/expansions.md) writes them: its expansion of nothing but the barn
 //! validates cleanly and plays, its values replaced by a house rule.
 
 // Test code: a failed unwrap is a failed test, with its message.
@@ -12,12 +12,12 @@ use tilewright_engine::game::{Game, GameDef};
 use tilewright_engine::source::Source;
 use tilewright_engine::validate::validate_sources;
 
-/// The README's example expansion file with the barn, as written there.
+/// The expansion guide's example expansion file with the barn, as written there.
 fn barns() -> String {
-    let readme = include_str!("../../README.md");
+    let readme = include_str!("../../docs/expansions.md");
     let start = readme
         .find("```toml\n#:schema ../schemas/expansion.schema.json\nid = \"barns\"")
-        .expect("the barns example in the README");
+        .expect("the barns example in docs/expansions.md");
     let text = &readme[start + "```toml\n".len()..];
     text[..text.find("```").unwrap()].to_owned()
 }

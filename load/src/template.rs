@@ -75,14 +75,32 @@ pub const SAMPLE_TILESET: &str = "tiles/my-tiles.toml";
 pub const SAMPLE_EXPANSION: &str = "expansions/big-follower.toml";
 /// Where `tilewright init` puts the sample house rule.
 pub const SAMPLE_RULES: &str = "rules/my-house-rule.toml";
-/// Where the repository lives whose pre-commit hook a content repository uses. A placeholder
-/// until the project is published under an account.
-pub const REPOSITORY: &str = "https://github.com/OWNER/tilewright";
+/// Where `tilewright init` puts the sample scenario, in the folder its workflow plays.
+pub const SAMPLE_SCENARIO: &str = "scenarios/a-road-with-a-well.toml";
 
-/// The commands that use a new content repository, in the order a newcomer runs them.
-pub fn next_commands() -> [String; 3] {
+/// The name the command line is published under, as a crate and as a Python wheel
+/// (`pyproject.toml`'s `name`).
+pub const PACKAGE: &str = "tilewright";
+
+/// How to install the command line at `version` from what the project publishes: the Python
+/// wheel (no Rust toolchain needed), then the crate. A content repository's workflow and
+/// pre-commit config, and the project's README, say these.
+pub fn install_commands(version: &str) -> [String; 2] {
+    [
+        format!("pip install {PACKAGE}=={version}"),
+        format!("cargo install --locked --profile dist {PACKAGE} --version {version}"),
+    ]
+}
+
+/// The commands that use a new content repository, in the order a newcomer runs them:
+/// validate, play the scenarios, play the samples, open the sample tile set in the editor.
+pub fn next_commands() -> [String; 4] {
+    let scenarios = SAMPLE_SCENARIO
+        .split_once('/')
+        .map_or(SAMPLE_SCENARIO, |(folder, _)| folder);
     [
         "tilewright validate --deny-warnings .".to_owned(),
+        format!("tilewright scenario {scenarios} --data ."),
         format!("tilewright simulate --tilesets base {SAMPLE_TILESET} {SAMPLE_EXPANSION} --rules {SAMPLE_RULES}"),
         format!("tilewright-editor {SAMPLE_TILESET}"),
     ]
@@ -105,7 +123,8 @@ pub fn content_repository(version: &str) -> Vec<(String, String)> {
         taplo += &format!("\n[[rule]]\ninclude = [\"{folder}/**/*.toml\"]\nschema.path = \"./schemas/{schema}\"\n");
         tombi += &format!("\n[[schemas]]\npath = \"schemas/{schema}\"\ninclude = [\"{folder}/**/*.toml\"]\n");
     }
-    let [validate, simulate, edit] = next_commands();
+    let [validate, scenarios, simulate, edit] = next_commands();
+    let [pip, cargo] = install_commands(version);
     let sample = |path: &str, kind: FileKind, body: &str| {
         let depth = path.matches('/').count();
         (path.to_owned(), format!("{}\n{body}", schema_line(kind, depth)))
@@ -114,22 +133,30 @@ pub fn content_repository(version: &str) -> Vec<(String, String)> {
         sample(SAMPLE_TILESET, FileKind::TileSet, TILESET),
         sample(SAMPLE_EXPANSION, FileKind::Expansion, EXPANSION),
         sample(SAMPLE_RULES, FileKind::RuleSet, RULES),
+        (SAMPLE_SCENARIO.to_owned(), SCENARIO.to_owned()),
         (".taplo.toml".to_owned(), taplo),
         ("tombi.toml".to_owned(), tombi),
         (
             ".github/workflows/tiles.yml".to_owned(),
-            WORKFLOW.replace("{version}", version),
+            WORKFLOW
+                .replace("{pip}", &pip)
+                .replace("{cargo}", &cargo)
+                .replace("{validate}", "tilewright validate --format github --deny-warnings .")
+                .replace("{scenarios}", &scenarios),
         ),
         (
             ".pre-commit-config.yaml".to_owned(),
             PRE_COMMIT
-                .replace("{repository}", REPOSITORY)
-                .replace("{version}", version),
+                .replace("{pip}", &pip)
+                .replace("{validate}", &validate)
+                .replace("{scenarios}", &scenarios),
         ),
         (
             "README.md".to_owned(),
             README
                 .replace("{validate}", &validate)
+                .replace("{scenarios}", &scenarios)
+                .replace("{scenario}", SAMPLE_SCENARIO)
                 .replace("{simulate}", &simulate)
                 .replace("{edit}", &edit)
                 .replace("{tileset}", SAMPLE_TILESET),
@@ -186,7 +213,7 @@ incomplete = { per-tile = 1 }
 
 const EXPANSION: &str = r#"# A sample expansion: a figure every player gets, played with a base game. An expansion
 # may also declare marks (as the sample tile set's well), printed tokens and the values of its
-# mechanisms: the README's "Writing an expansion" shows each.
+# mechanisms: Tilewright's guide to writing an expansion (docs/expansions.md) shows each.
 id = "big-follower"
 name = "The big follower"
 
@@ -213,6 +240,29 @@ road-per-tile = 2
 # barn-final-per-city = 5
 "#;
 
+const SCENARIO: &str = r#"# A sample rules scenario: a table laid out by hand, the turns to play on it and what must
+# follow. `tilewright scenario scenarios --data .` plays every scenario in this folder with the
+# repository's files, as CI does; `tilewright validate` leaves scenarios alone.
+description = """A road with a well scores 2 points per tile once completed: RED's road of 2 tiles, \
+from one well to the other, scores 4 points"""
+tilesets = ["base", "my-tiles"]
+
+[[layout]]
+tile = "my/road-to-a-well"     # the road leaves by the south edge
+at = [0, 0]                    # column (east +), row (south +)
+figures = [{ player = "red", feature = "r" }]
+
+[[turns]]
+player = "red"
+tile = "my/road-to-a-well"     # turned twice a quarter, to meet it from the south
+at = [0, 1]
+rotation = 2
+
+[expect]
+scores = { red = 4 }
+events = ["RED scores 4 points: completed road: 2 tiles"]
+"#;
+
 const TAPLO_HEADER: &str = "# Taplo (Even Better TOML in VS Code, and the editors that run its language server) checks
 # the files in these folders against Tilewright's schemas, also those without a `#:schema` line.
 ";
@@ -223,8 +273,8 @@ const TOMBI_HEADER: &str = "# Tombi (its VS Code and Zed extensions, its languag
 toml-version = \"v1.0.0\"
 ";
 
-const WORKFLOW: &str = "# Checks every tile set, expansion and rule set on each push and pull request; problems
-# show as annotations on the pull request.
+const WORKFLOW: &str = "# Checks every tile set, expansion and rule set and plays the rules scenarios on each push
+# and pull request; problems show as annotations on the pull request.
 name: tiles
 on: [push, pull_request]
 jobs:
@@ -236,18 +286,32 @@ jobs:
         with:
           python-version: \"3.x\"
       # The version this repository was made with; raise it to check by newer rules.
-      # Without Python: cargo install tilewright --version {version} --locked
-      - run: pip install tilewright=={version}
-      - run: tilewright validate --format github --deny-warnings .
+      # With a Rust toolchain instead of Python: {cargo}
+      - run: {pip}
+      - run: {validate}
+      - run: {scenarios}
 ";
 
-const PRE_COMMIT: &str = "# Checks the tile sets, expansions and rule sets before each commit
-# (`pip install pre-commit`, then `pre-commit install`).
+const PRE_COMMIT: &str = "# Before each commit, when a TOML file changed: validates every file and plays the rules
+# scenarios with the `tilewright` on PATH (`{pip}`), as CI does.
+# Turn it on with `pip install pre-commit`, then `pre-commit install`.
 repos:
-  - repo: {repository}
-    rev: v{version}
+  - repo: local
     hooks:
       - id: tilewright-validate
+        name: tilewright validate
+        entry: {validate}
+        language: system
+        files: \\.toml$
+        pass_filenames: false
+        require_serial: true
+      - id: tilewright-scenarios
+        name: tilewright scenario
+        entry: {scenarios}
+        language: system
+        files: \\.toml$
+        pass_filenames: false
+        require_serial: true
 ";
 
 const README: &str = "# My tiles
@@ -259,6 +323,7 @@ Tile sets, expansions and house rules for Carcassonne, played and checked with T
 | `tiles/` | tile sets (`{tileset}` is a sample of three tiles) |
 | `expansions/` | expansions: figures, token bags, mechanisms |
 | `rules/` | rule sets: house rules that extend a bundled edition |
+| `scenarios/` | rules scenarios: a table laid out by hand, turns, and the scores and events that must follow (`{scenario}` is a sample) |
 | `schemas/` | the JSON Schemas the files are checked against (`tilewright schema --write --dir schemas` brings them up to date) |
 
 Check every file, as CI does on each push (`.github/workflows/tiles.yml`) and pre-commit
@@ -266,6 +331,12 @@ before each commit (`.pre-commit-config.yaml`):
 
 ```sh
 {validate}
+```
+
+Play the rules scenarios against the repository's files, as CI and pre-commit do too:
+
+```sh
+{scenarios}
 ```
 
 Play 1,000 random games of the base game with the sample tiles, the sample figure and the
@@ -357,7 +428,9 @@ mod tests {
         let files = content_repository("1.2.3");
         let data: Vec<Source> = files
             .iter()
-            .filter(|(path, _)| path.ends_with(".toml") && !path.contains("taplo") && !path.contains("tombi"))
+            .filter(|(path, _)| {
+                path.ends_with(".toml") && !path.contains("taplo") && !path.contains("tombi") && path != SAMPLE_SCENARIO
+            })
             .map(|(path, text)| Source::new(path.as_str(), text.clone()))
             .collect();
         assert_eq!(data.len(), 3);
@@ -376,16 +449,24 @@ mod tests {
         assert_eq!(def.marks().iter().map(|m| m.id.as_str()).collect::<Vec<_>>(), ["well"]);
         assert_ne!(def.marks_in_play(), 0);
         let text = |name: &str| &files.iter().find(|(path, _)| path == name).unwrap().1;
-        assert!(text(".github/workflows/tiles.yml").contains("pip install tilewright==1.2.3"));
-        assert!(text(".pre-commit-config.yaml").contains("rev: v1.2.3"));
+        assert!(text(".github/workflows/tiles.yml").contains("- run: pip install tilewright==1.2.3\n"));
+        assert!(
+            text(".github/workflows/tiles.yml")
+                .contains("cargo install --locked --profile dist tilewright --version 1.2.3\n")
+        );
+        assert!(text(".pre-commit-config.yaml").contains("(`pip install tilewright==1.2.3`)"));
         assert!(text("README.md").contains(&next_commands()[1]));
+        assert!(text("README.md").contains(&next_commands()[2]));
         let placeholders = [
-            "{version}",
-            "{repository}",
+            "{pip}",
+            "{cargo}",
+            "{scenarios}",
+            "{scenario}",
             "{validate}",
             "{simulate}",
             "{edit}",
             "{tileset}",
+            "OWNER",
         ];
         assert!(
             !files

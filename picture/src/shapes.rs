@@ -15,6 +15,10 @@ use crate::geometry::{self, Point};
 use crate::regions::{self, GRID};
 use crate::schematic::{Schematic, schematic};
 
+/// How far apart, in tile widths, the points of two features stand at least, so that figures
+/// on them are told apart.
+pub const MIN_APART: f64 = 0.1;
+
 /// One feature's area and the point a figure on it stands on.
 #[derive(Debug, Clone, PartialEq)]
 pub struct FeatureShape {
@@ -46,7 +50,8 @@ pub fn shapes_of(tile: &Tile, drawing: &Schematic) -> BTreeMap<String, FeatureSh
     } else {
         BTreeMap::new()
     };
-    tile.features
+    let mut shapes: BTreeMap<String, FeatureShape> = tile
+        .features
         .iter()
         .map(|(id, feature)| {
             let polygons = if !feature.polygons.is_empty() {
@@ -68,7 +73,62 @@ pub fn shapes_of(tile: &Tile, drawing: &Schematic) -> BTreeMap<String, FeatureSh
             };
             (id.clone(), shape)
         })
-        .collect()
+        .collect();
+    set_apart(tile, &mut shapes);
+    shapes
+}
+
+/// Moves the points the tile does not state that stand outside their own area, or nearer than
+/// [`MIN_APART`] to another feature's (two cities crossing on a bridge share the schematic's
+/// centre), to the point of their area nearest the first choice that stands well inside it and
+/// apart from the others. Points the tile states stay where they are.
+fn set_apart(tile: &Tile, shapes: &mut BTreeMap<String, FeatureShape>) {
+    let stated = |id: &str| tile.features.get(id).is_some_and(|f| f.anchor.is_some());
+    let mut placed: Vec<Point> = shapes
+        .iter()
+        .filter(|(id, _)| stated(id))
+        .map(|(_, s)| s.point)
+        .collect();
+    for (_, shape) in shapes.iter_mut().filter(|(id, _)| !stated(id)) {
+        let apart = |p: Point, placed: &[Point]| placed.iter().all(|q| distance(p, *q) >= MIN_APART);
+        let fits = |p: Point| well_inside(&shape.polygons, p);
+        if !(fits(shape.point) && apart(shape.point, &placed)) {
+            let first = shape.point;
+            let nearest = |candidates: Vec<Point>| {
+                candidates
+                    .into_iter()
+                    .min_by(|a, b| distance(*a, first).total_cmp(&distance(*b, first)))
+            };
+            let inside: Vec<Point> = sample_points().filter(|p| fits(*p)).collect();
+            let spread = |p: &Point| placed.iter().map(|q| distance(*p, *q)).fold(f64::INFINITY, f64::min);
+            if let Some(p) = nearest(inside.iter().copied().filter(|p| apart(*p, &placed)).collect()) {
+                shape.point = p;
+            } else if let Some(p) = inside.iter().copied().max_by(|a, b| spread(a).total_cmp(&spread(b))) {
+                shape.point = p;
+            }
+        }
+        placed.push(shape.point);
+    }
+}
+
+/// How many points a side the search for a feature's point tries.
+const SAMPLES: usize = 48;
+
+fn sample_points() -> impl Iterator<Item = Point> {
+    let at = |i: usize| (i as f64 + 0.5) / SAMPLES as f64;
+    (0..SAMPLES).flat_map(move |y| (0..SAMPLES).map(move |x| [at(x), at(y)]))
+}
+
+/// Whether `p` and the points a little way from it on every side lie in the area.
+fn well_inside(polygons: &[Vec<Point>], p: Point) -> bool {
+    const MARGIN: f64 = 0.03;
+    [[0.0, 0.0], [MARGIN, 0.0], [-MARGIN, 0.0], [0.0, MARGIN], [0.0, -MARGIN]]
+        .iter()
+        .all(|d| covers(polygons, [p[0] + d[0], p[1] + d[1]]))
+}
+
+fn distance(a: Point, b: Point) -> f64 {
+    (a[0] - b[0]).hypot(a[1] - b[1])
 }
 
 /// Whether `p` lies in the area of `polygons` under the non-zero winding rule.
@@ -334,5 +394,27 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn every_point_stands_on_its_own_feature_apart_from_the_others() {
+        let mut problems = Vec::new();
+        for t in bundled_tiles() {
+            let shapes = feature_shapes(&t);
+            for (id, shape) in &shapes {
+                if !covers(&shape.polygons, shape.point) {
+                    problems.push(format!("{} {id}: point {:?} outside its area", t.id, shape.point));
+                }
+                for (other, theirs) in
+                    shapes.range::<String, _>((std::ops::Bound::Excluded(id), std::ops::Bound::Unbounded))
+                {
+                    let d = (shape.point[0] - theirs.point[0]).hypot(shape.point[1] - theirs.point[1]);
+                    if d < MIN_APART {
+                        problems.push(format!("{} {id} and {other}: points {d:.3} apart", t.id));
+                    }
+                }
+            }
+        }
+        assert!(problems.is_empty(), "{}", problems.join("\n"));
     }
 }

@@ -518,6 +518,16 @@ fn focus(report: &BalanceReport, pictures: &TilePictures) -> Markup {
             figcaption { "The strongest and the weakest are drawn square, in vermillion." }
         }
         (table(&columns, table_rows, &[], &flags))
+        @if !focus.not_dealt.is_empty() {
+            p {
+                "Not dealt under these rules (no copy in this edition): "
+                @for (i, id) in focus.not_dealt.iter().enumerate() {
+                    @if i > 0 { ", " }
+                    code { (shown(id)) }
+                }
+                "."
+            }
+        }
     }
 }
 

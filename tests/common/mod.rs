@@ -15,6 +15,25 @@ pub fn tilewright(dir: &Path, args: &[&str]) -> Output {
         .unwrap()
 }
 
+/// Runs the command line `line` (`tilewright ARGS...`, as a document or a generated file writes
+/// it, split at spaces) in `dir`; it must exit 0. `from` says where the line was written.
+#[allow(dead_code)]
+pub fn runs_clean(dir: &Path, line: &str, from: &str) {
+    let args: Vec<&str> = line
+        .strip_prefix("tilewright ")
+        .unwrap_or_else(|| panic!("{from}: not a tilewright command: {line}"))
+        .split_whitespace()
+        .collect();
+    let out = tilewright(dir, &args);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{from}: `{line}` failed:\n{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 /// The binary in `dir` with `args`, no colours and no input, to run or spawn.
 #[allow(dead_code)]
 pub fn command(dir: &Path, args: &[&str]) -> Command {

@@ -64,6 +64,10 @@ pub struct Focus {
     /// Their tiles, by points per placement from the most (tiles without one last), then in
     /// compiled order.
     pub tiles: Vec<FocusTile>,
+    /// Ids of their tiles that had no copy in play under the rules played (a tile of the other
+    /// edition only), left out of `tiles` and of every rank.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub not_dealt: Vec<String>,
 }
 
 /// The figures a tile is ranked by, each read from its report row.
@@ -77,6 +81,7 @@ impl Focus {
     /// The tiles of `sets` in `report`, ranked among all of the report's tiles.
     pub fn of(report: &BalanceReport, sets: &[String]) -> Focus {
         // Each figure's values over every tile in play, highest first.
+        let in_play = |t: &&TileStats| t.start || t.drawn > 0 || t.under_hill > 0;
         let field: Vec<Vec<f64>> = FIGURES
             .iter()
             .map(|figure| {
@@ -90,10 +95,10 @@ impl Focus {
             })
             .collect();
         let ranked = |figure: usize, t: &TileStats| rank(FIGURES[figure](t), &field[figure]);
-        let mut tiles: Vec<FocusTile> = report
-            .tiles
-            .iter()
-            .filter(|t| sets.contains(&t.set))
+        let studied = || report.tiles.iter().filter(|t| sets.contains(&t.set));
+        let not_dealt = studied().filter(|t| !in_play(t)).map(|t| t.id.clone()).collect();
+        let mut tiles: Vec<FocusTile> = studied()
+            .filter(in_play)
             .map(|t| FocusTile {
                 index: t.index,
                 set: t.set.clone(),
@@ -117,8 +122,9 @@ impl Focus {
         }
         Focus {
             sets: sets.to_vec(),
-            tiles_in_play: report.tiles.len(),
+            tiles_in_play: report.tiles.iter().filter(in_play).count(),
             tiles,
+            not_dealt,
         }
     }
 
