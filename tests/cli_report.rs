@@ -457,7 +457,7 @@ fn simulate_help_shows_expansions_with_an_example() {
 /// The bundled scenario `name`, wherever the scenarios are kept.
 fn bundled_scenario(name: &str) -> PathBuf {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    ["engine/tests/scenarios", "tests/scenarios"]
+    ["scenarios"]
         .iter()
         .map(|folder| root.join(folder).join(name))
         .find(|path| path.is_file())
@@ -748,6 +748,7 @@ fn a_users_own_ids_are_listed_where_they_live_and_taken_back() {
 #[test]
 fn a_record_saved_mid_game_replays_as_far_as_it_goes() {
     use std::sync::Arc;
+    use tilewright_engine::FromCatalog;
     use tilewright_engine::game::{Game, GameDef, GameRecord};
 
     let dir = tempfile::tempdir().unwrap();

@@ -220,7 +220,7 @@ fn quoted_source_lines_cannot_pass_for_workflow_commands() {
     }
 }
 
-const SCENARIO: &str = include_str!("../engine/tests/scenarios/city-three-segments-one-pennant.toml");
+const SCENARIO: &str = include_str!("../scenarios/city-three-segments-one-pennant.toml");
 
 #[test]
 fn scenarios_cannot_pass_for_workflow_commands() {
@@ -418,7 +418,7 @@ fn output_that_cannot_be_written_fails_the_command() {
     std::fs::write(dir.path().join("mine.toml"), own_tileset("mine")).unwrap();
     let scenario = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/engine/tests/scenarios/a-tile-that-fits-nowhere-is-discarded.toml"
+        "/scenarios/a-tile-that-fits-nowhere-is-discarded.toml"
     );
     let cases: [&[&str]; 13] = [
         &["list"],

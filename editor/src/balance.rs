@@ -9,6 +9,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use tilewright_engine::FromCatalog;
 use tilewright_engine::balance::{self, BalanceReport, Comparison, Difference};
 use tilewright_engine::bots::Policy;
 use tilewright_engine::catalog::Catalog;

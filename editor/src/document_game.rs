@@ -7,6 +7,7 @@
 use std::path::Path;
 use std::sync::Arc;
 
+use tilewright_engine::FromCatalog;
 use tilewright_engine::catalog::Catalog;
 use tilewright_engine::game::{GameDef, GameRecord, ReplayError};
 

@@ -12,6 +12,7 @@ use tilewright_editor::EditorApp;
 use tilewright_editor::files::ScriptedDialogs;
 use tilewright_editor::pages::play::{BoardChoices, PlayView, SeatKind};
 use tilewright_editor::view::Page;
+use tilewright_engine::FromCatalog;
 use tilewright_engine::bots::{Bot, BotSpec, RandomBot, play_to_end};
 use tilewright_engine::game::{Action, Game, GameDef, Phase};
 

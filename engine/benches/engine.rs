@@ -4,9 +4,13 @@
 //! alone and with both expansions, and the per-turn pieces a bot calls most: listing legal
 //! placements, listing deployments, cloning.
 
+// Test code: a failed unwrap is a failed test, with its message.
+#![allow(clippy::unwrap_used)]
+
 use std::sync::{Arc, OnceLock};
 
 use divan::{Bencher, black_box};
+use tilewright_engine::FromCatalog;
 use tilewright_engine::bundled;
 use tilewright_engine::game::{Action, Game, GameDef, Phase, Placement, Rng};
 use tilewright_engine::simulate::{Scratch, play_out, policy_seed, random_action};

@@ -12,6 +12,7 @@
 
 use std::sync::Arc;
 
+use tilewright_engine::FromCatalog;
 use tilewright_engine::balance;
 use tilewright_engine::bots::Policy;
 use tilewright_engine::bundled;

@@ -12,6 +12,7 @@
 use std::sync::Arc;
 use std::time::Instant;
 
+use tilewright_engine::FromCatalog;
 use tilewright_engine::bots::{Bot, Budget, MctsBot, MctsConfig};
 use tilewright_engine::bundled;
 use tilewright_engine::game::{Game, GameDef};

@@ -10,6 +10,7 @@
 
 use std::sync::Arc;
 
+use tilewright_engine::FromCatalog;
 use tilewright_engine::bundled;
 use tilewright_engine::game::{Game, GameDef, Rng};
 use tilewright_engine::simulate::{Scratch, play_out, policy_seed};

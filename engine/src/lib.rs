@@ -1,44 +1,38 @@
-//! Tilewright's engine: Carcassonne tile sets, expansions and rule sets as data.
+//! Tilewright's engine, the convenience crate: the three layers under one name, each module
+//! at the path it has always had.
 //!
-//! Data flows one way: TOML text ([`source`]) → validated model ([`validate`], [`model`],
-//! [`catalog`]) → compiled tables ([`compile`]) → game state, events and scores ([`game`]).
-//! Nothing here names a specific tile.
+//! - [`model`] and [`edge`] are `tilewright-model`: the data types, serde and schemars only.
+//! - [`compile`], [`game`], [`bots`], [`simulate`] and [`limits`] are `tilewright-rules`: the
+//!   rules, which read no file (a bot author needs only that crate).
+//! - Everything else is `tilewright-load`: source maps, schemas, validation, the catalog and
+//!   the bundled files, file and image reading, selections, templates, the writer, scenarios,
+//!   and [`balance`] with the tiles under study first.
 //!
-//! Layers (kept by `tests/layers.rs`): [`model`] (with [`edge`]) depends on nothing else;
-//! [`validate`] reads files through one path (also [`validate::read_model`], which skips the
-//! checks) and is given the catalog they may refer to, such as [`bundled::catalog()`], so it
-//! does not depend on [`bundled`] or [`game`]; [`game`] plays what its [`Catalog`] holds and
-//! does not depend on [`validate`] or [`bundled`]; [`catalog`] does not depend on
-//! [`validate`].
+//! A random game of the bundled base game:
 //!
-//! Shared by the command line and the editor: [`selection`] (what a game is played with, named
-//! by id or path), [`template`] (the text of a new file) and [`writer`] (saving a model into its
-//! file without losing comments).
+//! ```
+//! use std::sync::Arc;
+//!
+//! use tilewright_engine::bots::{Bot, RandomBot};
+//! use tilewright_engine::game::{Game, GameDef};
+//! use tilewright_engine::{FromCatalog, bundled};
+//!
+//! let def = GameDef::from_catalog(bundled::catalog(), &["base".to_owned()], "new-edition")?;
+//! let mut game = Game::new(Arc::new(def), 2, 1)?;
+//! let mut bot = RandomBot::new(1);
+//! while bot.play(&mut game, &mut Vec::new()) {}
+//! assert!(game.is_over());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Cargo keeps the layers: the rules crate cannot name the load crate. A program that wants
+//! one layer depends on its crate; the command line and the editor use this one.
 
-pub mod balance;
-pub mod bots;
-pub mod bundled;
-pub mod catalog;
-pub mod compile;
-pub mod diagnostic;
-pub mod edge;
-pub mod files;
-pub mod game;
-pub mod limits;
-pub mod model;
-pub(crate) mod report;
-pub mod scenario;
-pub mod schema;
-pub mod selection;
-pub mod simulate;
-pub mod source;
-pub mod template;
-pub mod text;
-pub mod tile_image;
-pub mod validate;
-pub mod writer;
+#![forbid(unsafe_code)]
 
-pub use catalog::{Catalog, Document, Loaded, Model};
-pub use diagnostic::{Diagnostic, Severity};
-pub use schema::FileKind;
-pub use source::Source;
+pub use tilewright_load::{
+    Catalog, Diagnostic, Document, FileKind, FromCatalog, Loaded, Model, Severity, Source, balance, bundled, catalog,
+    diagnostic, files, scenario, schema, selection, source, template, text, tile_image, validate, writer,
+};
+pub use tilewright_model::{self as model, edge};
+pub use tilewright_rules::{bots, compile, game, limits, simulate};

@@ -2,8 +2,12 @@
 //! the games themselves say), the same on any number of threads, and A/B comparisons that
 //! find a known effect and nothing in a run compared with itself.
 
+// Test code: a failed unwrap is a failed test, with its message.
+#![allow(clippy::unwrap_used)]
+
 use std::sync::Arc;
 
+use tilewright_engine::FromCatalog;
 use tilewright_engine::balance::{self, BalanceReport, FigureKey};
 use tilewright_engine::bots::Policy;
 use tilewright_engine::bundled;

@@ -1,8 +1,12 @@
 //! The bots: every choice they make is legal, and the greedy bot plays better than chance.
 
+// Test code: a failed unwrap is a failed test, with its message.
+#![allow(clippy::unwrap_used)]
+
 use std::sync::Arc;
 
 use tilewright_engine::Catalog;
+use tilewright_engine::FromCatalog;
 use tilewright_engine::bots::{Bot, GreedyBot, Policy, RandomBot, play_to_end};
 use tilewright_engine::bundled;
 use tilewright_engine::game::{Game, GameDef};

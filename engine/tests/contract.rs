@@ -3,10 +3,14 @@
 //! ([`tilewright_engine::limits`]) is a located validator error for one file and a setup error
 //! for several files together, never a panic or an abort.
 
+// Test code: a failed unwrap is a failed test, with its message.
+#![allow(clippy::unwrap_used)]
+
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use proptest::prelude::*;
+use tilewright_engine::FromCatalog;
 use tilewright_engine::bundled;
 use tilewright_engine::compile::TileTables;
 use tilewright_engine::edge::Layout;

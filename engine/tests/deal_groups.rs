@@ -2,8 +2,12 @@
 //! among itself, with a group's start tile in place of the base game's; base games are dealt
 //! as before.
 
+// Test code: a failed unwrap is a failed test, with its message.
+#![allow(clippy::unwrap_used)]
+
 use std::sync::Arc;
 
+use tilewright_engine::FromCatalog;
 use tilewright_engine::bots::{Policy, random_step};
 use tilewright_engine::bundled;
 use tilewright_engine::catalog::Catalog;

@@ -3,9 +3,13 @@
 //! the river without turning back, the `edge-kind-rules` switch, and a kind two sets declare
 //! differently.
 
+// Test code: a failed unwrap is a failed test, with its message.
+#![allow(clippy::unwrap_used)]
+
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use tilewright_engine::FromCatalog;
 use tilewright_engine::bots::random_step;
 use tilewright_engine::bundled;
 use tilewright_engine::edge::Side;

@@ -1,9 +1,13 @@
 //! The engine's API as a bot or UI uses it: determinism, records and replays, cheap clones,
 //! refused actions, and the invariants that must hold after every action of random games.
 
+// Test code: a failed unwrap is a failed test, with its message.
+#![allow(clippy::unwrap_used)]
+
 use std::sync::Arc;
 
 use proptest::prelude::*;
+use tilewright_engine::FromCatalog;
 use tilewright_engine::bundled;
 use tilewright_engine::game::{
     Action, ActionError, Event, FeatureAt, FigureIndex, Game, GameDef, GameRecord, Phase, ReplayError, Rng, Seat,

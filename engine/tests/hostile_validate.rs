@@ -2,6 +2,9 @@
 //! and never passes silently. Inputs are crafted here, in temporary folders; what the command
 //! line makes of some of them (formats, exit codes) is checked in the root's `tests/cli.rs`.
 
+// Test code: a failed unwrap is a failed test, with its message.
+#![allow(clippy::unwrap_used)]
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

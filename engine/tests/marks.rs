@@ -2,8 +2,12 @@
 //! unchanged, and the expansion guide's invented expansion (wells) plays as it says, with a rule set's
 //! house rules on marks.
 
+// Test code: a failed unwrap is a failed test, with its message.
+#![allow(clippy::unwrap_used)]
+
 use std::sync::Arc;
 
+use tilewright_engine::FromCatalog;
 use tilewright_engine::bots::Policy;
 use tilewright_engine::bundled;
 use tilewright_engine::catalog::Catalog;

@@ -1,9 +1,13 @@
 //! The Monte Carlo tree search bot: a legal answer at every kind of choice, the best answer
 //! where it can be worked out exactly, budgets kept, and the same choice for the same seed.
 
+// Test code: a failed unwrap is a failed test, with its message.
+#![allow(clippy::unwrap_used)]
+
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use tilewright_engine::FromCatalog;
 use tilewright_engine::bots::mcts::{RewardKind, Rollout};
 use tilewright_engine::bots::{Bot, Budget, MctsBot, MctsConfig, RandomBot, StopFlag, play_to_end};
 use tilewright_engine::bundled;

@@ -1,10 +1,14 @@
 //! What a search bot holds between its choices, counted by the allocator. A test binary of its
 //! own with a single test, so that nothing else allocates while it counts.
 
+// A global allocator is an unsafe trait; this one passes every call on unchanged.
+#![allow(unsafe_code)]
+
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use tilewright_engine::FromCatalog;
 use tilewright_engine::bots::{Bot, Budget, MctsBot, MctsConfig, RandomBot};
 use tilewright_engine::bundled;
 use tilewright_engine::game::{Game, GameDef};

@@ -2,8 +2,12 @@
 //! every token taken, base games do not play them, and the expansion guide's invented set (spice)
 //! plays as it says.
 
+// Test code: a failed unwrap is a failed test, with its message.
+#![allow(clippy::unwrap_used)]
+
 use std::sync::Arc;
 
+use tilewright_engine::FromCatalog;
 use tilewright_engine::bots::Policy;
 use tilewright_engine::bundled;
 use tilewright_engine::catalog::Catalog;

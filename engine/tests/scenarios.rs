@@ -1,7 +1,10 @@
-//! Runs every scenario under `tests/scenarios/`, each as its own test named after its file:
+//! Runs every scenario under the top-level `scenarios/`, each as its own test named after its file:
 //! a worked example or clarification from the rules, played on the engine and compared with
 //! the published outcome. `cargo test -p tilewright-engine --test scenarios -- NAME` runs one;
 //! a failure prints what differs.
+
+// Test code: a failed unwrap is a failed test, with its message.
+#![allow(clippy::unwrap_used)]
 
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -29,7 +32,7 @@ fn play(file: &Path, catalog: &Catalog) -> Result<(), Failed> {
 
 fn main() {
     let args = Arguments::from_args();
-    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios");
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&folder)
         .unwrap()
         .map(|e| e.unwrap().path())

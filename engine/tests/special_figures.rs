@@ -2,13 +2,17 @@
 //! owner another turn and a pig-like figure that adds to its owner's field, played from the
 //! fixture expansion `fixtures/special-figures/expansion.toml` beside the bundled catalog.
 //!
-//! The rules themselves are scenarios of `tests/scenarios/` (`builder-*`, `pig-*`), played with
+//! The rules themselves are scenarios of the top-level `scenarios/` (`builder-*`, `pig-*`), played with
 //! Traders & Builders; here the constructs are played from the fixture: whole games, searches,
 //! the balance lab, switches and layouts.
+
+// Test code: a failed unwrap is a failed test, with its message.
+#![allow(clippy::unwrap_used)]
 
 use std::path::Path;
 use std::sync::Arc;
 
+use tilewright_engine::FromCatalog;
 use tilewright_engine::bots::Policy;
 use tilewright_engine::bundled;
 use tilewright_engine::catalog::Catalog;
@@ -35,10 +39,10 @@ fn play(scenario: &str) -> Vec<String> {
     }
 }
 
-/// A scenario of `tests/scenarios/`, its tile sets played with the fixture expansion in place of
+/// A scenario of the top-level `scenarios/`, its tile sets played with the fixture expansion in place of
 /// Traders & Builders, so the constructs are checked apart from the bundled file.
 fn bundled_scenario(name: &str) -> String {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/scenarios/{name}.toml"));
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../scenarios/{name}.toml"));
     let text = std::fs::read_to_string(&path).unwrap();
     text.replace("\"traders-and-builders\"", "\"special-figures\"")
 }

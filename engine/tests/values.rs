@@ -1,8 +1,12 @@
 //! The values of mechanisms as the expansion guide (docs/expansions.md) writes them: its expansion of nothing but the barn
 //! validates cleanly and plays, its values replaced by a house rule.
 
+// Test code: a failed unwrap is a failed test, with its message.
+#![allow(clippy::unwrap_used)]
+
 use std::sync::Arc;
 
+use tilewright_engine::FromCatalog;
 use tilewright_engine::bundled;
 use tilewright_engine::game::{Game, GameDef};
 use tilewright_engine::source::Source;

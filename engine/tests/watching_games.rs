@@ -1,8 +1,12 @@
 //! Watching games (observers and the events they see), the deciding player, and games
 //! determinized for a search.
 
+// Test code: a failed unwrap is a failed test, with its message.
+#![allow(clippy::unwrap_used)]
+
 use std::sync::Arc;
 
+use tilewright_engine::FromCatalog;
 use tilewright_engine::bots::Policy;
 use tilewright_engine::bundled;
 use tilewright_engine::game::{Action, Event, Game, GameDef, Phase, Reason, Rng, Seat};

@@ -2,6 +2,8 @@
 //! installs and plays, and JCZ tile XML (5.x and 4.x dialects, bare or in an add-on) imported
 //! as Tilewright tile sets.
 
+#![forbid(unsafe_code)]
+
 pub mod addon;
 pub mod archive;
 pub mod artwork;

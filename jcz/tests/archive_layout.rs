@@ -3,6 +3,9 @@
 //! expansion present, cities before the fields that name them, every tile of every set with
 //! artwork for every feature; and the same input gives the same bytes.
 
+// Test code: a failed unwrap is a failed test, with its message.
+#![allow(clippy::unwrap_used)]
+
 mod support;
 
 use serde_json::Value;

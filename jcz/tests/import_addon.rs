@@ -6,6 +6,7 @@ mod support;
 use std::sync::Arc;
 
 use support::{every_form_path, load, only_set};
+use tilewright_engine::FromCatalog;
 use tilewright_engine::game::GameDef;
 use tilewright_engine::validate::validate_paths;
 use tilewright_engine::{bundled, simulate};

@@ -2,6 +2,9 @@
 //! 4.x spellings, and what is not supported named per tile; the result validates without a
 //! warning.
 
+// Test code: a failed unwrap is a failed test, with its message.
+#![allow(clippy::unwrap_used)]
+
 mod support;
 
 use tilewright_engine::bundled;

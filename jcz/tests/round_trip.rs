@@ -1,9 +1,13 @@
 //! import(export(set)) plays the same games as the set, for every bundled set that exports.
 
+// Test code: a failed unwrap is a failed test, with its message.
+#![allow(clippy::unwrap_used)]
+
 mod support;
 
 use std::sync::Arc;
 
+use tilewright_engine::FromCatalog;
 use tilewright_engine::game::GameDef;
 use tilewright_engine::{Catalog, bundled, simulate};
 use tilewright_jcz::{export, import, xml};

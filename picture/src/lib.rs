@@ -7,6 +7,8 @@
 //! the [`palette`]'s colours, with a [`badge`] per mark or printed token. [`geometry`] holds
 //! the plane geometry under all of them, and the designer's derivations from outlines.
 
+#![forbid(unsafe_code)]
+
 pub mod badge;
 pub mod geometry;
 pub mod palette;

@@ -3,6 +3,8 @@
 //! figures ([`tilewright_engine::balance`]); this crate only presents them: plot primitives in
 //! [`svg`], the page in [`html`].
 
+#![forbid(unsafe_code)]
+
 mod escape;
 pub mod html;
 pub mod pictures;

@@ -76,13 +76,18 @@ impl Unit {
 /// ten. An empty or non-finite range gets a unit range, so an axis is always drawn.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Ticks {
+    /// The axis' first value.
     pub lo: f64,
+    /// The axis' last value.
     pub hi: f64,
+    /// Between two ticks.
     pub step: f64,
+    /// Every tick, from `lo` to `hi`.
     pub values: Vec<f64>,
 }
 
 impl Ticks {
+    /// Ticks covering `lo..=hi` in about `target` intervals.
     pub fn new(lo: f64, hi: f64, target: usize) -> Ticks {
         let (mut lo, mut hi) = if lo.is_finite() && hi.is_finite() && (hi - lo).is_finite() {
             (lo.min(hi), lo.max(hi))
@@ -137,24 +142,33 @@ impl Scale {
 /// What every figure has: a title and its axes' labels (plain text, escaped when drawn).
 #[derive(Debug, Clone, Copy)]
 pub struct Chart<'a> {
+    /// Above the figure.
     pub title: &'a str,
+    /// Under the horizontal axis.
     pub x_label: &'a str,
+    /// Beside the vertical axis.
     pub y_label: &'a str,
 }
 
 /// One named series of a histogram: a count per bin.
 #[derive(Debug, Clone)]
 pub struct Series {
+    /// In the legend.
     pub name: String,
+    /// One per bin.
     pub counts: Vec<u64>,
 }
 
 /// A value with its interval (a 95% interval, say) and a label.
 #[derive(Debug, Clone)]
 pub struct Interval {
+    /// Beside the interval.
     pub label: String,
+    /// The estimate, drawn as a point.
     pub value: f64,
+    /// The interval's low end.
     pub lo: f64,
+    /// The interval's high end.
     pub hi: f64,
     /// Drawn apart (a difference whose interval leaves out zero, say).
     pub flagged: bool,
@@ -174,7 +188,9 @@ impl Interval {
 /// One part of stacked bars: a name and a value per category.
 #[derive(Debug, Clone)]
 pub struct Part {
+    /// In the legend.
     pub name: String,
+    /// One per category, in the categories' order.
     pub values: Vec<f64>,
 }
 

@@ -1,4 +1,7 @@
 //! What the JCZ tests share: loading a tile set file, and an add-on's files read back.
+
+// Test code: a failed unwrap is a failed test, with its message.
+#![allow(clippy::unwrap_used)]
 // Each test binary includes this module and uses only part of it.
 #![allow(dead_code)]
 

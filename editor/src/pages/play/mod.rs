@@ -7,7 +7,6 @@
 //! current step's choices into what the [board](crate::board) draws and reads back the
 //! pointer; `side.rs` draws the scores, the prompt, the controls and the event log.
 
-pub mod event_text;
 mod seats;
 mod session;
 mod setup;

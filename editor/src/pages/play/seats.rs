@@ -121,6 +121,7 @@ mod tests {
     use std::sync::mpsc::channel;
 
     use super::*;
+    use tilewright_engine::FromCatalog;
 
     #[test]
     fn every_bot_offered_is_a_bot_spec() {

@@ -216,7 +216,7 @@ impl Session {
             self.log.push(LogLine {
                 step,
                 event,
-                text: super::event_text::event_text(&self.def, &event),
+                text: tilewright_engine::game::event_text(&self.def, &event),
             });
         }
         if self.game.is_over() {

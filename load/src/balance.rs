@@ -1,0 +1,65 @@
+//! The balance lab of `tilewright-rules` with the tiles under study first: the tile sets that
+//! are not bundled ones, those a designer is working on (only the load side knows which files
+//! are bundled).
+
+use std::sync::Arc;
+
+pub use tilewright_rules::balance::*;
+use tilewright_rules::bots::Policy;
+use tilewright_rules::game::{GameDef, SetupError};
+use tilewright_rules::simulate::Progress;
+
+use crate::bundled;
+
+/// The tile sets of `report` that are not bundled ones: those a designer is working on.
+pub fn unbundled_sets(report: &BalanceReport) -> Vec<String> {
+    let bundled = bundled::catalog();
+    report
+        .tilesets
+        .iter()
+        .filter(|s| bundled.tileset(&s.id).is_none())
+        .map(|s| s.id.clone())
+        .collect()
+}
+
+/// Puts the tiles of the sets that are not bundled first in `report`.
+fn focus_on_unbundled(report: &mut BalanceReport) {
+    report.focus_on(&unbundled_sets(report));
+}
+
+/// [`tilewright_rules::balance::run`], with the tiles of the sets that are not bundled first
+/// ([`BalanceReport::focus`]).
+pub fn run(
+    def: Arc<GameDef>,
+    players: u8,
+    games: u64,
+    seed: u64,
+    threads: usize,
+    policy: Policy,
+    progress: &Progress,
+) -> Result<BalanceReport, SetupError> {
+    let mut report = tilewright_rules::balance::run(def, players, games, seed, threads, policy, progress)?;
+    focus_on_unbundled(&mut report);
+    Ok(report)
+}
+
+/// [`tilewright_rules::balance::compare`], with the tiles of the sets that are not bundled
+/// first in both runs ([`BalanceReport::focus`]).
+#[allow(clippy::too_many_arguments)]
+pub fn compare(
+    a: Arc<GameDef>,
+    b: Arc<GameDef>,
+    change: &str,
+    players: u8,
+    games: u64,
+    seed: u64,
+    threads: usize,
+    policy: Policy,
+    progress: &Progress,
+) -> Result<Comparison, SetupError> {
+    let mut comparison =
+        tilewright_rules::balance::compare(a, b, change, players, games, seed, threads, policy, progress)?;
+    focus_on_unbundled(&mut comparison.a);
+    focus_on_unbundled(&mut comparison.b);
+    Ok(comparison)
+}

@@ -1,0 +1,112 @@
+//! The expansions' mechanisms: each a module with its state and rules, registered below, and
+//! played by the core game through the hooks of [`Mechanism`] (`hooks.rs`).
+//!
+//! The core (turn, placement, deployment, scoring: `turn.rs` lists where each hook is called)
+//! names no mechanism. A mechanism keeps its state in its own type, which [`Mechanisms`] holds
+//! beside the others in every game, and acts only through its hooks; what it shows readers
+//! (its state, its prompts, its figures' pictures, its actions' keys) it answers itself, through
+//! [`Mechanisms`]. A new mechanism is a module here implementing [`Mechanism`] and one line in
+//! the list below; a player choice of its own is a [`Phase`](super::Phase) and
+//! [`Action`](super::Action)s that its hooks list and apply.
+//!
+//! Which mechanisms a game plays with is decided once, when it is set up
+//! ([`Mechanism::in_play`]: the files' mechanisms as [`MechanismSet`] keeps them under the
+//! rules, and figure types with a count above 0), so no turn tests a switch: a mechanism out
+//! of play costs each hook it implements one well-predicted branch.
+
+mod hooks;
+mod set;
+
+use hooks::mechanisms;
+pub use hooks::{Arrival, Flow, Mechanism, Registered};
+pub use set::{MechanismSet, apply_switches};
+
+mechanisms! {
+    abbey: Abbey,
+    barn: Barns,
+    companions: Companions,
+    extra_turn: ExtraTurns,
+    field_bonus: FieldBonuses,
+    continuation: Continuation,
+    hills: Hills,
+    marks: Marks,
+    printed_tokens: PrintedTokens,
+    shepherd: Shepherds,
+    vineyard: Vineyards,
+    wagon: Wagons,
+    #[cfg(test)]
+    probe: Probe,
+}
+
+pub use continuation::EdgeKinds;
+pub use shepherd::Flock;
+pub use wagon::WaitingWagon;
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::game::{Action, Game, GameDef, Phase, Reason};
+
+    fn def(sets: &[&str]) -> Arc<GameDef> {
+        let sets: Vec<String> = sets.iter().map(|s| (*s).to_owned()).collect();
+        Arc::new(GameDef::from_files(crate::testing::bundled(), &sets, "new-edition").unwrap())
+    }
+
+    #[test]
+    fn mechanisms_answer_readers_for_themselves() {
+        let all = def(&["base", "abbey-and-mayor", "hills-and-sheep"]);
+        let game = Game::new(Arc::clone(&all), 2, 1).unwrap();
+        let names: Vec<&str> = game.mechanisms().in_play().collect();
+        assert_eq!(names, ["abbey", "barn", "hills", "shepherd", "vineyards", "wagon"]);
+        assert!(names.iter().all(|name| Mechanisms::plays_in(&all, name)));
+        let base = def(&["base"]);
+        assert_eq!(
+            Game::new(Arc::clone(&base), 2, 1)
+                .unwrap()
+                .mechanisms()
+                .in_play()
+                .count(),
+            0
+        );
+        assert!(!Mechanisms::plays_in(&base, "barn") && !Mechanisms::plays_in(&all, "river"));
+
+        let looks: Vec<Option<&str>> = all.figures().iter().map(Mechanisms::figure_look).collect();
+        assert_eq!(looks, [None, Some("barn"), None, Some("wagon"), Some("shepherd")]);
+        let type_of = |id| 1 << all.figure_index(id).unwrap();
+        assert_eq!(
+            Mechanisms::paid_figures(&all, Reason::Barn { cities: 1 }),
+            Some(type_of("barn"))
+        );
+        assert_eq!(
+            Mechanisms::paid_figures(&all, Reason::Flocks { sheep: 1 }),
+            Some(type_of("shepherd"))
+        );
+        assert_eq!(Mechanisms::paid_figures(&all, Reason::BarnMeeting { cities: 1 }), None);
+
+        assert!(Mechanisms::prompt(Phase::Shepherd).is_some());
+        assert!(Mechanisms::prompt(Phase::MoveWagon { player: 1 }).is_some());
+        let choose = Phase::Choose {
+            may_draw: true,
+            may_pass: false,
+        };
+        assert_eq!(
+            Mechanisms::prompt(choose).as_deref(),
+            Some("Place your abbey in a highlighted hole, or draw a tile.")
+        );
+        assert_eq!(Mechanisms::prompt(Phase::Place { tile: 0 }), None);
+        assert_eq!(Mechanisms::action_words(choose, Action::Draw), Some("Draw a tile"));
+        assert_eq!(
+            Mechanisms::action_words(choose, Action::Pass),
+            None,
+            "no pass before the end game"
+        );
+        assert_eq!(
+            Mechanisms::action_words(Phase::Shepherd, Action::Guide),
+            Some("Guide it home")
+        );
+        assert_eq!(Mechanisms::action_key(Action::Grow), Some(6 << 60));
+        assert_eq!(Mechanisms::action_key(Action::Pass), None, "passing is the core's");
+    }
+}
