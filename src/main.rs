@@ -1,6 +1,8 @@
 //! `tilewright`: validate tile sets and rule sets, (re)generate their JSON Schemas, simulate
 //! and replay games, draw tiles.
 
+#![forbid(unsafe_code)]
+
 /// Prints a line on standard output ([`output::write`]): a closed pipe (`tilewright ... | head`)
 /// ends output quietly; any other failed write is said once and fails the run.
 macro_rules! say {

@@ -1,6 +1,8 @@
 //! `tilewright balance --html`: the page is written whole, holds everything it shows (nothing
 //! fetched), and escapes every name a file gave it.
 
+#![allow(clippy::unwrap_used)]
+
 mod common;
 
 use common::{HANDLER, HOSTILE, balance_html as page, hostile_tileset, tilewright};

@@ -2,6 +2,8 @@
 //! formats, on the engine's bad fixtures and on inputs whose diagnostics the engine's
 //! `hostile_validate` tests check.
 
+#![allow(clippy::unwrap_used)]
+
 use std::path::Path;
 
 use tilewright_engine::validate::MAX_DIAGNOSTICS_PER_FILE;

@@ -2,6 +2,8 @@
 //! comparisons, clear errors for bad arguments, Ctrl-C stopping a run, and tile names from
 //! files that cannot inject lines or escapes.
 
+#![allow(clippy::unwrap_used)]
+
 mod common;
 
 use std::process::Output;

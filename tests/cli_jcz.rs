@@ -2,6 +2,8 @@
 //! each time, what JCZ cannot express refused with located messages and nothing written, and
 //! an add-on read back into tile sets that validate and play.
 
+#![allow(clippy::unwrap_used)]
+
 mod common;
 
 use std::process::Output;

@@ -3,6 +3,8 @@
 //! arguments of the wrong kind named with the right flag, `list`, `scenario`, and Ctrl-C
 //! stopping a long simulation with the figures of the games finished.
 
+#![allow(clippy::unwrap_used)]
+
 mod common;
 
 use std::path::{Path, PathBuf};

@@ -2,6 +2,8 @@
 //! heading) that exists, the install commands are the ones `init` writes, the CI and pre-commit
 //! files shown are those `init` writes, and the README's five-minute path runs as written.
 
+#![allow(clippy::unwrap_used)]
+
 use std::path::{Path, PathBuf};
 
 use tilewright_engine::template;

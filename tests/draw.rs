@@ -1,6 +1,8 @@
 //! `tilewright draw` end to end: one SVG per tile, named after its id, from a bundled set or a
 //! file; unknown sets and tiles refused with the closest name.
 
+#![allow(clippy::unwrap_used)]
+
 mod common;
 use common::{listing, tilewright};
 

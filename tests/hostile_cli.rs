@@ -3,6 +3,10 @@
 //! and arguments that used to get a misleading answer. Each test runs the built binary on
 //! files crafted in a temporary folder.
 
+// `wait4`, to read the peak memory of the command a test ran.
+#![allow(unsafe_code)]
+#![allow(clippy::unwrap_used)]
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};

@@ -1,6 +1,8 @@
 //! `tilewright init`: the repository it scaffolds validates clean, plays, and is checked by the
 //! TOML tools editors run; it never overwrites a file.
 
+#![allow(clippy::unwrap_used)]
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

@@ -8,6 +8,8 @@
 //! `CHROMIUM` variable). Without one the tests are skipped with a note, unless `CI` is set, where
 //! they fail.
 
+#![allow(clippy::unwrap_used)]
+
 mod common;
 
 use std::io::Read;

@@ -1,6 +1,8 @@
 //! `tilewright tournament` end to end: the same figures on any number of threads, every bot in
 //! every seat, and clear errors for bad bots.
 
+#![allow(clippy::unwrap_used)]
+
 use std::path::Path;
 
 use serde_json::Value;

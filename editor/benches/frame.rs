@@ -6,6 +6,8 @@
 //! into triangles: the CPU work of a frame. With `--gpu` it also renders each frame with wgpu
 //! (on a machine without a GPU that is Mesa's software rasteriser, reported separately).
 
+#![allow(clippy::unwrap_used)]
+
 use std::time::{Duration, Instant};
 
 use egui::{Pos2, Vec2};

@@ -69,7 +69,8 @@ impl Content {
     }
 }
 
-/// One change to the document.
+/// One change to the document. Each variant's doc names its fields.
+#[allow(missing_docs)]
 #[derive(Debug, Clone, PartialEq)]
 pub enum Edit {
     /// Insert a tile at `index`.

@@ -24,7 +24,8 @@ const WOOL: Color32 = Color32::from_rgb(246, 244, 236);
 /// A wolf's fur.
 const FUR: Color32 = Color32::from_rgb(64, 64, 72);
 
-/// What a figure looks like.
+/// What a figure looks like. Each variant's doc names its fields.
+#[allow(missing_docs)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Picture {
     /// A follower; `big` when its strength is more than 1.

@@ -8,6 +8,8 @@
 //! ([`app::EditorApp::apply`]). Geometry and drawing are pure and tested, in the
 //! `tilewright-picture` crate ([`geometry`], [`schematic`]); the editor validates only through the engine.
 
+#![forbid(unsafe_code)]
+
 pub mod actions;
 pub mod app;
 pub mod balance;

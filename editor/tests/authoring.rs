@@ -2,6 +2,8 @@
 //! egui_kittest: the set form's order, the parse banner, shortcuts in the order pressed,
 //! copying features, importing a tile sheet, duplicating a tile mirrored.
 
+#![allow(clippy::unwrap_used)]
+
 use egui::{Event, Key, Modifiers};
 use egui_kittest::kittest::Queryable;
 use tilewright_editor::commands::Command;

@@ -2,6 +2,8 @@
 //! edit; a row's click selects its tile; a long run is cancelled; a comparison shows its
 //! differences; a tile set that does not validate is not run; a rule-set file is played.
 
+#![allow(clippy::unwrap_used)]
+
 use std::time::{Duration, Instant};
 
 use egui_kittest::Harness;

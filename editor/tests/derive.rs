@@ -2,6 +2,8 @@
 //! drawn as tile art draws it, the default field refitted, one undo step, and the inspector's
 //! `on` hint following the outlines as they change.
 
+#![allow(clippy::unwrap_used)]
+
 use std::path::PathBuf;
 
 use egui::{Key, Modifiers, Vec2};

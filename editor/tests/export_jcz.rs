@@ -1,6 +1,8 @@
 //! File → Export JCZ add-on: the open tile set written as the command line writes it, or
 //! refused with the lines that JCZ cannot express.
 
+#![allow(clippy::unwrap_used)]
+
 use tilewright_editor::commands::Command;
 use tilewright_editor::files::ScriptedDialogs;
 

@@ -3,6 +3,8 @@
 //! no error and no warning. Every interaction a person would make is counted, and the count
 //! is held under a bound: at about two and a half seconds an interaction, a minute.
 
+#![allow(clippy::unwrap_used)]
+
 use std::path::{Path, PathBuf};
 
 use egui::{Event, Key, Modifiers, Pos2, Vec2};

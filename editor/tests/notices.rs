@@ -2,6 +2,8 @@
 //! shown only on the tile (or page, or file) they concern; a report fades, and a notice closes
 //! with its button.
 
+#![allow(clippy::unwrap_used)]
+
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use tilewright_editor::EditorApp;

@@ -2,6 +2,8 @@
 //! cells and pressing keys, a refused placement, a deployment, an abbey choice, a record
 //! stepped forward and back, a game that cannot start, and a snapshot of a board mid-game.
 
+#![allow(clippy::unwrap_used)]
+
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 

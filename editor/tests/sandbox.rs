@@ -3,6 +3,8 @@
 //! neighbour chosen from what fits, drawn beside it; a misfit is refused; pointing at a feature
 //! lights it on both tiles as the engine joins them.
 
+#![allow(clippy::unwrap_used)]
+
 use egui::{Key, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;

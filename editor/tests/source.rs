@@ -2,6 +2,8 @@
 //! kept, all of it one undo step; text that does not read is kept as a draft with where it
 //! stops reading, across pages, while the document keeps its last good state.
 
+#![allow(clippy::unwrap_used)]
+
 use egui::accesskit::Role;
 use egui::{Event, Key, Modifiers};
 use egui_kittest::Harness;

@@ -3,6 +3,8 @@
 //! a click on a diagnostic; a rendered snapshot of the canvas; and the pictures of figures and
 //! bags on the set page.
 
+#![allow(clippy::unwrap_used)]
+
 use std::path::PathBuf;
 
 use egui::{Event, Key, Modifiers, Pos2, Vec2};

@@ -3,6 +3,8 @@
 //! and saved through the engine's writer with the file's comments; marks and deal groups
 //! declared on the set page and used by tiles; a set's edge kinds among the edge presets.
 
+#![allow(clippy::unwrap_used)]
+
 use egui::accesskit::Role;
 use egui::{Event, Key, Modifiers};
 use egui_kittest::Harness;

@@ -1,5 +1,7 @@
 //! What the command-line tests share.
 
+#![allow(clippy::unwrap_used)]
+
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};

@@ -1,6 +1,7 @@
 //! What the GUI tests share: the real editor in a kittest harness, answering file dialogs
 //! from a script.
 
+#![allow(clippy::unwrap_used)]
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
