@@ -289,7 +289,10 @@ pub fn read(text: &str, name: &str) -> Result<(Definitions, Dialect), ReadError>
 fn whole(count: &str, tile: &str, pos: Pos) -> Result<u32, ReadError> {
     count.parse().map_err(|_| ReadError {
         pos,
-        message: format!("the count `{count}` of tile `{tile}` is not a whole number"),
+        message: format!(
+            "the count `{count}` of tile `{tile}` is not a whole number from 0 to {}",
+            u32::MAX
+        ),
     })
 }
 
@@ -327,9 +330,12 @@ fn read_feature(
         let value = attr.value();
         match attr.name() {
             "pennants" => {
-                feature.pennants = value
-                    .parse()
-                    .map_err(|_| at(format!("`pennants=\"{value}\"` is not a whole number")))?;
+                feature.pennants = value.parse().map_err(|_| {
+                    at(format!(
+                        "`pennants=\"{value}\"` is not a whole number from 0 to {}",
+                        u32::MAX
+                    ))
+                })?;
             }
             "pennant" => feature.pennants = u32::from(yes(value)),
             "cathedral" => feature.cathedral = yes(value),

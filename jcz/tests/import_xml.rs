@@ -150,6 +150,13 @@ fn a_bad_location_is_refused_where_it_is() {
     );
     let error = xml::read("<defs><tile>", "x").unwrap_err();
     assert!(error.message.contains("not well-formed"), "{}", error.message);
+    // A count too large to hold is not called "not a whole number" alone.
+    let text = "<defs><sets><tile-set id=\"s\"><ref tile=\"a\" count=\"99999999999\"/></tile-set></sets></defs>";
+    let error = xml::read(text, "x").unwrap_err();
+    assert_eq!(
+        error.message,
+        "the count `99999999999` of tile `a` is not a whole number from 0 to 4294967295"
+    );
 }
 
 #[test]
