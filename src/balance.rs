@@ -248,13 +248,17 @@ pub fn balance(args: BalanceArgs) -> ExitCode {
     }
     let mut played = played::json(&a, &a_changed, &run);
     let changed = changed_words(&a, &a_changed);
-    let (players, games, seed, threads, policy) =
-        (game.players(), game.games(), game.seed(), game.threads(), game.policy);
+    let plan = balance::Plan {
+        players: game.players(),
+        games: game.games(),
+        seed: game.seed(),
+        threads: game.threads(),
+        policy: game.policy,
+    };
+    let games = plan.games;
     let (stopped, written) = match b {
         None => {
-            let report = progress::show(games, &progress, || {
-                balance::run(a, players, games, seed, threads, policy, &progress)
-            });
+            let report = progress::show(games, &progress, || balance::run(a, &plan, &progress));
             let mut report = match report {
                 Ok(report) => report,
                 Err(e) => return fail(e),
@@ -284,9 +288,7 @@ pub fn balance(args: BalanceArgs) -> ExitCode {
             if let Some(object) = played.as_object_mut() {
                 object.insert("b".into(), played::json(&b, &b_changed, &run));
             }
-            let comparison = progress::show(games, &progress, || {
-                balance::compare(a, b, &change, players, games, seed, threads, policy, &progress)
-            });
+            let comparison = progress::show(games, &progress, || balance::compare(a, b, &change, &plan, &progress));
             let mut comparison = match comparison {
                 Ok(comparison) => comparison,
                 Err(e) => return fail(e),

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use tilewright_engine::FromCatalog;
-use tilewright_engine::balance::{self, BalanceReport, Comparison, Difference};
+use tilewright_engine::balance::{self, BalanceReport, Comparison, Difference, Plan};
 use tilewright_engine::bots::Policy;
 use tilewright_engine::catalog::Catalog;
 use tilewright_engine::game::GameDef;
@@ -70,16 +70,8 @@ pub struct Settings {
     /// Bundled tile sets and expansions played with the open set (the base game beside an
     /// expansion), by id.
     pub companions: Vec<String>,
-    /// Players per game.
-    pub players: u8,
-    /// Games asked for.
-    pub games: u64,
-    /// Seed of the first game.
-    pub seed: u64,
-    /// Threads the games are played on.
-    pub threads: usize,
-    /// How every seat plays.
-    pub policy: Policy,
+    /// The games played: players, games, seed, threads, policy.
+    pub plan: Plan,
     /// The comparison.
     pub versus: Versus,
 }
@@ -101,11 +93,13 @@ impl Settings {
         Settings {
             rules: RulesChoice::Bundled("new-edition".into()),
             companions,
-            players: 4,
-            games: 1000,
-            seed: 1,
-            threads: default_threads(),
-            policy: Policy::Random,
+            plan: Plan {
+                players: 4,
+                games: 1000,
+                seed: 1,
+                threads: default_threads(),
+                policy: Policy::Random,
+            },
             versus: Versus::Nothing,
         }
     }
@@ -363,20 +357,12 @@ pub type Ended = (Outcome, TilePictures);
 /// Plays the definitions as `settings` ask, counting games in `progress` and stopping when
 /// told to (the results are then of the games finished).
 pub fn play(defs: Definitions, settings: &Settings, progress: &Progress) -> Outcome {
-    let Settings {
-        players,
-        games,
-        seed,
-        threads,
-        policy,
-        ..
-    } = *settings;
     let setup = |e: tilewright_engine::game::SetupError| Problem::Setup(e.to_string());
     match defs.b {
-        None => balance::run(defs.a, players, games, seed, threads, policy, progress)
+        None => balance::run(defs.a, &settings.plan, progress)
             .map(|r| Results::Single(Box::new(r)))
             .map_err(setup),
-        Some((b, change)) => balance::compare(defs.a, b, &change, players, games, seed, threads, policy, progress)
+        Some((b, change)) => balance::compare(defs.a, b, &change, &settings.plan, progress)
             .map(|c| Results::Compared(Box::new(c)))
             .map_err(setup),
     }
@@ -406,7 +392,7 @@ impl Run {
     pub fn start(open: OpenSet, settings: Settings, key: ContentKey, wake: impl Fn() + Send + 'static) -> Run {
         let progress = Arc::new(Progress::default());
         let watched = Arc::clone(&progress);
-        let asked = settings.games;
+        let asked = settings.plan.games;
         let answer = Job::spawn("balance", wake, move || {
             let defs = match definitions(&open, &settings) {
                 Ok(defs) => defs,
@@ -463,12 +449,10 @@ mod tests {
         (open, set)
     }
 
-    fn small(settings: Settings) -> Settings {
-        Settings {
-            games: 6,
-            threads: 2,
-            ..settings
-        }
+    fn small(mut settings: Settings) -> Settings {
+        settings.plan.games = 6;
+        settings.plan.threads = 2;
+        settings
     }
 
     #[test]
@@ -584,13 +568,11 @@ mod tests {
     #[test]
     fn the_settings_are_what_is_played() {
         let (open, set) = open("base");
-        let settings = Settings {
-            players: 3,
-            seed: 40,
-            policy: Policy::Greedy,
+        let mut settings = Settings {
             rules: RulesChoice::Bundled("first-edition".into()),
             ..small(Settings::for_set(&set))
         };
+        (settings.plan.players, settings.plan.seed, settings.plan.policy) = (3, 40, Policy::Greedy);
         let defs = definitions(&open, &settings).unwrap();
         let report = play(defs, &settings, &Progress::default()).unwrap().report().clone();
         assert_eq!(
@@ -609,10 +591,8 @@ mod tests {
     #[test]
     fn a_run_on_its_thread_can_be_cancelled() {
         let (open, set) = open("base");
-        let settings = Settings {
-            games: u64::MAX,
-            ..small(Settings::for_set(&set))
-        };
+        let mut settings = small(Settings::for_set(&set));
+        settings.plan.games = u64::MAX;
         let key = crate::document::Document::from_text(None, &open.text).content_key();
         let mut run = Run::start(open, settings, key, || {});
         while run.progress.finished() < 2 {

@@ -28,8 +28,8 @@ fn balance_page(h: &mut Harness<'_, EditorApp>, games: u64) {
         .balance
         .settings_mut()
         .expect("the page made settings");
-    settings.games = games;
-    settings.threads = 2;
+    settings.plan.games = games;
+    settings.plan.threads = 2;
 }
 
 /// Presses Run and steps frames until the run has ended (at most a minute).
@@ -238,7 +238,7 @@ fn another_tile_set_starts_afresh() {
     assert!(h.query_by_label("Summary").is_none());
     let settings = h.state_mut().panels.balance.settings_mut().unwrap();
     assert_eq!(settings.companions, ["base"], "the new set's own defaults");
-    assert_eq!(settings.games, 1000);
+    assert_eq!(settings.plan.games, 1000);
 }
 
 #[test]
@@ -296,7 +296,7 @@ fn screenshot() {
     balance_page(&mut h, 1000);
     let settings = h.state_mut().panels.balance.settings_mut().unwrap();
     settings.versus = Versus::WithoutOpenSet;
-    settings.threads = 1;
+    settings.plan.threads = 1;
     run(&mut h);
     h.state_mut().panels.balance.layout.only_flagged = true;
     h.state_mut().view.select_tile(3);
@@ -318,8 +318,8 @@ fn frame_time() {
     balance_page(&mut h, 200);
     run(&mut h);
     let settings = h.state_mut().panels.balance.settings_mut().unwrap();
-    settings.games = 1_000_000;
-    settings.threads = tilewright_editor::balance::default_threads();
+    settings.plan.games = 1_000_000;
+    settings.plan.threads = tilewright_editor::balance::default_threads();
     h.get_by_label("Run").click();
     h.step();
     let measure = |h: &mut Harness<'_, EditorApp>, what: &str| {

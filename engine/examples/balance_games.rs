@@ -13,7 +13,7 @@
 use std::sync::Arc;
 
 use tilewright_engine::FromCatalog;
-use tilewright_engine::balance;
+use tilewright_engine::balance::{self, Plan};
 use tilewright_engine::bots::Policy;
 use tilewright_engine::bundled;
 use tilewright_engine::game::GameDef;
@@ -45,7 +45,17 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             println!("mean scores: {:?}", summary.mean_scores);
         }
         "stats" => {
-            let report = balance::run(def, players, games, 0, threads, Policy::Random, &Progress::default())?;
+            let report = balance::run(
+                def,
+                &Plan {
+                    players,
+                    games,
+                    seed: 0,
+                    threads,
+                    policy: Policy::Random,
+                },
+                &Progress::default(),
+            )?;
             let means: Vec<f64> = report.seats.iter().filter_map(|s| s.score.map(|e| e.mean)).collect();
             println!("mean scores: {means:?}");
         }

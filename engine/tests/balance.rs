@@ -8,7 +8,7 @@
 use std::sync::Arc;
 
 use tilewright_engine::FromCatalog;
-use tilewright_engine::balance::{self, BalanceReport, FigureKey};
+use tilewright_engine::balance::{self, BalanceReport, FigureKey, Plan};
 use tilewright_engine::bots::Policy;
 use tilewright_engine::bundled;
 use tilewright_engine::game::{Game, GameDef};
@@ -70,11 +70,13 @@ fn truth(def: &Arc<GameDef>, players: u8, games: u64, seed: u64) -> Truth {
 fn run(def: &Arc<GameDef>, players: u8, games: u64, seed: u64, threads: usize) -> BalanceReport {
     balance::run(
         Arc::clone(def),
-        players,
-        games,
-        seed,
-        threads,
-        Policy::Random,
+        &Plan {
+            players,
+            games,
+            seed,
+            threads,
+            policy: Policy::Random,
+        },
         &Progress::default(),
     )
     .unwrap()
@@ -279,8 +281,20 @@ fn the_report_is_the_same_on_any_number_of_threads() {
     let text = serde_json::to_string(&one).unwrap();
     assert_eq!(serde_json::from_str::<BalanceReport>(&text).unwrap(), one);
 
-    let greedy =
-        |threads| balance::run(Arc::clone(&def), 2, 6, 9, threads, Policy::Greedy, &Progress::default()).unwrap();
+    let greedy = |threads| {
+        balance::run(
+            Arc::clone(&def),
+            &Plan {
+                players: 2,
+                games: 6,
+                seed: 9,
+                threads,
+                policy: Policy::Greedy,
+            },
+            &Progress::default(),
+        )
+        .unwrap()
+    };
     let (g1, g2) = (greedy(1), greedy(2));
     assert_eq!(g1.policy, Policy::Greedy);
     assert_eq!(figures(&g1), figures(&g2));
@@ -292,7 +306,18 @@ fn a_stopped_run_reports_the_games_finished() {
     let progress = Progress::default();
     progress.stop();
     let def = def(&["base"], "new-edition");
-    let report = balance::run(def, 2, 100, 1, 2, Policy::Random, &progress).unwrap();
+    let report = balance::run(
+        def,
+        &Plan {
+            players: 2,
+            games: 100,
+            seed: 1,
+            threads: 2,
+            policy: Policy::Random,
+        },
+        &progress,
+    )
+    .unwrap();
     assert_eq!((report.games, report.games_asked, report.stopped), (0, 100, true));
     assert_eq!((report.turns, report.seats[0].score), (None, None));
 }
@@ -305,11 +330,13 @@ fn a_rule_set_compared_with_itself_differs_in_nothing() {
         Arc::clone(&def),
         Arc::clone(&def),
         "same",
-        3,
-        60,
-        2,
-        2,
-        Policy::Random,
+        &Plan {
+            players: 3,
+            games: 60,
+            seed: 2,
+            threads: 2,
+            policy: Policy::Random,
+        },
         &progress,
     )
     .unwrap();
@@ -347,11 +374,13 @@ fn switching_farmers_off_is_flagged_in_the_farm_points() {
         Arc::clone(&a),
         Arc::clone(&b),
         "farmers off",
-        2,
-        200,
-        1,
-        1,
-        Policy::Random,
+        &Plan {
+            players: 2,
+            games: 200,
+            seed: 1,
+            threads: 1,
+            policy: Policy::Random,
+        },
         &progress,
     )
     .unwrap();
@@ -363,7 +392,20 @@ fn switching_farmers_off_is_flagged_in_the_farm_points() {
     assert!(field.flagged && field.difference.unwrap().high < 0.0, "{field:?}");
     assert_eq!(field.b, 0.0);
     // Same games, same order: the same on two threads.
-    let two = balance::compare(a, b, "farmers off", 2, 200, 1, 2, Policy::Random, &progress).unwrap();
+    let two = balance::compare(
+        a,
+        b,
+        "farmers off",
+        &Plan {
+            players: 2,
+            games: 200,
+            seed: 1,
+            threads: 2,
+            policy: Policy::Random,
+        },
+        &progress,
+    )
+    .unwrap();
     assert_eq!(
         serde_json::to_value(&one.differences).unwrap(),
         serde_json::to_value(&two.differences).unwrap()
@@ -376,11 +418,13 @@ fn switching_farmers_off_is_flagged_in_the_farm_points() {
         with,
         without,
         "without abbey-and-mayor",
-        2,
-        30,
-        1,
-        1,
-        Policy::Random,
+        &Plan {
+            players: 2,
+            games: 30,
+            seed: 1,
+            threads: 1,
+            policy: Policy::Random,
+        },
         &progress,
     )
     .unwrap();
@@ -399,7 +443,20 @@ fn switching_printed_tokens_off_is_flagged_in_their_points() {
     rules.switches.tokens = false;
     let off = Arc::new((*on).clone().with_rules(rules).unwrap());
     let progress = Progress::default();
-    let compared = balance::compare(on, off, "tokens off", 2, 200, 3, 2, Policy::Random, &progress).unwrap();
+    let compared = balance::compare(
+        on,
+        off,
+        "tokens off",
+        &Plan {
+            players: 2,
+            games: 200,
+            seed: 3,
+            threads: 2,
+            policy: Policy::Random,
+        },
+        &progress,
+    )
+    .unwrap();
     assert!(compared.b.mechanisms.tokens.is_empty(), "no token plays in B");
     for id in ["cloth", "grain", "wine"] {
         let d = compared

@@ -204,10 +204,21 @@ fn a_search_plays_both_figures_and_a_player_moving_twice() {
 
 #[test]
 fn the_balance_lab_counts_extra_turns_and_bonuses_per_figure() {
-    use tilewright_engine::balance;
+    use tilewright_engine::balance::{self, Plan};
     let sets = ["base".to_owned(), "special-figures".to_owned()];
     let def = Arc::new(GameDef::from_catalog(&catalog(), &sets, "new-edition").unwrap());
-    let report = balance::run(Arc::clone(&def), 2, 200, 4, 2, Policy::Random, &Progress::default()).unwrap();
+    let report = balance::run(
+        Arc::clone(&def),
+        &Plan {
+            players: 2,
+            games: 200,
+            seed: 4,
+            threads: 2,
+            policy: Policy::Random,
+        },
+        &Progress::default(),
+    )
+    .unwrap();
     let extra = report.mechanisms.extra_turns.as_ref().expect("extra turns in play");
     let bonuses = report.mechanisms.field_bonuses.as_ref().expect("field bonuses in play");
     assert!(extra.taken > 0 && bonuses.paid > 0 && bonuses.points >= bonuses.paid);
@@ -226,6 +237,17 @@ fn the_balance_lab_counts_extra_turns_and_bonuses_per_figure() {
     );
     // A base game reports neither.
     let base = Arc::new(GameDef::from_catalog(bundled::catalog(), &["base".to_owned()], "new-edition").unwrap());
-    let plain = balance::run(base, 2, 20, 4, 1, Policy::Random, &Progress::default()).unwrap();
+    let plain = balance::run(
+        base,
+        &Plan {
+            players: 2,
+            games: 20,
+            seed: 4,
+            threads: 1,
+            policy: Policy::Random,
+        },
+        &Progress::default(),
+    )
+    .unwrap();
     assert!(plain.mechanisms.extra_turns.is_none() && plain.mechanisms.field_bonuses.is_none());
 }

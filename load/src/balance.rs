@@ -5,7 +5,6 @@
 use std::sync::Arc;
 
 pub use tilewright_rules::balance::*;
-use tilewright_rules::bots::Policy;
 use tilewright_rules::game::{GameDef, SetupError};
 use tilewright_rules::simulate::Progress;
 
@@ -29,36 +28,22 @@ fn focus_on_unbundled(report: &mut BalanceReport) {
 
 /// [`tilewright_rules::balance::run`], with the tiles of the sets that are not bundled first
 /// ([`BalanceReport::focus`]).
-pub fn run(
-    def: Arc<GameDef>,
-    players: u8,
-    games: u64,
-    seed: u64,
-    threads: usize,
-    policy: Policy,
-    progress: &Progress,
-) -> Result<BalanceReport, SetupError> {
-    let mut report = tilewright_rules::balance::run(def, players, games, seed, threads, policy, progress)?;
+pub fn run(def: Arc<GameDef>, plan: &Plan, progress: &Progress) -> Result<BalanceReport, SetupError> {
+    let mut report = tilewright_rules::balance::run(def, plan, progress)?;
     focus_on_unbundled(&mut report);
     Ok(report)
 }
 
 /// [`tilewright_rules::balance::compare`], with the tiles of the sets that are not bundled
 /// first in both runs ([`BalanceReport::focus`]).
-#[allow(clippy::too_many_arguments)]
 pub fn compare(
     a: Arc<GameDef>,
     b: Arc<GameDef>,
     change: &str,
-    players: u8,
-    games: u64,
-    seed: u64,
-    threads: usize,
-    policy: Policy,
+    plan: &Plan,
     progress: &Progress,
 ) -> Result<Comparison, SetupError> {
-    let mut comparison =
-        tilewright_rules::balance::compare(a, b, change, players, games, seed, threads, policy, progress)?;
+    let mut comparison = tilewright_rules::balance::compare(a, b, change, plan, progress)?;
     focus_on_unbundled(&mut comparison.a);
     focus_on_unbundled(&mut comparison.b);
     Ok(comparison)

@@ -295,13 +295,14 @@ fn y_axis(out: &mut String, area: Area, ticks: &Ticks, scale: Scale, label: &str
     );
 }
 
-/// A row of coloured keys with their names, from `x` at height `y`.
-fn legend(out: &mut String, x: f64, y: f64, items: &[(&str, &str)]) {
+/// A row of keys, the `i`th name in [`colour`]`(i)`, from `x` at height `y`.
+fn legend<'a>(out: &mut String, x: f64, y: f64, names: impl IntoIterator<Item = &'a str>) {
     let mut at = x;
-    for (name, colour) in items {
+    for (i, name) in names.into_iter().enumerate() {
         let _ = write!(
             out,
             r#"<rect class="key" x="{x}" y="{y}" width="12" height="12" fill="{colour}"/><text class="legend" x="{tx}" y="{ty}">{name}</text>"#,
+            colour = colour(i),
             x = num(at),
             y = num(y - 10.0),
             tx = num(at + 16.0),
@@ -395,12 +396,7 @@ pub fn histogram(chart: &Chart, start: f64, width: f64, series: &[Series]) -> St
                 name = escape::html(&one.name),
             );
         }
-        let keys: Vec<(&str, &str)> = series
-            .iter()
-            .enumerate()
-            .map(|(s, one)| (one.name.as_str(), colour(s)))
-            .collect();
-        legend(&mut out, area.left, 42.0, &keys);
+        legend(&mut out, area.left, 42.0, series.iter().map(|one| one.name.as_str()));
     }
     close(&mut out);
     out
@@ -715,12 +711,7 @@ pub fn stacked_bars(chart: &Chart, categories: &[String], parts: &[Part], notes:
             );
         }
     }
-    let keys: Vec<(&str, &str)> = parts
-        .iter()
-        .enumerate()
-        .map(|(p, part)| (part.name.as_str(), colour(p)))
-        .collect();
-    legend(&mut out, area.left, 42.0, &keys);
+    legend(&mut out, area.left, 42.0, parts.iter().map(|part| part.name.as_str()));
     close(&mut out);
     out
 }

@@ -24,11 +24,26 @@ use std::sync::Arc;
 
 use collector::Collector;
 use compare::Paired;
-use summary::Asked;
 
 use crate::bots::Policy;
 use crate::game::{GameDef, SetupError};
 use crate::simulate::{self, Played, Progress, Table};
+
+/// What a balance run plays: game `i` of `games` with seed `seed + i`, `players` at the table,
+/// every seat played by `policy`, on `threads` threads (1 to [`simulate::MAX_THREADS`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Plan {
+    /// Players per game.
+    pub players: u8,
+    /// Games to play.
+    pub games: u64,
+    /// Seed of the first game.
+    pub seed: u64,
+    /// Threads to play on; the figures do not depend on it.
+    pub threads: usize,
+    /// How every seat plays.
+    pub policy: Policy,
+}
 
 /// How long the games of `played` took.
 fn timing<W>(played: &Played<W>, games: u64) -> Timing {
@@ -40,19 +55,17 @@ fn timing<W>(played: &Played<W>, games: u64) -> Timing {
     }
 }
 
-/// Plays `games` games of `def` with `players`, every seat played by `policy`, game `i` with
-/// seed `seed + i`, on `threads` threads (1 to [`simulate::MAX_THREADS`]), counting the games
-/// finished in `progress` and stopping early when it is told to (the report is then of the
-/// games finished). Memory does not grow with the number of games.
-pub fn run(
-    def: Arc<GameDef>,
-    players: u8,
-    games: u64,
-    seed: u64,
-    threads: usize,
-    policy: Policy,
-    progress: &Progress,
-) -> Result<BalanceReport, SetupError> {
+/// Plays the games of `plan` on `def`, counting the games finished in `progress` and stopping
+/// early when it is told to (the report is then of the games finished). Memory does not grow
+/// with the number of games.
+pub fn run(def: Arc<GameDef>, plan: &Plan, progress: &Progress) -> Result<BalanceReport, SetupError> {
+    let &Plan {
+        players,
+        games,
+        seed,
+        threads,
+        policy,
+    } = plan;
     let watcher = || Collector::new(Arc::clone(&def), players);
     let played = simulate::run_observed(
         Arc::clone(&def),
@@ -68,30 +81,26 @@ pub fn run(
     for counts in &played.workers {
         total.merge(counts);
     }
-    let asked = Asked {
-        players,
-        games,
-        seed,
-        policy,
-    };
-    Ok(summary::report(&total, asked, timing(&played, total.games)))
+    Ok(summary::report(&total, plan, timing(&played, total.games)))
 }
 
-/// Plays the games of [`run`] under `a` and under `b` (seed by seed, so that the two games of
+/// Plays the games of `plan` under `a` and under `b` (seed by seed, so that the two games of
 /// a seed share their shuffle), and reports both runs and each figure's difference B − A.
 /// `change` says in words what B changes.
-#[allow(clippy::too_many_arguments)]
 pub fn compare(
     a: Arc<GameDef>,
     b: Arc<GameDef>,
     change: &str,
-    players: u8,
-    games: u64,
-    seed: u64,
-    threads: usize,
-    policy: Policy,
+    plan: &Plan,
     progress: &Progress,
 ) -> Result<Comparison, SetupError> {
+    let &Plan {
+        players,
+        games,
+        seed,
+        threads,
+        policy,
+    } = plan;
     let paired = Paired::new(&a, &b, players);
     let table = |def: &Arc<GameDef>| {
         Table::new(
@@ -124,16 +133,10 @@ pub fn compare(
         total_b.merge(&tb.observer);
         sums.merge(s);
     }
-    let asked = Asked {
-        players,
-        games,
-        seed,
-        policy,
-    };
     let timing = timing(&played, total_a.games);
     Ok(Comparison {
-        a: summary::report(&total_a, asked, timing),
-        b: summary::report(&total_b, asked, timing),
+        a: summary::report(&total_a, plan, timing),
+        b: summary::report(&total_b, plan, timing),
         change: change.to_owned(),
         differences: sums.differences(),
     })

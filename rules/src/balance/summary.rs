@@ -1,5 +1,6 @@
 //! The report of a run, worked out from its collectors' counts.
 
+use super::Plan;
 use super::collector::{BIN_WIDTH, BINS, Collector, KINDS, WIN_UNITS};
 use super::moments::{Moments, RatioMoments};
 use super::report::{
@@ -7,23 +8,9 @@ use super::report::{
     HillStats, Histogram, MarkStats, MechanismStats, SeatStats, ShepherdStats, TileStats, Timing, TokenStats,
     WagonStats,
 };
-use crate::bots::Policy;
 use crate::game::{GameDef, Mechanisms, colour};
 use crate::model::FeatureKind;
 use crate::simulate::PLACEMENTS_SAMPLE_EVERY;
-
-/// What a run was asked to do, for its report.
-#[derive(Debug, Clone, Copy)]
-pub struct Asked {
-    /// Players per game.
-    pub players: u8,
-    /// Games asked for.
-    pub games: u64,
-    /// Seed of the first game.
-    pub seed: u64,
-    /// How every seat played.
-    pub policy: Policy,
-}
 
 /// `a / b`, `None` when `b` is 0.
 fn ratio(a: u64, b: u64) -> Option<f64> {
@@ -31,7 +18,7 @@ fn ratio(a: u64, b: u64) -> Option<f64> {
 }
 
 /// The report of the games `counts` watched.
-pub fn report(counts: &Collector, asked: Asked, timing: Timing) -> BalanceReport {
+pub fn report(counts: &Collector, asked: &Plan, timing: Timing) -> BalanceReport {
     let def = counts.def();
     let win_scale = WIN_UNITS as f64;
     let seats: Vec<SeatStats> = (0..usize::from(asked.players))

@@ -37,29 +37,29 @@ pub fn ui(ui: &mut Ui, settings: &mut Settings, open: &str, actions: &mut Action
 
             ui.label("Game");
             ui.horizontal(|ui| {
-                ui.add(egui::DragValue::new(&mut settings.players).range(2..=MAX_PLAYERS as u8))
+                ui.add(egui::DragValue::new(&mut settings.plan.players).range(2..=MAX_PLAYERS as u8))
                     .on_hover_text("Players at each table");
                 ui.label("players ·");
                 ui.add(
-                    egui::DragValue::new(&mut settings.games)
+                    egui::DragValue::new(&mut settings.plan.games)
                         .range(1..=MAX_GAMES)
                         .speed(10.0),
                 )
                 .on_hover_text("Games to play (each with its own seed: seed, seed + 1, ...)");
                 ui.label("games · seed");
-                ui.add(egui::DragValue::new(&mut settings.seed));
+                ui.add(egui::DragValue::new(&mut settings.plan.seed));
                 ui.label("·");
                 egui::ComboBox::from_id_salt("balance-policy")
-                    .selected_text(settings.policy.as_str())
+                    .selected_text(settings.plan.policy.as_str())
                     .show_ui(ui, |ui| {
                         for policy in Policy::ALL {
-                            ui.selectable_value(&mut settings.policy, policy, policy.as_str());
+                            ui.selectable_value(&mut settings.plan.policy, policy, policy.as_str());
                         }
                     })
                     .response
                     .on_hover_text("How every seat plays: random legal moves, or the move that scores most at once");
                 ui.label("bots · threads");
-                ui.add(egui::DragValue::new(&mut settings.threads).range(1..=MAX_THREADS))
+                ui.add(egui::DragValue::new(&mut settings.plan.threads).range(1..=MAX_THREADS))
                     .on_hover_text("Threads the games are played on; all cores but one leave the window quick");
             });
             ui.end_row();
