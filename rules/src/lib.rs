@@ -51,8 +51,11 @@ pub mod bots;
 pub mod compile;
 pub mod game;
 pub mod limits;
+pub mod pointer;
 pub mod quote;
+pub mod scenario;
 pub mod simulate;
+pub mod suggest;
 
 pub use bots::{Bot, BotSpec, Policy};
 pub use game::{Action, Event, Files, Game, GameDef, GameFiles, SetupError};
