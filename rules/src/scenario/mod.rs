@@ -18,8 +18,11 @@ use crate::game::COLOURS;
 use crate::model::{MarkRules, ScoringValues, SwitchValues, TokenRules};
 
 mod expect;
+mod names;
+mod overrides;
 mod play;
 mod problems;
+mod turn;
 
 pub use expect::check;
 pub use play::play;
