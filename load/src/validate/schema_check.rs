@@ -9,14 +9,13 @@ use std::rc::Rc;
 use jsonschema::ValidationError;
 use jsonschema::error::{TypeKind, ValidationErrorKind};
 use serde_json::Value;
+use tilewright_rules::suggest::{closest, edit_distance};
 
 use crate::diagnostic::quote;
 use crate::model::MOVED_FROM_SCORING;
 use crate::report::Reporter;
 use crate::schema::FileKind;
 use crate::source::escape_segment;
-pub use tilewright_rules::suggest::closest;
-pub(crate) use tilewright_rules::suggest::{did_you_mean, edit_distance};
 
 /// Validates `value` against the schema of `kind`; returns whether it is valid.
 pub(crate) fn check(kind: FileKind, value: &Value, report: &mut Reporter<'_>) -> bool {
