@@ -9,7 +9,7 @@ use tilewright_engine::bundled;
 use tilewright_engine::files;
 use tilewright_engine::model::Tile;
 use tilewright_engine::selection::{Data, Named};
-use tilewright_engine::validate::closest;
+use tilewright_engine::validate::did_you_mean;
 use tilewright_picture::{SvgOptions, tile_svg};
 
 use crate::escape;
@@ -82,11 +82,6 @@ fn set_tiles(set: &str) -> Result<Vec<Tile>, String> {
             Ok(tiles)
         }
     }
-}
-
-/// `did you mean `x`? ` for the known word closest to `word`, or nothing.
-fn did_you_mean(word: &str, known: &[String]) -> String {
-    closest(word, known).map_or_else(String::new, |best| format!("did you mean `{best}`? "))
 }
 
 /// The tiles among `all` named by `ids`, in the order named (all of them when none is).

@@ -5,8 +5,9 @@
 //! - [`compile`], [`game`], [`bots`], [`simulate`] and [`limits`] are `tilewright-rules`: the
 //!   rules, which read no file (a bot author needs only that crate).
 //! - Everything else is `tilewright-load`: source maps, schemas, validation, the catalog and
-//!   the bundled files, file and image reading, selections, templates, the writer, scenarios,
-//!   and [`balance`] with the tiles under study first.
+//!   the bundled files, file and image reading, selections, templates, the writer, scenario
+//!   files (read and located there, played by the rules' `scenario`), and [`balance`] with the
+//!   tiles under study first.
 //!
 //! A random game of the bundled base game:
 //!

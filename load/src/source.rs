@@ -13,6 +13,8 @@ use serde_json::{Map, Number, Value};
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
+pub use tilewright_rules::pointer::escape_segment;
+
 /// A data file's name (as shown in diagnostics) and text.
 #[derive(Debug, Clone)]
 pub struct Source {
@@ -118,16 +120,6 @@ impl SourceMap {
     /// The span to underline for a problem with the key at `pointer` (the value if it has no key).
     pub fn key_span(&self, pointer: &str) -> Option<Range<usize>> {
         self.locate(pointer).map(|l| l.key.unwrap_or(l.value))
-    }
-}
-
-/// Escapes one JSON Pointer segment (borrowed when there is nothing to escape, as for
-/// nearly every key).
-pub fn escape_segment(segment: &str) -> std::borrow::Cow<'_, str> {
-    if segment.contains(['~', '/']) {
-        segment.replace('~', "~0").replace('/', "~1").into()
-    } else {
-        segment.into()
     }
 }
 

@@ -2,7 +2,8 @@
 //! ([`model`]) are compiled into tables ([`compile`]); a [`game::GameDef`] holds what is fixed
 //! for a game and a [`game::Game`] its state, events and scores. Bots ([`bots`]) play games,
 //! [`simulate`] plays many on several threads, and [`balance`] counts what tiles, features,
-//! figures and mechanisms do over them.
+//! figures and mechanisms do over them. [`scenario`] plays a rules scenario (a table laid out
+//! by hand, turns, the expected outcome) and compares what happened with what it expects.
 //!
 //! This crate reads no file: the load side (`tilewright-load`) reads, checks and embeds
 //! them, and gives their models to [`GameDef::from_files`]. Here the project's files are
@@ -51,8 +52,11 @@ pub mod bots;
 pub mod compile;
 pub mod game;
 pub mod limits;
+pub mod pointer;
 pub mod quote;
+pub mod scenario;
 pub mod simulate;
+pub mod suggest;
 
 pub use bots::{Bot, BotSpec, Policy};
 pub use game::{Action, Event, Files, Game, GameDef, GameFiles, SetupError};

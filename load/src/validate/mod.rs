@@ -35,9 +35,8 @@ use crate::source::{Parsed, Source, SourceMap, SyntaxError, escape_segment, pars
 pub use crate::tile_image::{MAX_IMAGE_BYTES, MAX_IMAGE_SIDE};
 pub use ruleset::MAX_POINTS;
 pub(crate) use ruleset::check_overrides;
-pub use schema_check::closest;
-pub(crate) use schema_check::did_you_mean;
 pub use tileset::MAX_DECODED_PIXELS;
+pub use tilewright_rules::suggest::{closest, did_you_mean};
 pub use walk::{files_defining, toml_files_in};
 
 /// Most values read in one run, over all files: each file is within [`crate::source::MAX_VALUES`],

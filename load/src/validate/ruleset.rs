@@ -5,12 +5,12 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::schema_check::did_you_mean;
 use crate::diagnostic::quote;
 use crate::limits::MAX_COPIES;
 use crate::model::{MAX_EXTENDS_CHAIN, MarkRules, ResolveError, Resolver, RuleSet, ScoringValues, TokenRules};
 use crate::report::Reporter;
 use crate::source::escape_segment;
+use crate::validate::did_you_mean;
 
 /// Points above this are surely a typo.
 pub const MAX_POINTS: u32 = 1000;

@@ -9,6 +9,7 @@ use std::rc::Rc;
 use jsonschema::ValidationError;
 use jsonschema::error::{TypeKind, ValidationErrorKind};
 use serde_json::Value;
+use tilewright_rules::suggest::{closest, edit_distance};
 
 use crate::diagnostic::quote;
 use crate::model::MOVED_FROM_SCORING;
@@ -606,53 +607,6 @@ fn known_properties(node: Option<&Value>) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// The known key closest to a misspelt one, if any is close enough: one that differs only in
-/// case first, then the fewest edits, fewer than the longer of the two has characters (so `u`
-/// suggests `U`, never `A`).
-pub fn closest<'a>(key: &str, known: &'a [String]) -> Option<&'a str> {
-    if let Some(same) = known.iter().find(|k| k.eq_ignore_ascii_case(key)) {
-        return Some(same);
-    }
-    let length = key.chars().count();
-    known
-        .iter()
-        .filter_map(|k| {
-            let allowed = 2.max(k.len() / 3).min(length.max(k.chars().count()).saturating_sub(1));
-            // Lengths this far apart cannot be close (and a huge key costs nothing to dismiss).
-            if length.abs_diff(k.chars().count()) > allowed {
-                return None;
-            }
-            let d = edit_distance(key, k);
-            (d <= allowed).then_some((d, k))
-        })
-        .min_by_key(|(d, _)| *d)
-        .map(|(_, k)| k.as_str())
-}
-
-/// `did you mean `word`? ` for the known word closest to `wanted`, or nothing: the start of a
-/// help text.
-pub(crate) fn did_you_mean(wanted: &str, known: &[String]) -> String {
-    closest(wanted, known)
-        .map(|word| format!("did you mean `{word}`? "))
-        .unwrap_or_default()
-}
-
-/// Levenshtein distance, in characters.
-pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut previous = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let current = row[j + 1];
-            row[j + 1] = (previous + usize::from(ca != *cb)).min(row[j] + 1).min(current + 1);
-            previous = current;
-        }
-    }
-    row[b.len()]
-}
-
 /// For a key of `[scoring]` (at `pointer`) that has moved to `[values]`, the message and help
 /// saying where it goes now.
 pub(super) fn moved_from_scoring(pointer: &str, key: &str) -> Option<(String, String)> {
@@ -704,19 +658,6 @@ mod tests {
                 found[0].message
             );
         }
-    }
-
-    #[test]
-    fn suggestions_pick_the_closest_key() {
-        let known = vec!["count".to_owned(), "edges".to_owned(), "features".to_owned()];
-        assert_eq!(closest("cout", &known), Some("count"));
-        assert_eq!(closest("feature", &known), Some("features"));
-        assert_eq!(closest("zzzzzz", &known), None);
-        let tiles = vec!["A".to_owned(), "B".to_owned(), "U".to_owned(), "EG".to_owned()];
-        assert_eq!(closest("u", &tiles), Some("U"), "the same but for case first");
-        assert_eq!(closest("ZZ", &tiles), None, "nothing in common is no suggestion");
-        assert_eq!(closest("EF", &tiles), Some("EG"));
-        assert_eq!(closest("", &tiles), None);
     }
 
     #[test]

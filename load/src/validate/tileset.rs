@@ -15,7 +15,8 @@ use crate::model::{Count, Feature, FeatureKind, Mechanism, RoadEnd, Supply, Tile
 use crate::report::Reporter;
 use crate::source::escape_segment;
 use crate::tile_image::{self, ImageError, ImageFile};
-use crate::validate::schema_check::{did_you_mean, misplaced_key};
+use crate::validate::did_you_mean;
+use crate::validate::schema_check::misplaced_key;
 
 /// Each edge of a tile, read.
 type ReadLayouts = [Result<Layout, LayoutError>; 4];

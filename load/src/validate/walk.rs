@@ -29,10 +29,10 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use ignore::{DirEntry, WalkBuilder};
+use tilewright_rules::suggest::{closest, edit_distance};
 
 use super::ignore_files::IgnoreFiles;
 
-use super::schema_check::closest;
 use super::{KIND_KEYS, Prepared, SCENARIO_KEYS, read_error};
 use crate::diagnostic::{Diagnostic, Severity, quote};
 use crate::files::{ReadError, human_size, read_capped};
@@ -442,7 +442,7 @@ const KINDS: &str = "a tile set has `tiles`, a rule set `scoring`, `switches` or
 fn near_miss<'k>(key: &str, kind_keys: &'k [String]) -> Option<&'k str> {
     let best = closest(key, kind_keys)?;
     let allowed = if key.chars().count() <= 5 { 1 } else { 2 };
-    (super::schema_check::edit_distance(key, best) <= allowed).then_some(best)
+    (edit_distance(key, best) <= allowed).then_some(best)
 }
 
 fn name_of(path: &Path) -> String {

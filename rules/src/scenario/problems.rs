@@ -1,13 +1,11 @@
-//! What stops a scenario playing, and how the runner words it: a [`PlayError`] names the value
-//! at fault by its JSON Pointer (located in the file by [`run`](super::run)), the closest known
-//! name, a tile's features, or the edge that clashes.
+//! What stops a scenario playing, and how it is worded: a [`PlayError`] names the value at
+//! fault by its JSON Pointer (the load side locates it in the file), the closest known name, a
+//! tile's features, or the edge that clashes.
 
-use crate::catalog::Catalog;
-use crate::diagnostic::{quote, quoted_list};
 use crate::game::Game;
-use crate::validate;
-
-use super::{FORMAT_HELP, Scenario};
+use crate::pointer::escape_segment;
+use crate::quote::{clip, quote, quoted_list};
+use crate::suggest::did_you_mean;
 
 /// Why a scenario cannot be played: where in the file, what, and what would fix it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -15,7 +13,7 @@ pub struct PlayError {
     /// JSON Pointer of the value at fault (`""` for the file).
     pub pointer: String,
     /// What is wrong, quoting at most
-    /// [`MAX_QUOTED_CHARS`](crate::diagnostic::MAX_QUOTED_CHARS) characters of any value.
+    /// [`MAX_QUOTED_CHARS`](crate::quote::MAX_QUOTED_CHARS) characters of any value.
     pub message: String,
     /// What would fix it.
     pub help: String,
@@ -24,7 +22,8 @@ pub struct PlayError {
 }
 
 impl PlayError {
-    pub(super) fn at(pointer: impl Into<String>, message: impl Into<String>, help: impl Into<String>) -> PlayError {
+    /// A problem with the value at `pointer`.
+    pub fn at(pointer: impl Into<String>, message: impl Into<String>, help: impl Into<String>) -> PlayError {
         PlayError {
             pointer: pointer.into(),
             message: message.into(),
@@ -40,6 +39,16 @@ impl PlayError {
             ..PlayError::at(pointer, message, help)
         }
     }
+
+    /// The error with its message and help clipped ([`clip`]): what a scenario quotes is short.
+    #[must_use]
+    pub fn clipped(self) -> PlayError {
+        PlayError {
+            message: clip(&self.message),
+            help: clip(&self.help),
+            ..self
+        }
+    }
 }
 
 impl std::fmt::Display for PlayError {
@@ -48,43 +57,15 @@ impl std::fmt::Display for PlayError {
     }
 }
 
+/// What a value that does not fit the scenario format is to be compared with.
+pub const FORMAT_HELP: &str =
+    "compare it with the scenario format (the documentation of `tilewright_engine::scenario`)";
+
 /// A refusal with no better place: the file, compared with the format.
 impl From<String> for PlayError {
     fn from(message: String) -> PlayError {
         PlayError::at("", message, FORMAT_HELP)
     }
-}
-
-/// What `--data` or its like should add for an id no file defines.
-const MORE_DATA: &str = "to play your own files, give the files or folders that hold them with `--data PATH`";
-
-/// Checks that the scenario's tile sets and rule set are loaded, suggesting the closest ids.
-pub(super) fn check_named(scenario: &Scenario, catalog: &Catalog) -> Result<(), PlayError> {
-    let sets: Vec<String> = catalog
-        .tilesets
-        .iter()
-        .map(|t| t.model.id.clone())
-        .chain(catalog.expansions.iter().map(|e| e.model.id.clone()))
-        .collect();
-    for (i, spec) in scenario.tilesets.iter().enumerate() {
-        let id = spec.split_once('@').map_or(spec.as_str(), |(id, _)| id);
-        if !sets.iter().any(|s| s == id) {
-            return Err(PlayError::at(
-                format!("/tilesets/{i}"),
-                format!("there is no tile set or expansion {}", quote(id)),
-                unknown_help(id, &sets, "tile sets and expansions"),
-            ));
-        }
-    }
-    let rules: Vec<String> = catalog.rulesets.iter().map(|r| r.model.id.clone()).collect();
-    if !rules.contains(&scenario.rules) {
-        return Err(PlayError::at(
-            "/rules",
-            format!("there is no rule set {}", quote(&scenario.rules)),
-            unknown_help(&scenario.rules, &rules, "rule sets"),
-        ));
-    }
-    Ok(())
 }
 
 /// Refuses the first key of the scenario's `[table]` (house rules on marks, tokens or values)
@@ -99,27 +80,18 @@ pub(super) fn declared<'a>(
     match keys.into_iter().find(|key| !known.contains(key)) {
         None => Ok(()),
         Some(key) => Err(PlayError::at_key(
-            format!("/{table}/{}", crate::source::escape_segment(key)),
+            format!("/{table}/{}", escape_segment(key)),
             format!("no file of the scenario's tile sets declares a {what} {}", quote(key)),
             one_of(key, known, listed),
         )),
     }
 }
 
-/// Help for an id not among `known`: the closest, those known, and how to add files.
-fn unknown_help(id: &str, known: &[String], what: &str) -> String {
-    format!(
-        "{}the {what} known are: {}; {MORE_DATA}",
-        validate::did_you_mean(id, known),
-        quoted_list(known.iter().map(String::as_str), 20)
-    )
-}
-
 /// Help for an id of a tile's feature, figure type or colour not among `known`.
-pub(super) fn one_of(id: &str, known: &[String], what: &str) -> String {
+pub fn one_of(id: &str, known: &[String], what: &str) -> String {
     format!(
         "{}{what}: {}",
-        validate::did_you_mean(id, known),
+        did_you_mean(id, known),
         quoted_list(known.iter().map(String::as_str), 20)
     )
 }

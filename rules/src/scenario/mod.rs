@@ -1,0 +1,342 @@
+//! Scenarios played: a table laid out by hand, turns to play on it, and the expected outcome.
+//! They are the rules tests (one per worked example of the rulebooks) and the format for bug
+//! reports.
+//!
+//! The types here are the scenario format as serde reads it; the load side
+//! (`tilewright_load::scenario`, also `tilewright_engine::scenario`) documents the TOML, reads
+//! a file with where each value stands, checks the names it gives against the files loaded and
+//! builds its [`GameDef`](crate::GameDef). Here a scenario is [`play`]ed on that definition
+//! (its overrides layered on the rule set, the table laid out, the turns played) and its
+//! [`Outcome`] compared with what it expects ([`check`]). What stops a scenario playing is a
+//! [`PlayError`] naming the value at fault by its JSON Pointer.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+use crate::game::COLOURS;
+use crate::model::{MarkRules, ScoringValues, SwitchValues, TokenRules};
+
+mod expect;
+mod names;
+mod overrides;
+mod play;
+mod problems;
+mod turn;
+
+pub use expect::check;
+pub use play::play;
+pub use problems::{FORMAT_HELP, PlayError, one_of};
+
+/// A scenario file.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct Scenario {
+    /// What the scenario shows.
+    pub description: String,
+    /// Tile sets in play (`id` or `id@edition`).
+    #[serde(default = "default_tilesets")]
+    pub tilesets: Vec<String>,
+    /// Rule set id.
+    #[serde(default = "default_rules")]
+    pub rules: String,
+    /// Rule values changed for this scenario only.
+    #[serde(default)]
+    pub scoring: ScoringValues,
+    /// Switches changed for this scenario only.
+    #[serde(default)]
+    pub switches: SwitchValues,
+    /// Figure counts per player changed for this scenario only, by figure id.
+    #[serde(default)]
+    pub figures: BTreeMap<String, u32>,
+    /// House rules on marks for this scenario only, by mark id, as a rule set's `[marks]`.
+    #[serde(default)]
+    pub marks: BTreeMap<String, MarkRules>,
+    /// Values of mechanisms for this scenario only, by key, as a rule set's `[values]`.
+    #[serde(default)]
+    pub values: BTreeMap<String, u32>,
+    /// House rules on printed tokens for this scenario only, by token id, as a rule set's
+    /// `[tokens]`.
+    #[serde(default)]
+    pub tokens: BTreeMap<String, TokenRules>,
+    /// Number of players.
+    #[serde(default = "default_players")]
+    pub players: u8,
+    /// Who plays the first turn.
+    #[serde(default = "default_first")]
+    pub first_player: String,
+    /// Whether the end of the game is scored after the last turn.
+    #[serde(default)]
+    pub final_scoring: bool,
+    /// The table before the turns.
+    #[serde(default)]
+    pub layout: Vec<LaidTile>,
+    /// Tokens drawn from the bag, in order (sheep per token, 0 for a wolf); later draws are random.
+    #[serde(default)]
+    pub sheep: Vec<u8>,
+    /// Turns to play.
+    #[serde(default)]
+    pub turns: Vec<Turn>,
+    /// Expected outcome.
+    pub expect: Expect,
+}
+
+fn default_tilesets() -> Vec<String> {
+    vec!["base".into()]
+}
+fn default_rules() -> String {
+    "new-edition".into()
+}
+fn default_players() -> u8 {
+    2
+}
+fn default_first() -> String {
+    "red".into()
+}
+
+/// A tile of the layout.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct LaidTile {
+    /// Tile id.
+    pub tile: String,
+    /// Column and row.
+    pub at: [i16; 2],
+    /// Quarter turns clockwise.
+    #[serde(default)]
+    pub rotation: u8,
+    /// Figures standing on it.
+    #[serde(default)]
+    pub figures: Vec<FigureAt>,
+}
+
+/// A figure on a feature of a tile.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct FigureAt {
+    /// Owner's colour (layout only; deployments belong to the player whose turn it is).
+    #[serde(default)]
+    pub player: Option<String>,
+    /// Figure type id (default: the first figure type).
+    #[serde(default)]
+    pub figure: Option<String>,
+    /// Feature id on the tile (not for a barn, which stands on a corner).
+    #[serde(default)]
+    pub feature: String,
+    /// For a barn deployed in a turn: the corner of the tile, clockwise from north-west (0).
+    #[serde(default)]
+    pub corner: Option<u8>,
+    /// For a shepherd of the layout: the sheep of its flock, in tokens taken from the bag
+    /// (the largest first).
+    #[serde(default)]
+    pub sheep: Option<u16>,
+}
+
+/// One turn.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct Turn {
+    /// Whose turn it should be.
+    #[serde(default)]
+    pub player: Option<String>,
+    /// The tile drawn.
+    pub tile: String,
+    /// Where it goes (not for a `discarded` tile).
+    #[serde(default)]
+    pub at: Option<[i16; 2]>,
+    /// Quarter turns clockwise.
+    #[serde(default)]
+    pub rotation: u8,
+    /// What is deployed (nothing if absent).
+    #[serde(default)]
+    pub deploy: Option<FigureAt>,
+    /// A refusal this turn's deployment or wagon move must meet (words of the message); the
+    /// refused choice is then replaced by passing. For scenario pairs that differ in a switch.
+    #[serde(default)]
+    pub refused: Option<String>,
+    /// What the shepherd's owner chooses after this turn, in order: `grow` or `guide`.
+    #[serde(default)]
+    pub shepherd: Vec<String>,
+    /// Where the wagons waiting after this turn's scoring go, in the order they decide; a wagon
+    /// with no entry (or `at` left out) goes back to its owner.
+    #[serde(default)]
+    pub wagons: Vec<WagonChoice>,
+    /// Whether `tile` is one the player holds (an abbey), placed instead of drawing.
+    #[serde(default)]
+    pub held: bool,
+    /// With `held`: the player declines to place it (allowed in the abbey final round); if the
+    /// engine refuses (`refused` says how), the tile is placed at `at` instead.
+    #[serde(default)]
+    pub decline: bool,
+    /// With Hills & Sheep, the tile a hill tile placed this turn takes under it (the next tile
+    /// of the pile).
+    #[serde(default)]
+    pub buries: Option<String>,
+    /// The placement at `at` must be refused as illegal (`refused` may name words of the
+    /// message); the tile stays in the player's hand, and the next turn entry places it.
+    #[serde(default)]
+    pub illegal: bool,
+    /// The tile is drawn, fits nowhere and is discarded (the engine says so with an event);
+    /// the player draws again, and the next turn entry is that draw.
+    #[serde(default)]
+    pub discarded: bool,
+    /// Whether the owner of a waiting wagon was asked where it goes this turn (`false`: every
+    /// wagon went home because it had nowhere to go, or none waited).
+    #[serde(default)]
+    pub wagon_offered: Option<bool>,
+}
+
+/// Where a waiting wagon goes.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct WagonChoice {
+    /// Column and row of the tile it moves to (absent: it goes back to its owner).
+    #[serde(default)]
+    pub at: Option<[i16; 2]>,
+    /// Feature id on that tile.
+    #[serde(default)]
+    pub feature: String,
+}
+
+/// Expected outcome.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct Expect {
+    /// Scores by colour (colours left out must have 0).
+    #[serde(default)]
+    pub scores: BTreeMap<String, u64>,
+    /// Event sentences that must appear, in this order.
+    #[serde(default)]
+    pub events: Vec<String>,
+    /// Event sentences that must not appear.
+    #[serde(default)]
+    pub absent_events: Vec<String>,
+    /// Figures in supply by colour: by figure type id, or a number for the first figure type.
+    #[serde(default)]
+    pub supply: BTreeMap<String, SupplyExpect>,
+}
+
+/// The figures a player should have in supply.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+pub enum SupplyExpect {
+    /// Of the first figure type (the base game's follower).
+    First(u8),
+    /// By figure type id; types left out are not checked.
+    ByFigure(BTreeMap<String, u8>),
+}
+
+/// What a scenario run produced.
+#[derive(Debug, Clone)]
+pub struct Outcome {
+    /// Final scores by seat.
+    pub scores: Vec<u64>,
+    /// Every event, as sentences.
+    pub events: Vec<String>,
+    /// Figure type ids, in the game's order.
+    pub figures: Vec<String>,
+    /// Figures in supply by seat, then by figure type (in the order of `figures`).
+    pub supply: Vec<Vec<u8>>,
+}
+
+fn seat(name: &str) -> Option<u8> {
+    COLOURS.iter().position(|c| *c == name).map(|p| p as u8)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Scenario, check, play};
+    use crate::game::GameDef;
+    use crate::testing;
+
+    /// Plays a scenario of the top-level `scenarios/` with `from` replaced by `to` (which must occur),
+    /// and returns what playing it says: an error or the report of `check`.
+    fn verdict(text: &str, from: &str, to: &str) -> Result<(), String> {
+        assert!(text.contains(from), "the scenario no longer says {from:?}");
+        let text = text.replacen(from, to, 1);
+        let scenario: Scenario = toml::from_str(&text).map_err(|e| e.to_string())?;
+        let def =
+            GameDef::from_files(testing::bundled(), &scenario.tilesets, &scenario.rules).map_err(|e| e.to_string())?;
+        let outcome = play(&scenario, def).map_err(|e| e.to_string())?;
+        check(&scenario, &outcome)
+    }
+
+    const DISCARDED: &str = include_str!("../../../scenarios/a-tile-that-fits-nowhere-is-discarded.toml");
+    const NOWHERE: &str = include_str!("../../../scenarios/wagon-with-nowhere-to-go-goes-home-unasked.toml");
+    const OFFERED: &str = include_str!("../../../scenarios/wagon-offered-and-declined.toml");
+    const FLOCK: &str = include_str!("../../../scenarios/abbey-closes-a-shepherds-field.toml");
+
+    #[test]
+    fn the_scenarios_pass_as_written() {
+        for text in [DISCARDED, NOWHERE, OFFERED, FLOCK] {
+            assert_eq!(verdict(text, "", ""), Ok(()));
+        }
+    }
+
+    /// Asserts that the scenario with `from` replaced by `to` fails, saying `words`.
+    fn fails_saying(text: &str, from: &str, to: &str, words: &str) {
+        let err = verdict(text, from, to).expect_err("the changed scenario should fail");
+        assert!(err.contains(words), "expected {words:?} in: {err}");
+    }
+
+    #[test]
+    fn a_discarded_tile_that_fits_fails_the_scenario() {
+        // A city cap fits under the city on every side, so it is not discarded.
+        let fits = "turn 1: `E` should have been drawn and discarded";
+        fails_saying(DISCARDED, "tile = \"B\"  ", "tile = \"E\"  ", fits);
+        fails_saying(
+            DISCARDED,
+            "discarded = true",
+            "discarded = true\nat = [0, 1]",
+            "leave out `at`",
+        );
+    }
+
+    #[test]
+    fn an_event_that_happens_fails_absent_events() {
+        let (from, to) = ("B at (0, 1) turned 0\"]", "E at (0, 1) turned 0\"]");
+        let words = "event that should not happen: RED places E at (0, 1) turned 0";
+        fails_saying(DISCARDED, from, to, words);
+    }
+
+    #[test]
+    fn a_wrong_supply_of_any_figure_type_fails() {
+        fails_saying(
+            NOWHERE,
+            "wagon = 1",
+            "wagon = 0",
+            "supply of red: expected 0 wagon, got 1",
+        );
+        fails_saying(
+            NOWHERE,
+            "blue = 7",
+            "blue = 6",
+            "supply of blue: expected 6 follower, got 7",
+        );
+        fails_saying(NOWHERE, "barn = 1", "shepherd = 1", "no figure type `shepherd`");
+    }
+
+    #[test]
+    fn a_wrong_wagon_offer_fails() {
+        let (no, yes) = ("wagon-offered = false", "wagon-offered = true");
+        fails_saying(
+            NOWHERE,
+            no,
+            yes,
+            "expected `wagon-offered = true`, but no wagon move was offered",
+        );
+        fails_saying(
+            OFFERED,
+            yes,
+            no,
+            "expected `wagon-offered = false`, but a wagon move was offered",
+        );
+    }
+
+    #[test]
+    fn a_flock_of_the_layout_scores_its_sheep() {
+        fails_saying(FLOCK, "sheep = 5", "sheep = 4", "score of red: expected 5, got 4");
+        fails_saying(FLOCK, "sheep = 5", "sheep = 500", "no tokens that make that many sheep");
+        fails_saying(FLOCK, "figure = \"shepherd\", ", "", "not a shepherd");
+    }
+}
