@@ -59,25 +59,18 @@ fn timing<W>(played: &Played<W>, games: u64) -> Timing {
 /// early when it is told to (the report is then of the games finished). Memory does not grow
 /// with the number of games.
 pub fn run(def: Arc<GameDef>, plan: &Plan, progress: &Progress) -> Result<BalanceReport, SetupError> {
-    let &Plan {
-        players,
-        games,
-        seed,
-        threads,
-        policy,
-    } = plan;
-    let watcher = || Collector::new(Arc::clone(&def), players);
+    let watcher = || Collector::new(Arc::clone(&def), plan.players);
     let played = simulate::run_observed(
         Arc::clone(&def),
-        players,
-        games,
-        seed,
-        threads,
-        policy,
+        plan.players,
+        plan.games,
+        plan.seed,
+        plan.threads,
+        plan.policy,
         watcher,
         progress,
     )?;
-    let mut total = Collector::new(def, players);
+    let mut total = Collector::new(def, plan.players);
     for counts in &played.workers {
         total.merge(counts);
     }
@@ -94,13 +87,9 @@ pub fn compare(
     plan: &Plan,
     progress: &Progress,
 ) -> Result<Comparison, SetupError> {
-    let &Plan {
-        players,
-        games,
-        seed,
-        threads,
-        policy,
-    } = plan;
+    let Plan {
+        players, seed, policy, ..
+    } = *plan;
     let paired = Paired::new(&a, &b, players);
     let table = |def: &Arc<GameDef>| {
         Table::new(
@@ -112,8 +101,8 @@ pub fn compare(
         .map(|t| t.stopped_by(progress.stop_flag()))
     };
     let played = simulate::on_threads(
-        games,
-        threads,
+        plan.games,
+        plan.threads,
         progress,
         || Ok::<_, SetupError>((table(&a)?, table(&b)?, paired.fresh())),
         |(ta, tb, sums), i| {
