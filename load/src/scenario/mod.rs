@@ -310,6 +310,15 @@ mod tests {
             refused(&with(&format!("{laid}rotation = 255"))),
             "scenario.toml:5:12: error: `rotation = 255` is not a number of quarter turns (help: give 0 to 3 quarter turns clockwise)"
         );
+        // A coordinate beyond the table's range says the range of its own type.
+        assert_eq!(
+            refused(&with("[[layout]]\ntile = \"U\"\nat = [40000, 0]")),
+            "scenario.toml:4:7: error: `40000` is too large: at most 32767 (help: compare it with the scenario format (the documentation of `tilewright_engine::scenario`))"
+        );
+        assert_eq!(
+            refused(&with("[[turns]]\ntile = \"U\"\nat = [0, -40000]")),
+            "scenario.toml:4:10: error: `-40000` is too small: at least -32768 (help: compare it with the scenario format (the documentation of `tilewright_engine::scenario`))"
+        );
         let turn = "[[turns]]\ntile = \"U\"\nat = [1, 0]\n";
         assert_eq!(
             refused(&with(&format!("{laid}{turn}rotation = 4"))),

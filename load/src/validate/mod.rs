@@ -478,18 +478,14 @@ fn mismatch_message(value: Option<&Value>, error: &str) -> String {
         return format!("this does not fit the model: {error}");
     };
     let shown = schema_check::short(value);
-    let largest = [
-        ("u8", u64::from(u8::MAX)),
-        ("u16", u64::from(u16::MAX)),
-        ("u32", u64::from(u32::MAX)),
-    ]
-    .into_iter()
-    .find(|(t, _)| error.ends_with(&format!("expected {t}")))
-    .map_or(u64::from(u32::MAX), |(_, max)| max);
     match value {
         Value::Number(n) if n.is_f64() => format!("{shown} must be a whole number, written without a decimal point"),
-        Value::Number(n) if n.as_i64().is_some_and(|n| n < 0) => format!("{shown} must not be negative"),
-        Value::Number(_) => format!("{shown} is too large: at most {largest}"),
+        Value::Number(n) => match (integer_range(error), n.as_i64()) {
+            (Some((0, _)), Some(v)) if v < 0 => format!("{shown} must not be negative"),
+            (Some((least, _)), Some(v)) if i128::from(v) < least => format!("{shown} is too small: at least {least}"),
+            (Some((_, most)), _) => format!("{shown} is too large: at most {most}"),
+            (None, _) => format!("{shown} does not fit here: {error}"),
+        },
         _ => match error.strip_prefix("data did not match any variant of untagged enum ") {
             Some(name) => format!("{shown} is not a valid {}", words(name)),
             // Serde describes the value too, quoting all of it: it is shown short instead.
@@ -501,6 +497,25 @@ fn mismatch_message(value: Option<&Value>, error: &str) -> String {
             },
         },
     }
+}
+
+/// The range of the integer type serde's `error` expected (`..., expected i16`).
+fn integer_range(error: &str) -> Option<(i128, i128)> {
+    let ranges = [
+        ("u8", 0, i128::from(u8::MAX)),
+        ("u16", 0, i128::from(u16::MAX)),
+        ("u32", 0, i128::from(u32::MAX)),
+        ("u64", 0, i128::from(u64::MAX)),
+        ("i8", i128::from(i8::MIN), i128::from(i8::MAX)),
+        ("i16", i128::from(i16::MIN), i128::from(i16::MAX)),
+        ("i32", i128::from(i32::MIN), i128::from(i32::MAX)),
+        ("i64", i128::from(i64::MIN), i128::from(i64::MAX)),
+    ];
+    let expected = error.rsplit_once("expected ")?.1;
+    ranges
+        .into_iter()
+        .find(|(name, _, _)| *name == expected)
+        .map(|(_, least, most)| (least, most))
 }
 
 /// `EdgeLayout` → `edge layout`.
