@@ -480,12 +480,15 @@ fn mismatch_message(value: Option<&Value>, error: &str) -> String {
     let shown = schema_check::short(value);
     match value {
         Value::Number(n) if n.is_f64() => format!("{shown} must be a whole number, written without a decimal point"),
-        Value::Number(n) => match (integer_range(error), n.as_i64()) {
-            (Some((0, _)), Some(v)) if v < 0 => format!("{shown} must not be negative"),
-            (Some((least, _)), Some(v)) if i128::from(v) < least => format!("{shown} is too small: at least {least}"),
-            (Some((_, most)), _) => format!("{shown} is too large: at most {most}"),
-            (None, _) => format!("{shown} does not fit here: {error}"),
-        },
+        Value::Number(n) => {
+            // Serde names no type for an untagged enum; the model's numbers there are counts (u32).
+            let (least, most) = integer_range(error).unwrap_or((0, i128::from(u32::MAX)));
+            match n.as_i64() {
+                Some(v) if v < 0 && least == 0 => format!("{shown} must not be negative"),
+                Some(v) if i128::from(v) < least => format!("{shown} is too small: at least {least}"),
+                _ => format!("{shown} is too large: at most {most}"),
+            }
+        }
         _ => match error.strip_prefix("data did not match any variant of untagged enum ") {
             Some(name) => format!("{shown} is not a valid {}", words(name)),
             // Serde describes the value too, quoting all of it: it is shown short instead.
