@@ -9,9 +9,10 @@ use clap::Args;
 use tilewright_engine::bots::Policy;
 use tilewright_engine::catalog::Catalog;
 use tilewright_engine::files;
-use tilewright_engine::game::{Game, GameDef, GameRecord, MAX_RECORD_BYTES, colour};
+use tilewright_engine::game::{Game, GameDef, colour};
 use tilewright_engine::limits::MAX_PLAYERS;
 use tilewright_engine::model::{RuleSet, resolve};
+use tilewright_engine::record_file::RecordFile;
 use tilewright_engine::schema::FileKind;
 use tilewright_engine::selection::{Hint, Selection, SelectionError};
 use tilewright_engine::simulate::{self, MAX_THREADS, Progress, Summary, Table};
@@ -393,19 +394,14 @@ fn print_summary(summary: &Summary, policy: Policy, empty_pile: bool) {
     }
 }
 
-/// Reads a game record: a regular file of at most [`MAX_RECORD_BYTES`], holding JSON.
-fn read_record(path: &Path) -> Result<GameRecord, String> {
-    let bytes = files::read_capped(path, MAX_RECORD_BYTES).map_err(|e| format!("the record {} {e}", path.display()))?;
-    GameRecord::from_json(&bytes).map_err(|e| e.in_file(path))
-}
-
 /// Runs `replay`.
 pub fn replay(args: ReplayArgs) -> ExitCode {
-    let record = match read_record(&args.record) {
-        Ok(record) => record,
+    let file = match RecordFile::read(&args.record) {
+        Ok(file) => file,
         Err(e) => return fail(e),
     };
-    let (def, changed) = match load_def(&Selection::from_record(&record), &args.data) {
+    let record = &file.record;
+    let (def, changed) = match load_def(&Selection::from_record(record), &args.data) {
         Ok(prepared) => (prepared.def, prepared.changed),
         Err(e) => return fail(e),
     };
@@ -436,7 +432,7 @@ pub fn replay(args: ReplayArgs) -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        Err(e) => fail(e),
+        Err(e) => fail(file.refused(&e)),
     }
 }
 

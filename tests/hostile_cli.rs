@@ -576,7 +576,7 @@ fn records_that_are_not_files_or_too_large_are_refused_at_once() {
 }
 
 /// A record as `simulate --record` writes it, with `edit` applied to its text.
-fn edited_record(dir: &Path, edit: impl Fn(&str) -> String) -> String {
+fn edited_record(dir: &Path, edit: impl FnOnce(&str) -> String) -> String {
     let output = run(dir, &["simulate", "--games", "1", "--record", "game.json"]);
     assert_eq!(output.status.code(), Some(0), "{}", everything(&output));
     let text = edit(&std::fs::read_to_string(dir.join("game.json")).unwrap());
@@ -629,6 +629,52 @@ fn records_say_their_format_and_carry_every_key_known_and_the_rules_hash() {
         text.replacen(&format!("{hash}\n"), "", 1)
     });
     assert!(said.contains("missing field `rules_hash`"), "{said}");
+}
+
+#[test]
+fn what_a_replay_refuses_is_said_where_it_stands_in_the_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let line_of = |text: &str, words: &str| text.lines().position(|l| l.contains(words)).unwrap() + 1;
+    // An action after the game ended: located at the action, quoted as the record writes it.
+    let mut last_line = 0;
+    let said = edited_record(dir.path(), |text| {
+        let edited = text.replacen(
+            "\"actions\": [\n",
+            "\"actions\": [\n    {\"action\": \"pass\"},\n    {\"action\": \"pass\"},\n",
+            1,
+        );
+        last_line = line_of(&edited, "\"actions\": [") + 1;
+        edited
+    });
+    assert!(
+        said.starts_with(&format!(
+            "error: edited.json:{last_line}:5: action 0 ({{\"action\":\"pass\"}}) was refused: "
+        )),
+        "{said}"
+    );
+    assert!(said.contains("(help: "), "{said}");
+    // Seats beyond the game's: at `players`.
+    let mut players_line = 0;
+    let said = edited_record(dir.path(), |text| {
+        players_line = line_of(text, "\"players\"");
+        text.replacen("\"players\": 2", "\"players\": 255", 1)
+    });
+    assert!(
+        said.starts_with(&format!(
+            "error: edited.json:{players_line}:14: a game has 2 to 6 players, not 255 (help: set `players`"
+        )),
+        "{said}"
+    );
+    // Scores the replay does not reach: at `scores`.
+    let mut scores_line = 0;
+    let said = edited_record(dir.path(), |text| {
+        scores_line = line_of(text, "\"scores\"");
+        text.replacen("\"scores\": [", "\"scores\": [1000, ", 1)
+    });
+    assert!(
+        said.starts_with(&format!("error: edited.json:{scores_line}:13: the replay scores ")),
+        "{said}"
+    );
 }
 
 #[test]

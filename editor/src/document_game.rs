@@ -9,7 +9,8 @@ use std::sync::Arc;
 
 use tilewright_engine::FromCatalog;
 use tilewright_engine::catalog::Catalog;
-use tilewright_engine::game::{GameDef, GameRecord, ReplayError};
+use tilewright_engine::game::{GameDef, ReplayError};
+use tilewright_engine::record_file::RecordFile;
 
 use crate::board::TileArt;
 use crate::document::{Content, Document};
@@ -72,13 +73,14 @@ pub fn prepare(doc: &Document, findings: &Findings, sets: &[String], rules: &str
 
 /// The game a record was played with, from `doc` and the bundled files, checked against the
 /// record (files and rules by content; a finished record must reach its scores).
-pub fn prepare_record(doc: &Document, findings: &Findings, record: &GameRecord) -> Result<Prepared, Vec<String>> {
+pub fn prepare_record(doc: &Document, findings: &Findings, file: &RecordFile) -> Result<Prepared, Vec<String>> {
+    let record = &file.record;
     let catalog = catalog(doc, findings)?;
     let def = GameDef::from_catalog(&catalog, &record.files(), &record.rules).map_err(|e| vec![e.to_string()])?;
     let def = Arc::new(def);
     match record.replay(def.clone()) {
         Ok(_) | Err(ReplayError::Unfinished) => {}
-        Err(e) => return Err(vec![e.to_string()]),
+        Err(e) => return Err(vec![file.refused(&e)]),
     }
     let def = Arc::try_unwrap(def).unwrap_or_else(|shared| (*shared).clone());
     Ok(with_art(def, &catalog, doc))

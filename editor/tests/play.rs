@@ -372,7 +372,9 @@ fn a_game_saves_its_record_and_it_replays() {
     place_by_clicking(&mut h);
     h.get_by_label("Save record…").click();
     settle(&mut h);
-    let record = tilewright_editor::pages::play::read_record(&saved).expect("a record is written");
+    let record = tilewright_engine::record_file::RecordFile::read(&saved)
+        .expect("a record is written")
+        .record;
     assert_eq!(record.actions, game(&h).history());
     assert_eq!(record.players, 2);
 }
@@ -560,7 +562,9 @@ fn a_record_keeps_its_seats_and_is_taken_up_from_any_step() {
     let played = game(&h).history().to_vec();
     h.get_by_label("Save record…").click();
     settle(&mut h);
-    let record = tilewright_editor::pages::play::read_record(&saved).expect("a record is written");
+    let record = tilewright_engine::record_file::RecordFile::read(&saved)
+        .expect("a record is written")
+        .record;
     assert_eq!(record.seats, ["human", "random"]);
 
     // Loaded again: the seats as they were, the record shown from its first step.

@@ -36,7 +36,7 @@ pub use features::Features;
 use mechanisms::Flow;
 pub use mechanisms::{MechanismSet, Mechanisms};
 pub use placement::{Clash, Placement};
-pub use record::{GameRecord, MAX_RECORD_BYTES, RECORD_FORMAT, RecordError, ReplayError};
+pub use record::{GameRecord, MAX_RECORD_BYTES, RECORD_FORMAT, RecordError, RecordPlaces, ReplayError};
 pub use rng::Rng;
 use scratch::Scratch;
 use setup::FigureMasks;

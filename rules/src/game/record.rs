@@ -79,7 +79,7 @@ pub enum ReplayError {
     #[error(transparent)]
     Setup(#[from] SetupError),
     /// An action was refused.
-    #[error("action {index} ({action:?}) was refused: {error}")]
+    #[error("action {index} ({}) was refused: {error}", serde_json::to_string(action).unwrap_or_default())]
     Action {
         /// Position in the record.
         index: usize,
@@ -99,6 +99,90 @@ pub enum ReplayError {
         /// What the replay reached.
         found: Vec<u64>,
     },
+}
+
+impl ReplayError {
+    /// What would make the record replay.
+    pub fn help(&self) -> &'static str {
+        match self {
+            ReplayError::TileSets { .. } => {
+                "replay it with the files it was played with: give the folders that hold them with `--data`"
+            }
+            ReplayError::Rules { .. } => {
+                "replay it with the rule set it was played with, in the version it was played with"
+            }
+            ReplayError::Setup(SetupError::Players(_)) => {
+                "set `players` to the number of seats the game was played with"
+            }
+            ReplayError::Setup(_) => "replay it with the files it was played with",
+            ReplayError::Action { .. } | ReplayError::Unfinished | ReplayError::Scores { .. } => {
+                "the record was changed after it was written, or written for other files: replay the record as it was saved"
+            }
+        }
+    }
+
+    /// Where in the record's text the refused part stands (a byte offset), given where its
+    /// parts are.
+    pub fn offset(&self, places: &RecordPlaces) -> Option<usize> {
+        match self {
+            ReplayError::TileSets { .. } => places.tilesets,
+            ReplayError::Rules { .. } => places.rules,
+            ReplayError::Setup(SetupError::Players(_)) => places.players,
+            ReplayError::Setup(_) => places.tilesets,
+            ReplayError::Action { index, .. } => places.actions.get(*index).copied(),
+            ReplayError::Unfinished => places.actions.last().copied(),
+            ReplayError::Scores { .. } => places.scores,
+        }
+    }
+}
+
+/// Where the parts of a record stand in its text, as byte offsets: found only to locate what
+/// replaying it refuses ([`ReplayError::offset`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RecordPlaces {
+    /// The value of `tilesets`.
+    pub tilesets: Option<usize>,
+    /// The value of `rules`.
+    pub rules: Option<usize>,
+    /// The value of `players`.
+    pub players: Option<usize>,
+    /// Each action of `actions`.
+    pub actions: Vec<usize>,
+    /// The value of `scores`.
+    pub scores: Option<usize>,
+}
+
+impl RecordPlaces {
+    /// The places in `text`; none where it is not JSON of a record's shape.
+    pub fn of(text: &[u8]) -> RecordPlaces {
+        use serde_json::value::RawValue;
+        #[derive(Deserialize)]
+        struct Parts<'a> {
+            #[serde(borrow)]
+            tilesets: Option<&'a RawValue>,
+            #[serde(borrow)]
+            rules: Option<&'a RawValue>,
+            #[serde(borrow)]
+            players: Option<&'a RawValue>,
+            #[serde(borrow, default)]
+            actions: Vec<&'a RawValue>,
+            #[serde(borrow)]
+            scores: Option<&'a RawValue>,
+        }
+        let Ok(parts) = serde_json::from_slice::<Parts>(text) else {
+            return RecordPlaces::default();
+        };
+        // A raw value is a slice of `text`: its offset is how far into `text` it starts.
+        let start = text.as_ptr() as usize;
+        let at = |raw: &RawValue| (raw.get().as_ptr() as usize).checked_sub(start);
+        RecordPlaces {
+            tilesets: parts.tilesets.and_then(at),
+            rules: parts.rules.and_then(at),
+            players: parts.players.and_then(at),
+            actions: parts.actions.into_iter().filter_map(at).collect(),
+            scores: parts.scores.and_then(at),
+        }
+    }
 }
 
 /// Why a record could not be read.
@@ -577,5 +661,40 @@ mod differing_tests {
             ),
             ("expansion big (dd)".to_owned(), "expansion big (ee)".to_owned())
         );
+    }
+
+    #[test]
+    fn the_places_of_a_records_parts_are_where_their_values_start() {
+        let text =
+            br#"{"players": 3, "actions": [{"action": "pass"}, {"action": "draw"}], "scores": [1, 2], "rules": "r"}"#;
+        let places = RecordPlaces::of(text);
+        let at = |needle: &str| {
+            let needle = needle.as_bytes();
+            text.windows(needle.len()).position(|w| w == needle)
+        };
+        assert_eq!(places.players, at("3,"));
+        assert_eq!(
+            places.actions,
+            [
+                at(r#"{"action": "pass"}"#).unwrap(),
+                at(r#"{"action": "draw"}"#).unwrap()
+            ]
+        );
+        assert_eq!(places.scores, at("[1, 2]"));
+        assert_eq!(places.rules, at(r#""r""#));
+        assert_eq!(places.tilesets, None);
+        let refused = ReplayError::Action {
+            index: 1,
+            action: Action::Pass,
+            error: ActionError::GameOver,
+        };
+        assert_eq!(refused.offset(&places), places.actions.get(1).copied());
+        assert_eq!(
+            ReplayError::Setup(SetupError::Players(9)).offset(&places),
+            places.players
+        );
+        // Not a record's JSON: nothing is located, and nothing fails.
+        assert_eq!(RecordPlaces::of(b"{\"actions\": 3"), RecordPlaces::default());
+        assert_eq!(RecordPlaces::of(b"[1, 2]"), RecordPlaces::default());
     }
 }

@@ -18,7 +18,8 @@ use std::path::{Path, PathBuf};
 use egui::{Color32, Key, Ui};
 use tilewright_engine::bots::StopFlag;
 use tilewright_engine::files;
-use tilewright_engine::game::{Action, Event, GameRecord, MAX_RECORD_BYTES, Mechanisms, Phase};
+use tilewright_engine::game::{Action, Event, Mechanisms, Phase};
+use tilewright_engine::record_file::RecordFile;
 
 pub use seats::{BotWorker, SeatKind};
 pub use session::{Finale, LogLine, Session};
@@ -257,8 +258,9 @@ impl PlayView {
     /// Loads a game record (as `tilewright simulate --record` writes) to step through, played
     /// with `doc` as it is in memory plus the bundled files.
     pub fn load_record(&mut self, path: &Path, doc: &Document, findings: &Findings) -> Result<String, String> {
-        let record = read_record(path)?;
-        let prepared = prepare_record(doc, findings, &record).map_err(|e| e.join("; "))?;
+        let file = RecordFile::read(path)?;
+        let prepared = prepare_record(doc, findings, &file).map_err(|e| e.join("; "))?;
+        let record = &file.record;
         let session = Session::with_actions(prepared.def, record.players, record.seed, &record.actions)?;
         // The seats as recorded, when the record says who sat where; else people at each.
         let recorded: Option<Vec<SeatKind>> = record.seats.iter().map(|s| SeatKind::from_spec(s)).collect();
@@ -487,12 +489,6 @@ fn lit_by(game: &tilewright_engine::game::Game, event: &Event, scene: &mut Scene
     if let Some(node) = node {
         scene.lit = game.feature_places(node);
     }
-}
-
-/// Reads a game record: a regular file of at most [`MAX_RECORD_BYTES`], holding JSON.
-pub fn read_record(path: &Path) -> Result<GameRecord, String> {
-    let bytes = files::read_capped(path, MAX_RECORD_BYTES).map_err(|e| format!("The record {} {e}", path.display()))?;
-    GameRecord::from_json(&bytes).map_err(|e| e.in_file(path))
 }
 
 /// The phase as a prompt for the player who decides: the core's steps here, a mechanism's
