@@ -51,7 +51,7 @@ pub fn line(text: &str) -> String {
     defuse(&tilewright_engine::text::one_line(text))
 }
 
-/// A path as it may appear on one output line (see [`line`]).
+/// A path as it may appear on one output line (see [`line()`]).
 pub fn path(path: &std::path::Path) -> String {
     line(&path.to_string_lossy())
 }
@@ -109,7 +109,7 @@ pub fn json(text: &str) -> String {
 
 /// Escapes a GitHub Actions workflow-command message or, with `property`, a property value
 /// (`file=...`): `%`, CR and LF always, `:` and `,` in properties. Apply it to text already
-/// made safe by [`line`] or [`exact`].
+/// made safe by [`line()`] or [`exact`].
 pub fn workflow(text: &str, property: bool) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {

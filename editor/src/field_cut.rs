@@ -1,4 +1,4 @@
-//! Fields as the outlines cut them: the tile is laid on the grid of [`regions`], the cells
+//! Fields as the outlines cut them: the tile is laid on the grid of [`regions`](crate::regions), the cells
 //! under (or within [`GAP`] of) a city or road outline are taken out, and the open cells fall
 //! into connected areas. Each area that some field segment of the edges reaches is one field:
 //! the segments reaching it are its `on`, the cities whose outlines it touches its `cities`.

@@ -160,7 +160,7 @@ const SMOOTHING: f64 = 0.7;
 
 /// The outlines of a set of grid cells (`y * GRID + x`, rising): one loop per boundary, with
 /// the cells to the right of the direction of travel on screen, so outer loops run clockwise
-/// and holes the other way; staircases smoothed within [`SMOOTHING`].
+/// and holes the other way; staircases smoothed within `SMOOTHING`.
 pub fn trace_cells(cells: &[usize]) -> Vec<Vec<Point>> {
     let inside = |x: i64, y: i64| {
         (0..GRID as i64).contains(&x)

@@ -2,8 +2,8 @@
 //! [`super::svg`]), no outside resource. A short inline script makes the tables sortable; the
 //! page reads the same without it (tables in compiled order). The page is written with `maud`,
 //! which escapes every text it is given; what came from a file (set, tile, rule-set and figure
-//! ids, names, what a comparison changed) is first put on one line by [`escape::shown`]. The
-//! plots, written as text, escape theirs with [`escape::html`].
+//! ids, names, what a comparison changed) is first put on one line by `escape::shown`. The
+//! plots, written as text, escape theirs with `escape::html`.
 
 use tilewright_engine::balance::{
     BalanceReport, Comparison, Difference, Estimate, FocusTile, Histogram, Ranked, Standout, TileStats,

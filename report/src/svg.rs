@@ -1,5 +1,5 @@
 //! Plot primitives: pure functions from numbers and labels to inline SVG text. Every label goes
-//! through [`escape::html`]; every number written goes through [`num`], so a NaN or an infinity
+//! through `escape::html`; every number written goes through [`num`], so a NaN or an infinity
 //! never reaches the page (a value that is not finite is drawn as missing and said so). A plot
 //! with nothing to draw is an honest "no data" figure, never an empty or broken one. Figures
 //! scale to the page's width (a `viewBox`, no fixed size).

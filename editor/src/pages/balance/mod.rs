@@ -1,6 +1,6 @@
 //! The Balance page of a tile set: what to play (rules, the sets played with it, players,
 //! games, policy, threads, a comparison), a Run button, the progress of the run on its worker
-//! thread with Cancel, and the results ([`results`]: summary, plots, the per-tile table, the
+//! thread with Cancel, and the results (`results`: summary, plots, the per-tile table, the
 //! A/B differences). The run plays the document as it is, unsaved edits included, and never
 //! starts by itself: the results say when the document has changed since. The tiles'
 //! pictures for an exported page are made on the run's thread once its games are over.

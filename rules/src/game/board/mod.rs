@@ -80,8 +80,8 @@ pub const NO_NEIGHBOUR: u16 = u16::MAX;
 /// Tiles and open cells are found by position on a grid that keeps a free border around every
 /// tile inside it, so the neighbours of such a tile are a fixed step from its grid index, with
 /// no bounds checks. The grid grows while its size stays in proportion to what the table holds
-/// ([`MIN_GRID_CELLS`]); cells beyond it, which only a table spreading far has, are kept in a
-/// map ([`FarCells`]). So a board's memory, and what copying it costs, follow its tiles and
+/// (`MIN_GRID_CELLS`); cells beyond it, which only a table spreading far has, are kept in a
+/// map (`FarCells`). So a board's memory, and what copying it costs, follow its tiles and
 /// open cells, not the area they span.
 #[derive(Debug)]
 pub struct Board {

@@ -99,7 +99,7 @@ pub trait Mechanism: Clone + fmt::Debug + Sized {
     /// its own (set a [`Phase`], return [`Flow::Wait`]) and change its own state and whose turn
     /// it is; with [`Flow::Continue`] the turn draws a tile (or the game ends). When one waits,
     /// those registered after it are asked only if its decision lets the turn go on to the
-    /// draw ([`Game::resume_turn`]).
+    /// draw (`Game::resume_turn`).
     fn turn_begins(_game: &mut Game, _events: &mut Vec<Event>) -> Flow {
         Flow::Continue
     }
@@ -183,7 +183,7 @@ pub trait Mechanism: Clone + fmt::Debug + Sized {
     /// After the scoring step of a turn (completed features scored, their figures home), before
     /// the next turn, placed tile `placed` being this turn's: it may score, send figures home,
     /// change its own state, and wait for a decision of its own ([`Flow::Wait`]). Once that is
-    /// applied, [`Mechanism::apply`] goes on with [`Game::resume_after_scoring`], which calls
+    /// applied, [`Mechanism::apply`] goes on with `Game::resume_after_scoring`, which calls
     /// the mechanisms registered after it, then begins the next turn.
     fn after_scoring(_game: &mut Game, _placed: u16, _events: &mut Vec<Event>) -> Flow {
         Flow::Continue
