@@ -63,9 +63,15 @@ pub struct ImportJczArgs {
     /// replaced.
     #[arg(long)]
     out: PathBuf,
-    /// Put before each tile set's id, keeping clear of the bundled ids.
-    #[arg(long, default_value = "jcz-")]
+    /// Put before each tile set's id and file name, keeping clear of the bundled ids:
+    /// lowercase letters, digits and `-`, at most 64 characters.
+    #[arg(long, default_value = "jcz-", value_parser = parse_prefix)]
     prefix: String,
+}
+
+/// `--prefix`, checked before anything is read or written.
+fn parse_prefix(text: &str) -> Result<String, String> {
+    tilewright_jcz::import::check_prefix(text).map(|()| text.to_owned())
 }
 
 /// Runs `export jcz`.

@@ -9,6 +9,7 @@ mod common;
 use std::process::Output;
 
 use common::command as tilewright;
+use common::listing;
 
 fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
@@ -117,4 +118,49 @@ fn a_file_that_is_not_jcz_xml_says_where() {
         "{}",
         stderr(&out)
     );
+}
+
+#[test]
+fn a_prefix_that_is_no_id_is_a_usage_error_and_nothing_is_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(tilewright(d, &["export", "jcz", "--out", "base.jca"]).output().unwrap());
+    std::fs::create_dir(d.join("inside")).unwrap();
+    let outside = d.join("outside");
+    for prefix in [
+        "../",
+        "../outside/",
+        outside.to_str().unwrap(),
+        "A B",
+        "-x",
+        "a\n::error::x",
+    ] {
+        let flag = format!("--prefix={prefix}");
+        let out = tilewright(d, &["import", "jcz", "base.jca", "--out", "inside/out", &flag])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{prefix:?}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains("lowercase letters, digits and `-`"),
+            "{prefix:?}: {}",
+            stderr(&out)
+        );
+    }
+    let long = "a".repeat(65);
+    let out = tilewright(
+        d,
+        &["import", "jcz", "base.jca", "--out", "inside/out", "--prefix", &long],
+    )
+    .output()
+    .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("at most 64"), "{}", stderr(&out));
+    assert_eq!(listing(d), ["base.jca", "inside"], "nothing written");
+    assert!(std::fs::read_dir(d.join("inside")).unwrap().next().is_none());
+    ok(
+        tilewright(d, &["import", "jcz", "base.jca", "--out", "inside", "--prefix", "my-"])
+            .output()
+            .unwrap(),
+    );
+    assert!(d.join("inside/my-base.toml").exists());
 }
