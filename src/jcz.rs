@@ -32,8 +32,8 @@ pub struct ExportJczArgs {
     /// Further files and folders the tile sets need.
     #[arg(long, num_args = 1..)]
     data: Vec<PathBuf>,
-    /// The add-on id (lowercase letters, digits and `-`); default: the one tile set's id, or
-    /// `tilewright-tiles` for several.
+    /// The add-on id (lowercase letters, digits and `-`, at most 64); default: the one tile
+    /// set's id, or `tilewright-tiles` for several.
     #[arg(long)]
     id: Option<String>,
     /// The add-on's version, a whole number: raise it for each new release, as JCZ refuses

@@ -164,3 +164,24 @@ fn a_prefix_that_is_no_id_is_a_usage_error_and_nothing_is_written() {
     );
     assert!(d.join("inside/my-base.toml").exists());
 }
+
+#[test]
+fn an_id_too_long_for_a_folder_name_is_a_usage_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let long = "a".repeat(65);
+    let out = tilewright(dir.path(), &["export", "jcz", "--id", &long, "--out", "x.jca"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("at most 64"), "{}", stderr(&out));
+    assert!(!dir.path().join("x.jca").exists());
+    let most = "a".repeat(64);
+    ok(
+        tilewright(dir.path(), &["export", "jcz", "--id", &most, "--out", "x.jca"])
+            .output()
+            .unwrap(),
+    );
+    ok(tilewright(dir.path(), &["import", "jcz", "x.jca", "--out", "back"])
+        .output()
+        .unwrap());
+}
