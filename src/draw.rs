@@ -84,13 +84,16 @@ fn set_tiles(set: &str) -> Result<Vec<Tile>, String> {
     }
 }
 
-/// The tiles among `all` named by `ids`, in the order named (all of them when none is).
+/// The tiles among `all` named by `ids`, in the order first named, each once (all of them
+/// when none is named).
 fn chosen(all: Vec<Tile>, ids: &[String]) -> Result<Vec<Tile>, String> {
     if ids.is_empty() {
         return Ok(all);
     }
     let known: Vec<String> = all.iter().map(|t| t.id.clone()).collect();
+    let mut named = BTreeSet::new();
     ids.iter()
+        .filter(|id| named.insert(id.as_str()))
         .map(|id| {
             all.iter().find(|t| &t.id == id).cloned().ok_or_else(|| {
                 format!(

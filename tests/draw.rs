@@ -96,3 +96,12 @@ fn an_unknown_set_or_tile_is_refused_with_the_closest_name() {
     assert_eq!(run.status.code(), Some(1));
     assert!(stderr(&run).contains("missing.toml"), "{}", stderr(&run));
 }
+
+#[test]
+fn a_tile_named_twice_is_drawn_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = tilewright(dir.path(), &["draw", "base", "K", "D", "K", "--out", "pictures"]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    assert_eq!(listing(&dir.path().join("pictures")), ["D.svg", "K.svg"]);
+    assert!(stderr(&run).contains("wrote 2 pictures"), "{}", stderr(&run));
+}
