@@ -2,7 +2,7 @@
 //! (the schematic every front end shows, [`tilewright_picture::svg`]).
 
 use std::collections::BTreeSet;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use tilewright_engine::bundled;
@@ -37,8 +37,8 @@ pub fn draw(args: DrawArgs) -> ExitCode {
         Ok(tiles) => tiles,
         Err(message) => return crate::fail(message),
     };
-    if let Err(e) = std::fs::create_dir_all(&args.out) {
-        return crate::fail(format!("cannot make the folder {}: {e}", escape::path(&args.out)));
+    if let Err(e) = out_folder(&args.out) {
+        return crate::fail(format!("--out {}: {e}", escape::path(&args.out)));
     }
     let mut names = FileNames::default();
     for tile in &tiles {
@@ -51,6 +51,22 @@ pub fn draw(args: DrawArgs) -> ExitCode {
     let pictures = if tiles.len() == 1 { "picture" } else { "pictures" };
     say_err!("wrote {} {pictures} into {}", tiles.len(), escape::path(&args.out));
     ExitCode::SUCCESS
+}
+
+/// Makes the folder `out` if it is missing; what is there already must be a folder (or a
+/// link to one).
+fn out_folder(out: &Path) -> Result<(), String> {
+    match std::fs::metadata(out) {
+        Ok(meta) if meta.is_dir() => Ok(()),
+        Ok(meta) => Err(format!(
+            "it is {}, not a folder; choose another path",
+            files::describe(meta.file_type())
+        )),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            std::fs::create_dir_all(out).map_err(|e| format!("cannot make the folder: {e}"))
+        }
+        Err(e) => Err(format!("cannot use it as a folder: {e}")),
+    }
 }
 
 /// The tiles of the set named `set` (an id or a path, [`Named::parse`]), or why there are none.

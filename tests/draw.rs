@@ -105,3 +105,17 @@ fn a_tile_named_twice_is_drawn_once() {
     assert_eq!(listing(&dir.path().join("pictures")), ["D.svg", "K.svg"]);
     assert!(stderr(&run).contains("wrote 2 pictures"), "{}", stderr(&run));
 }
+
+#[test]
+fn an_out_that_is_a_file_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("pictures"), "mine").unwrap();
+    let run = tilewright(dir.path(), &["draw", "base", "--out", "pictures"]);
+    assert_eq!(run.status.code(), Some(1));
+    assert!(
+        stderr(&run).contains("--out pictures: it is a file, not a folder; choose another path"),
+        "{}",
+        stderr(&run)
+    );
+    assert_eq!(std::fs::read_to_string(dir.path().join("pictures")).unwrap(), "mine");
+}
