@@ -135,6 +135,8 @@ fn versions(played: &[String], files: &[PathBuf]) -> Result<(Vec<String>, String
     let played_ids = played_ids(played)?;
     let mut sets: Vec<String> = played.to_vec();
     let mut changes = Vec::new();
+    // The file that replaces each set of `played` so far.
+    let mut replaced: Vec<Option<&PathBuf>> = vec![None; played.len()];
     for file in files {
         let shown = escape::line(&file.display().to_string());
         let ids = ids_in(file).map_err(|e| format!("`--compare-tilesets {shown}`: {e}"))?;
@@ -162,6 +164,14 @@ fn versions(played: &[String], files: &[PathBuf]) -> Result<(Vec<String>, String
                 escape::line(id),
                 escape::line(&played[at]),
                 played_ids[at].join(", ")
+            ));
+        }
+        if let Some(earlier) = replaced[at].replace(file) {
+            return Err(format!(
+                "`--compare-tilesets {shown}`: the set `{}` is replaced already, by {}; give one \
+                 version of each set",
+                escape::line(id),
+                escape::line(&earlier.display().to_string())
             ));
         }
         // Read as a path, never as an id (`Named::parse`).

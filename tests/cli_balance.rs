@@ -576,3 +576,45 @@ fn two_versions_of_a_set_compare_tile_by_tile_on_the_same_seeds() {
         "{message}"
     );
 }
+
+#[test]
+fn two_versions_of_one_set_in_one_comparison_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("mini.toml"), MINI).unwrap();
+    std::fs::write(
+        dir.path().join("mini-v2.toml"),
+        MINI.replace("pennants = 2", "pennants = 0"),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("mini-v3.toml"),
+        MINI.replace("pennants = 2", "pennants = 1"),
+    )
+    .unwrap();
+    for (files, message) in [
+        (
+            ["mini-v2.toml", "mini-v3.toml"],
+            "`--compare-tilesets mini-v3.toml`: the set `mini` is replaced already, by mini-v2.toml; give one version of each set",
+        ),
+        (
+            ["mini-v2.toml", "./mini-v2.toml"],
+            "`--compare-tilesets ./mini-v2.toml`: the set `mini` is replaced already, by mini-v2.toml; give one version of each set",
+        ),
+    ] {
+        let mut args = vec![
+            "balance",
+            "--tilesets",
+            "base",
+            "./mini.toml",
+            "--games",
+            "1",
+            "--compare-tilesets",
+        ];
+        args.extend(files);
+        let refused = tilewright(dir.path(), &args).output().unwrap();
+        assert_eq!(refused.status.code(), Some(1));
+        let said = String::from_utf8_lossy(&refused.stderr);
+        assert!(said.contains(message), "{said}");
+        assert!(refused.stdout.is_empty(), "nothing played");
+    }
+}
