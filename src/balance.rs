@@ -186,23 +186,38 @@ fn versions(played: &[String], files: &[PathBuf]) -> Result<(Vec<String>, String
     Ok((sets, format!("tile sets {}", changes.join(", "))))
 }
 
-/// The sets `--focus` names, each checked to be a tile set played; `None` to keep the
-/// default (the sets not bundled).
+/// The sets `--focus` names, each once, each checked to be a tile set played (in the edition
+/// played, when one is named); `None` to keep the default (the sets not bundled).
 fn focus_sets(args: &BalanceArgs, report: &BalanceReport) -> Result<Option<Vec<String>>, String> {
     if args.focus.is_empty() {
         return Ok(None);
     }
     let played: Vec<&str> = report.tilesets.iter().map(|s| s.id.as_str()).collect();
+    let mut sets: Vec<String> = Vec::new();
     for asked in &args.focus {
-        if !played.contains(&set_id(asked)) {
+        let id = set_id(asked);
+        let Some(set) = report.tilesets.iter().find(|s| s.id == id) else {
             return Err(format!(
                 "`--focus {}`: it is not one of the tile sets played ({}); name one of those",
                 escape::line(asked),
                 played.join(", ")
             ));
+        };
+        if let Some((_, edition)) = asked.split_once('@')
+            && edition != set.edition
+        {
+            return Err(format!(
+                "`--focus {}`: {id} is played in its {} edition; name it `{id}` or `{id}@{}`",
+                escape::line(asked),
+                set.edition,
+                set.edition
+            ));
+        }
+        if !sets.iter().any(|s| s == id) {
+            sets.push(id.to_owned());
         }
     }
-    Ok(Some(args.focus.iter().map(|s| set_id(s).to_owned()).collect()))
+    Ok(Some(sets))
 }
 
 /// Puts the sets `--focus` names first in `report`.

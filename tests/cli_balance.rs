@@ -618,3 +618,25 @@ fn two_versions_of_one_set_in_one_comparison_are_refused() {
         assert!(refused.stdout.is_empty(), "nothing played");
     }
 }
+
+#[test]
+fn focus_names_each_set_once_in_the_edition_played() {
+    let twice = text(&run(&[
+        "balance",
+        "--games",
+        "2",
+        "--focus",
+        "base",
+        "base@new-edition",
+    ]));
+    assert!(twice.contains("\nyour tiles (base): "), "{twice}");
+    let refused = run(&["balance", "--games", "2", "--focus", "base@first-edition"]);
+    assert_eq!(refused.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        said.contains(
+            "`--focus base@first-edition`: base is played in its new-edition edition; name it `base` or `base@new-edition`"
+        ),
+        "{said}"
+    );
+}
