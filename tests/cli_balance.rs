@@ -640,3 +640,30 @@ fn focus_names_each_set_once_in_the_edition_played() {
         "{said}"
     );
 }
+
+#[test]
+fn without_refuses_an_edition_not_played() {
+    let args = [
+        "balance",
+        "--games",
+        "2",
+        "--tilesets",
+        "base",
+        "abbey-and-mayor",
+        "--without",
+    ];
+    let refused = run(&[&args[..], &["abbey-and-mayor@first-edition"]].concat());
+    assert_eq!(refused.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        said.contains(
+            "`--without abbey-and-mayor@first-edition`: abbey-and-mayor is played in its new-edition edition; name it `abbey-and-mayor` or `abbey-and-mayor@new-edition`"
+        ),
+        "{said}"
+    );
+    let played = text(&run(&[&args[..], &["abbey-and-mayor@new-edition"]].concat()));
+    assert!(
+        played.contains("\nB (without abbey-and-mayor@new-edition):\n"),
+        "{played}"
+    );
+}
