@@ -1008,3 +1008,22 @@ fn a_scenario_named_twice_is_played_once() {
     assert_eq!(text.matches("ok road").count(), 1, "{text}");
     assert!(text.contains("1 passed, 0 failed"), "{text}");
 }
+
+#[cfg(unix)]
+#[test]
+fn an_argument_that_is_not_utf8_gets_the_usage_message_on_its_lines() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().unwrap();
+    let mut command = tilewright(dir.path(), &["balance", "--tilesets"]);
+    command.arg(std::ffi::OsStr::from_bytes(b"./n\xff.toml"));
+    let output = run_command(command);
+    let text = String::from_utf8(output.stderr.clone()).unwrap();
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(
+        text.starts_with("error: invalid UTF-8 was detected in one or more arguments\n"),
+        "{text}"
+    );
+    assert!(text.contains("\nUsage: tilewright balance"), "{text}");
+    assert!(!text.contains('␊'), "{text}");
+    assert_inert(&output, 0);
+}
