@@ -10,6 +10,12 @@ fn stderr(output: &std::process::Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
+/// `run` failed (exit 1) saying `message`.
+fn refused(run: &std::process::Output, message: &str) {
+    assert_eq!(run.status.code(), Some(1), "{}", stderr(run));
+    assert!(stderr(run).contains(message), "{}", stderr(run));
+}
+
 #[test]
 fn every_tile_of_a_bundled_set_gets_a_picture() {
     let dir = tempfile::tempdir().unwrap();
@@ -66,12 +72,7 @@ fn a_tile_set_file_is_drawn_by_its_path() {
     // A file with an error is refused, located.
     std::fs::write(dir.path().join("mine.toml"), set.replace("count = 1\n", "")).unwrap();
     let run = tilewright(dir.path(), &["draw", "mine.toml", "--out", "out"]);
-    assert_eq!(run.status.code(), Some(1));
-    assert!(
-        stderr(&run).contains("mine.toml:4:1: error: missing key `count`"),
-        "{}",
-        stderr(&run)
-    );
+    refused(&run, "mine.toml:4:1: error: missing key `count`");
 }
 
 #[test]
@@ -111,11 +112,6 @@ fn an_out_that_is_a_file_says_so() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("pictures"), "mine").unwrap();
     let run = tilewright(dir.path(), &["draw", "base", "--out", "pictures"]);
-    assert_eq!(run.status.code(), Some(1));
-    assert!(
-        stderr(&run).contains("--out pictures: it is a file, not a folder; choose another path"),
-        "{}",
-        stderr(&run)
-    );
+    refused(&run, "--out pictures: it is a file, not a folder; choose another path");
     assert_eq!(std::fs::read_to_string(dir.path().join("pictures")).unwrap(), "mine");
 }
