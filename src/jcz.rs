@@ -82,10 +82,12 @@ pub fn export(command: ExportCommand) -> ExitCode {
         Ok(r) => r,
         Err(e) => return fail(crate::play::selection_message(e)),
     };
-    let mut sets = Vec::new();
+    let mut sets: Vec<&tilewright_engine::catalog::LoadedTileSet> = Vec::new();
     for named in &resolved.tilesets {
         let id = named.split('@').next().unwrap_or(named);
         match resolved.catalog.tileset(id) {
+            // An add-on holds every edition of a set: one named in two editions goes in once.
+            Some(set) if sets.iter().any(|s| s.model.id == set.model.id) => {}
             Some(set) => sets.push(set),
             None => {
                 return usage_fail(format!(

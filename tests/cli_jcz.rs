@@ -185,3 +185,33 @@ fn an_id_too_long_for_a_folder_name_is_a_usage_error() {
         .output()
         .unwrap());
 }
+
+#[test]
+fn a_set_named_in_two_editions_is_exported_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(
+        tilewright(d, &["export", "jcz", "--tilesets", "base", "--out", "one.jca"])
+            .output()
+            .unwrap(),
+    );
+    let said = ok(tilewright(
+        d,
+        &[
+            "export",
+            "jcz",
+            "--tilesets",
+            "base",
+            "base@first-edition",
+            "--out",
+            "two.jca",
+        ],
+    )
+    .output()
+    .unwrap());
+    assert!(said.contains("wrote two.jca (32 tiles, 0 warning(s))"), "{said}");
+    assert_eq!(
+        std::fs::read(d.join("one.jca")).unwrap(),
+        std::fs::read(d.join("two.jca")).unwrap()
+    );
+}
