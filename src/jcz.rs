@@ -34,7 +34,7 @@ pub struct ExportJczArgs {
     data: Vec<PathBuf>,
     /// The add-on id (lowercase letters, digits and `-`, at most 64); default: the one tile
     /// set's id, or `tilewright-tiles` for several.
-    #[arg(long)]
+    #[arg(long, value_parser = parse_id)]
     id: Option<String>,
     /// The add-on's version, a whole number: raise it for each new release, as JCZ refuses
     /// saved games of a newer one.
@@ -69,6 +69,11 @@ pub struct ImportJczArgs {
     prefix: String,
 }
 
+/// `--id`, checked before anything is read or written.
+fn parse_id(text: &str) -> Result<String, String> {
+    tilewright_jcz::export::check_id(text).map(|()| text.to_owned())
+}
+
 /// `--prefix`, checked before anything is read or written.
 fn parse_prefix(text: &str) -> Result<String, String> {
     tilewright_jcz::import::check_prefix(text).map(|()| text.to_owned())
@@ -96,6 +101,10 @@ pub fn export(command: ExportCommand) -> ExitCode {
             }
         }
     }
+    // As `--html` and `--record` are: before the work, exit status 1.
+    if let Err(e) = crate::play::check_output("--out", Some(&args.out), &resolved.read) {
+        return fail(e);
+    }
     let id = args.id.clone().unwrap_or_else(|| match sets.as_slice() {
         [one] => one.model.id.clone(),
         _ => "tilewright-tiles".to_owned(),
@@ -110,9 +119,6 @@ pub fn export(command: ExportCommand) -> ExitCode {
         }
     };
     show(&built.warnings);
-    if let Err(e) = crate::play::check_output("--out", Some(&args.out), &resolved.read) {
-        return usage_fail(e);
-    }
     if let Err(e) = addon::save(&built, &args.out) {
         return fail(format!("{}: {e}", escape::path(&args.out)));
     }

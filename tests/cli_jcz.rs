@@ -215,3 +215,36 @@ fn a_set_named_in_two_editions_is_exported_once() {
         std::fs::read(d.join("two.jca")).unwrap()
     );
 }
+
+#[test]
+fn an_out_that_cannot_be_written_fails_as_html_and_record_do() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(
+        d.join("mine.toml"),
+        include_str!("../tilesets/base.toml").replace("\"base\"", "\"mine\""),
+    )
+    .unwrap();
+    std::fs::create_dir(d.join("folder.jca")).unwrap();
+    for (out, words) in [
+        (
+            "missing/x.jca",
+            "--out missing/x.jca: the folder missing does not exist; create it first",
+        ),
+        (
+            "folder.jca",
+            "--out folder.jca: it is a folder, not a regular file; choose another path",
+        ),
+        (
+            "mine.toml",
+            "--out mine.toml: it is the file ./mine.toml, which this run reads",
+        ),
+    ] {
+        let refused = tilewright(d, &["export", "jcz", "--tilesets", "./mine.toml", "--out", out])
+            .output()
+            .unwrap();
+        assert_eq!(refused.status.code(), Some(1), "{}", stderr(&refused));
+        assert!(stderr(&refused).contains(words), "{}", stderr(&refused));
+    }
+    assert_eq!(listing(d), ["folder.jca", "mine.toml"]);
+}
