@@ -9,7 +9,7 @@ use clap::Args;
 use tilewright_engine::balance::{
     self, BalanceReport, Comparison, Difference, Estimate, Focus, FocusTile, Standout, TileStats,
 };
-use tilewright_engine::game::{GameDef, colour, set_id};
+use tilewright_engine::game::{GameDef, SetRef, colour, set_id};
 
 use tilewright_engine::selection::{Data, Named};
 
@@ -52,7 +52,8 @@ pub struct BalanceArgs {
 }
 
 /// What B plays: other rules, or the tile sets without one; `None` for a single run.
-fn b_side(args: &BalanceArgs) -> Result<Option<(Vec<String>, String, String)>, String> {
+/// `a` is what A plays.
+fn b_side(args: &BalanceArgs, a: &GameDef) -> Result<Option<(Vec<String>, String, String)>, String> {
     let game = &args.game;
     if let Some(rules) = &args.compare_rules {
         return Ok(Some((
@@ -68,16 +69,24 @@ fn b_side(args: &BalanceArgs) -> Result<Option<(Vec<String>, String, String)>, S
     let Some(left_out) = &args.without else {
         return Ok(None);
     };
-    without(game.tilesets(), left_out).map(|kept| Some((kept, game.rules().to_owned(), format!("without {left_out}"))))
+    without(game.tilesets(), a, left_out)
+        .map(|kept| Some((kept, game.rules().to_owned(), format!("without {left_out}"))))
 }
 
 /// B of `--without`: the sets of `played` (ids or paths) but the one `left_out` names, by its
 /// id as the run prints it (`my-tiles`, `base@first-edition`: the id before any edition is
-/// compared, so `base` leaves out `base@first-edition` too) or by a path of its file.
-fn without(played: &[String], left_out: &str) -> Result<Vec<String>, String> {
+/// compared, so `base` leaves out `base@first-edition` too, but an edition that `a` does not
+/// play is refused) or by a path of its file.
+fn without(played: &[String], a: &GameDef, left_out: &str) -> Result<Vec<String>, String> {
     let shown = escape::line(left_out);
     let out: Vec<String> = match Named::parse(left_out) {
-        Named::Id(id) => vec![set_id(&id).to_owned()],
+        Named::Id(id) => {
+            let set = a.sets().iter().chain(a.expansions()).find(|s| s.id == set_id(&id));
+            if let Some(set) = set {
+                edition_played("--without", left_out, set)?;
+            }
+            vec![set_id(&id).to_owned()]
+        }
         Named::Path(path) => ids_in(&path).map_err(|e| format!("`--without {shown}`: {e}"))?,
     };
     let played_ids = played_ids(played)?;
@@ -135,6 +144,8 @@ fn versions(played: &[String], files: &[PathBuf]) -> Result<(Vec<String>, String
     let played_ids = played_ids(played)?;
     let mut sets: Vec<String> = played.to_vec();
     let mut changes = Vec::new();
+    // The file that replaces each set of `played` so far.
+    let mut replaced: Vec<Option<&PathBuf>> = vec![None; played.len()];
     for file in files {
         let shown = escape::line(&file.display().to_string());
         let ids = ids_in(file).map_err(|e| format!("`--compare-tilesets {shown}`: {e}"))?;
@@ -164,6 +175,14 @@ fn versions(played: &[String], files: &[PathBuf]) -> Result<(Vec<String>, String
                 played_ids[at].join(", ")
             ));
         }
+        if let Some(earlier) = replaced[at].replace(file) {
+            return Err(format!(
+                "`--compare-tilesets {shown}`: the set `{}` is replaced already, by {}; give one \
+                 version of each set",
+                escape::line(id),
+                escape::line(&earlier.display().to_string())
+            ));
+        }
         // Read as a path, never as an id (`Named::parse`).
         let path = file.display().to_string();
         sets[at] = if Named::parse(&path) == Named::Id(path.clone()) {
@@ -176,23 +195,43 @@ fn versions(played: &[String], files: &[PathBuf]) -> Result<(Vec<String>, String
     Ok((sets, format!("tile sets {}", changes.join(", "))))
 }
 
-/// The sets `--focus` names, each checked to be a tile set played; `None` to keep the
-/// default (the sets not bundled).
+/// The sets `--focus` names, each once, each checked to be a tile set played (in the edition
+/// played, when one is named); `None` to keep the default (the sets not bundled).
 fn focus_sets(args: &BalanceArgs, report: &BalanceReport) -> Result<Option<Vec<String>>, String> {
     if args.focus.is_empty() {
         return Ok(None);
     }
     let played: Vec<&str> = report.tilesets.iter().map(|s| s.id.as_str()).collect();
+    let mut sets: Vec<String> = Vec::new();
     for asked in &args.focus {
-        if !played.contains(&set_id(asked)) {
+        let id = set_id(asked);
+        let Some(set) = report.tilesets.iter().find(|s| s.id == id) else {
             return Err(format!(
                 "`--focus {}`: it is not one of the tile sets played ({}); name one of those",
                 escape::line(asked),
                 played.join(", ")
             ));
+        };
+        edition_played("--focus", asked, set)?;
+        if !sets.iter().any(|s| s == id) {
+            sets.push(id.to_owned());
         }
     }
-    Ok(Some(args.focus.iter().map(|s| set_id(s).to_owned()).collect()))
+    Ok(Some(sets))
+}
+
+/// Refuses `asked` (`flag`'s argument, naming `set`) if it names an edition that `set` is
+/// not played in.
+fn edition_played(flag: &str, asked: &str, set: &SetRef) -> Result<(), String> {
+    match asked.split_once('@') {
+        Some((id, edition)) if edition != set.edition => Err(format!(
+            "`{flag} {}`: {id} is played in its {} edition; name it `{id}` or `{id}@{}`",
+            escape::line(asked),
+            set.edition,
+            set.edition
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// Puts the sets `--focus` names first in `report`.
@@ -214,7 +253,10 @@ fn changed_words(def: &GameDef, changes: &[played::Changed]) -> Option<String> {
 pub fn balance(args: BalanceArgs) -> ExitCode {
     let progress = progress::stopped_by_ctrl_c();
     let game = &args.game;
-    let (a, b) = match game.def().and_then(|a| Ok((a, b_side(&args)?))) {
+    let (a, b) = match game.def().and_then(|a| {
+        let b = b_side(&args, &a.def)?;
+        Ok((a, b))
+    }) {
         Ok(found) => found,
         Err(e) => return fail(e),
     };

@@ -2,7 +2,7 @@
 //! (the schematic every front end shows, [`tilewright_picture::svg`]).
 
 use std::collections::BTreeSet;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use tilewright_engine::bundled;
@@ -37,8 +37,8 @@ pub fn draw(args: DrawArgs) -> ExitCode {
         Ok(tiles) => tiles,
         Err(message) => return crate::fail(message),
     };
-    if let Err(e) = std::fs::create_dir_all(&args.out) {
-        return crate::fail(format!("cannot make the folder {}: {e}", escape::path(&args.out)));
+    if let Err(e) = out_folder(&args.out) {
+        return crate::fail(format!("--out {}: {e}", escape::path(&args.out)));
     }
     let mut names = FileNames::default();
     for tile in &tiles {
@@ -51,6 +51,22 @@ pub fn draw(args: DrawArgs) -> ExitCode {
     let pictures = if tiles.len() == 1 { "picture" } else { "pictures" };
     say_err!("wrote {} {pictures} into {}", tiles.len(), escape::path(&args.out));
     ExitCode::SUCCESS
+}
+
+/// Makes the folder `out` if it is missing; what is there already must be a folder (or a
+/// link to one).
+fn out_folder(out: &Path) -> Result<(), String> {
+    match std::fs::metadata(out) {
+        Ok(meta) if meta.is_dir() => Ok(()),
+        Ok(meta) => Err(format!(
+            "it is {}, not a folder; choose another path",
+            files::describe(meta.file_type())
+        )),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            std::fs::create_dir_all(out).map_err(|e| format!("cannot make the folder: {e}"))
+        }
+        Err(e) => Err(format!("cannot use it as a folder: {e}")),
+    }
 }
 
 /// The tiles of the set named `set` (an id or a path, [`Named::parse`]), or why there are none.
@@ -84,13 +100,16 @@ fn set_tiles(set: &str) -> Result<Vec<Tile>, String> {
     }
 }
 
-/// The tiles among `all` named by `ids`, in the order named (all of them when none is).
+/// The tiles among `all` named by `ids`, in the order first named, each once (all of them
+/// when none is named).
 fn chosen(all: Vec<Tile>, ids: &[String]) -> Result<Vec<Tile>, String> {
     if ids.is_empty() {
         return Ok(all);
     }
     let known: Vec<String> = all.iter().map(|t| t.id.clone()).collect();
+    let mut named = BTreeSet::new();
     ids.iter()
+        .filter(|id| named.insert(id.as_str()))
         .map(|id| {
             all.iter().find(|t| &t.id == id).cloned().ok_or_else(|| {
                 format!(

@@ -32,9 +32,9 @@ pub struct ExportJczArgs {
     /// Further files and folders the tile sets need.
     #[arg(long, num_args = 1..)]
     data: Vec<PathBuf>,
-    /// The add-on id (lowercase letters, digits and `-`); default: the one tile set's id, or
-    /// `tilewright-tiles` for several.
-    #[arg(long)]
+    /// The add-on id (lowercase letters, digits and `-`, at most 64); default: the one tile
+    /// set's id, or `tilewright-tiles` for several.
+    #[arg(long, value_parser = parse_id)]
     id: Option<String>,
     /// The add-on's version, a whole number: raise it for each new release, as JCZ refuses
     /// saved games of a newer one.
@@ -63,9 +63,20 @@ pub struct ImportJczArgs {
     /// replaced.
     #[arg(long)]
     out: PathBuf,
-    /// Put before each tile set's id, keeping clear of the bundled ids.
-    #[arg(long, default_value = "jcz-")]
+    /// Put before each tile set's id and file name, keeping clear of the bundled ids:
+    /// lowercase letters, digits and `-`, at most 64 characters.
+    #[arg(long, default_value = "jcz-", value_parser = parse_prefix)]
     prefix: String,
+}
+
+/// `--id`, checked before anything is read or written.
+fn parse_id(text: &str) -> Result<String, String> {
+    tilewright_jcz::export::check_id(text).map(|()| text.to_owned())
+}
+
+/// `--prefix`, checked before anything is read or written.
+fn parse_prefix(text: &str) -> Result<String, String> {
+    tilewright_jcz::import::check_prefix(text).map(|()| text.to_owned())
 }
 
 /// Runs `export jcz`.
@@ -76,10 +87,12 @@ pub fn export(command: ExportCommand) -> ExitCode {
         Ok(r) => r,
         Err(e) => return fail(crate::play::selection_message(e)),
     };
-    let mut sets = Vec::new();
+    let mut sets: Vec<&tilewright_engine::catalog::LoadedTileSet> = Vec::new();
     for named in &resolved.tilesets {
         let id = named.split('@').next().unwrap_or(named);
         match resolved.catalog.tileset(id) {
+            // An add-on holds every edition of a set: one named in two editions goes in once.
+            Some(set) if sets.iter().any(|s| s.model.id == set.model.id) => {}
             Some(set) => sets.push(set),
             None => {
                 return usage_fail(format!(
@@ -87,6 +100,10 @@ pub fn export(command: ExportCommand) -> ExitCode {
                 ));
             }
         }
+    }
+    // As `--html` and `--record` are: before the work, exit status 1.
+    if let Err(e) = crate::play::check_output("--out", Some(&args.out), &resolved.read) {
+        return fail(e);
     }
     let id = args.id.clone().unwrap_or_else(|| match sets.as_slice() {
         [one] => one.model.id.clone(),
@@ -102,9 +119,6 @@ pub fn export(command: ExportCommand) -> ExitCode {
         }
     };
     show(&built.warnings);
-    if let Err(e) = crate::play::check_output("--out", Some(&args.out), &resolved.read) {
-        return usage_fail(e);
-    }
     if let Err(e) = addon::save(&built, &args.out) {
         return fail(format!("{}: {e}", escape::path(&args.out)));
     }

@@ -196,6 +196,8 @@ fn usage(error: &clap::Error) -> ExitCode {
         let safe = std::env::args_os().map(|arg| escape::line(&arg.to_string_lossy()));
         let text = match Cli::try_parse_from(safe) {
             Err(again) if again.kind() == error.kind() => again.render().to_string(),
+            // Quotes no argument (made safe, the arguments would parse): as clap writes it.
+            _ if error.kind() == clap::error::ErrorKind::InvalidUtf8 => error.render().to_string(),
             // Not the same error once made safe: print it on one line rather than trust it.
             _ => escape::line(&error.render().to_string()) + "\n",
         };

@@ -1,6 +1,7 @@
 //! `scenario`: plays rules scenarios (the format of `tilewright_engine::scenario`) and says for
 //! each whether it plays out as it expects.
 
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -32,9 +33,15 @@ pub fn scenario(args: ScenarioArgs) -> ExitCode {
         Ok(data) => data.into_catalog().with_base(tilewright_engine::bundled::catalog()),
         Err(e) => return fail(selection_message(e)),
     };
+    // Each file once, however often it is named or reached (as `validate` checks it).
+    let mut seen = HashSet::new();
     let mut files = Vec::new();
     for path in &args.files {
-        files.extend(scenario_files(path));
+        files.extend(
+            scenario_files(path)
+                .into_iter()
+                .filter(|file| seen.insert(file.canonicalize().unwrap_or_else(|_| file.clone()))),
+        );
     }
     if files.is_empty() {
         say_err!("error: no scenario files (`.toml`) in the folders named");

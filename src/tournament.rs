@@ -284,9 +284,12 @@ pub fn tournament(args: TournamentArgs) -> ExitCode {
     let tables = distinct_tables(tables(specs.len(), players), &names);
     let total = (tables.len() as u64).saturating_mul(args.games);
     if total > MAX_GAMES {
-        return fail(format!(
-            "{} tables of {} games is more than {MAX_GAMES} games",
-            tables.len(),
+        let tables = match tables.len() {
+            1 => "1 table".to_owned(),
+            n => format!("{n} tables"),
+        };
+        return usage_fail(format!(
+            "{tables} of {} games is more than the {MAX_GAMES} games a tournament plays; ask for fewer with --games",
             args.games
         ));
     }

@@ -507,16 +507,22 @@ fn the_sets_under_study_come_first_ranked_among_all_tiles() {
     assert_eq!(json(&["balance", "--games", "2"])["focus"], Value::Null);
 }
 
-#[test]
-fn two_versions_of_a_set_compare_tile_by_tile_on_the_same_seeds() {
+/// A folder with `mini.toml` and, for each `(file, pennants)`, a version of it whose cap has
+/// that many pennants.
+fn with_versions(versions: &[(&str, u8)]) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("mini.toml"), MINI).unwrap();
+    for (file, pennants) in versions {
+        let version = MINI.replace("pennants = 2", &format!("pennants = {pennants}"));
+        std::fs::write(dir.path().join(file), version).unwrap();
+    }
+    dir
+}
+
+#[test]
+fn two_versions_of_a_set_compare_tile_by_tile_on_the_same_seeds() {
     // Version 2: the cap loses its pennants; the road is as it was.
-    std::fs::write(
-        dir.path().join("mini-v2.toml"),
-        MINI.replace("pennants = 2", "pennants = 0"),
-    )
-    .unwrap();
+    let dir = with_versions(&[("mini-v2.toml", 0)]);
     let args = [
         "balance",
         "--tilesets",
@@ -574,5 +580,84 @@ fn two_versions_of_a_set_compare_tile_by_tile_on_the_same_seeds() {
             "`--compare-tilesets mini-v2.toml`: it holds the set `mini`, which is not played (the sets played: base)"
         ),
         "{message}"
+    );
+}
+
+/// Standard error of a run.
+fn text_err(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// `output` is a failure (exit 1) saying `message`, with nothing played.
+fn refused_before_playing(output: &Output, message: &str) {
+    assert_eq!(output.status.code(), Some(1), "{}", text_err(output));
+    assert!(text_err(output).contains(message), "{}", text_err(output));
+    assert!(output.stdout.is_empty(), "nothing played");
+}
+
+#[test]
+fn two_versions_of_one_set_in_one_comparison_are_refused() {
+    let dir = with_versions(&[("mini-v2.toml", 0), ("mini-v3.toml", 1)]);
+    for (files, message) in [
+        (
+            ["mini-v2.toml", "mini-v3.toml"],
+            "`--compare-tilesets mini-v3.toml`: the set `mini` is replaced already, by mini-v2.toml; give one version of each set",
+        ),
+        (
+            ["mini-v2.toml", "./mini-v2.toml"],
+            "`--compare-tilesets ./mini-v2.toml`: the set `mini` is replaced already, by mini-v2.toml; give one version of each set",
+        ),
+    ] {
+        let mut args = vec![
+            "balance",
+            "--tilesets",
+            "base",
+            "./mini.toml",
+            "--games",
+            "1",
+            "--compare-tilesets",
+        ];
+        args.extend(files);
+        refused_before_playing(&tilewright(dir.path(), &args).output().unwrap(), message);
+    }
+}
+
+#[test]
+fn focus_names_each_set_once_in_the_edition_played() {
+    let twice = text(&run(&[
+        "balance",
+        "--games",
+        "2",
+        "--focus",
+        "base",
+        "base@new-edition",
+    ]));
+    assert!(twice.contains("\nyour tiles (base): "), "{twice}");
+    let refused = run(&["balance", "--games", "2", "--focus", "base@first-edition"]);
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(text_err(&refused).contains(
+        "`--focus base@first-edition`: base is played in its new-edition edition; name it `base` or `base@new-edition`"
+    ));
+}
+
+#[test]
+fn without_refuses_an_edition_not_played() {
+    let args = [
+        "balance",
+        "--games",
+        "2",
+        "--tilesets",
+        "base",
+        "abbey-and-mayor",
+        "--without",
+    ];
+    refused_before_playing(
+        &run(&[&args[..], &["abbey-and-mayor@first-edition"]].concat()),
+        "`--without abbey-and-mayor@first-edition`: abbey-and-mayor is played in its new-edition edition; name it `abbey-and-mayor` or `abbey-and-mayor@new-edition`",
+    );
+    let played = text(&run(&[&args[..], &["abbey-and-mayor@new-edition"]].concat()));
+    assert!(
+        played.contains("\nB (without abbey-and-mayor@new-edition):\n"),
+        "{played}"
     );
 }

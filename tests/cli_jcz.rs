@@ -9,6 +9,7 @@ mod common;
 use std::process::Output;
 
 use common::command as tilewright;
+use common::listing;
 
 fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
@@ -117,4 +118,133 @@ fn a_file_that_is_not_jcz_xml_says_where() {
         "{}",
         stderr(&out)
     );
+}
+
+#[test]
+fn a_prefix_that_is_no_id_is_a_usage_error_and_nothing_is_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(tilewright(d, &["export", "jcz", "--out", "base.jca"]).output().unwrap());
+    std::fs::create_dir(d.join("inside")).unwrap();
+    let outside = d.join("outside");
+    for prefix in [
+        "../",
+        "../outside/",
+        outside.to_str().unwrap(),
+        "A B",
+        "-x",
+        "a\n::error::x",
+    ] {
+        let flag = format!("--prefix={prefix}");
+        let out = tilewright(d, &["import", "jcz", "base.jca", "--out", "inside/out", &flag])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{prefix:?}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains("lowercase letters, digits and `-`"),
+            "{prefix:?}: {}",
+            stderr(&out)
+        );
+    }
+    let long = "a".repeat(65);
+    let out = tilewright(
+        d,
+        &["import", "jcz", "base.jca", "--out", "inside/out", "--prefix", &long],
+    )
+    .output()
+    .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("at most 64"), "{}", stderr(&out));
+    assert_eq!(listing(d), ["base.jca", "inside"], "nothing written");
+    assert!(std::fs::read_dir(d.join("inside")).unwrap().next().is_none());
+    ok(
+        tilewright(d, &["import", "jcz", "base.jca", "--out", "inside", "--prefix", "my-"])
+            .output()
+            .unwrap(),
+    );
+    assert!(d.join("inside/my-base.toml").exists());
+}
+
+#[test]
+fn an_id_too_long_for_a_folder_name_is_a_usage_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let long = "a".repeat(65);
+    let out = tilewright(dir.path(), &["export", "jcz", "--id", &long, "--out", "x.jca"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("at most 64"), "{}", stderr(&out));
+    assert!(!dir.path().join("x.jca").exists());
+    let most = "a".repeat(64);
+    ok(
+        tilewright(dir.path(), &["export", "jcz", "--id", &most, "--out", "x.jca"])
+            .output()
+            .unwrap(),
+    );
+    ok(tilewright(dir.path(), &["import", "jcz", "x.jca", "--out", "back"])
+        .output()
+        .unwrap());
+}
+
+#[test]
+fn a_set_named_in_two_editions_is_exported_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(
+        tilewright(d, &["export", "jcz", "--tilesets", "base", "--out", "one.jca"])
+            .output()
+            .unwrap(),
+    );
+    let said = ok(tilewright(
+        d,
+        &[
+            "export",
+            "jcz",
+            "--tilesets",
+            "base",
+            "base@first-edition",
+            "--out",
+            "two.jca",
+        ],
+    )
+    .output()
+    .unwrap());
+    assert!(said.contains("wrote two.jca (32 tiles, 0 warning(s))"), "{said}");
+    assert_eq!(
+        std::fs::read(d.join("one.jca")).unwrap(),
+        std::fs::read(d.join("two.jca")).unwrap()
+    );
+}
+
+#[test]
+fn an_out_that_cannot_be_written_fails_as_html_and_record_do() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(
+        d.join("mine.toml"),
+        include_str!("../tilesets/base.toml").replace("\"base\"", "\"mine\""),
+    )
+    .unwrap();
+    std::fs::create_dir(d.join("folder.jca")).unwrap();
+    for (out, words) in [
+        (
+            "missing/x.jca",
+            "--out missing/x.jca: the folder missing does not exist; create it first",
+        ),
+        (
+            "folder.jca",
+            "--out folder.jca: it is a folder, not a regular file; choose another path",
+        ),
+        (
+            "mine.toml",
+            "--out mine.toml: it is the file ./mine.toml, which this run reads",
+        ),
+    ] {
+        let refused = tilewright(d, &["export", "jcz", "--tilesets", "./mine.toml", "--out", out])
+            .output()
+            .unwrap();
+        assert_eq!(refused.status.code(), Some(1), "{}", stderr(&refused));
+        assert!(stderr(&refused).contains(words), "{}", stderr(&refused));
+    }
+    assert_eq!(listing(d), ["folder.jca", "mine.toml"]);
 }

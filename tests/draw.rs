@@ -10,6 +10,12 @@ fn stderr(output: &std::process::Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
+/// `run` failed (exit 1) saying `message`.
+fn refused(run: &std::process::Output, message: &str) {
+    assert_eq!(run.status.code(), Some(1), "{}", stderr(run));
+    assert!(stderr(run).contains(message), "{}", stderr(run));
+}
+
 #[test]
 fn every_tile_of_a_bundled_set_gets_a_picture() {
     let dir = tempfile::tempdir().unwrap();
@@ -66,12 +72,7 @@ fn a_tile_set_file_is_drawn_by_its_path() {
     // A file with an error is refused, located.
     std::fs::write(dir.path().join("mine.toml"), set.replace("count = 1\n", "")).unwrap();
     let run = tilewright(dir.path(), &["draw", "mine.toml", "--out", "out"]);
-    assert_eq!(run.status.code(), Some(1));
-    assert!(
-        stderr(&run).contains("mine.toml:4:1: error: missing key `count`"),
-        "{}",
-        stderr(&run)
-    );
+    refused(&run, "mine.toml:4:1: error: missing key `count`");
 }
 
 #[test]
@@ -95,4 +96,22 @@ fn an_unknown_set_or_tile_is_refused_with_the_closest_name() {
     let run = tilewright(dir.path(), &["draw", "./missing.toml", "--out", "out"]);
     assert_eq!(run.status.code(), Some(1));
     assert!(stderr(&run).contains("missing.toml"), "{}", stderr(&run));
+}
+
+#[test]
+fn a_tile_named_twice_is_drawn_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = tilewright(dir.path(), &["draw", "base", "K", "D", "K", "--out", "pictures"]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    assert_eq!(listing(&dir.path().join("pictures")), ["D.svg", "K.svg"]);
+    assert!(stderr(&run).contains("wrote 2 pictures"), "{}", stderr(&run));
+}
+
+#[test]
+fn an_out_that_is_a_file_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("pictures"), "mine").unwrap();
+    let run = tilewright(dir.path(), &["draw", "base", "--out", "pictures"]);
+    refused(&run, "--out pictures: it is a file, not a folder; choose another path");
+    assert_eq!(std::fs::read_to_string(dir.path().join("pictures")).unwrap(), "mine");
 }

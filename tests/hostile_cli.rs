@@ -1035,3 +1035,41 @@ fn greedy_play_on_a_table_spreading_far_is_quick_and_small() {
     assert_eq!(json["turns"], 9999, "{json}");
     assert!(peak < 200 << 20, "{} MB resident at most", peak >> 20);
 }
+
+#[test]
+fn a_scenario_named_twice_is_played_once() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("s")).unwrap();
+    std::fs::write(
+        dir.path().join("s/road.toml"),
+        include_str!("../scenarios/abbey-closes-a-road.toml"),
+    )
+    .unwrap();
+    let output = run(
+        dir.path(),
+        &["scenario", "s", "s/road.toml", "./s/../s/road.toml", "s/"],
+    );
+    let text = everything(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert_eq!(text.matches("ok road").count(), 1, "{text}");
+    assert!(text.contains("1 passed, 0 failed"), "{text}");
+}
+
+#[cfg(unix)]
+#[test]
+fn an_argument_that_is_not_utf8_gets_the_usage_message_on_its_lines() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().unwrap();
+    let mut command = tilewright(dir.path(), &["balance", "--tilesets"]);
+    command.arg(std::ffi::OsStr::from_bytes(b"./n\xff.toml"));
+    let output = run_command(command);
+    let text = String::from_utf8(output.stderr.clone()).unwrap();
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(
+        text.starts_with("error: invalid UTF-8 was detected in one or more arguments\n"),
+        "{text}"
+    );
+    assert!(text.contains("\nUsage: tilewright balance"), "{text}");
+    assert!(!text.contains('␊'), "{text}");
+    assert_inert(&output, 0);
+}

@@ -130,6 +130,19 @@ fn bad_bots_and_counts_are_refused_clearly() {
     assert_eq!(code, Some(2), "an empty bot in the list: {text}");
     let (code, _) = error(&["tournament", "--games", "2"]);
     assert_eq!(code, Some(2), "--bots is required");
+    for (bots, games, tables) in [
+        ("greedy,random", "1000001", "1 table"),
+        ("greedy,random,mcts", "18446744073709551615", "3 tables"),
+    ] {
+        let (code, text) = error(&["tournament", "--bots", bots, "--games", games]);
+        assert_eq!(code, Some(2), "--games {games}: {text}");
+        assert!(
+            text.contains(&format!(
+                "{tables} of {games} games is more than the 1000000 games a tournament plays; ask for fewer with --games"
+            )),
+            "{text}"
+        );
+    }
 }
 
 #[cfg(unix)]

@@ -62,7 +62,12 @@ impl std::fmt::Display for ExportError {
     }
 }
 
-/// Checks an add-on id: `[a-z0-9-]`, not empty, not one JCZ keeps.
+/// Most characters of an add-on id: JCZ makes a folder of it, and an import file names of it,
+/// which a file system holds only so long.
+pub const MAX_ID: usize = 64;
+
+/// Checks an add-on id: `[a-z0-9-]`, not empty, at most [`MAX_ID`] characters, not one JCZ
+/// keeps.
 pub fn check_id(id: &str) -> Result<(), String> {
     let shaped = !id.is_empty()
         && id
@@ -71,6 +76,12 @@ pub fn check_id(id: &str) -> Result<(), String> {
     if !shaped {
         return Err(format!(
             "the add-on id `{id}` must be lowercase letters, digits and `-` (JCZ names the add-on's folder and saved games by it)"
+        ));
+    }
+    if id.len() > MAX_ID {
+        return Err(format!(
+            "the add-on id is {} characters long; choose one of at most {MAX_ID} (JCZ names the add-on's folder by it)",
+            id.len()
         ));
     }
     if RESERVED_IDS.contains(&id) {

@@ -166,6 +166,33 @@ pub fn import(defs: &Definitions, file: &str, prefix: &str) -> Imported {
     out
 }
 
+/// Most characters of an id prefix ([`check_prefix`]): the file names made of it stay far from
+/// what a file system holds.
+pub const MAX_PREFIX: usize = 64;
+
+/// Checks the prefix put before each imported set's id and file name: lowercase letters,
+/// digits and `-`, not starting with `-` (a set id's shape), at most [`MAX_PREFIX`] characters.
+/// Anything else would make ids that do not validate, or file names that leave the folder
+/// written into (`../`, `/`).
+pub fn check_prefix(prefix: &str) -> Result<(), String> {
+    let shaped = prefix
+        .bytes()
+        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+        && !prefix.starts_with('-');
+    if !shaped {
+        return Err(format!(
+            "the prefix `{prefix}` must be lowercase letters, digits and `-`, not starting with `-` (it begins each tile set's id and file name)"
+        ));
+    }
+    if prefix.chars().count() > MAX_PREFIX {
+        return Err(format!(
+            "the prefix is {} characters long; make it at most {MAX_PREFIX}",
+            prefix.chars().count()
+        ));
+    }
+    Ok(())
+}
+
 /// A set id from a JCZ set name: lowercase letters, digits and `-`, after `prefix`.
 fn set_id(prefix: &str, base: &str) -> String {
     let mut id: String = base

@@ -49,8 +49,11 @@ pub fn human_size(bytes: u64) -> String {
     }
 }
 
-/// What a non-regular file is, in words.
-fn describe(kind: std::fs::FileType) -> &'static str {
+/// What a file is, in words: "a file" (a regular one), "a folder", "a FIFO"...
+pub fn describe(kind: std::fs::FileType) -> &'static str {
+    if kind.is_file() {
+        return "a file";
+    }
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt;

@@ -233,6 +233,18 @@ mod tests {
     }
 
     #[test]
+    fn a_rule_set_among_the_tile_sets_or_a_tile_set_as_rules_says_where_it_goes() {
+        assert_eq!(
+            refused("description = \"d\"\ntilesets = [\"base\", \"farms-2000\"]\n[expect]\n"),
+            "scenario.toml:2:21: error: `farms-2000` is a rule set, not a tile set or expansion (help: name it with `rules = \"farms-2000\"`)"
+        );
+        assert_eq!(
+            refused("description = \"d\"\nrules = \"abbey-and-mayor\"\n[expect]\n"),
+            "scenario.toml:2:9: error: `abbey-and-mayor` is a tile set or expansion, not a rule set (help: list it in `tilesets`)"
+        );
+    }
+
+    #[test]
     fn unknown_names_are_located_with_the_closest_known_one() {
         let said = refused("description = \"d\"\ntilesets = [\"bse\"]\n[expect]\n");
         assert!(

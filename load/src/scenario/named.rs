@@ -17,8 +17,16 @@ pub(super) fn check_named(scenario: &Scenario, catalog: &Catalog) -> Result<(), 
         .map(|t| t.model.id.clone())
         .chain(catalog.expansions.iter().map(|e| e.model.id.clone()))
         .collect();
+    let rules: Vec<String> = catalog.rulesets.iter().map(|r| r.model.id.clone()).collect();
     for (i, spec) in scenario.tilesets.iter().enumerate() {
         let id = spec.split_once('@').map_or(spec.as_str(), |(id, _)| id);
+        if !sets.iter().any(|s| s == id) && rules.iter().any(|r| r == id) {
+            return Err(PlayError::at(
+                format!("/tilesets/{i}"),
+                format!("{} is a rule set, not a tile set or expansion", quote(id)),
+                format!("name it with `rules = \"{id}\"`"),
+            ));
+        }
         if !sets.iter().any(|s| s == id) {
             return Err(PlayError::at(
                 format!("/tilesets/{i}"),
@@ -27,7 +35,13 @@ pub(super) fn check_named(scenario: &Scenario, catalog: &Catalog) -> Result<(), 
             ));
         }
     }
-    let rules: Vec<String> = catalog.rulesets.iter().map(|r| r.model.id.clone()).collect();
+    if !rules.contains(&scenario.rules) && sets.contains(&scenario.rules) {
+        return Err(PlayError::at(
+            "/rules",
+            format!("{} is a tile set or expansion, not a rule set", quote(&scenario.rules)),
+            "list it in `tilesets`",
+        ));
+    }
     if !rules.contains(&scenario.rules) {
         return Err(PlayError::at(
             "/rules",
