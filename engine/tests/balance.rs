@@ -536,3 +536,22 @@ fn a_tile_with_no_copy_in_the_edition_played_is_named_apart_from_the_tiles_in_pl
     assert_eq!(focus.not_dealt, ["AM/RG"]);
     assert!(focus.tiles.iter().any(|t| t.id == "AM/R"));
 }
+
+#[test]
+fn win_rates_and_their_intervals_stay_within_none_and_all() {
+    let base = def(&["base"], "new-edition");
+    let mut cut = 0;
+    for seed in 0..40 {
+        let report = run(&base, 2, 5, seed * 5, 1);
+        for seat in &report.seats {
+            let rate = seat.win_rate.unwrap();
+            assert!(
+                0.0 <= rate.low && rate.low <= rate.mean && rate.mean <= rate.high && rate.high <= 1.0,
+                "seed {seed}: {rate:?}"
+            );
+            cut += usize::from(rate.low == 0.0 || rate.high == 1.0);
+        }
+    }
+    // With 5 games the normal approximation reaches past 0 or 1 often: the cut is exercised.
+    assert!(cut > 0);
+}

@@ -169,11 +169,7 @@ impl RatioMoments {
         let residuals = (self.yy as f64 - 2.0 * ratio * self.xy as f64 + ratio * ratio * self.xx as f64).max(0.0);
         let mean_x = x / n;
         let variance = residuals / (n - 1.0) / (n * mean_x * mean_x);
-        let e = around(ratio, Z95 * variance.sqrt());
-        Some(Estimate {
-            low: e.low.max(0.0),
-            ..e
-        })
+        Some(around(ratio, Z95 * variance.sqrt()).within(0.0, f64::INFINITY))
     }
 }
 

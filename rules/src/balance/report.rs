@@ -29,6 +29,18 @@ pub struct Estimate {
     pub high: f64,
 }
 
+impl Estimate {
+    /// The interval cut to what the figure can be (`low..=high`): a share is never below
+    /// none nor above all, whatever the normal approximation says with few games.
+    pub fn within(self, low: f64, high: f64) -> Estimate {
+        Estimate {
+            mean: self.mean,
+            low: self.low.clamp(low, high),
+            high: self.high.clamp(low, high),
+        }
+    }
+}
+
 /// Scores in bins of equal width: memory bounded whatever the number of games.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Histogram {

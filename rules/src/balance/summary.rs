@@ -29,7 +29,7 @@ pub fn report(counts: &Collector, asked: &Plan, timing: Timing) -> BalanceReport
                 colour: colour(seat as u8).to_owned(),
                 score: counts.seat_scores[seat].estimate(1.0),
                 wins: counts.seat_wins[seat].sum as f64 / win_scale,
-                win_rate: counts.seat_wins[seat].estimate(win_scale),
+                win_rate: counts.seat_wins[seat].estimate(win_scale).map(|e| e.within(0.0, 1.0)),
                 histogram: Histogram {
                     bin_width: BIN_WIDTH,
                     counts: bins[..BINS].to_vec(),
