@@ -314,6 +314,10 @@ mod tests {
             "scenario.toml:2:11: error: a game has 2 to 6 players, not 200 (help: give 2 to 6 players)"
         );
         assert_eq!(
+            refused(&with("players = 256")),
+            "scenario.toml:2:11: error: a game has 2 to 6 players, not 256 (help: give 2 to 6 players)"
+        );
+        assert_eq!(
             refused(&with("first-player = \"grey\"")),
             "scenario.toml:2:16: error: `grey` is not a seat of this 2-player game (help: the seats are: `red`, `blue`; seat more with `players`)"
         );

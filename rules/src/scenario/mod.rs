@@ -61,7 +61,7 @@ pub struct Scenario {
     pub tokens: BTreeMap<String, TokenRules>,
     /// Number of players.
     #[serde(default = "default_players")]
-    pub players: u8,
+    pub players: u32,
     /// Who plays the first turn.
     #[serde(default = "default_first")]
     pub first_player: String,
@@ -87,7 +87,7 @@ fn default_tilesets() -> Vec<String> {
 fn default_rules() -> String {
     "new-edition".into()
 }
-fn default_players() -> u8 {
+fn default_players() -> u32 {
     2
 }
 fn default_first() -> String {

@@ -22,15 +22,18 @@ pub fn play(scenario: &Scenario, def: GameDef) -> Result<Outcome, PlayError> {
 /// [`play`], with messages not yet clipped.
 fn play_unclipped(scenario: &Scenario, def: GameDef) -> Result<Outcome, PlayError> {
     let def = Arc::new(layered(scenario, def)?);
-    if !(2..=MAX_PLAYERS).contains(&usize::from(scenario.players)) {
-        return Err(PlayError::at(
-            "/players",
-            format!("a game has 2 to {MAX_PLAYERS} players, not {}", scenario.players),
-            format!("give 2 to {MAX_PLAYERS} players"),
-        ));
-    }
-    let mut game = Game::empty(Arc::clone(&def), scenario.players).map_err(|e| e.to_string())?;
-    let names = Names::new(&def, scenario.players);
+    let players = u8::try_from(scenario.players)
+        .ok()
+        .filter(|&p| (2..=MAX_PLAYERS).contains(&usize::from(p)))
+        .ok_or_else(|| {
+            PlayError::at(
+                "/players",
+                format!("a game has 2 to {MAX_PLAYERS} players, not {}", scenario.players),
+                format!("give 2 to {MAX_PLAYERS} players"),
+            )
+        })?;
+    let mut game = Game::empty(Arc::clone(&def), players).map_err(|e| e.to_string())?;
+    let names = Names::new(&def, players);
     lay_out(&mut game, scenario, &names)?;
     let mut pile = Vec::new();
     for (i, turn) in scenario.turns.iter().enumerate() {
