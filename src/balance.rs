@@ -290,13 +290,7 @@ pub fn balance(args: BalanceArgs) -> ExitCode {
     }
     let mut played = played::json(&a, &a_changed, &run);
     let changed = changed_words(&a, &a_changed);
-    let plan = balance::Plan {
-        players: game.players(),
-        games: game.games(),
-        seed: game.seed(),
-        threads: game.threads(),
-        policy: game.policy,
-    };
+    let plan = game.plan();
     let games = plan.games;
     let (stopped, written) = match b {
         None => {

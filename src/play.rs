@@ -15,7 +15,7 @@ use tilewright_engine::model::{RuleSet, resolve};
 use tilewright_engine::record_file::RecordFile;
 use tilewright_engine::schema::FileKind;
 use tilewright_engine::selection::{Hint, Selection, SelectionError};
-use tilewright_engine::simulate::{self, MAX_THREADS, Progress, Summary, Table};
+use tilewright_engine::simulate::{self, MAX_THREADS, Plan, Progress, Summary, Table};
 use tilewright_engine::validate::files_defining;
 
 use crate::played::{self, Changed, Run};
@@ -72,24 +72,15 @@ impl GameArgs {
         &self.with.rules
     }
 
-    /// Players per game.
-    pub fn players(&self) -> u8 {
-        self.players
-    }
-
-    /// Games asked for.
-    pub fn games(&self) -> u64 {
-        self.games
-    }
-
-    /// Seed of the first game.
-    pub fn seed(&self) -> u64 {
-        self.seed
-    }
-
-    /// The threads to play on ([`threads`]).
-    pub fn threads(&self) -> usize {
-        threads(self.threads)
+    /// The games asked for, on the threads [`threads`] gives.
+    pub fn plan(&self) -> Plan {
+        Plan {
+            players: self.players,
+            games: self.games,
+            seed: self.seed,
+            threads: threads(self.threads),
+            policy: self.policy,
+        }
     }
 
     /// The game definition of `tilesets` under `rules`, or the message saying why not.
@@ -117,7 +108,7 @@ impl GameArgs {
             players: self.players,
             seed: self.seed,
             games: self.games,
-            threads: self.threads(),
+            threads: threads(self.threads),
         }
     }
 }
@@ -315,15 +306,7 @@ pub fn simulate(args: SimulateArgs) -> ExitCode {
         object.insert("policy".into(), game.policy.to_string().into());
     }
     let summary = progress::show(game.games, &progress, || {
-        simulate::run_watched(
-            def,
-            game.players,
-            game.games,
-            game.seed,
-            game.threads(),
-            game.policy,
-            &progress,
-        )
+        simulate::run_watched(def, &game.plan(), &progress)
     });
     let summary = match summary {
         Ok(summary) => summary,

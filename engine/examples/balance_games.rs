@@ -13,11 +13,11 @@
 use std::sync::Arc;
 
 use tilewright_engine::FromCatalog;
-use tilewright_engine::balance::{self, Plan};
+use tilewright_engine::balance;
 use tilewright_engine::bots::Policy;
 use tilewright_engine::bundled;
 use tilewright_engine::game::GameDef;
-use tilewright_engine::simulate::{self, Progress};
+use tilewright_engine::simulate::{self, Plan, Progress};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let usage = "usage: balance_games plain|stats GAMES [TILESET...] [--players N] [--threads T]";
@@ -41,7 +41,16 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let started = std::time::Instant::now();
     match mode.as_str() {
         "plain" => {
-            let summary = simulate::run(def, players, games, 0, threads, Policy::Random)?;
+            let summary = simulate::run(
+                def,
+                &Plan {
+                    players,
+                    games,
+                    seed: 0,
+                    threads,
+                    policy: Policy::Random,
+                },
+            )?;
             println!("mean scores: {:?}", summary.mean_scores);
         }
         "stats" => {

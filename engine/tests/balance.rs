@@ -55,11 +55,13 @@ impl Observer for Truth {
 fn truth(def: &Arc<GameDef>, players: u8, games: u64, seed: u64) -> Truth {
     let played = simulate::run_observed(
         Arc::clone(def),
-        players,
-        games,
-        seed,
-        1,
-        Policy::Random,
+        &Plan {
+            players,
+            games,
+            seed,
+            threads: 1,
+            policy: Policy::Random,
+        },
         Truth::default,
         &Progress::default(),
     )

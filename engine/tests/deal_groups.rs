@@ -12,7 +12,7 @@ use tilewright_engine::bots::{Policy, random_step};
 use tilewright_engine::bundled;
 use tilewright_engine::catalog::Catalog;
 use tilewright_engine::game::{Event, Game, GameDef, Phase, Rng};
-use tilewright_engine::simulate::run;
+use tilewright_engine::simulate::{Plan, run};
 use tilewright_engine::source::Source;
 use tilewright_engine::validate::validate_sources;
 
@@ -156,7 +156,17 @@ fn a_game_without_groups_is_one_shuffled_run() {
 #[test]
 fn games_with_groups_finish() {
     for policy in [Policy::Random, Policy::Greedy] {
-        let summary = run(def(&["base", "streams"]), 3, 20, 1, 1, policy).unwrap();
+        let summary = run(
+            def(&["base", "streams"]),
+            &Plan {
+                players: 3,
+                games: 20,
+                seed: 1,
+                threads: 1,
+                policy,
+            },
+        )
+        .unwrap();
         assert_eq!(summary.games, 20);
     }
 }

@@ -1288,7 +1288,7 @@ fn tiles_discarded_by_the_deal_are_reported() {
 #[test]
 fn simulate_shows_its_observer_the_deals_discards() {
     use tilewright_engine::bots::Policy;
-    use tilewright_engine::simulate::{Observer, Progress, run_observed};
+    use tilewright_engine::simulate::{Observer, Plan, Progress, run_observed};
     /// Counts the discards it sees and the discards the games report.
     #[derive(Default)]
     struct Discards {
@@ -1318,11 +1318,13 @@ fn simulate_shows_its_observer_the_deals_discards() {
     };
     let played = run_observed(
         def_with_misfits(),
-        2,
-        6,
-        1,
-        1,
-        Policy::Random,
+        &Plan {
+            players: 2,
+            games: 6,
+            seed: 1,
+            threads: 1,
+            policy: Policy::Random,
+        },
         observe,
         &Progress::default(),
     )

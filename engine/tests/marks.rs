@@ -13,7 +13,7 @@ use tilewright_engine::bundled;
 use tilewright_engine::catalog::Catalog;
 use tilewright_engine::game::{Event, Game, GameDef, Reason};
 use tilewright_engine::scenario::run_text;
-use tilewright_engine::simulate::{Observer, Progress, run, run_observed};
+use tilewright_engine::simulate::{Observer, Plan, Progress, run, run_observed};
 use tilewright_engine::source::Source;
 use tilewright_engine::validate::validate_sources;
 
@@ -70,11 +70,13 @@ fn random_and_greedy_games_with_inns_and_cathedrals_finish_and_add_up() {
         for policy in Policy::ALL {
             let played = run_observed(
                 Arc::clone(&def),
-                3,
-                30,
-                11,
-                2,
-                policy,
+                &Plan {
+                    players: 3,
+                    games: 30,
+                    seed: 11,
+                    threads: 2,
+                    policy,
+                },
                 Points::default,
                 &Progress::default(),
             )
@@ -94,7 +96,17 @@ fn random_and_greedy_games_with_inns_and_cathedrals_finish_and_add_up() {
 fn base_games_play_as_before_marks() {
     // Mean scores of `simulate --games 3000 --seed 5` (base, two players, new edition) from
     // before marks were added: a game without marks plays exactly as it did.
-    let summary = run(def(&["base"], "new-edition"), 2, 3000, 5, 1, Policy::Random).unwrap();
+    let summary = run(
+        def(&["base"], "new-edition"),
+        &Plan {
+            players: 2,
+            games: 3000,
+            seed: 5,
+            threads: 1,
+            policy: Policy::Random,
+        },
+    )
+    .unwrap();
     let totals: Vec<u64> = summary
         .mean_scores
         .iter()

@@ -13,7 +13,7 @@ use tilewright_engine::bundled;
 use tilewright_engine::catalog::Catalog;
 use tilewright_engine::game::{Event, Game, GameDef, Mechanisms, NO_NODE, Reason};
 use tilewright_engine::scenario::run_text;
-use tilewright_engine::simulate::{Observer, Progress, run_observed};
+use tilewright_engine::simulate::{Observer, Plan, Progress, run_observed};
 use tilewright_engine::source::Source;
 use tilewright_engine::validate::validate_sources;
 
@@ -100,11 +100,13 @@ fn games_with_traders_and_builders_take_and_score_goods() {
     for policy in [Policy::Random, Policy::Greedy] {
         let played = run_observed(
             Arc::clone(&def),
-            3,
-            60,
-            9,
-            1,
-            policy,
+            &Plan {
+                players: 3,
+                games: 60,
+                seed: 9,
+                threads: 1,
+                policy,
+            },
             Tokens::default,
             &Progress::default(),
         )

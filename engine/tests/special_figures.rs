@@ -18,7 +18,7 @@ use tilewright_engine::bundled;
 use tilewright_engine::catalog::Catalog;
 use tilewright_engine::game::{Event, Game, GameDef, Mechanisms, Reason};
 use tilewright_engine::scenario::run_text;
-use tilewright_engine::simulate::{Observer, Progress, run, run_observed};
+use tilewright_engine::simulate::{Observer, Plan, Progress, run, run_observed};
 use tilewright_engine::validate::validate_paths;
 
 fn catalog() -> Catalog {
@@ -154,11 +154,13 @@ fn thousands_of_games_with_both_figures_play_to_the_end_the_same_every_time() {
     let played = |policy, games, seed| {
         run_observed(
             Arc::clone(&def),
-            3,
-            games,
-            seed,
-            2,
-            policy,
+            &Plan {
+                players: 3,
+                games,
+                seed,
+                threads: 2,
+                policy,
+            },
             Watch::default,
             &Progress::default(),
         )
@@ -172,8 +174,28 @@ fn thousands_of_games_with_both_figures_play_to_the_end_the_same_every_time() {
     let greedy = played(Policy::Greedy, 100, 3);
     assert_eq!(greedy.workers.iter().map(|w| w.games).sum::<u64>(), 100);
     // The same seeds give the same games, whatever the thread count.
-    let once = run(Arc::clone(&def), 3, 300, 9, 1, Policy::Random).unwrap();
-    let again = run(Arc::clone(&def), 3, 300, 9, 2, Policy::Random).unwrap();
+    let once = run(
+        Arc::clone(&def),
+        &Plan {
+            players: 3,
+            games: 300,
+            seed: 9,
+            threads: 1,
+            policy: Policy::Random,
+        },
+    )
+    .unwrap();
+    let again = run(
+        Arc::clone(&def),
+        &Plan {
+            players: 3,
+            games: 300,
+            seed: 9,
+            threads: 2,
+            policy: Policy::Random,
+        },
+    )
+    .unwrap();
     assert_eq!(once.mean_scores, again.mean_scores);
 }
 
@@ -204,7 +226,7 @@ fn a_search_plays_both_figures_and_a_player_moving_twice() {
 
 #[test]
 fn the_balance_lab_counts_extra_turns_and_bonuses_per_figure() {
-    use tilewright_engine::balance::{self, Plan};
+    use tilewright_engine::balance;
     let sets = ["base".to_owned(), "special-figures".to_owned()];
     let def = Arc::new(GameDef::from_catalog(&catalog(), &sets, "new-edition").unwrap());
     let report = balance::run(

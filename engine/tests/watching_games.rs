@@ -12,7 +12,7 @@ use tilewright_engine::bundled;
 use tilewright_engine::game::{Action, Event, Game, GameDef, Phase, Reason, Rng, Seat};
 use tilewright_engine::model::{FeatureKind, Mechanism};
 use tilewright_engine::simulate::{
-    Observer, Progress, Scratch, play_out, play_out_observed, policy_seed, random_action, run, run_observed,
+    Observer, Plan, Progress, Scratch, play_out, play_out_observed, policy_seed, random_action, run, run_observed,
 };
 
 fn def(sets: &[&str], rules: &str) -> Arc<GameDef> {
@@ -153,11 +153,33 @@ impl Observer for Turns {
 fn each_thread_watches_its_share_of_the_games() {
     let def = def(&["base"], "new-edition");
     let progress = Progress::default();
-    let played = run_observed(Arc::clone(&def), 2, 30, 7, 3, Policy::Random, Turns::default, &progress).unwrap();
+    let played = run_observed(
+        Arc::clone(&def),
+        &Plan {
+            players: 2,
+            games: 30,
+            seed: 7,
+            threads: 3,
+            policy: Policy::Random,
+        },
+        Turns::default,
+        &progress,
+    )
+    .unwrap();
     let observers = played.workers;
     assert_eq!((observers.len(), played.threads), (3, 3));
     assert!(observers.iter().all(|o| o.games == 10));
-    let summary = run(def, 2, 30, 7, 1, Policy::Random).unwrap();
+    let summary = run(
+        def,
+        &Plan {
+            players: 2,
+            games: 30,
+            seed: 7,
+            threads: 1,
+            policy: Policy::Random,
+        },
+    )
+    .unwrap();
     assert_eq!(observers.iter().map(|o| o.turns).sum::<u64>(), summary.turns);
 }
 

@@ -54,9 +54,18 @@ fn an_addon_imports_with_images_and_outlines_and_plays_the_same() {
     let scores = |set: &str| {
         let sets = vec!["base".to_owned(), set.to_owned()];
         let def = GameDef::from_catalog(&both, &sets, "new-edition").unwrap();
-        simulate::run(Arc::new(def), 3, 30, 11, 1, Default::default())
-            .unwrap()
-            .mean_scores
+        simulate::run(
+            Arc::new(def),
+            &simulate::Plan {
+                players: 3,
+                games: 30,
+                seed: 11,
+                threads: 1,
+                policy: Default::default(),
+            },
+        )
+        .unwrap()
+        .mean_scores
     };
     assert_eq!(scores("every-form"), scores("jcz-every-form"));
 }

@@ -29,7 +29,17 @@ fn round_trip(id: &str) -> Result<(Catalog, String), String> {
 fn mean_scores(catalog: &Catalog, sets: &[&str], edition: &str) -> Vec<f64> {
     let sets: Vec<String> = sets.iter().map(|s| (*s).to_owned()).collect();
     let def = GameDef::from_catalog(catalog, &sets, edition).expect("game");
-    let summary = simulate::run(Arc::new(def), 2, 40, 7, 1, Default::default()).expect("run");
+    let summary = simulate::run(
+        Arc::new(def),
+        &simulate::Plan {
+            players: 2,
+            games: 40,
+            seed: 7,
+            threads: 1,
+            policy: Default::default(),
+        },
+    )
+    .expect("run");
     summary.mean_scores
 }
 

@@ -226,32 +226,33 @@ impl Progress {
     }
 }
 
-/// Plays `games` games, every seat played by `policy`, game `i` with seed `seed + i`, on
-/// `threads` threads (at least one, at most [`MAX_THREADS`]; the summary says how many).
-pub fn run(
-    def: Arc<GameDef>,
-    players: u8,
-    games: u64,
-    seed: u64,
-    threads: usize,
-    policy: Policy,
-) -> Result<Summary, SetupError> {
-    run_watched(def, players, games, seed, threads, policy, &Progress::default())
+/// What a run plays: game `i` of `games` with seed `seed + i`, `players` at the table, every
+/// seat played by `policy`, on `threads` threads (1 to [`MAX_THREADS`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Plan {
+    /// Players per game.
+    pub players: u8,
+    /// Games to play.
+    pub games: u64,
+    /// Seed of the first game.
+    pub seed: u64,
+    /// Threads to play on; the figures do not depend on it.
+    pub threads: usize,
+    /// How every seat plays.
+    pub policy: Policy,
+}
+
+/// Plays the games of `plan` (the summary says on how many threads).
+pub fn run(def: Arc<GameDef>, plan: &Plan) -> Result<Summary, SetupError> {
+    run_watched(def, plan, &Progress::default())
 }
 
 /// Plays games as [`run`] does, counting the games finished in `progress` and stopping early
 /// when it is told to: the summary is then of the games finished. The figures of a run played
 /// to the end are the same on any number of threads.
-pub fn run_watched(
-    def: Arc<GameDef>,
-    players: u8,
-    games: u64,
-    seed: u64,
-    threads: usize,
-    policy: Policy,
-    progress: &Progress,
-) -> Result<Summary, SetupError> {
-    let played = run_observed(def, players, games, seed, threads, policy, Tally::default, progress)?;
+pub fn run_watched(def: Arc<GameDef>, plan: &Plan, progress: &Progress) -> Result<Summary, SetupError> {
+    let &Plan { players, games, .. } = plan;
+    let played = run_observed(def, plan, Tally::default, progress)?;
     let mut tally = Tally {
         totals: vec![0; usize::from(players)],
         ..Tally::default()
@@ -331,20 +332,22 @@ impl<O: Observer> Table<O> {
     }
 }
 
-/// Plays `games` games as [`run`] does, each thread watching its games with an observer of
-/// its own from `observer`: the observers come back, one per thread (at least one, at most
+/// Plays the games of `plan` as [`run`] does, each thread watching its games with an observer
+/// of its own from `observer`: the observers come back, one per thread (at least one, at most
 /// [`MAX_THREADS`]), for the caller to merge. Each thread plays on a [`Table`] of its own.
-#[allow(clippy::too_many_arguments)]
 pub fn run_observed<O: Observer + Send>(
     def: Arc<GameDef>,
-    players: u8,
-    games: u64,
-    seed: u64,
-    threads: usize,
-    policy: Policy,
+    plan: &Plan,
     observer: impl Fn() -> O + Sync,
     progress: &Progress,
 ) -> Result<Played<O>, SetupError> {
+    let &Plan {
+        players,
+        games,
+        seed,
+        threads,
+        policy,
+    } = plan;
     let played = on_threads(
         games,
         threads,
@@ -434,8 +437,28 @@ mod tests {
     #[test]
     fn the_figures_are_the_same_on_any_number_of_threads() {
         let def = base();
-        let one = run(Arc::clone(&def), 3, 13, 5, 1, Policy::Random).unwrap();
-        let three = run(def, 3, 13, 5, 3, Policy::Random).unwrap();
+        let one = run(
+            Arc::clone(&def),
+            &Plan {
+                players: 3,
+                games: 13,
+                seed: 5,
+                threads: 1,
+                policy: Policy::Random,
+            },
+        )
+        .unwrap();
+        let three = run(
+            def,
+            &Plan {
+                players: 3,
+                games: 13,
+                seed: 5,
+                threads: 3,
+                policy: Policy::Random,
+            },
+        )
+        .unwrap();
         assert_eq!((one.games, one.games_asked, one.stopped), (13, 13, false));
         assert_eq!((three.threads, three.turns), (3, one.turns));
         assert_eq!(three.mean_scores, one.mean_scores);
@@ -446,7 +469,18 @@ mod tests {
     fn a_stopped_run_sums_up_the_games_finished() {
         let progress = Progress::default();
         progress.stop();
-        let summary = run_watched(base(), 2, 1000, 1, 2, Policy::Random, &progress).unwrap();
+        let summary = run_watched(
+            base(),
+            &Plan {
+                players: 2,
+                games: 1000,
+                seed: 1,
+                threads: 2,
+                policy: Policy::Random,
+            },
+            &progress,
+        )
+        .unwrap();
         assert_eq!((summary.games, summary.games_asked, summary.stopped), (0, 1000, true));
         assert_eq!((summary.mean_total_score, summary.micros_per_turn), (None, None));
 
@@ -459,7 +493,18 @@ mod tests {
                 }
                 progress.stop();
             });
-            run_watched(base(), 2, u64::MAX, 1, 2, Policy::Random, &progress).unwrap()
+            run_watched(
+                base(),
+                &Plan {
+                    players: 2,
+                    games: u64::MAX,
+                    seed: 1,
+                    threads: 2,
+                    policy: Policy::Random,
+                },
+                &progress,
+            )
+            .unwrap()
         });
         assert!(summary.stopped && summary.games >= 5, "{summary:?}");
         assert_eq!(summary.games, progress.finished());

@@ -25,25 +25,9 @@ use std::sync::Arc;
 use collector::Collector;
 use compare::Paired;
 
-use crate::bots::Policy;
 use crate::game::{GameDef, SetupError};
+pub use crate::simulate::Plan;
 use crate::simulate::{self, Played, Progress, Table};
-
-/// What a balance run plays: game `i` of `games` with seed `seed + i`, `players` at the table,
-/// every seat played by `policy`, on `threads` threads (1 to [`simulate::MAX_THREADS`]).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Plan {
-    /// Players per game.
-    pub players: u8,
-    /// Games to play.
-    pub games: u64,
-    /// Seed of the first game.
-    pub seed: u64,
-    /// Threads to play on; the figures do not depend on it.
-    pub threads: usize,
-    /// How every seat plays.
-    pub policy: Policy,
-}
 
 /// How long the games of `played` took.
 fn timing<W>(played: &Played<W>, games: u64) -> Timing {
@@ -60,16 +44,7 @@ fn timing<W>(played: &Played<W>, games: u64) -> Timing {
 /// with the number of games.
 pub fn run(def: Arc<GameDef>, plan: &Plan, progress: &Progress) -> Result<BalanceReport, SetupError> {
     let watcher = || Collector::new(Arc::clone(&def), plan.players);
-    let played = simulate::run_observed(
-        Arc::clone(&def),
-        plan.players,
-        plan.games,
-        plan.seed,
-        plan.threads,
-        plan.policy,
-        watcher,
-        progress,
-    )?;
+    let played = simulate::run_observed(Arc::clone(&def), plan, watcher, progress)?;
     let mut total = Collector::new(def, plan.players);
     for counts in &played.workers {
         total.merge(counts);

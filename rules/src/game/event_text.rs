@@ -364,6 +364,23 @@ mod tests {
         GameDef::from_files(crate::testing::bundled(), &["base".to_owned()], "new-edition").unwrap()
     }
 
+    /// `players` (a mask) score `points` for a completed city of `tiles` and `pennants`.
+    fn city_scored(players: u8, points: u32, tiles: u16, pennants: u16) -> Event {
+        Event::Scored {
+            players: Players(players),
+            points,
+            reason: Reason::Feature(FeatureScore {
+                kind: FeatureKind::City,
+                complete: true,
+                tiles,
+                pennants,
+                vineyards: 0,
+                marks: 0,
+            }),
+            node: 0,
+        }
+    }
+
     #[test]
     fn events_read_in_the_words_of_the_table() {
         let def = base();
@@ -406,19 +423,7 @@ mod tests {
             text.starts_with("Blue deploys a ") && text.ends_with(&format!(" on the city of {name}")),
             "{text}"
         );
-        let scored = Event::Scored {
-            players: Players(1),
-            points: 8,
-            reason: Reason::Feature(FeatureScore {
-                kind: crate::model::FeatureKind::City,
-                complete: true,
-                tiles: 3,
-                pennants: 1,
-                vineyards: 0,
-                marks: 0,
-            }),
-            node: 0,
-        };
+        let scored = city_scored(1, 8, 3, 1);
         assert_eq!(
             event_text(&def, &scored),
             "Red scores 8 points for a completed city of 3 tiles and 1 pennant"
@@ -427,36 +432,12 @@ mod tests {
 
     #[test]
     fn scoring_events_read_as_sentences() {
-        let event = Event::Scored {
-            players: Players(0b1),
-            points: 8,
-            reason: Reason::Feature(FeatureScore {
-                kind: FeatureKind::City,
-                complete: true,
-                tiles: 3,
-                pennants: 1,
-                vineyards: 0,
-                marks: 0,
-            }),
-            node: 0,
-        };
+        let event = city_scored(0b1, 8, 3, 1);
         assert_eq!(
             event.to_string(),
             "RED scores 8 points: completed city: 3 segments + 1 pennant"
         );
-        let tie = Event::Scored {
-            players: Players(0b11),
-            points: 10,
-            reason: Reason::Feature(FeatureScore {
-                kind: FeatureKind::City,
-                complete: true,
-                tiles: 5,
-                pennants: 0,
-                vineyards: 0,
-                marks: 0,
-            }),
-            node: 0,
-        };
+        let tie = city_scored(0b11, 10, 5, 0);
         assert_eq!(
             tie.to_string(),
             "RED and BLUE score 10 points: completed city: 5 segments"
