@@ -1,7 +1,7 @@
 //! Game record files: read within [`MAX_RECORD_BYTES`], and what replaying one refuses said
 //! at its place in the file.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::files;
 use crate::game::{GameRecord, MAX_RECORD_BYTES, RecordPlaces, ReplayError};
@@ -13,7 +13,6 @@ pub struct RecordFile {
     /// The record.
     pub record: GameRecord,
     source: Source,
-    places: RecordPlaces,
 }
 
 impl RecordFile {
@@ -24,25 +23,18 @@ impl RecordFile {
         let bytes =
             files::read_capped(path, MAX_RECORD_BYTES).map_err(|e| format!("the record {} {e}", path.display()))?;
         let record = GameRecord::from_json(&bytes).map_err(|e| e.in_file(path))?;
-        let places = RecordPlaces::of(&bytes);
         let text = String::from_utf8(bytes).unwrap_or_default();
         Ok(RecordFile {
             record,
             source: Source::new(path, text),
-            places,
         })
     }
 
-    /// The file the record was read from.
-    pub fn path(&self) -> &PathBuf {
-        &self.source.path
-    }
-
     /// `error` as `path:line:column: message (help: ...)`, at the part of the record it
-    /// refuses.
+    /// refuses (the text is read for where its parts are only then).
     pub fn refused(&self, error: &ReplayError) -> String {
         let path = self.source.path.display();
-        let place = match error.offset(&self.places) {
+        let place = match error.offset(&RecordPlaces::of(self.source.text.as_bytes())) {
             Some(offset) => {
                 let (line, column) = self.source.line_col(offset);
                 format!("{path}:{line}:{column}")
