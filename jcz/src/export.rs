@@ -69,13 +69,9 @@ pub const MAX_ID: usize = 64;
 /// Checks an add-on id: `[a-z0-9-]`, not empty, at most [`MAX_ID`] characters, not one JCZ
 /// keeps.
 pub fn check_id(id: &str) -> Result<(), String> {
-    let shaped = !id.is_empty()
-        && id
-            .bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
-    if !shaped {
+    if !tilewright_engine::model::is_id(id) {
         return Err(format!(
-            "the add-on id `{id}` must be lowercase letters, digits and `-` (JCZ names the add-on's folder and saved games by it)"
+            "the add-on id `{id}` must be lowercase letters, digits and `-`, not starting with `-` (JCZ names the add-on's folder and saved games by it)"
         ));
     }
     if id.len() > MAX_ID {

@@ -175,11 +175,8 @@ pub const MAX_PREFIX: usize = 64;
 /// Anything else would make ids that do not validate, or file names that leave the folder
 /// written into (`../`, `/`).
 pub fn check_prefix(prefix: &str) -> Result<(), String> {
-    let shaped = prefix
-        .bytes()
-        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
-        && !prefix.starts_with('-');
-    if !shaped {
+    // Empty, or the start of an id (whatever follows it is an id too).
+    if !prefix.is_empty() && !tilewright_engine::model::is_id(prefix) {
         return Err(format!(
             "the prefix `{prefix}` must be lowercase letters, digits and `-`, not starting with `-` (it begins each tile set's id and file name)"
         ));

@@ -32,3 +32,26 @@ pub use expansion::*;
 pub use ruleset::*;
 pub use tileset::*;
 pub use values::*;
+
+/// Whether `text` is an id as the files write one (`^[a-z0-9][a-z0-9-]*$`, the schemas'
+/// pattern for the ids of tile sets, expansions, rule sets and deal groups).
+pub fn is_id(text: &str) -> bool {
+    let mut bytes = text.bytes();
+    bytes
+        .next()
+        .is_some_and(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+        && bytes.all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn ids_are_lowercase_letters_digits_and_dashes_not_starting_with_a_dash() {
+        for id in ["base", "a", "9", "abbey-and-mayor", "x-"] {
+            assert!(super::is_id(id), "{id}");
+        }
+        for not in ["", "-a", "Base", "a b", "a_b", "../a", "é", "a/b"] {
+            assert!(!super::is_id(not), "{not}");
+        }
+    }
+}
