@@ -557,3 +557,93 @@ fn win_rates_and_their_intervals_stay_within_none_and_all() {
     // With 5 games the normal approximation reaches past 0 or 1 often: the cut is exercised.
     assert!(cut > 0);
 }
+
+/// The sums of `plan` played in `shards` shards, merged in reverse order.
+fn sharded(a: &Arc<GameDef>, b: Option<&Arc<GameDef>>, plan: &Plan, shards: u64) -> balance::Sums {
+    let play = |plan: &Plan| match b {
+        Some(b) => balance::play_pair(a, b, plan, &Progress::default()).unwrap().0,
+        None => balance::play(a, plan, &Progress::default()).unwrap().0,
+    };
+    let mut parts: Vec<balance::Sums> = (1..=shards).map(|k| play(&plan.shard(k, shards))).collect();
+    for (k, part) in parts.iter().enumerate() {
+        let games = simulate::shard_games(plan.games, k as u64 + 1, shards);
+        part.check(a, b.map(|b| &**b), plan.players, games.end - games.start)
+            .unwrap();
+    }
+    let mut merged = parts.pop().unwrap();
+    while let Some(part) = parts.pop() {
+        merged.merge(&part);
+    }
+    merged
+}
+
+#[test]
+fn shards_merged_are_the_sums_of_one_run_for_every_policy() {
+    let a = def(&ALL, "new-edition");
+    let b = def(&["base", "abbey-and-mayor"], "new-edition");
+    for (policy, games) in [("random", 40), ("greedy", 12), ("mcts:8", 4)] {
+        let plan = Plan {
+            players: 3,
+            games,
+            seed: 77,
+            threads: 2,
+            policy: policy.parse::<Policy>().unwrap(),
+        };
+        let whole = balance::play(&a, &plan, &Progress::default()).unwrap().0;
+        whole.check(&a, None, 3, games).unwrap();
+        assert_eq!(sharded(&a, None, &plan, 3), whole, "{policy}");
+        let pair = balance::play_pair(&a, &b, &plan, &Progress::default()).unwrap().0;
+        pair.check(&a, Some(&b), 3, games).unwrap();
+        assert_eq!(sharded(&a, Some(&b), &plan, 4), pair, "{policy}, A/B");
+        // The report of the merged sums is the run's, figure for figure.
+        let timing = balance::Timing {
+            threads: 2,
+            seconds: 1.0,
+            games_per_second: 1.0,
+        };
+        let merged = sharded(&a, None, &plan, 2);
+        assert_eq!(
+            serde_json::to_string(&balance::report_of(&a, &merged, &plan, timing)).unwrap(),
+            serde_json::to_string(&balance::report_of(&a, &whole, &plan, timing)).unwrap()
+        );
+    }
+}
+
+#[test]
+fn sums_no_games_could_give_are_refused_where_they_are_wrong() {
+    let a = def(&["base"], "new-edition");
+    let b = def(&["base"], "first-edition");
+    let plan = Plan {
+        players: 2,
+        games: 6,
+        seed: 3,
+        threads: 1,
+        policy: Policy::Random,
+    };
+    let good = balance::play_pair(&a, &b, &plan, &Progress::default()).unwrap().0;
+    let refused = |change: &dyn Fn(&mut balance::Sums)| {
+        let mut sums = good.clone();
+        change(&mut sums);
+        sums.check(&a, Some(&b), 2, 6).unwrap_err().pointer
+    };
+    assert_eq!(refused(&|s| s.a.games = 7), "/a/games");
+    assert_eq!(refused(&|s| s.a.seat_wins[0].sum += 60), "/a/seat_wins");
+    assert_eq!(refused(&|s| s.a.seat_scores[1].squares = 0), "/a/seat_scores/1");
+    assert_eq!(refused(&|s| s.a.seat_scores[1].sum += 1), "/a/total_score/sum");
+    assert_eq!(refused(&|s| s.a.tiles[3].placed += 1), "/a/turns/sum");
+    assert_eq!(refused(&|s| s.a.turns.n = 5), "/a/turns/n");
+    assert_eq!(refused(&|s| s.a.histograms[0][2] += 1), "/a/histograms/0");
+    assert_eq!(refused(&|s| s.a.tiles.pop().map(drop).unwrap()), "/a/tiles");
+    assert_eq!(
+        refused(&|s| s.b.as_mut().unwrap().total_score.sum = -1),
+        "/b/total_score"
+    );
+    assert_eq!(refused(&|s| s.paired.truncate(3)), "/paired");
+    assert_eq!(refused(&|s| s.b = None), "");
+    // Of another size of game: as many seats as the sums, or refused.
+    assert_eq!(good.check(&a, Some(&b), 3, 6).unwrap_err().pointer, "/a/seat_scores");
+    let mut swapped = good.clone();
+    swapped.paired.swap(0, 4);
+    // The total score (figure 4 with two seats) and the first seat's score swapped.
+    assert_eq!(swapped.check(&a, Some(&b), 2, 6).unwrap_err().pointer, "/paired/4");
+}

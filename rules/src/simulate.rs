@@ -242,6 +242,29 @@ pub struct Plan {
     pub policy: Policy,
 }
 
+impl Plan {
+    /// The games of shard `k` of `n` (`1 ≤ k ≤ n`): the block [`shard_games`] of the run's
+    /// games, each with the seed it has in the whole run.
+    pub fn shard(&self, k: u64, n: u64) -> Plan {
+        let games = shard_games(self.games, k, n);
+        Plan {
+            seed: self.seed.wrapping_add(games.start),
+            games: games.end - games.start,
+            ..*self
+        }
+    }
+}
+
+/// The games (`i` of game `i`, seed `seed + i`) of shard `k` of `n` of a run of `games`: a
+/// fixed partition into `n` blocks in order, as even as can be, so that every game is in
+/// exactly one shard whatever machine plays it. `k` is from 1 to `n`.
+pub fn shard_games(games: u64, k: u64, n: u64) -> std::ops::Range<u64> {
+    let n = n.max(1);
+    let k = k.clamp(1, n);
+    let at = |k: u64| (u128::from(games) * u128::from(k) / u128::from(n)) as u64;
+    at(k - 1)..at(k)
+}
+
 /// Plays the games of `plan` (the summary says on how many threads).
 pub fn run(def: Arc<GameDef>, plan: &Plan) -> Result<Summary, SetupError> {
     run_watched(def, plan, &Progress::default())
@@ -463,6 +486,33 @@ mod tests {
         assert_eq!((three.threads, three.turns), (3, one.turns));
         assert_eq!(three.mean_scores, one.mean_scores);
         assert_eq!(three.placements_per_turn, one.placements_per_turn);
+    }
+
+    #[test]
+    fn shards_cover_every_game_once_in_order() {
+        for (games, n) in [(0, 1), (10, 3), (7, 7), (3, 5), (u64::MAX, 4), (1000, 999)] {
+            let mut next = 0;
+            for k in 1..=n {
+                let shard = shard_games(games, k, n);
+                assert_eq!(shard.start, next, "{games} games, shard {k}/{n}");
+                assert!(shard.end - shard.start <= games / n + 1);
+                next = shard.end;
+            }
+            assert_eq!(next, games);
+        }
+        let plan = Plan {
+            players: 2,
+            games: 10,
+            seed: u64::MAX - 4,
+            threads: 1,
+            policy: Policy::Random,
+        };
+        let third = plan.shard(3, 3);
+        assert_eq!(
+            (third.games, third.seed),
+            (4, 1),
+            "games 6..10, seeds wrapping as the run's do"
+        );
     }
 
     #[test]

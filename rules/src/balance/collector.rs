@@ -5,125 +5,11 @@
 
 use std::sync::Arc;
 
-use super::moments::Moments;
+use super::totals::{BIN_WIDTH, BINS, KINDS, Totals, WIN_UNITS};
 use crate::game::mechanisms::WaitingWagon;
 use crate::game::{Event, Game, GameDef, Mechanisms, Phase, Players, Reason};
 use crate::model::{FeatureKind, Role};
 use crate::simulate::{Observer, placements_sampled};
-
-/// A win counted in shares of this many, so that a tie of up to six players splits evenly in
-/// integers (60 is divisible by 1 to 6).
-pub const WIN_UNITS: u64 = 60;
-
-/// Feature kinds, as indices.
-pub const KINDS: usize = FeatureKind::ALL.len();
-
-/// Width in points of a bin of the score histograms.
-pub const BIN_WIDTH: u64 = 5;
-
-/// Bins of the score histograms: scores from 0 up to 500 points; above, an overflow count.
-pub const BINS: usize = 100;
-
-/// A tile type's counts.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct TileCounts {
-    pub placed: u64,
-    pub discarded: u64,
-    pub under_hill: u64,
-    pub sampled: u64,
-    pub placements: u64,
-    /// Fewest legal placements sampled (`u64::MAX`: none sampled).
-    pub placements_min: u64,
-    pub completed: u64,
-    pub points: u64,
-    /// Player-games in which the player placed a copy, and the win units they took.
-    pub placed_by: u64,
-    pub placed_by_wins: u64,
-    /// Sums of per-game squares and products, for the intervals.
-    pub squares: TileSquares,
-}
-
-/// A tile type's sums over games of squares and products of its per-game counts, from which
-/// the intervals of its ratios are worked out at the end ([`super::moments::RatioMoments`]).
-/// In `u64`, added with no branch on the common path: a run would need some 10^13 games to
-/// overflow them.
-/// What follows from these (the start tile's copy laid at the deal, draws as placed plus
-/// discarded) is worked out at the end, not per game.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct TileSquares {
-    /// Σ copies placed².
-    pub placed: u64,
-    /// Σ points².
-    pub points: u64,
-    /// Σ copies placed × points.
-    pub placed_points: u64,
-    /// Σ copies discarded², and Σ placed × discarded (0 but in the rare games with a discard).
-    pub discarded: u64,
-    pub placed_discarded: u64,
-    /// Σ win units² of the player-games in which the player placed a copy.
-    pub placed_by_wins: u64,
-}
-
-impl TileSquares {
-    fn merge(&mut self, other: &TileSquares) {
-        self.placed += other.placed;
-        self.points += other.points;
-        self.placed_points += other.placed_points;
-        self.discarded += other.discarded;
-        self.placed_discarded += other.placed_discarded;
-        self.placed_by_wins += other.placed_by_wins;
-    }
-}
-
-/// A feature kind's counts.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct KindCounts {
-    pub features: u64,
-    pub completions: u64,
-    pub size: u64,
-    pub points_in_play: u64,
-    pub points_at_end: u64,
-}
-
-/// A figure type's counts.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct FigureCounts {
-    pub deployed: u64,
-    pub returned: u64,
-    pub points: u64,
-    pub turns_on_table: u64,
-}
-
-/// The mechanisms' counts.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct MechanismCounts {
-    pub abbeys: u64,
-    pub barns: u64,
-    pub barn_meetings: u64,
-    pub barn_meeting_points: u64,
-    pub barn_end_scorings: u64,
-    pub barn_end_points: u64,
-    pub wagon_moves: u64,
-    pub flocks_scored: u64,
-    pub flock_points: u64,
-    pub wolves: u64,
-    pub under_hills: u64,
-    pub tie_breaks: u64,
-    pub extra_turns: u64,
-    pub field_bonuses: u64,
-    pub field_bonus_points: u64,
-}
-
-/// A kind of printed token's counts.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct TokenCounts {
-    /// Tokens taken with completed features.
-    pub taken: u64,
-    /// End-of-game awards for the most of the kind (one per player scoring it).
-    pub awards: u64,
-    /// Points of those awards.
-    pub points: u64,
-}
 
 /// One game's figures that a comparison pairs with the same seed's game of another run.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -176,25 +62,8 @@ struct Known {
 pub struct Collector {
     known: Known,
     players: usize,
-    /// Games played to the end.
-    pub games: u64,
-    pub turns: Moments,
-    pub total_score: Moments,
-    pub seat_scores: Vec<Moments>,
-    pub seat_wins: Vec<Moments>,
-    /// By seat: games per score bin, then the overflow.
-    pub histograms: Vec<[u64; BINS + 1]>,
-    pub tiles: Vec<TileCounts>,
-    /// By tile, figure type and kind: deployments (`(tile × figures + figure) × KINDS + kind`).
-    pub deployments: Vec<u64>,
-    pub kinds: [KindCounts; KINDS],
-    pub figures: Vec<FigureCounts>,
-    pub mechanisms: MechanismCounts,
-    /// By kind of printed token ([`GameDef::printed_tokens`]).
-    pub tokens: Vec<TokenCounts>,
-    /// By mark ([`GameDef::marks`]): points of the features carrying it (each mark of a
-    /// feature counts the feature's whole points).
-    pub mark_points: Vec<u64>,
+    /// What the games watched add up to.
+    pub totals: Totals,
     /// The game being played, then the last game played.
     pub game: GameFigures,
     /// Per game: figures on the table, roots completed by the current action, the placed tiles
@@ -227,28 +96,9 @@ impl Collector {
         }
         let players = usize::from(players);
         let words = tiles.div_ceil(64);
-        let figure_types = figures.len();
         Collector {
             players,
-            games: 0,
-            turns: Moments::default(),
-            total_score: Moments::default(),
-            seat_scores: vec![Moments::default(); players],
-            seat_wins: vec![Moments::default(); players],
-            histograms: vec![[0; BINS + 1]; players],
-            tiles: vec![
-                TileCounts {
-                    placements_min: u64::MAX,
-                    ..TileCounts::default()
-                };
-                tiles
-            ],
-            deployments: vec![0; tiles * figure_types * KINDS],
-            kinds: [KindCounts::default(); KINDS],
-            figures: vec![FigureCounts::default(); figure_types],
-            mechanisms: MechanismCounts::default(),
-            tokens: vec![TokenCounts::default(); def.printed_tokens().len()],
-            mark_points: vec![0; def.marks().len()],
+            totals: Totals::new(&def, players as u8),
             game: GameFigures {
                 scores: vec![0; players],
                 wins: vec![0; players],
@@ -267,81 +117,6 @@ impl Collector {
             stamp: 0,
             between_games: true,
             known: Known { def, followers, held },
-        }
-    }
-
-    /// The game definition watched.
-    pub fn def(&self) -> &Arc<GameDef> {
-        &self.known.def
-    }
-
-    /// Adds another collector's totals (of the same definition and players) to this one's.
-    pub fn merge(&mut self, other: &Collector) {
-        self.games += other.games;
-        self.turns.merge(&other.turns);
-        self.total_score.merge(&other.total_score);
-        for (a, b) in self.seat_scores.iter_mut().zip(&other.seat_scores) {
-            a.merge(b);
-        }
-        for (a, b) in self.seat_wins.iter_mut().zip(&other.seat_wins) {
-            a.merge(b);
-        }
-        for (a, b) in self.histograms.iter_mut().zip(&other.histograms) {
-            a.iter_mut().zip(b).for_each(|(a, b)| *a += b);
-        }
-        for (a, b) in self.tiles.iter_mut().zip(&other.tiles) {
-            a.placed += b.placed;
-            a.discarded += b.discarded;
-            a.under_hill += b.under_hill;
-            a.sampled += b.sampled;
-            a.placements += b.placements;
-            a.placements_min = a.placements_min.min(b.placements_min);
-            a.completed += b.completed;
-            a.points += b.points;
-            a.placed_by += b.placed_by;
-            a.placed_by_wins += b.placed_by_wins;
-            a.squares.merge(&b.squares);
-        }
-        self.deployments
-            .iter_mut()
-            .zip(&other.deployments)
-            .for_each(|(a, b)| *a += b);
-        for (a, b) in self.kinds.iter_mut().zip(&other.kinds) {
-            a.features += b.features;
-            a.completions += b.completions;
-            a.size += b.size;
-            a.points_in_play += b.points_in_play;
-            a.points_at_end += b.points_at_end;
-        }
-        for (a, b) in self.figures.iter_mut().zip(&other.figures) {
-            a.deployed += b.deployed;
-            a.returned += b.returned;
-            a.points += b.points;
-            a.turns_on_table += b.turns_on_table;
-        }
-        let (a, b) = (&mut self.mechanisms, &other.mechanisms);
-        a.abbeys += b.abbeys;
-        a.barns += b.barns;
-        a.barn_meetings += b.barn_meetings;
-        a.barn_meeting_points += b.barn_meeting_points;
-        a.barn_end_scorings += b.barn_end_scorings;
-        a.barn_end_points += b.barn_end_points;
-        a.wagon_moves += b.wagon_moves;
-        a.flocks_scored += b.flocks_scored;
-        a.flock_points += b.flock_points;
-        a.wolves += b.wolves;
-        a.under_hills += b.under_hills;
-        a.tie_breaks += b.tie_breaks;
-        a.extra_turns += b.extra_turns;
-        a.field_bonuses += b.field_bonuses;
-        a.field_bonus_points += b.field_bonus_points;
-        for (a, b) in self.tokens.iter_mut().zip(&other.tokens) {
-            a.taken += b.taken;
-            a.awards += b.awards;
-            a.points += b.points;
-        }
-        for (a, b) in self.mark_points.iter_mut().zip(&other.mark_points) {
-            *a += b;
         }
     }
 
@@ -367,9 +142,9 @@ impl Collector {
     /// from placed tile `tile`.
     #[allow(clippy::too_many_arguments)]
     fn deployed(&mut self, player: u8, figure: u8, tile: u16, node: u32, x: i16, y: i16, kind: FeatureKind) {
-        let figures = self.figures.len();
-        self.deployments[(usize::from(tile) * figures + usize::from(figure)) * KINDS + kind as usize] += 1;
-        self.figures[usize::from(figure)].deployed += 1;
+        let figures = self.totals.figures.len();
+        self.totals.deployments[(usize::from(tile) * figures + usize::from(figure)) * KINDS + kind as usize] += 1;
+        self.totals.figures[usize::from(figure)].deployed += 1;
         self.standing.push(Standing {
             player,
             figure,
@@ -389,7 +164,7 @@ impl Collector {
                 while marks != 0 {
                     let mark = marks.trailing_zeros() as usize;
                     marks &= marks - 1;
-                    if let Some(points) = self.mark_points.get_mut(mark) {
+                    if let Some(points) = self.totals.mark_points.get_mut(mark) {
                         *points += award;
                     }
                 }
@@ -397,7 +172,7 @@ impl Collector {
             }
             // Held tokens score no feature, tile or figure.
             Reason::MostTokens { token, .. } => {
-                if let Some(counts) = self.tokens.get_mut(usize::from(token)) {
+                if let Some(counts) = self.totals.tokens.get_mut(usize::from(token)) {
                     counts.awards += u64::from(players.0.count_ones());
                     counts.points += award;
                 }
@@ -408,27 +183,27 @@ impl Collector {
             }
             Reason::Farm { .. } => (FeatureKind::Field, false),
             Reason::BarnMeeting { .. } => {
-                self.mechanisms.barn_meetings += 1;
-                self.mechanisms.barn_meeting_points += award;
+                self.totals.mechanisms.barn_meetings += 1;
+                self.totals.mechanisms.barn_meeting_points += award;
                 (FeatureKind::Field, true)
             }
             Reason::Barn { .. } => {
-                self.mechanisms.barn_end_scorings += 1;
-                self.mechanisms.barn_end_points += award;
+                self.totals.mechanisms.barn_end_scorings += 1;
+                self.totals.mechanisms.barn_end_points += award;
                 (FeatureKind::Field, false)
             }
             Reason::Flocks { .. } => {
-                self.mechanisms.flocks_scored += 1;
-                self.mechanisms.flock_points += award;
+                self.totals.mechanisms.flocks_scored += 1;
+                self.totals.mechanisms.flock_points += award;
                 (FeatureKind::Field, true)
             }
             Reason::FieldBonus { at_end, .. } => {
-                self.mechanisms.field_bonuses += 1;
-                self.mechanisms.field_bonus_points += award;
+                self.totals.mechanisms.field_bonuses += 1;
+                self.totals.mechanisms.field_bonus_points += award;
                 (FeatureKind::Field, !at_end)
             }
         };
-        let counts = &mut self.kinds[kind as usize];
+        let counts = &mut self.totals.kinds[kind as usize];
         if in_play {
             counts.points_in_play += award;
         } else {
@@ -448,7 +223,7 @@ impl Collector {
         // everything else), standing on the feature scored.
         // A figure's bonus is its own type's points.
         if let Reason::FieldBonus { figure, .. } = reason {
-            self.figures[usize::from(figure)].points += award;
+            self.totals.figures[usize::from(figure)].points += award;
             return;
         }
         let paid = Mechanisms::paid_figures(&self.known.def, reason).unwrap_or(self.known.followers);
@@ -474,13 +249,13 @@ impl Collector {
             while types != 0 {
                 let f = types.trailing_zeros() as usize;
                 types &= types - 1;
-                self.figures[f].points += u64::from(points);
+                self.totals.figures[f].points += u64::from(points);
             }
         }
     }
 
     fn completed(&mut self, game: &Game, kind: FeatureKind, tiles: u16, node: u32) {
-        let counts = &mut self.kinds[kind as usize];
+        let counts = &mut self.totals.kinds[kind as usize];
         counts.completions += 1;
         counts.size += u64::from(tiles);
         // Each placed copy once, however many parts of the feature it holds.
@@ -494,7 +269,7 @@ impl Collector {
             let mark = &mut self.marks[usize::from(part.placed)];
             if *mark != self.stamp {
                 *mark = self.stamp;
-                self.tiles[usize::from(part.tile)].completed += 1;
+                self.totals.tiles[usize::from(part.tile)].completed += 1;
             }
         }
     }
@@ -508,13 +283,13 @@ impl Collector {
             return;
         };
         let s = self.standing.swap_remove(i);
-        let counts = &mut self.figures[usize::from(figure)];
+        let counts = &mut self.totals.figures[usize::from(figure)];
         counts.returned += 1;
         counts.turns_on_table += self.game.turns - s.since;
     }
 
     fn wagon_moved(&mut self, game: &Game, player: u8, x: i16, y: i16, feature: u8) {
-        self.mechanisms.wagon_moves += 1;
+        self.totals.mechanisms.wagon_moves += 1;
         // The wagon that waited: its figure type, on the feature just scored.
         let Some(waited) = self.waiting.filter(|w| w.player == player) else {
             return;
@@ -535,14 +310,14 @@ impl Collector {
     fn game_ended(&mut self, game: &Game) {
         let turns = self.game.turns;
         for s in self.standing.drain(..) {
-            self.figures[usize::from(s.figure)].turns_on_table += turns - s.since;
+            self.totals.figures[usize::from(s.figure)].turns_on_table += turns - s.since;
         }
         for (_, kind) in game.features_on_table() {
-            self.kinds[kind as usize].features += 1;
+            self.totals.kinds[kind as usize].features += 1;
         }
         let hills = game.mechanisms().hills();
-        self.mechanisms.under_hills += u64::from(hills.under());
-        self.mechanisms.tie_breaks += u64::from(hills.tie_breaks());
+        self.totals.mechanisms.under_hills += u64::from(hills.under());
+        self.totals.mechanisms.tie_breaks += u64::from(hills.tie_breaks());
         let best = game.players().iter().map(|p| p.score).max().unwrap_or(0);
         let winners = game.players().iter().filter(|p| p.score == best).count() as u64;
         let mut total = 0;
@@ -552,10 +327,10 @@ impl Collector {
             let win = if score == best { WIN_UNITS / winners } else { 0 };
             self.game.scores[seat] = score;
             self.game.wins[seat] = win;
-            self.seat_scores[seat].add(score as i64);
-            self.seat_wins[seat].add(win as i64);
+            self.totals.seat_scores[seat].add(score as i64);
+            self.totals.seat_wins[seat].add(win as i64);
             let bin = usize::try_from(score / BIN_WIDTH).unwrap_or(BINS).min(BINS);
-            self.histograms[seat][bin] += 1;
+            self.totals.histograms[seat][bin] += 1;
             // The tiles this seat placed.
             for (w, &word) in self.placed_bits[seat * self.words..(seat + 1) * self.words]
                 .iter()
@@ -565,17 +340,17 @@ impl Collector {
                 while bits != 0 {
                     let tile = w * 64 + bits.trailing_zeros() as usize;
                     bits &= bits - 1;
-                    let counts = &mut self.tiles[tile];
+                    let counts = &mut self.totals.tiles[tile];
                     counts.placed_by += 1;
                     counts.placed_by_wins += win;
                     counts.squares.placed_by_wins += win * win;
                 }
             }
         }
-        self.games += 1;
-        self.turns.add(turns as i64);
-        self.total_score.add(total as i64);
-        for (t, counts) in self.tiles.iter_mut().enumerate() {
+        self.totals.games += 1;
+        self.totals.turns.add(turns as i64);
+        self.totals.total_score.add(total as i64);
+        for (t, counts) in self.totals.tiles.iter_mut().enumerate() {
             let placed = u64::from(self.game.tile_placed[t]);
             let discarded = u64::from(self.game.tile_discarded[t]);
             let points = self.game.tile_points[t];
@@ -603,7 +378,7 @@ impl Observer for Collector {
             && placements_sampled(game)
         {
             let n = game.placements_of_drawn_tile() as u64;
-            let counts = &mut self.tiles[usize::from(tile)];
+            let counts = &mut self.totals.tiles[usize::from(tile)];
             counts.sampled += 1;
             counts.placements += n;
             counts.placements_min = counts.placements_min.min(n);
@@ -619,7 +394,7 @@ impl Observer for Collector {
                 self.game.turns += 1;
                 self.game.tile_placed[usize::from(tile)] += 1;
                 if self.known.held[usize::from(tile)] {
-                    self.mechanisms.abbeys += 1;
+                    self.totals.mechanisms.abbeys += 1;
                 }
                 let seat = usize::from(player);
                 if seat < self.players {
@@ -648,7 +423,7 @@ impl Collector {
                 self.game.tile_discarded[usize::from(tile)] += 1;
                 self.game.discards += 1;
             }
-            Event::TileUnderHill { tile } => self.tiles[usize::from(tile)].under_hill += 1,
+            Event::TileUnderHill { tile } => self.totals.tiles[usize::from(tile)].under_hill += 1,
             Event::FigureDeployed {
                 player,
                 figure,
@@ -674,7 +449,7 @@ impl Collector {
                 y,
                 corner,
             } => {
-                self.mechanisms.barns += 1;
+                self.totals.mechanisms.barns += 1;
                 let tile = game
                     .board()
                     .at(i32::from(x), i32::from(y))
@@ -690,11 +465,11 @@ impl Collector {
             Event::WagonMoved {
                 player, x, y, feature, ..
             } => self.wagon_moved(game, player, x, y, feature),
-            Event::SheepDrawn { sheep: 0, .. } => self.mechanisms.wolves += 1,
-            Event::ExtraTurn { .. } => self.mechanisms.extra_turns += 1,
+            Event::SheepDrawn { sheep: 0, .. } => self.totals.mechanisms.wolves += 1,
+            Event::ExtraTurn { .. } => self.totals.mechanisms.extra_turns += 1,
             Event::SheepDrawn { .. } => {}
             Event::TokensTaken { token, count, .. } => {
-                if let Some(counts) = self.tokens.get_mut(usize::from(token)) {
+                if let Some(counts) = self.totals.tokens.get_mut(usize::from(token)) {
                     counts.taken += u64::from(count);
                 }
             }

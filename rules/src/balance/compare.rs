@@ -5,10 +5,12 @@
 
 use std::sync::Arc;
 
-use super::collector::{Collector, GameFigures, WIN_UNITS};
+use super::collector::{Collector, GameFigures};
 use super::figure_key::{FigureKey, TileFigure};
 use super::moments::PairedRatio;
 use super::report::Difference;
+use super::totals::WIN_UNITS;
+use super::totals::{Impossible, Totals};
 use crate::game::GameDef;
 use crate::model::FeatureKind;
 
@@ -158,6 +160,48 @@ impl Paired {
     /// Adds another thread's sums.
     pub fn merge(&mut self, other: &Paired) {
         self.sums.iter_mut().zip(&other.sums).for_each(|(m, t)| m.merge(t));
+    }
+
+    /// The sums, by figure.
+    pub fn into_sums(self) -> Vec<PairedRatio> {
+        self.sums
+    }
+
+    /// The same figures with `sums` (as [`Paired::into_sums`] gave them); missing sums are
+    /// empty.
+    pub fn with_sums(mut self, sums: &[PairedRatio]) -> Paired {
+        self.sums.iter_mut().zip(sums).for_each(|(mine, given)| *mine = *given);
+        self
+    }
+
+    /// Refuses `sums` that are not one per figure compared, of as many games as `a` and `b`
+    /// count, or whose total scores are not theirs (the pointer from the sums' root).
+    pub fn check(&self, sums: &[PairedRatio], a: &Totals, b: &Totals) -> Result<(), Impossible> {
+        if sums.len() != self.figures.len() {
+            return Err(Impossible::at(
+                "/paired",
+                format!(
+                    "holds {} figures where the runs compared have {}",
+                    sums.len(),
+                    self.figures.len()
+                ),
+            ));
+        }
+        for (i, (s, (figure, _))) in sums.iter().zip(self.figures.iter()).enumerate() {
+            if s.n != a.games {
+                return Err(Impossible::at(
+                    format!("/paired/{i}/n"),
+                    format!("counts {} games, where the runs have {}", s.n, a.games),
+                ));
+            }
+            if *figure == Figure::TotalScore && !s.sums_are(a.total_score.sum, b.total_score.sum) {
+                return Err(Impossible::at(
+                    format!("/paired/{i}"),
+                    "gives other total scores than runs A and B",
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// Each figure's values in A and B and their difference.

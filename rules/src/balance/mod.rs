@@ -11,16 +11,21 @@ mod focus;
 mod moments;
 mod report;
 mod summary;
+mod totals;
 
 pub use figure_key::{BadFigureKey, FigureKey, TileFigure};
 pub use focus::{Focus, FocusTile, Ranked, Standout};
+pub use moments::PairedRatio;
 pub use report::{
     AbbeyStats, BalanceReport, BarnStats, Comparison, Deployments, Difference, Estimate, ExtraTurnStats,
     FeatureKindStats, FieldBonusStats, FigureStats, HillStats, Histogram, MarkStats, MechanismStats, SeatStats,
     ShepherdStats, TileStats, Timing, TokenStats, WagonStats,
 };
+pub use totals::{Impossible, Totals};
 
 use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
 
 use collector::Collector;
 use compare::Paired;
@@ -28,6 +33,49 @@ use compare::Paired;
 use crate::game::{GameDef, SetupError};
 pub use crate::simulate::Plan;
 use crate::simulate::{self, Played, Progress, Table};
+
+/// The integer sums a run's report is worked out from: run A's totals and, for an A/B, run
+/// B's and each compared figure's paired sums. The sums of the shards of a run
+/// ([`Plan::shard`]), merged in any order, are the sums of the whole run, so their report is
+/// the run's.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Sums {
+    /// Run A (the only run of a plain balance run).
+    pub a: Totals,
+    /// Run B of an A/B.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub b: Option<Totals>,
+    /// Of an A/B: by figure compared, in report order, the paired sums of A and B.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub paired: Vec<PairedRatio>,
+}
+
+impl Sums {
+    /// Adds another's sums (of the same plan) to these.
+    pub fn merge(&mut self, other: &Sums) {
+        self.a.merge(&other.a);
+        if let (Some(b), Some(other_b)) = (&mut self.b, &other.b) {
+            b.merge(other_b);
+        }
+        self.paired.iter_mut().zip(&other.paired).for_each(|(m, o)| m.merge(o));
+    }
+
+    /// Refuses sums that `games` games of `a` (and of `b` for an A/B) with `players` could
+    /// not have given ([`Totals::check`]); the pointer is from the sums' root (`/a/games`).
+    pub fn check(&self, a: &GameDef, b: Option<&GameDef>, players: u8, games: u64) -> Result<(), Impossible> {
+        self.a.check(a, players, games).map_err(|e| e.under("/a"))?;
+        match (b, &self.b) {
+            (None, None) if self.paired.is_empty() => Ok(()),
+            (None, _) => Err(Impossible::at("/b", "holds a run B, where the run compared nothing")),
+            (Some(_), None) => Err(Impossible::at("", "holds no run B, where the run compared two")),
+            (Some(b), Some(totals)) => {
+                totals.check(b, players, games).map_err(|e| e.under("/b"))?;
+                Paired::new(a, b, players).check(&self.paired, &self.a, totals)
+            }
+        }
+    }
+}
 
 /// How long the games of `played` took.
 fn timing<W>(played: &Played<W>, games: u64) -> Timing {
@@ -40,32 +88,36 @@ fn timing<W>(played: &Played<W>, games: u64) -> Timing {
 }
 
 /// Plays the games of `plan` on `def`, counting the games finished in `progress` and stopping
-/// early when it is told to (the report is then of the games finished). Memory does not grow
+/// early when it is told to (the sums are then of the games finished). Memory does not grow
 /// with the number of games.
-pub fn run(def: Arc<GameDef>, plan: &Plan, progress: &Progress) -> Result<BalanceReport, SetupError> {
-    let watcher = || Collector::new(Arc::clone(&def), plan.players);
-    let played = simulate::run_observed(Arc::clone(&def), plan, watcher, progress)?;
-    let mut total = Collector::new(def, plan.players);
+pub fn play(def: &Arc<GameDef>, plan: &Plan, progress: &Progress) -> Result<(Sums, Timing), SetupError> {
+    let watcher = || Collector::new(Arc::clone(def), plan.players);
+    let played = simulate::run_observed(Arc::clone(def), plan, watcher, progress)?;
+    let mut total = Totals::new(def, plan.players);
     for counts in &played.workers {
-        total.merge(counts);
+        total.merge(&counts.totals);
     }
-    Ok(summary::report(&total, plan, timing(&played, total.games)))
+    let timing = timing(&played, total.games);
+    let sums = Sums {
+        a: total,
+        b: None,
+        paired: Vec::new(),
+    };
+    Ok((sums, timing))
 }
 
 /// Plays the games of `plan` under `a` and under `b` (seed by seed, so that the two games of
-/// a seed share their shuffle), and reports both runs and each figure's difference B − A.
-/// `change` says in words what B changes.
-pub fn compare(
-    a: Arc<GameDef>,
-    b: Arc<GameDef>,
-    change: &str,
+/// a seed share their shuffle), as [`play`] does.
+pub fn play_pair(
+    a: &Arc<GameDef>,
+    b: &Arc<GameDef>,
     plan: &Plan,
     progress: &Progress,
-) -> Result<Comparison, SetupError> {
+) -> Result<(Sums, Timing), SetupError> {
     let Plan {
         players, seed, policy, ..
     } = *plan;
-    let paired = Paired::new(&a, &b, players);
+    let paired = Paired::new(a, b, players);
     let table = |def: &Arc<GameDef>| {
         Table::new(
             Arc::clone(def),
@@ -79,7 +131,7 @@ pub fn compare(
         plan.games,
         plan.threads,
         progress,
-        || Ok::<_, SetupError>((table(&a)?, table(&b)?, paired.fresh())),
+        || Ok::<_, SetupError>((table(a)?, table(b)?, paired.fresh())),
         |(ta, tb, sums), i| {
             let game_seed = seed.wrapping_add(i);
             ta.play(game_seed);
@@ -87,21 +139,54 @@ pub fn compare(
             sums.add(&ta.observer, &tb.observer);
         },
     )?;
-    let (mut total_a, mut total_b, mut sums) = (
-        Collector::new(Arc::clone(&a), players),
-        Collector::new(Arc::clone(&b), players),
-        paired,
-    );
+    let (mut total_a, mut total_b, mut sums) = (Totals::new(a, players), Totals::new(b, players), paired);
     for (ta, tb, s) in &played.workers {
-        total_a.merge(&ta.observer);
-        total_b.merge(&tb.observer);
+        total_a.merge(&ta.observer.totals);
+        total_b.merge(&tb.observer.totals);
         sums.merge(s);
     }
     let timing = timing(&played, total_a.games);
-    Ok(Comparison {
-        a: summary::report(&total_a, plan, timing),
-        b: summary::report(&total_b, plan, timing),
+    let sums = Sums {
+        a: total_a,
+        b: Some(total_b),
+        paired: sums.into_sums(),
+    };
+    Ok((sums, timing))
+}
+
+/// The report of a run of `plan` on `def` whose games add up to `sums`.
+pub fn report_of(def: &GameDef, sums: &Sums, plan: &Plan, timing: Timing) -> BalanceReport {
+    summary::report(def, &sums.a, plan, timing)
+}
+
+/// The comparison of the runs of `plan` under `a` and `b` whose games add up to `sums` (of
+/// [`play_pair`]); `change` says in words what B changes.
+pub fn comparison_of(a: &GameDef, b: &GameDef, change: &str, sums: &Sums, plan: &Plan, timing: Timing) -> Comparison {
+    let empty = Totals::new(b, plan.players);
+    let paired = Paired::new(a, b, plan.players).with_sums(&sums.paired);
+    Comparison {
+        a: summary::report(a, &sums.a, plan, timing),
+        b: summary::report(b, sums.b.as_ref().unwrap_or(&empty), plan, timing),
         change: change.to_owned(),
-        differences: sums.differences(),
-    })
+        differences: paired.differences(),
+    }
+}
+
+/// Plays the games of `plan` on `def` ([`play`]) and reports them.
+pub fn run(def: Arc<GameDef>, plan: &Plan, progress: &Progress) -> Result<BalanceReport, SetupError> {
+    let (sums, timing) = play(&def, plan, progress)?;
+    Ok(report_of(&def, &sums, plan, timing))
+}
+
+/// Plays the games of `plan` under `a` and under `b` ([`play_pair`]), and reports both runs
+/// and each figure's difference B − A. `change` says in words what B changes.
+pub fn compare(
+    a: Arc<GameDef>,
+    b: Arc<GameDef>,
+    change: &str,
+    plan: &Plan,
+    progress: &Progress,
+) -> Result<Comparison, SetupError> {
+    let (sums, timing) = play_pair(&a, &b, plan, progress)?;
+    Ok(comparison_of(&a, &b, change, &sums, plan, timing))
 }

@@ -1,6 +1,8 @@
 //! Sums of per-game values and of their squares, in integers: merged in any order they give
 //! the same mean and interval, so a run's figures do not depend on the thread count.
 
+use serde::{Deserialize, Serialize};
+
 use super::report::Estimate;
 
 /// z for a two-sided 95% interval.
@@ -8,7 +10,8 @@ const Z95: f64 = 1.959_963_984_540_054;
 
 /// The count, sum and sum of squares of integer values (per-game figures, or per-game
 /// differences between two runs).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Moments {
     /// Values added.
     pub n: u64,
@@ -32,6 +35,33 @@ impl Moments {
         self.n += other.n;
         self.sum += other.sum;
         self.squares += other.squares;
+    }
+
+    /// Refuses sums that no `n` values that are never negative could have: a negative sum,
+    /// a sum of squares below the sum (an integer is at most its square), or below the
+    /// square of the sum over `n` (the mean's square is at most the mean of the squares).
+    pub fn possible(&self) -> Result<(), String> {
+        let squares_needed = |sum: i128| {
+            u128::try_from(sum)
+                .ok()
+                .and_then(|s| s.checked_mul(s))
+                .map(|s2| s2.div_ceil(u128::from(self.n.max(1))))
+        };
+        if self.sum < 0 {
+            return Err(format!("sums to {}, where no value added is negative", self.sum));
+        }
+        if self.n == 0 && (self.sum, self.squares) != (0, 0) {
+            return Err("has sums of no value that are not 0".into());
+        }
+        if u128::try_from(self.sum).is_ok_and(|s| s > self.squares)
+            || squares_needed(self.sum).is_some_and(|needed| needed > self.squares)
+        {
+            return Err(format!(
+                "has a sum of squares ({}) too small for {} values summing to {}",
+                self.squares, self.n, self.sum
+            ));
+        }
+        Ok(())
     }
 
     /// The mean, the values divided by `scale` (a win share counted in 60ths: 60); `None`
@@ -181,7 +211,8 @@ impl RatioMoments {
 /// The interval is the delta method's: each game's `(num_B − R_B·den_B)/den̄_B −
 /// (num_A − R_A·den_A)/den̄_A` has mean zero, and the difference's variance is the sum of
 /// their squares over `n(n − 1)`. With `den = 1` that is the paired-difference interval.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PairedRatio {
     /// Games added.
     pub n: u64,
@@ -215,6 +246,12 @@ impl PairedRatio {
         self.n += other.n;
         self.sums.iter_mut().zip(other.sums).for_each(|(a, b)| *a += b);
         self.products.iter_mut().zip(other.products).for_each(|(a, b)| *a += b);
+    }
+
+    /// Whether the numerators of A and B sum to `a` and `b` (of a mean, whose denominators are
+    /// one a game).
+    pub fn sums_are(&self, a: i128, b: i128) -> bool {
+        i128::try_from(self.sums[0]).ok() == Some(a) && i128::try_from(self.sums[2]).ok() == Some(b)
     }
 
     /// The ratio in run A, `None` when its denominators sum to 0.

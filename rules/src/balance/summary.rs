@@ -1,13 +1,13 @@
 //! The report of a run, worked out from its collectors' counts.
 
 use super::Plan;
-use super::collector::{BIN_WIDTH, BINS, Collector, KINDS, WIN_UNITS};
 use super::moments::{Moments, RatioMoments};
 use super::report::{
     AbbeyStats, BalanceReport, BarnStats, Deployments, ExtraTurnStats, FeatureKindStats, FieldBonusStats, FigureStats,
     HillStats, Histogram, MarkStats, MechanismStats, SeatStats, ShepherdStats, TileStats, Timing, TokenStats,
     WagonStats,
 };
+use super::totals::{BIN_WIDTH, BINS, KINDS, Totals, WIN_UNITS};
 use crate::game::{GameDef, Mechanisms, colour};
 use crate::model::FeatureKind;
 use crate::simulate::PLACEMENTS_SAMPLE_EVERY;
@@ -17,9 +17,8 @@ fn ratio(a: u64, b: u64) -> Option<f64> {
     (b > 0).then(|| a as f64 / b as f64)
 }
 
-/// The report of the games `counts` watched.
-pub fn report(counts: &Collector, asked: &Plan, timing: Timing) -> BalanceReport {
-    let def = counts.def();
+/// The report of the games of `def` that add up to `counts`, `asked` for by `plan`.
+pub fn report(def: &GameDef, counts: &Totals, asked: &Plan, timing: Timing) -> BalanceReport {
     let win_scale = WIN_UNITS as f64;
     let seats: Vec<SeatStats> = (0..usize::from(asked.players))
         .map(|seat| {
@@ -108,7 +107,7 @@ pub fn report(counts: &Collector, asked: &Plan, timing: Timing) -> BalanceReport
     }
 }
 
-fn tile_stats(def: &GameDef, counts: &Collector, t: usize, id: &str, all_wins: &Moments) -> TileStats {
+fn tile_stats(def: &GameDef, counts: &Totals, t: usize, id: &str, all_wins: &Moments) -> TileStats {
     let c = &counts.tiles[t];
     let figure_types = def.figures().len();
     let mut deployments = Vec::new();
@@ -183,7 +182,7 @@ fn tile_stats(def: &GameDef, counts: &Collector, t: usize, id: &str, all_wins: &
 }
 
 /// The mechanisms' figures, each where it is in play (as the mechanism says).
-fn mechanisms(def: &GameDef, counts: &Collector) -> MechanismStats {
+fn mechanisms(def: &GameDef, counts: &Totals) -> MechanismStats {
     let m = &counts.mechanisms;
     let plays = |name| Mechanisms::plays_in(def, name);
     MechanismStats {
