@@ -6,25 +6,35 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
+use std::sync::Arc;
+
+use clap::Subcommand;
 use tilewright_engine::balance::{
-    self, BalanceReport, Comparison, Difference, Estimate, Focus, FocusTile, Standout, TileStats,
+    self, BalanceReport, Comparison, Difference, Estimate, Focus, FocusTile, Plan, Standout, Sums, TileStats, Timing,
 };
+use tilewright_engine::catalog::Catalog;
 use tilewright_engine::game::{GameDef, SetRef, colour, set_id};
+use tilewright_engine::simulate::Progress;
 
 use tilewright_engine::selection::{Data, Named};
 
 use tilewright_report::presentation::FocusFigure;
 
 use crate::play::{GameArgs, check_output, selection_message};
-use crate::played;
+use crate::played::{self, Run};
 use crate::{escape, fail, progress, say_json};
+
+mod shards;
 
 /// Tiles listed under each heading of what stands out.
 const STANDOUTS: usize = 3;
 
 /// Options of `balance`.
 #[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct BalanceArgs {
+    #[command(subcommand)]
+    merge: Option<MergeCommand>,
     #[command(flatten)]
     game: GameArgs,
     /// Compare with the same games under this rule set (B): a bundled id, a rule-set file, or
@@ -49,6 +59,27 @@ pub struct BalanceArgs {
     /// Also write the report as a standalone HTML page to this file.
     #[arg(long, value_name = "PATH")]
     html: Option<PathBuf>,
+    /// Play only shard K of N of the games (K from 1 to N): a fixed block of them, each with
+    /// the seed it has in the whole run, so that `balance merge` makes the report of the whole
+    /// run from the N partials. Needs `--partial`.
+    #[arg(long, value_name = "K/N", value_parser = shards::parse_shard, requires = "partial")]
+    shard: Option<(u64, u64)>,
+    /// Write the sums the report is worked out from to this file (a partial, JSON) instead of a
+    /// report: of shard K of N with `--shard K/N`, else of the whole run.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["json", "html"])]
+    partial: Option<PathBuf>,
+}
+
+/// `balance merge`.
+#[derive(Debug, Subcommand)]
+enum MergeCommand {
+    /// Merge the partials of a run played in shards (`balance --shard K/N --partial FILE`) into
+    /// the report of the whole run: the same report as the run played at once, but for the
+    /// time it took. Run it where the shards were played (the same files): it reads them again.
+    #[command(after_help = "Examples:\n  \
+        tilewright balance merge partials/*.json\n  \
+        tilewright balance merge partials/*.json --json --html report.html")]
+    Merge(shards::MergeArgs),
 }
 
 /// What B plays: other rules, or the tile sets without one; `None` for a single run.
@@ -249,123 +280,164 @@ fn changed_words(def: &GameDef, changes: &[played::Changed]) -> Option<String> {
     Some(format!("from {extended}: {}", played::changed_line(changes, extended)))
 }
 
-/// Runs `balance`.
+/// What a balance run plays, worked out from its arguments: A, and for an A/B, B with the
+/// change in words; the files read; the files the games were built from.
+struct Setup {
+    a: Arc<GameDef>,
+    a_changed: Vec<played::Changed>,
+    b: Option<(Arc<GameDef>, Vec<played::Changed>, String)>,
+    read: Vec<PathBuf>,
+    catalog: Catalog,
+}
+
+impl Setup {
+    /// Loads what `args` name, or says why it cannot be played.
+    fn new(args: &BalanceArgs) -> Result<Setup, String> {
+        let game = &args.game;
+        let a = game.def()?;
+        let b = b_side(args, &a.def)?;
+        let mut read = a.read;
+        let b = match b {
+            Some((sets, rules, change)) => {
+                // Another rule set may be one the run's own files define.
+                let prepared = match args.compare_rules {
+                    Some(_) => game.def_under(&rules),
+                    None => GameArgs::def_of(&sets, &rules),
+                }
+                .map_err(|e| format!("B ({change}): {e}"))?;
+                read.extend(prepared.read);
+                Some((prepared.def, prepared.changed, change))
+            }
+            None => None,
+        };
+        Ok(Setup {
+            a: a.def,
+            a_changed: a.changed,
+            b,
+            read,
+            catalog: a.catalog,
+        })
+    }
+
+    /// What is played, said before any figure: A's, then B's lines.
+    fn lines(&self, run: &Run) -> Vec<String> {
+        let mut lines = played::lines(&self.a, &self.a_changed, run);
+        if let Some((b, b_changed, change)) = &self.b {
+            lines.push(format!("B: {}", escape::line(change)));
+            lines.extend(played::lines(b, b_changed, run).into_iter().map(|l| format!("B: {l}")));
+        }
+        lines
+    }
+
+    /// What is played as JSON: A's, with B's under `b`.
+    fn played(&self, run: &Run) -> serde_json::Value {
+        let mut played = played::json(&self.a, &self.a_changed, run);
+        if let (Some((b, b_changed, _)), Some(object)) = (&self.b, played.as_object_mut()) {
+            object.insert("b".into(), played::json(b, b_changed, run));
+        }
+        played
+    }
+
+    /// Plays the games of `plan`.
+    fn play(&self, plan: &Plan, progress: &Progress) -> Result<(Sums, Timing), String> {
+        match &self.b {
+            None => balance::play(&self.a, plan, progress),
+            Some((b, ..)) => balance::play_pair(&self.a, b, plan, progress),
+        }
+        .map_err(|e| e.to_string())
+    }
+
+    /// Prints the report of the games of `plan` that add up to `sums` (as text, or as JSON
+    /// with what was played, `run`), and writes its page when asked. `Ok` says whether the
+    /// run was stopped before every game was played.
+    fn present(&self, args: &BalanceArgs, run: &Run, sums: &Sums, plan: &Plan, timing: Timing) -> Result<bool, String> {
+        let changed = changed_words(&self.a, &self.a_changed);
+        let played = self.played(run);
+        let (stopped, written) = match &self.b {
+            None => {
+                let mut report = balance::report_of(&self.a, sums, plan, timing);
+                apply_focus(args, &mut report)?;
+                if args.json {
+                    say_json(&with_played(serde_json::to_value(&report).unwrap_or_default(), played));
+                } else {
+                    print_report(&report);
+                }
+                let written = args.html.as_deref().map(|path| {
+                    let pictures = tilewright_report::pictures_of(&report, &self.catalog);
+                    tilewright_report::write_run(path, &report, changed.as_deref(), &pictures)
+                });
+                (report.stopped, written)
+            }
+            Some((b, b_changed, change)) => {
+                let b_words = changed_words(b, b_changed);
+                let mut comparison = balance::comparison_of(&self.a, b, change, sums, plan, timing);
+                apply_focus(args, &mut comparison.a)?;
+                if let Some(sets) = comparison.a.focus.as_ref().map(|f| f.sets.clone()) {
+                    let in_b: Vec<String> = sets
+                        .into_iter()
+                        .filter(|s| comparison.b.tilesets.iter().any(|t| &t.id == s))
+                        .collect();
+                    comparison.b.focus_on(&in_b);
+                }
+                if args.json {
+                    say_json(&with_played(
+                        serde_json::to_value(&comparison).unwrap_or_default(),
+                        played,
+                    ));
+                } else {
+                    print_comparison(&comparison);
+                }
+                let written = args.html.as_deref().map(|path| {
+                    let pictures = tilewright_report::pictures_of(&comparison.a, &self.catalog);
+                    tilewright_report::write_comparison(
+                        path,
+                        &comparison,
+                        [changed.as_deref(), b_words.as_deref()],
+                        &pictures,
+                    )
+                });
+                (comparison.a.stopped, written)
+            }
+        };
+        if let Some(Err(e)) = written {
+            return Err(format!("cannot write the HTML report: {e}"));
+        }
+        Ok(stopped)
+    }
+}
+
+/// Runs `balance`, or `balance merge`.
 pub fn balance(args: BalanceArgs) -> ExitCode {
+    if let Some(MergeCommand::Merge(merge)) = args.merge {
+        return shards::merge(&merge);
+    }
     let progress = progress::stopped_by_ctrl_c();
-    let game = &args.game;
-    let (a, b) = match game.def().and_then(|a| {
-        let b = b_side(&args, &a.def)?;
-        Ok((a, b))
-    }) {
-        Ok(found) => found,
+    let setup = match Setup::new(&args) {
+        Ok(setup) => setup,
         Err(e) => return fail(e),
     };
-    let mut read = a.read;
-    let (a, a_changed, catalog) = (a.def, a.changed, a.catalog);
-    let b = match b {
-        Some((sets, rules, change)) => {
-            // Another rule set may be one the run's own files define.
-            let prepared = match args.compare_rules {
-                Some(_) => game.def_under(&rules),
-                None => GameArgs::def_of(&sets, &rules),
-            };
-            match prepared {
-                Ok(b) => {
-                    read.extend(b.read);
-                    Some((b.def, b.changed, change))
-                }
-                Err(e) => return fail(format!("B ({change}): {e}")),
-            }
+    for (flag, path) in [("--html", &args.html), ("--partial", &args.partial)] {
+        if let Err(e) = check_output(flag, path.as_deref(), &setup.read) {
+            return fail(e);
         }
-        None => None,
-    };
-    if let Err(e) = check_output("--html", args.html.as_deref(), &read) {
-        return fail(e);
     }
-    let run = game.run();
+    let run = args.game.run();
     if !args.json {
-        for line in played::lines(&a, &a_changed, &run) {
+        for line in setup.lines(&run) {
             say!("{line}");
         }
     }
-    let mut played = played::json(&a, &a_changed, &run);
-    let changed = changed_words(&a, &a_changed);
-    let plan = game.plan();
-    let games = plan.games;
-    let (stopped, written) = match b {
-        None => {
-            let report = progress::show(games, &progress, || balance::run(a, &plan, &progress));
-            let mut report = match report {
-                Ok(report) => report,
-                Err(e) => return fail(e),
-            };
-            if let Err(e) = apply_focus(&args, &mut report) {
-                return fail(e);
-            }
-            if args.json {
-                say_json(&with_played(serde_json::to_value(&report).unwrap_or_default(), played));
-            } else {
-                print_report(&report);
-            }
-            let written = args.html.as_deref().map(|path| {
-                let pictures = tilewright_report::pictures_of(&report, &catalog);
-                tilewright_report::write_run(path, &report, changed.as_deref(), &pictures)
-            });
-            (report.stopped, written)
-        }
-        Some((b, b_changed, change)) => {
-            let b_words = changed_words(&b, &b_changed);
-            if !args.json {
-                say!("B: {}", escape::line(&change));
-                for line in played::lines(&b, &b_changed, &run) {
-                    say!("B: {line}");
-                }
-            }
-            if let Some(object) = played.as_object_mut() {
-                object.insert("b".into(), played::json(&b, &b_changed, &run));
-            }
-            let comparison = progress::show(games, &progress, || balance::compare(a, b, &change, &plan, &progress));
-            let mut comparison = match comparison {
-                Ok(comparison) => comparison,
-                Err(e) => return fail(e),
-            };
-            if let Err(e) = apply_focus(&args, &mut comparison.a) {
-                return fail(e);
-            }
-            if let Some(sets) = comparison.a.focus.as_ref().map(|f| f.sets.clone()) {
-                let in_b: Vec<String> = sets
-                    .into_iter()
-                    .filter(|s| comparison.b.tilesets.iter().any(|t| &t.id == s))
-                    .collect();
-                comparison.b.focus_on(&in_b);
-            }
-            if args.json {
-                say_json(&with_played(
-                    serde_json::to_value(&comparison).unwrap_or_default(),
-                    played,
-                ));
-            } else {
-                print_comparison(&comparison);
-            }
-            let written = args.html.as_deref().map(|path| {
-                let pictures = tilewright_report::pictures_of(&comparison.a, &catalog);
-                tilewright_report::write_comparison(
-                    path,
-                    &comparison,
-                    [changed.as_deref(), b_words.as_deref()],
-                    &pictures,
-                )
-            });
-            (comparison.a.stopped, written)
-        }
-    };
-    if let Some(Err(e)) = written {
-        return fail(format!("cannot write the HTML report: {e}"));
+    let plan = args.game.plan();
+    if let Some(path) = &args.partial {
+        let (k, n) = args.shard.unwrap_or((1, 1));
+        return shards::play(&args, &setup, &run, &plan, (k, n), path, &progress);
     }
-    if stopped {
-        ExitCode::from(progress::STOPPED)
-    } else {
-        ExitCode::SUCCESS
+    let played = progress::show(plan.games, &progress, || setup.play(&plan, &progress));
+    let stopped = played.and_then(|(sums, timing)| setup.present(&args, &run, &sums, &plan, timing));
+    match stopped {
+        Ok(false) => ExitCode::SUCCESS,
+        Ok(true) => ExitCode::from(progress::STOPPED),
+        Err(e) => fail(e),
     }
 }
 

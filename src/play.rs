@@ -83,6 +83,23 @@ impl GameArgs {
         }
     }
 
+    /// The arguments that say what these games are, as the command line takes them again
+    /// (without the threads, which change no figure).
+    pub fn arguments(&self) -> Vec<String> {
+        let mut out = vec!["--tilesets".to_owned()];
+        out.extend(self.with.tilesets.iter().cloned());
+        out.extend(["--rules".to_owned(), self.with.rules.clone()]);
+        for (flag, value) in [
+            ("--players", self.players.to_string()),
+            ("--games", self.games.to_string()),
+            ("--seed", self.seed.to_string()),
+            ("--policy", self.policy.to_string()),
+        ] {
+            out.extend([flag.to_owned(), value]);
+        }
+        out
+    }
+
     /// The game definition of `tilesets` under `rules`, or the message saying why not.
     pub fn def_of(tilesets: &[String], rules: &str) -> Result<Prepared, String> {
         load_def(&Selection::from_args(tilesets, rules), &[])

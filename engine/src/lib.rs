@@ -33,7 +33,8 @@
 
 pub use tilewright_load::{
     Catalog, Diagnostic, Document, FileKind, FromCatalog, Loaded, Model, Severity, Source, balance, bundled, catalog,
-    diagnostic, files, record_file, scenario, schema, selection, source, template, text, tile_image, validate, writer,
+    diagnostic, files, partial, record_file, scenario, schema, selection, source, template, text, tile_image, validate,
+    writer,
 };
 pub use tilewright_model::{self as model, edge};
 pub use tilewright_rules::{bots, compile, game, limits, simulate};

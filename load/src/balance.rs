@@ -26,12 +26,28 @@ fn focus_on_unbundled(report: &mut BalanceReport) {
     report.focus_on(&unbundled_sets(report));
 }
 
+/// [`tilewright_rules::balance::report_of`], with the tiles of the sets that are not bundled
+/// first ([`BalanceReport::focus`]).
+pub fn report_of(def: &GameDef, sums: &Sums, plan: &Plan, timing: Timing) -> BalanceReport {
+    let mut report = tilewright_rules::balance::report_of(def, sums, plan, timing);
+    focus_on_unbundled(&mut report);
+    report
+}
+
+/// [`tilewright_rules::balance::comparison_of`], with the tiles of the sets that are not
+/// bundled first in both runs ([`BalanceReport::focus`]).
+pub fn comparison_of(a: &GameDef, b: &GameDef, change: &str, sums: &Sums, plan: &Plan, timing: Timing) -> Comparison {
+    let mut comparison = tilewright_rules::balance::comparison_of(a, b, change, sums, plan, timing);
+    focus_on_unbundled(&mut comparison.a);
+    focus_on_unbundled(&mut comparison.b);
+    comparison
+}
+
 /// [`tilewright_rules::balance::run`], with the tiles of the sets that are not bundled first
 /// ([`BalanceReport::focus`]).
 pub fn run(def: Arc<GameDef>, plan: &Plan, progress: &Progress) -> Result<BalanceReport, SetupError> {
-    let mut report = tilewright_rules::balance::run(def, plan, progress)?;
-    focus_on_unbundled(&mut report);
-    Ok(report)
+    let (sums, timing) = play(&def, plan, progress)?;
+    Ok(report_of(&def, &sums, plan, timing))
 }
 
 /// [`tilewright_rules::balance::compare`], with the tiles of the sets that are not bundled
@@ -43,8 +59,6 @@ pub fn compare(
     plan: &Plan,
     progress: &Progress,
 ) -> Result<Comparison, SetupError> {
-    let mut comparison = tilewright_rules::balance::compare(a, b, change, plan, progress)?;
-    focus_on_unbundled(&mut comparison.a);
-    focus_on_unbundled(&mut comparison.b);
-    Ok(comparison)
+    let (sums, timing) = play_pair(&a, &b, plan, progress)?;
+    Ok(comparison_of(&a, &b, change, &sums, plan, timing))
 }

@@ -47,6 +47,7 @@ pub mod catalog;
 pub mod diagnostic;
 pub mod files;
 mod game_files;
+pub mod partial;
 pub mod record_file;
 pub(crate) mod report;
 pub mod scenario;
