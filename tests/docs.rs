@@ -188,6 +188,8 @@ fn the_ci_page_shows_the_files_init_writes() {
     let file = |name: &str| files.iter().find(|(path, _)| path == name).unwrap().1.as_str();
     let workflow = blocks(&page, "## Validating your own tile sets in GitHub Actions", "yaml");
     assert_eq!(workflow, [file(".github/workflows/tiles.yml")]);
+    let balance = blocks(&page, "## Balance on many machines: GitHub Actions", "yaml");
+    assert_eq!(balance, [file(".github/workflows/balance.yml")]);
     let hooks = blocks(&page, "## Before each commit", "yaml");
     assert_eq!(hooks, [file(".pre-commit-config.yaml")]);
 }

@@ -59,6 +59,7 @@ fn init_writes_a_repository_that_validates_and_plays() {
     assert_eq!(
         written,
         [
+            ".github/workflows/balance.yml",
             ".github/workflows/tiles.yml",
             ".pre-commit-config.yaml",
             ".taplo.toml",
@@ -202,7 +203,7 @@ fn init_leaves_nothing_behind_when_a_write_fails_part_way() {
     let repo = format!("a/{}", repo.split_once('/').unwrap().1);
     let out = tilewright(tmp.path(), &["init", &repo]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    assert_eq!(files_under(&tmp.path().join(&repo)).len(), 12);
+    assert_eq!(files_under(&tmp.path().join(&repo)).len(), 13);
 }
 
 /// Files as `init` writes them, left by a run that was stopped, do not stop the next one;
@@ -216,10 +217,12 @@ fn init_finishes_what_a_stopped_run_left() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let said = text(&out.stdout);
     assert!(
-        said.starts_with("wrote repo/.github/workflows/tiles.yml\nwrote repo/README.md\nkept repo/schemas/"),
+        said.starts_with(
+            "wrote repo/.github/workflows/tiles.yml\nwrote repo/.github/workflows/balance.yml\nwrote repo/README.md\nkept repo/schemas/"
+        ),
         "{said}"
     );
-    assert_eq!(files_under(&repo).len(), 12);
+    assert_eq!(files_under(&repo).len(), 13);
 
     std::fs::write(repo.join("README.md"), "mine").unwrap();
     let out = tilewright(tmp.path(), &["init", "repo"]);

@@ -145,6 +145,16 @@ pub fn content_repository(version: &str) -> Vec<(String, String)> {
                 .replace("{scenarios}", &scenarios),
         ),
         (
+            BALANCE_WORKFLOW.to_owned(),
+            BALANCE
+                .replace("{pip}", &pip)
+                .replace("{max}", &MAX_WORKFLOW_SHARDS.to_string())
+                .replace(
+                    "{arguments}",
+                    &format!("\"--tilesets base {SAMPLE_TILESET} --players 2\""),
+                ),
+        ),
+        (
             ".pre-commit-config.yaml".to_owned(),
             PRE_COMMIT
                 .replace("{pip}", &pip)
@@ -159,6 +169,8 @@ pub fn content_repository(version: &str) -> Vec<(String, String)> {
                 .replace("{scenario}", SAMPLE_SCENARIO)
                 .replace("{simulate}", &simulate)
                 .replace("{edit}", &edit)
+                .replace("{balance}", BALANCE_WORKFLOW)
+                .replace("{max}", &MAX_WORKFLOW_SHARDS.to_string())
                 .replace("{tileset}", SAMPLE_TILESET),
         ),
     ]
@@ -292,6 +304,107 @@ jobs:
       - run: {scenarios}
 ";
 
+/// The balance workflow's file in a content repository.
+pub const BALANCE_WORKFLOW: &str = ".github/workflows/balance.yml";
+
+/// Most shards the balance workflow plays on: the most jobs one matrix of GitHub Actions runs.
+pub const MAX_WORKFLOW_SHARDS: u32 = 256;
+
+/// Run by hand only: every input reaches the shell through an environment variable, never
+/// written into a script, so that no input can run a command of its own.
+const BALANCE: &str = "# Measures your tiles under strong play on many machines at once. Run it by hand from the
+# Actions tab (\"balance\", then \"Run workflow\"): each shard plays its block of the games on a
+# machine of its own and uploads what they add up to; the merge job puts the shards together
+# into one report, the same as one machine playing every game, and publishes it as the
+# artifact balance-report (the page and the text) and on the run's summary.
+name: balance
+on:
+  workflow_dispatch:
+    inputs:
+      games:
+        description: Games to play, over all shards
+        default: \"2000\"
+      policy:
+        description: How every seat plays (random, greedy, mcts:200, mcts:500ms)
+        default: mcts:200
+      shards:
+        description: Machines to play on, 1 to {max}
+        default: \"20\"
+      arguments:
+        description: What to play (the tile sets, rules, players, a comparison)
+        default: {arguments}
+jobs:
+  plan:
+    runs-on: ubuntu-latest
+    outputs:
+      shards: ${{ steps.shards.outputs.list }}
+    steps:
+      - id: shards
+        env:
+          SHARDS: ${{ inputs.shards }}
+        run: |
+          case \"$SHARDS\" in ''|*[!0-9]*) echo \"::error::shards is a number from 1 to {max}\"; exit 1;; esac
+          if [ \"$SHARDS\" -lt 1 ] || [ \"$SHARDS\" -gt {max} ]; then echo \"::error::shards is a number from 1 to {max}\"; exit 1; fi
+          echo \"list=[$(seq -s, 1 \"$SHARDS\")]\" >> \"$GITHUB_OUTPUT\"
+  shard:
+    needs: plan
+    runs-on: ubuntu-latest
+    strategy:
+      matrix:
+        shard: ${{ fromJSON(needs.plan.outputs.shards) }}
+    steps:
+      - uses: actions/checkout@v4
+      - uses: actions/setup-python@v5
+        with:
+          python-version: \"3.x\"
+      - run: {pip}
+      - env:
+          ARGUMENTS: ${{ inputs.arguments }}
+          GAMES: ${{ inputs.games }}
+          POLICY: ${{ inputs.policy }}
+          SHARD: ${{ matrix.shard }}
+          SHARDS: ${{ inputs.shards }}
+        run: |
+          # Word splitting of ARGUMENTS is meant: it holds several arguments.
+          # shellcheck disable=SC2086
+          tilewright balance $ARGUMENTS --games \"$GAMES\" --policy \"$POLICY\" --threads 0 --shard \"$SHARD/$SHARDS\" --partial \"partial-$SHARD.json\"
+      - uses: actions/upload-artifact@v4
+        with:
+          name: partial-${{ matrix.shard }}
+          path: partial-${{ matrix.shard }}.json
+  merge:
+    needs: shard
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@v4
+      - uses: actions/setup-python@v5
+        with:
+          python-version: \"3.x\"
+      - run: {pip}
+      - uses: actions/download-artifact@v4
+        with:
+          pattern: partial-*
+          path: partials
+          merge-multiple: true
+      - run: tilewright balance merge partials/*.json --html balance-report.html > balance-report.txt
+      - run: |
+          {
+            echo '### Balance'
+            echo
+            echo 'The page is in the artifact balance-report.'
+            echo
+            echo '~~~text'
+            cat balance-report.txt
+            echo '~~~'
+          } >> \"$GITHUB_STEP_SUMMARY\"
+      - uses: actions/upload-artifact@v4
+        with:
+          name: balance-report
+          path: |
+            balance-report.html
+            balance-report.txt
+";
+
 const PRE_COMMIT: &str = "# Before each commit, when a TOML file changed: validates every file and plays the rules
 # scenarios with the `tilewright` on PATH (`{pip}`), as CI does.
 # Turn it on with `pip install pre-commit`, then `pre-commit install`.
@@ -351,6 +464,10 @@ Draw and edit tiles in the editor:
 ```sh
 {edit}
 ```
+
+See what your tiles do to games played well, on up to {max} machines at once: run the
+workflow *balance* (`{balance}`) from the Actions tab, with the games, the policy and the
+number of machines. It publishes the report as the artifact `balance-report`.
 
 Editors with Taplo (Even Better TOML) or Tombi complete and check the files while you type:
 each file starts with a `#:schema` line, and `.taplo.toml` and `tombi.toml` tie the folders
