@@ -34,13 +34,17 @@ pub fn stopped_by_ctrl_c() -> Arc<Progress> {
     progress
 }
 
-/// Runs `work` (which counts its games in `progress`) while showing a bar of the `total`
-/// games with games/s and the time left on standard error, when standard error is a
-/// terminal and the work takes longer than a moment. The bar is cleared at the end.
+/// When standard error is not a terminal (a CI log, a batch job's output), how long a run
+/// goes before its first line of progress, and how often the next ones come.
+const FIRST_LINE: Duration = Duration::from_secs(30);
+const LINE_EVERY: Duration = Duration::from_secs(60);
+
+/// Runs `work` (which counts its games in `progress`) while showing its progress on standard
+/// error: on a terminal, a bar of the `total` games with games/s and the time left once the
+/// work takes longer than a moment (cleared at the end); elsewhere (a CI log, a batch job), a
+/// line with the same every minute once it has gone on for half a minute.
 pub fn show<T: Send>(total: u64, progress: &Progress, work: impl FnOnce() -> T + Send) -> T {
-    if !std::io::stderr().is_terminal() {
-        return work();
-    }
+    let terminal = std::io::stderr().is_terminal();
     std::thread::scope(|scope| {
         let (done, finished) = mpsc::channel();
         scope.spawn(move || {
@@ -48,6 +52,7 @@ pub fn show<T: Send>(total: u64, progress: &Progress, work: impl FnOnce() -> T +
         });
         let started = Instant::now();
         let mut bar: Option<ProgressBar> = None;
+        let mut next_line = started + FIRST_LINE;
         loop {
             match finished.recv_timeout(TICK) {
                 Ok(result) => {
@@ -57,6 +62,12 @@ pub fn show<T: Send>(total: u64, progress: &Progress, work: impl FnOnce() -> T +
                     return Some(result);
                 }
                 Err(mpsc::RecvTimeoutError::Disconnected) => return None,
+                Err(mpsc::RecvTimeoutError::Timeout) if !terminal => {
+                    if Instant::now() >= next_line {
+                        say_err!("{}", line(progress.finished(), total, started.elapsed()));
+                        next_line += LINE_EVERY;
+                    }
+                }
                 Err(mpsc::RecvTimeoutError::Timeout) if started.elapsed() < QUIET_START => {}
                 Err(mpsc::RecvTimeoutError::Timeout) => {
                     let bar = bar.get_or_insert_with(|| new_bar(total));
@@ -72,6 +83,31 @@ pub fn show<T: Send>(total: u64, progress: &Progress, work: impl FnOnce() -> T +
     .expect("the simulation thread reports")
 }
 
+/// A line of progress: `1200/5000 games after 6 min, 3.3 games/s, about 19 min left`.
+fn line(done: u64, total: u64, elapsed: Duration) -> String {
+    let rate = done as f64 / elapsed.as_secs_f64().max(1e-9);
+    let left = if done == 0 {
+        "the time left is not known yet".to_owned()
+    } else {
+        let seconds = total.saturating_sub(done) as f64 / rate;
+        format!("about {} left", duration(seconds))
+    };
+    format!(
+        "{done}/{total} games after {}, {rate:.1} games/s, {left}",
+        duration(elapsed.as_secs_f64())
+    )
+}
+
+/// `45 s`, `19 min`, `3 h 20 min`.
+fn duration(seconds: f64) -> String {
+    let seconds = seconds.round() as u64;
+    match seconds {
+        0..60 => format!("{seconds} s"),
+        60..3600 => format!("{} min", seconds / 60),
+        _ => format!("{} h {} min", seconds / 3600, seconds % 3600 / 60),
+    }
+}
+
 fn new_bar(total: u64) -> ProgressBar {
     let style = ProgressStyle::with_template("{bar:30} {pos}/{len} games, {rate} games/s, {eta} left {msg}")
         .unwrap_or_else(|_| ProgressStyle::default_bar())
@@ -79,4 +115,22 @@ fn new_bar(total: u64) -> ProgressBar {
             let _ = write!(out, "{:.0}", state.per_sec());
         });
     ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr()).with_style(style)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_line_says_the_games_the_rate_and_the_time_left() {
+        assert_eq!(
+            line(1200, 5000, Duration::from_secs(360)),
+            "1200/5000 games after 6 min, 3.3 games/s, about 19 min left"
+        );
+        assert_eq!(
+            line(0, 10, Duration::from_secs(30)),
+            "0/10 games after 30 s, 0.0 games/s, the time left is not known yet"
+        );
+        assert_eq!(duration(12_000.0), "3 h 20 min");
+    }
 }
