@@ -121,11 +121,16 @@ impl GameArgs {
 
     /// What the run plays, for [`played`].
     pub fn run(&self) -> Run {
+        self.run_on(threads(self.threads))
+    }
+
+    /// What the run plays, played on `threads` threads.
+    pub fn run_on(&self, threads: usize) -> Run {
         Run::Simulate {
             players: self.players,
             seed: self.seed,
             games: self.games,
-            threads: threads(self.threads),
+            threads,
         }
     }
 }

@@ -60,10 +60,8 @@ fn partial_of(plan: &Plan, k: u64, n: u64) -> Partial {
 /// Reads, checks and adds up the partials at `paths`, as `balance merge` does.
 fn merge(paths: &[PathBuf], plan: &Plan) -> Sums {
     let def = base_game();
-    let (files, missing) = partial::gather(paths).unwrap();
-    assert!(missing.is_empty());
     let mut sums: Option<Sums> = None;
-    for file in &files {
+    let (_, missing) = partial::gather(paths, |file| {
         let p = &file.partial;
         let games = shard_games(plan.games, p.shard, p.shards);
         p.sums.check(&def, None, plan.players, games.end - games.start).unwrap();
@@ -71,7 +69,10 @@ fn merge(paths: &[PathBuf], plan: &Plan) -> Sums {
             Some(sums) => sums.merge(&p.sums),
             None => sums = Some(p.sums.clone()),
         }
-    }
+        Ok(())
+    })
+    .unwrap();
+    assert!(missing.is_empty());
     sums.unwrap()
 }
 

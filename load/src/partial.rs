@@ -257,74 +257,88 @@ pub fn first_difference(a: &Value, b: &Value) -> Option<String> {
     }
 }
 
-/// The partials of `paths` that come from the same run as the first, each shard once, sorted by
-/// shard; and the shards missing. `Err` is what is wrong, at its place.
-pub fn gather(paths: &[PathBuf]) -> Result<(Vec<PartialFile>, Vec<u64>), String> {
-    let mut read: Vec<PartialFile> = Vec::with_capacity(paths.len());
+/// Reads the partials of `paths` one at a time, checks that each comes from the same run as
+/// the first (the same version, shard count and plan) and is a shard not seen before, and
+/// hands it to `each` (which adds it up), so that only one partial's text is held at a time.
+/// Returns the first partial and the shards missing, or what is wrong, at its place.
+pub fn gather(
+    paths: &[PathBuf],
+    mut each: impl FnMut(&PartialFile) -> Result<(), String>,
+) -> Result<(PartialFile, Vec<u64>), String> {
+    if paths.len() as u64 > MAX_SHARDS {
+        return Err(format!(
+            "{} partials given, where a run has at most {MAX_SHARDS} shards",
+            paths.len()
+        ));
+    }
+    let mut first: Option<PartialFile> = None;
+    // The path of each shard read, by shard.
+    let mut seen: std::collections::BTreeMap<u64, PathBuf> = std::collections::BTreeMap::new();
     for path in paths {
         let file = PartialFile::read(path)?;
-        if let Some(first) = read.first() {
-            let (p, q) = (&first.partial, &file.partial);
-            if q.tilewright != p.tilewright {
-                return Err(file.at(
-                    "/tilewright",
-                    &format!(
-                        "played by tilewright {}, where {} was played by tilewright {}",
-                        q.tilewright,
-                        first.path().display(),
-                        p.tilewright
-                    ),
-                    "play every shard of a run with one version",
-                ));
-            }
-            if q.shards != p.shards {
-                return Err(file.at(
-                    "/shards",
-                    &format!(
-                        "a shard of {} shards, where {} is of {}",
-                        q.shards,
-                        first.path().display(),
-                        p.shards
-                    ),
-                    "merge the shards of one run: every shard of a run is of the same count",
-                ));
-            }
-            if let Some(pointer) = first_difference(&p.plan, &q.plan) {
-                return Err(file.at(
-                    &format!("/plan{pointer}"),
-                    &format!(
-                        "a shard of another run than {}: their plans differ at `plan{}`",
-                        first.path().display(),
-                        pointer.replace('/', ".")
-                    ),
-                    "merge the shards of one run (the same arguments, files and version)",
-                ));
-            }
+        if let Some(first) = &first {
+            same_run(first, &file)?;
         }
-        if let Some(twin) = read.iter().find(|f| f.partial.shard == file.partial.shard) {
+        if let Some(twin) = seen.get(&file.partial.shard) {
             return Err(file.at(
                 "/shard",
                 &format!(
                     "shard {} of {} is given twice: here and in {}",
                     file.partial.shard,
                     file.partial.shards,
-                    twin.path().display()
+                    twin.display()
                 ),
                 "give each shard's partial once",
             ));
         }
-        read.push(file);
-    }
-    read.sort_by_key(|f| f.partial.shard);
-    let shards = read.first().map_or(0, |f| f.partial.shards);
-    let mut present = read.iter().map(|f| f.partial.shard).peekable();
-    let mut missing = Vec::new();
-    for k in 1..=shards {
-        if present.peek() == Some(&k) {
-            present.next();
-        } else {
-            missing.push(k);
+        seen.insert(file.partial.shard, path.clone());
+        each(&file)?;
+        if first.is_none() {
+            first = Some(file);
         }
     }
-    Ok((read, missing))
+    let first = first.ok_or("no partial was given")?;
+    let missing = (1..=first.partial.shards).filter(|k| !seen.contains_key(k)).collect();
+    Ok((first, missing))
+}
+
+/// Refuses `file` when it is not a shard of the same run as `first`.
+fn same_run(first: &PartialFile, file: &PartialFile) -> Result<(), String> {
+    let (p, q) = (&first.partial, &file.partial);
+    if q.tilewright != p.tilewright {
+        return Err(file.at(
+            "/tilewright",
+            &format!(
+                "played by tilewright {}, where {} was played by tilewright {}",
+                q.tilewright,
+                first.path().display(),
+                p.tilewright
+            ),
+            "play every shard of a run with one version",
+        ));
+    }
+    if q.shards != p.shards {
+        return Err(file.at(
+            "/shards",
+            &format!(
+                "a shard of {} shards, where {} is of {}",
+                q.shards,
+                first.path().display(),
+                p.shards
+            ),
+            "merge the shards of one run: every shard of a run is of the same count",
+        ));
+    }
+    if let Some(pointer) = first_difference(&p.plan, &q.plan) {
+        return Err(file.at(
+            &format!("/plan{pointer}"),
+            &format!(
+                "a shard of another run than {}: their plans differ at `plan{}`",
+                first.path().display(),
+                pointer.replace('/', ".")
+            ),
+            "merge the shards of one run (the same arguments, files and version)",
+        ));
+    }
+    Ok(())
 }

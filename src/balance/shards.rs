@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use clap::{Args, Parser};
 use serde_json::{Value, json};
 use tilewright_engine::balance::{Plan, Sums, Timing};
-use tilewright_engine::partial::{self, FORMAT, MAX_SHARDS, Partial, VERSION};
+use tilewright_engine::partial::{self, FORMAT, MAX_SHARDS, Partial, PartialFile, VERSION};
 use tilewright_engine::simulate::{Progress, shard_games};
 
 use super::{BalanceArgs, Setup};
@@ -163,9 +163,22 @@ pub fn merge(merge: &MergeArgs) -> ExitCode {
 
 /// The partials' run, checked and reported; `Err` says what is wrong, where.
 fn merged(merge: &MergeArgs) -> Result<ExitCode, String> {
-    let (files, missing) = partial::gather(&merge.partials)?;
-    let first = files.first().ok_or("no partial was given")?;
-    let shards = first.partial.shards;
+    let mut merging: Option<Merging> = None;
+    let (_, missing) = partial::gather(&merge.partials, |file| match &mut merging {
+        Some(merging) => merging.add(file),
+        None => merging.insert(Merging::new(file, merge)?).add(file),
+    })?;
+    let Merging {
+        args,
+        setup,
+        plan,
+        sums,
+        seconds,
+        games,
+        threads,
+        shards,
+        given,
+    } = merging.ok_or("no partial was given")?;
     if !missing.is_empty() && !merge.allow_missing {
         let (which, are) = if missing.len() == 1 {
             ("shard", "is")
@@ -173,77 +186,16 @@ fn merged(merge: &MergeArgs) -> Result<ExitCode, String> {
             ("shards", "are")
         };
         return Err(format!(
-            "{which} {} of the run's {shards} {are} missing (help: give their partials too, or `--allow-missing` to report on the {} given)",
+            "{which} {} of the run's {shards} {are} missing (help: give their partials too, or `--allow-missing` to report on the {given} given)",
             listed(&missing),
-            files.len()
         ));
     }
-    let plan_json = &first.partial.plan;
-    let stored: Vec<String> = plan_json
-        .get("arguments")
-        .and_then(|a| serde_json::from_value(a.clone()).ok())
-        .ok_or_else(|| {
-            first.at(
-                "/plan/arguments",
-                "the plan's `arguments` are not a list of arguments",
-                "play the shards again",
-            )
-        })?;
-    let threads = files.iter().map(|f| f.partial.threads).max().unwrap_or(1);
-    let line = ["balance".to_owned()]
-        .into_iter()
-        .chain(stored)
-        .chain(["--threads".to_owned(), threads.min(usize::from(u16::MAX)).to_string()]);
-    let mut args = Replayed::try_parse_from(line)
-        .map_err(|e| {
-            first.at(
-                "/plan/arguments",
-                &format!("the run's arguments do not read: {}", e.kind()),
-                "play the shards again with this version",
-            )
-        })?
-        .args;
-    (args.json, args.html) = (merge.json, merge.html.clone());
-    let setup = Setup::new(&args)
-        .map_err(|e| format!("the files the shards played: {e} (help: run `balance merge` where the shards were played, with their files)"))?;
-    let run = args.game.run();
-    let now = plan_of(&args, &setup, &run);
-    if let Some(pointer) = partial::first_difference(plan_json, &now) {
-        return Err(first.at(
-            &format!("/plan{pointer}"),
-            &format!(
-                "the files here are not those the shards played: `plan{}` differs",
-                pointer.replace('/', ".")
-            ),
-            "merge with the files the shards played (the same checkout), or play the shards again",
-        ));
-    }
-    crate::play::check_output("--html", args.html.as_deref(), &setup.read)?;
-    let plan = args.game.plan();
-    let b = setup.b.as_ref().map(|(b, ..)| &**b);
-    let mut sums: Option<Sums> = None;
-    let (mut seconds, mut games) = (0.0, 0);
-    for file in &files {
-        let p = &file.partial;
-        let in_shard = shard_games(plan.games, p.shard, shards);
-        p.sums
-            .check(&setup.a, b, plan.players, in_shard.end - in_shard.start)
-            .map_err(|e| file.impossible(&e))?;
-        match &mut sums {
-            Some(sums) => sums.merge(&p.sums),
-            None => sums = Some(p.sums.clone()),
-        }
-        seconds += p.seconds;
-        games += in_shard.end - in_shard.start;
-    }
-    let sums = sums.ok_or("no partial was given")?;
     let reported = if missing.is_empty() {
         plan
     } else {
         say_err!(
-            "note: shard(s) {} of {shards} missing: this report is of the {games} games of the {} shards given, not of the {} asked",
+            "note: shard(s) {} of {shards} missing: this report is of the {games} games of the {given} shards given, not of the {} asked",
             listed(&missing),
-            files.len(),
             plan.games
         );
         Plan { games, ..plan }
@@ -253,13 +205,109 @@ fn merged(merge: &MergeArgs) -> Result<ExitCode, String> {
         seconds,
         games_per_second: games as f64 / seconds.max(1e-9),
     };
+    let run = args.game.run_on(threads);
     if !args.json {
         for line in setup.lines(&run) {
             say!("{line}");
         }
     }
-    let stopped = setup.present(&args, &run, &sums, &reported, timing)?;
-    Ok(if stopped { ExitCode::from(1) } else { ExitCode::SUCCESS })
+    let sums = sums.ok_or("no partial was given")?;
+    // Every partial holds every game of its shard, so the merged run is never one stopped.
+    setup.present(&args, &run, &sums, &reported, timing)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A run being put together from its partials, one at a time.
+struct Merging {
+    /// The run's arguments, read back from the first partial's plan, with the merge's output.
+    args: BalanceArgs,
+    setup: Setup,
+    plan: Plan,
+    /// The partials' sums so far.
+    sums: Option<Sums>,
+    /// Their shards' times, games and most threads; the shards the run has, and those given.
+    seconds: f64,
+    games: u64,
+    threads: usize,
+    shards: u64,
+    given: u64,
+}
+
+impl Merging {
+    /// The run of `first` (the first partial read), its files read again and checked to be
+    /// those its shards played.
+    fn new(first: &PartialFile, merge: &MergeArgs) -> Result<Merging, String> {
+        let plan_json = &first.partial.plan;
+        let stored: Vec<String> = plan_json
+            .get("arguments")
+            .and_then(|a| serde_json::from_value(a.clone()).ok())
+            .ok_or_else(|| {
+                first.at(
+                    "/plan/arguments",
+                    "the plan's `arguments` are not a list of arguments",
+                    "play the shards again",
+                )
+            })?;
+        let line = ["balance".to_owned()].into_iter().chain(stored);
+        let mut args = Replayed::try_parse_from(line)
+            .map_err(|e| {
+                first.at(
+                    "/plan/arguments",
+                    &format!("the run's arguments do not read: {}", e.kind()),
+                    "play the shards again with this version",
+                )
+            })?
+            .args;
+        (args.json, args.html) = (merge.json, merge.html.clone());
+        let setup = Setup::new(&args).map_err(|e| {
+            format!(
+                "the files the shards played: {e} (help: run `balance merge` where the shards were played, with their files)"
+            )
+        })?;
+        let now = plan_of(&args, &setup, &args.game.run());
+        if let Some(pointer) = partial::first_difference(plan_json, &now) {
+            return Err(first.at(
+                &format!("/plan{pointer}"),
+                &format!(
+                    "the files here are not those the shards played: `plan{}` differs",
+                    pointer.replace('/', ".")
+                ),
+                "merge with the files the shards played (the same checkout), or play the shards again",
+            ));
+        }
+        crate::play::check_output("--html", args.html.as_deref(), &setup.read)?;
+        let plan = args.game.plan();
+        Ok(Merging {
+            args,
+            setup,
+            plan,
+            sums: None,
+            seconds: 0.0,
+            games: 0,
+            threads: 0,
+            shards: first.partial.shards,
+            given: 0,
+        })
+    }
+
+    /// Adds the partial `file` (of the same run, checked), once its sums are checked.
+    fn add(&mut self, file: &PartialFile) -> Result<(), String> {
+        let p = &file.partial;
+        let in_shard = shard_games(self.plan.games, p.shard, p.shards);
+        let b = self.setup.b.as_ref().map(|(b, ..)| &**b);
+        p.sums
+            .check(&self.setup.a, b, self.plan.players, in_shard.end - in_shard.start)
+            .map_err(|e| file.impossible(&e))?;
+        match &mut self.sums {
+            Some(sums) => sums.merge(&p.sums),
+            None => self.sums = Some(p.sums.clone()),
+        }
+        self.seconds += p.seconds;
+        self.games += in_shard.end - in_shard.start;
+        self.threads = self.threads.max(p.threads);
+        self.given += 1;
+        Ok(())
+    }
 }
 
 /// `2, 5, 7` (the first twenty, then how many more).
