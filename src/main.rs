@@ -90,12 +90,15 @@ enum Command {
     /// and win rates with 95% intervals; with `--compare-rules` or `--without`, the same
     /// seeds played both ways and each figure's difference.
     ///
-    /// Ctrl-C stops after the games in play and reports those.
+    /// Ctrl-C stops after the games in play and reports those. A long run splits into shards
+    /// played apart (`--shard K/N --partial FILE`) that `balance merge` puts back together.
     #[command(after_help = "Examples:\n  \
         tilewright balance --games 100000 --threads 0\n  \
         tilewright balance --tilesets base abbey-and-mayor --players 4 --json\n  \
         tilewright balance --compare-rules farms-2000\n  \
-        tilewright balance --tilesets base hills-and-sheep --without hills-and-sheep")]
+        tilewright balance --tilesets base hills-and-sheep --without hills-and-sheep\n  \
+        tilewright balance --policy mcts:200 --games 20000 --shard 3/20 --partial partials/3.json\n  \
+        tilewright balance merge partials/*.json --html report.html")]
     Balance(balance::BalanceArgs),
     /// Draw tiles as SVG pictures, from their data alone: one file per tile, named after its
     /// id.

@@ -293,6 +293,15 @@ fn a_partial_that_cannot_be_is_refused_at_its_place() {
     assert!(refused(dir, &all).contains("p1.json:1:1:"));
     three_partials(dir, &[]);
 
+    // Played by another version of the program.
+    tamper(dir, 2, |t| t.replacen("\"tilewright\":\"", "\"tilewright\":\"9.", 1));
+    let err = refused(dir, &all);
+    assert!(
+        err.contains("p2.json:1:") && err.contains("played by tilewright 9."),
+        "{err}"
+    );
+    three_partials(dir, &[]);
+
     // A field this version does not know is not read past.
     tamper(dir, 1, |t| t.replacen("\"shard\":1", "\"shard\":1,\"extra\":0", 1));
     assert!(refused(dir, &all).contains("unknown field `extra`"));
