@@ -46,8 +46,9 @@ pub fn comparison_of(a: &GameDef, b: &GameDef, change: &str, sums: &Sums, plan: 
 /// [`tilewright_rules::balance::run`], with the tiles of the sets that are not bundled first
 /// ([`BalanceReport::focus`]).
 pub fn run(def: Arc<GameDef>, plan: &Plan, progress: &Progress) -> Result<BalanceReport, SetupError> {
-    let (sums, timing) = play(&def, plan, progress)?;
-    Ok(report_of(&def, &sums, plan, timing))
+    let mut report = tilewright_rules::balance::run(def, plan, progress)?;
+    focus_on_unbundled(&mut report);
+    Ok(report)
 }
 
 /// [`tilewright_rules::balance::compare`], with the tiles of the sets that are not bundled
@@ -59,6 +60,8 @@ pub fn compare(
     plan: &Plan,
     progress: &Progress,
 ) -> Result<Comparison, SetupError> {
-    let (sums, timing) = play_pair(&a, &b, plan, progress)?;
-    Ok(comparison_of(&a, &b, change, &sums, plan, timing))
+    let mut comparison = tilewright_rules::balance::compare(a, b, change, plan, progress)?;
+    focus_on_unbundled(&mut comparison.a);
+    focus_on_unbundled(&mut comparison.b);
+    Ok(comparison)
 }
