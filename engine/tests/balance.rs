@@ -190,10 +190,11 @@ fn printed_tokens_and_marks_are_counted_by_their_names() {
         // Whoever took some of a kind in a game scores it: at least one award a game with some.
         assert!(t.awards > 0 && t.awards <= games * u64::from(players), "{}", t.id);
     }
-    // The points of the most tokens land on no tile and no feature kind; every other point does.
+    // The points of the most tokens land on the tiles the tokens came from, and on no feature
+    // kind; every other point lands on both.
     let token_points: u64 = tokens.iter().map(|t| t.points).sum();
     let tile_points: u64 = report.tiles.iter().map(|t| t.points).sum();
-    assert_eq!(tile_points + token_points, truth.scores);
+    assert_eq!(tile_points, truth.scores);
     let kind_points: u64 = report.features.iter().map(|k| k.points_in_play + k.points_at_end).sum();
     assert_eq!(kind_points + token_points, truth.scores);
     // Marks: the points of the features carrying each, within their kinds' points.
@@ -646,4 +647,39 @@ fn sums_no_games_could_give_are_refused_where_they_are_wrong() {
     swapped.paired.swap(0, 4);
     // The total score (figure 4 with two seats) and the first seat's score swapped.
     assert_eq!(swapped.check(&a, Some(&b), 2, 6).unwrap_err().pointer, "/paired/4");
+}
+
+#[test]
+fn the_tiles_points_add_up_to_the_scores_with_every_bundled_set() {
+    let catalog = bundled::catalog();
+    let mut played: Vec<Vec<&str>> = catalog
+        .tilesets
+        .iter()
+        .map(|t| t.model.id.as_str())
+        .chain(catalog.expansions.iter().map(|e| e.model.id.as_str()))
+        .filter(|id| *id != "base")
+        .map(|id| vec!["base", id])
+        .collect();
+    assert!(played.len() >= 5, "{played:?}");
+    played.push(
+        played
+            .iter()
+            .flat_map(|p| p.iter().copied())
+            .fold(Vec::new(), |mut all, id| {
+                if !all.contains(&id) {
+                    all.push(id);
+                }
+                all
+            }),
+    );
+    for rules in ["new-edition", "first-edition"] {
+        for sets in &played {
+            let def = def(sets, rules);
+            let (players, games, seed) = (3, 30, 8);
+            let report = run(&def, players, games, seed, 2);
+            let truth = truth(&def, players, games, seed);
+            let tile_points: u64 = report.tiles.iter().map(|t| t.points).sum();
+            assert_eq!(tile_points, truth.scores, "{sets:?} under {rules}");
+        }
+    }
 }

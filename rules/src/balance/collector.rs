@@ -47,6 +47,15 @@ struct Standing {
     since: u64,
 }
 
+/// Printed tokens a player took from a tile, in one game.
+#[derive(Debug, Clone, Copy)]
+struct TokensFrom {
+    player: u8,
+    token: u8,
+    tile: u16,
+    count: u64,
+}
+
 /// What the collector knows of the game definition, worked out once.
 #[derive(Debug, Clone)]
 struct Known {
@@ -74,6 +83,9 @@ pub struct Collector {
     placed_bits: Vec<u64>,
     words: usize,
     marks: Vec<u32>,
+    /// Per game: the printed tokens taken, as (player, kind, tile they were printed on, count),
+    /// in the order taken, to credit the points of the most of a kind to the tiles that gave them.
+    tokens_from: Vec<TokensFrom>,
     stamp: u32,
     /// No game is being counted: the next event or step starts one.
     between_games: bool,
@@ -114,6 +126,7 @@ impl Collector {
             placed_bits: vec![0; words * players],
             words,
             marks: Vec::new(),
+            tokens_from: Vec::new(),
             stamp: 0,
             between_games: true,
             known: Known { def, followers, held },
@@ -135,6 +148,7 @@ impl Collector {
         g.tile_points.fill(0);
         g.token_points.fill(0);
         self.standing.clear();
+        self.tokens_from.clear();
         self.placed_bits.fill(0);
     }
 
@@ -170,7 +184,8 @@ impl Collector {
                 }
                 (score.kind, score.complete)
             }
-            // Held tokens score no feature, tile or figure.
+            // Held tokens score no feature kind or figure; each winner's points go to the tiles
+            // whose printed tokens of the kind they took.
             Reason::MostTokens { token, .. } => {
                 if let Some(counts) = self.totals.tokens.get_mut(usize::from(token)) {
                     counts.awards += u64::from(players.0.count_ones());
@@ -178,6 +193,9 @@ impl Collector {
                 }
                 if let Some(points) = self.game.token_points.get_mut(usize::from(token)) {
                     *points += award;
+                }
+                for player in players.iter() {
+                    self.credit_tokens(player, token, u64::from(points));
                 }
                 return;
             }
@@ -251,6 +269,45 @@ impl Collector {
                 types &= types - 1;
                 self.totals.figures[f].points += u64::from(points);
             }
+        }
+    }
+
+    /// `player` took the tokens of kind `token` printed on the feature of `node`: which tiles
+    /// they came from, and how many from each.
+    fn tokens_taken(&mut self, game: &Game, player: u8, token: u8, node: u32) {
+        for part in game.feature_parts(node) {
+            let printed = game.def().tokens_on(part.tile).iter();
+            for on in printed.filter(|on| on.local == part.local && on.token == token) {
+                self.tokens_from.push(TokensFrom {
+                    player,
+                    token,
+                    tile: part.tile,
+                    count: u64::from(on.count),
+                });
+            }
+        }
+    }
+
+    /// `points` of `player`'s for the most tokens of kind `token`, credited to the tiles they
+    /// took them from in proportion to the tokens each gave, the remainder of the integer
+    /// division one point each to the first taken.
+    fn credit_tokens(&mut self, player: u8, token: u8, points: u64) {
+        let mine = |t: &&TokensFrom| t.player == player && t.token == token;
+        let held: u64 = self.tokens_from.iter().filter(mine).map(|t| t.count).sum();
+        if held == 0 {
+            return;
+        }
+        let mut rest = points
+            - self
+                .tokens_from
+                .iter()
+                .filter(mine)
+                .map(|t| points * t.count / held)
+                .sum::<u64>();
+        for from in self.tokens_from.iter().filter(mine) {
+            let extra = u64::from(rest > 0);
+            rest -= extra;
+            self.game.tile_points[usize::from(from.tile)] += points * from.count / held + extra;
         }
     }
 
@@ -468,10 +525,16 @@ impl Collector {
             Event::SheepDrawn { sheep: 0, .. } => self.totals.mechanisms.wolves += 1,
             Event::ExtraTurn { .. } => self.totals.mechanisms.extra_turns += 1,
             Event::SheepDrawn { .. } => {}
-            Event::TokensTaken { token, count, .. } => {
+            Event::TokensTaken {
+                player,
+                token,
+                count,
+                node,
+            } => {
                 if let Some(counts) = self.totals.tokens.get_mut(usize::from(token)) {
                     counts.taken += u64::from(count);
                 }
+                self.tokens_taken(game, player, token, node);
             }
             Event::FeatureCompleted { kind, tiles, node } => self.completed(game, kind, tiles, node),
             Event::Scored {
