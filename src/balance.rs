@@ -10,7 +10,8 @@ use std::sync::Arc;
 
 use clap::Subcommand;
 use tilewright_engine::balance::{
-    self, BalanceReport, Comparison, Difference, Estimate, Focus, FocusTile, Plan, Standout, Sums, TileStats, Timing,
+    self, BalanceReport, Change, Comparison, Difference, Estimate, Focus, FocusTile, Plan, Standout, Sums, TileStats,
+    Timing,
 };
 use tilewright_engine::catalog::Catalog;
 use tilewright_engine::game::{GameDef, SetRef, colour, set_id};
@@ -53,6 +54,10 @@ pub struct BalanceArgs {
     /// play (ids of `--tilesets`); by default the tile sets that are not bundled.
     #[arg(long, num_args = 1.., value_name = "SET")]
     focus: Vec<String>,
+    /// Of an A/B: flag a difference only when it changes the figure by at least this share of
+    /// its value in A, in % (besides being significant over all the figures compared).
+    #[arg(long, value_name = "PERCENT", default_value_t = 2.0, value_parser = parse_percent)]
+    min_change: f64,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -370,7 +375,11 @@ impl Setup {
             }
             Some((b, b_changed, change)) => {
                 let b_words = changed_words(b, b_changed);
-                let mut comparison = balance::comparison_of(&self.a, b, change, sums, plan, timing);
+                let change = Change {
+                    words: change,
+                    min_change: args.min_change / 100.0,
+                };
+                let mut comparison = balance::comparison_of(&self.a, b, &change, sums, plan, timing);
                 apply_focus(args, &mut comparison.a)?;
                 if let Some(sets) = comparison.a.focus.as_ref().map(|f| f.sets.clone()) {
                     let in_b: Vec<String> = sets
@@ -438,6 +447,14 @@ pub fn balance(args: BalanceArgs) -> ExitCode {
         Ok(false) => ExitCode::SUCCESS,
         Ok(true) => ExitCode::from(progress::STOPPED),
         Err(e) => fail(e),
+    }
+}
+
+/// `--min-change`: a share in %, from 0 to 100.
+fn parse_percent(text: &str) -> Result<f64, String> {
+    match text.trim().trim_end_matches('%').parse::<f64>() {
+        Ok(p) if (0.0..=100.0).contains(&p) => Ok(p),
+        _ => Err(format!("a share in %, from 0 to 100 (`2` or `2%`), not `{text}`")),
     }
 }
 
@@ -649,7 +666,10 @@ fn print_comparison(comparison: &Comparison) {
     print_summary_lines(&comparison.b);
     say!(
         "differences B − A per game (a tile's per copy, so that more tiles in a game is no change in each), \
-         95% interval of the paired differences; * the interval excludes 0"
+         95% interval of the paired differences; * significant over the {} figures compared (5% false \
+         discovery rate) and at least {}% of A",
+        comparison.differences.len(),
+        comparison.min_change * 100.0
     );
     let mut tiles_hidden = 0;
     let studied = |set: &str| {

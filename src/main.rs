@@ -99,7 +99,7 @@ enum Command {
         tilewright balance --tilesets base hills-and-sheep --without hills-and-sheep\n  \
         tilewright balance --policy mcts:200 --games 20000 --shard 3/20 --partial partials/3.json\n  \
         tilewright balance merge partials/*.json --html report.html")]
-    Balance(balance::BalanceArgs),
+    Balance(Box<balance::BalanceArgs>),
     /// Draw tiles as SVG pictures, from their data alone: one file per tile, named after its
     /// id.
     #[command(after_help = "Examples:\n  \
@@ -182,7 +182,7 @@ fn run(command: Command) -> ExitCode {
         Command::Simulate(args) => play::simulate(args),
         Command::Replay(args) => play::replay(args),
         Command::Tournament(args) => tournament::tournament(args),
-        Command::Balance(args) => balance::balance(args),
+        Command::Balance(args) => balance::balance(*args),
         Command::Draw(args) => draw::draw(args),
         Command::List { json, paths } => list::list(json, &paths),
         Command::Scenario(args) => scenario::scenario(args),

@@ -240,14 +240,28 @@ fn a_comparison_marks_what_differs() {
     assert!(out.contains("\ndifferences B − A per game"), "{out}");
     let field = out.lines().find(|l| l.contains("field points")).unwrap();
     assert!(field.starts_with("* "), "{field}");
+    // A clear change is flagged whatever the least change asked for below it; not above it.
+    let mut high = args.to_vec();
+    high.extend_from_slice(&["--min-change", "90"]);
+    let out = text(&run(&high));
+    let field = out.lines().find(|l| l.contains("field points")).unwrap();
+    assert!(field.starts_with("  "), "{field}");
+    assert!(out.contains("and at least 90% of A"), "{out}");
 
     let report = json(&args);
-    assert_eq!(keys(&report), ["a", "b", "change", "differences", "played"]);
+    assert_eq!(
+        keys(&report),
+        ["a", "b", "change", "differences", "min_change", "played"]
+    );
+    assert_eq!(report["min_change"], 0.02);
     assert_eq!(report["change"], "rules farms-2000");
     assert_eq!(report["b"]["rules"], "farms-2000");
     assert_eq!(report["played"]["b"]["rules"]["id"], "farms-2000");
     let first = &report["differences"][0];
-    assert_eq!(keys(first), ["a", "b", "difference", "flagged", "key", "label"]);
+    assert_eq!(
+        keys(first),
+        ["a", "b", "difference", "flagged", "key", "label", "p_value"]
+    );
     assert_eq!(first["key"], "seat.0.score");
 
     let same = json(&[

@@ -36,7 +36,14 @@ pub fn report_of(def: &GameDef, sums: &Sums, plan: &Plan, timing: Timing) -> Bal
 
 /// [`tilewright_rules::balance::comparison_of`], with the tiles of the sets that are not
 /// bundled first in both runs ([`BalanceReport::focus`]).
-pub fn comparison_of(a: &GameDef, b: &GameDef, change: &str, sums: &Sums, plan: &Plan, timing: Timing) -> Comparison {
+pub fn comparison_of(
+    a: &GameDef,
+    b: &GameDef,
+    change: &Change,
+    sums: &Sums,
+    plan: &Plan,
+    timing: Timing,
+) -> Comparison {
     let mut comparison = tilewright_rules::balance::comparison_of(a, b, change, sums, plan, timing);
     focus_on_unbundled(&mut comparison.a);
     focus_on_unbundled(&mut comparison.b);

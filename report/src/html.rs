@@ -673,7 +673,8 @@ fn differences(comparison: &Comparison) -> Markup {
     html! {
         h2 id="differences" { "Differences B − A" }
         p.note {
-            "Each figure of the whole game is a mean per game; a tile's are per copy (points per placement, the same against the average tile, discards per draw), so that more tiles in a game, each with a smaller share of the points, do not show as a change in every tile. Differences pair the games of the same seeds, with their 95% interval; plots where B changes nothing are left out. Flagged figures (square, bold, in vermillion) have an interval that leaves out zero."
+            "Each figure of the whole game is a mean per game; a tile's are per copy (points per placement, the same against the average tile, discards per draw), so that more tiles in a game, each with a smaller share of the points, do not show as a change in every tile. Differences pair the games of the same seeds, with their 95% interval; plots where B changes nothing are left out. Flagged figures (square, bold, in vermillion) are significant at a false discovery rate of 5% over all the figures compared (the Benjamini–Hochberg correction: among a hundred figures that did not move, about five intervals leave out zero by chance) and change by at least "
+            (format!("{}", comparison.min_change * 100.0)) "% of A."
         }
         p { (flagged) " of " (comparison.differences.len()) " figures flagged." }
         @for group in Group::ALL { (group_plot(comparison, group)) }
@@ -1086,6 +1087,7 @@ pub(crate) mod tests {
             a: 1.0,
             b: 1.0 + mean,
             difference: estimate(mean, 0.5),
+            p_value: None,
             flagged,
         }
     }
@@ -1104,6 +1106,7 @@ pub(crate) mod tests {
             b: sample(),
             change: "without mine".into(),
             differences,
+            min_change: 0.02,
         };
         let page = comparison_page(&comparison, [None, None], &TilePictures::none());
         let title = page.find("<title>Points per placement by tile, B − A</title>").unwrap();
@@ -1143,6 +1146,7 @@ pub(crate) mod tests {
                     ..difference("tile.base/D.discard_rate", "discard rate of D", 0.0, false)
                 },
             ],
+            min_change: 0.02,
         };
         let page = comparison_page(&comparison, [None, None], &TilePictures::none());
         assert_escaped(&page);

@@ -25,6 +25,10 @@ pub struct MergeArgs {
     /// only); without it, a missing shard is an error that names it.
     #[arg(long)]
     allow_missing: bool,
+    /// Of an A/B: flag a difference only when it changes the figure by at least this share of
+    /// its value in A, in % (besides being significant over all the figures compared).
+    #[arg(long, value_name = "PERCENT", default_value_t = 2.0, value_parser = super::parse_percent)]
+    min_change: f64,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -258,7 +262,7 @@ impl Merging {
                 )
             })?
             .args;
-        (args.json, args.html) = (merge.json, merge.html.clone());
+        (args.json, args.html, args.min_change) = (merge.json, merge.html.clone(), merge.min_change);
         let setup = Setup::new(&args).map_err(|e| {
             format!(
                 "the files the shards played: {e} (help: run `balance merge` where the shards were played, with their files)"

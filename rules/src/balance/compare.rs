@@ -204,9 +204,11 @@ impl Paired {
         Ok(())
     }
 
-    /// Each figure's values in A and B and their difference.
-    pub fn differences(&self) -> Vec<Difference> {
-        self.figures
+    /// Each figure's values in A and B and their difference, flagged when significant over
+    /// all of them and at least `min_change` of A ([`super::flag`]).
+    pub fn differences(&self, min_change: f64) -> Vec<Difference> {
+        let mut differences = self
+            .figures
             .iter()
             .zip(&self.sums)
             .map(|((figure, key), sums)| {
@@ -218,10 +220,13 @@ impl Paired {
                     a: sums.a(scale).unwrap_or(0.0),
                     b: sums.b(scale).unwrap_or(0.0),
                     difference,
-                    flagged: difference.is_some_and(|d| d.low > 0.0 || d.high < 0.0),
+                    p_value: None,
+                    flagged: false,
                 }
             })
-            .collect()
+            .collect::<Vec<_>>();
+        super::flag::flag(&mut differences, min_change);
+        differences
     }
 }
 

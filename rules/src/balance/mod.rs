@@ -7,6 +7,7 @@
 mod collector;
 mod compare;
 mod figure_key;
+pub mod flag;
 mod focus;
 mod moments;
 mod report;
@@ -159,16 +160,44 @@ pub fn report_of(def: &GameDef, sums: &Sums, plan: &Plan, timing: Timing) -> Bal
     summary::report(def, &sums.a, plan, timing)
 }
 
+/// How two runs are compared: what B changes, in words, and the least change flagged, as a
+/// share of the figure in A ([`flag`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Change<'a> {
+    /// What B changes (`rules farms-2000`, `without hills-and-sheep`).
+    pub words: &'a str,
+    /// The least change flagged ([`flag::DEFAULT_MIN_CHANGE`] by default).
+    pub min_change: f64,
+}
+
+impl<'a> Change<'a> {
+    /// B changes what `words` say; the least change flagged is the default.
+    pub fn new(words: &'a str) -> Change<'a> {
+        Change {
+            words,
+            min_change: flag::DEFAULT_MIN_CHANGE,
+        }
+    }
+}
+
 /// The comparison of the runs of `plan` under `a` and `b` whose games add up to `sums` (of
-/// [`play_pair`]); `change` says in words what B changes.
-pub fn comparison_of(a: &GameDef, b: &GameDef, change: &str, sums: &Sums, plan: &Plan, timing: Timing) -> Comparison {
+/// [`play_pair`]).
+pub fn comparison_of(
+    a: &GameDef,
+    b: &GameDef,
+    change: &Change,
+    sums: &Sums,
+    plan: &Plan,
+    timing: Timing,
+) -> Comparison {
     let empty = Totals::new(b, plan.players);
     let paired = Paired::new(a, b, plan.players).with_sums(&sums.paired);
     Comparison {
         a: summary::report(a, &sums.a, plan, timing),
         b: summary::report(b, sums.b.as_ref().unwrap_or(&empty), plan, timing),
-        change: change.to_owned(),
-        differences: paired.differences(),
+        change: change.words.to_owned(),
+        differences: paired.differences(change.min_change),
+        min_change: change.min_change,
     }
 }
 
@@ -188,5 +217,5 @@ pub fn compare(
     progress: &Progress,
 ) -> Result<Comparison, SetupError> {
     let (sums, timing) = play_pair(&a, &b, plan, progress)?;
-    Ok(comparison_of(&a, &b, change, &sums, plan, timing))
+    Ok(comparison_of(&a, &b, &Change::new(change), &sums, plan, timing))
 }

@@ -445,7 +445,12 @@ pub struct Difference {
     /// ratio); exactly 0 when every game gave the same in both runs; `None` with fewer than
     /// two games or a tile with no copy in a run.
     pub difference: Option<Estimate>,
-    /// Whether the interval excludes 0.
+    /// The two-sided p-value of the difference (normal approximation); `None` without an
+    /// interval.
+    pub p_value: Option<f64>,
+    /// Whether the difference is flagged: significant at a false discovery rate of 5% over
+    /// every figure compared (Benjamini–Hochberg), and at least the least change asked for
+    /// as a share of A ([`super::flag`]).
     pub flagged: bool,
 }
 
@@ -461,4 +466,6 @@ pub struct Comparison {
     pub change: String,
     /// Per-game figures, B − A.
     pub differences: Vec<Difference>,
+    /// The least change flagged, as a share of the figure in A ([`super::flag`]).
+    pub min_change: f64,
 }

@@ -288,8 +288,9 @@ fn differences_ui(ui: &mut Ui, differences: &[Difference], only_flagged: &mut bo
     let flagged = differences.iter().filter(|d| d.flagged).count();
     ui.horizontal(|ui| {
         ui.label(format!(
-            "{flagged} of {} figures differ beyond chance (their 95% interval of B − A excludes 0).",
-            differences.len()
+            "{flagged} of {} figures differ beyond chance over all of them (5% false discovery rate) by at least {}% of A.",
+            differences.len(),
+            tilewright_engine::balance::flag::DEFAULT_MIN_CHANGE * 100.0
         ));
         ui.checkbox(only_flagged, "only those");
     });
