@@ -91,6 +91,42 @@ fn a_comparison_page_has_its_differences() {
     assert!(page.contains("farms-2000"));
 }
 
+/// A v2 of one's own tiles: the page answers "did v2 fix it?" in one table, each of the tiles'
+/// figures in A, in B and B − A.
+#[test]
+fn a_comparison_of_versions_shows_your_tiles_in_both() {
+    let dir = tempfile::tempdir().unwrap();
+    hostile_tileset(dir.path());
+    let v2 = std::fs::read_to_string(dir.path().join("hostile.toml"))
+        .unwrap()
+        .replacen("count = 2", "count = 1", 1);
+    std::fs::create_dir(dir.path().join("v2")).unwrap();
+    std::fs::write(dir.path().join("v2/hostile.toml"), v2).unwrap();
+    let page = page(
+        dir.path(),
+        &[
+            "--games",
+            "20",
+            "--tilesets",
+            "./hostile.toml",
+            "--compare-tilesets",
+            "v2/hostile.toml",
+        ],
+    );
+    assert_self_contained(&page);
+    let section = page
+        .split("<h2 id=\"your-tiles-a-b\">Your tiles, A and B</h2>")
+        .nth(1)
+        .unwrap();
+    let table = section.split("</table>").next().unwrap();
+    assert!(table.contains("points per placement of tile hostile/A"), "{table}");
+    assert!(table.contains("<code>tile.hostile/A.discard_rate</code>"), "{table}");
+    // Three figures per tile of the set, one row each, and no tile of another set.
+    let rows = table.matches("<tr").count() - 1;
+    assert!(rows >= 3 * 30 && rows % 3 == 0, "a heading row, then {rows} rows");
+    assert!(!table.contains("tile.base/"), "{table}");
+}
+
 #[test]
 fn an_unwritable_path_is_a_clear_error() {
     let dir = tempfile::tempdir().unwrap();

@@ -6,7 +6,7 @@
 //! plots, written as text, escape theirs with `escape::html`.
 
 use tilewright_engine::balance::{
-    BalanceReport, Comparison, Difference, Estimate, FocusTile, Histogram, Ranked, Standout, TileStats,
+    BalanceReport, Comparison, Difference, Estimate, FigureKey, FocusTile, Histogram, Ranked, Standout, TileStats,
 };
 
 use super::svg::{self, Chart, Interval, Part, Series, Unit};
@@ -108,6 +108,7 @@ pub fn comparison_page(comparison: &Comparison, changed: [Option<&str>; 2], pict
             h1 { "Balance report: A/B comparison" }
             (summary(&comparison.a, Some(comparison), changed))
             (focus(&comparison.a, pictures))
+            (focus_differences(comparison))
             (differences(comparison))
             h2 id="run-a" { "Run A in detail" }
             (run_sections(&comparison.a, pictures))
@@ -644,7 +645,7 @@ fn group_plot(comparison: &Comparison, group: Group) -> Markup {
     }
     let rows: Vec<Interval> = in_group
         .iter()
-        .map(|d| interval(d.label.clone(), d.difference.as_ref(), d.flagged))
+        .map(|d| interval(plot_label(d), d.difference.as_ref(), d.flagged))
         .collect();
     let (rows, left_out) = largest_differences(rows, MAX_FOREST_ROWS);
     let chart = Chart {
@@ -661,6 +662,41 @@ fn group_plot(comparison: &Comparison, group: Group) -> Markup {
                 }
             }
         }
+    }
+}
+
+/// Of an A/B: each figure of the tiles under study in run A and in run B, and B − A, so that
+/// "did B fix it?" is read in one table.
+fn focus_differences(comparison: &Comparison) -> Markup {
+    let Some(focus) = &comparison.a.focus else {
+        return html! {};
+    };
+    let studied: Vec<&Difference> = comparison
+        .differences
+        .iter()
+        .filter(|d| d.key.tile_set().is_some_and(|set| focus.sets.iter().any(|s| s == set)))
+        .collect();
+    if studied.is_empty() {
+        return html! {};
+    }
+    let columns = ["figure", "key", "A", "B", "B − A", "95% interval", "flagged"];
+    let rows: Vec<Vec<Cell>> = studied.iter().map(|d| difference_row(d)).collect();
+    let flags: Vec<bool> = studied.iter().map(|d| d.flagged).collect();
+    html! {
+        h2 id="your-tiles-a-b" { "Your tiles, A and B" }
+        p.lead {
+            "Each figure of your tiles in run A and in run B (" (comparison.change) "), and B − A with its 95% interval; flagged as the differences below are."
+        }
+        (table(&headings(&columns), rows, &[], &flags))
+    }
+}
+
+/// A difference's row in its group's plot: a tile's `set/id` (the plot's title says which
+/// figure), any other figure's label.
+fn plot_label(d: &Difference) -> String {
+    match &d.key {
+        FigureKey::Tile { set, id, .. } => format!("{set}/{id}"),
+        _ => d.label.clone(),
     }
 }
 
@@ -1118,8 +1154,11 @@ pub(crate) mod tests {
             3,
             "flagged rows come first"
         );
-        assert!(plot.contains(">T1999<"), "the largest difference is drawn");
-        assert!(!plot.contains(">T1000<"), "a middling one is left to the table");
+        assert!(
+            plot.contains(">base/T1999<"),
+            "the largest difference is drawn, named by its tile"
+        );
+        assert!(!plot.contains(">base/T1000<"), "a middling one is left to the table");
         assert!(page.contains("1960 more are in the table below"));
         assert!(page.contains(">T1000<"), "the table has every difference");
     }

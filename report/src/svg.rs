@@ -313,13 +313,21 @@ fn legend<'a>(out: &mut String, x: f64, y: f64, names: impl IntoIterator<Item = 
     }
 }
 
-/// A row label cut to [`MAX_LABEL`] characters.
+/// A row label cut to [`MAX_LABEL`] characters in its middle, so that labels that differ only
+/// at their ends (`points per placement of tile harbours/H1`, `.../H2`) stay apart.
 fn short(label: &str) -> String {
-    if label.chars().count() > MAX_LABEL {
-        label.chars().take(MAX_LABEL - 1).chain(['…']).collect()
-    } else {
-        label.to_owned()
+    let count = label.chars().count();
+    if count <= MAX_LABEL {
+        return label.to_owned();
     }
+    let head = (MAX_LABEL - 1) / 2;
+    let tail = MAX_LABEL - 1 - head;
+    let chars: Vec<char> = label.chars().collect();
+    chars[..head]
+        .iter()
+        .chain(['…'].iter())
+        .chain(&chars[count - tail..])
+        .collect()
 }
 
 /// A histogram: bins of `width` from `start`, one count per bin in each series. One series is
@@ -719,6 +727,21 @@ pub fn stacked_bars(chart: &Chart, categories: &[String], parts: &[Part], notes:
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn long_labels_that_differ_at_their_ends_stay_apart() {
+        let labels: Vec<String> = (1..=3)
+            .map(|i| format!("points per placement of tile harbours/H{i}"))
+            .collect();
+        let cut: Vec<String> = labels.iter().map(|l| short(l)).collect();
+        assert!(cut.iter().all(|c| c.chars().count() == MAX_LABEL), "{cut:?}");
+        assert!(cut[0] != cut[1] && cut[1] != cut[2], "{cut:?}");
+        assert!(
+            cut[2].ends_with("harbours/H3") && cut[2].starts_with("points per"),
+            "{cut:?}"
+        );
+        assert_eq!(short("short"), "short");
+    }
 
     const CHART: Chart = Chart {
         title: "Scores",
