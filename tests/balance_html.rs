@@ -123,7 +123,10 @@ fn a_comparison_of_versions_shows_your_tiles_in_both() {
     assert!(table.contains("<code>tile.hostile/A.discard_rate</code>"), "{table}");
     // Three figures per tile of the set, one row each, and no tile of another set.
     let rows = table.matches("<tr").count() - 1;
-    assert!(rows >= 3 * 30 && rows.is_multiple_of(3), "a heading row, then {rows} rows");
+    assert!(
+        rows >= 3 * 30 && rows.is_multiple_of(3),
+        "a heading row, then {rows} rows"
+    );
     assert!(!table.contains("tile.base/"), "{table}");
 }
 

@@ -411,3 +411,50 @@ fn init_writes_no_placeholder_and_its_workflow_and_hooks_run() {
     let played = tilewright(&repo, &scenarios.split_whitespace().skip(1).collect::<Vec<_>>());
     assert_eq!(played.status.code(), Some(1), "{}", text(&played.stdout));
 }
+
+/// Another version of the sample tile set kept under `tiles/versions/`, as `balance
+/// --compare-tilesets` compares it, validates clean: it is checked in place of the set with
+/// its id, not beside it. Its own errors are still found, at its lines; beside the set,
+/// outside `versions/`, it is another set with the same id.
+#[test]
+fn a_version_kept_under_versions_validates_in_place_of_its_set() {
+    let (_tmp, repo) = scaffold();
+    let v1 = std::fs::read_to_string(repo.join(template::SAMPLE_TILESET)).unwrap();
+    let v2 = v1
+        .replacen("count = 2", "count = 1", 1)
+        .replacen("../schemas/", "../../../schemas/", 1);
+    std::fs::create_dir_all(repo.join("tiles/versions/v2")).unwrap();
+    std::fs::write(repo.join("tiles/versions/v2/my-tiles.toml"), &v2).unwrap();
+    let out = tilewright(&repo, &["validate", "--deny-warnings", "."]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+    let out = tilewright(
+        &repo,
+        &[
+            "balance",
+            "--games",
+            "10",
+            "--tilesets",
+            "base",
+            template::SAMPLE_TILESET,
+            "--compare-tilesets",
+            "tiles/versions/v2/my-tiles.toml",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+
+    std::fs::write(
+        repo.join("tiles/versions/v2/my-tiles.toml"),
+        v2.replacen("kind = \"city\"", "kind = \"citty\"", 1),
+    )
+    .unwrap();
+    let out = tilewright(&repo, &["validate", "."]);
+    assert_eq!(out.status.code(), Some(1));
+    let said = text(&out.stdout);
+    assert!(said.contains("tiles/versions/v2/my-tiles.toml:"), "{said}");
+    assert!(!said.contains("also used"), "{said}");
+
+    std::fs::remove_dir_all(repo.join("tiles/versions")).unwrap();
+    std::fs::write(repo.join("tiles/my-tiles-v2.toml"), &v1).unwrap();
+    let out = tilewright(&repo, &["validate", "."]);
+    assert!(text(&out.stdout).contains("is also used by"), "{}", text(&out.stdout));
+}

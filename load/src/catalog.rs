@@ -4,6 +4,7 @@
 use crate::edge::TileEdges;
 use crate::model::{ExpansionFile, RuleSet, TileSet};
 use crate::report::{Diagnostics, Reporter};
+use crate::schema::FileKind;
 use crate::source::{Source, SourceMap};
 
 /// A model value with the file it came from, and what validation read from it beyond the
@@ -103,6 +104,18 @@ impl Catalog {
             Document::Expansion(d) => self.expansions.push(d),
             Document::RuleSet(d) => self.rulesets.push(d),
         }
+    }
+
+    /// The catalog without the file of `kind` whose id is `id`: what another version of it
+    /// replaces.
+    pub fn without(&self, id: &str, kind: FileKind) -> Catalog {
+        let mut out = self.clone();
+        match kind {
+            FileKind::TileSet => out.tilesets.retain(|d| d.model.id != id),
+            FileKind::Expansion => out.expansions.retain(|d| d.model.id != id),
+            FileKind::RuleSet => out.rulesets.retain(|d| d.model.id != id),
+        }
+        out
     }
 
     /// The file and id of every document: tile sets, then expansions, then rule sets.

@@ -98,7 +98,14 @@ pub fn validate_paths(paths: &[PathBuf], base: &Catalog) -> Report {
     let mut out = Diagnostics::default();
     let found = walk::walk(paths, &mut out);
     let checked = found.files.len();
-    let mut report = validate_prepared(found.files, base, out, &found.order);
+    // A file named on its own is checked as itself, wherever it is: only the files found in a
+    // folder named are set apart as versions.
+    let named: Vec<&Path> = paths.iter().filter(|p| p.is_file()).map(PathBuf::as_path).collect();
+    let (versions, files) = found
+        .files
+        .into_iter()
+        .partition(|f| is_version(&f.source.path) && !named.contains(&f.source.path.as_path()));
+    let mut report = validate_prepared(files, versions, base, out, &found.order);
     report.files = checked + found.unreadable;
     report.sources.extend(found.reported);
     report
@@ -260,21 +267,31 @@ impl Prepared {
 pub fn validate_sources(sources: Vec<Source>, base: &Catalog) -> Report {
     let order: Vec<PathBuf> = sources.iter().map(|s| s.path.clone()).collect();
     let files = sources.into_iter().map(Prepared::new).collect();
-    validate_prepared(files, base, Diagnostics::default(), &order)
+    validate_prepared(files, Vec::new(), base, Diagnostics::default(), &order)
 }
 
-/// Checks each file, then across files; diagnostics come out in the order of `order`.
-fn validate_prepared(files: Vec<Prepared>, base: &Catalog, mut out: Diagnostics, order: &[PathBuf]) -> Report {
+/// Checks each file, then across files, then each of `versions` in place of the file with its
+/// id ([`VERSIONS`]); diagnostics come out in the order of `order`.
+fn validate_prepared(
+    files: Vec<Prepared>,
+    versions: Vec<Prepared>,
+    base: &Catalog,
+    mut out: Diagnostics,
+    order: &[PathBuf],
+) -> Report {
     let mut catalog = Catalog::default();
     let mut images = tileset::ImageChecks::default();
-    let count = files.len();
-    let sources: Vec<Source> = files.iter().map(|f| f.source.clone()).collect();
+    let count = files.len() + versions.len();
+    let sources: Vec<Source> = files.iter().chain(&versions).map(|f| f.source.clone()).collect();
     for file in files {
         if let Some(document) = check_file(file, &mut images, &mut out) {
             catalog.add(document);
         }
     }
     check_across(&catalog, base, &mut out);
+    for version in versions {
+        check_version(version, &catalog, base, &mut out);
+    }
     let rank: HashMap<&Path, usize> = order.iter().enumerate().rev().map(|(i, p)| (p.as_path(), i)).collect();
     let unlisted = out.unlisted();
     let diagnostics = out.finish(|p| rank.get(p).copied().unwrap_or(usize::MAX));
@@ -284,6 +301,37 @@ fn validate_prepared(files: Vec<Prepared>, base: &Catalog, mut out: Diagnostics,
         files: count,
         sources,
         unlisted,
+    }
+}
+
+/// The folder name that holds other versions of files: a file under a folder of this name
+/// (`tiles/versions/v2/my-tiles.toml`) is another version of the file with its id.
+pub const VERSIONS: &str = "versions";
+
+/// Whether `path`, found in a folder, is another version of a file ([`VERSIONS`]).
+pub fn is_version(path: &Path) -> bool {
+    path.parent()
+        .is_some_and(|folder| folder.components().any(|c| c.as_os_str() == VERSIONS))
+}
+
+/// Checks another version of a file as it would be played: with the files of `main`, in place
+/// of the file with its id (so its ids, tiles and declarations are not taken for another
+/// file's). Only its own problems are reported; `main`'s are reported once, by their files.
+fn check_version(file: Prepared, main: &Catalog, base: &Catalog, out: &mut Diagnostics) {
+    let path = file.source.path.clone();
+    let mut own = Diagnostics::default();
+    if let Some(document) = check_file(file, &mut tileset::ImageChecks::default(), &mut own) {
+        let (kind, id) = match &document {
+            Document::TileSet(d) => (FileKind::TileSet, d.model.id.clone()),
+            Document::Expansion(d) => (FileKind::Expansion, d.model.id.clone()),
+            Document::RuleSet(d) => (FileKind::RuleSet, d.model.id.clone()),
+        };
+        let mut played = main.without(&id, kind);
+        played.add(document);
+        check_across(&played, base, &mut own);
+    }
+    for diagnostic in own.finish(|_| 0).into_iter().filter(|d| d.file == path) {
+        out.push(diagnostic);
     }
 }
 
