@@ -19,7 +19,7 @@ use tilewright_engine::simulate::Progress;
 
 use tilewright_engine::selection::{Data, Named};
 
-use tilewright_report::presentation::FocusFigure;
+use tilewright_report::presentation::{FocusFigure, points_moved};
 
 use crate::play::{GameArgs, check_output, selection_message};
 use crate::played::{self, Run};
@@ -671,6 +671,9 @@ fn print_comparison(comparison: &Comparison) {
         comparison.differences.len(),
         comparison.min_change * 100.0
     );
+    if let Some(moved) = points_moved(comparison) {
+        say!("where the points went: {}", escape::line(&moved));
+    }
     let mut tiles_hidden = 0;
     let studied = |set: &str| {
         comparison

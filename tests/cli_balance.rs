@@ -675,3 +675,39 @@ fn without_refuses_an_edition_not_played() {
         "{played}"
     );
 }
+
+/// An A/B that moves the total score says where the points went, feature kinds and printed
+/// tokens (a kind only A has among them), and the parts add up to the total.
+#[test]
+fn a_comparison_says_where_the_points_went() {
+    let out = text(&run(&[
+        "balance",
+        "--games",
+        "60",
+        "--tilesets",
+        "base",
+        "traders-and-builders",
+        "--without",
+        "traders-and-builders",
+    ]));
+    let line = out
+        .lines()
+        .find_map(|l| l.strip_prefix("where the points went: total score per game B − A "))
+        .unwrap_or_else(|| panic!("{out}"));
+    let number = |text: &str| text.trim().replace('−', "-").replace('+', "").parse::<f64>().unwrap();
+    let (total, parts) = line.split_once(" = ").unwrap();
+    let parts: Vec<(&str, f64)> = parts
+        .split(", ")
+        .map(|p| {
+            let (name, value) = p.rsplit_once(' ').unwrap();
+            (name, number(value))
+        })
+        .collect();
+    assert!(parts.iter().any(|(name, _)| *name == "most wine"), "{line}");
+    assert!(parts.iter().any(|(name, _)| *name == "city"), "{line}");
+    let sum: f64 = parts.iter().map(|p| p.1).sum();
+    assert!((sum - number(total)).abs() < 0.01 * parts.len() as f64, "{line}");
+    // A run compared with itself moves nothing: no such line.
+    let same = text(&run(&["balance", "--games", "20", "--compare-rules", "new-edition"]));
+    assert!(!same.contains("where the points went"), "{same}");
+}

@@ -14,7 +14,7 @@ use maud::{DOCTYPE, Markup, PreEscaped, html};
 
 use crate::escape;
 use crate::pictures::TilePictures;
-use crate::presentation::{FocusFigure, Group, TileColumn, bounds, estimate, rank_text};
+use crate::presentation::{FocusFigure, Group, TileColumn, bounds, estimate, points_moved, rank_text};
 
 const STYLE: &str = r#"
 :root{color-scheme:light;--ink:#222;--muted:#666;--line:#ddd;--bar:#7fb2dc;--flag:#D55E00}
@@ -713,6 +713,9 @@ fn differences(comparison: &Comparison) -> Markup {
             (format!("{}", comparison.min_change * 100.0)) "% of A."
         }
         p { (flagged) " of " (comparison.differences.len()) " figures flagged." }
+        @if let Some(moved) = points_moved(comparison) {
+            p.lead { "Where the points went: " (moved) "." }
+        }
         @for group in Group::ALL { (group_plot(comparison, group)) }
         (table(&headings(&columns), rows, &[], &flags))
     }

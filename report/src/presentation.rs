@@ -3,7 +3,9 @@
 //! explanations and values; the figures of the tiles under study; and how a compared figure
 //! is grouped and written, by its typed key ([`FigureKey`]).
 
-use tilewright_engine::balance::{Estimate, FigureKey, FocusTile, Ranked, TileFigure, TileStats};
+use tilewright_engine::balance::{
+    BalanceReport, Comparison, Estimate, FigureKey, FocusTile, Ranked, TileFigure, TileStats,
+};
 
 use crate::svg::Unit;
 
@@ -310,6 +312,62 @@ impl Group {
             _ => (Unit::Plain, 2),
         }
     }
+}
+
+/// Where the points went between A and B, in one line: the change in the total score per
+/// game, then the feature kinds' and the printed tokens' changes that make it up (they add up
+/// to it), the largest first, those that did not move left out. `None` when the total did not
+/// move or was not compared.
+pub fn points_moved(comparison: &Comparison) -> Option<String> {
+    let change = |key: &FigureKey| comparison.differences.iter().find(|d| &d.key == key).map(|d| d.b - d.a);
+    let total = change(&FigureKey::TotalScore)?;
+    let signed = |v: f64| {
+        let v = if v.abs() < 0.005 { 0.0 } else { v };
+        format!("{}{:.2}", if v < 0.0 { "−" } else { "+" }, v.abs())
+    };
+    if signed(total) == signed(0.0) {
+        return None;
+    }
+    let mut parts: Vec<(String, f64)> = comparison
+        .differences
+        .iter()
+        .filter_map(|d| match &d.key {
+            FigureKey::KindPoints(kind) => Some((kind.as_str().to_owned(), d.b - d.a)),
+            _ => None,
+        })
+        .collect();
+    // The points for the most tokens of each kind either run has (a kind only one run has is
+    // not among the differences).
+    let per_game = |report: &BalanceReport, id: &str| {
+        let points = report
+            .mechanisms
+            .tokens
+            .iter()
+            .find(|t| t.id == id)
+            .map_or(0, |t| t.points);
+        points as f64 / report.games.max(1) as f64
+    };
+    let (a, b) = (&comparison.a, &comparison.b);
+    let mut kinds: Vec<&str> = a.mechanisms.tokens.iter().map(|t| t.id.as_str()).collect();
+    kinds.extend(
+        b.mechanisms
+            .tokens
+            .iter()
+            .map(|t| t.id.as_str())
+            .filter(|id| !kinds.contains(id))
+            .collect::<Vec<_>>(),
+    );
+    for id in kinds {
+        parts.push((format!("most {id}"), per_game(b, id) - per_game(a, id)));
+    }
+    parts.retain(|(_, v)| v.abs() >= 0.005);
+    parts.sort_by(|a, b| b.1.abs().total_cmp(&a.1.abs()));
+    let parts: Vec<String> = parts.iter().map(|(name, v)| format!("{name} {}", signed(*v))).collect();
+    Some(format!(
+        "total score per game B − A {} = {}",
+        signed(total),
+        parts.join(", ")
+    ))
 }
 
 #[cfg(test)]
