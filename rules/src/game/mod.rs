@@ -198,7 +198,11 @@ impl Clone for Game {
             mechanisms,
             scratch,
         } = source;
-        self.def.clone_from(def);
+        // The same rules, as in a search's copies, keep their count: threads copying positions
+        // of one game would otherwise all write the rules' shared reference count.
+        if !Arc::ptr_eq(&self.def, def) {
+            self.def = Arc::clone(def);
+        }
         self.board.clone_from(board);
         self.features.clone_from(features);
         self.figures.clone_from(figures);

@@ -55,6 +55,21 @@ pub(super) fn key(action: Action, phase: Phase) -> u64 {
     crate::game::action_key(action, phase)
 }
 
+/// Counts whose logarithms [`ln`] looks up rather than works out.
+const LN_TABLE: usize = 4096;
+
+/// `n.ln()`, the same value, looked up for small counts: UCB1 takes one for every child at
+/// every step down the tree, and most counts are small.
+#[inline]
+fn ln(n: u32) -> f64 {
+    static TABLE: std::sync::OnceLock<Box<[f64]>> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| (0..LN_TABLE as u32).map(|n| f64::from(n).ln()).collect());
+    match table.get(n as usize) {
+        Some(&ln) => ln,
+        None => f64::from(n).ln(),
+    }
+}
+
 /// What one search needs: the tree and every buffer an iteration uses. The buffers are kept
 /// between iterations and between moves so that an iteration allocates nothing once warm; the
 /// tree, which can be large, is freed after each choice ([`Search::free_tree`]), and grows only
@@ -71,6 +86,9 @@ pub(super) struct Search {
     game: Option<Game>,
     /// Legal actions at the current node, with their keys, sorted by key.
     legal: Vec<(u64, Action)>,
+    /// `legal` at the root, listed by the tree's first iteration: the same in every
+    /// determinization, which changes only what no player knows yet.
+    root_legal: Vec<(u64, Action)>,
     actions: Vec<Action>,
     /// Which of `legal` already has a child.
     tried: Vec<bool>,
@@ -91,6 +109,7 @@ impl Clone for Search {
             refused: 0,
             game: self.game.clone(),
             legal: self.legal.clone(),
+            root_legal: self.root_legal.clone(),
             actions: self.actions.clone(),
             tried: self.tried.clone(),
             path: self.path.clone(),
@@ -121,6 +140,7 @@ impl Search {
             refused: 0,
             game: None,
             legal: Vec::new(),
+            root_legal: Vec::new(),
             actions: Vec::new(),
             tried: Vec::new(),
             path: Vec::new(),
@@ -134,6 +154,7 @@ impl Search {
     /// count (every search may hold one).
     pub fn reset(&mut self, seed: u64) {
         self.nodes.clear();
+        self.root_legal.clear();
         self.refused = 0;
         self.nodes.push(Node {
             key: 0,
@@ -210,8 +231,7 @@ impl Search {
         self.path.push(0);
         let mut node = 0u32;
         while let Some(mover) = game.to_move() {
-            let phase = game.phase();
-            self.list_legal(&game, phase);
+            self.list_legal(&game, node);
             let next = match self.select(node, config.exploration) {
                 Some(child) => child,
                 None if self.room_for_node() => self.expand(node, mover, rng),
@@ -236,13 +256,31 @@ impl Search {
         self.game = Some(game);
     }
 
-    /// Lists the legal actions of `game` with their keys into `legal`, sorted by key.
-    fn list_legal(&mut self, game: &Game, phase: Phase) {
+    /// Lists the legal actions of `game` at `node` with their keys into `legal`, sorted by
+    /// key; at the root, only once a tree.
+    fn list_legal(&mut self, game: &Game, node: u32) {
+        if node == 0 && !self.root_legal.is_empty() {
+            self.legal.clone_from(&self.root_legal);
+            #[cfg(debug_assertions)]
+            {
+                let listed = std::mem::take(&mut self.root_legal);
+                self.list_legal(game, node);
+                assert_eq!(
+                    self.root_legal, listed,
+                    "the root's actions depend on the determinization"
+                );
+            }
+            return;
+        }
+        let phase = game.phase();
         self.actions.clear();
         game.legal_actions_into(&mut self.actions);
         self.legal.clear();
         self.legal.extend(self.actions.iter().map(|&a| (key(a, phase), a)));
         self.legal.sort_unstable_by_key(|&(k, _)| k);
+        if node == 0 {
+            self.root_legal.clone_from(&self.legal);
+        }
     }
 
     /// The child of `node` to descend into: the legal one with the best UCB1 score, counting
@@ -260,7 +298,7 @@ impl Search {
                 self.tried[i] = true;
                 c.avail += 1;
                 let visits = f64::from(c.visits.max(1));
-                let score = c.total / visits + exploration * (f64::from(c.avail).ln() / visits).sqrt();
+                let score = c.total / visits + exploration * (ln(c.avail) / visits).sqrt();
                 if score > best_score {
                     best_score = score;
                     best = Some(child);
