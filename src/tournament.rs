@@ -30,8 +30,9 @@ const MAX_GAMES: u64 = 1_000_000;
 #[derive(Debug, Args)]
 pub struct TournamentArgs {
     /// The bots, separated by commas: `random`, `greedy`, `mcts` (1,000 playouts a choice),
-    /// `mcts:N` (N playouts), `mcts:Nms` (N milliseconds), with `:greedy` for greedy rollouts
-    /// or `:win` for win/loss rewards (as in `mcts:2000:greedy`). A bot may be named twice.
+    /// `mcts:N` (N playouts), `mcts:Nms` (N milliseconds), with `:greedy` for greedy rollouts,
+    /// `:win` for win/loss rewards, or `:to-end` for playouts to the end of the game instead of
+    /// 16 tiles ahead (`:ahead8` for 8), as in `mcts:2000:greedy`. A bot may be named twice.
     #[arg(long, value_delimiter = ',', required = true, value_parser = parse_bot)]
     bots: Vec<BotSpec>,
     /// Games per table: each deal is played once per seating turned round the table, so a

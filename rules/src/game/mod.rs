@@ -377,6 +377,15 @@ impl Game {
         self.mechanisms.determinize(rng);
     }
 
+    /// Keeps only the next `tiles` tiles of the pile, as if the rest had not been dealt: the
+    /// game ends after at most that many more draws. A search cuts its determinized copies
+    /// short this way, so that a playout looks a fixed number of tiles ahead.
+    pub fn truncate_pile(&mut self, tiles: usize) {
+        // The pile is drawn from its end.
+        let dropped = self.pile.len().saturating_sub(tiles);
+        self.pile.drain(..dropped);
+    }
+
     /// The step the game waits on.
     pub fn phase(&self) -> Phase {
         self.phase

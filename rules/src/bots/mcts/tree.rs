@@ -8,6 +8,10 @@
 //! and rotation mean another move with another tile). At each node only the children legal in
 //! this determinization compete, by UCB1 with the count of iterations in which each was
 //! available in place of the parent's visits, so a move seldom possible is not starved.
+//!
+//! A determinization may also be cut short ([`Game::truncate_pile`]): its pile holds only the
+//! next tiles up to the search's horizon, counted from the root, so the tree and the rollout
+//! together draw no further, and final scoring there values what is on the table.
 
 use crate::bots::{Bot, GreedyBot, random_step};
 use crate::game::{Action, Event, Game, Phase, Rng};
@@ -227,6 +231,9 @@ impl Search {
         let mut game = self.game.take().unwrap_or_else(|| root.clone());
         game.clone_from(root);
         game.determinize(rng);
+        if let Some(tiles) = config.horizon {
+            game.truncate_pile(tiles as usize);
+        }
         self.path.clear();
         self.path.push(0);
         let mut node = 0u32;
@@ -419,6 +426,27 @@ mod tests {
         assert_eq!(copy.tree_bytes(), 0);
         drop(second);
         assert_eq!(budget.free(), 1000);
+    }
+
+    #[test]
+    fn a_playout_draws_no_further_than_its_horizon() {
+        let mut rng = Rng::new(4);
+        for horizon in [1, 5, 16] {
+            let mut game = base_game();
+            game.determinize(&mut rng);
+            game.truncate_pile(horizon);
+            assert_eq!(game.pile_len(), horizon);
+            let (mut actions, mut events) = (Vec::new(), Vec::new());
+            while random_step(&mut game, &mut rng, &mut actions, &mut events) {}
+            let placed = game.board().placed.len();
+            // The start tile, the tile drawn at the root, and at most `horizon` more.
+            assert!(placed <= horizon + 2, "{placed} tiles within {horizon}");
+            assert!(events.contains(&Event::GameOver));
+        }
+        let mut game = base_game();
+        let tiles = game.pile_len();
+        game.truncate_pile(tiles + 10);
+        assert_eq!(game.pile_len(), tiles, "a horizon past the pile keeps it all");
     }
 
     #[test]
