@@ -164,8 +164,8 @@ fn play(def: &Arc<GameDef>, specs: &[BotSpec], table: &[usize], job: Job, stop: 
     Some(outcome)
 }
 
-/// Plays every job on `threads` threads (simulate's runner: thread `t` of `T` plays jobs `t`,
-/// `t + T`, ...); returns the outcomes by job (`None` for a job not played, or not finished,
+/// Plays every job on `threads` threads (simulate's runner: each thread takes the next job not
+/// yet taken); returns the outcomes by job (`None` for a job not played, or not finished,
 /// because the run was stopped: a stop cuts the searches in play short).
 fn play_all(
     def: &Arc<GameDef>,
