@@ -93,6 +93,8 @@ pub(super) struct Search {
     /// `legal` at the root, listed by the tree's first iteration: the same in every
     /// determinization, which changes only what no player knows yet.
     root_legal: Vec<(u64, Action)>,
+    /// Children of the root so far.
+    root_children: usize,
     actions: Vec<Action>,
     /// Which of `legal` already has a child.
     tried: Vec<bool>,
@@ -114,6 +116,7 @@ impl Clone for Search {
             game: self.game.clone(),
             legal: self.legal.clone(),
             root_legal: self.root_legal.clone(),
+            root_children: 0,
             actions: self.actions.clone(),
             tried: self.tried.clone(),
             path: self.path.clone(),
@@ -145,6 +148,7 @@ impl Search {
             game: None,
             legal: Vec::new(),
             root_legal: Vec::new(),
+            root_children: 0,
             actions: Vec::new(),
             tried: Vec::new(),
             path: Vec::new(),
@@ -159,6 +163,7 @@ impl Search {
     pub fn reset(&mut self, seed: u64) {
         self.nodes.clear();
         self.root_legal.clear();
+        self.root_children = 0;
         self.refused = 0;
         self.nodes.push(Node {
             key: 0,
@@ -294,15 +299,25 @@ impl Search {
     /// availability; `None` when a legal action has no child yet (every legal child's
     /// availability is counted either way).
     fn select(&mut self, node: u32, exploration: f64) -> Option<u32> {
-        self.tried.clear();
-        self.tried.resize(self.legal.len(), false);
+        // Once every root action has a child, each is legal in every determinization: none to
+        // look up or mark.
+        let all_tried = node == 0 && self.root_children == self.root_legal.len();
+        if !all_tried {
+            self.tried.clear();
+            self.tried.resize(self.legal.len(), false);
+        }
         let mut best = None;
         let mut best_score = f64::NEG_INFINITY;
         let mut child = self.nodes[node as usize].first_child;
         while child != NONE {
             let c = &mut self.nodes[child as usize];
-            if let Ok(i) = self.legal.binary_search_by_key(&c.key, |&(k, _)| k) {
-                self.tried[i] = true;
+            let legal = all_tried
+                || self
+                    .legal
+                    .binary_search_by_key(&c.key, |&(k, _)| k)
+                    .map(|i| self.tried[i] = true)
+                    .is_ok();
+            if legal {
                 c.avail += 1;
                 let visits = f64::from(c.visits.max(1));
                 let score = c.total / visits + exploration * (ln(c.avail) / visits).sqrt();
@@ -313,7 +328,11 @@ impl Search {
             }
             child = c.next_sibling;
         }
-        if self.tried.iter().any(|&t| !t) { None } else { best }
+        if !all_tried && self.tried.iter().any(|&t| !t) {
+            None
+        } else {
+            best
+        }
     }
 
     /// Adds a child for a uniformly random legal action of `node` that has none yet.
@@ -329,6 +348,9 @@ impl Search {
             .map(|(i, _)| i)
             .expect("an untried action exists");
         let (key, action) = self.legal[i];
+        if node == 0 {
+            self.root_children += 1;
+        }
         let index = self.nodes.len() as u32;
         let parent = &mut self.nodes[node as usize];
         let next_sibling = parent.first_child;
