@@ -30,8 +30,9 @@ const MAX_GAMES: u64 = 1_000_000;
 #[derive(Debug, Args)]
 pub struct TournamentArgs {
     /// The bots, separated by commas: `random`, `greedy`, `mcts` (1,000 playouts a choice),
-    /// `mcts:N` (N playouts), `mcts:Nms` (N milliseconds), with `:greedy` for greedy rollouts
-    /// or `:win` for win/loss rewards (as in `mcts:2000:greedy`). A bot may be named twice.
+    /// `mcts:N` (N playouts), `mcts:Nms` (N milliseconds), with `:greedy` for greedy rollouts,
+    /// `:win` for win/loss rewards, or `:to-end` for playouts to the end of the game instead of
+    /// 16 tiles ahead (`:ahead8` for 8), as in `mcts:2000:greedy`. A bot may be named twice.
     #[arg(long, value_delimiter = ',', required = true, value_parser = parse_bot)]
     bots: Vec<BotSpec>,
     /// Games per table: each deal is played once per seating turned round the table, so a
@@ -163,8 +164,8 @@ fn play(def: &Arc<GameDef>, specs: &[BotSpec], table: &[usize], job: Job, stop: 
     Some(outcome)
 }
 
-/// Plays every job on `threads` threads (simulate's runner: thread `t` of `T` plays jobs `t`,
-/// `t + T`, ...); returns the outcomes by job (`None` for a job not played, or not finished,
+/// Plays every job on `threads` threads (simulate's runner: each thread takes the next job not
+/// yet taken); returns the outcomes by job (`None` for a job not played, or not finished,
 /// because the run was stopped: a stop cuts the searches in play short).
 fn play_all(
     def: &Arc<GameDef>,

@@ -385,3 +385,49 @@ fn a_position_copied_into_a_used_game_plays_on_as_the_original() {
         assert_eq!(copy.history(), original.history());
     }
 }
+
+/// The choices of a search for one seed and playout budget, pinned, with playouts to the end
+/// and with the default horizon: a change that makes the search choose otherwise (its draws,
+/// its order of children, its arithmetic) shows here, and must say why it changes them.
+#[test]
+fn a_seed_and_a_playout_budget_pin_the_choices() {
+    let def = def(&["base"]);
+    let pinned: [(Option<u32>, &str, [u64; 4]); 2] = [
+        (
+            None,
+            "[Place { x: 0, y: -1, rotation: 3 }, Deploy { figure: 0, feature: 0 }, \
+             Place { x: 1, y: -1, rotation: 1 }, Deploy { figure: 0, feature: 0 }, \
+             Place { x: 0, y: -2, rotation: 3 }, Deploy { figure: 0, feature: 1 }, \
+             Place { x: 0, y: 1, rotation: 2 }, Pass]",
+            [21, 14, 13, 12],
+        ),
+        (
+            MctsConfig::default().horizon,
+            "[Place { x: 0, y: -1, rotation: 1 }, Deploy { figure: 0, feature: 0 }, \
+             Place { x: 0, y: 1, rotation: 2 }, Deploy { figure: 0, feature: 0 }, \
+             Place { x: 1, y: -1, rotation: 2 }, Deploy { figure: 0, feature: 3 }, \
+             Place { x: 1, y: 1, rotation: 3 }, Deploy { figure: 0, feature: 1 }]",
+            [18, 15, 14, 13],
+        ),
+    ];
+    for (horizon, choices, visits) in pinned {
+        let mut game = Game::new(Arc::clone(&def), 2, 8).unwrap();
+        let mut bot = MctsBot::new(MctsConfig { horizon, ..config(60) }, 13);
+        let mut chosen = Vec::new();
+        let mut first_visits = Vec::new();
+        while chosen.len() < 8 {
+            let action = bot.choose(&game);
+            if first_visits.is_empty() {
+                first_visits = bot.root_stats().iter().map(|s| s.visits).collect();
+            }
+            chosen.push(action);
+            game.apply(action, &mut Vec::new()).unwrap();
+        }
+        assert_eq!(
+            format!("{chosen:?}"),
+            choices.replace("             ", ""),
+            "{horizon:?}"
+        );
+        assert_eq!(first_visits, visits, "{horizon:?}");
+    }
+}

@@ -394,10 +394,13 @@ impl Drop for Arrive<'_> {
     }
 }
 
-/// Runs games `0..games` on `threads` threads (at least one, at most [`MAX_THREADS`]), thread
-/// `t` of `T` playing games `t`, `t + T`, ... with `play` on a worker of its own from `setup`.
-/// Each thread sets up its worker before the clock starts, and checks `progress` before each
-/// game (counting it there once played). A failing setup fails the run.
+/// Runs games `0..games` on `threads` threads (at least one, at most [`MAX_THREADS`]), each
+/// thread taking the next game not yet taken and playing it with `play` on a worker of its own
+/// from `setup`: games that take long (searches) keep every thread busy to the end, where a
+/// fixed share would leave one waiting for another. Which worker plays a game varies from run
+/// to run, so a worker must play each game as any other would, and the callers' sums merge in
+/// any order. Each thread sets up its worker before the clock starts, and checks `progress`
+/// before each game (counting it there once played). A failing setup fails the run.
 pub fn on_threads<W: Send, E: Send>(
     games: u64,
     threads: usize,
@@ -408,9 +411,10 @@ pub fn on_threads<W: Send, E: Send>(
     let threads = threads.clamp(1, MAX_THREADS) as u64;
     let (setup, play) = (&setup, &play);
     let ready = &Barrier::new(threads as usize);
+    let next = &AtomicU64::new(0);
     let ran: Vec<Result<(W, Instant, Instant), E>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
-            .map(|t| {
+            .map(|_| {
                 scope.spawn(move || {
                     // Every thread waits for every other's setup, failed or not, or panicking
                     // (the guard arrives as it unwinds, so the others are not left waiting).
@@ -420,11 +424,13 @@ pub fn on_threads<W: Send, E: Send>(
                     };
                     let mut worker = worker?;
                     let started = Instant::now();
-                    let mut i = t;
-                    while i < games && !progress.stopped() {
+                    while !progress.stopped() {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        if i >= games {
+                            break;
+                        }
                         play(&mut worker, i);
                         progress.finished.fetch_add(1, Ordering::Relaxed);
-                        i += threads;
                     }
                     Ok((worker, started, Instant::now()))
                 })

@@ -44,8 +44,8 @@ impl Bot for RandomBot {
 /// Plays one uniformly random action, as [`RandomBot`] does, with the caller's generator and
 /// buffer; returns false when the game is over. Placing and deploying take their fast paths
 /// ([`Game::place_at_random`], [`Game::deploy_at_random`]): as uniform, without listing every
-/// choice first.
-#[inline]
+/// choice first. Always inlined: it is the loop body of every random playout and game.
+#[inline(always)]
 pub fn random_step(game: &mut Game, rng: &mut Rng, actions: &mut Vec<Action>, events: &mut Vec<Event>) -> bool {
     match game.phase() {
         Phase::Over => return false,

@@ -1,13 +1,15 @@
 //! A bot named in text, as the command line and the editor take it: `random`, `greedy`,
 //! `mcts` (1,000 playouts), `mcts:2000` (playouts per choice), `mcts:500ms` (time per
 //! choice), with options after further colons: the rollout policy (`random`, `greedy`) and
-//! the reward (`margin`, `win`), as in `mcts:2000:greedy` or `mcts:500ms:win`.
+//! the reward (`margin`, `win`) and how far playouts look ahead (`ahead16`: 16 tiles, the
+//! default; `to-end`: to the end of the game), as in `mcts:2000:greedy` or `mcts:500ms:win`.
 
 use std::fmt;
 use std::str::FromStr;
 
 use super::mcts::{Budget, MctsBot, MctsConfig, RewardKind, Rollout};
 use super::{Bot, GreedyBot, RandomBot, StopFlag};
+use crate::game::MAX_TILES;
 
 /// Most playouts a choice may be given.
 pub const MAX_PLAYOUTS: u32 = 100_000_000;
@@ -62,6 +64,12 @@ impl fmt::Display for BotSpec {
                 if config.reward != default.reward {
                     write!(f, ":{}", config.reward.as_str())?;
                 }
+                if config.horizon != default.horizon {
+                    match config.horizon {
+                        Some(tiles) => write!(f, ":ahead{tiles}")?,
+                        None => f.write_str(":to-end")?,
+                    }
+                }
                 Ok(())
             }
         }
@@ -76,7 +84,7 @@ pub enum SpecError {
     UnknownBot(String),
     /// An option of `mcts` is none of the known ones.
     #[error(
-        "`{option}` in `{spec}` is not an mcts option: expected a budget (playouts such as 2000, or milliseconds such as 500ms), a rollout (random, greedy) or a reward (margin, win)"
+        "`{option}` in `{spec}` is not an mcts option: expected a budget (playouts such as 2000, or milliseconds such as 500ms), a rollout (random, greedy), a reward (margin, win) or a horizon (ahead16, to-end)"
     )]
     UnknownOption {
         /// The whole text.
@@ -94,12 +102,20 @@ pub enum SpecError {
         /// The budget as written.
         option: String,
     },
+    /// A horizon out of range.
+    #[error("the horizon `{option}` in `{spec}` is out of range: ahead1 to ahead{MAX_TILES} tiles")]
+    HorizonRange {
+        /// The whole text.
+        spec: String,
+        /// The horizon as written.
+        option: String,
+    },
     /// The same kind of option twice.
     #[error("`{spec}` gives the {what} twice")]
     Repeated {
         /// The whole text.
         spec: String,
-        /// Which kind of option: budget, rollout or reward.
+        /// Which kind of option: budget, rollout, reward or horizon.
         what: &'static str,
     },
     /// Options after a bot that takes none.
@@ -126,7 +142,7 @@ impl FromStr for BotSpec {
             };
         }
         let mut config = MctsConfig::default();
-        let (mut budget, mut rollout, mut reward) = (false, false, false);
+        let (mut budget, mut rollout, mut reward, mut horizon) = (false, false, false, false);
         let repeated = |seen: &mut bool, what| {
             if std::mem::replace(seen, true) {
                 Err(SpecError::Repeated {
@@ -147,6 +163,10 @@ impl FromStr for BotSpec {
                         Rollout::Greedy
                     };
                 }
+                _ if option == "to-end" || option.starts_with("ahead") => {
+                    repeated(&mut horizon, "horizon")?;
+                    config.horizon = parse_horizon(text, option)?;
+                }
                 "margin" | "win" => {
                     repeated(&mut reward, "reward")?;
                     config.reward = if option == "win" {
@@ -162,6 +182,26 @@ impl FromStr for BotSpec {
             }
         }
         Ok(BotSpec::Mcts(config))
+    }
+}
+
+/// `to-end` (no horizon) or `ahead16` (16 tiles), in range.
+fn parse_horizon(spec: &str, option: &str) -> Result<Option<u32>, SpecError> {
+    let Some(digits) = option.strip_prefix("ahead") else {
+        return Ok(None);
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(SpecError::UnknownOption {
+            spec: spec.to_owned(),
+            option: option.to_owned(),
+        });
+    }
+    match digits.parse() {
+        Ok(tiles) if (1..=MAX_TILES as u32).contains(&tiles) => Ok(Some(tiles)),
+        _ => Err(SpecError::HorizonRange {
+            spec: spec.to_owned(),
+            option: option.to_owned(),
+        }),
     }
 }
 
@@ -239,6 +279,22 @@ mod tests {
             "mcts:win:250".parse::<BotSpec>(),
             Ok(mcts(Budget::Playouts(250), Rollout::Random, RewardKind::Win))
         );
+        let horizon = |horizon| {
+            BotSpec::Mcts(MctsConfig {
+                budget: Budget::Playouts(200),
+                horizon,
+                ..MctsConfig::default()
+            })
+        };
+        for (text, spec) in [
+            ("mcts:200:ahead8", horizon(Some(8))),
+            ("mcts:200:to-end", horizon(None)),
+        ] {
+            assert_eq!(text.parse::<BotSpec>(), Ok(spec), "{text}");
+            assert_eq!(spec.to_string(), text);
+        }
+        let default = format!("mcts:200:ahead{}", super::super::mcts::DEFAULT_HORIZON);
+        assert_eq!(default.parse::<BotSpec>().unwrap().to_string(), "mcts:200");
     }
 
     #[test]
@@ -262,6 +318,15 @@ mod tests {
         );
         assert_eq!(err("mcts:win:margin"), "`mcts:win:margin` gives the reward twice");
         assert_eq!(err("greedy:100"), "`greedy` takes no options");
+        assert!(err("mcts:ahead").starts_with("`ahead` in `mcts:ahead` is not an mcts option"));
+        assert!(err("mcts:ahead-3").starts_with("`ahead-3` in"));
+        assert!(err("mcts:ahead0").starts_with("the horizon `ahead0` in `mcts:ahead0` is out of range"));
+        assert!(err("mcts:ahead10001").contains("out of range"));
+        assert!(err("mcts:ahead99999999999").contains("out of range"));
+        assert_eq!(
+            err("mcts:ahead8:to-end"),
+            "`mcts:ahead8:to-end` gives the horizon twice"
+        );
     }
 
     #[test]
@@ -272,7 +337,14 @@ mod tests {
 
         let bundled = crate::testing::bundled();
         let def = Arc::new(GameDef::from_files(bundled, &["base".to_owned()], "new-edition").unwrap());
-        for text in ["random", "greedy", "mcts:20", "mcts:5ms", "mcts:10:greedy"] {
+        for text in [
+            "random",
+            "greedy",
+            "mcts:20",
+            "mcts:5ms",
+            "mcts:10:greedy",
+            "mcts:10:to-end",
+        ] {
             let spec: BotSpec = text.parse().unwrap();
             let mut bot = spec.bot(7);
             let game = Game::new(Arc::clone(&def), 2, 3).unwrap();

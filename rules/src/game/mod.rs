@@ -198,7 +198,11 @@ impl Clone for Game {
             mechanisms,
             scratch,
         } = source;
-        self.def.clone_from(def);
+        // The same rules, as in a search's copies, keep their count: threads copying positions
+        // of one game would otherwise all write the rules' shared reference count.
+        if !Arc::ptr_eq(&self.def, def) {
+            self.def = Arc::clone(def);
+        }
         self.board.clone_from(board);
         self.features.clone_from(features);
         self.figures.clone_from(figures);
@@ -371,6 +375,15 @@ impl Game {
     pub fn determinize(&mut self, rng: &mut Rng) {
         shuffle_runs(rng, &mut self.pile, &self.def.pile_runs);
         self.mechanisms.determinize(rng);
+    }
+
+    /// Keeps only the next `tiles` tiles of the pile, as if the rest had not been dealt: the
+    /// game ends after at most that many more draws. A search cuts its determinized copies
+    /// short this way, so that a playout looks a fixed number of tiles ahead.
+    pub fn truncate_pile(&mut self, tiles: usize) {
+        // The pile is drawn from its end.
+        let dropped = self.pile.len().saturating_sub(tiles);
+        self.pile.drain(..dropped);
     }
 
     /// The step the game waits on.

@@ -1,5 +1,6 @@
 //! Monte Carlo tree search: UCT over determinized draws (see `tree.rs` for the tree), random or
-//! greedy rollouts, a budget of playouts or milliseconds, and root parallelisation on threads.
+//! greedy rollouts that look a fixed number of tiles ahead, a budget of playouts or
+//! milliseconds, and root parallelisation on threads.
 //! Trees live only during a choice, within a budget shared by the whole process
 //! (`budget.rs`).
 
@@ -86,6 +87,12 @@ impl RewardKind {
 /// Points of margin that make a playout worth about ¾ (or ¼) under [`RewardKind::Margin`].
 const MARGIN_SCALE: f64 = 20.0;
 
+/// Tiles a playout looks ahead by default. A playout that stops there and scores the table as
+/// at the end of the game costs about half of one played to the end from a base game's
+/// average position, and searches as well or better: random play further on mostly adds
+/// noise (tournaments in `docs/bots.md`).
+pub const DEFAULT_HORIZON: u32 = 16;
+
 /// Most threads one search uses.
 pub const MAX_SEARCH_THREADS: usize = 64;
 
@@ -102,10 +109,14 @@ pub struct MctsConfig {
     pub exploration: f64,
     /// Threads searching at once, each its own tree (1 to [`MAX_SEARCH_THREADS`]).
     pub threads: usize,
+    /// Tiles a playout draws at most before the game is scored as if it ended there
+    /// ([`Game::truncate_pile`]); `None` plays every playout to the real end.
+    pub horizon: Option<u32>,
 }
 
 impl Default for MctsConfig {
-    /// 1,000 random playouts, margin rewards, exploration 0.7, one thread.
+    /// 1,000 random playouts looking [`DEFAULT_HORIZON`] tiles ahead, margin rewards,
+    /// exploration 0.7, one thread.
     fn default() -> MctsConfig {
         MctsConfig {
             budget: Budget::Playouts(1000),
@@ -113,6 +124,7 @@ impl Default for MctsConfig {
             reward: RewardKind::Margin,
             exploration: 0.7,
             threads: 1,
+            horizon: Some(DEFAULT_HORIZON),
         }
     }
 }

@@ -8,6 +8,10 @@
 //! and rotation mean another move with another tile). At each node only the children legal in
 //! this determinization compete, by UCB1 with the count of iterations in which each was
 //! available in place of the parent's visits, so a move seldom possible is not starved.
+//!
+//! A determinization may also be cut short ([`Game::truncate_pile`]): its pile holds only the
+//! next tiles up to the search's horizon, counted from the root, so the tree and the rollout
+//! together draw no further, and final scoring there values what is on the table.
 
 use crate::bots::{Bot, GreedyBot, random_step};
 use crate::game::{Action, Event, Game, Phase, Rng};
@@ -55,6 +59,21 @@ pub(super) fn key(action: Action, phase: Phase) -> u64 {
     crate::game::action_key(action, phase)
 }
 
+/// Counts whose logarithms [`ln`] looks up rather than works out.
+const LN_TABLE: usize = 4096;
+
+/// `n.ln()`, the same value, looked up for small counts: UCB1 takes one for every child at
+/// every step down the tree, and most counts are small.
+#[inline]
+fn ln(n: u32) -> f64 {
+    static TABLE: std::sync::OnceLock<Box<[f64]>> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| (0..LN_TABLE as u32).map(|n| f64::from(n).ln()).collect());
+    match table.get(n as usize) {
+        Some(&ln) => ln,
+        None => f64::from(n).ln(),
+    }
+}
+
 /// What one search needs: the tree and every buffer an iteration uses. The buffers are kept
 /// between iterations and between moves so that an iteration allocates nothing once warm; the
 /// tree, which can be large, is freed after each choice ([`Search::free_tree`]), and grows only
@@ -71,6 +90,11 @@ pub(super) struct Search {
     game: Option<Game>,
     /// Legal actions at the current node, with their keys, sorted by key.
     legal: Vec<(u64, Action)>,
+    /// `legal` at the root, listed by the tree's first iteration: the same in every
+    /// determinization, which changes only what no player knows yet.
+    root_legal: Vec<(u64, Action)>,
+    /// Children of the root so far.
+    root_children: usize,
     actions: Vec<Action>,
     /// Which of `legal` already has a child.
     tried: Vec<bool>,
@@ -91,6 +115,8 @@ impl Clone for Search {
             refused: 0,
             game: self.game.clone(),
             legal: self.legal.clone(),
+            root_legal: self.root_legal.clone(),
+            root_children: 0,
             actions: self.actions.clone(),
             tried: self.tried.clone(),
             path: self.path.clone(),
@@ -121,6 +147,8 @@ impl Search {
             refused: 0,
             game: None,
             legal: Vec::new(),
+            root_legal: Vec::new(),
+            root_children: 0,
             actions: Vec::new(),
             tried: Vec::new(),
             path: Vec::new(),
@@ -134,6 +162,8 @@ impl Search {
     /// count (every search may hold one).
     pub fn reset(&mut self, seed: u64) {
         self.nodes.clear();
+        self.root_legal.clear();
+        self.root_children = 0;
         self.refused = 0;
         self.nodes.push(Node {
             key: 0,
@@ -206,12 +236,14 @@ impl Search {
         let mut game = self.game.take().unwrap_or_else(|| root.clone());
         game.clone_from(root);
         game.determinize(rng);
+        if let Some(tiles) = config.horizon {
+            game.truncate_pile(tiles as usize);
+        }
         self.path.clear();
         self.path.push(0);
         let mut node = 0u32;
         while let Some(mover) = game.to_move() {
-            let phase = game.phase();
-            self.list_legal(&game, phase);
+            self.list_legal(&game, node);
             let next = match self.select(node, config.exploration) {
                 Some(child) => child,
                 None if self.room_for_node() => self.expand(node, mover, rng),
@@ -236,31 +268,59 @@ impl Search {
         self.game = Some(game);
     }
 
-    /// Lists the legal actions of `game` with their keys into `legal`, sorted by key.
-    fn list_legal(&mut self, game: &Game, phase: Phase) {
+    /// Lists the legal actions of `game` at `node` with their keys into `legal`, sorted by
+    /// key; at the root, only once a tree.
+    fn list_legal(&mut self, game: &Game, node: u32) {
+        if node == 0 && !self.root_legal.is_empty() {
+            self.legal.clone_from(&self.root_legal);
+            #[cfg(debug_assertions)]
+            {
+                let listed = std::mem::take(&mut self.root_legal);
+                self.list_legal(game, node);
+                assert_eq!(
+                    self.root_legal, listed,
+                    "the root's actions depend on the determinization"
+                );
+            }
+            return;
+        }
+        let phase = game.phase();
         self.actions.clear();
         game.legal_actions_into(&mut self.actions);
         self.legal.clear();
         self.legal.extend(self.actions.iter().map(|&a| (key(a, phase), a)));
         self.legal.sort_unstable_by_key(|&(k, _)| k);
+        if node == 0 {
+            self.root_legal.clone_from(&self.legal);
+        }
     }
 
     /// The child of `node` to descend into: the legal one with the best UCB1 score, counting
     /// availability; `None` when a legal action has no child yet (every legal child's
     /// availability is counted either way).
     fn select(&mut self, node: u32, exploration: f64) -> Option<u32> {
-        self.tried.clear();
-        self.tried.resize(self.legal.len(), false);
+        // Once every root action has a child, each is legal in every determinization: none to
+        // look up or mark.
+        let all_tried = node == 0 && self.root_children == self.root_legal.len();
+        if !all_tried {
+            self.tried.clear();
+            self.tried.resize(self.legal.len(), false);
+        }
         let mut best = None;
         let mut best_score = f64::NEG_INFINITY;
         let mut child = self.nodes[node as usize].first_child;
         while child != NONE {
             let c = &mut self.nodes[child as usize];
-            if let Ok(i) = self.legal.binary_search_by_key(&c.key, |&(k, _)| k) {
-                self.tried[i] = true;
+            let legal = all_tried
+                || self
+                    .legal
+                    .binary_search_by_key(&c.key, |&(k, _)| k)
+                    .map(|i| self.tried[i] = true)
+                    .is_ok();
+            if legal {
                 c.avail += 1;
                 let visits = f64::from(c.visits.max(1));
-                let score = c.total / visits + exploration * (f64::from(c.avail).ln() / visits).sqrt();
+                let score = c.total / visits + exploration * (ln(c.avail) / visits).sqrt();
                 if score > best_score {
                     best_score = score;
                     best = Some(child);
@@ -268,7 +328,11 @@ impl Search {
             }
             child = c.next_sibling;
         }
-        if self.tried.iter().any(|&t| !t) { None } else { best }
+        if !all_tried && self.tried.iter().any(|&t| !t) {
+            None
+        } else {
+            best
+        }
     }
 
     /// Adds a child for a uniformly random legal action of `node` that has none yet.
@@ -284,6 +348,9 @@ impl Search {
             .map(|(i, _)| i)
             .expect("an untried action exists");
         let (key, action) = self.legal[i];
+        if node == 0 {
+            self.root_children += 1;
+        }
         let index = self.nodes.len() as u32;
         let parent = &mut self.nodes[node as usize];
         let next_sibling = parent.first_child;
@@ -381,6 +448,27 @@ mod tests {
         assert_eq!(copy.tree_bytes(), 0);
         drop(second);
         assert_eq!(budget.free(), 1000);
+    }
+
+    #[test]
+    fn a_playout_draws_no_further_than_its_horizon() {
+        let mut rng = Rng::new(4);
+        for horizon in [1, 5, 16] {
+            let mut game = base_game();
+            game.determinize(&mut rng);
+            game.truncate_pile(horizon);
+            assert_eq!(game.pile_len(), horizon);
+            let (mut actions, mut events) = (Vec::new(), Vec::new());
+            while random_step(&mut game, &mut rng, &mut actions, &mut events) {}
+            let placed = game.board().placed.len();
+            // The start tile, the tile drawn at the root, and at most `horizon` more.
+            assert!(placed <= horizon + 2, "{placed} tiles within {horizon}");
+            assert!(events.contains(&Event::GameOver));
+        }
+        let mut game = base_game();
+        let tiles = game.pile_len();
+        game.truncate_pile(tiles + 10);
+        assert_eq!(game.pile_len(), tiles, "a horizon past the pile keeps it all");
     }
 
     #[test]
