@@ -150,7 +150,7 @@ impl Observer for Turns {
 }
 
 #[test]
-fn each_thread_watches_its_share_of_the_games() {
+fn each_thread_watches_the_games_it_plays() {
     let def = def(&["base"], "new-edition");
     let progress = Progress::default();
     let played = run_observed(
@@ -168,7 +168,8 @@ fn each_thread_watches_its_share_of_the_games() {
     .unwrap();
     let observers = played.workers;
     assert_eq!((observers.len(), played.threads), (3, 3));
-    assert!(observers.iter().all(|o| o.games == 10));
+    // Games go to whichever thread is free: between them the threads watch every game once.
+    assert_eq!(observers.iter().map(|o| o.games).sum::<u64>(), 30);
     let summary = run(
         def,
         &Plan {

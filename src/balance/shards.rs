@@ -107,7 +107,7 @@ pub fn play(
         Ok(played) => played,
         Err(e) => return fail(e),
     };
-    if progress.stopped() {
+    if sums.a.games < shard.games {
         say_err!(
             "stopped by Ctrl-C: no partial is written, as a partial holds every game of its shard ({} of {} played)",
             sums.a.games,
