@@ -219,6 +219,48 @@ impl Drop for NewFiles {
     }
 }
 
+/// File names made from ids (tile ids, image names): safe on every system, and distinct even
+/// where the file system does not tell case apart. Every character but letters, digits, `-`,
+/// `_`, `+` and `.` (and a leading `.`) becomes `_`, a name is cut to 100 characters, and a
+/// name already given gets `-2`, `-3`... before its extension, so `AM/C++`, `AM_C++` and
+/// `am_c++` make three files.
+#[derive(Debug, Default)]
+pub struct FileNames {
+    /// The names given, lower case.
+    taken: std::collections::BTreeSet<String>,
+}
+
+impl FileNames {
+    /// No name given yet.
+    pub fn new() -> FileNames {
+        FileNames::default()
+    }
+
+    /// A new name for `id`, ending in `.extension`.
+    pub fn name(&mut self, id: &str, extension: &str) -> String {
+        let mut stem: String = id
+            .chars()
+            .enumerate()
+            .map(|(i, c)| match c {
+                'a'..='z' | 'A'..='Z' | '0'..='9' | '-' | '_' | '+' => c,
+                '.' if i > 0 => c,
+                _ => '_',
+            })
+            .take(100)
+            .collect();
+        if stem.is_empty() {
+            stem.push('_');
+        }
+        let mut name = format!("{stem}.{extension}");
+        let mut k = 2;
+        while !self.taken.insert(name.to_lowercase()) {
+            name = format!("{stem}-{k}.{extension}");
+            k += 1;
+        }
+        name
+    }
+}
+
 /// Checks, before any work whose result is to be written to `path`, that the write will be
 /// allowed: what is at `path` may be replaced ([`write_atomically`]'s rules), it is none of
 /// the files in `reads` (the files the run reads, compared as files, however the path is
@@ -366,6 +408,19 @@ fn same_file(path: &Path, meta: &std::fs::Metadata, other: &Path) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn file_names_are_safe_and_distinct() {
+        let mut names = FileNames::new();
+        assert_eq!(names.name("AM/C++", "svg"), "AM_C++.svg");
+        assert_eq!(names.name("AM_C++", "svg"), "AM_C++-2.svg");
+        assert_eq!(names.name("am_c++", "svg"), "am_c++-3.svg");
+        assert_eq!(names.name("../x", "svg"), "_._x.svg");
+        assert_eq!(names.name("", "svg"), "_.svg");
+        assert_eq!(names.name("a\u{0}b:c\\d", "svg"), "a_b_c_d.svg");
+        assert_eq!(names.name("A B", "png"), "A_B.png");
+        assert_eq!(names.name("A:B", "png"), "A_B-2.png");
+    }
 
     #[test]
     fn reads_regular_files_up_to_the_limit() {
