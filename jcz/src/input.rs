@@ -310,25 +310,33 @@ pub fn polygons(d: &str, size: f64) -> Option<Vec<Vec<[f64; 2]>>> {
 }
 
 /// Writes each set as `<dir>/<id>.toml` and the images beside them, all or nothing, never over
-/// an existing file; the paths written.
+/// an existing file nor through a link inside `dir`; the paths written.
 pub fn write(outcome: &Outcome, dir: &Path) -> Result<Vec<PathBuf>, String> {
+    let (files, written) = write_pending(outcome, dir)?;
+    files.keep();
+    Ok(written)
+}
+
+/// Writes as [`write`] does, and returns the files written, which are removed unless kept
+/// (when what was written then fails to validate, say), with their paths.
+pub fn write_pending(outcome: &Outcome, dir: &Path) -> Result<(NewFiles, Vec<PathBuf>), String> {
     let mut files = NewFiles::new();
     let mut written = Vec::new();
     for set in &outcome.imported.sets {
-        let path = dir.join(format!("{}.toml", set.id));
+        let name = format!("{}.toml", set.id);
+        let path = dir.join(&name);
         let text = toml_out::tileset_text(set, &path)?;
         files
-            .write(&path, text.as_bytes())
+            .write_under(dir, Path::new(&name), text.as_bytes())
             .map_err(|e| format!("{}: {e}", path.display()))?;
         written.push(path);
     }
     for (name, bytes) in &outcome.images {
         let path = dir.join(name);
         files
-            .write(&path, bytes)
+            .write_under(dir, Path::new(name), bytes)
             .map_err(|e| format!("{}: {e}", path.display()))?;
         written.push(path);
     }
-    files.keep();
-    Ok(written)
+    Ok((files, written))
 }

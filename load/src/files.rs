@@ -152,6 +152,25 @@ impl NewFiles {
         }
     }
 
+    /// Writes a new file at `root/relative` as [`NewFiles::write`] does, but through no link
+    /// below `root`: a folder between them that is a symbolic link (planted to send the file
+    /// elsewhere) fails the write, and nothing is written.
+    pub fn write_under(&mut self, root: &Path, relative: &Path, bytes: &[u8]) -> io::Result<()> {
+        let path = root.join(relative);
+        let mut folder = root.to_path_buf();
+        let parts: Vec<_> = relative.components().collect();
+        for part in parts.iter().take(parts.len().saturating_sub(1)) {
+            folder.push(part);
+            if std::fs::symlink_metadata(&folder).is_ok_and(|m| m.file_type().is_symlink()) {
+                return Err(io::Error::other(format!(
+                    "{} is a symbolic link; it is not written through (remove it, or choose another folder)",
+                    folder.display()
+                )));
+            }
+        }
+        self.write(&path, bytes)
+    }
+
     /// Makes `folder` and the folders above it that are missing, remembering each made.
     fn make_folders(&mut self, folder: &Path) -> io::Result<()> {
         let missing: Vec<&Path> = folder
@@ -614,6 +633,24 @@ mod tests {
         files.keep();
         assert_eq!(names(&repo), ["a", "b"]);
         assert_eq!(std::fs::read(repo.join("b/y")).unwrap(), b"y");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn new_files_under_a_folder_go_through_no_link() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("out");
+        let elsewhere = dir.path().join("elsewhere");
+        std::fs::create_dir_all(&out).unwrap();
+        std::fs::create_dir_all(&elsewhere).unwrap();
+        std::os::unix::fs::symlink(&elsewhere, out.join("images")).unwrap();
+        let mut files = NewFiles::new();
+        files.write_under(&out, Path::new("a.toml"), b"a").unwrap();
+        let e = files.write_under(&out, Path::new("images/x.png"), b"x").unwrap_err();
+        assert!(e.to_string().contains("is a symbolic link"), "{e}");
+        assert!(names(&elsewhere).is_empty());
+        drop(files);
+        assert_eq!(names(&out), ["images"]);
     }
 
     #[test]
