@@ -1,6 +1,6 @@
 //! What an export makes of tile sets made to hurt it: one large image shown by many tiles
 //! goes in once, scaled to what JCZ shows; tiles whose names would make one file name keep
-//! their own pictures.
+//! their own pictures; an id XML cannot carry is refused.
 
 // Test code: a failed unwrap is a failed test, with its message.
 #![allow(clippy::unwrap_used)]
@@ -10,6 +10,8 @@ mod support;
 use std::path::Path;
 
 use support::{built, load, only_set, text};
+use tilewright_jcz::addon;
+use tilewright_jcz::export::ExportError;
 
 /// A tile set file `pics.toml` in `dir` of monastery tiles with `ids` (TOML strings), each
 /// showing `image` when there is one.
@@ -86,4 +88,21 @@ fn tiles_whose_names_would_make_one_file_keep_their_own_pictures() {
             "{file}"
         );
     }
+}
+
+#[test]
+fn an_id_xml_cannot_carry_is_refused_where_it_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let catalog = load(&write_set(dir.path(), &["\"ok\"", "\"A\\tB\"", "\"C\\nD\""], None));
+    let Err(ExportError::Refused(found)) = addon::build(&[only_set(&catalog)], "pics", 1) else {
+        panic!("exported");
+    };
+    let errors: Vec<String> = found.iter().filter(|d| d.is_error()).map(|d| d.to_string()).collect();
+    assert_eq!(errors.len(), 2, "{errors:#?}");
+    assert!(errors[0].contains("pics.toml:12:6:"), "{}", errors[0]);
+    assert!(
+        errors[0].contains("the tile id `A\\tB` holds a tab, line break or other control character"),
+        "{}",
+        errors[0]
+    );
 }
