@@ -122,3 +122,56 @@ fn a_tile_size_that_is_no_size_is_refused() {
     }
     import(&addon(&ids, &images, &[], json!(900))).unwrap();
 }
+
+/// `bytes` with every `from` written `to` (of the same length).
+fn replaced(bytes: &[u8], from: &[u8], to: &[u8]) -> Vec<u8> {
+    assert_eq!(from.len(), to.len());
+    let mut out = bytes.to_vec();
+    let mut at = 0;
+    while let Some(i) = out[at..].windows(from.len()).position(|w| w == from) {
+        out[at + i..at + i + from.len()].copy_from_slice(to);
+        at += i + from.len();
+    }
+    out
+}
+
+#[test]
+fn an_entry_held_twice_is_refused() {
+    let ids = ["evil/A"];
+    let images: BTreeMap<&str, &str> = [("evil/A", "a.png")].into();
+    let held: [(&str, &[u8]); 2] = [("art/a.png", b"the picture"), ("art/b.png", b"another one")];
+    let bytes = replaced(&addon(&ids, &images, &held, json!(1000)), b"art/b.png", b"art/a.png");
+    let e = import(&bytes).unwrap_err();
+    assert!(
+        e.contains("evil.jca: the archive lists 8 entries under 7 names: a name is held twice"),
+        "{e}"
+    );
+}
+
+#[test]
+fn an_entry_whose_size_is_false_is_refused() {
+    let ids = ["evil/A"];
+    let images: BTreeMap<&str, &str> = [("evil/A", "a.png")].into();
+    let picture = vec![9u8; 5000];
+    let held: [(&str, &[u8]); 1] = [("art/a.png", &picture)];
+    // The stated size, in the local header and the central directory, made 10.
+    let mut bytes = addon(&ids, &images, &held, json!(1000));
+    let name = b"evil/art/a.png";
+    let mut at = 0;
+    while let Some(i) = bytes[at..].windows(name.len()).position(|w| w == name) {
+        let start = at + i;
+        let header = if bytes[start - 46..start - 42] == *b"PK\x01\x02" {
+            start - 46 + 24
+        } else {
+            assert_eq!(bytes[start - 30..start - 26], *b"PK\x03\x04");
+            start - 30 + 22
+        };
+        bytes[header..header + 4].copy_from_slice(&10u32.to_le_bytes());
+        at = start + name.len();
+    }
+    let e = import(&bytes).unwrap_err();
+    assert!(
+        e.contains("the entry `evil/art/a.png` says it holds 10 bytes and holds 5000; the archive is damaged"),
+        "{e}"
+    );
+}
