@@ -40,9 +40,9 @@ pub fn draw(args: DrawArgs) -> ExitCode {
     if let Err(e) = out_folder(&args.out) {
         return crate::fail(format!("--out {}: {e}", escape::path(&args.out)));
     }
-    let mut names = FileNames::default();
+    let mut names = files::FileNames::new();
     for tile in &tiles {
-        let path = args.out.join(names.name(&tile.id));
+        let path = args.out.join(names.name(&tile.id, "svg"));
         let svg = tile_svg(tile, SvgOptions { size: args.size });
         if let Err(e) = files::write_atomically(&path, svg.as_bytes()) {
             return crate::fail(format!("cannot write {}: {e}", escape::path(&path)));
@@ -120,55 +120,4 @@ fn chosen(all: Vec<Tile>, ids: &[String]) -> Result<Vec<Tile>, String> {
             })
         })
         .collect()
-}
-
-/// File names for tile ids: safe on every system, and distinct even where the file system
-/// does not tell case apart.
-#[derive(Debug, Default)]
-struct FileNames {
-    /// The names given, lower case.
-    taken: BTreeSet<String>,
-}
-
-impl FileNames {
-    /// `ID.svg`, with every character but letters, digits, `-`, `_`, `+` and `.` (and a
-    /// leading `.`) made `_`; a name already given gets `-2`, `-3`... before the extension.
-    fn name(&mut self, id: &str) -> String {
-        let mut stem: String = id
-            .chars()
-            .enumerate()
-            .map(|(i, c)| match c {
-                'a'..='z' | 'A'..='Z' | '0'..='9' | '-' | '_' | '+' => c,
-                '.' if i > 0 => c,
-                _ => '_',
-            })
-            .take(100)
-            .collect();
-        if stem.is_empty() {
-            stem.push('_');
-        }
-        let mut name = format!("{stem}.svg");
-        let mut k = 2;
-        while !self.taken.insert(name.to_lowercase()) {
-            name = format!("{stem}-{k}.svg");
-            k += 1;
-        }
-        name
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn file_names_are_safe_and_distinct() {
-        let mut names = FileNames::default();
-        assert_eq!(names.name("AM/C++"), "AM_C++.svg");
-        assert_eq!(names.name("AM_C++"), "AM_C++-2.svg");
-        assert_eq!(names.name("am_c++"), "am_c++-3.svg");
-        assert_eq!(names.name("../x"), "_._x.svg");
-        assert_eq!(names.name(""), "_.svg");
-        assert_eq!(names.name("a\u{0}b:c\\d"), "a_b_c_d.svg");
-    }
 }

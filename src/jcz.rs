@@ -144,13 +144,10 @@ pub fn import(command: ImportCommand) -> ExitCode {
     if outcome.imported.sets.is_empty() {
         return fail("the file has no tile set to import");
     }
-    let written = match tilewright_jcz::input::write(&outcome, &args.out) {
+    let (files, written) = match tilewright_jcz::input::write_pending(&outcome, &args.out) {
         Ok(w) => w,
         Err(e) => return fail(e),
     };
-    for path in &written {
-        say!("wrote {}", escape::path(path));
-    }
     let sets: Vec<PathBuf> = written
         .iter()
         .filter(|p| p.extension().is_some_and(|e| e == "toml"))
@@ -158,6 +155,22 @@ pub fn import(command: ImportCommand) -> ExitCode {
         .collect();
     let report = validate_paths(&sets, bundled::catalog());
     show(&report.diagnostics);
+    let errors = report.diagnostics.iter().filter(|d| d.is_error()).count();
+    if errors > 0 {
+        // A failed import leaves nothing behind.
+        let left = files.undo();
+        for path in &left {
+            say_err!("note: {} could not be removed", escape::path(path));
+        }
+        return fail(format!(
+            "the tile sets made from {} do not validate ({errors} error(s) above); nothing written",
+            escape::path(&args.file)
+        ));
+    }
+    files.keep();
+    for path in &written {
+        say!("wrote {}", escape::path(path));
+    }
     say!(
         "imported {} tile(s) into {} tile set(s); {} note(s), {} problem(s) on validation",
         outcome.imported.tiles,

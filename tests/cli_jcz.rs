@@ -248,3 +248,46 @@ fn an_out_that_cannot_be_written_fails_as_html_and_record_do() {
     }
     assert_eq!(listing(d), ["folder.jca", "mine.toml"]);
 }
+
+#[cfg(unix)]
+#[test]
+fn an_import_writes_through_no_link_and_leaves_nothing_when_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(tilewright(
+        d,
+        &["export", "jcz", "--tilesets", "hills-and-sheep", "--out", "hs.jca"],
+    )
+    .output()
+    .unwrap());
+    std::fs::create_dir_all(d.join("out")).unwrap();
+    std::fs::create_dir_all(d.join("elsewhere")).unwrap();
+    std::os::unix::fs::symlink("../elsewhere", d.join("out/images")).unwrap();
+    let out = tilewright(d, &["import", "jcz", "hs.jca", "--out", "out"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("out/images is a symbolic link; it is not written through"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(listing(&d.join("elsewhere")).is_empty());
+    assert_eq!(listing(&d.join("out")), ["images"]);
+
+    // Sets that fail validation (a tile counted past what a game holds) are not left behind.
+    std::fs::write(
+        d.join("many.xml"),
+        r#"<defs><tiles><tile id="M/m"><monastery/><field>NL NR EL ER SL SR WL WR</field></tile></tiles>
+<sets><tile-set id="many"><ref tile="M/m" count="200"/><ref tile="M/m" count="100"/></tile-set></sets></defs>"#,
+    )
+    .unwrap();
+    let out = tilewright(d, &["import", "jcz", "many.xml", "--out", "new/deep"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("do not validate"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("nothing written"), "{}", stderr(&out));
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("wrote"));
+    assert!(!d.join("new").exists(), "the folders made are removed too");
+}

@@ -6,7 +6,7 @@ use std::path::Path;
 use serde_json::json;
 use tilewright_engine::Diagnostic;
 use tilewright_engine::catalog::LoadedTileSet;
-use tilewright_engine::files::write_atomically;
+use tilewright_engine::files::{human_size, write_atomically};
 
 use crate::export::{ExportError, export};
 use crate::{archive, artwork, xml};
@@ -60,8 +60,50 @@ pub fn build(sets: &[&LoadedTileSet], id: &str, version: u32) -> Result<Addon, E
     }
     let mut warnings = exported.warnings;
     warnings.extend(art.warnings);
+    // What `import jcz` would refuse is not made.
+    let xml_size = files[EXPANSION_FILE].len() as u64;
+    let unpacked: u64 = files.values().map(|f| f.len() as u64).sum();
+    let too_large = if xml_size > crate::input::MAX_XML_BYTES {
+        Some(format!(
+            "the add-on's tile XML would be {}, more than the {} `import jcz` reads",
+            human_size(xml_size),
+            human_size(crate::input::MAX_XML_BYTES)
+        ))
+    } else if unpacked > archive::MAX_UNPACKED_BYTES {
+        Some(format!(
+            "the add-on's files would hold {}, more than the {} `import jcz` unpacks",
+            human_size(unpacked),
+            human_size(archive::MAX_UNPACKED_BYTES)
+        ))
+    } else {
+        None
+    };
+    let bytes = match too_large {
+        Some(message) => None.ok_or(message),
+        None => {
+            let bytes = archive::pack(id, &files);
+            if bytes.len() as u64 > crate::input::MAX_ADDON_BYTES {
+                Err(format!(
+                    "the add-on would be {}, more than the {} `import jcz` reads",
+                    human_size(bytes.len() as u64),
+                    human_size(crate::input::MAX_ADDON_BYTES)
+                ))
+            } else {
+                Ok(bytes)
+            }
+        }
+    };
+    let bytes = bytes.map_err(|message| {
+        let mut found = vec![Diagnostic::file(
+            sets.first().map(|s| s.source.path.clone()).unwrap_or_default(),
+            message,
+            "export fewer tiles at once, or use smaller images",
+        )];
+        found.extend(warnings.iter().cloned());
+        ExportError::Refused(found)
+    })?;
     Ok(Addon {
-        bytes: archive::pack(id, &files),
+        bytes,
         tiles: exported.tiles.len(),
         warnings,
     })

@@ -67,6 +67,16 @@ pub fn unpack(bytes: &[u8]) -> Result<Unpacked, String> {
             zip.len()
         ));
     }
+    // The zip reader keeps one entry per name (the last): an entry held twice shows only in
+    // the count of the archive's directory.
+    if let Some(listed) = listed_entries(bytes)
+        && listed != zip.len()
+    {
+        return Err(format!(
+            "the archive lists {listed} entries under {} names: a name is held twice, and which entry JCZ reads is not sure; make it again with each name once",
+            zip.len()
+        ));
+    }
     let mut roots: Vec<String> = Vec::new();
     let mut files = BTreeMap::new();
     let mut total = 0u64;
@@ -99,6 +109,13 @@ pub fn unpack(bytes: &[u8]) -> Result<Unpacked, String> {
         if total > MAX_UNPACKED_BYTES {
             return Err(format!("the add-on unpacks to more than {MAX_UNPACKED_BYTES} bytes"));
         }
+        if data.len() as u64 != entry.size() {
+            return Err(format!(
+                "the entry `{name}` says it holds {} bytes and holds {}; the archive is damaged (make it again)",
+                entry.size(),
+                data.len()
+            ));
+        }
         files.insert(rest.to_owned(), data);
     }
     match roots.as_slice() {
@@ -110,4 +127,15 @@ pub fn unpack(bytes: &[u8]) -> Result<Unpacked, String> {
             roots.join(", ")
         )),
     }
+}
+
+/// The number of entries the archive's end record says its directory lists, when it says
+/// (not in a Zip64 archive, whose record says `0xFFFF`).
+fn listed_entries(bytes: &[u8]) -> Option<usize> {
+    // The end record is 22 bytes and a comment of at most 65,535 follows it.
+    let from = bytes.len().saturating_sub(22 + 65_535);
+    let at = from + bytes[from..].windows(4).rposition(|w| w == b"PK\x05\x06")?;
+    let total = bytes.get(at + 10..at + 12)?;
+    let total = u16::from_le_bytes([total[0], total[1]]);
+    (total != u16::MAX).then_some(usize::from(total))
 }

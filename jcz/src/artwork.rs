@@ -4,11 +4,14 @@
 
 use std::collections::BTreeMap;
 use std::io::Cursor;
+use std::path::PathBuf;
 
 use image::{ImageFormat, RgbaImage};
 use serde_json::{Value, json};
 use tilewright_engine::catalog::LoadedTileSet;
+use tilewright_engine::files::{FileNames, human_size};
 use tilewright_engine::model::FeatureKind;
+use tilewright_engine::tile_image::ImageFile;
 use tilewright_engine::{Diagnostic, Severity, tile_image};
 use tilewright_picture::geometry::Point;
 use tilewright_picture::{FeatureShape, feature_shapes, palette};
@@ -19,6 +22,9 @@ use crate::export::{ExportedTile, tile_code};
 pub const TILE_SIZE: u32 = 1000;
 /// Side in pixels of a tile picture drawn from the schematic.
 pub const PICTURE_SIDE: u32 = 500;
+/// Most pixels a side of a tile's own image in the add-on: one pixel per artwork unit, as
+/// much as JCZ shows; a larger image is scaled down (keeping its shape).
+pub const MAX_PICTURE_SIDE: u32 = TILE_SIZE;
 /// Side in pixels of the add-on's icon.
 pub const ICON_SIDE: u32 = 100;
 
@@ -37,6 +43,16 @@ pub fn artwork(sets: &[&LoadedTileSet], tiles: &[ExportedTile], title: &str) -> 
     let mut errors = Vec::new();
     let mut records = serde_json::Map::new();
     let mut icon = None;
+    let mut names = FileNames::new();
+    // Each image file read, by its resolved path: the picture made of it, and its size.
+    let mut shared: BTreeMap<PathBuf, (String, (u32, u32))> = BTreeMap::new();
+    // The bytes of the pictures made so far.
+    let mut total = 0u64;
+    let add = |files: &mut BTreeMap<String, Vec<u8>>, file: &str, bytes: Vec<u8>| {
+        let len = bytes.len() as u64;
+        files.insert(file.to_owned(), bytes);
+        len
+    };
     for exported in tiles {
         let loaded = sets[exported.set];
         let tile = &loaded.model.tiles[exported.tile];
@@ -74,39 +90,84 @@ pub fn artwork(sets: &[&LoadedTileSet], tiles: &[ExportedTile], title: &str) -> 
                 ));
             }
         }
-        let file = format!("images/{}.png", file_name(&tile_code(&tile.id)));
-        let picture = match &tile.image {
-            Some(image) => match tile_image::open(loaded.source.folder(), image) {
-                Ok(decoded) => {
-                    if decoded.width() != decoded.height() {
-                        out.warnings.push(at(
-                            format!("/tiles/{}/image", exported.tile),
-                            Severity::Warning,
-                            format!(
-                                "tile `{}`: the image is {}×{}; JCZ stretches it to a square",
-                                tile.id,
-                                decoded.width(),
-                                decoded.height()
-                            ),
-                            "use a square image",
+        let image_pointer = format!("/tiles/{}/image", exported.tile);
+        let file = match &tile.image {
+            Some(image) => {
+                let opened =
+                    tile_image::resolve(loaded.source.folder(), image).and_then(|path| match shared.get(&path) {
+                        Some(done) => Ok((path, None, done.clone())),
+                        None => {
+                            let decoded = ImageFile::read(&path)?.decode()?;
+                            let size = (decoded.width(), decoded.height());
+                            Ok((path, Some(decoded), (String::new(), size)))
+                        }
+                    });
+                let (path, decoded, (file, (width, height))) = match opened {
+                    Ok(opened) => opened,
+                    Err(e) => {
+                        errors.push(at(
+                            image_pointer,
+                            Severity::Error,
+                            format!("tile `{}`: {e}", tile.id),
+                            &e.help(),
                         ));
+                        continue;
                     }
-                    decoded.to_rgba8()
-                }
-                Err(e) => {
-                    errors.push(at(
-                        format!("/tiles/{}/image", exported.tile),
-                        Severity::Error,
-                        format!("tile `{}`: {e}", tile.id),
-                        &e.help(),
+                };
+                if width != height {
+                    out.warnings.push(at(
+                        image_pointer.clone(),
+                        Severity::Warning,
+                        format!(
+                            "tile `{}`: the image is {width}×{height}; JCZ stretches it to a square",
+                            tile.id
+                        ),
+                        "use a square image",
                     ));
-                    continue;
                 }
-            },
-            None => draw(&shapes, PICTURE_SIDE),
+                match decoded {
+                    // Another tile's image: the file made for it serves this tile too.
+                    None => file,
+                    Some(decoded) => {
+                        let picture = if width > MAX_PICTURE_SIDE || height > MAX_PICTURE_SIDE {
+                            decoded.resize(
+                                MAX_PICTURE_SIDE,
+                                MAX_PICTURE_SIDE,
+                                image::imageops::FilterType::Triangle,
+                            )
+                        } else {
+                            decoded
+                        }
+                        .to_rgba8();
+                        let file = format!("images/{}", names.name(&tile_code(&tile.id), "png"));
+                        icon.get_or_insert_with(|| image::imageops::thumbnail(&picture, ICON_SIDE, ICON_SIDE));
+                        total += add(&mut out.files, &file, png(&picture));
+                        shared.insert(path, (file.clone(), (width, height)));
+                        file
+                    }
+                }
+            }
+            None => {
+                let picture = draw(&shapes, PICTURE_SIDE);
+                let file = format!("images/{}", names.name(&tile_code(&tile.id), "png"));
+                icon.get_or_insert_with(|| image::imageops::thumbnail(&picture, ICON_SIDE, ICON_SIDE));
+                total += add(&mut out.files, &file, png(&picture));
+                file
+            }
         };
-        icon.get_or_insert_with(|| image::imageops::thumbnail(&picture, ICON_SIDE, ICON_SIDE));
-        out.files.insert(file.clone(), png(&picture));
+        if total > crate::archive::MAX_UNPACKED_BYTES {
+            errors.push(at(
+                image_pointer,
+                Severity::Error,
+                format!(
+                    "tile `{}`: the add-on's pictures pass {} with this tile's, more than `import jcz` (and this export) takes in one add-on",
+                    tile.id,
+                    human_size(crate::archive::MAX_UNPACKED_BYTES)
+                ),
+                "use smaller images (each is scaled to at most 1000 pixels a side), or export fewer tiles at once",
+            ));
+            return Err(errors);
+        }
         records.insert(exported.id.clone(), json!({ "image": file, "features": features }));
     }
     if !errors.is_empty() {
@@ -125,20 +186,6 @@ pub fn artwork(sets: &[&LoadedTileSet], tiles: &[ExportedTile], title: &str) -> 
     });
     out.files.insert("artwork.json".into(), pretty(&manifest));
     Ok(out)
-}
-
-/// A file name from a tile code: characters other than letters, digits, `.`, `-` and `_`
-/// written `_`.
-pub fn file_name(code: &str) -> String {
-    code.chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_') {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect()
 }
 
 /// JSON text with a final line break.

@@ -165,6 +165,19 @@ pub fn export(sets: &[&LoadedTileSet], addon: &str) -> Result<Export, ExportErro
                 continue;
             }
             let id = format!("{addon}/{}", tile_code(&tile.id));
+            if tile.id.chars().any(char::is_control) {
+                // XML reads a tab or a line break in an attribute back as a space.
+                out.push(report.at(
+                    Severity::Error,
+                    &format!("/tiles/{ti}/id"),
+                    format!(
+                        "the tile id `{}` holds a tab, line break or other control character, which JCZ's XML reads back as a space",
+                        tile.id.escape_debug()
+                    ),
+                    "rename the tile without it",
+                ));
+                continue;
+            }
             if let Some(other) = codes.insert(id.clone(), tile.id.clone()) {
                 out.push(report.at(
                     Severity::Error,

@@ -40,23 +40,43 @@ pub struct Imported {
 pub fn import(defs: &Definitions, file: &str, prefix: &str) -> Imported {
     let mut out = Imported::default();
     let mut groups: Vec<(String, Vec<(usize, &crate::defs::TileSetDef)>)> = Vec::new();
+    let mut group_of: BTreeMap<&str, usize> = BTreeMap::new();
     for set in &defs.sets {
         let (base, edition) = match set.id.rsplit_once(':') {
             Some((base, "1")) => (base, 0),
             Some((base, "2")) => (base, 1),
             _ => (set.id.as_str(), 0),
         };
-        match groups.iter_mut().find(|(b, _)| b == base) {
-            Some((_, list)) => list.push((edition, set)),
-            None => groups.push((base.to_owned(), vec![(edition, set)])),
+        match group_of.get(base) {
+            Some(&g) => groups[g].1.push((edition, set)),
+            None => {
+                group_of.insert(base, groups.len());
+                groups.push((base.to_owned(), vec![(edition, set)]));
+            }
         }
     }
+    // Each tile id's definition (the first, when a file defines one twice).
+    let mut def_of: BTreeMap<&str, usize> = BTreeMap::new();
+    for (i, def) in defs.tiles.iter().enumerate() {
+        if let Some(&first) = def_of.get(def.id.as_str()) {
+            out.notes.push(format!(
+                "{file}:{}: tile `{}` is defined again (first at line {}); this definition is left out",
+                def.pos.line, def.id, defs.tiles[first].pos.line
+            ));
+        } else {
+            def_of.insert(&def.id, i);
+        }
+    }
+    // Tiles some set counts: the others are noted as in no set.
+    let mut counted: std::collections::BTreeSet<&str> = std::collections::BTreeSet::new();
     let title = defs
         .expansion
         .as_ref()
         .map(|e| e.title.clone())
         .filter(|t| !t.is_empty());
     let mut taken: BTreeMap<&str, String> = BTreeMap::new();
+    // The set ids given, with the JCZ set name each came from.
+    let mut ids_made: BTreeMap<String, &str> = BTreeMap::new();
     let mut made: Vec<(TileSet, Vec<&str>)> = Vec::new();
     for (base, list) in &groups {
         let editions = if list.iter().any(|(e, _)| *e == 1) { 2 } else { 1 };
@@ -66,7 +86,19 @@ pub fn import(defs: &Definitions, file: &str, prefix: &str) -> Imported {
                 counts.entry(tile.as_str()).or_default()[*edition] += count;
             }
         }
-        let id = set_id(prefix, base);
+        let mut id = set_id(prefix, base);
+        if let Some(other) = ids_made.get(&id) {
+            let first = id.clone();
+            let mut k = 2;
+            while ids_made.contains_key(&id) {
+                id = format!("{first}-{k}");
+                k += 1;
+            }
+            out.notes.push(format!(
+                "{file}: sets `{other}` and `{base}` would both be tile set `{first}`; `{base}` is `{id}`"
+            ));
+        }
+        ids_made.insert(id.clone(), base.as_str());
         let mut set = TileSet {
             id: id.clone(),
             name: title.clone().unwrap_or_else(|| base.clone()),
@@ -83,10 +115,20 @@ pub fn import(defs: &Definitions, file: &str, prefix: &str) -> Imported {
             edge_kinds: BTreeMap::new(),
         };
         let mut used: Vec<&str> = Vec::new();
-        for def in &defs.tiles {
-            let Some(count) = counts.get(def.id.as_str()) else {
-                continue;
-            };
+        // The tiles counted, in the order the file defines them.
+        let mut order: Vec<(usize, &[u32; 2])> = Vec::new();
+        for (tile, count) in &counts {
+            counted.insert(tile);
+            match def_of.get(tile) {
+                Some(&i) => order.push((i, count)),
+                None => out.notes.push(format!(
+                    "{file}: set `{base}` counts tile `{tile}`, which this file does not define; left out"
+                )),
+            }
+        }
+        order.sort_unstable_by_key(|(i, _)| *i);
+        for (i, count) in order {
+            let def = &defs.tiles[i];
             if let Some(first) = taken.get(def.id.as_str()) {
                 out.notes.push(format!(
                     "{file}:{}: tile `{}` is already in set `{first}`; counted there only",
@@ -96,6 +138,10 @@ pub fn import(defs: &Definitions, file: &str, prefix: &str) -> Imported {
             }
             let count = if editions == 1 || count[0] == count[1] {
                 if count[0] == 0 {
+                    out.notes.push(format!(
+                        "{file}:{}: set `{base}` counts tile `{}` 0 times; left out",
+                        def.pos.line, def.id
+                    ));
                     continue;
                 }
                 Count::All(count[0])
@@ -118,11 +164,6 @@ pub fn import(defs: &Definitions, file: &str, prefix: &str) -> Imported {
                 None => continue,
             }
         }
-        for missing in counts.keys().filter(|t| !defs.tiles.iter().any(|d| d.id == **t)) {
-            out.notes.push(format!(
-                "{file}: set `{base}` counts tile `{missing}`, which this file does not define; left out"
-            ));
-        }
         let start = defs.start.as_deref().unwrap_or(JCZ_START);
         if set.tiles.iter().any(|t| t.id == start) {
             set.start_tile = Some(start.to_owned());
@@ -138,8 +179,9 @@ pub fn import(defs: &Definitions, file: &str, prefix: &str) -> Imported {
     // The expansion's elements that no set's tiles call for (figures, bags, the abbey) go with
     // the first set, so that the sets played together declare each once.
     if let (Some(expansion), Some((_, first))) = (&defs.expansion, made.first()) {
-        let by_tiles: Vec<&str> = made.iter().flat_map(|(_, used)| used.iter().copied()).collect();
-        let extra: Vec<&str> = expansion
+        let by_tiles: std::collections::BTreeSet<&str> =
+            made.iter().flat_map(|(_, used)| used.iter().copied()).collect();
+        let extra: std::collections::BTreeSet<&str> = expansion
             .implies
             .iter()
             .chain(&expansion.enforces)
@@ -155,8 +197,9 @@ pub fn import(defs: &Definitions, file: &str, prefix: &str) -> Imported {
         out.tiles += set.tiles.len();
         out.sets.push(set);
     }
-    for def in &defs.tiles {
-        if !taken.contains_key(def.id.as_str()) && !out.notes.iter().any(|n| n.contains(&format!("`{}`", def.id))) {
+    for (&id, &i) in &def_of {
+        let def = &defs.tiles[i];
+        if !counted.contains(id) {
             out.notes.push(format!(
                 "{file}:{}: tile `{}` is in no tile set of this file; left out",
                 def.pos.line, def.id

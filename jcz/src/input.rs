@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
-use tilewright_engine::files::{NewFiles, read_capped};
+use tilewright_engine::files::{FileNames, NewFiles, read_capped};
 
 use crate::import::{Imported, import};
 use crate::{archive, toml_out, xml};
@@ -34,7 +34,8 @@ pub fn import_path(path: &Path, prefix: &str) -> Result<Outcome, String> {
         .unwrap_or_default();
     if bytes.starts_with(b"PK") {
         let unpacked = archive::unpack(&bytes).map_err(|e| format!("{shown}: {e}"))?;
-        return import_addon(&unpacked, &shown, prefix);
+        drop(bytes);
+        return import_addon(unpacked, &shown, prefix);
     }
     if bytes.len() as u64 > MAX_XML_BYTES {
         return Err(format!(
@@ -57,8 +58,8 @@ fn import_xml(text: &str, shown: &str, name: &str, prefix: &str) -> Result<Impor
 
 /// Imports every expansion XML of an add-on, with the tile images and plain clip outlines of
 /// its artwork.
-fn import_addon(addon: &archive::Unpacked, shown: &str, prefix: &str) -> Result<Outcome, String> {
-    let manifest = json_file(addon, "jcz-addon.json", shown)?;
+fn import_addon(mut addon: archive::Unpacked, shown: &str, prefix: &str) -> Result<Outcome, String> {
+    let manifest = json_file(&addon, "jcz-addon.json", shown)?;
     let list = |key: &str| -> Vec<String> {
         manifest
             .get(key)
@@ -84,19 +85,28 @@ fn import_addon(addon: &archive::Unpacked, shown: &str, prefix: &str) -> Result<
         outcome.imported.notes.extend(one.notes);
         outcome.imported.keys.extend(one.keys);
     }
+    let mut images = Images::default();
     for folder in list("artworks") {
-        let art = json_file(addon, &format!("{folder}/artwork.json"), shown)?;
-        let size = art.get("tileSize").and_then(Value::as_f64).unwrap_or(900.0);
+        let art = json_file(&addon, &format!("{folder}/artwork.json"), shown)?;
+        let size = match art.get("tileSize") {
+            None => 900.0,
+            Some(size) => size.as_f64().filter(|s| s.is_finite() && *s > 0.0).ok_or_else(|| {
+                format!(
+                    "{shown}: `{folder}/artwork.json`: `\"tileSize\": {size}` is not a positive number; it is the side of a tile in the units of the artwork's paths and points (JCZ's own is 1000)"
+                )
+            })?,
+        };
         let includes: Vec<String> = art
             .get("tilesInclude")
             .and_then(Value::as_array)
             .map(|a| a.iter().filter_map(Value::as_str).map(str::to_owned).collect())
             .unwrap_or_default();
         for include in includes {
-            let records = json_file(addon, &format!("{folder}/{include}"), shown)?;
-            apply_artwork(&mut outcome, addon, &folder, &records, size);
+            let records = json_file(&addon, &format!("{folder}/{include}"), shown)?;
+            apply_artwork(&mut outcome, &mut addon, &mut images, &folder, &records, size);
         }
     }
+    images.note_missing(&mut outcome.imported.notes, shown);
     Ok(outcome)
 }
 
@@ -108,8 +118,76 @@ fn json_file(addon: &archive::Unpacked, file: &str, shown: &str) -> Result<Value
     serde_json::from_slice(bytes).map_err(|e| format!("{shown}: `{file}`: {e}"))
 }
 
+/// The add-on's images taken so far: each written once, however many tiles show it.
+#[derive(Debug, Default)]
+struct Images {
+    /// By path in the add-on: the file written for it, or `None` when the add-on lacks it.
+    taken: BTreeMap<String, Option<String>>,
+    /// The names of the files written.
+    names: FileNames,
+    /// The images the add-on lacks, by path, with the tiles that name them.
+    missing: BTreeMap<String, Vec<String>>,
+}
+
+impl Images {
+    /// The file written for the image at `path` in the add-on, first seen on tile `tile`.
+    fn take(
+        &mut self,
+        addon: &mut archive::Unpacked,
+        images: &mut BTreeMap<String, Vec<u8>>,
+        path: String,
+        tile: &str,
+    ) -> Option<String> {
+        if let Some(file) = self.taken.get(&path) {
+            if file.is_none() {
+                self.missing.entry(path).or_default().push(tile.to_owned());
+            }
+            return file.clone();
+        }
+        let file = match addon.files.remove(&path) {
+            Some(bytes) => {
+                let ext = Path::new(&path)
+                    .extension()
+                    .and_then(|e| e.to_str())
+                    .filter(|e| e.len() <= 5 && e.bytes().all(|b| b.is_ascii_alphanumeric()))
+                    .unwrap_or("png");
+                let file = format!("images/{}", self.names.name(tile, ext));
+                images.insert(file.clone(), bytes);
+                Some(file)
+            }
+            None => {
+                self.missing.entry(path.clone()).or_default().push(tile.to_owned());
+                None
+            }
+        };
+        self.taken.insert(path, file.clone());
+        file
+    }
+
+    /// A note for each image the artwork names and the add-on lacks.
+    fn note_missing(&self, notes: &mut Vec<String>, shown: &str) {
+        for (path, tiles) in &self.missing {
+            let others = match tiles.len() {
+                1 => String::new(),
+                n => format!(" (and {} more)", n - 1),
+            };
+            notes.push(format!(
+                "{shown}: the artwork shows tile `{}`{others} with `{path}`, which the add-on does not hold; imported without an image (add one in the editor)",
+                tiles[0]
+            ));
+        }
+    }
+}
+
 /// Takes each imported tile's image and its features' plain clip paths and points.
-fn apply_artwork(outcome: &mut Outcome, addon: &archive::Unpacked, folder: &str, records: &Value, size: f64) {
+fn apply_artwork(
+    outcome: &mut Outcome,
+    addon: &mut archive::Unpacked,
+    taken: &mut Images,
+    folder: &str,
+    records: &Value,
+    size: f64,
+) {
     let Outcome { imported, images } = outcome;
     for set in &mut imported.sets {
         for tile in &mut set.tiles {
@@ -119,17 +197,8 @@ fn apply_artwork(outcome: &mut Outcome, addon: &archive::Unpacked, folder: &str,
             let href = record
                 .get("image")
                 .and_then(|i| i.as_str().or_else(|| i.get("href").and_then(Value::as_str)));
-            if let Some(href) = href
-                && let Some(bytes) = addon.files.get(&format!("{folder}/{href}"))
-            {
-                let ext = Path::new(href)
-                    .extension()
-                    .and_then(|e| e.to_str())
-                    .filter(|e| e.len() <= 5 && e.bytes().all(|b| b.is_ascii_alphanumeric()))
-                    .unwrap_or("png");
-                let path = format!("images/{}.{ext}", crate::artwork::file_name(&tile.id));
-                images.insert(path.clone(), bytes.clone());
-                tile.image = Some(path);
+            if let Some(href) = href {
+                tile.image = taken.take(addon, images, format!("{folder}/{href}"), &tile.id);
             }
             let keys = imported.keys.get(&tile.id).cloned().unwrap_or_default();
             for (fid, key) in keys {
@@ -241,25 +310,33 @@ pub fn polygons(d: &str, size: f64) -> Option<Vec<Vec<[f64; 2]>>> {
 }
 
 /// Writes each set as `<dir>/<id>.toml` and the images beside them, all or nothing, never over
-/// an existing file; the paths written.
+/// an existing file nor through a link inside `dir`; the paths written.
 pub fn write(outcome: &Outcome, dir: &Path) -> Result<Vec<PathBuf>, String> {
+    let (files, written) = write_pending(outcome, dir)?;
+    files.keep();
+    Ok(written)
+}
+
+/// Writes as [`write`] does, and returns the files written, which are removed unless kept
+/// (when what was written then fails to validate, say), with their paths.
+pub fn write_pending(outcome: &Outcome, dir: &Path) -> Result<(NewFiles, Vec<PathBuf>), String> {
     let mut files = NewFiles::new();
     let mut written = Vec::new();
     for set in &outcome.imported.sets {
-        let path = dir.join(format!("{}.toml", set.id));
+        let name = format!("{}.toml", set.id);
+        let path = dir.join(&name);
         let text = toml_out::tileset_text(set, &path)?;
         files
-            .write(&path, text.as_bytes())
+            .write_under(dir, Path::new(&name), text.as_bytes())
             .map_err(|e| format!("{}: {e}", path.display()))?;
         written.push(path);
     }
     for (name, bytes) in &outcome.images {
         let path = dir.join(name);
         files
-            .write(&path, bytes)
+            .write_under(dir, Path::new(name), bytes)
             .map_err(|e| format!("{}: {e}", path.display()))?;
         written.push(path);
     }
-    files.keep();
-    Ok(written)
+    Ok((files, written))
 }

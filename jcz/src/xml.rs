@@ -11,6 +11,16 @@ use quick_xml::events::{BytesDecl, BytesText, Event};
 use crate::defs::{Definitions, ExpansionDef, FeatureDef, Kind, Pos, TileDef, TileSetDef};
 use crate::location::Location;
 
+/// Most `<tile>` elements read from one file: JCZ's own files hold a few hundred, and no game
+/// here plays more than [`MAX_TILE_TYPES`](tilewright_engine::limits::MAX_TILE_TYPES) types.
+pub const MAX_TILES: usize = 10_000;
+/// Most `<tile-set>` elements read from one file.
+pub const MAX_SETS: usize = 1_000;
+/// Most `<ref>` elements read from one file, over all its sets.
+pub const MAX_REFS: usize = 100_000;
+/// Most elements in one `<tile>` (its features, markers and other elements).
+pub const MAX_TILE_ELEMENTS: usize = 256;
+
 /// The element an export writes to name the start tile of a base game. JCZ reads only the
 /// elements it knows, so it ignores this one; an import reads it back.
 pub const START_ELEMENT: &str = "tilewright-start";
@@ -163,13 +173,8 @@ pub fn read(text: &str, name: &str) -> Result<(Definitions, Dialect), ReadError>
             message: format!("not well-formed XML: {e}"),
         }
     })?;
-    let pos_of = |node: roxmltree::Node| {
-        let at = doc.text_pos_at(node.range().start);
-        Pos {
-            line: at.row,
-            column: at.col,
-        }
-    };
+    let lines = Lines::new(text);
+    let pos_of = |node: roxmltree::Node| lines.pos(node.range().start);
     let root = doc.root_element();
     let legacy = root.tag_name().name() == "pack"
         || root
@@ -181,7 +186,30 @@ pub fn read(text: &str, name: &str) -> Result<(Definitions, Dialect), ReadError>
         id: name.to_owned(),
         refs: Vec::new(),
     };
-    for node in root.descendants().filter(|n| n.has_tag_name("tile")) {
+    let too_many = |node: roxmltree::Node, what: &str, most: usize| ReadError {
+        pos: pos_of(node),
+        message: format!(
+            "more than {most} {what} in one file; split the file (JCZ's own files hold a few hundred tiles)"
+        ),
+    };
+    for (i, node) in root.descendants().filter(|n| n.has_tag_name("tile")).enumerate() {
+        if i == MAX_TILES {
+            return Err(too_many(node, "<tile> elements", MAX_TILES));
+        }
+        if node
+            .children()
+            .filter(roxmltree::Node::is_element)
+            .nth(MAX_TILE_ELEMENTS)
+            .is_some()
+        {
+            return Err(ReadError {
+                pos: pos_of(node),
+                message: format!(
+                    "the <tile> holds more than {MAX_TILE_ELEMENTS} elements; a tile has at most {} features",
+                    tilewright_engine::limits::MAX_FEATURES
+                ),
+            });
+        }
         let id = node.attribute("id").ok_or_else(|| ReadError {
             pos: pos_of(node),
             message: "a <tile> without an `id`".into(),
@@ -242,12 +270,20 @@ pub fn read(text: &str, name: &str) -> Result<(Definitions, Dialect), ReadError>
         }
         defs.tiles.push(tile);
     }
-    for node in root.descendants().filter(|n| n.has_tag_name("tile-set")) {
+    let mut refs = legacy_counts.refs.len();
+    for (i, node) in root.descendants().filter(|n| n.has_tag_name("tile-set")).enumerate() {
+        if i == MAX_SETS {
+            return Err(too_many(node, "<tile-set> elements", MAX_SETS));
+        }
         let mut set = TileSetDef {
             id: node.attribute("id").unwrap_or_default().to_owned(),
             refs: Vec::new(),
         };
         for r in node.children().filter(|n| n.has_tag_name("ref")) {
+            refs += 1;
+            if refs > MAX_REFS {
+                return Err(too_many(r, "<ref> elements", MAX_REFS));
+            }
             let tile = r.attribute("tile").unwrap_or_default();
             // JCZ's client counts a missing `count` as 1.
             let count = whole(r.attribute("count").unwrap_or("1"), tile, pos_of(r))?;
@@ -270,6 +306,9 @@ pub fn read(text: &str, name: &str) -> Result<(Definitions, Dialect), ReadError>
                 .filter_map(|n| n.attribute(attr).map(str::to_owned))
                 .collect()
         };
+        if let Some(extra) = node.children().filter(roxmltree::Node::is_element).nth(MAX_SETS) {
+            return Err(too_many(extra, "elements in the <expansion>", MAX_SETS));
+        }
         defs.expansion = Some(ExpansionDef {
             id: node.attribute("id").unwrap_or_default().to_owned(),
             title: texts("title").unwrap_or_default(),
@@ -285,14 +324,56 @@ pub fn read(text: &str, name: &str) -> Result<(Definitions, Dialect), ReadError>
     Ok((defs, dialect))
 }
 
-/// A count of tile `tile`, at `pos`.
+/// Lines and columns of byte offsets in a text, found in time linear in the text over all the
+/// offsets asked in order (as a tree is walked): each line's start is found once, and a column
+/// is counted on from the last one asked on the same line, so neither many elements nor one
+/// long line makes reading quadratic.
+struct Lines<'a> {
+    text: &'a str,
+    /// The byte offset of each line's start.
+    starts: Vec<usize>,
+    /// The last offset asked, with its column.
+    last: std::cell::Cell<(usize, u32)>,
+}
+
+impl<'a> Lines<'a> {
+    fn new(text: &'a str) -> Lines<'a> {
+        let starts = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        Lines {
+            text,
+            starts,
+            last: std::cell::Cell::new((0, 1)),
+        }
+    }
+
+    /// The one-based line and column (in characters) of byte offset `at`.
+    fn pos(&self, at: usize) -> Pos {
+        let at = at.min(self.text.len());
+        let line = self.starts.partition_point(|&s| s <= at).max(1);
+        let start = self.starts[line - 1];
+        let (last, column) = self.last.get();
+        let (from, column) = if last >= start && last <= at {
+            (last, column)
+        } else {
+            (start, 1)
+        };
+        let column = column + self.text.get(from..at).map_or(0, |t| t.chars().count()) as u32;
+        self.last.set((at, column));
+        Pos {
+            line: u32::try_from(line).unwrap_or(u32::MAX),
+            column,
+        }
+    }
+}
+
+/// A count of tile `tile`, at `pos`: at most the copies of a tile a game holds.
 fn whole(count: &str, tile: &str, pos: Pos) -> Result<u32, ReadError> {
-    count.parse().map_err(|_| ReadError {
+    let most = tilewright_engine::limits::MAX_COPIES;
+    count.parse().ok().filter(|n| *n <= most).ok_or_else(|| ReadError {
         pos,
-        message: format!(
-            "the count `{count}` of tile `{tile}` is not a whole number from 0 to {}",
-            u32::MAX
-        ),
+        message: format!("the count `{count}` of tile `{tile}` is not a whole number from 0 to {most} (the most copies of a tile a game holds)"),
     })
 }
 

@@ -155,7 +155,84 @@ fn a_bad_location_is_refused_where_it_is() {
     let error = xml::read(text, "x").unwrap_err();
     assert_eq!(
         error.message,
-        "the count `99999999999` of tile `a` is not a whole number from 0 to 4294967295"
+        "the count `99999999999` of tile `a` is not a whole number from 0 to 255 (the most copies of a tile a game holds)"
+    );
+    // Nor is a count that fits a machine word but no game, which summing could wrap.
+    let text = "<defs><sets>\n<tile-set id=\"s\">\n<ref tile=\"a\" count=\"3\"/>\n  <ref tile=\"a\" count=\"4294967295\"/></tile-set></sets></defs>";
+    let error = xml::read(text, "x").unwrap_err();
+    assert_eq!((error.pos.line, error.pos.column), (4, 3));
+    assert!(error.message.contains("`4294967295` of tile `a`"), "{}", error.message);
+}
+
+#[test]
+fn every_count_of_a_file_is_capped_where_it_passes() {
+    let tile = "<tile id=\"t\"><monastery/></tile>\n";
+    let text = format!("<defs><tiles>\n{}</tiles></defs>", tile.repeat(xml::MAX_TILES + 1));
+    let error = xml::read(&text, "x").unwrap_err();
+    assert_eq!(error.pos.line, xml::MAX_TILES as u32 + 2);
+    assert!(
+        error.message.contains("more than 10000 <tile> elements"),
+        "{}",
+        error.message
+    );
+    let set = "<tile-set id=\"s\"/>\n";
+    let text = format!("<defs><sets>\n{}</sets></defs>", set.repeat(xml::MAX_SETS + 1));
+    let error = xml::read(&text, "x").unwrap_err();
+    assert_eq!(error.pos.line, xml::MAX_SETS as u32 + 2);
+    assert!(error.message.contains("more than 1000 <tile-set>"), "{}", error.message);
+    let r = "<ref tile=\"t\"/>\n";
+    let text = format!(
+        "<defs><sets><tile-set id=\"s\">\n{}</tile-set></sets></defs>",
+        r.repeat(xml::MAX_REFS + 1)
+    );
+    let error = xml::read(&text, "x").unwrap_err();
+    assert!(error.message.contains("more than 100000 <ref>"), "{}", error.message);
+    let text = format!(
+        "<defs><tiles><tile id=\"t\">{}</tile></tiles></defs>",
+        "<hill/>".repeat(300)
+    );
+    let error = xml::read(&text, "x").unwrap_err();
+    assert!(error.message.contains("more than 256 elements"), "{}", error.message);
+}
+
+#[test]
+fn tiles_in_no_set_and_tiles_defined_twice_are_noted_once_each() {
+    let tile = |id: &str| format!("<tile id=\"{id}\"><monastery/><field>NL NR EL ER SL SR WL WR</field></tile>\n");
+    let mut tiles: String = (0..5000).map(|i| tile(&format!("Z/{i}"))).collect();
+    tiles.push_str(&tile("Z/0"));
+    let text = format!(
+        "<defs><tiles>\n{tiles}</tiles><sets><tile-set id=\"z\"><ref tile=\"Z/0\" count=\"2\"/><ref tile=\"Z/0\"/></tile-set></sets></defs>"
+    );
+    let (defs, _) = xml::read(&text, "x").unwrap();
+    let out = import::import(&defs, "z.xml", "jcz-");
+    assert_eq!(out.sets[0].tiles.len(), 1);
+    assert_eq!(out.sets[0].tiles[0].count, Count::All(3));
+    let in_no_set = out.notes.iter().filter(|n| n.contains("is in no tile set")).count();
+    assert_eq!(in_no_set, 4999);
+    assert!(
+        out.notes
+            .iter()
+            .any(|n| n == "z.xml:5002: tile `Z/0` is defined again (first at line 2); this definition is left out"),
+        "{:?}",
+        &out.notes[..3]
+    );
+}
+
+#[test]
+fn sets_whose_ids_would_collide_are_kept_apart() {
+    let text = r#"<defs><tiles>
+      <tile id="A/m"><monastery/><field>NL NR EL ER SL SR WL WR</field></tile>
+      <tile id="B/m"><monastery/><field>NL NR EL ER SL SR WL WR</field></tile>
+    </tiles><sets><tile-set id="a.b"><ref tile="A/m"/></tile-set><tile-set id="a-b"><ref tile="B/m"/></tile-set></sets></defs>"#;
+    let out = imported(text);
+    let ids: Vec<&str> = out.sets.iter().map(|s| s.id.as_str()).collect();
+    assert_eq!(ids, ["jcz-a-b", "jcz-a-b-2"]);
+    assert!(
+        out.notes.contains(
+            &"test.xml: sets `a.b` and `a-b` would both be tile set `jcz-a-b`; `a-b` is `jcz-a-b-2`".to_owned()
+        ),
+        "{:?}",
+        out.notes
     );
 }
 

@@ -152,6 +152,25 @@ impl NewFiles {
         }
     }
 
+    /// Writes a new file at `root/relative` as [`NewFiles::write`] does, but through no link
+    /// below `root`: a folder between them that is a symbolic link (planted to send the file
+    /// elsewhere) fails the write, and nothing is written.
+    pub fn write_under(&mut self, root: &Path, relative: &Path, bytes: &[u8]) -> io::Result<()> {
+        let path = root.join(relative);
+        let mut folder = root.to_path_buf();
+        let parts: Vec<_> = relative.components().collect();
+        for part in parts.iter().take(parts.len().saturating_sub(1)) {
+            folder.push(part);
+            if std::fs::symlink_metadata(&folder).is_ok_and(|m| m.file_type().is_symlink()) {
+                return Err(io::Error::other(format!(
+                    "{} is a symbolic link; it is not written through (remove it, or choose another folder)",
+                    folder.display()
+                )));
+            }
+        }
+        self.write(&path, bytes)
+    }
+
     /// Makes `folder` and the folders above it that are missing, remembering each made.
     fn make_folders(&mut self, folder: &Path) -> io::Result<()> {
         let missing: Vec<&Path> = folder
@@ -216,6 +235,48 @@ impl Drop for NewFiles {
         if !self.kept {
             self.remove();
         }
+    }
+}
+
+/// File names made from ids (tile ids, image names): safe on every system, and distinct even
+/// where the file system does not tell case apart. Every character but letters, digits, `-`,
+/// `_`, `+` and `.` (and a leading `.`) becomes `_`, a name is cut to 100 characters, and a
+/// name already given gets `-2`, `-3`... before its extension, so `AM/C++`, `AM_C++` and
+/// `am_c++` make three files.
+#[derive(Debug, Default)]
+pub struct FileNames {
+    /// The names given, lower case.
+    taken: std::collections::BTreeSet<String>,
+}
+
+impl FileNames {
+    /// No name given yet.
+    pub fn new() -> FileNames {
+        FileNames::default()
+    }
+
+    /// A new name for `id`, ending in `.extension`.
+    pub fn name(&mut self, id: &str, extension: &str) -> String {
+        let mut stem: String = id
+            .chars()
+            .enumerate()
+            .map(|(i, c)| match c {
+                'a'..='z' | 'A'..='Z' | '0'..='9' | '-' | '_' | '+' => c,
+                '.' if i > 0 => c,
+                _ => '_',
+            })
+            .take(100)
+            .collect();
+        if stem.is_empty() {
+            stem.push('_');
+        }
+        let mut name = format!("{stem}.{extension}");
+        let mut k = 2;
+        while !self.taken.insert(name.to_lowercase()) {
+            name = format!("{stem}-{k}.{extension}");
+            k += 1;
+        }
+        name
     }
 }
 
@@ -366,6 +427,19 @@ fn same_file(path: &Path, meta: &std::fs::Metadata, other: &Path) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn file_names_are_safe_and_distinct() {
+        let mut names = FileNames::new();
+        assert_eq!(names.name("AM/C++", "svg"), "AM_C++.svg");
+        assert_eq!(names.name("AM_C++", "svg"), "AM_C++-2.svg");
+        assert_eq!(names.name("am_c++", "svg"), "am_c++-3.svg");
+        assert_eq!(names.name("../x", "svg"), "_._x.svg");
+        assert_eq!(names.name("", "svg"), "_.svg");
+        assert_eq!(names.name("a\u{0}b:c\\d", "svg"), "a_b_c_d.svg");
+        assert_eq!(names.name("A B", "png"), "A_B.png");
+        assert_eq!(names.name("A:B", "png"), "A_B-2.png");
+    }
 
     #[test]
     fn reads_regular_files_up_to_the_limit() {
@@ -559,6 +633,24 @@ mod tests {
         files.keep();
         assert_eq!(names(&repo), ["a", "b"]);
         assert_eq!(std::fs::read(repo.join("b/y")).unwrap(), b"y");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn new_files_under_a_folder_go_through_no_link() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("out");
+        let elsewhere = dir.path().join("elsewhere");
+        std::fs::create_dir_all(&out).unwrap();
+        std::fs::create_dir_all(&elsewhere).unwrap();
+        std::os::unix::fs::symlink(&elsewhere, out.join("images")).unwrap();
+        let mut files = NewFiles::new();
+        files.write_under(&out, Path::new("a.toml"), b"a").unwrap();
+        let e = files.write_under(&out, Path::new("images/x.png"), b"x").unwrap_err();
+        assert!(e.to_string().contains("is a symbolic link"), "{e}");
+        assert!(names(&elsewhere).is_empty());
+        drop(files);
+        assert_eq!(names(&out), ["images"]);
     }
 
     #[test]
