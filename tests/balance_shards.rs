@@ -374,3 +374,28 @@ fn shard_arguments_are_checked_before_any_game() {
     assert!(merged.contains("\"games\":5,"), "{merged}");
     assert_eq!(refused(dir, &["balance", "merge", "."]).lines().count(), 1);
 }
+
+/// A shard stopped by Ctrl-C writes no partial (a partial holds every game of its shard), says
+/// so, and exits 130.
+#[cfg(unix)]
+#[test]
+fn a_shard_stopped_by_ctrl_c_writes_no_partial() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = common::interrupted(
+        dir.path(),
+        &[
+            "balance",
+            "--games",
+            "100000",
+            "--policy",
+            "mcts:50",
+            "--shard",
+            "1/2",
+            "--partial",
+            "p.json",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(130));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no partial is written"));
+    assert!(!dir.path().join("p.json").exists());
+}
