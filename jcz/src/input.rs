@@ -317,7 +317,7 @@ pub fn write(outcome: &Outcome, dir: &Path) -> Result<Vec<PathBuf>, String> {
     Ok(written)
 }
 
-/// Writes as [`write`] does, and returns the files written, which are removed unless kept
+/// Writes as [`write()`] does, and returns the files written, which are removed unless kept
 /// (when what was written then fails to validate, say), with their paths.
 pub fn write_pending(outcome: &Outcome, dir: &Path) -> Result<(NewFiles, Vec<PathBuf>), String> {
     let mut files = NewFiles::new();

@@ -141,9 +141,9 @@ pub struct Totals {
     pub total_score: Moments,
     /// By seat: its final score per game.
     pub seat_scores: Vec<Moments>,
-    /// By seat: its win units per game ([`WIN_UNITS`] a win, split in a tie).
+    /// By seat: its win units per game (60 a win, split in a tie).
     pub seat_wins: Vec<Moments>,
-    /// By seat: games per score bin ([`BINS`] of them), then the overflow.
+    /// By seat: games per score bin of 5 points (100 of them), then the overflow.
     pub histograms: Vec<Vec<u64>>,
     /// By tile type, in compiled order.
     pub tiles: Vec<TileCounts>,
