@@ -568,6 +568,16 @@ fn special_figures_whose_condition_or_effect_cannot_apply() {
         &[fixture("special-figures-zero-bonus.toml")],
         &[(10, 35, "`0` must be at least 1")],
     );
+    // A word the vocabulary does not have says which it has and what it does, and suggests
+    // no other rule as if it were a typo.
+    let path = fixture("special-figures-joins-another-word.toml");
+    expect(
+        std::slice::from_ref(&path),
+        &[(11, 9, "`any-follower` is not a word this key takes: it takes only `own-follower`")],
+    );
+    let found = diagnostics(&[path]);
+    assert!(!found[0].help.contains("did you mean"), "{}", found[0].help);
+    assert!(found[0].help.contains("already holds one of its owner's followers"), "{}", found[0].help);
 }
 
 #[test]

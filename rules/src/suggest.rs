@@ -2,7 +2,9 @@
 
 /// The known key closest to a misspelt one, if any is close enough: one that differs only in
 /// case first, then the fewest edits, fewer than the longer of the two has characters (so `u`
-/// suggests `U`, never `A`).
+/// suggests `U`, never `A`). Words of as many hyphenated parts are close only when each part
+/// is: `own-folower` suggests `own-follower`, but `any-follower` is another word, not a typo of
+/// it.
 pub fn closest<'a>(key: &str, known: &'a [String]) -> Option<&'a str> {
     if let Some(same) = known.iter().find(|k| k.eq_ignore_ascii_case(key)) {
         return Some(same);
@@ -17,10 +19,22 @@ pub fn closest<'a>(key: &str, known: &'a [String]) -> Option<&'a str> {
                 return None;
             }
             let d = edit_distance(key, k);
-            (d <= allowed).then_some((d, k))
+            (d <= allowed && parts_close(key, k)).then_some((d, k))
         })
         .min_by_key(|(d, _)| *d)
         .map(|(_, k)| k.as_str())
+}
+
+/// Whether each hyphenated part of `a` is a typo at most of the same part of `b`, when they
+/// have as many parts (a word swapped for another is no typo); true otherwise.
+fn parts_close(a: &str, b: &str) -> bool {
+    if !a.contains('-') || a.split('-').count() != b.split('-').count() {
+        return true;
+    }
+    a.split('-').zip(b.split('-')).all(|(x, y)| {
+        let longest = x.chars().count().max(y.chars().count());
+        edit_distance(x, y) <= 1.max(longest / 3).min(longest.saturating_sub(1))
+    })
 }
 
 /// `did you mean `word`? ` for the known word closest to `wanted`, or nothing: the start of a
@@ -50,6 +64,14 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_word_swapped_in_a_hyphenated_key_is_no_typo() {
+        let known = vec!["own-follower".to_owned(), "stands-on".to_owned()];
+        assert_eq!(closest("own-folower", &known), Some("own-follower"));
+        assert_eq!(closest("any-follower", &known), None);
+        assert_eq!(closest("stand-on", &known), Some("stands-on"));
+    }
 
     #[test]
     fn suggestions_pick_the_closest_key() {

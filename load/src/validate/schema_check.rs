@@ -369,6 +369,12 @@ fn message_for(kind: &ValidationErrorKind, instance: &Value, fallback: &str, wha
                 .unwrap_or_default();
             format!("{shown} is not one of {}", choices.join(", "))
         }
+        ValidationErrorKind::Constant { expected_value } if instance.is_string() => {
+            format!(
+                "{shown} is not a word this key takes: it takes only {}",
+                short(expected_value)
+            )
+        }
         ValidationErrorKind::Constant { expected_value } => format!("{shown} must be {}", short(expected_value)),
         ValidationErrorKind::Pattern { .. } => format!("{shown} is not a valid {what}"),
         ValidationErrorKind::Minimum { limit } => format!("{shown} must be at least {limit}"),
