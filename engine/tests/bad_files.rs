@@ -573,11 +573,19 @@ fn special_figures_whose_condition_or_effect_cannot_apply() {
     let path = fixture("special-figures-joins-another-word.toml");
     expect(
         std::slice::from_ref(&path),
-        &[(11, 9, "`any-follower` is not a word this key takes: it takes only `own-follower`")],
+        &[(
+            11,
+            9,
+            "`any-follower` is not a word this key takes: it takes only `own-follower`",
+        )],
     );
     let found = diagnostics(&[path]);
     assert!(!found[0].help.contains("did you mean"), "{}", found[0].help);
-    assert!(found[0].help.contains("already holds one of its owner's followers"), "{}", found[0].help);
+    assert!(
+        found[0].help.contains("already holds one of its owner's followers"),
+        "{}",
+        found[0].help
+    );
 }
 
 #[test]
@@ -624,9 +632,47 @@ fn a_token_no_file_declares() {
 
 #[test]
 fn a_token_declared_twice_with_other_values() {
-    expect(
-        &[fixture("tokens-declared.toml"), fixture("tokens-declared-twice.toml")],
-        &[(6, 9, "token `spice` is also declared by")],
+    let found = diagnostics(&[fixture("tokens-declared.toml"), fixture("tokens-declared-twice.toml")]);
+    let shown: Vec<String> = found
+        .iter()
+        .map(|d| format!("{}:{}: {}", d.line, d.column, d.message))
+        .collect();
+    assert_eq!(found.len(), 2, "{shown:#?}");
+    assert!(
+        found[1].is_error() && shown[1].starts_with("6:9: token `spice` is also declared by"),
+        "{shown:#?}"
+    );
+    // The first file's declaration validates, but no tile checked with it prints the token.
+    assert!(!found[0].is_error(), "{shown:#?}");
+    assert!(
+        shown[0].starts_with("5:9: token `spice` is declared here, but no tile of the files checked here prints it")
+    );
+}
+
+/// A mark or token declared that no tile of the files checked uses is a warning at its
+/// declaration: a game never has it. Used by a tile of another file checked with it, it is
+/// not.
+#[test]
+fn a_declaration_no_tile_uses() {
+    let path = fixture("declared-unused.toml");
+    let found = diagnostics(std::slice::from_ref(&path));
+    let shown: Vec<String> = found
+        .iter()
+        .map(|d| format!("{}:{}: {}", d.line, d.column, d.message))
+        .collect();
+    assert_eq!(shown.len(), 2, "{shown:#?}");
+    assert!(
+        found
+            .iter()
+            .all(|d| !d.is_error() && d.help.contains("remove the declaration"))
+    );
+    assert!(
+        shown[0].starts_with("7:8: mark `harbour` is declared here, but no tile"),
+        "{shown:#?}"
+    );
+    assert!(
+        shown[1].starts_with("13:9: token `fish` is declared here, but no tile"),
+        "{shown:#?}"
     );
 }
 

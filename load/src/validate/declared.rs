@@ -40,6 +40,54 @@ impl<T> Declared<'_, T> {
     }
 }
 
+/// Warns at each declaration in the files of `catalog` (by `of_set` and `of_expansion`) that
+/// no tile of `catalog` or `base` uses (`uses` lists a tile feature's): a game never has it.
+/// `verb` says how a feature uses one (`carries`).
+pub(super) fn warn_unused<T>(
+    decl: &Declarations<T>,
+    catalog: &Catalog,
+    base: &Catalog,
+    uses: fn(&crate::model::Feature) -> &[String],
+    verb: &str,
+    out: &mut Diagnostics,
+) {
+    let used: std::collections::BTreeSet<&str> = catalog
+        .tilesets
+        .iter()
+        .chain(&base.tilesets)
+        .flat_map(|set| &set.model.tiles)
+        .flat_map(|tile| tile.features.values())
+        .flat_map(|feature| uses(feature).iter().map(String::as_str))
+        .collect();
+    let warn = |declared: &BTreeMap<String, T>, report: &mut Reporter<'_>| {
+        for id in declared.keys().filter(|id| !used.contains(id.as_str())) {
+            report.warning_at_key(
+                &format!("/{}/{}", decl.key, escape_segment(id)),
+                format!(
+                    "{} {} is declared here, but no tile of the files checked here {verb} it, so no game has it",
+                    decl.what,
+                    quote(id)
+                ),
+                format!(
+                    "put it on a tile's feature (`{} = [\"{id}\"]`), check this file with the files whose tiles {verb} it, or remove the declaration",
+                    decl.key
+                ),
+            );
+        }
+    };
+    // A file with errors has those to fix first.
+    for set in &catalog.tilesets {
+        if out.errors_in(&set.source.path) == 0 {
+            warn((decl.of_set)(&set.model), &mut set.reporter(out));
+        }
+    }
+    for expansion in &catalog.expansions {
+        if out.errors_in(&expansion.source.path) == 0 {
+            warn((decl.of_expansion)(&expansion.model), &mut expansion.reporter(out));
+        }
+    }
+}
+
 /// What is declared, and where files declare it.
 pub(super) struct Declarations<T: 'static> {
     /// The word for one (`mark`).

@@ -10,7 +10,7 @@ use crate::model::{Mark, MarkKind, MarkValueRules};
 use crate::report::{Diagnostics, Reporter};
 use crate::source::escape_segment;
 
-use super::declared::Declarations;
+use super::declared::{Declarations, warn_unused};
 
 /// Marks, as tile sets and expansions declare them.
 const MARKS: Declarations<Mark> = Declarations {
@@ -24,6 +24,7 @@ const MARKS: Declarations<Mark> = Declarations {
 /// Checks the marks of the files of `catalog`, with those of `base` known too.
 pub(crate) fn check(catalog: &Catalog, base: &Catalog, out: &mut Diagnostics) {
     let known = MARKS.gather(catalog, base, out, check_values);
+    warn_unused(&MARKS, catalog, base, |feature| &feature.marks, "carries", out);
     let help_known = |what: &str| MARKS.help_known(&known, what);
     for set in &catalog.tilesets {
         let mut report = set.reporter(out);

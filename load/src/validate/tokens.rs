@@ -11,7 +11,7 @@ use crate::model::{FeatureKind, PrintedToken};
 use crate::report::{Diagnostics, Reporter};
 use crate::source::escape_segment;
 
-use super::declared::Declarations;
+use super::declared::{Declarations, warn_unused};
 
 /// Printed tokens, as tile sets and expansions declare them.
 const TOKENS: Declarations<PrintedToken> = Declarations {
@@ -25,6 +25,7 @@ const TOKENS: Declarations<PrintedToken> = Declarations {
 /// Checks the printed tokens of the files of `catalog`, with those of `base` known too.
 pub(crate) fn check(catalog: &Catalog, base: &Catalog, out: &mut Diagnostics) {
     let known = TOKENS.gather(catalog, base, out, check_kind);
+    warn_unused(&TOKENS, catalog, base, |feature| &feature.tokens, "prints", out);
     for set in &catalog.tilesets {
         let mut report = set.reporter(out);
         for (i, tile) in set.model.tiles.iter().enumerate() {
