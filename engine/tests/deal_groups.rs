@@ -194,5 +194,10 @@ fn two_sets_dealing_their_own_start_tile_are_refused() {
     let Err(error) = GameDef::from_catalog(&catalog, &sets, "new-edition") else {
         panic!("two start tiles of their own are refused");
     };
-    assert!(error.to_string().contains("start tile"), "{error}");
+    assert!(
+        error
+            .to_string()
+            .contains("several tile sets deal a start tile of their own (streams, brooks)"),
+        "the sets are named: {error}"
+    );
 }

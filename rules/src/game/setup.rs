@@ -853,7 +853,7 @@ impl GameDef {
             };
             for (i, tile) in set.tiles.iter().enumerate() {
                 if set.start_tile.as_deref() == Some(tile.id.as_str()) {
-                    start.push(tiles.len());
+                    start.push((tiles.len(), set.id.as_str()));
                 }
                 let group = tile
                     .group
@@ -862,7 +862,7 @@ impl GameDef {
                 if let Some(g) = group
                     && set.deal[g].start.as_deref() == Some(tile.id.as_str())
                 {
-                    deal_start.push(tiles.len());
+                    deal_start.push((tiles.len(), set.id.as_str()));
                 }
                 groups.push(group.map(|g| deal_order + g));
                 counts.push((tile.count.in_edition(&edition), tile.supply));
@@ -915,23 +915,26 @@ impl GameDef {
             declare_tokens(&mut tokens, &expansion.tokens)?;
         }
         // A deal group's start tile takes the place of the base game's.
+        let named = |starts: &[(usize, &str)]| starts.iter().map(|s| s.1).collect::<Vec<_>>().join(", ");
         let start = match (deal_start.as_slice(), start.as_slice()) {
-            ([one], _) => *one,
+            ([one], _) => one.0,
             ([_, _, ..], _) => {
-                return Err(SetupError::StartTile(
-                    "several tile sets deal a start tile of their own: use only one of them".into(),
-                ));
+                return Err(SetupError::StartTile(format!(
+                    "several tile sets deal a start tile of their own ({}): use only one of them",
+                    named(&deal_start)
+                )));
             }
-            (_, [one]) => *one,
+            (_, [one]) => one.0,
             (_, []) => {
                 return Err(SetupError::StartTile(
                     "none of the tile sets has a start tile: include a base game".into(),
                 ));
             }
             (_, _) => {
-                return Err(SetupError::StartTile(
-                    "several tile sets name a start tile: use only one base game".into(),
-                ));
+                return Err(SetupError::StartTile(format!(
+                    "several tile sets name a start tile ({}): use only one base game",
+                    named(&start)
+                )));
             }
         };
         check_in_play(&tiles, &counts)?;
