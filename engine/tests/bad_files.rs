@@ -901,3 +901,43 @@ fn a_segment_no_feature_reaches_is_named_by_what_would_claim_it_alone() {
         found[0].help
     );
 }
+
+/// Too many keys or kinds says how many there are and how many may be, without the file's
+/// values written out: 65 values, 9 kinds of token.
+#[test]
+fn too_many_values_or_kinds_say_so_in_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let schema = format!(
+        "#:schema {}\n",
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../schemas/expansion.schema.json")
+            .display()
+    );
+    let values: String = (0..65).map(|i| format!("v{i} = 1\n")).collect();
+    let tokens: String = (0..9)
+        .map(|i| format!("[tokens.t{i}]\nkind = \"city\"\nmajority = 3\n\n"))
+        .collect();
+    let files = [
+        (
+            "values.toml",
+            format!("{schema}id = \"v\"\nname = \"V\"\n\n[values]\n{values}"),
+        ),
+        ("tokens.toml", format!("{schema}id = \"t\"\nname = \"T\"\n\n{tokens}")),
+    ];
+    for (name, text) in &files {
+        std::fs::write(dir.path().join(name), text).unwrap();
+    }
+    expect(
+        &[dir.path().join("values.toml")],
+        &[(5, 1, "holds 65 keys, more than the 64 it may hold")],
+    );
+    let found = diagnostics(&[dir.path().join("values.toml")]);
+    assert!(!found[0].message.contains('{'), "{}", found[0].message);
+    let found = diagnostics(&[dir.path().join("tokens.toml")]);
+    assert!(
+        found
+            .iter()
+            .any(|d| d.is_error() && d.message == "9 kinds of token declared, more than a game can hold (8)"),
+        "{found:#?}"
+    );
+}

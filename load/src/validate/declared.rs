@@ -151,8 +151,13 @@ impl<T: PartialEq> Declarations<T> {
             if declared.len() > self.max {
                 report.error(
                     &format!("/{}", self.key),
-                    format!("{} {}s is more than a game can hold", declared.len(), self.what),
-                    format!("declare at most {} {}s", self.max, self.what),
+                    format!(
+                        "{} kinds of {} declared, more than a game can hold ({})",
+                        declared.len(),
+                        self.what,
+                        self.max
+                    ),
+                    format!("declare at most {} kinds of {}", self.max, self.what),
                 );
             }
             for (id, item) in declared {

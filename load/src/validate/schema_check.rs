@@ -382,6 +382,10 @@ fn message_for(kind: &ValidationErrorKind, instance: &Value, fallback: &str, wha
         ValidationErrorKind::MinItems { limit } => format!("needs at least {limit} item(s)"),
         ValidationErrorKind::MaxItems { limit } => format!("takes at most {limit} item(s)"),
         ValidationErrorKind::MinLength { limit } => format!("must be at least {limit} character(s) long"),
+        ValidationErrorKind::MaxProperties { limit } => format!(
+            "holds {} keys, more than the {limit} it may hold",
+            instance.as_object().map_or(0, |o| o.len())
+        ),
         _ => fallback.to_owned(),
     }
 }
