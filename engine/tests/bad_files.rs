@@ -941,3 +941,30 @@ fn too_many_values_or_kinds_say_so_in_words() {
         "{found:#?}"
     );
 }
+
+/// Two files that each declare a mark the same way and carry it: each carries its own
+/// declaration, and neither is told the mark is the other's.
+#[test]
+fn a_mark_declared_the_same_way_by_two_files_is_each_ones_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let schema = format!(
+        "#:schema {}\n",
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../schemas/tileset.schema.json")
+            .display()
+    );
+    let set = |id: &str| {
+        format!(
+            "{schema}id = \"{id}\"\nname = \"{id}\"\n\n[marks.well]\nkind = \"road\"\n\
+             complete = {{ per-tile = 1 }}\nincomplete = {{ per-tile = 0 }}\n\n[[tiles]]\n\
+             id = \"{id}/A\"\ncount = 1\nedges = [\"field\", \"field\", \"road\", \"field\"]\n\
+             features.r = {{ kind = \"road\", on = [\"S\"], end = \"house\", marks = [\"well\"] }}\n\
+             features.f = {{ kind = \"field\", on = [\"N\", \"E\", \"Se\", \"Sw\", \"W\"] }}\n"
+        )
+    };
+    for id in ["one", "two"] {
+        std::fs::write(dir.path().join(format!("{id}.toml")), set(id)).unwrap();
+    }
+    let found = diagnostics(&[dir.path().join("one.toml"), dir.path().join("two.toml")]);
+    assert!(found.is_empty(), "{found:#?}");
+}

@@ -52,6 +52,8 @@ pub(crate) fn check(catalog: &Catalog, base: &Catalog, out: &mut Diagnostics) {
                             ),
                             "put the mark on a feature of its kind",
                         ),
+                        // Declared here too (the same way), it is this file's as well.
+                        Some(_) if set.model.marks.contains_key(id.as_str()) => {}
                         Some(declared) => declared.warn_if_elsewhere("mark", id, &set.source.path, &at, &mut report),
                     }
                 }

@@ -52,6 +52,8 @@ pub(crate) fn check(catalog: &Catalog, base: &Catalog, out: &mut Diagnostics) {
                             ),
                             "print the token on a feature of its kind, or declare it for this kind",
                         ),
+                        // Declared here too (the same way), it is this file's as well.
+                        Some(_) if set.model.tokens.contains_key(id.as_str()) => {}
                         Some(declared) => declared.warn_if_elsewhere("token", id, &set.source.path, &at, &mut report),
                     }
                 }
