@@ -599,6 +599,31 @@ fn an_edge_kind_the_file_does_not_declare() {
     assert!(found[0].help.contains("[edge-kinds.brook]"), "{}", found[0].help);
 }
 
+/// A declaration's typo (`[edge-kinds.cannal]` for the `canal` every edge names) is one error
+/// at the declaration, not one at every edge that spells the kind right; a kind no edge has is
+/// a warning at its declaration.
+#[test]
+fn an_edge_kind_misspelt_at_its_declaration_or_never_used() {
+    let found = diagnostics(&[fixture("edge-kind-misspelt.toml")]);
+    let shown: Vec<String> = found
+        .iter()
+        .map(|d| format!("{}:{}: {}", d.line, d.column, d.message))
+        .collect();
+    assert_eq!(found.len(), 2, "{shown:#?}");
+    assert!(found[0].is_error(), "{shown:#?}");
+    assert!(
+        shown[0]
+            .starts_with("5:13: edge kind `cannal` is declared here, but the tiles' edges name `canal` (4 edge(s))"),
+        "{shown:#?}"
+    );
+    assert!(found[0].help.contains("[edge-kinds.canal]"), "{}", found[0].help);
+    assert!(!found[1].is_error(), "{shown:#?}");
+    assert!(
+        shown[1].starts_with("8:13: edge kind `ditch` is declared here, but no tile of this file has an edge of it"),
+        "{shown:#?}"
+    );
+}
+
 #[test]
 fn an_edge_kind_named_like_a_built_in_word() {
     expect(

@@ -28,6 +28,7 @@ pub(crate) fn check(set: &TileSet, report: &mut Reporter<'_>) -> Option<Vec<Tile
         return None;
     }
     check_edge_kinds(set, report);
+    let misspelt = check_edge_kinds_used(set, report);
     // Every edge is read once, for the tile's checks and for the limit on distinct layouts.
     let layouts: Vec<ReadLayouts> = set
         .tiles
@@ -35,7 +36,7 @@ pub(crate) fn check(set: &TileSet, report: &mut Reporter<'_>) -> Option<Vec<Tile
         .map(|tile| {
             tile.edges
                 .each_ref()
-                .map(|edge| Layout::parse(&edge.0).and_then(|layout| declared_here(set, layout)))
+                .map(|edge| Layout::parse(&edge.0).and_then(|layout| declared_here(set, &misspelt, layout)))
         })
         .collect();
     let mut edges = Vec::with_capacity(set.tiles.len());
@@ -102,12 +103,66 @@ fn check_edge_kinds(set: &TileSet, report: &mut Reporter<'_>) {
     }
 }
 
+/// The edge kinds the file declares and its tiles' edges name: a kind declared that no edge
+/// has is a warning at its declaration, or, when the edges name an undeclared kind close to
+/// it, one error there that one of the two is misspelt (instead of one at every edge that
+/// spells the kind right). Returns the kinds the edges name that such an error covers.
+fn check_edge_kinds_used(set: &TileSet, report: &mut Reporter<'_>) -> HashSet<String> {
+    let mut named: BTreeMap<String, usize> = BTreeMap::new();
+    for tile in &set.tiles {
+        for edge in &tile.edges {
+            if let Ok(layout) = Layout::parse(&edge.0) {
+                for name in layout.declared() {
+                    *named.entry(name.as_str().to_owned()).or_default() += 1;
+                }
+            }
+        }
+    }
+    let undeclared: Vec<String> = named
+        .keys()
+        .filter(|n| !set.edge_kinds.contains_key(n.as_str()))
+        .cloned()
+        .collect();
+    let mut misspelt = HashSet::new();
+    // A name the grammar cannot read as a kind has its error already.
+    let declared = set.edge_kinds.keys().filter(|d| KindName::new(d).is_some());
+    for declared in declared.filter(|d| !named.contains_key(d.as_str())) {
+        let at = format!("/edge-kinds/{}", escape_segment(declared));
+        match crate::rules::suggest::closest(declared, &undeclared) {
+            Some(used) => {
+                report.error_at_key(
+                    &at,
+                    format!(
+                        "edge kind {} is declared here, but the tiles' edges name {} ({} edge(s)) and never {}: one of the two is misspelt",
+                        quote(declared),
+                        quote(used),
+                        named[used],
+                        quote(declared)
+                    ),
+                    format!("rename the declaration `[edge-kinds.{used}]`, or the edges `{declared}`"),
+                );
+                misspelt.insert(used.to_owned());
+            }
+            None => report.warning_at_key(
+                &at,
+                format!(
+                    "edge kind {} is declared here, but no tile of this file has an edge of it",
+                    quote(declared)
+                ),
+                "give a tile's edge this kind (a tile uses the kinds of its own file), or remove the declaration",
+            ),
+        }
+    }
+    misspelt
+}
+
 /// `layout` if every declared kind it shows is one this file declares (a tile uses the kinds
-/// of its own file), else why not, suggesting the nearest word.
-fn declared_here(set: &TileSet, layout: Layout) -> Result<Layout, LayoutError> {
+/// of its own file) or one `misspelt` (a declaration's typo, said once at the declaration),
+/// else why not, suggesting the nearest word.
+fn declared_here(set: &TileSet, misspelt: &HashSet<String>, layout: Layout) -> Result<Layout, LayoutError> {
     let Some(name) = layout
         .declared()
-        .find(|name| !set.edge_kinds.contains_key(name.as_str()))
+        .find(|name| !set.edge_kinds.contains_key(name.as_str()) && !misspelt.contains(name.as_str()))
     else {
         return Ok(layout);
     };
