@@ -624,6 +624,22 @@ fn an_edge_kind_misspelt_at_its_declaration_or_never_used() {
     );
 }
 
+/// A kind that must continue, with no start tile showing it, could never be placed: a warning
+/// at its rule, saying how to start the course.
+#[test]
+fn an_edge_kind_that_must_continue_with_nothing_to_start_it() {
+    let path = fixture("edge-kind-never-starts.toml");
+    expect_warnings(
+        std::slice::from_ref(&path),
+        &[(
+            6,
+            17,
+            "edge kind `lava` must continue, but no start tile of this file shows it",
+        )],
+    );
+    assert!(diagnostics(&[path])[0].help.contains("`[[deal]]` with `start`"));
+}
+
 #[test]
 fn an_edge_kind_named_like_a_built_in_word() {
     expect(

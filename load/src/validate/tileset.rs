@@ -71,6 +71,10 @@ pub(crate) fn check(set: &TileSet, report: &mut Reporter<'_>) -> Option<Vec<Tile
     check_deal(set, report);
     check_mechanisms_used(set, report);
     check_limits(set, &layouts, report);
+    // Said once the file has no error: what is wrong comes first.
+    if report.out.errors_in(&report.source.path) == 0 {
+        check_a_course_can_start(set, report);
+    }
     edges.into_iter().collect()
 }
 
@@ -154,6 +158,36 @@ fn check_edge_kinds_used(set: &TileSet, report: &mut Reporter<'_>) -> HashSet<St
         }
     }
     misspelt
+}
+
+/// A kind that must continue, which edges name, but which no start tile of the file shows:
+/// the first tile showing it would have to continue it, and none can, so every such tile is
+/// discarded (a warning: another file's start tile could show it).
+fn check_a_course_can_start(set: &TileSet, report: &mut Reporter<'_>) {
+    let starts: Vec<&Tile> = set
+        .start_tile
+        .iter()
+        .chain(set.deal.iter().filter_map(|d| d.start.as_ref()))
+        .filter_map(|id| set.tiles.iter().find(|t| &t.id == id))
+        .collect();
+    let shows = |tile: &Tile, kind: &str| {
+        tile.edges
+            .iter()
+            .any(|edge| Layout::parse(&edge.0).is_ok_and(|layout| layout.declared().any(|name| name.as_str() == kind)))
+    };
+    for (kind, rules) in &set.edge_kinds {
+        let named = set.tiles.iter().any(|t| shows(t, kind));
+        if rules.must_continue && named && !starts.iter().any(|t| shows(t, kind)) {
+            report.warning(
+                &format!("/edge-kinds/{}/must-continue", escape_segment(kind)),
+                format!(
+                    "edge kind {} must continue, but no start tile of this file shows it: the first tile with it could continue nothing, so every tile with it would be discarded",
+                    quote(kind)
+                ),
+                "start the course: give a deal group a start tile showing it (`[[deal]]` with `start`), or the set's start tile an edge of it; or drop `must-continue`",
+            );
+        }
+    }
 }
 
 /// `layout` if every declared kind it shows is one this file declares (a tile uses the kinds
