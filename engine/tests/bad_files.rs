@@ -16,6 +16,13 @@ fn fixture(name: &str) -> PathBuf {
         .join(name)
 }
 
+/// The `#:schema` line of a file of `kind` (`tileset`) written anywhere: the schema's absolute
+/// path.
+fn schema_line(kind: &str) -> String {
+    let schema = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../schemas/{kind}.schema.json"));
+    format!("#:schema {}\n", schema.display())
+}
+
 fn diagnostics(paths: &[PathBuf]) -> Vec<Diagnostic> {
     validate_paths(paths, bundled::catalog()).diagnostics
 }
@@ -948,12 +955,7 @@ fn a_segment_no_feature_reaches_is_named_by_what_would_claim_it_alone() {
 #[test]
 fn too_many_values_or_kinds_say_so_in_words() {
     let dir = tempfile::tempdir().unwrap();
-    let schema = format!(
-        "#:schema {}\n",
-        Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../schemas/expansion.schema.json")
-            .display()
-    );
+    let schema = schema_line("expansion");
     let values: String = (0..65).map(|i| format!("v{i} = 1\n")).collect();
     let tokens: String = (0..9)
         .map(|i| format!("[tokens.t{i}]\nkind = \"city\"\nmajority = 3\n\n"))
@@ -988,12 +990,7 @@ fn too_many_values_or_kinds_say_so_in_words() {
 #[test]
 fn a_mark_declared_the_same_way_by_two_files_is_each_ones_own() {
     let dir = tempfile::tempdir().unwrap();
-    let schema = format!(
-        "#:schema {}\n",
-        Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../schemas/tileset.schema.json")
-            .display()
-    );
+    let schema = schema_line("tileset");
     let set = |id: &str| {
         format!(
             "{schema}id = \"{id}\"\nname = \"{id}\"\n\n[marks.well]\nkind = \"road\"\n\

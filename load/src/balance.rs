@@ -45,9 +45,14 @@ pub fn comparison_of(
     timing: Timing,
 ) -> Comparison {
     let mut comparison = tilewright_rules::balance::comparison_of(a, b, change, sums, plan, timing);
+    focus_both_on_unbundled(&mut comparison);
+    comparison
+}
+
+/// Puts the tiles of the sets that are not bundled first in both runs of `comparison`.
+fn focus_both_on_unbundled(comparison: &mut Comparison) {
     focus_on_unbundled(&mut comparison.a);
     focus_on_unbundled(&mut comparison.b);
-    comparison
 }
 
 /// [`tilewright_rules::balance::run`], with the tiles of the sets that are not bundled first
@@ -68,7 +73,6 @@ pub fn compare(
     progress: &Progress,
 ) -> Result<Comparison, SetupError> {
     let mut comparison = tilewright_rules::balance::compare(a, b, change, plan, progress)?;
-    focus_on_unbundled(&mut comparison.a);
-    focus_on_unbundled(&mut comparison.b);
+    focus_both_on_unbundled(&mut comparison);
     Ok(comparison)
 }
