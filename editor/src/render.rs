@@ -249,8 +249,8 @@ fn paint_badge(painter: &Painter, badge: &Badge, c: Pos2, r: f32) {
         painter.text(
             c,
             egui::Align2::CENTER_CENTER,
-            vocabulary::initial(&badge.id),
-            egui::FontId::proportional(r * 1.3),
+            vocabulary::label(&badge.id),
+            egui::FontId::proportional(r * 1.0),
             Color32::WHITE,
         );
     }

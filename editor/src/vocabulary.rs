@@ -1,6 +1,6 @@
 //! The rules vocabulary a feature may use: the marks and printed tokens declared by the open
 //! tile set and by the bundled files, by the kind of feature each goes on; and the badge
-//! (initial and colour) that stands for one of them in a drawing, derived from its id alone.
+//! (label and colour) that stands for one of them in a drawing, derived from its id alone.
 
 use std::collections::BTreeMap;
 
@@ -57,7 +57,7 @@ fn on_kind(ids: &BTreeMap<String, FeatureKind>, kind: FeatureKind) -> impl Itera
     ids.iter().filter(move |(_, k)| **k == kind).map(|(id, _)| id.as_str())
 }
 
-pub use tilewright_picture::badge::initial;
+pub use tilewright_picture::badge::label;
 
 /// A badge's colour for `id` ([`tilewright_picture::badge::colour`]).
 pub fn colour(id: &str) -> Color32 {

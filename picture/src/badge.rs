@@ -1,13 +1,20 @@
-//! The badge that stands for a declared mark or printed token in a drawing: its initial and
+//! The badge that stands for a declared mark or printed token in a drawing: its label and
 //! colour, derived from the id alone (what an id means is data, so no picture of it is drawn).
 
 use crate::palette::Rgb;
 
-/// The letter a badge shows for `id`: its first letter or digit, upper case (`?` for none).
-pub fn initial(id: &str) -> String {
-    id.chars()
-        .find(|c| c.is_alphanumeric())
-        .map_or_else(|| "?".to_owned(), |c| c.to_uppercase().collect())
+/// What a badge shows for `id`: its first two letters or digits, the first upper case (`Fe`
+/// for `ferry`, `Fi` for `fish`, `Fl` for `flax`: one letter would draw all three as `F`);
+/// `?` for none.
+pub fn label(id: &str) -> String {
+    let mut letters = id.chars().filter(|c| c.is_alphanumeric());
+    let Some(first) = letters.next() else {
+        return "?".to_owned();
+    };
+    first
+        .to_uppercase()
+        .chain(letters.next().into_iter().flat_map(char::to_lowercase))
+        .collect()
 }
 
 /// Badge colours: strong and dark enough for a white letter, and none near the drawing's
@@ -39,9 +46,12 @@ mod tests {
 
     #[test]
     fn a_badge_is_derived_from_the_id_alone() {
-        assert_eq!(initial("wine"), "W");
-        assert_eq!(initial("_x"), "X");
-        assert_eq!(initial(""), "?");
+        assert_eq!(label("wine"), "Wi");
+        assert_eq!(label("_x"), "X");
+        assert_eq!(label(""), "?");
+        // Kinds that share an initial are told apart.
+        let labels: std::collections::BTreeSet<String> = ["ferry", "fish", "flax"].iter().map(|id| label(id)).collect();
+        assert_eq!(labels.len(), 3, "{labels:?}");
         assert_eq!(colour("grain"), colour("grain"));
         // The bundled sets' kinds that can meet on one tile tell apart by colour too.
         for ids in [["wine", "grain", "cloth"].as_slice(), &["inn", "cathedral"]] {

@@ -333,8 +333,9 @@ impl Pen {
         }
     }
 
-    /// A mark (a disc) or a token (a rounded square) in the id's colour, with the id's initial
-    /// once the tile is large enough to read it.
+    /// A mark (a disc) or a token (a rounded square) in the id's colour, with its label once
+    /// the tile is large enough to read it, and the id in words as its title (a legend on
+    /// hover).
     fn badge(&self, badge: &Badge) -> Markup {
         let c = at(badge.at);
         let r = BADGE_STEP * 0.45 * UNIT;
@@ -352,12 +353,22 @@ impl Pen {
                 }
             }
             @if readable {
-                text x=(n(c[0])) y=(n(c[1])) font-size=(n(r * 1.3)) font-family="sans-serif" fill="#ffffff" text-anchor="middle" dominant-baseline="central" {
-                    (badge::initial(&badge.id))
+                text x=(n(c[0])) y=(n(c[1])) font-size=(n(r * 1.0)) font-family="sans-serif" fill="#ffffff" text-anchor="middle" dominant-baseline="central" {
+                    title { (badge_title(badge)) }
+                    (badge::label(&badge.id))
                 }
             }
         }
     }
+}
+
+/// A badge in words: `mark inn on feature r`, `token wine on feature c`.
+fn badge_title(badge: &Badge) -> String {
+    let kind = match badge.kind {
+        BadgeKind::Mark => "mark",
+        BadgeKind::Token => "token",
+    };
+    format!("{kind} {} on feature {}", badge.id, badge.feature)
 }
 
 /// Path data of two separate lines (`viewBox` units).
@@ -434,7 +445,9 @@ mod tests {
         let small = tile_svg(&tile, SvgOptions { size: 32 });
         assert!(large.contains(&format!("stroke=\"{}\"", fill(palette::FIELD_DARK))));
         assert!(!small.contains(&format!("stroke=\"{}\"", fill(palette::FIELD_DARK))));
-        assert!(large.contains(">I</text>"));
+        // Its label, and the mark in words for a legend on hover.
+        assert!(large.contains("<title>mark inn on feature"), "{large}");
+        assert!(large.contains("</title>In</text>"), "{large}");
         assert!(!small.contains("<text"));
         // The badge is there at both sizes, in the id's colour.
         for svg in [&large, &small] {
