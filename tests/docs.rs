@@ -243,3 +243,20 @@ fn the_readme_five_minute_path_runs() {
         "{said}"
     );
 }
+
+/// The scenario the rules page shows to document the format plays as it says.
+#[test]
+fn the_scenario_format_example_plays() {
+    let page = read(&root().join("docs/rules.md"));
+    let example = blocks(&page, "### The scenario format", "toml")[0];
+    assert!(example.contains("[expect]"), "{example}");
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("example.toml"), example).unwrap();
+    let out = tilewright(dir.path(), &["scenario", "example.toml"]);
+    assert!(
+        out.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
