@@ -647,6 +647,20 @@ fn an_edge_kind_that_must_continue_with_nothing_to_start_it() {
     assert!(diagnostics(&[path])[0].help.contains("`[[deal]]` with `start`"));
 }
 
+/// A tile none of whose edges fits any edge in play, turned any way, could never be placed: a
+/// warning at its edges (play would show it only as a discard rate of 100%).
+#[test]
+fn a_tile_that_fits_no_edge_in_play() {
+    expect_warnings(
+        &[fixture("tile-never-placed.toml")],
+        &[(
+            8,
+            9,
+            "tile `NV/half` fits no edge of any tile of the files checked here or bundled",
+        )],
+    );
+}
+
 #[test]
 fn an_edge_kind_named_like_a_built_in_word() {
     expect(

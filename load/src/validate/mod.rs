@@ -10,6 +10,7 @@ mod declared;
 mod edge_kinds;
 mod ignore_files;
 mod marks;
+mod placeable;
 mod ruleset;
 mod schema_check;
 mod schema_line;
@@ -690,6 +691,7 @@ fn check_across(catalog: &Catalog, base: &Catalog, out: &mut Diagnostics) {
     values::check(catalog, base, out);
     tokens::check(catalog, base, out);
     edge_kinds::check(catalog, base, out);
+    placeable::check(catalog, base, out);
 }
 
 #[cfg(test)]
