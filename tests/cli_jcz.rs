@@ -42,12 +42,14 @@ fn an_exported_addon_imports_back_and_plays() {
     let said = ok(tilewright(d, &["import", "jcz", "hs.jca", "--out", "mine"])
         .output()
         .unwrap());
-    assert!(said.contains("wrote mine/jcz-hills-and-sheep.toml"), "{said}");
+    // The add-on's tile set is not named as JCZ's own Hills & Sheep, which JCZ would play
+    // beside it.
+    assert!(said.contains("wrote mine/jcz-tw-hills-and-sheep.toml"), "{said}");
     assert!(
         said.contains("imported 17 tile(s) into 1 tile set(s); 0 note(s), 0 problem(s)"),
         "{said}"
     );
-    let text = std::fs::read_to_string(d.join("mine/jcz-hills-and-sheep.toml")).unwrap();
+    let text = std::fs::read_to_string(d.join("mine/jcz-tw-hills-and-sheep.toml")).unwrap();
     assert!(
         text.contains("image = \"images/hills-and-sheep_HS.CC_.v.png\""),
         "{text}"
@@ -67,7 +69,7 @@ fn an_exported_addon_imports_back_and_plays() {
         .unwrap();
     assert_eq!(again.status.code(), Some(1));
     assert!(
-        stderr(&again).contains("jcz-hills-and-sheep.toml"),
+        stderr(&again).contains("jcz-tw-hills-and-sheep.toml"),
         "{}",
         stderr(&again)
     );

@@ -108,12 +108,31 @@ fn split_city(layout: &tilewright_engine::edge::Layout) -> Option<u8> {
     }
 }
 
-/// The JCZ tile-set id of `set` in an add-on exporting `count` sets.
+/// The tile-set ids JCloisterZone ships: a set of an add-on under one of these ids would be
+/// played beside JCZ's own set instead of in its place (a bundled set exported as it is named,
+/// `inns-and-cathedrals`, dealt both sets' tiles).
+const JCZ_SET_IDS: [&str; 7] = [
+    "basic",
+    "abbey-and-mayor",
+    "hills-and-sheep",
+    "inns-and-cathedrals",
+    "princess-and-dragon",
+    "river",
+    "traders-and-builders",
+];
+
+/// The JCZ tile-set id of `set` in an add-on exporting `count` sets, `tw-` before it when it
+/// would be one of JCZ's own ([`JCZ_SET_IDS`]).
 fn set_base(addon: &str, set: &TileSet, count: usize) -> String {
-    if count == 1 {
+    let base = if count == 1 {
         addon.to_owned()
     } else {
         format!("{addon}.{}", set.id)
+    };
+    if JCZ_SET_IDS.contains(&base.as_str()) {
+        format!("tw-{base}")
+    } else {
+        base
     }
 }
 
