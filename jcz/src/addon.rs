@@ -8,7 +8,7 @@ use tilewright_engine::Diagnostic;
 use tilewright_engine::catalog::LoadedTileSet;
 use tilewright_engine::files::{human_size, write_atomically};
 
-use crate::export::{ExportError, export};
+use crate::export::{ExportError, Unsupported, export_with};
 use crate::{archive, artwork, xml};
 
 /// The add-on's expansion XML, inside its folder.
@@ -29,11 +29,24 @@ pub struct Addon {
     pub tiles: usize,
     /// What JCZ will play or show differently, located.
     pub warnings: Vec<Diagnostic>,
+    /// The tiles left out, each with why ([`Unsupported::LeaveOut`]).
+    pub left_out: Vec<Diagnostic>,
 }
 
-/// The add-on `id` (version `version`) of `sets`.
+/// The add-on `id` (version `version`) of `sets`, refused if JCZ cannot express any tile.
 pub fn build(sets: &[&LoadedTileSet], id: &str, version: u32) -> Result<Addon, ExportError> {
-    let exported = export(sets, id)?;
+    build_with(sets, id, version, Unsupported::Refuse)
+}
+
+/// The add-on `id` (version `version`) of `sets`, doing with the tiles JCZ cannot express what
+/// `unsupported` says.
+pub fn build_with(
+    sets: &[&LoadedTileSet],
+    id: &str,
+    version: u32,
+    unsupported: Unsupported,
+) -> Result<Addon, ExportError> {
+    let exported = export_with(sets, id, unsupported)?;
     let title = exported
         .defs
         .expansion
@@ -106,6 +119,7 @@ pub fn build(sets: &[&LoadedTileSet], id: &str, version: u32) -> Result<Addon, E
         bytes,
         tiles: exported.tiles.len(),
         warnings,
+        left_out: exported.left_out,
     })
 }
 

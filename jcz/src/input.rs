@@ -43,7 +43,8 @@ pub fn import_path(path: &Path, prefix: &str) -> Result<Outcome, String> {
         ));
     }
     let text = String::from_utf8(bytes).map_err(|_| format!("{shown}: not UTF-8 text"))?;
-    let imported = import_xml(&text, &shown, &stem, prefix)?;
+    let mut imported = import_xml(&text, &shown, &stem, prefix)?;
+    imported.restore_ids();
     Ok(Outcome {
         imported,
         images: BTreeMap::new(),
@@ -84,6 +85,7 @@ fn import_addon(mut addon: archive::Unpacked, shown: &str, prefix: &str) -> Resu
         outcome.imported.tiles += one.tiles;
         outcome.imported.notes.extend(one.notes);
         outcome.imported.keys.extend(one.keys);
+        outcome.imported.source_ids.extend(one.source_ids);
     }
     let mut images = Images::default();
     for folder in list("artworks") {
@@ -107,6 +109,8 @@ fn import_addon(mut addon: archive::Unpacked, shown: &str, prefix: &str) -> Resu
         }
     }
     images.note_missing(&mut outcome.imported.notes, shown);
+    // After the artwork, whose records name the tiles by JCZ id.
+    outcome.imported.restore_ids();
     Ok(outcome)
 }
 
