@@ -124,10 +124,12 @@ pub fn export(command: ExportCommand) -> ExitCode {
         Err(ExportError::Refused(found)) => {
             show(&found);
             let errors = found.iter().filter(|d| d.is_error()).count();
-            let hint = if args.skip_unsupported {
-                ""
-            } else {
+            // Only a tile can be left out.
+            let of_tiles = found.iter().any(|d| d.is_error() && d.pointer.starts_with("/tiles/"));
+            let hint = if of_tiles && !args.skip_unsupported {
                 " (`--skip-unsupported` exports the other tiles)"
+            } else {
+                ""
             };
             return fail(format!(
                 "JCZ cannot express {errors} thing(s) above; nothing written{hint}"

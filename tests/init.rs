@@ -102,7 +102,10 @@ fn init_writes_a_repository_that_validates_and_plays() {
         );
     }
     let ci = std::fs::read_to_string(repo.join(".github/workflows/tiles.yml")).unwrap();
-    assert!(ci.contains("  TILEWRIGHT_INSTALL: ${{ vars.TILEWRIGHT_INSTALL || '"), "{ci}");
+    assert!(
+        ci.contains("  TILEWRIGHT_INSTALL: ${{ vars.TILEWRIGHT_INSTALL || '"),
+        "{ci}"
+    );
     assert!(ci.contains("run: tilewright validate --format github --deny-warnings .\n"));
     let hooks = std::fs::read_to_string(repo.join(".pre-commit-config.yaml")).unwrap();
     assert!(hooks.contains("- id: tilewright-validate\n"));

@@ -57,6 +57,30 @@ fn import_xml(text: &str, shown: &str, name: &str, prefix: &str) -> Result<Impor
     Ok(import(&defs, shown, prefix))
 }
 
+/// The first tile set `import jcz` would make of the add-on `files` whose
+/// file would hold more values than a data file may, with that set's id; `None` when every
+/// file it would write can be read back.
+pub(crate) fn too_many_values(id: &str, files: &BTreeMap<String, Vec<u8>>) -> Option<String> {
+    let unpacked = archive::Unpacked {
+        id: id.to_owned(),
+        // Images as empty files: an image named is what counts, not its bytes.
+        files: files
+            .iter()
+            .map(|(name, bytes)| {
+                let text = name.ends_with(".xml") || name.ends_with(".json");
+                (name.clone(), if text { bytes.clone() } else { Vec::new() })
+            })
+            .collect(),
+    };
+    let outcome = import_addon(unpacked, id, "jcz-").ok()?;
+    outcome.imported.sets.iter().find_map(|set| {
+        let text = toml_out::tileset_text(set, Path::new(&format!("{}.toml", set.id))).ok()?;
+        tilewright_engine::source::parse_toml(&text)
+            .is_err()
+            .then(|| set.id.clone())
+    })
+}
+
 /// Imports every expansion XML of an add-on, with the tile images and plain clip outlines of
 /// its artwork.
 fn import_addon(mut addon: archive::Unpacked, shown: &str, prefix: &str) -> Result<Outcome, String> {
