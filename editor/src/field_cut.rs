@@ -141,10 +141,12 @@ pub fn reached_areas(open: &[bool], layouts: &[Layout; 4], kind: SegmentKind, de
 }
 
 /// The area of the first open cell met going into the tile from a border point, looking up to
-/// `depth` cells deep.
+/// `depth` cells deep, and no deeper than the point lies from the nearer corner: deeper in, the
+/// walk would run along the next side's border, past a wall between the two sides' features.
 fn first_open_inward(open: &[bool], area: &[usize], side: Side, position: f64, depth: usize) -> Option<usize> {
     let (p, n) = (border_point(side, position), inward(side));
-    (0..depth)
+    let from_corner = (position.min(100.0 - position) / 100.0 * GRID as f64).ceil() as usize;
+    (0..depth.min(from_corner.max(1)))
         .map(|d| {
             let depth = (d as f64 + 0.5) / GRID as f64;
             cell_of([p[0] + n[0] * depth, p[1] + n[1] * depth])
