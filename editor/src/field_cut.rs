@@ -3,7 +3,8 @@
 //! into connected areas. Each area that some field segment of the edges reaches is one field:
 //! the segments reaching it are its `on`, the cities whose outlines it touches its `cities`.
 //! A road drawn from an edge to a city wall thus parts the fields on either side of it, as a
-//! road across the tile does.
+//! road across the tile does. The grouping of edge segments by the area they reach
+//! ([`reached_areas`]) also reads a sheet's pictures ([`crate::sheet_features`]).
 
 use std::collections::BTreeSet;
 

@@ -62,7 +62,10 @@ pub fn tile_from_picture(tile: &Tile, reading: &PictureReading) -> (Tile, Vec<St
     }
     let parsed: Option<Vec<Layout>> = t.edges.iter().map(|e| Layout::parse(&e.0).ok()).collect();
     let Some(Ok(layouts)) = parsed.map(<[Layout; 4]>::try_from) else {
-        return (tile.clone(), vec!["its edges do not read; features left as they were".into()]);
+        return (
+            tile.clone(),
+            vec!["its edges do not read; features left as they were".into()],
+        );
     };
     t.features.clear();
     let mut builder = Builder {
@@ -99,19 +102,17 @@ impl Builder<'_> {
     /// Adds a feature of `kind` on `segments`; returns its id.
     fn add(&mut self, kind: FeatureKind, segments: &[(Side, usize)], keys: Feature) -> String {
         let id = fresh_feature_id(&self.tile, kind);
-        let on = references(segments, &self.options, kind).into_iter().map(EdgeRef).collect();
+        let on = references(segments, &self.options, kind)
+            .into_iter()
+            .map(EdgeRef)
+            .collect();
         self.tile.features.insert(id.clone(), Feature { kind, on, ..keys });
         id
     }
 
     /// The areas of `open` cells the segments of `feature`'s kind reach, and the segments
     /// that reach none (noted as built `alone`).
-    fn reached(
-        &mut self,
-        open: &[bool],
-        feature: FeatureKind,
-        alone: &str,
-    ) -> (Vec<ReachedArea>, Vec<(Side, usize)>) {
+    fn reached(&mut self, open: &[bool], feature: FeatureKind, alone: &str) -> (Vec<ReachedArea>, Vec<(Side, usize)>) {
         let Some(kind) = SegmentKind::of_feature(feature) else {
             return (Vec::new(), Vec::new());
         };
@@ -126,7 +127,8 @@ impl Builder<'_> {
         }
         if !unreached.is_empty() {
             let names = references(&unreached, &self.options, feature).join(", ");
-            self.notes.push(format!("no {kind} colour inside {names}: built {alone}"));
+            self.notes
+                .push(format!("no {kind} colour inside {names}: built {alone}"));
         }
         (areas, unreached)
     }
@@ -156,7 +158,11 @@ impl Builder<'_> {
     /// when three or more meet), their ends, and the monasteries. Returns the cells between
     /// each road's end and what it ends at, which part the fields as the road does.
     fn roads(&mut self, cities: &[Placed]) -> Vec<bool> {
-        let (areas, alone) = self.reached(&self.cells.mask(SegmentKind::Road), FeatureKind::Road, "a road on each, ending at a house");
+        let (areas, alone) = self.reached(
+            &self.cells.mask(SegmentKind::Road),
+            FeatureKind::Road,
+            "a road on each, ending at a house",
+        );
         let buildings = self.cells.buildings();
         // A road that reaches one side, and what its end touches.
         struct Loose {
@@ -219,8 +225,9 @@ impl Builder<'_> {
             } else {
                 if !end.cells.is_empty() {
                     let name = self.name(end.segment, FeatureKind::Road);
-                    self.notes
-                        .push(format!("the road on {name} ends in the field: built as ending at a house"));
+                    self.notes.push(format!(
+                        "the road on {name} ends in the field: built as ending at a house"
+                    ));
                 }
                 (road(Some(RoadEnd::House), None), &[])
             };
@@ -322,6 +329,54 @@ mod tests {
     }
 
     #[test]
+    fn a_road_ends_at_the_house_it_touches_and_two_roads_at_one_village_meet_at_a_crossing() {
+        const HOUSE: Rgba<u8> = Rgba([70, 60, 60, 255]);
+        // A small house at the end of a road from the south side.
+        let (tile, notes) = read(&picture(|x, y| {
+            if (0.44..0.56).contains(&x) && (0.4..0.5).contains(&y) {
+                HOUSE
+            } else if (0.42..0.58).contains(&x) && y > 0.5 {
+                PALE
+            } else {
+                GREEN
+            }
+        }));
+        assert!(notes.is_empty(), "{notes:?}");
+        assert_eq!(
+            features(&tile),
+            [
+                ("f".into(), "field", strings(&["N", "E", "S", "W"]), None),
+                ("r".into(), "road", strings(&["S"]), Some(RoadEnd::House)),
+            ]
+        );
+        // The roads from the west and east sides end at one village: a crossing, not a
+        // monastery, however large.
+        let (tile, _) = read(&picture(|x, y| {
+            if (0.3..0.7).contains(&x) && (0.3..0.7).contains(&y) {
+                HOUSE
+            } else if (0.42..0.58).contains(&y) {
+                PALE
+            } else {
+                GREEN
+            }
+        }));
+        let ends: Vec<_> = features(&tile)
+            .into_iter()
+            .map(|(id, kind, _, end)| (id, kind, end))
+            .collect();
+        let crossing = Some(RoadEnd::Crossing);
+        assert_eq!(
+            ends,
+            [
+                ("f".into(), "field", None),
+                ("f2".into(), "field", None),
+                ("r".into(), "road", crossing),
+                ("r2".into(), "road", crossing),
+            ]
+        );
+    }
+
+    #[test]
     fn a_road_that_ends_in_the_field_ends_at_a_house_and_is_noted() {
         let (tile, notes) = read(&crate::sheet_detect::tests::tile_picture());
         assert_eq!(tile.features["r"].end, Some(RoadEnd::House));
@@ -334,7 +389,10 @@ mod tests {
         // No side settles: the tile stays all field, with no field colour to find.
         let (tile, notes) = read(&picture(|_, _| GREY));
         assert_eq!(tile.edges.clone().map(|e| e.0), ["field"; 4]);
-        assert_eq!(features(&tile), [("f".into(), "field", strings(&["N", "E", "S", "W"]), None)]);
+        assert_eq!(
+            features(&tile),
+            [("f".into(), "field", strings(&["N", "E", "S", "W"]), None)]
+        );
         assert_eq!(notes, ["no field colour inside N, E, S, W: built as one field"]);
         for size in [0, 1, 3] {
             let (tile, _) = read(&RgbaImage::from_pixel(size, size, GREEN));

@@ -626,7 +626,23 @@ fn a_sheet_with_gaps_imports_with_its_grid_read_and_edges_prefilled_from_colours
         assert_eq!(edges, ["city", "field", "road", "field"], "{}", tile.id);
         let kinds: Vec<_> = tile.features.values().map(|f| f.kind.as_str()).collect();
         assert_eq!(kinds, ["city", "field", "road"], "{}", tile.id);
+        assert_eq!(
+            tile.features["r"].end.map(|e| format!("{e:?}")).as_deref(),
+            Some("House")
+        );
     }
+    // Each road ends in open field, which the import says in one notice.
+    let notice = h
+        .state()
+        .messages()
+        .iter()
+        .find(|m| m.text.contains("unsettled"))
+        .expect("a notice");
+    assert!(
+        notice.text.contains("pics/1: the road on S ends in the field"),
+        "{}",
+        notice.text
+    );
 }
 
 /// A plain tile's colours at a point of the tile (0..1, y south), one picture for each of the
@@ -778,7 +794,12 @@ fn a_plain_sheet_imports_with_features_joined_as_the_pictures_join_them_and_no_e
         ),
         (
             &["city", "field", "road", "field"],
-            &["city c N", "field f E Se {c}", "field f2 Sw W {c}", "road r S [city-gate] at c"],
+            &[
+                "city c N",
+                "field f E Se {c}",
+                "field f2 Sw W {c}",
+                "road r S [city-gate] at c",
+            ],
         ),
         (
             &["city", "road", "field", "road"],

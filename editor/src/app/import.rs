@@ -173,7 +173,11 @@ impl EditorApp {
     /// Adds a tile over each (image, name, reading) at the end of the set, as one undo step,
     /// and selects the first: a plain tile, or the tile its picture reads as
     /// ([`sheet_features::tile_from_picture`]), what the pictures left unsettled in a notice.
-    pub(super) fn add_tiles_over(&mut self, images: Vec<(String, String, Option<PictureReading>)>, actions: &mut Actions) {
+    pub(super) fn add_tiles_over(
+        &mut self,
+        images: Vec<(String, String, Option<PictureReading>)>,
+        actions: &mut Actions,
+    ) {
         let Some(set) = self.workspace.tileset() else { return };
         let at = set.tiles.len();
         let ids = next_tile_ids(set, images.len());
