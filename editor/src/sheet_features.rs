@@ -81,6 +81,28 @@ pub fn tile_from_picture(tile: &Tile, reading: &PictureReading) -> (Tile, Vec<St
     (builder.tile, builder.notes)
 }
 
+/// A road that reaches one side, and what its end touches.
+struct Loose {
+    segment: (Side, usize),
+    cells: Vec<usize>,
+    /// The buildings it touches, by index.
+    buildings: Vec<usize>,
+    /// The first city it touches, by index.
+    city: Option<usize>,
+}
+
+impl Loose {
+    fn new(segment: (Side, usize), cells: Vec<usize>, buildings: &[Vec<usize>], cities: &[Placed]) -> Loose {
+        let near = around(&cells, TOUCH);
+        Loose {
+            segment,
+            buildings: (0..buildings.len()).filter(|&b| meets(&buildings[b], &near)).collect(),
+            city: cities.iter().position(|c| meets(&c.cells, &near)),
+            cells,
+        }
+    }
+}
+
 /// A feature built and the cells of the picture it covers (none when the picture did not
 /// show it).
 struct Placed {
@@ -164,37 +186,15 @@ impl Builder<'_> {
             "a road on each, ending at a house",
         );
         let buildings = self.cells.buildings();
-        // A road that reaches one side, and what its end touches.
-        struct Loose {
-            segment: (Side, usize),
-            cells: Vec<usize>,
-            buildings: Vec<usize>,
-            city: Option<usize>,
-        }
         let loose: Vec<Loose> = areas
             .iter()
             .filter(|a| a.segments.len() == 1)
             .map(|a| (a.segments[0], a.cells.clone()))
             .chain(alone.into_iter().map(|s| (s, Vec::new())))
-            .map(|(segment, cells)| {
-                let near = around(&cells, TOUCH);
-                Loose {
-                    segment,
-                    buildings: (0..buildings.len()).filter(|&b| meets(&buildings[b], &near)).collect(),
-                    city: cities.iter().position(|c| meets(&c.cells, &near)),
-                    cells,
-                }
-            })
+            .map(|(segment, cells)| Loose::new(segment, cells, &buildings, cities))
             .collect();
         let ends_at = |b: usize| loose.iter().filter(|l| l.buildings.contains(&b)).count();
-        let mut monasteries: Vec<(usize, String)> = Vec::new();
-        for (b, cells) in buildings.iter().enumerate() {
-            let middle = centre(cells).is_some_and(|[x, y]| (x - 0.5).abs() <= MIDDLE && (y - 0.5).abs() <= MIDDLE);
-            if cells.len() >= MONASTERY_CELLS && middle && ends_at(b) <= 1 {
-                let id = self.add(FeatureKind::Monastery, &[], Feature::new(FeatureKind::Monastery));
-                monasteries.push((b, id));
-            }
-        }
+        let monasteries = self.monasteries(&buildings, ends_at);
         let road = |end: Option<RoadEnd>, at: Option<String>| Feature {
             end,
             at,
@@ -238,6 +238,20 @@ impl Builder<'_> {
             }
         }
         gaps
+    }
+
+    /// A monastery for each building that is large, in the middle, and the end of at most one
+    /// road (`ends_at` counts them): with the building each stands for.
+    fn monasteries(&mut self, buildings: &[Vec<usize>], ends_at: impl Fn(usize) -> usize) -> Vec<(usize, String)> {
+        let mut out = Vec::new();
+        for (b, cells) in buildings.iter().enumerate() {
+            let middle = centre(cells).is_some_and(|[x, y]| (x - 0.5).abs() <= MIDDLE && (y - 0.5).abs() <= MIDDLE);
+            if cells.len() >= MONASTERY_CELLS && middle && ends_at(b) <= 1 {
+                let id = self.add(FeatureKind::Monastery, &[], Feature::new(FeatureKind::Monastery));
+                out.push((b, id));
+            }
+        }
+        out
     }
 
     /// One field for each area of field colour the field segments reach once the `gaps`
