@@ -4,8 +4,8 @@
 //!
 //! Nothing here draws or knows about egui; everything is unit-tested.
 
-use tilewright_engine::edge::{Layout, Side};
-use tilewright_engine::model::Tile;
+use tilewright_model::Tile;
+use tilewright_model::edge::{Layout, Side};
 
 /// A point in tile coordinates.
 pub type Point = [f64; 2];
@@ -410,7 +410,7 @@ impl SnapTargets {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tilewright_engine::model::FeatureKind;
+    use tilewright_model::FeatureKind;
 
     const SQUARE: [Point; 4] = [[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]];
 

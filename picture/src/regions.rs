@@ -7,8 +7,8 @@
 
 use std::collections::BTreeMap;
 
-use tilewright_engine::edge::SegmentKind;
-use tilewright_engine::model::{FeatureKind, Tile};
+use tilewright_model::edge::SegmentKind;
+use tilewright_model::{FeatureKind, Tile};
 
 use crate::geometry::{self, Point, perimeter_point};
 use crate::schematic::{Schematic, inward};

@@ -6,8 +6,8 @@
 
 use std::collections::BTreeMap;
 
-use tilewright_engine::edge::{Layout, SegmentKind, Side, resolve_on};
-use tilewright_engine::model::{FeatureKind, Marker, Placement, RoadEnd, Tile};
+use tilewright_model::edge::{Layout, SegmentKind, Side, resolve_on};
+use tilewright_model::{FeatureKind, Marker, Placement, RoadEnd, Tile};
 
 use crate::geometry::{self, Point, label_point, perimeter_point, sides_of};
 
@@ -560,7 +560,7 @@ fn road_shape(
     tile: &Tile,
     drawing: &Schematic,
     id: &str,
-    feature: &tilewright_engine::model::Feature,
+    feature: &tilewright_model::Feature,
     spans: &[(f64, f64, Side)],
 ) -> (RoadShape, Option<Point>) {
     let centre = [0.5, 0.5];
@@ -925,25 +925,13 @@ fn widen(path: &[Point], width: f64) -> Vec<Point> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tilewright_engine::model::TileSet;
+    use tilewright_model::TileSet;
 
     fn base() -> TileSet {
-        let text = tilewright_engine::bundled::FILES[0].1;
-        toml::from_str(text).expect("the bundled tile set reads")
+        crate::testing::bundled_sets().swap_remove(0)
     }
 
-    /// Every bundled tile set: the base game and both expansions.
-    fn bundled_tiles() -> Vec<tilewright_engine::model::Tile> {
-        tilewright_engine::bundled::FILES
-            .iter()
-            .filter(|(path, _)| path.starts_with("tilesets/"))
-            .flat_map(|(_, text)| {
-                toml::from_str::<TileSet>(text)
-                    .expect("the bundled tile set reads")
-                    .tiles
-            })
-            .collect()
-    }
+    use crate::testing::bundled_tiles;
 
     #[test]
     fn every_bundled_tile_draws() {

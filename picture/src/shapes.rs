@@ -9,7 +9,7 @@
 
 use std::collections::BTreeMap;
 
-use tilewright_engine::model::{FeatureKind, Tile};
+use tilewright_model::{FeatureKind, Tile};
 
 use crate::geometry::{self, Point};
 use crate::regions::{self, GRID};
@@ -281,12 +281,9 @@ mod tests {
     use super::*;
     use crate::regions::{cell_centre, neighbours};
     use crate::testing::tile;
-    use tilewright_engine::model::{EdgeRef, Feature};
+    use tilewright_model::{EdgeRef, Feature};
 
-    fn bundled_tiles() -> Vec<Tile> {
-        let catalog = tilewright_engine::bundled::catalog();
-        catalog.tilesets.iter().flat_map(|t| t.model.tiles.clone()).collect()
-    }
+    use crate::testing::bundled_tiles;
 
     #[test]
     fn a_square_of_cells_traces_to_one_clockwise_square() {

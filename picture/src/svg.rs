@@ -5,7 +5,7 @@
 //! badge's letter) is escaped; the document names no element ids, so many can share one page.
 
 use maud::{Markup, html};
-use tilewright_engine::model::{Marker, Tile};
+use tilewright_model::{Marker, Tile};
 
 use crate::badge;
 use crate::geometry::{self, Point};
@@ -383,12 +383,11 @@ fn polyline_pair(a: [[f64; 2]; 2], b: [[f64; 2]; 2]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tilewright_engine::model::{Feature, FeatureKind, TileSet};
+    use tilewright_model::{Feature, FeatureKind, TileSet};
 
     fn base_tile(id: &str) -> Tile {
-        let catalog = tilewright_engine::bundled::catalog();
-        let set: &TileSet = &catalog.tileset("base").unwrap().model;
-        set.tiles.iter().find(|t| t.id == id).unwrap().clone()
+        let set: TileSet = crate::testing::bundled_sets().swap_remove(0);
+        set.tiles.into_iter().find(|t| t.id == id).unwrap()
     }
 
     fn count(svg: &str, needle: &str) -> usize {
@@ -481,9 +480,7 @@ mod tests {
 
     #[test]
     fn every_bundled_tile_draws_to_well_formed_markup() {
-        let catalog = tilewright_engine::bundled::catalog();
-        let tiles = catalog.tilesets.iter().flat_map(|t| &t.model.tiles);
-        for tile in tiles {
+        for tile in &crate::testing::bundled_tiles() {
             let svg = tile_svg(tile, SvgOptions::default());
             // Every element opened is closed (no void elements, as XML wants).
             assert_eq!(
