@@ -360,7 +360,7 @@ impl Setup {
         let played = self.played(run);
         let (stopped, written) = match &self.b {
             None => {
-                let mut report = balance::report_of(&self.a, sums, plan, timing);
+                let mut report = balance::report_focused(&self.a, sums, plan, timing);
                 apply_focus(args, &mut report)?;
                 if args.json {
                     say_json(&with_played(serde_json::to_value(&report).unwrap_or_default(), played));
@@ -379,7 +379,7 @@ impl Setup {
                     words: change,
                     min_change: args.min_change / 100.0,
                 };
-                let mut comparison = balance::comparison_of(&self.a, b, &change, sums, plan, timing);
+                let mut comparison = balance::comparison_focused(&self.a, b, &change, sums, plan, timing);
                 apply_focus(args, &mut comparison.a)?;
                 if let Some(sets) = comparison.a.focus.as_ref().map(|f| f.sets.clone()) {
                     let in_b: Vec<String> = sets

@@ -359,10 +359,10 @@ pub type Ended = (Outcome, TilePictures);
 pub fn play(defs: Definitions, settings: &Settings, progress: &Progress) -> Outcome {
     let setup = |e: tilewright_engine::game::SetupError| Problem::Setup(e.to_string());
     match defs.b {
-        None => balance::run(defs.a, &settings.plan, progress)
+        None => balance::run_focused(defs.a, &settings.plan, progress)
             .map(|r| Results::Single(Box::new(r)))
             .map_err(setup),
-        Some((b, change)) => balance::compare(defs.a, b, &change, &settings.plan, progress)
+        Some((b, change)) => balance::compare_focused(defs.a, b, &change, &settings.plan, progress)
             .map(|c| Results::Compared(Box::new(c)))
             .map_err(setup),
     }

@@ -1,6 +1,7 @@
-//! The balance lab of `tilewright-rules` with the tiles under study first: the tile sets that
-//! are not bundled ones, those a designer is working on (only the load side knows which files
-//! are bundled).
+//! The balance lab of `tilewright-rules`, and its runs with the tiles under study first: the
+//! tile sets that are not bundled ones, those a designer is working on (only the load side
+//! knows which files are bundled). The rules' functions keep their names and meaning here; the
+//! focused ones are named `..._focused`.
 
 use std::sync::Arc;
 
@@ -28,7 +29,7 @@ fn focus_on_unbundled(report: &mut BalanceReport) {
 
 /// [`tilewright_rules::balance::report_of`], with the tiles of the sets that are not bundled
 /// first ([`BalanceReport::focus`]).
-pub fn report_of(def: &GameDef, sums: &Sums, plan: &Plan, timing: Timing) -> BalanceReport {
+pub fn report_focused(def: &GameDef, sums: &Sums, plan: &Plan, timing: Timing) -> BalanceReport {
     let mut report = tilewright_rules::balance::report_of(def, sums, plan, timing);
     focus_on_unbundled(&mut report);
     report
@@ -36,7 +37,7 @@ pub fn report_of(def: &GameDef, sums: &Sums, plan: &Plan, timing: Timing) -> Bal
 
 /// [`tilewright_rules::balance::comparison_of`], with the tiles of the sets that are not
 /// bundled first in both runs ([`BalanceReport::focus`]).
-pub fn comparison_of(
+pub fn comparison_focused(
     a: &GameDef,
     b: &GameDef,
     change: &Change,
@@ -57,7 +58,7 @@ fn focus_both_on_unbundled(comparison: &mut Comparison) {
 
 /// [`tilewright_rules::balance::run`], with the tiles of the sets that are not bundled first
 /// ([`BalanceReport::focus`]).
-pub fn run(def: Arc<GameDef>, plan: &Plan, progress: &Progress) -> Result<BalanceReport, SetupError> {
+pub fn run_focused(def: Arc<GameDef>, plan: &Plan, progress: &Progress) -> Result<BalanceReport, SetupError> {
     let mut report = tilewright_rules::balance::run(def, plan, progress)?;
     focus_on_unbundled(&mut report);
     Ok(report)
@@ -65,7 +66,7 @@ pub fn run(def: Arc<GameDef>, plan: &Plan, progress: &Progress) -> Result<Balanc
 
 /// [`tilewright_rules::balance::compare`], with the tiles of the sets that are not bundled
 /// first in both runs ([`BalanceReport::focus`]).
-pub fn compare(
+pub fn compare_focused(
     a: Arc<GameDef>,
     b: Arc<GameDef>,
     change: &str,

@@ -405,7 +405,7 @@ pub struct BalanceReport {
     /// By tile type, in compiled order.
     pub tiles: Vec<TileStats>,
     /// The tiles of the sets under study, ranked among all of `tiles`: the sets that are not
-    /// bundled (the load side's `balance::run` sets them), or those asked for
+    /// bundled (the load side's `balance::run_focused` sets them), or those asked for
     /// ([`BalanceReport::focus_on`]); `None` when there are none.
     pub focus: Option<Focus>,
     /// By feature kind.
