@@ -16,6 +16,7 @@ pub mod balance;
 pub mod board;
 pub mod commands;
 pub mod derive;
+pub mod dialog_support;
 pub mod document;
 pub mod document_game;
 pub mod drawn;

@@ -15,6 +15,7 @@ mod export;
 mod import;
 mod modals;
 pub mod notices;
+mod typed_path;
 mod workspace;
 
 use std::path::PathBuf;

@@ -38,6 +38,7 @@ impl EditorApp {
         workspace.pending.is_some()
             || workspace.disk_change.is_some()
             || workspace.asking.is_some()
+            || workspace.typed_path.is_some()
             || workspace.sheet.is_some()
             || workspace.cleanup.is_some()
     }
@@ -45,6 +46,7 @@ impl EditorApp {
     /// Draws whichever dialogs are open and acts on their answers.
     pub(super) fn modals(&mut self, ctx: &egui::Context, actions: &mut Actions) {
         self.sheet_import_modal(ctx, actions);
+        self.typed_path_modal(ctx, actions);
         self.cleanup_modal(ctx);
         if let Some(pending) = self.workspace.pending.clone() {
             let name = self.workspace.doc.as_ref().map(Document::title).unwrap_or_default();
