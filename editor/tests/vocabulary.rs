@@ -54,6 +54,14 @@ fn a_road_takes_a_declared_road_mark_once_and_undo_takes_it_off() {
         h.query_by_label("cathedral").is_none(),
         "a city mark offered for a road"
     );
+    // Each offer names the file that declares it: the inn is played only with its expansion.
+    let inns = tilewright_engine::bundled::catalog()
+        .tilesets
+        .iter()
+        .find(|t| t.model.marks.contains_key("inn"))
+        .map(|t| t.model.name.clone())
+        .unwrap();
+    assert!(h.query_by_label(&inns).is_some(), "the inn offered as {inns}'s");
     h.get_by_label("inn").click();
     settle(&mut h);
     assert_eq!(carried(&h, d, "r").0, ["inn"]);
