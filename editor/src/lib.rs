@@ -20,6 +20,7 @@ pub mod dialog_support;
 pub mod document;
 pub mod document_game;
 pub mod drawn;
+pub mod editions;
 pub mod field_cut;
 pub mod field_order;
 pub mod figure_art;
