@@ -126,3 +126,22 @@ fn without_file_dialogs_a_notice_says_so_and_a_typed_path_opens_the_file() {
     assert_eq!(h.state().doc().unwrap().path.as_deref(), Some(path.as_path()));
     assert!(h.query_by_label("Open a file").is_none(), "the field is gone");
 }
+
+#[test]
+fn a_notice_does_not_cover_the_banner_it_is_about() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(
+        dir.path(),
+        "bad.toml",
+        "#:schema ../schemas/tileset.schema.json\nid = \"x\"\nname = \n",
+    );
+    let mut h = editor(Some(path), ScriptedDialogs::default());
+    settle(&mut h);
+    let banner = h.get_by_label_contains("cannot be shown as a form yet").rect();
+    // The notice's text, with the frame drawn round it.
+    let notice = h.get_by_label_contains("is shown as text").rect().expand(8.0);
+    assert!(
+        !notice.intersects(banner),
+        "the notice {notice:?} covers the banner {banner:?}"
+    );
+}
