@@ -377,6 +377,15 @@ fn a_game_saves_its_record_and_it_replays() {
         .record;
     assert_eq!(record.actions, game(&h).history());
     assert_eq!(record.players, 2);
+    // The notice saying so lies over the board, not over the scores beside it.
+    let notice = h.get_by_label_contains("Saved the game").rect().expand(8.0);
+    for score in ["red", "blue"] {
+        let row = h.get_by_label(score).rect();
+        assert!(
+            !notice.intersects(row),
+            "the notice {notice:?} covers {score}'s score {row:?}"
+        );
+    }
 }
 
 #[test]

@@ -93,12 +93,26 @@ pub fn keep_clear(ctx: &egui::Context, rect: egui::Rect) {
     ctx.data_mut(|d| d.get_temp_mut_or_default::<Vec<egui::Rect>>(keep_clear_id()).push(rect));
 }
 
-/// The top of the notices' column `column` (its left and right) in `rect`: below any rect
+/// Whether a rect kept clear is a panel down the right of `rect` (the Play page's scores).
+fn side_panel(rect: egui::Rect, c: &egui::Rect) -> bool {
+    c.height() > rect.height() / 2.0 && c.left() > rect.center().x
+}
+
+/// The right edge of the notices' column in `rect`: left of any side panel kept clear.
+fn column_right(rect: egui::Rect, clear: &[egui::Rect]) -> f32 {
+    clear
+        .iter()
+        .filter(|c| side_panel(rect, c))
+        .map(|c| c.left() - 10.0)
+        .fold(rect.right() - 10.0, f32::min)
+}
+
+/// The top of the notices' column `column` (its left and right) in `rect`: below any message
 /// kept clear that it would cover.
 fn column_top(rect: egui::Rect, column: egui::Rangef, clear: &[egui::Rect]) -> f32 {
     clear
         .iter()
-        .filter(|c| c.x_range().intersects(column) && c.top() < rect.center().y)
+        .filter(|c| !side_panel(rect, c) && c.x_range().intersects(column) && c.top() < rect.center().y)
         .map(|c| c.bottom() + 6.0)
         .fold(rect.top() + 10.0, f32::max)
 }
@@ -144,8 +158,8 @@ impl Notices {
         if shown.is_empty() {
             return;
         }
-        let width = (rect.width() - 20.0).clamp(120.0, 460.0);
-        let right = rect.right() - 10.0;
+        let right = column_right(rect, &clear);
+        let width = (right - rect.left() - 10.0).clamp(120.0, 460.0);
         let top = column_top(rect, egui::Rangef::new(right - width, right), &clear);
         egui::Area::new(egui::Id::unique("notices"))
             .order(egui::Order::Foreground)

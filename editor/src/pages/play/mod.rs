@@ -526,11 +526,13 @@ impl Page for PlayView {
             self.setup_ui(ui, ctx);
             return;
         }
-        egui::Panel::right("play-side")
+        let side = egui::Panel::right("play-side")
             .resizable(true)
             .default_size(330.0)
             .min_size(260.0)
             .show(ui, |ui| self.side_ui(ui, ctx));
+        // The scores and the prompt stay in view: notices lie over the board.
+        crate::app::notices::keep_clear(ui.ctx(), side.response.rect);
         egui::CentralPanel::no_frame().show(ui, |ui| self.board_ui(ui, ctx));
     }
 }
