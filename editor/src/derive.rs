@@ -436,6 +436,16 @@ mod tests {
         let d = derive_edges(&t);
         assert_eq!(d.after(), ["river", "field", "river", "road"].map(String::from));
         assert_eq!(on(&d.tile, "r"), ["W"]);
+        // The river parts the fields: one each side of it.
+        let mut fields: Vec<Vec<String>> = d
+            .tile
+            .features
+            .iter()
+            .filter(|(_, f)| f.kind == FeatureKind::Field)
+            .map(|(id, _)| on(&d.tile, id))
+            .collect();
+        fields.sort();
+        assert_eq!(fields, [vec!["Ne", "E", "Se"], vec!["Nw", "Sw", "W"]], "{fields:?}");
     }
 
     #[test]
