@@ -47,13 +47,14 @@ impl System {
         self.path.iter().any(|dir| dir.join("zenity").is_file())
     }
 
-    /// Whether the desktop portal can be started on the session bus.
+    /// Whether the desktop portal can be started on the session bus: D-Bus knows the service,
+    /// or its program is where distributions put it.
     fn has_portal(&self) -> bool {
-        self.session_bus
-            && self.data_dirs.iter().any(|dir| {
-                dir.join("dbus-1/services/org.freedesktop.portal.Desktop.service")
-                    .is_file()
-            })
+        let service = self.data_dirs.iter().any(|dir| {
+            dir.join("dbus-1/services/org.freedesktop.portal.Desktop.service")
+                .is_file()
+        });
+        self.session_bus && (service || portal_program_installed())
     }
 
     /// Why native dialogs cannot be shown here, or `None` when they can (always on Windows and
@@ -62,6 +63,13 @@ impl System {
         let needs_helpers = cfg!(all(unix, not(target_os = "macos")));
         (needs_helpers && !self.has_zenity() && !self.has_portal()).then_some(MISSING)
     }
+}
+
+/// Whether the portal's program is where distributions install it.
+fn portal_program_installed() -> bool {
+    ["/usr/libexec/xdg-desktop-portal", "/usr/lib/xdg-desktop-portal"]
+        .iter()
+        .any(|p| Path::new(p).is_file())
 }
 
 #[cfg(test)]
@@ -81,6 +89,11 @@ mod tests {
             session_bus: true,
         };
         if cfg!(any(not(unix), target_os = "macos")) {
+            assert_eq!(system.missing(), None);
+            return;
+        }
+        if portal_program_installed() {
+            // This machine has the portal's program: the dialogs can be shown here.
             assert_eq!(system.missing(), None);
             return;
         }
