@@ -139,9 +139,16 @@ fn shortcuts_window(ctx: &egui::Context) -> bool {
                 ui.monospace(crate::view::INVERT_SNAPPING_KEYS);
                 ui.label("Invert snapping while held");
                 ui.end_row();
-                ui.monospace("Wheel / right-drag");
-                ui.label("Zoom about the pointer / pan");
-                ui.end_row();
+                for (keys, what) in [
+                    ("Wheel / right-drag", "Zoom about the pointer / pan"),
+                    ("Space + drag", "Pan"),
+                    ("Enter", "Close the outline being drawn"),
+                    ("Backspace", "Take back the outline's last point"),
+                ] {
+                    ui.monospace(keys);
+                    ui.label(what);
+                    ui.end_row();
+                }
             });
         });
     open
