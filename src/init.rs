@@ -14,10 +14,15 @@ use crate::{escape, fail};
 /// Scaffolds a content repository in `dir`, or writes nothing when any of its files exists
 /// (a file exactly as `init` writes it, left by an earlier run, is kept as it is). Either
 /// every file is written or, on a failure part way, none is left.
-pub fn init(dir: &Path) -> ExitCode {
+pub fn init(dir: &Path, install: Option<&str>) -> ExitCode {
+    let version = env!("CARGO_PKG_VERSION");
+    let install = install.map_or_else(
+        || template::default_install(version, option_env!("TILEWRIGHT_SOURCE")),
+        str::to_owned,
+    );
     let mut planned = schema_files(&dir.join("schemas"));
     planned.extend(
-        template::content_repository(env!("CARGO_PKG_VERSION"))
+        template::content_repository(version, &install)
             .into_iter()
             .map(|(path, text)| (dir.join(path), text)),
     );
@@ -58,7 +63,21 @@ pub fn init(dir: &Path) -> ExitCode {
         say!("  {command}");
     }
     say!("  git init && git add . && git commit -m \"Tile sets\"");
+    say!("");
+    say!(
+        "The workflows install tilewright {}: change `{}` at the top of each, or set a repository variable of that name.",
+        describe_install(&install),
+        template::INSTALL_VARIABLE
+    );
     ExitCode::SUCCESS
+}
+
+/// How a workflow will install tilewright, in words.
+fn describe_install(install: &str) -> String {
+    match install.strip_prefix("git+").and_then(|s| s.rsplit_once('@')) {
+        Some((url, revision)) => format!("by building {revision} of {url} with cargo"),
+        None => format!("{install} from PyPI (once that version is published there)"),
+    }
 }
 
 /// Writes every planned file as a new file, all or nothing; the files written, as shown. On a

@@ -9,7 +9,7 @@ use tilewright_engine::selection::Selection;
 use tilewright_engine::validate::validate_paths;
 use tilewright_engine::{Diagnostic, bundled};
 use tilewright_jcz::addon;
-use tilewright_jcz::export::ExportError;
+use tilewright_jcz::export::{ExportError, Unsupported};
 
 use crate::{escape, fail, usage_fail};
 
@@ -43,6 +43,10 @@ pub struct ExportJczArgs {
     /// The `.jca` file to write (replaced if it exists).
     #[arg(long)]
     out: PathBuf,
+    /// Export the tiles JCZ can play and list each one left out with why, instead of
+    /// refusing the whole add-on for one tile.
+    #[arg(long)]
+    skip_unsupported: bool,
 }
 
 /// What `import` reads.
@@ -109,21 +113,40 @@ pub fn export(command: ExportCommand) -> ExitCode {
         [one] => one.model.id.clone(),
         _ => "tilewright-tiles".to_owned(),
     });
-    let built = match addon::build(&sets, &id, args.version) {
+    let unsupported = if args.skip_unsupported {
+        Unsupported::LeaveOut
+    } else {
+        Unsupported::Refuse
+    };
+    let built = match addon::build_with(&sets, &id, args.version, unsupported) {
         Ok(built) => built,
         Err(ExportError::Id(message)) => return usage_fail(message),
         Err(ExportError::Refused(found)) => {
             show(&found);
             let errors = found.iter().filter(|d| d.is_error()).count();
-            return fail(format!("JCZ cannot express {errors} thing(s) above; nothing written"));
+            // Only a tile can be left out.
+            let of_tiles = found.iter().any(|d| d.is_error() && d.pointer.starts_with("/tiles/"));
+            let hint = if of_tiles && !args.skip_unsupported {
+                " (`--skip-unsupported` exports the other tiles)"
+            } else {
+                ""
+            };
+            return fail(format!(
+                "JCZ cannot express {errors} thing(s) above; nothing written{hint}"
+            ));
         }
     };
     show(&built.warnings);
+    show(&built.left_out);
     if let Err(e) = addon::save(&built, &args.out) {
         return fail(format!("{}: {e}", escape::path(&args.out)));
     }
+    let left_out = match built.left_out.len() {
+        0 => String::new(),
+        _ => format!(", {} tile(s) left out", left_out_tiles(&built.left_out)),
+    };
     say!(
-        "wrote {} ({} tiles, {} warning(s)); install it in JCZ under Settings → Add-ons",
+        "wrote {} ({} tiles{left_out}, {} warning(s)); install it in JCZ under Settings → Add-ons",
         escape::path(&args.out),
         built.tiles,
         built.warnings.len()
@@ -183,6 +206,20 @@ pub fn import(command: ImportCommand) -> ExitCode {
     } else {
         ExitCode::from(1)
     }
+}
+
+/// How many tiles the messages of `left_out` are about (a tile may have several).
+fn left_out_tiles(left_out: &[Diagnostic]) -> usize {
+    let tiles: std::collections::BTreeSet<(&std::path::Path, &str)> = left_out
+        .iter()
+        .map(|d| {
+            (
+                d.file.as_path(),
+                d.pointer.split('/').take(3).nth(2).unwrap_or_default(),
+            )
+        })
+        .collect();
+    tiles.len()
 }
 
 fn show(found: &[Diagnostic]) {

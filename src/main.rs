@@ -130,6 +130,12 @@ enum Command {
         /// The repository's folder (made if missing).
         #[arg(default_value = ".")]
         dir: PathBuf,
+        /// How the workflows install tilewright: a version published on PyPI (`0.1.0`), or
+        /// `git+https://HOST/PATH@REVISION` built with cargo. Default: the git repository and
+        /// commit this tilewright was built from when it was built from a clone of an
+        /// `https://` remote, otherwise this version from PyPI.
+        #[arg(long, value_parser = parse_install)]
+        install: Option<String>,
     },
     /// Write tile sets in another program's format.
     #[command(
@@ -169,6 +175,11 @@ fn main() -> ExitCode {
     output::status(code)
 }
 
+/// `init --install`, checked before anything is written.
+fn parse_install(text: &str) -> Result<String, String> {
+    tilewright_engine::template::check_install(text).map(|()| text.to_owned())
+}
+
 /// Runs a command; its exit status.
 fn run(command: Command) -> ExitCode {
     match command {
@@ -178,7 +189,7 @@ fn run(command: Command) -> ExitCode {
             deny_warnings,
         } => validate(paths, format, deny_warnings),
         Command::Schema { write, check, dir } => schema(write, check, &dir),
-        Command::Init { dir } => init::init(&dir),
+        Command::Init { dir, install } => init::init(&dir, install.as_deref()),
         Command::Simulate(args) => play::simulate(args),
         Command::Replay(args) => play::replay(args),
         Command::Tournament(args) => tournament::tournament(args),

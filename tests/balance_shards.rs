@@ -273,6 +273,21 @@ fn a_partial_that_cannot_be_is_refused_at_its_place() {
     );
     three_partials(dir, &[]);
 
+    // Sums that could be, but that merged with others would not fit the numbers they are
+    // kept in: each number is capped.
+    tamper(dir, 2, |t| t.replacen("\"placed\":", "\"placed\":18446744073709551", 1));
+    let err = refused(dir, &all);
+    assert!(
+        err.contains("p2.json:1:")
+            && err.contains("placed` is larger than 92233720368547,")
+            && err.contains("play its shard again"),
+        "{err}"
+    );
+    three_partials(dir, &[]);
+    tamper(dir, 1, |t| t.replacen("\"threads\":", "\"threads\":99999999", 1));
+    assert!(refused(dir, &all).contains("a shard plays on 1 to 65536 threads"));
+    three_partials(dir, &[]);
+
     // Cut short, as a copy that did not finish.
     tamper(dir, 3, |t| t[..t.len() / 2].to_owned());
     let err = refused(dir, &all);

@@ -293,3 +293,45 @@ fn an_import_writes_through_no_link_and_leaves_nothing_when_refused() {
     assert!(!String::from_utf8_lossy(&out.stdout).contains("wrote"));
     assert!(!d.join("new").exists(), "the folders made are removed too");
 }
+
+#[test]
+fn skip_unsupported_exports_the_other_tiles_and_lists_those_left_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(
+        d.join("mine.toml"),
+        "id = \"mine\"\nname = \"Mine\"\n\n\
+         [[tiles]]\nid = \"T\"\ncount = 1\nedges = [\"field 30 road 70 field\", \"field\", \"field\", \"field\"]\n\
+         features.r = { kind = \"road\", on = [\"N\"], end = \"house\" }\n\
+         features.f = { kind = \"field\", on = [\"N1\", \"N3\", \"E\", \"S\", \"W\"] }\n\n\
+         [[tiles]]\nid = \"M\"\nname = \"Monastery\"\ncount = 2\nedges = [\"field\", \"field\", \"field\", \"field\"]\n\
+         features.m = { kind = \"monastery\" }\nfeatures.f = { kind = \"field\", on = [\"N\", \"E\", \"S\", \"W\"] }\n",
+    )
+    .unwrap();
+    let args = ["export", "jcz", "--tilesets", "./mine.toml", "--out", "mine.jca"];
+    let refused = tilewright(d, &args).output().unwrap();
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(
+        stderr(&refused).contains("`--skip-unsupported` exports the other tiles"),
+        "{}",
+        stderr(&refused)
+    );
+    assert!(!d.join("mine.jca").exists());
+
+    let out = tilewright(d, &[&args[..], &["--skip-unsupported"]].concat())
+        .output()
+        .unwrap();
+    let err = stderr(&out);
+    let said = ok(out);
+    assert!(said.contains("(1 tiles, 1 tile(s) left out, 0 warning(s))"), "{said}");
+    assert!(
+        err.contains("mine.toml:7:10") && err.contains("left out: tile `T`: JCZ has no edge split"),
+        "{err}"
+    );
+    let said = ok(tilewright(d, &["import", "jcz", "mine.jca", "--out", "back"])
+        .output()
+        .unwrap());
+    assert!(said.contains("imported 1 tile(s)"), "{said}");
+    let text = std::fs::read_to_string(d.join("back/jcz-mine.toml")).unwrap();
+    assert!(text.contains("id = \"M\"\nname = \"Monastery\""), "{text}");
+}

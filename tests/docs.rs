@@ -184,7 +184,8 @@ fn the_readme_installs_what_init_installs() {
 #[test]
 fn the_ci_page_shows_the_files_init_writes() {
     let page = read(&root().join("docs/content-repositories.md"));
-    let files = template::content_repository(env!("CARGO_PKG_VERSION"));
+    let version = env!("CARGO_PKG_VERSION");
+    let files = template::content_repository(version, version);
     let file = |name: &str| files.iter().find(|(path, _)| path == name).unwrap().1.as_str();
     let workflow = blocks(&page, "## Validating your own tile sets in GitHub Actions", "yaml");
     assert_eq!(workflow, [file(".github/workflows/tiles.yml")]);

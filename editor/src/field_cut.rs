@@ -4,7 +4,8 @@
 //! the segments reaching it are its `on`, the cities whose outlines it touches its `cities`.
 //! A road drawn from an edge to a city wall thus parts the fields on either side of it, as a
 //! road across the tile does. A declared kind's course (a river), which no outline shows,
-//! parts them where the schematic draws it.
+//! parts them where the schematic draws it. The grouping of edge segments by the area they
+//! reach ([`reached_areas`]) also reads a sheet's pictures ([`crate::sheet_features`]).
 
 use std::collections::BTreeSet;
 
@@ -63,8 +64,41 @@ pub fn field_areas(tile: &Tile, layouts: &[Layout; 4]) -> Vec<FieldArea> {
                     .any(|(_, polygon)| near(p, polygon, GAP))
         })
         .collect();
-    let (area, areas) = label_areas(&open);
-    // The areas each field segment reaches, merged when one segment reaches several.
+    reached_areas(&open, layouts, SegmentKind::Field, EDGE_DEPTH)
+        .into_iter()
+        .map(|reached| {
+            let cities: BTreeSet<&String> = outlined(FeatureKind::City)
+                .filter(|(_, polygon)| reached.cells.iter().any(|&c| near(cell_centre(c), polygon, TOUCH)))
+                .map(|(id, _)| id)
+                .collect();
+            FieldArea {
+                segments: reached.segments,
+                cities: cities.into_iter().cloned().collect(),
+            }
+        })
+        .collect()
+}
+
+/// How many cells in from the border an outline's field segment looks for its area (an
+/// outline may run along the border there).
+const EDGE_DEPTH: usize = 4;
+
+/// A connected area of open cells and the edge segments that reach it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReachedArea {
+    /// The segments reaching it, `(side, index)` in clockwise order.
+    pub segments: Vec<(Side, usize)>,
+    /// Its cells, in rising order.
+    pub cells: Vec<usize>,
+}
+
+/// The segments of `kind` of `layouts` grouped by the connected area of `open` cells (on the
+/// grid of [`regions`](crate::regions)) each reaches, in clockwise order of their first
+/// segment. A segment reaches the area of the first open cell met going in from twelve points
+/// along it, up to `depth` cells deep; areas one segment reaches are merged. Segments that
+/// reach no open cell are in no group.
+pub fn reached_areas(open: &[bool], layouts: &[Layout; 4], kind: SegmentKind, depth: usize) -> Vec<ReachedArea> {
+    let (area, areas) = label_areas(open);
     let mut group: Vec<usize> = (0..areas).collect();
     fn root(group: &mut [usize], mut a: usize) -> usize {
         while group[a] != a {
@@ -76,14 +110,14 @@ pub fn field_areas(tile: &Tile, layouts: &[Layout; 4]) -> Vec<FieldArea> {
     let mut reached: Vec<((Side, usize), usize)> = Vec::new();
     for side in Side::ALL {
         for (i, segment) in layouts[side as usize].segments.iter().enumerate() {
-            if segment.kind != SegmentKind::Field {
+            if segment.kind != kind {
                 continue;
             }
             let mut mine: Vec<usize> = (0..12)
                 .filter_map(|k| {
                     let position =
                         segment.start as f64 + (segment.end - segment.start) as f64 * (k as f64 + 0.5) / 12.0;
-                    first_open_inward(&open, &area, side, position)
+                    first_open_inward(open, &area, side, position, depth)
                 })
                 .collect();
             mine.sort_unstable();
@@ -97,38 +131,35 @@ pub fn field_areas(tile: &Tile, layouts: &[Layout; 4]) -> Vec<FieldArea> {
             }
         }
     }
-    let mut out: Vec<(usize, FieldArea)> = Vec::new();
+    let mut out: Vec<(usize, ReachedArea)> = Vec::new();
     for (segment, a) in reached {
         let a = root(&mut group, a);
         match out.iter_mut().find(|(r, _)| *r == a) {
-            Some((_, field)) => field.segments.push(segment),
+            Some((_, found)) => found.segments.push(segment),
             None => out.push((
                 a,
-                FieldArea {
+                ReachedArea {
                     segments: vec![segment],
-                    cities: Vec::new(),
+                    cells: Vec::new(),
                 },
             )),
         }
     }
-    for (a, field) in &mut out {
-        let cells: Vec<usize> = (0..GRID * GRID)
+    for (a, found) in &mut out {
+        found.cells = (0..GRID * GRID)
             .filter(|&c| area[c] != usize::MAX && root(&mut group, area[c]) == *a)
             .collect();
-        let cities: BTreeSet<&String> = outlined(FeatureKind::City)
-            .filter(|(_, polygon)| cells.iter().any(|&c| near(cell_centre(c), polygon, TOUCH)))
-            .map(|(id, _)| id)
-            .collect();
-        field.cities = cities.into_iter().cloned().collect();
     }
-    out.into_iter().map(|(_, field)| field).collect()
+    out.into_iter().map(|(_, found)| found).collect()
 }
 
-/// The area of the first open cell met going into the tile from a border point, looking a
-/// few cells deep (an outline may run along the border there).
-fn first_open_inward(open: &[bool], area: &[usize], side: Side, position: f64) -> Option<usize> {
+/// The area of the first open cell met going into the tile from a border point, looking up to
+/// `depth` cells deep, and no deeper than the point lies from the nearer corner: deeper in, the
+/// walk would run along the next side's border, past a wall between the two sides' features.
+fn first_open_inward(open: &[bool], area: &[usize], side: Side, position: f64, depth: usize) -> Option<usize> {
     let (p, n) = (border_point(side, position), inward(side));
-    (0..4)
+    let from_corner = (position.min(100.0 - position) / 100.0 * GRID as f64).ceil() as usize;
+    (0..depth.min(from_corner.max(1)))
         .map(|d| {
             let depth = (d as f64 + 0.5) / GRID as f64;
             cell_of([p[0] + n[0] * depth, p[1] + n[1] * depth])

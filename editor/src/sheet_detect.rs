@@ -1,15 +1,13 @@
 //! What a tile sheet's pixels say before the designer does: the grid (rows, columns, margin,
 //! spacing) from the bands of background between the tiles, and each tile's edges from the
 //! colours along its sides (green field, brown city, pale road). Both are guesses offered in
-//! the import dialog, for the designer to confirm or change.
+//! the import dialog, for the designer to confirm or change; the features inside are read by
+//! [`crate::sheet_features`].
 
 use image::{Rgba, RgbaImage};
 use tilewright_engine::edge::{SegmentKind, Side};
 
-use tilewright_engine::model::Tile;
-
 use crate::import::Grid;
-use crate::segments;
 
 /// How far (per channel) a pixel may be from the background and still be background.
 const BACKGROUND_TOLERANCE: u8 = 16;
@@ -122,7 +120,7 @@ fn near(a: &Rgba<u8>, b: &Rgba<u8>) -> bool {
 }
 
 /// What a pixel's colour looks like on a tile: green field, pale road, brown or red city.
-fn kind_of(p: &Rgba<u8>) -> Option<SegmentKind> {
+pub(crate) fn kind_of(p: &Rgba<u8>) -> Option<SegmentKind> {
     let [r, g, b, a] = p.0.map(i32::from);
     if a < 128 {
         return None;
@@ -146,6 +144,9 @@ fn kind_of(p: &Rgba<u8>) -> Option<SegmentKind> {
 /// of it, `road` when road colour holds its middle with field on both sides, `field` when
 /// field covers most of it.
 pub fn guess_edges(tile: &RgbaImage) -> [Option<String>; 4] {
+    if tile.width() == 0 || tile.height() == 0 {
+        return [None, None, None, None];
+    }
     Side::ALL.map(|side| {
         let kinds = side_kinds(tile, side);
         let share = |kind: SegmentKind, range: std::ops::Range<usize>| {
@@ -197,21 +198,6 @@ fn side_kinds(tile: &RgbaImage, side: Side) -> Vec<Option<SegmentKind>> {
             (votes[best] >= 2).then_some([SegmentKind::City, SegmentKind::Road, SegmentKind::Field][best])
         })
         .collect()
-}
-
-/// `tile` (a new tile, all field) with the sides `edges` names laid out so, its features
-/// following ([`segments::relayout`]): a city or road side becomes a feature of its own.
-pub fn prefilled(tile: &Tile, edges: &[Option<String>; 4]) -> Tile {
-    let mut t = tile.clone();
-    for (side, edge) in Side::ALL.into_iter().zip(edges) {
-        if let Some(layout) = edge
-            && *layout != t.edges[side as usize].0
-            && let Some(relaid) = segments::relayout(&t, side, layout)
-        {
-            t = relaid;
-        }
-    }
-    t
 }
 
 #[cfg(test)]
@@ -302,29 +288,5 @@ pub(crate) mod tests {
         // A side of colours of none of the three is left to the designer.
         let grey = RgbaImage::from_pixel(40, 40, Rgba([128, 128, 128, 255]));
         assert_eq!(guess_edges(&grey), [None, None, None, None]);
-    }
-
-    #[test]
-    fn guessed_edges_prefill_a_new_tile_with_features_to_match() {
-        let blank = tilewright_picture::testing::tile(
-            ["field"; 4],
-            vec![(
-                "f",
-                tilewright_engine::model::Feature {
-                    on: ["N", "E", "S", "W"]
-                        .map(|s| tilewright_engine::model::EdgeRef(s.into()))
-                        .into(),
-                    ..tilewright_engine::model::Feature::new(tilewright_engine::model::FeatureKind::Field)
-                },
-            )],
-        );
-        let t = prefilled(&blank, &guess_edges(&tile_picture()));
-        assert_eq!(t.edges.clone().map(|e| e.0), ["city", "field", "road", "field"]);
-        let on = |id: &str| t.features[id].on.iter().map(|r| r.0.clone()).collect::<Vec<_>>();
-        assert_eq!(on("c"), ["N"]);
-        assert_eq!(on("r"), ["S"]);
-        assert_eq!(on("f"), ["E", "S", "W"]);
-        // Sides left unread stay as they were.
-        assert_eq!(prefilled(&blank, &[None, None, None, None]), blank);
     }
 }

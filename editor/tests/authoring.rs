@@ -626,5 +626,201 @@ fn a_sheet_with_gaps_imports_with_its_grid_read_and_edges_prefilled_from_colours
         assert_eq!(edges, ["city", "field", "road", "field"], "{}", tile.id);
         let kinds: Vec<_> = tile.features.values().map(|f| f.kind.as_str()).collect();
         assert_eq!(kinds, ["city", "field", "road"], "{}", tile.id);
+        assert_eq!(
+            tile.features["r"].end.map(|e| format!("{e:?}")).as_deref(),
+            Some("House")
+        );
     }
+    // Each road ends in open field, which the import says in one notice.
+    let notice = h
+        .state()
+        .messages()
+        .iter()
+        .find(|m| m.text.contains("unsettled"))
+        .expect("a notice");
+    assert!(
+        notice.text.contains("pics/1: the road on S ends in the field"),
+        "{}",
+        notice.text
+    );
+}
+
+/// A plain tile's colours at a point of the tile (0..1, y south), one picture for each of the
+/// nine tiles of [`plain_sheet`].
+fn plain_tile(tile: usize, x: f64, y: f64) -> image::Rgb<u8> {
+    const FIELD: image::Rgb<u8> = image::Rgb([90, 150, 70]);
+    const ROAD: image::Rgb<u8> = image::Rgb([235, 225, 200]);
+    const GREY_ROAD: image::Rgb<u8> = image::Rgb([200, 200, 195]);
+    const CITY: image::Rgb<u8> = image::Rgb([190, 120, 70]);
+    const WALL: image::Rgb<u8> = image::Rgb([60, 50, 40]);
+    const VILLAGE: image::Rgb<u8> = image::Rgb([80, 70, 60]);
+    const CHURCH: image::Rgb<u8> = image::Rgb([110, 110, 130]);
+    const ROOF: image::Rgb<u8> = image::Rgb([170, 60, 50]);
+    let band = |v: f64| (0.42..0.58).contains(&v);
+    // A city over the north side, its walls running to the corners, down to 0.25.
+    let north_cap = y < 0.25 && x > y && x < 1.0 - y;
+    let shapes: Vec<(bool, image::Rgb<u8>)> = match tile {
+        // A straight road, west to east.
+        0 => vec![(band(y), ROAD)],
+        // A road curving from the south side to the east side.
+        1 => vec![((band(x) && y > 0.42) || (band(y) && x > 0.42), ROAD)],
+        // Roads from the east, south and west sides ending at a village in the middle.
+        2 => vec![
+            ((0.38..0.62).contains(&x) && (0.38..0.62).contains(&y), VILLAGE),
+            (band(y) || (band(x) && y > 0.5), ROAD),
+        ],
+        // A monastery (a church with a red roof) and a road from the south side to its door.
+        3 => vec![
+            ((0.35..0.65).contains(&x) && (0.33..0.45).contains(&y), ROOF),
+            ((0.35..0.65).contains(&x) && (0.33..0.65).contains(&y), CHURCH),
+            (band(x) && y > 0.65, ROAD),
+        ],
+        // A city over the north side.
+        4 => vec![(north_cap, CITY)],
+        // A city over the north and west sides, cut by a diagonal wall.
+        5 => vec![(x + y < 0.97, CITY), (x + y < 1.0, WALL)],
+        // Two cities, over the north and east sides, kept apart by a wall at the corner.
+        6 => vec![
+            ((x + y - 1.0).abs() < 0.03 && y < 0.3, WALL),
+            (north_cap || (1.0 - x < 0.25 && y > 1.0 - x && y < x), CITY),
+        ],
+        // A city over the north side and a road from the south side that stops just short of
+        // its gate.
+        7 => vec![(north_cap, CITY), (band(x) && y > 0.27, ROAD)],
+        // A city over the north side over a straight road, west to east, in grey.
+        8 => vec![(north_cap, CITY), (band(y), GREY_ROAD)],
+        _ => vec![],
+    };
+    shapes
+        .into_iter()
+        .find(|(inside, _)| *inside)
+        .map_or(FIELD, |(_, colour)| colour)
+}
+
+/// Three rows of three 128-pixel tiles on white, 8 pixels round the sheet and 6 between.
+fn plain_sheet() -> image::RgbImage {
+    let (cell, margin, gap) = (128u32, 8u32, 6u32);
+    let side = 2 * margin + 3 * cell + 2 * gap;
+    image::RgbImage::from_fn(side, side, |x, y| {
+        let at = |v: u32| {
+            let v = v.checked_sub(margin)?;
+            let (index, within) = (v / (cell + gap), v % (cell + gap));
+            (index < 3 && within < cell).then_some((index, (within as f64 + 0.5) / cell as f64))
+        };
+        match (at(x), at(y)) {
+            (Some((column, tx)), Some((row, ty))) => plain_tile((row * 3 + column) as usize, tx, ty),
+            _ => image::Rgb([255, 255, 255]),
+        }
+    })
+}
+
+#[test]
+fn a_plain_sheet_imports_with_features_joined_as_the_pictures_join_them_and_no_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(
+        dir.path(),
+        "pics.toml",
+        "id = \"pics\"\nname = \"Pictures\"\ntiles = []\n",
+    );
+    let sheet_path = dir.path().join("sheet.png");
+    plain_sheet().save(&sheet_path).unwrap();
+    let mut h = editor(Some(path), ScriptedDialogs::picking(vec![sheet_path]));
+    settle(&mut h);
+    h.state_mut().run_command(Command::ImportTileSheet);
+    settle(&mut h);
+    h.get_by_label_contains("Grid read from the gaps between the tiles");
+    h.get_by_label("Import 9 tiles").click();
+    settle(&mut h);
+
+    let set = h.state().doc().unwrap().tileset().unwrap().clone();
+    // Each tile's features as `kind id on… [end at] {cities}`, one string each.
+    let described: Vec<(Vec<&str>, Vec<String>)> = set
+        .tiles
+        .iter()
+        .map(|tile| {
+            let edges = tile.edges.iter().map(|e| e.0.as_str()).collect();
+            let features = tile
+                .features
+                .iter()
+                .map(|(id, f)| {
+                    let mut text = format!("{} {id}", f.kind.as_str());
+                    for r in &f.on {
+                        text.push_str(&format!(" {}", r.0));
+                    }
+                    if let Some(end) = f.end {
+                        text.push_str(&format!(" [{}]", serde_json::to_value(end).unwrap().as_str().unwrap()));
+                    }
+                    if let Some(at) = &f.at {
+                        text.push_str(&format!(" at {at}"));
+                    }
+                    if !f.cities.is_empty() {
+                        text.push_str(&format!(" {{{}}}", f.cities.join(" ")));
+                    }
+                    text
+                })
+                .collect();
+            (edges, features)
+        })
+        .collect();
+    let expected: [(&[&str], &[&str]); 9] = [
+        (
+            &["field", "road", "field", "road"],
+            &["field f N En Wn", "field f2 Es S Ws", "road r E W"],
+        ),
+        (
+            &["field", "road", "road", "field"],
+            &["field f N En Sw W", "field f2 Es Se", "road r E S"],
+        ),
+        (
+            &["field", "road", "road", "road"],
+            &[
+                "field f N En Wn",
+                "field f2 Es Se",
+                "field f3 Sw Ws",
+                "road r E [crossing]",
+                "road r2 S [crossing]",
+                "road r3 W [crossing]",
+            ],
+        ),
+        (
+            &["field", "field", "road", "field"],
+            &["field f N E S W", "monastery m", "road r S [monastery] at m"],
+        ),
+        (&["city", "field", "field", "field"], &["city c N", "field f E S W {c}"]),
+        (&["city", "field", "field", "city"], &["city c N W", "field f E S {c}"]),
+        (
+            &["city", "city", "field", "field"],
+            &["city c N", "city c2 E", "field f S W {c c2}"],
+        ),
+        (
+            &["city", "field", "road", "field"],
+            &[
+                "city c N",
+                "field f E Se {c}",
+                "field f2 Sw W {c}",
+                "road r S [city-gate] at c",
+            ],
+        ),
+        (
+            &["city", "road", "field", "road"],
+            &["city c N", "field f En Wn {c}", "field f2 Es S Ws", "road r E W"],
+        ),
+    ];
+    assert_eq!(described.len(), 9);
+    for (i, ((edges, features), (want_edges, want_features))) in described.iter().zip(expected).enumerate() {
+        assert_eq!(edges, want_edges, "tile {}", i + 1);
+        assert_eq!(features, want_features, "tile {}", i + 1);
+    }
+    // Nothing was left unsettled, and the set validates as the editor validates it.
+    assert!(
+        !h.state().messages().iter().any(|m| m.text.contains("unsettled")),
+        "{:?}",
+        h.state().messages()
+    );
+    h.state_mut().validator.wait();
+    settle(&mut h);
+    let findings = &h.state().validator.latest;
+    let shown: Vec<&str> = findings.diagnostics.iter().map(|d| d.message.as_str()).collect();
+    assert_eq!(findings.errors(), 0, "{shown:?}");
+    assert_eq!(findings.warnings(), 0, "{shown:?}");
 }

@@ -8,7 +8,7 @@ use tilewright_engine::Diagnostic;
 use tilewright_engine::catalog::LoadedTileSet;
 use tilewright_engine::files::{human_size, write_atomically};
 
-use crate::export::{ExportError, export};
+use crate::export::{ExportError, Unsupported, export_with};
 use crate::{archive, artwork, xml};
 
 /// The add-on's expansion XML, inside its folder.
@@ -29,11 +29,24 @@ pub struct Addon {
     pub tiles: usize,
     /// What JCZ will play or show differently, located.
     pub warnings: Vec<Diagnostic>,
+    /// The tiles left out, each with why ([`Unsupported::LeaveOut`]).
+    pub left_out: Vec<Diagnostic>,
 }
 
-/// The add-on `id` (version `version`) of `sets`.
+/// The add-on `id` (version `version`) of `sets`, refused if JCZ cannot express any tile.
 pub fn build(sets: &[&LoadedTileSet], id: &str, version: u32) -> Result<Addon, ExportError> {
-    let exported = export(sets, id)?;
+    build_with(sets, id, version, Unsupported::Refuse)
+}
+
+/// The add-on `id` (version `version`) of `sets`, doing with the tiles JCZ cannot express what
+/// `unsupported` says.
+pub fn build_with(
+    sets: &[&LoadedTileSet],
+    id: &str,
+    version: u32,
+    unsupported: Unsupported,
+) -> Result<Addon, ExportError> {
+    let exported = export_with(sets, id, unsupported)?;
     let title = exported
         .defs
         .expansion
@@ -63,41 +76,57 @@ pub fn build(sets: &[&LoadedTileSet], id: &str, version: u32) -> Result<Addon, E
     // What `import jcz` would refuse is not made.
     let xml_size = files[EXPANSION_FILE].len() as u64;
     let unpacked: u64 = files.values().map(|f| f.len() as u64).sum();
+    const SMALLER: &str = "export fewer tiles at once, or use smaller images";
     let too_large = if xml_size > crate::input::MAX_XML_BYTES {
-        Some(format!(
-            "the add-on's tile XML would be {}, more than the {} `import jcz` reads",
-            human_size(xml_size),
-            human_size(crate::input::MAX_XML_BYTES)
+        Some((
+            format!(
+                "the add-on's tile XML would be {}, more than the {} `import jcz` reads",
+                human_size(xml_size),
+                human_size(crate::input::MAX_XML_BYTES)
+            ),
+            SMALLER,
         ))
     } else if unpacked > archive::MAX_UNPACKED_BYTES {
-        Some(format!(
-            "the add-on's files would hold {}, more than the {} `import jcz` unpacks",
-            human_size(unpacked),
-            human_size(archive::MAX_UNPACKED_BYTES)
+        Some((
+            format!(
+                "the add-on's files would hold {}, more than the {} `import jcz` unpacks",
+                human_size(unpacked),
+                human_size(archive::MAX_UNPACKED_BYTES)
+            ),
+            SMALLER,
         ))
     } else {
-        None
+        crate::input::too_many_values(id, &files).map(|set| {
+            (
+                format!(
+                    "`import jcz` would make tile set `{set}` of more than {} values (the tiles with their outlines from the artwork), more than a data file may hold",
+                    tilewright_engine::source::MAX_VALUES
+                ),
+                "export fewer tiles at once, or draw the outlines with fewer points",
+            )
+        })
     };
     let bytes = match too_large {
-        Some(message) => None.ok_or(message),
+        Some(refusal) => Err(refusal),
         None => {
             let bytes = archive::pack(id, &files);
             if bytes.len() as u64 > crate::input::MAX_ADDON_BYTES {
-                Err(format!(
+                let message = format!(
                     "the add-on would be {}, more than the {} `import jcz` reads",
                     human_size(bytes.len() as u64),
                     human_size(crate::input::MAX_ADDON_BYTES)
-                ))
+                );
+                Err((message, SMALLER))
             } else {
                 Ok(bytes)
             }
         }
     };
-    let bytes = bytes.map_err(|message| {
+    let bytes = bytes.map_err(|(message, help)| {
         let mut found = vec![Diagnostic::file(
             sets.first().map(|s| s.source.path.clone()).unwrap_or_default(),
             message,
-            "export fewer tiles at once, or use smaller images",
+            help,
         )];
         found.extend(warnings.iter().cloned());
         ExportError::Refused(found)
@@ -106,6 +135,7 @@ pub fn build(sets: &[&LoadedTileSet], id: &str, version: u32) -> Result<Addon, E
         bytes,
         tiles: exported.tiles.len(),
         warnings,
+        left_out: exported.left_out,
     })
 }
 

@@ -31,6 +31,11 @@ pub struct Pos {
 pub struct TileDef {
     /// The tile id, such as `my-tiles/CR`.
     pub id: String,
+    /// The tile's id in the tile set it was exported from (`tilewright-id`), which JCZ ignores
+    /// and an import gives back.
+    pub source_id: Option<String>,
+    /// The tile's name in that set (`tilewright-name`), likewise.
+    pub name: Option<String>,
     /// The features, in file order (cities before the fields that name them).
     pub features: Vec<FeatureDef>,
     /// Where the tile was read from.

@@ -39,6 +39,20 @@ pub struct Export {
     pub tiles: Vec<ExportedTile>,
     /// What JCZ will play differently, located.
     pub warnings: Vec<Diagnostic>,
+    /// With [`Unsupported::LeaveOut`], why each tile left out was: the messages that would
+    /// have refused the export, as warnings.
+    pub left_out: Vec<Diagnostic>,
+}
+
+/// What an export does with a tile JCZ cannot express.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Unsupported {
+    /// Refuses the whole export, naming every such tile.
+    #[default]
+    Refuse,
+    /// Exports the other tiles and lists those left out. What JCZ cannot express about a
+    /// tile set as a whole (a figure, a bag) still refuses.
+    LeaveOut,
 }
 
 /// Why tile sets cannot be exported.
@@ -136,10 +150,18 @@ fn set_base(addon: &str, set: &TileSet, count: usize) -> String {
     }
 }
 
-/// Exports `sets` as the definitions of add-on `addon`.
+/// Exports `sets` as the definitions of add-on `addon`, refusing them if JCZ cannot express
+/// any of their tiles.
 pub fn export(sets: &[&LoadedTileSet], addon: &str) -> Result<Export, ExportError> {
+    export_with(sets, addon, Unsupported::Refuse)
+}
+
+/// Exports `sets` as the definitions of add-on `addon`, doing with each tile JCZ cannot
+/// express what `unsupported` says.
+pub fn export_with(sets: &[&LoadedTileSet], addon: &str, unsupported: Unsupported) -> Result<Export, ExportError> {
     check_id(addon).map_err(ExportError::Id)?;
     let mut out = Found::default();
+    let mut left_out: Vec<Diagnostic> = Vec::new();
     let mut defs = Definitions::default();
     let mut tiles = Vec::new();
     let mut elements: BTreeSet<&'static str> = BTreeSet::new();
@@ -174,60 +196,83 @@ pub fn export(sets: &[&LoadedTileSet], addon: &str) -> Result<Export, ExportErro
                 refs: Vec::new(),
             })
             .collect();
-        if let Some(start) = &set.start_tile {
-            defs.start
-                .get_or_insert_with(|| format!("{addon}/{}", tile_code(start)));
-        }
         for (ti, tile) in set.tiles.iter().enumerate() {
-            if is_abbey(set, tile) {
-                elements.insert(elements::mechanism_element(tilewright_engine::model::Mechanism::Abbey));
-                continue;
-            }
-            let id = format!("{addon}/{}", tile_code(&tile.id));
-            if tile.id.chars().any(char::is_control) {
-                // XML reads a tab or a line break in an attribute back as a space.
-                out.push(report.at(
-                    Severity::Error,
-                    &format!("/tiles/{ti}/id"),
-                    format!(
-                        "the tile id `{}` holds a tab, line break or other control character, which JCZ's XML reads back as a space",
-                        tile.id.escape_debug()
-                    ),
-                    "rename the tile without it",
-                ));
-                continue;
-            }
-            if let Some(other) = codes.insert(id.clone(), tile.id.clone()) {
-                out.push(report.at(
-                    Severity::Error,
-                    &format!("/tiles/{ti}/id"),
-                    format!("tiles `{other}` and `{}` would both be JCZ tile `{id}`", tile.id),
-                    "rename one of them",
-                ));
-                continue;
-            }
-            let Some((def, features)) = tile_def(loaded, ti, &id, &report, &mut out, &mut elements) else {
-                continue;
-            };
-            for (edition, set_def) in editions.iter().zip(&mut set_defs) {
-                let count = tile.count.in_edition(edition);
-                if count > 0 {
-                    set_def.refs.push((id.clone(), count));
+            let before = out.found.len();
+            let exported = tiles.len();
+            let elements_before = (unsupported == Unsupported::LeaveOut).then(|| elements.clone());
+            'tile: {
+                if is_abbey(set, tile) {
+                    elements.insert(elements::mechanism_element(tilewright_engine::model::Mechanism::Abbey));
+                    break 'tile;
                 }
+                let id = format!("{addon}/{}", tile_code(&tile.id));
+                if tile.id.chars().any(char::is_control) {
+                    // XML reads a tab or a line break in an attribute back as a space.
+                    out.push(report.at(
+                        Severity::Error,
+                        &format!("/tiles/{ti}/id"),
+                        format!(
+                            "the tile id `{}` holds a tab, line break or other control character, which JCZ's XML reads back as a space",
+                            tile.id.escape_debug()
+                        ),
+                        "rename the tile without it",
+                    ));
+                    break 'tile;
+                }
+                if let Some(other) = codes.insert(id.clone(), tile.id.clone()) {
+                    out.push(report.at(
+                        Severity::Error,
+                        &format!("/tiles/{ti}/id"),
+                        format!("tiles `{other}` and `{}` would both be JCZ tile `{id}`", tile.id),
+                        "rename one of them",
+                    ));
+                    break 'tile;
+                }
+                let Some((def, features)) = tile_def(loaded, ti, &id, &report, &mut out, &mut elements) else {
+                    break 'tile;
+                };
+                for (edition, set_def) in editions.iter().zip(&mut set_defs) {
+                    let count = tile.count.in_edition(edition);
+                    if count > 0 {
+                        set_def.refs.push((id.clone(), count));
+                    }
+                }
+                tiles.push(ExportedTile {
+                    id: id.clone(),
+                    set: si,
+                    tile: ti,
+                    features,
+                });
+                defs.tiles.push(def);
             }
-            tiles.push(ExportedTile {
-                id: id.clone(),
-                set: si,
-                tile: ti,
-                features,
-            });
-            defs.tiles.push(def);
+            if let Some(kept) = elements_before
+                && out.found[before..].iter().any(Diagnostic::is_error)
+            {
+                elements = kept;
+                left_out.extend(out.found.drain(before..).map(|mut d| {
+                    d.severity = Severity::Warning;
+                    d.message = format!("left out: {}", d.message);
+                    d
+                }));
+                continue;
+            }
+            if tiles.len() > exported && set.start_tile.as_ref() == Some(&tile.id) {
+                defs.start.get_or_insert_with(|| tiles[exported].id.clone());
+            }
         }
         defs.sets.extend(set_defs);
         bases.push(base);
     }
     if out.found.iter().any(Diagnostic::is_error) {
         return Err(ExportError::Refused(out.found));
+    }
+    if defs.tiles.is_empty() && !left_out.is_empty() {
+        // Nothing left to play: every reason is an error again.
+        left_out.extend(out.found);
+        for d in &mut left_out {
+            d.severity = Severity::Error;
+        }
+        return Err(ExportError::Refused(left_out));
     }
     let names: Vec<&str> = sets.iter().map(|s| s.model.name.as_str()).collect();
     let ids: Vec<&str> = sets.iter().map(|s| s.model.id.as_str()).collect();
@@ -246,6 +291,7 @@ pub fn export(sets: &[&LoadedTileSet], addon: &str) -> Result<Export, ExportErro
         defs,
         tiles,
         warnings: out.found,
+        left_out,
     })
 }
 
@@ -658,6 +704,8 @@ fn tile_def(
     Some((
         TileDef {
             id: id.to_owned(),
+            source_id: Some(tile.id.clone()),
+            name: Some(tile.name.clone()).filter(|n| !n.is_empty()),
             features,
             pos: Default::default(),
         },

@@ -33,6 +33,49 @@ pub struct Imported {
     pub notes: Vec<String>,
     /// For each tile imported, by id: its features' ids with their JCZ artwork keys.
     pub keys: BTreeMap<String, Vec<(String, String)>>,
+    /// For each tile an export from this toolkit wrote, by JCZ id: its id in the tile set it
+    /// came from, given back by [`Imported::restore_ids`] once the artwork is read.
+    pub source_ids: BTreeMap<String, String>,
+}
+
+impl Imported {
+    /// Gives each tile exported from this toolkit its own id back in place of JCZ's
+    /// `<add-on>/<code>`, unless another tile imported has that id or the id could not have
+    /// been exported; such a tile keeps JCZ's id, with a note.
+    pub fn restore_ids(&mut self) {
+        let source_ids = std::mem::take(&mut self.source_ids);
+        let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+        for tile in self.sets.iter().flat_map(|s| &s.tiles) {
+            *counts
+                .entry(source_ids.get(&tile.id).unwrap_or(&tile.id).clone())
+                .or_default() += 1;
+        }
+        let mut renamed: BTreeMap<String, String> = BTreeMap::new();
+        for set in &mut self.sets {
+            for tile in &mut set.tiles {
+                let Some(own) = source_ids.get(&tile.id) else {
+                    continue;
+                };
+                if own.is_empty() || own.chars().any(char::is_control) || counts[own] > 1 {
+                    self.notes.push(format!(
+                        "tile `{}` was exported as `{}`, an id another tile imported has too (or that no tile may have); it keeps JCZ's id",
+                        tile.id,
+                        own.escape_debug()
+                    ));
+                    continue;
+                }
+                renamed.insert(tile.id.clone(), own.clone());
+                tile.id.clone_from(own);
+            }
+            if let Some(own) = set.start_tile.as_ref().and_then(|s| renamed.get(s)) {
+                set.start_tile = Some(own.clone());
+            }
+        }
+        self.keys = std::mem::take(&mut self.keys)
+            .into_iter()
+            .map(|(id, keys)| (renamed.get(&id).cloned().unwrap_or(id), keys))
+            .collect();
+    }
 }
 
 /// Imports `defs`. `file` names the XML in the notes; `prefix` goes before each set id (to keep
@@ -158,6 +201,9 @@ pub fn import(defs: &Definitions, file: &str, prefix: &str) -> Imported {
             match tile(def, count, file, &mut out.notes, &mut used) {
                 Some((t, keys)) => {
                     out.keys.insert(t.id.clone(), keys);
+                    if let Some(own) = &def.source_id {
+                        out.source_ids.insert(t.id.clone(), own.clone());
+                    }
                     taken.insert(&def.id, id.clone());
                     set.tiles.push(t);
                 }
@@ -471,7 +517,7 @@ fn tile(
         .collect();
     let tile = Tile {
         id: def.id.clone(),
-        name: String::new(),
+        name: def.name.clone().unwrap_or_default(),
         count,
         supply: Default::default(),
         placement: Default::default(),

@@ -43,7 +43,8 @@ pub fn import_path(path: &Path, prefix: &str) -> Result<Outcome, String> {
         ));
     }
     let text = String::from_utf8(bytes).map_err(|_| format!("{shown}: not UTF-8 text"))?;
-    let imported = import_xml(&text, &shown, &stem, prefix)?;
+    let mut imported = import_xml(&text, &shown, &stem, prefix)?;
+    imported.restore_ids();
     Ok(Outcome {
         imported,
         images: BTreeMap::new(),
@@ -54,6 +55,30 @@ fn import_xml(text: &str, shown: &str, name: &str, prefix: &str) -> Result<Impor
     let (defs, _) =
         xml::read(text, name).map_err(|e| format!("{shown}:{}:{}: {}", e.pos.line, e.pos.column, e.message))?;
     Ok(import(&defs, shown, prefix))
+}
+
+/// The first tile set `import jcz` would make of the add-on `files` whose
+/// file would hold more values than a data file may, with that set's id; `None` when every
+/// file it would write can be read back.
+pub(crate) fn too_many_values(id: &str, files: &BTreeMap<String, Vec<u8>>) -> Option<String> {
+    let unpacked = archive::Unpacked {
+        id: id.to_owned(),
+        // Images as empty files: an image named is what counts, not its bytes.
+        files: files
+            .iter()
+            .map(|(name, bytes)| {
+                let text = name.ends_with(".xml") || name.ends_with(".json");
+                (name.clone(), if text { bytes.clone() } else { Vec::new() })
+            })
+            .collect(),
+    };
+    let outcome = import_addon(unpacked, id, "jcz-").ok()?;
+    outcome.imported.sets.iter().find_map(|set| {
+        let text = toml_out::tileset_text(set, Path::new(&format!("{}.toml", set.id))).ok()?;
+        tilewright_engine::source::parse_toml(&text)
+            .is_err()
+            .then(|| set.id.clone())
+    })
 }
 
 /// Imports every expansion XML of an add-on, with the tile images and plain clip outlines of
@@ -84,6 +109,7 @@ fn import_addon(mut addon: archive::Unpacked, shown: &str, prefix: &str) -> Resu
         outcome.imported.tiles += one.tiles;
         outcome.imported.notes.extend(one.notes);
         outcome.imported.keys.extend(one.keys);
+        outcome.imported.source_ids.extend(one.source_ids);
     }
     let mut images = Images::default();
     for folder in list("artworks") {
@@ -107,6 +133,8 @@ fn import_addon(mut addon: archive::Unpacked, shown: &str, prefix: &str) -> Resu
         }
     }
     images.note_missing(&mut outcome.imported.notes, shown);
+    // After the artwork, whose records name the tiles by JCZ id.
+    outcome.imported.restore_ids();
     Ok(outcome)
 }
 

@@ -25,6 +25,13 @@ pub const MAX_TILE_ELEMENTS: usize = 256;
 /// elements it knows, so it ignores this one; an import reads it back.
 pub const START_ELEMENT: &str = "tilewright-start";
 
+/// The `<tile>` attribute an export writes with the tile's own id (JCZ's is `<add-on>/<code>`),
+/// ignored by JCZ as the start element is, so that an import gives the id back.
+pub const SOURCE_ID: &str = "tilewright-id";
+
+/// The `<tile>` attribute with the tile's name, likewise.
+pub const SOURCE_NAME: &str = "tilewright-name";
+
 /// `defs` as the text of a 5.x XML file.
 pub fn write(defs: &Definitions) -> String {
     let mut writer = Writer::new_with_indent(Vec::new(), b' ', 2);
@@ -39,8 +46,10 @@ fn write_into(w: &mut Writer<Vec<u8>>, defs: &Definitions) -> io::Result<()> {
     w.create_element("defs").write_inner_content(|w| {
         w.create_element("tiles").write_inner_content(|w| {
             for tile in &defs.tiles {
+                let own = [(SOURCE_ID, &tile.source_id), (SOURCE_NAME, &tile.name)];
                 w.create_element("tile")
                     .with_attribute(("id", tile.id.as_str()))
+                    .with_attributes(own.iter().filter_map(|(k, v)| Some((*k, v.as_deref()?))))
                     .write_inner_content(|w| {
                         for feature in &tile.features {
                             write_feature(w, feature)?;
@@ -216,6 +225,8 @@ pub fn read(text: &str, name: &str) -> Result<(Definitions, Dialect), ReadError>
         })?;
         let mut tile = TileDef {
             id: id.to_owned(),
+            source_id: node.attribute(SOURCE_ID).map(str::to_owned),
+            name: node.attribute(SOURCE_NAME).map(str::to_owned),
             features: Vec::new(),
             pos: pos_of(node),
         };

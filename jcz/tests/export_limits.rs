@@ -106,3 +106,55 @@ fn an_id_xml_cannot_carry_is_refused_where_it_is() {
         errors[0]
     );
 }
+
+/// A set that validates, but whose import (each tile with its image and the outlines of its
+/// artwork) would hold more values than a data file may, is refused with that said, as the
+/// import would refuse it; a little fewer points export and import back.
+#[test]
+fn a_set_whose_import_would_hold_too_many_values_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = |points: usize| {
+        // One monastery outline of `points` points: three values each.
+        let outline: Vec<String> = (0..points)
+            .map(|i| {
+                let a = i as f64 / points as f64 * std::f64::consts::TAU;
+                format!("[{:.4}, {:.4}]", 0.5 + 0.4 * a.cos(), 0.5 + 0.4 * a.sin())
+            })
+            .collect();
+        let mut text = format!(
+            "id = \"dense\"\nname = \"Dense\"\n\n[[tiles]]\nid = \"D\"\ncount = 1\nedges = [\"field\", \"field\", \"field\", \"field\"]\nfeatures.m = {{ kind = \"monastery\", polygons = [[{}]] }}\nfeatures.f = {{ kind = \"field\", on = [\"N\", \"E\", \"S\", \"W\"] }}\n",
+            outline.join(", ")
+        );
+        // Tiles without outlines, which the import gives the artwork's.
+        for i in 0..3 {
+            text.push_str(&format!("\n[[tiles]]\nid = \"P{i}\"\ncount = 1\nedges = [\"city\", \"road\", \"field\", \"road\"]\nfeatures.c = {{ kind = \"city\", on = [\"N\"] }}\nfeatures.r = {{ kind = \"road\", on = [\"E\", \"W\"] }}\nfeatures.f1 = {{ kind = \"field\", on = [\"Wn\", \"En\"], cities = [\"c\"] }}\nfeatures.f2 = {{ kind = \"field\", on = [\"Es\", \"S\", \"Ws\"] }}\n"));
+        }
+        let path = dir.path().join(format!("dense-{points}.toml"));
+        std::fs::write(&path, text).unwrap();
+        load(&path)
+    };
+    let catalog = set(133_290);
+    match addon::build(&[only_set(&catalog)], "dense", 1) {
+        Err(ExportError::Refused(found)) => {
+            assert_eq!(found.len(), 1, "{found:#?}");
+            assert!(
+                found[0]
+                    .message
+                    .contains("`import jcz` would make tile set `jcz-dense` of more than 400000 values"),
+                "{}",
+                found[0].message
+            );
+            assert!(found[0].help.contains("fewer points"), "{}", found[0].help);
+        }
+        other => panic!("exported: {:?}", other.map(|a| a.tiles)),
+    }
+    let catalog = set(132_000);
+    let addon = addon::build(&[only_set(&catalog)], "dense", 1).unwrap();
+    let jca = dir.path().join("dense.jca");
+    addon::save(&addon, &jca).unwrap();
+    let outcome = tilewright_jcz::input::import_path(&jca, "jcz-").unwrap();
+    let out = dir.path().join("back");
+    let written = tilewright_jcz::input::write(&outcome, &out).unwrap();
+    let report = tilewright_engine::validate::validate_paths(&written[..1], tilewright_engine::bundled::catalog());
+    assert!(report.diagnostics.is_empty(), "{:#?}", report.diagnostics);
+}

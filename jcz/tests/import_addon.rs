@@ -34,6 +34,8 @@ fn an_addon_imports_with_images_and_outlines_and_plays_the_same() {
     assert!(report.diagnostics.is_empty(), "{:#?}", report.diagnostics);
     let imported = &report.catalog.tilesets[0].model;
     for (before, after) in original.model.tiles.iter().zip(&imported.tiles) {
+        // The tile's own id and name come back, not JCZ's `every-form/<code>`.
+        assert_eq!((&after.id, &after.name), (&before.id, &before.name));
         assert!(
             after.image.as_deref().is_some_and(|i| out.join(i).is_file()),
             "{}",

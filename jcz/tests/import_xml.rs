@@ -251,3 +251,31 @@ fn marks_and_goods_bring_their_declarations() {
     assert_eq!(&set.marks["inn"], bundled_inn);
     assert!(set.tokens.contains_key("wine"));
 }
+
+#[test]
+fn a_tiles_own_id_comes_back_unless_two_tiles_would_share_it() {
+    let text = r#"<defs><tiles>
+    <tile id="a/X" tilewright-id="X" tilewright-name="Cloister"><monastery/><field>NL NR EL ER SL SR WL WR</field></tile>
+    <tile id="b/X" tilewright-id="Y"><monastery/><field>NL NR EL ER SL SR WL WR</field></tile>
+    <tile id="b/Z" tilewright-id="Y"><monastery/><field>NL NR EL ER SL SR WL WR</field></tile>
+    </tiles><sets>
+    <tile-set id="a"><ref tile="a/X" count="1"/></tile-set>
+    <tile-set id="b"><ref tile="b/X" count="1"/><ref tile="b/Z" count="1"/></tile-set>
+    </sets></defs>"#;
+    let mut out = imported(text);
+    out.restore_ids();
+    let ids: Vec<(&str, &str)> = out
+        .sets
+        .iter()
+        .flat_map(|s| &s.tiles)
+        .map(|t| (t.id.as_str(), t.name.as_str()))
+        .collect();
+    assert_eq!(ids, [("X", "Cloister"), ("b/X", ""), ("b/Z", "")]);
+    assert_eq!(out.notes.len(), 2, "{:?}", out.notes);
+    assert!(
+        out.notes[0].contains("tile `b/X` was exported as `Y`"),
+        "{}",
+        out.notes[0]
+    );
+    support::validated(&out.sets);
+}

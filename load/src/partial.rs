@@ -29,6 +29,17 @@ pub const MAX_PARTIAL_BYTES: u64 = 64 << 20;
 /// The most shards a run is split into.
 pub const MAX_SHARDS: u64 = 100_000;
 
+/// The largest number a partial's sums may hold: the sums of [`MAX_SHARDS`] partials then
+/// stay within an `i64`, so that no merge can overflow whatever the files say. A shard would
+/// have to play about two billion games to reach it.
+pub const MAX_SUM: u64 = i64::MAX as u64 / MAX_SHARDS;
+
+/// The most threads a shard says it played on.
+pub const MAX_THREADS: usize = 1 << 16;
+
+/// The longest a shard says it played, in seconds: about thirty years.
+pub const MAX_SECONDS: f64 = 1e9;
+
 /// One shard's partial result.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -145,11 +156,31 @@ impl PartialFile {
                 "play the shard again",
             ));
         }
-        if !(p.seconds.is_finite() && p.seconds >= 0.0) || p.threads == 0 {
+        if !(0.0..=MAX_SECONDS).contains(&p.seconds) {
             return Err(file.at(
                 "/seconds",
-                "a shard's time and threads are a number of seconds and at least one thread",
+                &format!("a shard's time is a number of seconds from 0 to {MAX_SECONDS}"),
                 "play the shard again",
+            ));
+        }
+        if !(1..=MAX_THREADS).contains(&p.threads) {
+            return Err(file.at(
+                "/threads",
+                &format!("a shard plays on 1 to {MAX_THREADS} threads"),
+                "play the shard again",
+            ));
+        }
+        // Read again as a tree (the file is at most MAX_PARTIAL_BYTES), to find a number past
+        // MAX_SUM where it is.
+        let tree: Value = serde_json::from_str(&file.source.text).unwrap_or_default();
+        if let Some(pointer) = tree.get("sums").and_then(|sums| past_max_sum(sums, "/sums".to_owned())) {
+            return Err(file.at(
+                &pointer,
+                &format!(
+                    "`{}` is larger than {MAX_SUM}, more than a shard's games add up to (and more than {MAX_SHARDS} shards could be merged with)",
+                    pointer.trim_start_matches('/').replace('/', ".")
+                ),
+                "the partial was changed or damaged since it was written: play its shard again",
             ));
         }
         Ok(file)
@@ -179,6 +210,30 @@ impl PartialFile {
             &format!("{field} {}: no games give such sums", problem.message),
             "the partial was changed or damaged since it was written: play its shard again",
         )
+    }
+}
+
+/// The JSON Pointer (below `at`) of the first sum in `value` whose size is past [`MAX_SUM`].
+fn past_max_sum(value: &Value, at: String) -> Option<String> {
+    match value {
+        Value::Number(n) => {
+            let within = match (n.as_u64(), n.as_i64()) {
+                (Some(u), _) => u <= MAX_SUM,
+                (None, Some(i)) => i.unsigned_abs() <= MAX_SUM,
+                (None, None) => n.as_f64().is_some_and(|f| f.abs() <= MAX_SUM as f64),
+            };
+            (!within).then_some(at)
+        }
+        Value::Array(items) => items
+            .iter()
+            .enumerate()
+            .find_map(|(i, item)| past_max_sum(item, format!("{at}/{i}"))),
+        // A least value (`placements_min`, u64::MAX when none) merges by its minimum.
+        Value::Object(fields) => fields
+            .iter()
+            .filter(|(key, _)| !key.ends_with("_min"))
+            .find_map(|(key, item)| past_max_sum(item, format!("{at}/{}", crate::source::escape_segment(key)))),
+        _ => None,
     }
 }
 

@@ -83,13 +83,50 @@ pub const SAMPLE_SCENARIO: &str = "scenarios/a-road-with-a-well.toml";
 pub const PACKAGE: &str = "tilewright";
 
 /// How to install the command line at `version` from what the project publishes: the Python
-/// wheel (no Rust toolchain needed), then the crate. A content repository's workflow and
-/// pre-commit config, and the project's README, say these.
+/// wheel (no Rust toolchain needed), then the crate. The pre-commit config and the project's
+/// README say these.
 pub fn install_commands(version: &str) -> [String; 2] {
     [
         format!("pip install {PACKAGE}=={version}"),
         format!("cargo install --locked --profile dist {PACKAGE} --version {version}"),
     ]
+}
+
+/// The variable that says how the workflows `init` writes install tilewright: set at the top
+/// of each workflow, overridden by a repository variable of the same name.
+pub const INSTALL_VARIABLE: &str = "TILEWRIGHT_INSTALL";
+
+/// Checks a way for the workflows to install tilewright: a version published on PyPI
+/// (`0.1.0`), or `git+https://HOST/PATH@REVISION` (a commit or tag) built with cargo. Only
+/// characters that need no quoting in YAML or the shell are taken, so that the value can
+/// never become a command.
+pub fn check_install(spec: &str) -> Result<(), String> {
+    let plain = |text: &str, extra: &[u8]| {
+        !text.is_empty() && text.bytes().all(|b| b.is_ascii_alphanumeric() || extra.contains(&b))
+    };
+    let ok = match spec.strip_prefix("git+") {
+        Some(source) => source.rsplit_once('@').is_some_and(|(url, revision)| {
+            url.strip_prefix("https://").is_some_and(|rest| plain(rest, b"-._~:/%")) && plain(revision, b"-._/")
+        }),
+        None => plain(spec, b".+!-") && spec.starts_with(|c: char| c.is_ascii_digit()),
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(format!(
+            "`{}` is neither a version published on PyPI (such as `0.1.0`) nor `git+https://HOST/PATH@REVISION` (a commit or tag to build with cargo)",
+            spec.escape_debug()
+        ))
+    }
+}
+
+/// The way the workflows install tilewright unless told otherwise: the git repository and
+/// commit this command line was built from, when it was built from a checkout a runner can
+/// fetch, which works before a release; otherwise the published `version`.
+pub fn default_install(version: &str, built_from: Option<&str>) -> String {
+    built_from
+        .filter(|source| check_install(source).is_ok())
+        .map_or_else(|| version.to_owned(), str::to_owned)
 }
 
 /// The commands that use a new content repository, in the order a newcomer runs them:
@@ -108,9 +145,9 @@ pub fn next_commands() -> [String; 4] {
 
 /// Every file of a new content repository but the schemas (which come from
 /// [`FileKind::generate`], as `tilewright schema --write` writes them): its path relative to
-/// the repository, with `/`, and its text. `version` pins the toolkit that CI and the
-/// pre-commit hook install.
-pub fn content_repository(version: &str) -> Vec<(String, String)> {
+/// the repository, with `/`, and its text. `version` is the toolkit's, which the pre-commit
+/// hook names; `install` says how the workflows install it ([`check_install`]).
+pub fn content_repository(version: &str, install: &str) -> Vec<(String, String)> {
     let folders = [
         ("tiles", FileKind::TileSet),
         ("expansions", FileKind::Expansion),
@@ -124,7 +161,11 @@ pub fn content_repository(version: &str) -> Vec<(String, String)> {
         tombi += &format!("\n[[schemas]]\npath = \"schemas/{schema}\"\ninclude = [\"{folder}/**/*.toml\"]\n");
     }
     let [validate, scenarios, simulate, edit] = next_commands();
-    let [pip, cargo] = install_commands(version);
+    let [pip, _] = install_commands(version);
+    let install_env = INSTALL_ENV
+        .replace("{variable}", INSTALL_VARIABLE)
+        .replace("{install}", install)
+        .replace("{version}", version);
     let sample = |path: &str, kind: FileKind, body: &str| {
         let depth = path.matches('/').count();
         (path.to_owned(), format!("{}\n{body}", schema_line(kind, depth)))
@@ -139,15 +180,16 @@ pub fn content_repository(version: &str) -> Vec<(String, String)> {
         (
             ".github/workflows/tiles.yml".to_owned(),
             WORKFLOW
-                .replace("{pip}", &pip)
-                .replace("{cargo}", &cargo)
+                .replace("{install-env}", &install_env)
+                .replace("{install-steps}", INSTALL_STEPS)
                 .replace("{validate}", "tilewright validate --format github --deny-warnings .")
                 .replace("{scenarios}", &scenarios),
         ),
         (
             BALANCE_WORKFLOW.to_owned(),
             BALANCE
-                .replace("{pip}", &pip)
+                .replace("{install-env}", &install_env)
+                .replace("{install-steps}", INSTALL_STEPS)
                 .replace("{max}", &MAX_WORKFLOW_SHARDS.to_string())
                 .replace(
                     "{arguments}",
@@ -289,19 +331,47 @@ const WORKFLOW: &str = "# Checks every tile set, expansion and rule set and play
 # and pull request; problems show as annotations on the pull request.
 name: tiles
 on: [push, pull_request]
-jobs:
+{install-env}jobs:
   validate:
     runs-on: ubuntu-latest
     steps:
       - uses: actions/checkout@v4
-      - uses: actions/setup-python@v5
+{install-steps}      - run: {validate}
+      - run: {scenarios}
+";
+
+/// The top of each workflow: how its jobs install tilewright, in one place.
+const INSTALL_ENV: &str = "env:
+  # How the jobs install tilewright: a version published on PyPI (such as {version}), or
+  # git+https://HOST/PATH@REVISION to build a commit or tag of a git repository with cargo.
+  # A repository variable {variable} (Settings, Secrets and variables, Actions) overrides it.
+  {variable}: ${{ vars.{variable} || '{install}' }}
+";
+
+/// The steps of each job that install tilewright as the workflow's `TILEWRIGHT_INSTALL` says;
+/// a build from git is cached, keyed on what was built.
+const INSTALL_STEPS: &str = "      - uses: actions/setup-python@v5
         with:
           python-version: \"3.x\"
-      # The version this repository was made with; raise it to check by newer rules.
-      # With a Rust toolchain instead of Python: {cargo}
-      - run: {pip}
-      - run: {validate}
-      - run: {scenarios}
+      - uses: actions/cache@v4
+        with:
+          path: ~/.cargo/bin/tilewright
+          key: tilewright-${{ runner.os }}-${{ env.TILEWRIGHT_INSTALL }}
+      - name: Install tilewright
+        run: |
+          case \"$TILEWRIGHT_INSTALL\" in
+            git+*@*)
+              source=\"${TILEWRIGHT_INSTALL#git+}\"
+              [ -x \"${CARGO_HOME:-$HOME/.cargo}/bin/tilewright\" ] ||
+                cargo install --locked --profile dist --git \"${source%@*}\" --rev \"${source##*@}\" tilewright
+              ;;
+            git+*)
+              echo \"::error::TILEWRIGHT_INSTALL: git+URL needs @REVISION, a commit or tag\"
+              exit 1
+              ;;
+            *) python3 -m pip install \"tilewright==$TILEWRIGHT_INSTALL\" ;;
+          esac
+          tilewright --version
 ";
 
 /// The balance workflow's file in a content repository.
@@ -333,7 +403,7 @@ on:
       arguments:
         description: What to play (the tile sets, rules, players, a comparison)
         default: {arguments}
-jobs:
+{install-env}jobs:
   plan:
     runs-on: ubuntu-latest
     outputs:
@@ -354,11 +424,7 @@ jobs:
         shard: ${{ fromJSON(needs.plan.outputs.shards) }}
     steps:
       - uses: actions/checkout@v4
-      - uses: actions/setup-python@v5
-        with:
-          python-version: \"3.x\"
-      - run: {pip}
-      - env:
+{install-steps}      - env:
           ARGUMENTS: ${{ inputs.arguments }}
           GAMES: ${{ inputs.games }}
           POLICY: ${{ inputs.policy }}
@@ -377,11 +443,7 @@ jobs:
     runs-on: ubuntu-latest
     steps:
       - uses: actions/checkout@v4
-      - uses: actions/setup-python@v5
-        with:
-          python-version: \"3.x\"
-      - run: {pip}
-      - uses: actions/download-artifact@v4
+{install-steps}      - uses: actions/download-artifact@v4
         with:
           pattern: partial-*
           path: partials
@@ -541,8 +603,40 @@ mod tests {
     }
 
     #[test]
+    fn an_install_is_a_version_or_a_revision_of_a_git_repository_and_nothing_that_quotes() {
+        for good in [
+            "0.1.0",
+            "1.2.3-rc.1",
+            "git+https://github.com/me/tilewright@0123abc",
+            "git+https://host/a/b.git@v0.1.0",
+        ] {
+            assert_eq!(check_install(good), Ok(()), "{good}");
+        }
+        for bad in [
+            "",
+            "latest",
+            "0.1.0 ; rm -rf /",
+            "0.1.0'",
+            "git+https://host/x",
+            "git+https://user:token@host/x@abc",
+            "git+http://host/x@abc",
+            "git+https://host/x@a b",
+            "git+https://host/${{ github.token }}@abc",
+            "git+file:///tmp/x@abc",
+        ] {
+            assert!(check_install(bad).is_err(), "{bad}");
+        }
+        assert_eq!(default_install("0.1.0", None), "0.1.0");
+        assert_eq!(
+            default_install("0.1.0", Some("git+https://h/t@abc")),
+            "git+https://h/t@abc"
+        );
+        assert_eq!(default_install("0.1.0", Some("git+file:///x@abc")), "0.1.0");
+    }
+
+    #[test]
     fn a_content_repository_validates_and_its_files_say_their_kind() {
-        let files = content_repository("1.2.3");
+        let files = content_repository("1.2.3", "git+https://example.org/tilewright@v1.2.3");
         let data: Vec<Source> = files
             .iter()
             .filter(|(path, _)| {
@@ -566,17 +660,22 @@ mod tests {
         assert_eq!(def.marks().iter().map(|m| m.id.as_str()).collect::<Vec<_>>(), ["well"]);
         assert_ne!(def.marks_in_play(), 0);
         let text = |name: &str| &files.iter().find(|(path, _)| path == name).unwrap().1;
-        assert!(text(".github/workflows/tiles.yml").contains("- run: pip install tilewright==1.2.3\n"));
-        assert!(
-            text(".github/workflows/tiles.yml")
-                .contains("cargo install --locked --profile dist tilewright --version 1.2.3\n")
-        );
+        for workflow in [".github/workflows/tiles.yml", BALANCE_WORKFLOW] {
+            assert!(
+                text(workflow).contains(
+                    "  TILEWRIGHT_INSTALL: ${{ vars.TILEWRIGHT_INSTALL || 'git+https://example.org/tilewright@v1.2.3' }}\n"
+                ),
+                "{workflow}"
+            );
+        }
         assert!(text(".pre-commit-config.yaml").contains("(`pip install tilewright==1.2.3`)"));
         assert!(text("README.md").contains(&next_commands()[1]));
         assert!(text("README.md").contains(&next_commands()[2]));
         let placeholders = [
             "{pip}",
-            "{cargo}",
+            "{install",
+            "{variable}",
+            "{version}",
             "{scenarios}",
             "{scenario}",
             "{validate}",

@@ -14,6 +14,7 @@ use crate::document::Edit;
 use crate::ids::next_tile_ids;
 use crate::import::{self, Grid};
 use crate::sheet_detect;
+use crate::sheet_features::{self, PictureReading};
 
 /// Most rows or columns a sheet is cut into.
 const MAX_CELLS_A_SIDE: u32 = 64;
@@ -28,7 +29,7 @@ pub struct SheetImport {
     pub grid: Grid,
     /// Whether the grid was read from the gaps between the tiles.
     pub detected: bool,
-    /// Whether each tile's edges are prefilled from the colours along its sides.
+    /// Whether each tile's edges and features are prefilled from its picture.
     pub prefill: bool,
     /// The sheet shown in the dialog, made at the first frame.
     preview: Option<TextureHandle>,
@@ -62,8 +63,8 @@ impl SheetImport {
         }
     }
 
-    /// Each cell's edges as its colours read (none when not prefilling), row by row.
-    fn edge_guesses(&self) -> Vec<[Option<String>; 4]> {
+    /// What each cell's picture says (none when not prefilling), row by row.
+    fn readings(&self) -> Vec<Option<PictureReading>> {
         let cells = self
             .grid
             .cells([self.sheet.width(), self.sheet.height()])
@@ -71,12 +72,10 @@ impl SheetImport {
         cells
             .iter()
             .map(|cell| {
-                if self.prefill {
+                self.prefill.then(|| {
                     let tile = self.sheet.crop_imm(cell.x, cell.y, cell.width, cell.height).to_rgba8();
-                    sheet_detect::guess_edges(&tile)
-                } else {
-                    [None, None, None, None]
-                }
+                    PictureReading::of(&tile)
+                })
             })
             .collect()
     }
@@ -135,10 +134,10 @@ impl EditorApp {
             Ok(images) => {
                 let named = images
                     .into_iter()
-                    .zip(sheet.edge_guesses())
-                    .map(|(image, edges)| {
+                    .zip(sheet.readings())
+                    .map(|(image, reading)| {
                         let name = Path::new(&image).file_stem().map(|s| s.to_string_lossy().into_owned());
-                        (image.clone(), name.unwrap_or_default(), edges)
+                        (image.clone(), name.unwrap_or_default(), reading)
                     })
                     .collect();
                 self.add_tiles_over(named, actions);
@@ -165,35 +164,62 @@ impl EditorApp {
             .filter_map(|path| {
                 let relative = self.image_into_folder(path)?;
                 let name = path.file_stem()?.to_string_lossy().into_owned();
-                Some((relative, name, [None, None, None, None]))
+                Some((relative, name, None))
             })
             .collect();
         self.add_tiles_over(named, actions);
     }
 
-    /// Adds a tile over each (image, name, edges) at the end of the set, as one undo step, and
-    /// selects the first: a plain tile with the edges given prefilled
-    /// ([`sheet_detect::prefilled`]).
-    pub(super) fn add_tiles_over(&mut self, images: Vec<(String, String, [Option<String>; 4])>, actions: &mut Actions) {
+    /// Adds a tile over each (image, name, reading) at the end of the set, as one undo step,
+    /// and selects the first: a plain tile, or the tile its picture reads as
+    /// ([`sheet_features::tile_from_picture`]), what the pictures left unsettled in a notice.
+    pub(super) fn add_tiles_over(
+        &mut self,
+        images: Vec<(String, String, Option<PictureReading>)>,
+        actions: &mut Actions,
+    ) {
         let Some(set) = self.workspace.tileset() else { return };
         let at = set.tiles.len();
         let ids = next_tile_ids(set, images.len());
+        let mut notes = Vec::new();
         let tiles: Vec<Tile> = images
             .into_iter()
             .zip(ids)
-            .map(|((image, name, edges), id)| {
+            .map(|((image, name, reading), id)| {
                 let tile = Tile {
                     id,
                     name,
                     image: Some(image),
                     ..blank_tile(set)
                 };
-                sheet_detect::prefilled(&tile, &edges)
+                let Some(reading) = reading else { return tile };
+                let (read, unsettled) = sheet_features::tile_from_picture(&tile, &reading);
+                notes.extend(unsettled.into_iter().map(|note| format!("{}: {note}", read.id)));
+                read
             })
             .collect();
         add_tiles(at, tiles, actions);
         self.view.select_tile(at);
+        if !notes.is_empty() {
+            self.message(unsettled_notice(&notes), false);
+        }
     }
+}
+
+/// Most notes of an import listed in its notice.
+const NOTES_SHOWN: usize = 6;
+
+/// One notice for what the pictures of an import left unsettled.
+fn unsettled_notice(notes: &[String]) -> String {
+    let mut text = format!(
+        "Check the imported tiles; the pictures left {} unsettled: {}",
+        if notes.len() == 1 { "one thing" } else { "some things" },
+        notes[..notes.len().min(NOTES_SHOWN)].join("; ")
+    );
+    if notes.len() > NOTES_SHOWN {
+        text.push_str(&format!("; and {} more", notes.len() - NOTES_SHOWN));
+    }
+    text
 }
 
 /// Adds `tiles` from `index` on as one undo step.
@@ -238,9 +264,11 @@ fn sheet_dialog(ui: &mut Ui, sheet: &mut SheetImport) -> Option<SheetAnswer> {
     } else {
         "No gaps between tiles found: set the grid."
     });
-    ui.checkbox(&mut sheet.prefill, "Prefill edges from the colours along each side")
+    ui.checkbox(&mut sheet.prefill, "Prefill edges and features from the pictures")
         .on_hover_text(
-            "Green reads as field, brown or red as city, pale as road; a side the colours do not settle stays field. Check each tile after the import.",
+            "Green reads as field, brown or red as city, pale as road; a side the colours do not settle stays field. \
+             Sides whose colour runs together are one feature, roads part the fields, a building in the middle is a monastery. \
+             Check each tile after the import.",
         );
     let grid = &sheet.grid;
     let cells = grid.cells(size);

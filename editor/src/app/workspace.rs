@@ -336,7 +336,7 @@ impl EditorApp {
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
-        self.add_tiles_over(vec![(relative, stem, [None, None, None, None])], actions);
+        self.add_tiles_over(vec![(relative, stem, None)], actions);
         self.view.tool = Tool::Draw;
     }
 

@@ -265,6 +265,18 @@ mod tests {
     const NOWHERE: &str = include_str!("../../../scenarios/wagon-with-nowhere-to-go-goes-home-unasked.toml");
     const OFFERED: &str = include_str!("../../../scenarios/wagon-offered-and-declined.toml");
     const FLOCK: &str = include_str!("../../../scenarios/abbey-closes-a-shepherds-field.toml");
+    const MAYOR: &str = include_str!("../../../scenarios/mayor-only-in-cities.toml");
+
+    #[test]
+    fn a_refused_deployment_names_the_figure_the_feature_and_the_tile() {
+        // Not expected: the turn fails, naming what the engine numbers.
+        let named = "turn 1: figure `mayor` may not be deployed on feature `r` (road) of tile `U`: this figure may not stand on this kind of feature";
+        fails_saying(MAYOR, "refused = \"this figure", "# refused = \"this figure", named);
+        // A figure of the layout, likewise.
+        let layout = "[[layout]]\ntile = \"U\"\nat = [0, 0]\nfigures = [{ figure = \"mayor\", feature = \"r\" }]\n";
+        let named = "layout: figure `mayor` may not be deployed on feature `r` (road) of tile `U`";
+        fails_saying(MAYOR, "[[layout]]\ntile = \"U\"\nat = [0, 0]\n", layout, named);
+    }
 
     #[test]
     fn the_scenarios_pass_as_written() {

@@ -2,7 +2,7 @@
 //! that is not there is refused with the closest known one.
 
 use super::{PlayError, one_of, seat};
-use crate::game::{COLOURS, GameDef};
+use crate::game::{ActionError, COLOURS, GameDef};
 use crate::limits::MAX_PLAYERS;
 use crate::quote::{quote, quoted_list};
 use crate::suggest::did_you_mean;
@@ -71,6 +71,30 @@ impl<'a> Names<'a> {
                 format!("{}its features are: {}", did_you_mean(id, &known), features.join(", ")),
             )
         })
+    }
+
+    /// `error` in words, with a refused deployment's figure type and feature named by their
+    /// ids on tile `tile` (the engine's message numbers them) when they are known.
+    pub(super) fn action_error(&self, tile: Option<u16>, error: &ActionError) -> String {
+        let ActionError::IllegalDeployment { figure, feature, why } = error else {
+            return error.to_string();
+        };
+        let compiled = tile.and_then(|t| self.def.tables().tiles.get(usize::from(t)));
+        let figure = self.def.figures().get(usize::from(*figure));
+        match (
+            compiled,
+            compiled.and_then(|t| t.features.get(usize::from(*feature))),
+            figure,
+        ) {
+            (Some(tile), Some(on), Some(figure)) => format!(
+                "figure {} may not be deployed on feature {} ({}) of tile {}: {why}",
+                quote(&figure.id),
+                quote(&on.id),
+                on.kind.as_str(),
+                quote(&tile.id)
+            ),
+            _ => error.to_string(),
+        }
     }
 
     /// The seat of colour `name`, which must be one of this game's.

@@ -137,7 +137,7 @@ fn lay_out(game: &mut Game, scenario: &Scenario, names: &Names<'_>) -> Result<()
             .map_err(|e| {
                 PlayError::at(
                     at_figure,
-                    format!("layout figure on {}: {e}", quote(&laid.tile)),
+                    format!("layout: {}", names.action_error(Some(tile), &e)),
                     "stand it on a feature the figure type may take",
                 )
             })?;

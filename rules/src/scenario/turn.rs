@@ -130,6 +130,8 @@ pub(super) fn play_turn(
             e => format!("turn {n}: {e}").into(),
         });
     }
+    // The tile a refused deployment's feature is on, to name it.
+    let on_tile = turn.deploy.as_ref().filter(|d| d.corner.is_none()).map(|_| tile);
     let action = match &turn.deploy {
         None => Action::Pass,
         Some(FigureAt { sheep: Some(_), .. }) => {
@@ -152,7 +154,7 @@ pub(super) fn play_turn(
         },
     };
     apply_or_refused(game, action, turn, &mut record.refusals, &mut record.events)
-        .map_err(|e| format!("turn {n}: {e}"))?;
+        .map_err(|e| format!("turn {n}: {}", names.action_error(on_tile, &e)))?;
     let mut choices = turn.wagons.iter();
     let mut shepherd = turn.shepherd.iter();
     let mut wagon_offered = false;
@@ -198,7 +200,7 @@ pub(super) fn play_turn(
             _ => Action::Pass,
         };
         apply_or_refused(game, action, turn, &mut record.refusals, &mut record.events)
-            .map_err(|e| format!("turn {n}: wagon: {e}"))?;
+            .map_err(|e| format!("turn {n}: wagon: {}", names.action_error(None, &e)))?;
     }
     // A choice written down must have been asked for: `wagons = [{}]` checks that the
     // owner could move the wagon and took it back.
@@ -226,7 +228,7 @@ fn apply_or_refused(
     turn: &Turn,
     refusals: &mut Vec<String>,
     events: &mut Vec<Event>,
-) -> Result<(), String> {
+) -> Result<(), ActionError> {
     match game.apply(action, events) {
         Ok(()) => Ok(()),
         Err(e)
@@ -236,8 +238,8 @@ fn apply_or_refused(
                 .is_some_and(|words| e.to_string().contains(words)) =>
         {
             refusals.push(e.to_string());
-            game.apply(Action::Pass, events).map_err(|e| e.to_string())
+            game.apply(Action::Pass, events)
         }
-        Err(e) => Err(e.to_string()),
+        Err(e) => Err(e),
     }
 }
