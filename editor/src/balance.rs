@@ -77,7 +77,8 @@ pub struct Settings {
 }
 
 impl Settings {
-    /// What a run of `set` starts with: the new edition's rules, four players, 1000 random
+    /// What a run of `set` starts with: the rules everything starts on
+    /// ([`crate::editions::STARTING_RULES`]), four players, 1000 random
     /// games on all cores but one, and the base game beside a set with no start tile (an
     /// expansion plays on a base game).
     pub fn for_set(set: &TileSet) -> Settings {
@@ -91,7 +92,7 @@ impl Settings {
             _ => Vec::new(),
         };
         Settings {
-            rules: RulesChoice::Bundled("new-edition".into()),
+            rules: RulesChoice::Bundled(crate::editions::starting_rules()),
             companions,
             plan: Plan {
                 players: 4,

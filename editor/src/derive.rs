@@ -409,6 +409,46 @@ mod tests {
     }
 
     #[test]
+    fn a_thin_road_to_a_city_wall_reaches_its_edge_and_parts_the_fields() {
+        // 8% wide about the middle: both contacts lie within snapping reach of 50.
+        let road = vec![[0.46, 1.0], [0.46, 0.33], [0.54, 0.33], [0.54, 1.0]];
+        let d = derive_edges(&tile(vec![
+            ("c", outlined(FeatureKind::City, near_corner_cap())),
+            ("r", outlined(FeatureKind::Road, road)),
+            ("f", default_field()),
+        ]));
+        assert_eq!(d.after(), ["city", "field", "road", "field"].map(String::from));
+        assert_eq!(on(&d.tile, "r"), ["S"]);
+        assert_eq!(d.tile.features["r"].end, Some(RoadEnd::CityGate));
+        assert_eq!(on(&d.tile, "f"), ["E", "Se"]);
+        assert_eq!(on(&d.tile, "f2"), ["Sw", "W"]);
+    }
+
+    #[test]
+    fn a_thin_road_on_a_river_tile_derives_its_edge_and_keeps_the_river() {
+        // The river runs north to south (a declared kind no outline shows); a thin road comes
+        // in from the west to a house by the river.
+        let road = vec![[0.0, 0.47], [0.35, 0.47], [0.35, 0.53], [0.0, 0.53]];
+        let mut t = tile(vec![("r", outlined(FeatureKind::Road, road)), ("f", default_field())]);
+        for k in [0, 2] {
+            t.edges[k] = EdgeLayout("river".into());
+        }
+        let d = derive_edges(&t);
+        assert_eq!(d.after(), ["river", "field", "river", "road"].map(String::from));
+        assert_eq!(on(&d.tile, "r"), ["W"]);
+        // The river parts the fields: one each side of it.
+        let mut fields: Vec<Vec<String>> = d
+            .tile
+            .features
+            .iter()
+            .filter(|(_, f)| f.kind == FeatureKind::Field)
+            .map(|(id, _)| on(&d.tile, id))
+            .collect();
+        fields.sort();
+        assert_eq!(fields, [vec!["Ne", "E", "Se"], vec!["Nw", "Sw", "W"]], "{fields:?}");
+    }
+
+    #[test]
     fn a_road_across_under_a_city_leaves_the_far_field_without_the_city() {
         let road = vec![[0.0, 0.44], [1.0, 0.44], [1.0, 0.56], [0.0, 0.56]];
         let d = derive_edges(&tile(vec![

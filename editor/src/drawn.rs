@@ -8,6 +8,7 @@
 //! the drawn feature's `on` is filled from the segments they have. A side the new outline
 //! does not reach keeps an edge written as the standard layout nearest what the outlines give
 //! there (snapped with [`derive::snap_to_standard`]), so drawing on does not undo a snap.
+//! Reshaping an outline (a vertex dragged) does the same as closing it.
 
 use tilewright_engine::edge::Side;
 use tilewright_engine::model::{EdgeRef, Feature, FeatureKind, Tile};
@@ -18,24 +19,31 @@ use crate::{derive, geometry};
 /// has no such feature), its `on` list filled as the module says.
 pub fn close_outline(tile: &Tile, id: &str, new: FeatureKind, points: Vec<[f64; 2]>) -> Tile {
     let mut t = tile.clone();
-    t.features
-        .entry(id.to_owned())
-        .or_insert_with(|| Feature::new(new))
-        .polygons
-        .push(points);
-    if outlines_describe_edges(&t) {
-        // A side the new outline does not reach keeps an edge snapped to the standard layout.
-        let reached: Vec<Side> = geometry::border_spans(t.features[id].polygons.last().expect("just pushed"))
-            .into_iter()
-            .map(|(side, _, _)| side)
-            .collect();
+    let feature = t.features.entry(id.to_owned()).or_insert_with(|| Feature::new(new));
+    feature.polygons.push(points);
+    let polygon = feature.polygons.len() - 1;
+    follow_outline(t, id, polygon)
+}
+
+/// `tile` after outline `polygon` of feature `id` was drawn or reshaped (a vertex dragged):
+/// its edges and `on` lists follow the outlines as the module says, the sides that outline
+/// does not reach keeping an edge snapped to the standard layout.
+pub fn follow_outline(tile: Tile, id: &str, polygon: usize) -> Tile {
+    if outlines_describe_edges(&tile) {
+        let reached: Vec<Side> = tile
+            .features
+            .get(id)
+            .and_then(|f| f.polygons.get(polygon))
+            .map(|p| geometry::border_spans(p).into_iter().map(|(side, _, _)| side).collect())
+            .unwrap_or_default();
         let kept = |k: usize, derived: &str| {
             !reached.contains(&Side::from_index(k))
                 && derive::standard_layout(derived).as_deref() == Some(tile.edges[k].0.as_str())
         };
-        return derive::derive_edges_keeping(&t, kept).tile;
+        return derive::derive_edges_keeping(&tile, kept).tile;
     }
-    if let Some(on) = crate::derive::derive_on(&t).remove(id)
+    let mut t = tile;
+    if let Some(on) = derive::derive_on(&t).remove(id)
         && let Some(feature) = t.features.get_mut(id)
     {
         feature.on = on.into_iter().map(EdgeRef).collect();

@@ -3,8 +3,9 @@
 //! into connected areas. Each area that some field segment of the edges reaches is one field:
 //! the segments reaching it are its `on`, the cities whose outlines it touches its `cities`.
 //! A road drawn from an edge to a city wall thus parts the fields on either side of it, as a
-//! road across the tile does. The grouping of edge segments by the area they reach
-//! ([`reached_areas`]) also reads a sheet's pictures ([`crate::sheet_features`]).
+//! road across the tile does. A declared kind's course (a river), which no outline shows,
+//! parts them where the schematic draws it. The grouping of edge segments by the area they
+//! reach ([`reached_areas`]) also reads a sheet's pictures ([`crate::sheet_features`]).
 
 use std::collections::BTreeSet;
 
@@ -44,12 +45,23 @@ pub fn field_areas(tile: &Tile, layouts: &[Layout; 4]) -> Vec<FieldArea> {
     let near = |p, polygon: &[[f64; 2]], margin| {
         geometry::point_in_polygon(p, polygon) || geometry::distance_to_outline(p, polygon) < margin
     };
+    // A declared kind's course (a river) has no outline; it runs as the schematic draws it.
+    let courses = crate::schematic::schematic(tile).courses;
+    let on_course = |p| {
+        courses.iter().any(|c| {
+            c.paths.iter().any(|path| {
+                path.windows(2)
+                    .any(|w| geometry::closest_on_segment(p, w[0], w[1]).0 < c.width / 2.0)
+            })
+        })
+    };
     let open: Vec<bool> = (0..GRID * GRID)
         .map(|c| {
             let p = cell_centre(c);
-            !outlined(FeatureKind::City)
-                .chain(outlined(FeatureKind::Road))
-                .any(|(_, polygon)| near(p, polygon, GAP))
+            !on_course(p)
+                && !outlined(FeatureKind::City)
+                    .chain(outlined(FeatureKind::Road))
+                    .any(|(_, polygon)| near(p, polygon, GAP))
         })
         .collect();
     reached_areas(&open, layouts, SegmentKind::Field, EDGE_DEPTH)

@@ -46,17 +46,38 @@ pub trait FileDialogs {
     /// The answer once the user has given it: `Some(None)` when the dialog was cancelled,
     /// `None` while it is still open.
     fn answer(&mut self) -> Option<Option<PathBuf>>;
+    /// Why these dialogs cannot be shown, when they cannot (asked before each dialog, and
+    /// again after one was cancelled): the editor then asks for a typed path instead.
+    fn unavailable(&mut self) -> Option<String> {
+        None
+    }
 }
+
+/// A dialog cancelled sooner than this after it was opened never showed: rfd returns at once
+/// when neither the desktop portal nor zenity answers.
+const TOO_QUICK: std::time::Duration = std::time::Duration::from_millis(300);
 
 /// The platform's file dialogs: rfd's asynchronous dialogs, started on the UI thread (as some
 /// platforms require) and waited for on a worker thread.
 #[derive(Default)]
 pub struct NativeDialogs {
     answer: Option<Job<Option<PathBuf>>>,
+    /// When the open dialog was started.
+    opened: Option<std::time::Instant>,
+    /// Why dialogs cannot be shown, once that is known.
+    missing: Option<String>,
 }
 
 impl FileDialogs for NativeDialogs {
+    fn unavailable(&mut self) -> Option<String> {
+        if self.missing.is_none() {
+            self.missing = crate::dialog_support::System::current().missing().map(str::to_owned);
+        }
+        self.missing.clone()
+    }
+
     fn open(&mut self, request: Request, folder: Option<&Path>) {
+        self.opened = Some(std::time::Instant::now());
         let mut dialog = rfd::AsyncFileDialog::new();
         if let Some(folder) = folder {
             dialog = dialog.set_directory(folder);
@@ -111,7 +132,14 @@ impl FileDialogs for NativeDialogs {
         let answer = self.answer.as_mut()?.take()?;
         self.answer = None;
         // A dialog whose worker failed is as good as cancelled.
-        Some(answer.unwrap_or(None))
+        let answer = answer.unwrap_or(None);
+        if answer.is_none() && self.opened.take().is_some_and(|at| at.elapsed() < TOO_QUICK) {
+            self.missing = Some(format!(
+                "The file dialog closed as soon as it opened. {}",
+                crate::dialog_support::MISSING
+            ));
+        }
+        Some(answer)
     }
 }
 
@@ -142,6 +170,8 @@ pub struct ScriptedDialogs {
     pub saves: Vec<PathBuf>,
     /// The answer to the question asked last, given at the next poll.
     next: Option<Option<PathBuf>>,
+    /// Why dialogs cannot be shown, to play a system without them.
+    pub unavailable: Option<String>,
 }
 
 impl ScriptedDialogs {
@@ -167,6 +197,10 @@ impl FileDialogs for ScriptedDialogs {
 
     fn answer(&mut self) -> Option<Option<PathBuf>> {
         self.next.take()
+    }
+
+    fn unavailable(&mut self) -> Option<String> {
+        self.unavailable.clone()
     }
 }
 

@@ -175,7 +175,7 @@ pub fn relayout(tile: &Tile, side: Side, layout: &str) -> Option<Tile> {
             .filter(|(o, _)| *o > 0)
             .max_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(a.1)))
             .map(|(_, id)| id.clone());
-        let id = match best.or_else(|| {
+        let id = match best.or_else(|| drawn_reaching(tile, side, here, kind)).or_else(|| {
             after
                 .keys()
                 .find(|id| !tile.features.contains_key(*id) && t.features[*id].kind == kind)
@@ -199,6 +199,28 @@ pub fn relayout(tile: &Tile, side: Side, layout: &str) -> Option<Tile> {
         f.on = splice(&f.on, on_side, references(&new[side as usize], side, kind, &mine));
     }
     Some(t)
+}
+
+/// The feature of `kind` whose outlines meet edge `side` most along `span` (positions), if
+/// any does: a preset on an edge that a drawn road already reaches gives the road its segment.
+fn drawn_reaching(tile: &Tile, side: Side, span: (u8, u8), kind: FeatureKind) -> Option<String> {
+    let (start, end) = (f64::from(span.0), f64::from(span.1));
+    tile.features
+        .iter()
+        .filter(|(_, f)| f.kind == kind)
+        .map(|(id, f)| {
+            let along: f64 = f
+                .polygons
+                .iter()
+                .flat_map(|p| crate::geometry::border_spans(p))
+                .filter(|(s, _, _)| *s == side)
+                .map(|(_, lo, hi)| (hi.min(end) - lo.max(start)).max(0.0))
+                .sum();
+            (along, id)
+        })
+        .filter(|(along, _)| *along > 0.0)
+        .max_by(|a, b| a.0.total_cmp(&b.0).then(b.1.cmp(a.1)))
+        .map(|(_, id)| id.clone())
 }
 
 /// The feature kinds that own edge segments.
@@ -276,5 +298,26 @@ mod tests {
         // The north side becomes field: the city has no segment left, a new field takes it.
         let open = relayout(&d, Side::N, "field").unwrap();
         assert!(on(&open, "c").is_empty(), "{:?}", on(&open, "c"));
+    }
+
+    #[test]
+    fn a_preset_joins_the_drawn_feature_that_reaches_the_edge() {
+        // A road drawn up from the south side while the edges were all field.
+        let mut road = Feature::new(FeatureKind::Road);
+        road.polygons = vec![vec![[0.46, 1.0], [0.46, 0.5], [0.54, 0.5], [0.54, 1.0]]];
+        let mut field = Feature::new(FeatureKind::Field);
+        field.on = ["N", "E", "S", "W"].map(|s| EdgeRef(s.into())).into();
+        let t = tilewright_picture::testing::tile(["field"; 4], vec![("r", road), ("f", field)]);
+        let preset = relayout(&t, Side::S, "road").unwrap();
+        assert_eq!(on(&preset, "r"), ["S"], "the drawn road takes its edge");
+        assert_eq!(
+            preset.features.keys().collect::<Vec<_>>(),
+            ["f", "r"],
+            "no second road is added"
+        );
+        // A preset on an edge no road reaches still adds one.
+        let west = relayout(&t, Side::W, "road").unwrap();
+        assert_eq!(west.features.len(), 3);
+        assert!(on(&west, "r").is_empty());
     }
 }

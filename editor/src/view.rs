@@ -140,7 +140,7 @@ impl ViewState {
             self.selection.vertex = None;
         }
         if !set.editions.contains(&self.edition) {
-            self.edition = set.editions.first().cloned().unwrap_or_default();
+            self.edition = crate::editions::starting_edition(&set.editions);
         }
     }
 

@@ -7,13 +7,58 @@ use std::collections::BTreeMap;
 use egui::Color32;
 use tilewright_engine::model::{FeatureKind, Mark, PrintedToken, TileSet};
 
-/// The marks and tokens on offer, each id with the kind of feature it goes on.
+/// The marks and tokens on offer, each id with the kind of feature it goes on and the file
+/// that declares it.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Vocabulary {
     /// Marks by id.
-    pub marks: BTreeMap<String, FeatureKind>,
+    pub marks: BTreeMap<String, Offer>,
     /// Printed tokens by id.
-    pub tokens: BTreeMap<String, FeatureKind>,
+    pub tokens: BTreeMap<String, Offer>,
+}
+
+/// A mark or token on offer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Offer {
+    /// The kind of feature it goes on.
+    pub kind: FeatureKind,
+    /// The file that declares it.
+    pub from: DeclaredBy,
+}
+
+/// The file that declares a mark or token: one of the bundled files' is played only with
+/// that file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DeclaredBy {
+    /// The open file.
+    ThisFile,
+    /// A bundled tile set or expansion: its name and file name.
+    Bundled {
+        /// The file's name (`Inns & Cathedrals`).
+        name: String,
+        /// Its file name (`inns-and-cathedrals.toml`).
+        file: String,
+    },
+}
+
+impl DeclaredBy {
+    /// A few words beside the offer: `this file`, `Inns & Cathedrals`.
+    pub fn short(&self) -> String {
+        match self {
+            DeclaredBy::ThisFile => "this file".into(),
+            DeclaredBy::Bundled { name, .. } => name.clone(),
+        }
+    }
+
+    /// The offer's tooltip: where it is declared and what that means for play.
+    pub fn explain(&self) -> String {
+        match self {
+            DeclaredBy::ThisFile => "Declared by this file".into(),
+            DeclaredBy::Bundled { name, file } => {
+                format!("Declared by the bundled {name} ({file}): it is played only with {name}")
+            }
+        }
+    }
 }
 
 impl Vocabulary {
@@ -22,39 +67,52 @@ impl Vocabulary {
     pub fn for_set(set: &TileSet) -> Vocabulary {
         let mut out = Vocabulary::default();
         let catalog = tilewright_engine::bundled::catalog();
-        let bundled = catalog
-            .tilesets
-            .iter()
-            .map(|t| (&t.model.marks, &t.model.tokens))
-            .chain(catalog.expansions.iter().map(|e| (&e.model.marks, &e.model.tokens)));
-        for (marks, tokens) in bundled.chain([(&set.marks, &set.tokens)]) {
-            out.add(marks, tokens);
+        let bundled = |source: &tilewright_engine::source::Source, name: &str| DeclaredBy::Bundled {
+            name: name.to_owned(),
+            file: source.path.file_name().map_or_else(
+                || source.path.display().to_string(),
+                |f| f.to_string_lossy().into_owned(),
+            ),
+        };
+        for t in &catalog.tilesets {
+            out.add(&t.model.marks, &t.model.tokens, &bundled(&t.source, &t.model.name));
         }
+        for e in &catalog.expansions {
+            out.add(&e.model.marks, &e.model.tokens, &bundled(&e.source, &e.model.name));
+        }
+        out.add(&set.marks, &set.tokens, &DeclaredBy::ThisFile);
         out
     }
 
-    fn add(&mut self, marks: &BTreeMap<String, Mark>, tokens: &BTreeMap<String, PrintedToken>) {
+    fn add(&mut self, marks: &BTreeMap<String, Mark>, tokens: &BTreeMap<String, PrintedToken>, from: &DeclaredBy) {
+        let offer = |kind| Offer {
+            kind,
+            from: from.clone(),
+        };
         for (id, mark) in marks {
-            self.marks.insert(id.clone(), mark.kind.feature_kind());
+            self.marks.insert(id.clone(), offer(mark.kind.feature_kind()));
         }
         for (id, token) in tokens {
-            self.tokens.insert(id.clone(), token.kind);
+            self.tokens.insert(id.clone(), offer(token.kind));
         }
     }
 
-    /// The marks a feature of `kind` may carry.
-    pub fn marks_for(&self, kind: FeatureKind) -> impl Iterator<Item = &str> {
+    /// The marks a feature of `kind` may carry, each with the file that declares it.
+    pub fn marks_for(&self, kind: FeatureKind) -> impl Iterator<Item = (&str, &DeclaredBy)> {
         on_kind(&self.marks, kind)
     }
 
-    /// The tokens that may be printed on a feature of `kind`.
-    pub fn tokens_for(&self, kind: FeatureKind) -> impl Iterator<Item = &str> {
+    /// The tokens that may be printed on a feature of `kind`, each with the file that
+    /// declares it.
+    pub fn tokens_for(&self, kind: FeatureKind) -> impl Iterator<Item = (&str, &DeclaredBy)> {
         on_kind(&self.tokens, kind)
     }
 }
 
-fn on_kind(ids: &BTreeMap<String, FeatureKind>, kind: FeatureKind) -> impl Iterator<Item = &str> {
-    ids.iter().filter(move |(_, k)| **k == kind).map(|(id, _)| id.as_str())
+fn on_kind(ids: &BTreeMap<String, Offer>, kind: FeatureKind) -> impl Iterator<Item = (&str, &DeclaredBy)> {
+    ids.iter()
+        .filter(move |(_, o)| o.kind == kind)
+        .map(|(id, o)| (id.as_str(), &o.from))
 }
 
 pub use tilewright_picture::badge::label;
@@ -80,11 +138,23 @@ mod tests {
         set.tokens.insert("amber".into(), token);
         let v = Vocabulary::for_set(&set);
         // Inns & Cathedrals declares a road mark and a city mark; Traders & Builders city tokens.
-        assert!(v.marks_for(FeatureKind::Road).any(|m| m == "inn"));
-        assert!(v.marks_for(FeatureKind::City).any(|m| m == "cathedral"));
-        assert!(!v.marks_for(FeatureKind::Road).any(|m| m == "cathedral"));
-        assert!(v.tokens_for(FeatureKind::City).any(|t| t == "wine"));
-        assert_eq!(v.tokens_for(FeatureKind::Road).collect::<Vec<_>>(), ["amber"]);
+        let ids =
+            |offers: Vec<(&str, &DeclaredBy)>| offers.into_iter().map(|(id, _)| id.to_owned()).collect::<Vec<_>>();
+        assert!(ids(v.marks_for(FeatureKind::Road).collect()).contains(&"inn".into()));
+        assert!(ids(v.marks_for(FeatureKind::City).collect()).contains(&"cathedral".into()));
+        assert!(!ids(v.marks_for(FeatureKind::Road).collect()).contains(&"cathedral".into()));
+        assert!(ids(v.tokens_for(FeatureKind::City).collect()).contains(&"wine".into()));
+        assert_eq!(
+            v.tokens_for(FeatureKind::Road).collect::<Vec<_>>(),
+            [("amber", &DeclaredBy::ThisFile)]
+        );
         assert_eq!(v.marks_for(FeatureKind::Field).count(), 0);
+        // Each offer names the file that declares it.
+        let (_, inn) = v.marks_for(FeatureKind::Road).find(|(id, _)| *id == "inn").unwrap();
+        assert!(
+            matches!(inn, DeclaredBy::Bundled { name, file } if name.contains("Inns") && file.ends_with(".toml")),
+            "{inn:?}"
+        );
+        assert!(inn.explain().contains("played only with"));
     }
 }

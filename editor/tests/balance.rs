@@ -271,7 +271,12 @@ fn a_rule_set_file_chosen_in_a_dialog_is_played() {
     let mut h = editor(Some(base), ScriptedDialogs::picking(vec![rules.clone()]));
     settle(&mut h);
     balance_page(&mut h, 10);
-    h.get_by_value("new-edition").click();
+    // The page's rules menu, right of the tile list's edition box (which starts on the same
+    // rule set).
+    h.get_all_by_value("new-edition")
+        .max_by(|a, b| a.rect().min.x.total_cmp(&b.rect().min.x))
+        .unwrap()
+        .click();
     settle(&mut h);
     h.get_by_label("Rule-set file…").click();
     settle(&mut h);

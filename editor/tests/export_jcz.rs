@@ -36,12 +36,21 @@ fn the_open_set_exports_as_the_command_line_exports_it() {
 #[test]
 fn what_jcz_cannot_express_is_shown_and_nothing_written() {
     let dir = tempfile::tempdir().unwrap();
-    let text = "id = \"odd\"\nname = \"Odd\"\n\n[[tiles]]\nid = \"T\"\ncount = 1\nedges = [\"field 30 road 70 field\", \"field\", \"field\", \"field\"]\nfeatures.r = { kind = \"road\", on = [\"N\"], end = \"house\" }\nfeatures.f = { kind = \"field\", on = [\"N1\", \"N3\", \"E\", \"S\", \"W\"] }\n";
+    let text = "id = \"odd\"\nname = \"Odd\"\n\n[[tiles]]\nid = \"T\"\ncount = 1\nedges = [\"field 30 road 70 field\", \"field\", \"field\", \"field\"]\nfeatures.r = { kind = \"road\", on = [\"N\"], end = \"house\" }\nfeatures.f = { kind = \"field\", on = [\"N1\", \"N3\", \"E\", \"S\", \"W\"] }\n\n[[tiles]]\nid = \"U\"\ncount = 1\nedges = [\"city 70 city\", \"field\", \"field\", \"field\"]\nfeatures.c1 = { kind = \"city\", on = [\"N1\"] }\nfeatures.c2 = { kind = \"city\", on = [\"N2\"] }\nfeatures.f = { kind = \"field\", on = [\"E\", \"S\", \"W\"], cities = [\"c1\", \"c2\"] }\n";
     let (said, out) = export(dir.path(), "odd", text);
+    let refusal = said
+        .iter()
+        .find(|m| m.contains("nothing written"))
+        .unwrap_or_else(|| panic!("{said:?}"));
+    // As the command line prints it: the error with its help, and the warnings too.
     assert!(
-        said.iter()
-            .any(|m| m.contains("nothing written") && m.contains("line 7: tile `T`: JCZ has no edge split")),
-        "{said:?}"
+        refusal.contains("line 7: error: tile `T`: JCZ has no edge split"),
+        "{refusal}"
+    );
+    assert!(refusal.contains("(help: use `city`, `road` or `field`)"), "{refusal}");
+    assert!(
+        refusal.contains("warning: tile `U`: JCZ keeps no split position"),
+        "{refusal}"
     );
     assert!(!out.exists());
 }

@@ -86,3 +86,62 @@ fn a_notice_lies_over_the_canvas_belongs_to_its_tile_and_fades() {
     settle(&mut h);
     assert!(!kept(&h));
 }
+
+#[test]
+fn without_file_dialogs_a_notice_says_so_and_a_typed_path_opens_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(dir.path(), "drawn.toml", DRAWN);
+    let mut dialogs = ScriptedDialogs::default();
+    dialogs.unavailable = Some(tilewright_editor::dialog_support::MISSING.into());
+    let mut h = editor(None, dialogs);
+    settle(&mut h);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::O);
+    settle(&mut h);
+    let said = |h: &Harness<'_, EditorApp>| h.state().messages().iter().any(|m| m.text.contains("zenity"));
+    assert!(said(&h), "a notice names what is missing: {:?}", h.state().messages());
+    // A path that is no file is refused in the field, which stays.
+    let field = |h: &Harness<'_, EditorApp>| {
+        h.get_by(|n| n.role() == egui::accesskit::Role::TextInput)
+            .value()
+            .unwrap_or_default()
+    };
+    h.get_by(|n| n.role() == egui::accesskit::Role::TextInput).focus();
+    settle(&mut h);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.event(egui::Event::Text(dir.path().join("nothing.toml").display().to_string()));
+    settle(&mut h);
+    h.get_by_label("Open").click();
+    settle(&mut h);
+    assert!(h.query_by_label_contains("There is no file").is_some());
+    assert!(h.state().doc().is_none());
+    // The right path opens the file.
+    h.get_by(|n| n.role() == egui::accesskit::Role::TextInput).focus();
+    settle(&mut h);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.event(egui::Event::Text(path.display().to_string()));
+    settle(&mut h);
+    assert_eq!(field(&h), path.display().to_string());
+    h.get_by_label("Open").click();
+    settle(&mut h);
+    assert_eq!(h.state().doc().unwrap().path.as_deref(), Some(path.as_path()));
+    assert!(h.query_by_label("Open a file").is_none(), "the field is gone");
+}
+
+#[test]
+fn a_notice_does_not_cover_the_banner_it_is_about() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(
+        dir.path(),
+        "bad.toml",
+        "#:schema ../schemas/tileset.schema.json\nid = \"x\"\nname = \n",
+    );
+    let mut h = editor(Some(path), ScriptedDialogs::default());
+    settle(&mut h);
+    let banner = h.get_by_label_contains("cannot be shown as a form yet").rect();
+    // The notice's text, with the frame drawn round it.
+    let notice = h.get_by_label_contains("is shown as text").rect().expand(8.0);
+    assert!(
+        !notice.intersects(banner),
+        "the notice {notice:?} covers the banner {banner:?}"
+    );
+}

@@ -377,6 +377,15 @@ fn a_game_saves_its_record_and_it_replays() {
         .record;
     assert_eq!(record.actions, game(&h).history());
     assert_eq!(record.players, 2);
+    // The notice saying so lies over the board, not over the scores beside it.
+    let notice = h.get_by_label_contains("Saved the game").rect().expand(8.0);
+    for score in ["red", "blue"] {
+        let row = h.get_by_label(score).rect();
+        assert!(
+            !notice.intersects(row),
+            "the notice {notice:?} covers {score}'s score {row:?}"
+        );
+    }
 }
 
 #[test]
@@ -586,4 +595,29 @@ fn a_record_keeps_its_seats_and_is_taken_up_from_any_step() {
         played[..1],
         "the game goes on from the step taken up"
     );
+}
+
+#[test]
+fn new_game_asks_before_dropping_an_unfinished_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let seats = vec![SeatKind::Human, SeatKind::Bot(BotSpec::Greedy)];
+    let mut h = play_page(dir.path(), &short_base(), seats, 11);
+    start(&mut h);
+    until_human(&mut h);
+    place_by_clicking(&mut h);
+    // Mid-game: New game asks, and Keep playing keeps the game.
+    h.get_by_label("New game").click();
+    settle(&mut h);
+    assert!(play(&h).session.is_some(), "the game is not dropped unasked");
+    h.get_by_label("Keep playing").click();
+    settle(&mut h);
+    assert!(play(&h).session.is_some());
+    assert!(h.query_by_label("Drop it").is_none());
+    // Asked again and answered: back to the setup.
+    h.get_by_label("New game").click();
+    settle(&mut h);
+    h.get_by_label("Drop it").click();
+    settle(&mut h);
+    assert!(play(&h).session.is_none());
+    h.get_by_label("Start game");
 }

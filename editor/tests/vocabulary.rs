@@ -54,6 +54,14 @@ fn a_road_takes_a_declared_road_mark_once_and_undo_takes_it_off() {
         h.query_by_label("cathedral").is_none(),
         "a city mark offered for a road"
     );
+    // Each offer names the file that declares it: the inn is played only with its expansion.
+    let inns = tilewright_engine::bundled::catalog()
+        .tilesets
+        .iter()
+        .find(|t| t.model.marks.contains_key("inn"))
+        .map(|t| t.model.name.clone())
+        .unwrap();
+    assert!(h.query_by_label(&inns).is_some(), "the inn offered as {inns}'s");
     h.get_by_label("inn").click();
     settle(&mut h);
     assert_eq!(carried(&h, d, "r").0, ["inn"]);
@@ -165,7 +173,7 @@ fn the_set_page_declares_marks_and_deal_groups_that_tiles_then_use() {
     assert_eq!(amber.kind.feature_kind(), FeatureKind::Road);
     assert_eq!(amber.complete.per_tile, 0);
 
-    // A deal group: listed unnamed, then named; while no tile is in it, the validator says
+    // A deal group: listed as `new`, then named; while no tile is in it, the validator says
     // so at the group's line.
     click_in(&mut h, DEAL, "+ Add");
     assert_eq!(set(&h).deal.len(), 1);
@@ -205,6 +213,38 @@ fn the_set_page_declares_marks_and_deal_groups_that_tiles_then_use() {
     settle(&mut h);
     let saved = std::fs::read_to_string(&path).unwrap();
     assert!(saved.contains("[[deal]]\ngroup = \"spring\""), "{saved}");
+}
+
+#[test]
+fn a_new_deal_group_hides_no_other_problem() {
+    const DEAL: (&str, &str) = ("deal", "edge-kinds");
+    let dir = tempfile::tempdir().unwrap();
+    // Tile A names a group no `[[deal]]` declares.
+    let text = common::BASE.replacen(
+        "[[tiles]]\nid = \"A\"\n",
+        "[[tiles]]\nid = \"A\"\ngroup = \"nowhere\"\n",
+        1,
+    );
+    assert_ne!(text, common::BASE);
+    let path = common::write(dir.path(), "base.toml", &text);
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1400.0, 2000.0))
+        .build_eframe(move |cc| common::app(&cc.egui_ctx, Some(path), ScriptedDialogs::default()));
+    h.state_mut().view.page = Page::Set;
+    settle(&mut h);
+    let said = |found: &[(usize, String)], what: &str| found.iter().any(|(_, m)| m.contains(what));
+    assert!(said(&problems(&mut h), "nowhere"), "{:?}", problems(&mut h));
+    // The new group is named at once: the file still reads, and every problem stays in view.
+    click_in(&mut h, DEAL, "+ Add");
+    let set = h.state().doc().unwrap().tileset().unwrap().clone();
+    assert_eq!(set.deal.len(), 1);
+    assert_eq!(set.deal[0].group, "new");
+    let found = problems(&mut h);
+    assert!(
+        said(&found, "nowhere"),
+        "the tile's unknown group is still said: {found:?}"
+    );
+    assert!(said(&found, "group `new` holds no tile"), "{found:?}");
 }
 
 #[test]

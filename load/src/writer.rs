@@ -269,6 +269,11 @@ fn fresh_item(new: &Value, depth: Depth) -> Item {
             for (k, v) in map.iter() {
                 table.insert(k, fresh_item(v, deeper));
             }
+            // A map of tables only (`[tokens.amber]`, `[edge-kinds.river]`) is written without a
+            // header of its own, which would stand empty above them.
+            if depth == Depth::Root && !table.is_empty() && table.iter().all(|(_, item)| item.is_table()) {
+                table.set_implicit(true);
+            }
             Item::Table(table)
         }
         (Value::InlineTable(map), Depth::Nested) if !map.is_empty() && map.iter().all(|(_, v)| v.is_inline_table()) => {
@@ -400,6 +405,28 @@ mod tests {
         let back: TileSet = toml::from_str(&out).unwrap();
         assert_eq!(back, set);
         assert!(out.contains("# A well beside a road."), "{out}");
+    }
+
+    #[test]
+    fn new_declarations_are_written_under_their_own_headers_only() {
+        let text = "id = \"plain\"\nname = \"Plain\"\n\n[[tiles]]\nid = \"P\"\ncount = 1\nedges = [\"field\", \"field\", \"field\", \"field\"]\nfeatures.f = { kind = \"field\", on = [\"N\", \"E\", \"S\", \"W\"] }\n";
+        let (doc, mut set, json) = load(text);
+        let declared: TileSet = toml::from_str(
+            "id = \"x\"\nname = \"X\"\ntiles = []\n[tokens.amber]\nkind = \"road\"\nmajority = 3\n[edge-kinds.river]\n",
+        )
+        .unwrap();
+        set.tokens = declared.tokens;
+        set.edge_kinds = declared.edge_kinds;
+        let out = render(&doc, &set, Some(&json)).unwrap();
+        for empty in ["[tokens]", "[edge-kinds]"] {
+            assert!(!out.contains(empty), "an empty {empty} table:\n{out}");
+        }
+        assert!(
+            out.contains("[tokens.amber]") && out.contains("[edge-kinds.river]"),
+            "{out}"
+        );
+        let back: TileSet = toml::from_str(&out).unwrap();
+        assert_eq!(back, set);
     }
 
     #[test]

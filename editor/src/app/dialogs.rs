@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 
+use super::typed_path::TypedPath;
 use super::{EditorApp, Pending};
 use crate::actions::Actions;
 use crate::actions::RulesSlot;
@@ -52,14 +53,27 @@ impl EditorApp {
     }
 
     /// Shows a file dialog for `request`; its answer goes to `purpose`. One dialog at a time.
+    /// Where the system cannot show one, a field for a typed path instead, with a notice that
+    /// says why.
     pub(super) fn ask(&mut self, purpose: Purpose, request: Request) {
-        if self.workspace.asking.is_some() {
+        if self.workspace.asking.is_some() || self.workspace.typed_path.is_some() {
             self.message("A file dialog is open already.", false);
             return;
         }
+        if let Some(why) = self.workspace.dialogs.unavailable() {
+            self.type_path_instead(purpose, request, why);
+            return;
+        }
         let folder = self.workspace.folder();
-        self.workspace.dialogs.open(request, folder.as_deref());
-        self.workspace.asking = Some(purpose);
+        self.workspace.dialogs.open(request.clone(), folder.as_deref());
+        self.workspace.asking = Some((purpose, request));
+    }
+
+    /// Asks for a typed path for `request` since no dialog can, saying `why`.
+    fn type_path_instead(&mut self, purpose: Purpose, request: Request, why: String) {
+        self.message(why.clone(), false);
+        let folder = self.workspace.folder();
+        self.workspace.typed_path = Some(TypedPath::new(purpose, request, folder.as_deref(), why));
     }
 
     /// Carries on with the open dialog's answer once the user has given it.
@@ -70,15 +84,23 @@ impl EditorApp {
         match self.workspace.dialogs.answer() {
             None => ctx.request_repaint_after(std::time::Duration::from_millis(100)),
             Some(answer) => {
-                let purpose = self.workspace.asking.take();
-                if let (Some(purpose), Some(path)) = (purpose, answer) {
-                    self.answered(purpose, path, actions);
+                let Some((purpose, request)) = self.workspace.asking.take() else {
+                    return;
+                };
+                match answer {
+                    Some(path) => self.answered(purpose, path, actions),
+                    // Cancelled, or never shown: then the path is typed.
+                    None => {
+                        if let Some(why) = self.workspace.dialogs.unavailable() {
+                            self.type_path_instead(purpose, request, why);
+                        }
+                    }
                 }
             }
         }
     }
 
-    fn answered(&mut self, purpose: Purpose, path: PathBuf, actions: &mut Actions) {
+    pub(super) fn answered(&mut self, purpose: Purpose, path: PathBuf, actions: &mut Actions) {
         match purpose {
             Purpose::Open => self.open_path(&path),
             Purpose::SaveAs(then) => {

@@ -7,7 +7,33 @@ use super::EditorApp;
 use crate::document_game;
 
 /// Most problems listed in one notice.
-const LISTED: usize = 5;
+const LISTED: usize = 8;
+
+/// `found` as the command line prints it, errors first, at most [`LISTED`]: one line each
+/// with its severity, message and help, then how many more there are.
+fn listed(found: &[tilewright_engine::Diagnostic]) -> String {
+    let mut ordered: Vec<&tilewright_engine::Diagnostic> = found.iter().collect();
+    ordered.sort_by_key(|d| !d.is_error());
+    let mut lines: Vec<String> = ordered
+        .iter()
+        .take(LISTED)
+        .map(|d| {
+            let help = if d.help.is_empty() {
+                String::new()
+            } else {
+                format!(" (help: {})", d.help)
+            };
+            format!("line {}: {}: {}{help}", d.line, d.severity, d.message)
+        })
+        .collect();
+    if found.len() > LISTED {
+        lines.push(format!(
+            "… and {} more (`tilewright export jcz` lists them all)",
+            found.len() - LISTED
+        ));
+    }
+    lines.join("\n")
+}
 
 impl EditorApp {
     /// Exports the open tile set to `path`, saying what was written or why not.
@@ -28,14 +54,6 @@ impl EditorApp {
         let Some(set) = catalog.tileset(&id) else {
             return;
         };
-        let lines = |found: &[tilewright_engine::Diagnostic]| {
-            let shown: Vec<String> = found
-                .iter()
-                .take(LISTED)
-                .map(|d| format!("line {}: {}", d.line, d.message))
-                .collect();
-            shown.join("\n")
-        };
         match tilewright_jcz::addon::build(&[set], &id, 1) {
             Ok(addon) => match tilewright_jcz::addon::save(&addon, path) {
                 Ok(()) if addon.warnings.is_empty() => {
@@ -46,7 +64,7 @@ impl EditorApp {
                         "Wrote {} ({} tiles). JCZ will play some things its own way:\n{}",
                         path.display(),
                         addon.tiles,
-                        lines(&addon.warnings)
+                        listed(&addon.warnings)
                     );
                     self.message(text, false);
                 }
@@ -54,8 +72,11 @@ impl EditorApp {
             },
             Err(tilewright_jcz::export::ExportError::Id(text)) => self.message(text, true),
             Err(tilewright_jcz::export::ExportError::Refused(found)) => {
-                let errors: Vec<_> = found.into_iter().filter(|d| d.is_error()).collect();
-                let text = format!("JCZ cannot express this (nothing written):\n{}", lines(&errors));
+                let errors = found.iter().filter(|d| d.is_error()).count();
+                let text = format!(
+                    "JCZ cannot express {errors} thing(s) (nothing written):\n{}",
+                    listed(&found)
+                );
                 self.message(text, true);
             }
         }

@@ -15,6 +15,7 @@ mod export;
 mod import;
 mod modals;
 pub mod notices;
+mod typed_path;
 mod workspace;
 
 use std::path::PathBuf;
@@ -104,10 +105,11 @@ impl Panels {
             Content::Expansion(_) => self.model_form.ui(ui, ctx),
             Content::RuleSet(_) => self.rules.ui(ui, ctx),
             Content::Text { problem, .. } => {
-                ui.colored_label(
+                let banner = ui.colored_label(
                     Color32::from_rgb(235, 120, 90),
                     format!("This file cannot be shown as a form yet: {problem}"),
                 );
+                notices::keep_clear(ui.ctx(), banner.rect);
                 ui.weak(
                     "Fix it below (or in your text editor); it turns into a form as soon as it reads. Nothing is lost.",
                 );

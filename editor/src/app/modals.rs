@@ -38,6 +38,7 @@ impl EditorApp {
         workspace.pending.is_some()
             || workspace.disk_change.is_some()
             || workspace.asking.is_some()
+            || workspace.typed_path.is_some()
             || workspace.sheet.is_some()
             || workspace.cleanup.is_some()
     }
@@ -45,6 +46,7 @@ impl EditorApp {
     /// Draws whichever dialogs are open and acts on their answers.
     pub(super) fn modals(&mut self, ctx: &egui::Context, actions: &mut Actions) {
         self.sheet_import_modal(ctx, actions);
+        self.typed_path_modal(ctx, actions);
         self.cleanup_modal(ctx);
         if let Some(pending) = self.workspace.pending.clone() {
             let name = self.workspace.doc.as_ref().map(Document::title).unwrap_or_default();
@@ -137,9 +139,16 @@ fn shortcuts_window(ctx: &egui::Context) -> bool {
                 ui.monospace(crate::view::INVERT_SNAPPING_KEYS);
                 ui.label("Invert snapping while held");
                 ui.end_row();
-                ui.monospace("Wheel / right-drag");
-                ui.label("Zoom about the pointer / pan");
-                ui.end_row();
+                for (keys, what) in [
+                    ("Wheel / right-drag", "Zoom about the pointer / pan"),
+                    ("Space + drag", "Pan"),
+                    ("Enter", "Close the outline being drawn"),
+                    ("Backspace", "Take back the outline's last point"),
+                ] {
+                    ui.monospace(keys);
+                    ui.label(what);
+                    ui.end_row();
+                }
             });
         });
     open

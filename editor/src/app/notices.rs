@@ -82,6 +82,41 @@ impl Message {
     }
 }
 
+/// Where this frame's page shows messages of its own (a banner saying why a file is text):
+/// notices go below them rather than over them.
+fn keep_clear_id() -> egui::Id {
+    egui::Id::unique("notices-keep-clear")
+}
+
+/// Marks `rect` as a message of the page, which notices must not cover this frame.
+pub fn keep_clear(ctx: &egui::Context, rect: egui::Rect) {
+    ctx.data_mut(|d| d.get_temp_mut_or_default::<Vec<egui::Rect>>(keep_clear_id()).push(rect));
+}
+
+/// Whether a rect kept clear is a panel down the right of `rect` (the Play page's scores).
+fn side_panel(rect: egui::Rect, c: &egui::Rect) -> bool {
+    c.height() > rect.height() / 2.0 && c.left() > rect.center().x
+}
+
+/// The right edge of the notices' column in `rect`: left of any side panel kept clear.
+fn column_right(rect: egui::Rect, clear: &[egui::Rect]) -> f32 {
+    clear
+        .iter()
+        .filter(|c| side_panel(rect, c))
+        .map(|c| c.left() - 10.0)
+        .fold(rect.right() - 10.0, f32::min)
+}
+
+/// The top of the notices' column `column` (its left and right) in `rect`: below any message
+/// kept clear that it would cover.
+fn column_top(rect: egui::Rect, column: egui::Rangef, clear: &[egui::Rect]) -> f32 {
+    clear
+        .iter()
+        .filter(|c| !side_panel(rect, c) && c.x_range().intersects(column) && c.top() < rect.center().y)
+        .map(|c| c.bottom() + 6.0)
+        .fold(rect.top() + 10.0, f32::max)
+}
+
 /// The notices, oldest first.
 #[derive(Debug, Default)]
 pub struct Notices {
@@ -111,6 +146,9 @@ impl Notices {
     /// button that closes it; forgets the ones that have faded.
     pub fn show(&mut self, ui: &Ui, rect: egui::Rect, here: &Here) {
         let now = ui.input(|i| i.time);
+        let clear: Vec<egui::Rect> = ui
+            .ctx()
+            .data_mut(|d| d.remove_temp(keep_clear_id()).unwrap_or_default());
         self.list.retain(|m| m.opacity(now) > 0.0);
         let mut close = None;
         let mut fading = false;
@@ -120,13 +158,16 @@ impl Notices {
         if shown.is_empty() {
             return;
         }
+        let right = column_right(rect, &clear);
+        let width = (right - rect.left() - 10.0).clamp(120.0, 460.0);
+        let top = column_top(rect, egui::Rangef::new(right - width, right), &clear);
         egui::Area::new(egui::Id::unique("notices"))
             .order(egui::Order::Foreground)
             .pivot(egui::Align2::RIGHT_TOP)
-            .fixed_pos(rect.right_top() + egui::vec2(-10.0, 10.0))
+            .fixed_pos(egui::pos2(right, top))
             .interactable(true)
             .show(ui.ctx(), |ui| {
-                ui.set_max_width((rect.width() - 20.0).clamp(120.0, 460.0));
+                ui.set_max_width(width);
                 for i in shown {
                     let m = &mut self.list[i];
                     m.shown_since.get_or_insert(now);

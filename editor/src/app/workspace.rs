@@ -46,8 +46,10 @@ pub struct Workspace {
     /// The open document.
     pub doc: Option<Document>,
     pub(super) dialogs: Box<dyn FileDialogs>,
-    /// What the open file dialog's answer is for.
-    pub(super) asking: Option<Purpose>,
+    /// What the open file dialog's answer is for, and what it asked.
+    pub(super) asking: Option<(Purpose, Request)>,
+    /// A path typed in place of a dialog the system cannot show.
+    pub(super) typed_path: Option<super::typed_path::TypedPath>,
     /// Recent files.
     pub recent: RecentFiles,
     /// The feature copied last, to paste.
@@ -77,6 +79,7 @@ impl Workspace {
             doc: None,
             dialogs,
             asking: None,
+            typed_path: None,
             sheet: None,
             cleanup: None,
             clipboard: None,

@@ -45,8 +45,9 @@ fn derive_layout(tile: &Tile, side: Side) -> Layout {
         };
         for polygon in &feature.polygons {
             for (s, lo, hi) in border_spans(polygon) {
-                let (lo, hi) = (lo.round().clamp(0.0, 100.0) as u8, hi.round().clamp(0.0, 100.0) as u8);
-                if s == side && hi > lo {
+                if s == side
+                    && let Some((lo, hi)) = whole_positions(lo, hi)
+                {
                     spans.push((lo, hi, kind, Some(id)));
                 }
             }
@@ -80,11 +81,11 @@ fn derive_layout(tile: &Tile, side: Side) -> Layout {
     if at < 100 {
         runs.push((at, 100, SegmentKind::Field, None));
     }
-    // Snap each boundary between runs to the grammar's positions.
-    for i in 1..runs.len() {
-        let snapped = snap_position(runs[i].0);
-        runs[i - 1].1 = snapped;
-        runs[i].0 = snapped;
+    // Snap each boundary between runs to the grammar's positions, keeping every city and road.
+    let raw: Vec<u8> = runs.iter().skip(1).map(|r| r.0).collect();
+    for (i, boundary) in snap_boundaries(&runs, &raw).into_iter().enumerate() {
+        runs[i].1 = boundary;
+        runs[i + 1].0 = boundary;
     }
     // Absorb corner slivers of any kind and field slivers anywhere into their neighbours.
     let sliver = |r: &Run<'_>, first: bool, last: bool| {
@@ -111,11 +112,69 @@ fn derive_layout(tile: &Tile, side: Side) -> Layout {
             (_, _, SegmentKind::Field, _),
             road @ (_, _, SegmentKind::Road, _),
             (_, _, SegmentKind::Field, _),
-        ] if road.0.abs_diff(40) <= 12 && road.1.abs_diff(60) <= 12 => Layout::word(SegmentKind::Road),
+        ] if near_the_middle(road.0, road.1) => Layout::word(SegmentKind::Road),
         // The starts rise strictly within 1..99, so the layout reads; were an outline ever to
         // give one that does not, the edge stays field rather than stopping the editor.
         _ => Layout::custom(kept[0].2, kept[1..].iter().map(|r| (r.0, r.2)))
             .unwrap_or_else(|_| Layout::word(SegmentKind::Field)),
+    }
+}
+
+/// Whether a road from `start` to `end` on a field edge is the plain `road`: about 40..60, or
+/// traced narrow and a little off centre (35..45, 46..54).
+fn near_the_middle(start: u8, end: u8) -> bool {
+    let about_standard = start.abs_diff(40) <= 12 && end.abs_diff(60) <= 12;
+    let centre = (u16::from(start) + u16::from(end)) / 2;
+    about_standard || (end - start <= 20 && centre.abs_diff(50) <= 10)
+}
+
+/// A border contact `lo..hi` (positions, 0..100) rounded to whole positions, at least one
+/// wide: a road traced a hair wide still reaches its edge. `None` for a contact that is not
+/// a number.
+fn whole_positions(lo: f64, hi: f64) -> Option<(u8, u8)> {
+    if !(lo.is_finite() && hi.is_finite() && hi > lo) {
+        return None;
+    }
+    let (lo, hi) = (lo.round().clamp(0.0, 100.0) as u8, hi.round().clamp(0.0, 100.0) as u8);
+    match (lo, hi) {
+        (lo, hi) if hi > lo => Some((lo, hi)),
+        (100, _) => Some((99, 100)),
+        (lo, _) => Some((lo, lo + 1)),
+    }
+}
+
+/// The boundaries `raw` between `runs` (boundary `i` ends run `i`), each snapped with
+/// [`snap_position`] unless snapping would close up a city or road run: a road 8% wide about
+/// the middle has both its contacts within [`POSITION_SNAP`] of 50, and snapped both would
+/// leave no road. Such a run keeps the contacts as drawn, and so does any boundary that
+/// would then come before the one ahead of it.
+fn snap_boundaries(runs: &[Run<'_>], raw: &[u8]) -> Vec<u8> {
+    let mut drawn = vec![false; raw.len()];
+    loop {
+        let at: Vec<u8> = (0..raw.len())
+            .map(|i| if drawn[i] { raw[i] } else { snap_position(raw[i]) })
+            .collect();
+        let mut keep = Vec::new();
+        for i in 0..raw.len() {
+            // Run `i + 1` lies between boundaries `i` and `i + 1`; one closed up at a corner is
+            // absorbed there, as the corner slack means.
+            let closed_up = runs[i + 1].2 != SegmentKind::Field
+                && at.get(i + 1).is_some_and(|&end| end <= at[i])
+                && !matches!(at[i], 0 | 100);
+            if closed_up {
+                keep.extend([i, i + 1]);
+            }
+            if i > 0 && at[i] < at[i - 1] {
+                keep.extend([i - 1, i]);
+            }
+        }
+        let mut changed = false;
+        for k in keep {
+            changed |= !std::mem::replace(&mut drawn[k], true);
+        }
+        if !changed {
+            return at;
+        }
     }
 }
 
@@ -149,14 +208,23 @@ pub fn derive_on(tile: &Tile) -> BTreeMap<String, Vec<String>> {
                 if SegmentKind::of_feature(feature.kind) != Some(segment.kind) {
                     continue;
                 }
-                let overlap: f64 = feature
+                let contacts: Vec<(f64, f64)> = feature
                     .polygons
                     .iter()
                     .flat_map(|p| border_spans(p))
                     .filter(|(s, _, _)| *s == side)
-                    .map(|(_, lo, hi)| (hi.min(segment.end as f64) - lo.max(segment.start as f64)).max(0.0))
+                    .map(|(_, lo, hi)| (lo, hi))
+                    .collect();
+                let overlap: f64 = contacts
+                    .iter()
+                    .map(|(lo, hi)| (hi.min(segment.end as f64) - lo.max(segment.start as f64)).max(0.0))
                     .sum();
-                let length = (segment.end - segment.start) as f64;
+                // Most of the segment, or for a city or road most of its contact with the
+                // side: a road traced narrower than the `road` segment it meets owns it.
+                let mut length = f64::from(segment.end - segment.start);
+                if segment.kind != SegmentKind::Field {
+                    length = length.min(contacts.iter().map(|(lo, hi)| hi - lo).sum());
+                }
                 if overlap > 0.3 * length && best.is_none_or(|(b, _)| overlap > b) {
                     best = Some((overlap, id));
                 }
@@ -291,6 +359,71 @@ mod tests {
         assert_eq!(on["c"], vec!["N"]);
         assert_eq!(on["r"], vec!["E", "W"]);
         assert_eq!(on["f"], vec!["E", "S", "W"]);
+    }
+
+    /// A road from the south side up to the middle of the tile, between `x0` and `x1`.
+    fn road_up(x0: f64, x1: f64) -> Vec<Point> {
+        vec![[x0, 1.0], [x0, 0.5], [x1, 0.5], [x1, 1.0]]
+    }
+
+    #[test]
+    fn a_thin_road_about_the_middle_derives_a_road_edge() {
+        // 46..54 on the side: both contacts lie within snapping reach of 50.
+        for (x0, x1) in [(0.46, 0.54), (0.48, 0.52), (0.497, 0.503)] {
+            let t = tile(
+                ["field"; 4],
+                vec![("r", feature(FeatureKind::Road, vec![road_up(x0, x1)]))],
+            );
+            let layouts = derive_layouts(&t);
+            assert_eq!(layouts[2], "road", "a road {x0}..{x1}");
+            let mut t = t;
+            t.edges[2] = EdgeLayout(layouts[2].clone());
+            assert_eq!(derive_on(&t)["r"], vec!["S"], "a road {x0}..{x1} owns its edge");
+        }
+    }
+
+    #[test]
+    fn an_off_centre_road_derives_where_it_touches() {
+        // The south side runs east to west: x 0.7..0.78 is 22..30 along it.
+        let t = tile(
+            ["field"; 4],
+            vec![("r", feature(FeatureKind::Road, vec![road_up(0.7, 0.78)]))],
+        );
+        assert_eq!(derive_layouts(&t)[2], "field 22 road 30 field");
+        // Both contacts near 40: the road stays, and a little off centre it is the plain road.
+        let t = tile(
+            ["field"; 4],
+            vec![("r", feature(FeatureKind::Road, vec![road_up(0.55, 0.65)]))],
+        );
+        assert_eq!(derive_layouts(&t)[2], "road");
+        let t = tile(
+            ["field"; 4],
+            vec![("r", feature(FeatureKind::Road, vec![road_up(0.62, 0.67)]))],
+        );
+        assert_eq!(derive_layouts(&t)[2], "field 33 road 40 field");
+        // A contact near 40 and one clear of it: the near one snaps.
+        let t = tile(
+            ["field"; 4],
+            vec![("r", feature(FeatureKind::Road, vec![road_up(0.6, 0.72)]))],
+        );
+        assert_eq!(derive_layouts(&t)[2], "field 28 road 40 field");
+    }
+
+    #[test]
+    fn a_narrow_city_tongue_keeps_its_wall_contacts() {
+        // A tongue of city reaching the east side between 47 and 53.
+        let tongue = vec![[0.3, 0.3], [1.0, 0.47], [1.0, 0.53], [0.3, 0.4]];
+        let t = tile(["field"; 4], vec![("c", feature(FeatureKind::City, vec![tongue]))]);
+        assert_eq!(derive_layouts(&t)[1], "field 47 city 53 field");
+    }
+
+    #[test]
+    fn a_road_within_the_corner_slack_still_means_the_corner() {
+        let t = tile(
+            ["field"; 4],
+            vec![("r", feature(FeatureKind::Road, vec![road_up(0.96, 0.99)]))],
+        );
+        assert_eq!(derive_layouts(&t)[2], "field");
     }
 
     #[test]

@@ -169,10 +169,30 @@ impl Canvas {
             _ => {}
         }
         if response.drag_stopped() {
-            if matches!(self.drag, Some(Drag::Vertex { .. } | Drag::Anchor { .. })) {
-                ctx.actions.push(crate::actions::Action::EndGroup);
+            match self.drag.take() {
+                // The outline reshaped, the edges follow it as when it was closed, in the
+                // drag's undo step.
+                Some(Drag::Vertex {
+                    feature,
+                    polygon,
+                    group,
+                    ..
+                }) => {
+                    let followed = crate::drawn::follow_outline(tile.clone(), &feature, polygon);
+                    if followed != *tile {
+                        ctx.actions.edit_grouped(
+                            Edit::ReplaceTile {
+                                index,
+                                tile: Box::new(followed),
+                            },
+                            group,
+                        );
+                    }
+                    ctx.actions.push(crate::actions::Action::EndGroup);
+                }
+                Some(Drag::Anchor { .. }) => ctx.actions.push(crate::actions::Action::EndGroup),
+                Some(Drag::Pan) | None => {}
             }
-            self.drag = None;
         }
         if response.hovered() && ctx.view.tool != Tool::Anchor {
             self.paint_snapped(&painter, tv);
@@ -200,7 +220,9 @@ impl Canvas {
         {
             let q = snap(p, None, &mut self.snapped);
             self.paint_draft(&painter, tv, Some(q));
-            if response.clicked() {
+            // A press of the pointer only: `clicked` is also Enter or Space on the focused
+            // canvas, which close the outline and pan here.
+            if response.clicked_by(PointerButton::Primary) {
                 let closes = self.draft.len() >= 3 && tv.to_screen(self.draft[0]).distance(p) < HIT;
                 if closes {
                     self.finish(ctx, (index, tile));
@@ -599,7 +621,7 @@ fn anchor_tool(ui: &Ui, response: &egui::Response, ctx: &mut PanelCtx<'_>, index
     let pointer = response.hover_pos().or_else(|| response.interact_pointer_pos());
     if let (Some(p), Some(feature)) = (pointer, ctx.view.selection.feature.clone()) {
         ui.ctx().set_cursor_icon(CursorIcon::Crosshair);
-        if response.clicked() {
+        if response.clicked_by(PointerButton::Primary) {
             let q = geometry::round(tv.to_tile(p));
             ctx.actions.edit(Edit::SetAnchor {
                 tile: index,

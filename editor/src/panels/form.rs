@@ -105,6 +105,37 @@ pub fn default_for(root: &Json, schema: &Json) -> Json {
     }
 }
 
+/// Names a new item of `array` whose id the schema restricts to a pattern (a deal group's
+/// `group`), where its default is empty: `new`, `new-2`... (the first free among `array`'s).
+/// An empty id fails the schema, and a file the schema refuses is checked no further, so an
+/// unnamed new item would hide every other problem of the file.
+fn name_new_item(root: &Json, items: &Json, item: &mut Json, array: &[Json]) {
+    let patterned = |schema: &Json| {
+        let schema = resolve(root, schema);
+        schema.get("type").and_then(Json::as_str) == Some("string") && schema.get("pattern").is_some()
+    };
+    let free = |taken: &dyn Fn(&str) -> bool| {
+        (1..)
+            .map(|n| if n == 1 { "new".to_owned() } else { format!("new-{n}") })
+            .find(|name| !taken(name))
+            .unwrap_or_default()
+    };
+    if item.as_str() == Some("") && patterned(items) {
+        *item = Json::from(free(&|name| array.iter().any(|v| v.as_str() == Some(name))));
+        return;
+    }
+    let props = resolve(root, items).get("properties").and_then(Json::as_object);
+    let (Some(props), Json::Object(map)) = (props, item) else {
+        return;
+    };
+    for (key, schema) in props {
+        if map.get(key).and_then(Json::as_str) == Some("") && patterned(schema) {
+            let name = free(&|name| array.iter().any(|v| v.get(key).and_then(Json::as_str) == Some(name)));
+            map.insert(key.clone(), Json::from(name));
+        }
+    }
+}
+
 fn label(ui: &mut Ui, text: &str, help: &str, required: bool) -> egui::Id {
     let text = if required {
         RichText::new(text).strong()
@@ -353,7 +384,9 @@ fn edit_array(ui: &mut Ui, root: &Json, schema: &Json, value: &mut Json, path: &
             changed = true;
         }
         if ui.small_button("+ Add").clicked() {
-            array.push(default_for(root, &items));
+            let mut item = default_for(root, &items);
+            name_new_item(root, &items, &mut item, array);
+            array.push(item);
             changed = true;
         }
     });

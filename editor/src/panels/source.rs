@@ -63,8 +63,10 @@ impl SourceView {
                     if moved_on {
                         words += " (the document changed since; once the text reads, it replaces it)";
                     }
-                    ui.add(egui::Label::new(RichText::new(&words).color(Color32::from_rgb(235, 120, 90))).truncate())
+                    let said = ui
+                        .add(egui::Label::new(RichText::new(&words).color(Color32::from_rgb(235, 120, 90))).truncate())
                         .on_hover_text(words);
+                    crate::app::notices::keep_clear(ui.ctx(), said.rect);
                 }
                 None => {
                     ui.weak(

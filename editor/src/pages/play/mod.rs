@@ -74,6 +74,8 @@ pub struct PlayView {
     follow: Option<(i16, i16)>,
     /// How many log lines the events list has shown (it scrolls to newer ones).
     log_shown: usize,
+    /// Whether *New game* waits for the player to say the unfinished game may go.
+    pub confirm_new_game: bool,
 }
 
 impl Default for PlayView {
@@ -98,6 +100,7 @@ impl Default for PlayView {
             selected_line: None,
             follow: None,
             log_shown: 0,
+            confirm_new_game: false,
         }
     }
 }
@@ -140,6 +143,14 @@ impl PlayView {
         self.worker.cancel();
         self.session = None;
         self.viewing_record = false;
+        self.confirm_new_game = false;
+    }
+
+    /// Whether a game is being played and would be lost: begun, not over, not a record.
+    pub fn game_unfinished(&self) -> bool {
+        self.session
+            .as_ref()
+            .is_some_and(|s| !self.viewing_record && !s.is_empty() && !s.game.is_over())
     }
 
     /// Whether a person decides the next action.
@@ -515,11 +526,13 @@ impl Page for PlayView {
             self.setup_ui(ui, ctx);
             return;
         }
-        egui::Panel::right("play-side")
+        let side = egui::Panel::right("play-side")
             .resizable(true)
             .default_size(330.0)
             .min_size(260.0)
             .show(ui, |ui| self.side_ui(ui, ctx));
+        // The scores and the prompt stay in view: notices lie over the board.
+        crate::app::notices::keep_clear(ui.ctx(), side.response.rect);
         egui::CentralPanel::no_frame().show(ui, |ui| self.board_ui(ui, ctx));
     }
 }

@@ -28,7 +28,7 @@ impl Default for Setup {
         let expansions = catalog.expansions.iter().map(|e| e.model.id.clone());
         Setup {
             bundled_sets: sets.chain(expansions).map(|id| (id, false)).collect(),
-            rules: catalog.rulesets.first().map(|r| r.model.id.clone()).unwrap_or_default(),
+            rules: crate::editions::starting_rules(),
             seats: vec![SeatKind::Human, SeatKind::Bot(tilewright_engine::bots::BotSpec::Greedy)],
             seed: 1,
         }

@@ -134,9 +134,24 @@ impl PlayView {
                 ctx.actions.push(PanelAction::LoadRecord);
             }
             if ui.button("New game").on_hover_text("Back to the setup").clicked() {
-                self.close_game();
+                if self.game_unfinished() {
+                    self.confirm_new_game = true;
+                } else {
+                    self.close_game();
+                }
             }
         });
+        if self.confirm_new_game {
+            ui.horizontal_wrapped(|ui| {
+                ui.colored_label(Color32::from_rgb(240, 190, 90), "This game is not finished.");
+                if ui.button("Drop it").clicked() {
+                    self.close_game();
+                }
+                if ui.button("Keep playing").clicked() {
+                    self.confirm_new_game = false;
+                }
+            });
+        }
         ui.separator();
         self.log_ui(ui);
     }

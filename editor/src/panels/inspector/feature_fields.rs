@@ -279,13 +279,13 @@ impl<'t> FeatureFields<'t> {
 
     /// The marks and tokens on offer for the feature's kind, or already on it.
     pub(super) fn marks_and_tokens(&mut self, ui: &mut Ui, vocabulary: &Vocabulary) {
-        let marks: Vec<&str> = vocabulary.marks_for(self.edited.kind).collect();
+        let marks: Vec<_> = vocabulary.marks_for(self.edited.kind).collect();
         if !marks.is_empty() || !self.edited.marks.is_empty() {
             help_label(ui, "Marks", "Feature", "marks");
             id_list_ui(ui, "Mark", &mut self.edited.marks, &marks, false);
             ui.end_row();
         }
-        let tokens: Vec<&str> = vocabulary.tokens_for(self.edited.kind).collect();
+        let tokens: Vec<_> = vocabulary.tokens_for(self.edited.kind).collect();
         if !tokens.is_empty() || !self.edited.tokens.is_empty() {
             help_label(ui, "Tokens", "Feature", "tokens");
             id_list_ui(ui, "Token", &mut self.edited.tokens, &tokens, true);

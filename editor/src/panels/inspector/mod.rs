@@ -15,7 +15,7 @@ use crate::derive::{Derivation, derive_edges, snap_to_standard, standard_layout,
 use crate::document::{ContentKey, Edit};
 use crate::memo::Memo;
 use crate::theme::kind_colour;
-use crate::vocabulary::{self, Vocabulary};
+use crate::vocabulary::{self, DeclaredBy, Vocabulary};
 use feature_fields::{FeatureFields, outlines_ui};
 use tile_fields::TileFields;
 
@@ -268,9 +268,10 @@ impl Inspector {
 }
 
 /// A feature's list of declared ids (`marks`, `tokens`): a chip per id, each with its badge
-/// colour, that removes it when clicked, and a menu (`+ {noun}`) adding one of `offered`; an id
-/// already listed is offered again only when the list may `repeat` it.
-fn id_list_ui(ui: &mut Ui, noun: &str, list: &mut Vec<String>, offered: &[&str], repeat: bool) {
+/// colour, that removes it when clicked, and a menu (`+ {noun}`) adding one of `offered`, each
+/// beside the file that declares it; an id already listed is offered again only when the list
+/// may `repeat` it.
+fn id_list_ui(ui: &mut Ui, noun: &str, list: &mut Vec<String>, offered: &[(&str, &DeclaredBy)], repeat: bool) {
     ui.horizontal_wrapped(|ui| {
         let mut remove = None;
         for (i, id) in list.iter().enumerate() {
@@ -288,21 +289,25 @@ fn id_list_ui(ui: &mut Ui, noun: &str, list: &mut Vec<String>, offered: &[&str],
         if let Some(i) = remove {
             list.remove(i);
         }
-        let addable: Vec<&str> = offered
+        let addable: Vec<(&str, &DeclaredBy)> = offered
             .iter()
             .copied()
-            .filter(|id| repeat || !list.iter().any(|l| l == id))
+            .filter(|(id, _)| repeat || !list.iter().any(|l| l == id))
             .collect();
         if addable.is_empty() {
             return;
         }
         ui.menu_button(format!("+ {noun}"), |ui| {
-            for id in addable {
-                if ui.button(id).clicked() {
-                    list.push(id.to_owned());
-                    ui.close();
+            egui::Grid::new("offers").show(ui, |ui| {
+                for (id, from) in addable {
+                    if ui.button(id).on_hover_text(from.explain()).clicked() {
+                        list.push(id.to_owned());
+                        ui.close();
+                    }
+                    ui.weak(from.short()).on_hover_text(from.explain());
+                    ui.end_row();
                 }
-            }
+            });
         });
     });
 }
