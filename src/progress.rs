@@ -39,10 +39,28 @@ pub fn stopped_by_ctrl_c() -> Arc<Progress> {
 const FIRST_LINE: Duration = Duration::from_secs(30);
 const LINE_EVERY: Duration = Duration::from_secs(60);
 
+/// The environment variable that sets both, in seconds, for a log that wants more or fewer
+/// lines (and for tests, which wait for a run's first line before stopping it).
+pub const EVERY_VARIABLE: &str = "TILEWRIGHT_PROGRESS_SECONDS";
+
+/// When the first line of progress comes off a terminal, and how often the next ones come:
+/// [`EVERY_VARIABLE`] if it holds a number of seconds from 0.1 to a day, else the defaults.
+fn line_times() -> (Duration, Duration) {
+    std::env::var(EVERY_VARIABLE)
+        .ok()
+        .and_then(|v| v.trim().parse::<f64>().ok())
+        .filter(|s| (0.1..=86_400.0).contains(s))
+        .map_or((FIRST_LINE, LINE_EVERY), |s| {
+            let every = Duration::from_secs_f64(s);
+            (every, every)
+        })
+}
+
 /// Runs `work` (which counts its games in `progress`) while showing its progress on standard
 /// error: on a terminal, a bar of the `total` games with games/s and the time left once the
 /// work takes longer than a moment (cleared at the end); elsewhere (a CI log, a batch job), a
-/// line with the same every minute once it has gone on for half a minute.
+/// line with the same every minute once it has gone on for half a minute (or as often as
+/// [`EVERY_VARIABLE`] says).
 pub fn show<T: Send>(total: u64, progress: &Progress, work: impl FnOnce() -> T + Send) -> T {
     let terminal = std::io::stderr().is_terminal();
     std::thread::scope(|scope| {
@@ -52,7 +70,8 @@ pub fn show<T: Send>(total: u64, progress: &Progress, work: impl FnOnce() -> T +
         });
         let started = Instant::now();
         let mut bar: Option<ProgressBar> = None;
-        let mut next_line = started + FIRST_LINE;
+        let (first_line, line_every) = line_times();
+        let mut next_line = started + first_line;
         loop {
             match finished.recv_timeout(TICK) {
                 Ok(result) => {
@@ -65,7 +84,7 @@ pub fn show<T: Send>(total: u64, progress: &Progress, work: impl FnOnce() -> T +
                 Err(mpsc::RecvTimeoutError::Timeout) if !terminal => {
                     if Instant::now() >= next_line {
                         say_err!("{}", line(progress.finished(), total, started.elapsed()));
-                        next_line += LINE_EVERY;
+                        next_line += line_every;
                     }
                 }
                 Err(mpsc::RecvTimeoutError::Timeout) if started.elapsed() < QUIET_START => {}

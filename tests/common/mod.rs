@@ -49,23 +49,51 @@ pub fn command(dir: &Path, args: &[&str]) -> Command {
 }
 
 /// Starts the binary in `dir` with `args` and no colours, interrupts it with SIGINT (Ctrl-C) once
-/// it has run for 1.5 s, and returns what it printed; it must stop within 30 s of the signal.
+/// it has finished a game, and returns what it printed; it must stop within 30 s of the signal.
 #[cfg(unix)]
 #[allow(dead_code)]
 pub fn interrupted(dir: &Path, args: &[&str]) -> Output {
-    interrupted_within(dir, args, Duration::from_secs(30))
+    interrupt(dir, args, Duration::from_secs(30), true)
 }
 
-/// [`interrupted`], the binary having to stop within `limit` of the signal.
+/// Ctrl-C sent to a run whose games are under way but none finished yet (a long search), the
+/// binary having to stop within `limit` of the signal.
 #[cfg(unix)]
 #[allow(dead_code)]
 pub fn interrupted_within(dir: &Path, args: &[&str], limit: Duration) -> Output {
+    interrupt(dir, args, limit, false)
+}
+
+/// Runs the binary, and sends it Ctrl-C once it says, in a line of progress, that its games
+/// are under way (and with `finished`, that one has finished): lines come every tenth of a
+/// second with `TILEWRIGHT_PROGRESS_SECONDS`, so the run is stopped mid-way however fast or
+/// slow the machine. It must stop within `limit` of the signal.
+#[cfg(unix)]
+fn interrupt(dir: &Path, args: &[&str], limit: Duration, finished: bool) -> Output {
+    use std::io::BufRead;
     let mut child = command(dir, args)
+        .env("TILEWRIGHT_PROGRESS_SECONDS", "0.1")
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(Duration::from_millis(1500));
+    let stderr = child.stderr.take().unwrap();
+    let (underway, seen) = std::sync::mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        let mut text = Vec::new();
+        for line in std::io::BufReader::new(stderr).lines() {
+            let line = line.unwrap_or_default();
+            let done = line.split('/').next().and_then(|n| n.parse::<u64>().ok());
+            if line.contains(" games after ") && done.is_some_and(|n| n > 0 || !finished) {
+                let _ = underway.send(());
+            }
+            text.extend_from_slice(line.as_bytes());
+            text.push(b'\n');
+        }
+        text
+    });
+    seen.recv_timeout(Duration::from_secs(120))
+        .unwrap_or_else(|_| panic!("{args:?} showed no progress within two minutes"));
     let sent = Command::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()
@@ -79,7 +107,9 @@ pub fn interrupted_within(dir: &Path, args: &[&str], limit: Duration) -> Output 
         }
         std::thread::sleep(Duration::from_millis(20));
     }
-    child.wait_with_output().unwrap()
+    let mut output = child.wait_with_output().unwrap();
+    output.stderr = reader.join().unwrap();
+    output
 }
 
 /// A tile name that would run a script, break out of an attribute or start an entity if it
