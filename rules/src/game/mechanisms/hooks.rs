@@ -63,7 +63,7 @@ pub enum Arrival {
 ///   [`Mechanism::figures_aside`].
 /// - **Readers** (no game needed): [`Mechanism::prompt`], [`Mechanism::action_words`],
 ///   [`Mechanism::figure_look`], [`Mechanism::action_key`], [`Mechanism::pays`].
-pub trait Mechanism: Clone + fmt::Debug + Sized {
+pub trait Mechanism: sealed::Registrable + Clone + fmt::Debug + Sized {
     /// Its name, as readers show it (`"barn"`).
     const NAME: &'static str;
 
@@ -253,6 +253,13 @@ pub trait Mechanism: Clone + fmt::Debug + Sized {
     }
 }
 
+/// Only the mechanisms `mechanisms!` registers can be mechanisms: the hooks are called through
+/// that registration, so an implementation elsewhere would never be called.
+pub(super) mod sealed {
+    /// Written by `mechanisms!` for each mechanism it registers.
+    pub trait Registrable {}
+}
+
 /// A mechanism's place in the registration (written by `mechanisms!`).
 pub trait Registered: Mechanism {
     /// Its index in registration order.
@@ -301,6 +308,8 @@ macro_rules! mechanisms {
 
         /// No mechanism owns the figure type.
         const NO_OWNER: u8 = u8::MAX;
+
+        $( $(#[$attr])* impl $crate::game::mechanisms::hooks::sealed::Registrable for $name::$ty {} )*
 
         $( $(#[$attr])* impl $crate::game::mechanisms::hooks::Registered for $name::$ty {
             const INDEX: usize = Index::$name as usize;
