@@ -274,7 +274,8 @@ fn rule_switch_with_an_unknown_value() {
 
 #[test]
 fn binary_file() {
-    let dir = tempdir("binary");
+    let tmp = tempdir("binary");
+    let dir = tmp.path().to_path_buf();
     let path = dir.join("binary.toml");
     std::fs::write(&path, b"id = \"x\"\n\x00\x01\x02\xff").unwrap();
     expect(&[path], &[(2, 1, "has a NUL byte at byte 9")]);
@@ -282,7 +283,8 @@ fn binary_file() {
 
 #[test]
 fn invalid_utf8() {
-    let dir = tempdir("utf8");
+    let tmp = tempdir("utf8");
+    let dir = tmp.path().to_path_buf();
     let path = dir.join("latin1.toml");
     std::fs::write(&path, b"id = \"x\"\nname = \"caf\xe9\"\n").unwrap();
     expect(&[path], &[(2, 12, "is not valid UTF-8 at byte 20")]);
@@ -290,7 +292,8 @@ fn invalid_utf8() {
 
 #[test]
 fn very_large_file() {
-    let dir = tempdir("large");
+    let tmp = tempdir("large");
+    let dir = tmp.path().to_path_buf();
     let path = dir.join("large.toml");
     let line = "# padding padding padding padding padding padding padding padding padding\n";
     std::fs::write(&path, line.repeat(9 * 1024 * 1024 / line.len() + 1)).unwrap();
@@ -299,7 +302,8 @@ fn very_large_file() {
 
 #[test]
 fn duplicate_tile_ids_across_files() {
-    let dir = tempdir("duplicates");
+    let tmp = tempdir("duplicates");
+    let dir = tmp.path().to_path_buf();
     let base = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tilesets/base.toml");
     // Without its `#:schema` line, which leads nowhere from the temporary folder.
     let text =
@@ -317,7 +321,8 @@ fn duplicate_tile_ids_across_files() {
 
 #[test]
 fn folders_skip_other_toml_files() {
-    let dir = tempdir("folder");
+    let tmp = tempdir("folder");
+    let dir = tmp.path().to_path_buf();
     std::fs::write(dir.join("Cargo.toml"), "[package]\nname = \"x\"\n").unwrap();
     std::fs::write(dir.join("pyproject.toml"), "[project]\nname = \"x\"\n").unwrap();
     std::fs::write(
@@ -346,16 +351,18 @@ fn folders_skip_rules_scenarios_that_name_switches() {
     assert!(report.diagnostics[0].message.contains("rules scenario"));
 }
 
-fn tempdir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tilewright-test-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn tempdir(name: &str) -> tempfile::TempDir {
+    // Removed when dropped, at the end of the test.
+    tempfile::Builder::new()
+        .prefix(&format!("tilewright-test-{name}-"))
+        .tempdir()
+        .unwrap()
 }
 
 #[test]
 fn mechanisms_need_their_role_and_tokens_their_bounds() {
-    let dir = tempdir("roles");
+    let tmp = tempdir("roles");
+    let dir = tmp.path().to_path_buf();
     let path = dir.join("roles.toml");
     let text = "# No `#:schema` line: the keys say the kind.\nid = \"roles\"\nname = \"Roles\"\n\n\
         [figures.herder]\nrole = \"follower\"\ncount = 1\nstands-on = [\"field\"]\nmechanism = \"shepherd\"\n\n\
@@ -383,7 +390,8 @@ fn mechanisms_need_their_role_and_tokens_their_bounds() {
 
 #[test]
 fn absurd_numbers_are_refused_where_they_stand() {
-    let dir = tempdir("absurd");
+    let tmp = tempdir("absurd");
+    let dir = tmp.path().to_path_buf();
     let path = dir.join("big.toml");
     let features: String = (0..70)
         .map(|i| format!("features.m{i} = {{ kind = \"monastery\" }}\n"))
@@ -879,7 +887,8 @@ fn a_city_gate_at_a_monastery_says_what_it_is_and_which_end_fits() {
 
 #[test]
 fn a_schema_line_that_leads_to_no_file_is_a_warning_naming_the_line_that_does() {
-    let dir = tempdir("schema-line");
+    let tmp = tempdir("schema-line");
+    let dir = tmp.path().to_path_buf();
     let set = "id = \"lost\"\nname = \"Lost\"\n\n[[tiles]]\nid = \"A\"\ncount = 1\nedges = [\"field\", \"field\", \"field\", \"field\"]\nfeatures.f = { kind = \"field\", on = [\"N\", \"E\", \"S\", \"W\"] }\n";
     let lost = dir.join("lost.toml");
     std::fs::write(&lost, format!("#:schema ../schemas/tileset.schema.json\n{set}")).unwrap();
@@ -945,7 +954,8 @@ fn a_segment_no_feature_reaches_is_named_by_what_would_claim_it_alone() {
     );
     // Where the side names only what is free, the side is the answer.
     let text = std::fs::read_to_string(fixture("segment-unreached.toml")).unwrap();
-    let dir = tempdir("unreached");
+    let tmp = tempdir("unreached");
+    let dir = tmp.path().to_path_buf();
     let whole = dir.join("whole.toml");
     std::fs::write(
         &whole,
