@@ -3,7 +3,7 @@
 //! page reads the same without it (tables in compiled order). The page is written with `maud`,
 //! which escapes every text it is given; what came from a file (set, tile, rule-set and figure
 //! ids, names, what a comparison changed) is first put on one line by `escape::shown`. The
-//! plots, written as text, escape theirs with `escape::html`.
+//! plots are `maud` markup too, their labels escaped the same way.
 
 use tilewright_engine::balance::{
     BalanceReport, Comparison, Difference, Estimate, FigureKey, FocusTile, Histogram, Ranked, Standout, TileStats,
@@ -295,8 +295,8 @@ fn scores(report: &BalanceReport) -> Markup {
                 })
                 .collect();
             html! {
-                figure { (PreEscaped(svg::histogram(&chart, 0.0, width as f64, &all))) }
-                figure { (PreEscaped(svg::histogram(&seat_chart, 0.0, width as f64, &by_seat))) }
+                figure { (svg::histogram(&chart, 0.0, width as f64, &all)) }
+                figure { (svg::histogram(&seat_chart, 0.0, width as f64, &by_seat)) }
                 @if overflow > 0 {
                     p.note {
                         (overflow) " score(s) past the last bin (" (width * bins as u64)
@@ -305,8 +305,8 @@ fn scores(report: &BalanceReport) -> Markup {
                 }
             }
         }
-        Some(_) => PreEscaped(svg::no_data(&chart, "the seats' histograms have different bins")),
-        None => PreEscaped(svg::no_data(&chart, "no seat")),
+        Some(_) => svg::no_data(&chart, "the seats' histograms have different bins"),
+        None => svg::no_data(&chart, "no seat"),
     };
     html! { h2 id="scores" { "Scores" } (figures) }
 }
@@ -355,8 +355,8 @@ fn seats(report: &BalanceReport) -> Markup {
     html! {
         h2 id="seats" { "Seats" }
         div.pair {
-            figure { (PreEscaped(svg::interval_bars(&chart, &rates, Unit::Percent, even.map(|v| (v, "even share"))))) }
-            figure { (PreEscaped(svg::interval_bars(&mean_chart, &means, Unit::Plain, None))) }
+            figure { (svg::interval_bars(&chart, &rates, Unit::Percent, even.map(|v| (v, "even share")))) }
+            figure { (svg::interval_bars(&mean_chart, &means, Unit::Plain, None)) }
         }
         p.note {
             "Whiskers are 95% intervals. The dashed line is an even share (1 / players): a seat whose interval lies above it wins more often than chance."
@@ -427,7 +427,7 @@ fn feature_kinds(report: &BalanceReport) -> Markup {
         .collect();
     html! {
         h2 id="features" { "Feature kinds" }
-        figure { (PreEscaped(figure)) }
+        figure { (figure) }
         (table(&headings(&columns), rows, &[], &[]))
     }
 }
@@ -515,7 +515,7 @@ fn focus(report: &BalanceReport, pictures: &TilePictures) -> Markup {
             }
         }
         figure {
-            (PreEscaped(svg::forest(&chart, &rows, Unit::Plain)))
+            (svg::forest(&chart, &rows, Unit::Plain))
             figcaption { "The strongest and the weakest are drawn square, in vermillion." }
         }
         (table(&columns, table_rows, &[], &flags))
@@ -655,7 +655,7 @@ fn group_plot(comparison: &Comparison, group: Group) -> Markup {
     };
     html! {
         figure {
-            (PreEscaped(svg::forest(&chart, &rows, group.unit().0)))
+            (svg::forest(&chart, &rows, group.unit().0))
             @if left_out > 0 {
                 figcaption {
                     "The " (rows.len()) " largest differences, flagged first; " (left_out) " more are in the table below."

@@ -1,12 +1,18 @@
-//! Plot primitives: pure functions from numbers and labels to inline SVG text. Every label goes
-//! through `escape::html`; every number written goes through [`num`], so a NaN or an infinity
-//! never reaches the page (a value that is not finite is drawn as missing and said so). A plot
-//! with nothing to draw is an honest "no data" figure, never an empty or broken one. Figures
-//! scale to the page's width (a `viewBox`, no fixed size).
+//! Plot primitives: pure functions from numbers and labels to inline SVG, written with `maud`
+//! as the rest of the page is. Every label is put on one line by `escape::shown` and escaped by
+//! `maud` where it is placed, in text or in an attribute; every number written goes through
+//! [`num`], so a NaN or an infinity never reaches the page (a value that is not finite is drawn
+//! as missing and said so). A plot with nothing to draw is an honest "no data" figure, never an
+//! empty or broken one. Figures scale to the page's width (a `viewBox`, no fixed size).
+//!
+//! Every element is written with its end tag (`<rect ...></rect>`): inside an HTML page, SVG
+//! elements are not void, and `maud` writes no `/>`.
 
 use std::fmt::Write as _;
 
-use crate::escape;
+use maud::{Markup, html};
+
+use crate::escape::shown;
 
 /// The Okabe–Ito colours, told apart with every common form of colour blindness (yellow, too
 /// pale on white, left out). Seats, series and parts take them in this order.
@@ -212,104 +218,87 @@ impl Area {
     }
 }
 
-/// Starts a figure `width` by `height`: the `<svg>` element, its accessible title and the drawn
-/// one. It is never shown wider than drawn, so its text keeps its size.
-fn open(out: &mut String, chart: &Chart, width: f64, height: f64) {
-    let title = escape::html(chart.title);
-    let _ = write!(
-        out,
-        r#"<svg class="chart" viewBox="0 0 {w} {h}" style="max-width:{w}px" role="img" aria-label="{title}"><title>{title}</title><text class="title" x="{x}" y="20" text-anchor="middle">{title}</text>"#,
-        w = num(width),
-        h = num(height),
-        x = num(width / 2.0),
-    );
-}
-
-fn close(out: &mut String) {
-    out.push_str("</svg>");
+/// A figure `width` by `height` around `body`: the `<svg>` element, its accessible title and
+/// the drawn one. It is never shown wider than drawn, so its text keeps its size.
+fn figure(chart: &Chart, width: f64, height: f64, body: Markup) -> Markup {
+    let title = shown(chart.title);
+    html! {
+        svg class="chart" viewBox={ "0 0 " (num(width)) " " (num(height)) } style={ "max-width:" (num(width)) "px" }
+            role="img" aria-label=(title) {
+            title { (title) }
+            text class="title" x=(num(width / 2.0)) y="20" text-anchor="middle" { (title) }
+            (body)
+        }
+    }
 }
 
 /// A figure that says there is nothing to draw, and why.
-pub fn no_data(chart: &Chart, why: &str) -> String {
-    let mut out = String::new();
-    open(&mut out, chart, WIDTH, 90.0);
-    let _ = write!(
-        out,
-        r#"<rect class="frame" x="1" y="34" width="{w}" height="50" fill="none" stroke="{GRID}"/><text class="no-data" x="{x}" y="64" text-anchor="middle" fill="{MUTED}">no data: {why}</text>"#,
-        w = num(WIDTH - 2.0),
-        x = num(WIDTH / 2.0),
-        why = escape::html(why),
-    );
-    close(&mut out);
-    out
+pub fn no_data(chart: &Chart, why: &str) -> Markup {
+    figure(
+        chart,
+        WIDTH,
+        90.0,
+        html! {
+            rect class="frame" x="1" y="34" width=(num(WIDTH - 2.0)) height="50" fill="none" stroke=(GRID) {}
+            text class="no-data" x=(num(WIDTH / 2.0)) y="64" text-anchor="middle" fill=(MUTED) {
+                "no data: " (shown(why))
+            }
+        },
+    )
 }
 
 /// A horizontal value axis along the bottom of `area`: grid lines, ticks, labels and its title.
-fn x_axis(out: &mut String, area: Area, ticks: &Ticks, scale: Scale, label: &str, unit: Unit) {
+fn x_axis(area: Area, ticks: &Ticks, scale: Scale, label: &str, unit: Unit) -> Markup {
     let decimals = unit.decimals(ticks.step);
-    for &v in &ticks.values {
-        let x = num(scale.at(v));
-        let _ = write!(
-            out,
-            r#"<line class="grid" x1="{x}" x2="{x}" y1="{t}" y2="{b}" stroke="{GRID}"/><text class="tick" x="{x}" y="{ty}" text-anchor="middle">{l}</text>"#,
-            t = num(area.top),
-            b = num(area.bottom() + 4.0),
-            ty = num(area.bottom() + 17.0),
-            l = unit.format(v, decimals),
-        );
+    html! {
+        @for &v in &ticks.values {
+            @let x = num(scale.at(v));
+            line class="grid" x1=(x) x2=(x) y1=(num(area.top)) y2=(num(area.bottom() + 4.0)) stroke=(GRID) {}
+            text class="tick" x=(x) y=(num(area.bottom() + 17.0)) text-anchor="middle" { (unit.format(v, decimals)) }
+        }
+        line class="axis" x1=(num(area.left)) x2=(num(area.right())) y1=(num(area.bottom())) y2=(num(area.bottom()))
+            stroke=(INK) {}
+        text class="axis-label" x=(num(area.left + area.width / 2.0)) y=(num(area.bottom() + 36.0))
+            text-anchor="middle" {
+            (shown(label))
+        }
     }
-    let _ = write!(
-        out,
-        r#"<line class="axis" x1="{l}" x2="{r}" y1="{b}" y2="{b}" stroke="{INK}"/><text class="axis-label" x="{x}" y="{y}" text-anchor="middle">{t}</text>"#,
-        l = num(area.left),
-        r = num(area.right()),
-        b = num(area.bottom()),
-        x = num(area.left + area.width / 2.0),
-        y = num(area.bottom() + 36.0),
-        t = escape::html(label),
-    );
 }
 
 /// A vertical value axis along the left of `area`.
-fn y_axis(out: &mut String, area: Area, ticks: &Ticks, scale: Scale, label: &str, unit: Unit) {
+fn y_axis(area: Area, ticks: &Ticks, scale: Scale, label: &str, unit: Unit) -> Markup {
     let decimals = unit.decimals(ticks.step);
-    for &v in &ticks.values {
-        let y = num(scale.at(v));
-        let _ = write!(
-            out,
-            r#"<line class="grid" x1="{l}" x2="{r}" y1="{y}" y2="{y}" stroke="{GRID}"/><text class="tick" x="{tx}" y="{y}" dy="4" text-anchor="end">{t}</text>"#,
-            l = num(area.left - 4.0),
-            r = num(area.right()),
-            tx = num(area.left - 7.0),
-            t = unit.format(v, decimals),
-        );
-    }
     let mid = num(area.top + area.height / 2.0);
-    let _ = write!(
-        out,
-        r#"<line class="axis" x1="{x}" x2="{x}" y1="{t}" y2="{b}" stroke="{INK}"/><text class="axis-label" x="14" y="{mid}" text-anchor="middle" transform="rotate(-90 14 {mid})">{label}</text>"#,
-        x = num(area.left),
-        t = num(area.top),
-        b = num(area.bottom()),
-        label = escape::html(label),
-    );
+    html! {
+        @for &v in &ticks.values {
+            @let y = num(scale.at(v));
+            line class="grid" x1=(num(area.left - 4.0)) x2=(num(area.right())) y1=(y) y2=(y) stroke=(GRID) {}
+            text class="tick" x=(num(area.left - 7.0)) y=(y) dy="4" text-anchor="end" { (unit.format(v, decimals)) }
+        }
+        line class="axis" x1=(num(area.left)) x2=(num(area.left)) y1=(num(area.top)) y2=(num(area.bottom()))
+            stroke=(INK) {}
+        text class="axis-label" x="14" y=(mid) text-anchor="middle" transform={ "rotate(-90 14 " (mid) ")" } {
+            (shown(label))
+        }
+    }
 }
 
 /// A row of keys, the `i`th name in [`colour`]`(i)`, from `x` at height `y`.
-fn legend<'a>(out: &mut String, x: f64, y: f64, names: impl IntoIterator<Item = &'a str>) {
+fn legend<'a>(x: f64, y: f64, names: impl IntoIterator<Item = &'a str>) -> Markup {
     let mut at = x;
-    for (i, name) in names.into_iter().enumerate() {
-        let _ = write!(
-            out,
-            r#"<rect class="key" x="{x}" y="{y}" width="12" height="12" fill="{colour}"/><text class="legend" x="{tx}" y="{ty}">{name}</text>"#,
-            colour = colour(i),
-            x = num(at),
-            y = num(y - 10.0),
-            tx = num(at + 16.0),
-            ty = num(y),
-            name = escape::html(name),
-        );
-        at += 16.0 + CHAR_WIDTH * name.chars().count().min(MAX_LABEL) as f64 + 18.0;
+    let keys: Vec<(f64, &str)> = names
+        .into_iter()
+        .map(|name| {
+            let key = (at, name);
+            at += 16.0 + CHAR_WIDTH * name.chars().count().min(MAX_LABEL) as f64 + 18.0;
+            key
+        })
+        .collect();
+    html! {
+        @for (i, &(at, name)) in keys.iter().enumerate() {
+            rect class="key" x=(num(at)) y=(num(y - 10.0)) width="12" height="12" fill=(colour(i)) {}
+            text class="legend" x=(num(at + 16.0)) y=(num(y)) { (shown(name)) }
+        }
     }
 }
 
@@ -332,7 +321,7 @@ fn short(label: &str) -> String {
 
 /// A histogram: bins of `width` from `start`, one count per bin in each series. One series is
 /// drawn as bars; several as step lines over the same bins, told apart by colour and a legend.
-pub fn histogram(chart: &Chart, start: f64, width: f64, series: &[Series]) -> String {
+pub fn histogram(chart: &Chart, start: f64, width: f64, series: &[Series]) -> Markup {
     // Bins past the last score seen are left out, so the scores fill the axis.
     let bins = series
         .iter()
@@ -369,50 +358,45 @@ pub fn histogram(chart: &Chart, start: f64, width: f64, series: &[Series]) -> St
         r0: area.bottom(),
         r1: area.top,
     };
-    let mut out = String::new();
-    open(&mut out, chart, WIDTH, height);
-    y_axis(&mut out, area, &yt, ys, chart.y_label, Unit::Plain);
-    x_axis(&mut out, area, &xt, xs, chart.x_label, Unit::Plain);
-    if let [only] = series {
-        for (i, &count) in only.counts.iter().take(bins).enumerate() {
-            let (x0, x1) = (xs.at(start + width * i as f64), xs.at(start + width * (i + 1) as f64));
-            let top = ys.at(count as f64);
-            let _ = write!(
-                out,
-                r#"<rect class="bar" x="{x}" y="{y}" width="{w}" height="{h}" fill="{c}"><title>{lo} to {hi}: {count}</title></rect>"#,
-                x = num(x0 + 0.5),
-                y = num(top),
-                w = num((x1 - x0 - 1.0).max(0.5)),
-                h = num(area.bottom() - top),
-                c = PALETTE[0],
-                lo = num(start + width * i as f64),
-                hi = num(start + width * (i + 1) as f64),
-            );
+    // The bin `i`'s left and right ends, as values.
+    let bin = |i: usize| (start + width * i as f64, start + width * (i + 1) as f64);
+    // A series as a step line: up to each bin's count, along the bin, back down after the last.
+    let steps = |one: &Series| {
+        let mut path = format!("M{} {}", num(xs.at(start)), num(ys.at(0.0)));
+        for (i, &count) in one.counts.iter().take(bins).enumerate() {
+            let _ = write!(path, " V{} H{}", num(ys.at(count as f64)), num(xs.at(bin(i).1)));
         }
-    } else {
-        for (s, one) in series.iter().enumerate() {
-            let mut path = format!("M{} {}", num(xs.at(start)), num(ys.at(0.0)));
-            for (i, &count) in one.counts.iter().take(bins).enumerate() {
-                let y = num(ys.at(count as f64));
-                let _ = write!(path, " V{y} H{}", num(xs.at(start + width * (i + 1) as f64)));
+        let _ = write!(path, " V{}", num(ys.at(0.0)));
+        path
+    };
+    let body = html! {
+        (y_axis(area, &yt, ys, chart.y_label, Unit::Plain))
+        (x_axis(area, &xt, xs, chart.x_label, Unit::Plain))
+        @if let [only] = series {
+            @for (i, &count) in only.counts.iter().take(bins).enumerate() {
+                @let (lo, hi) = bin(i);
+                @let (x0, x1) = (xs.at(lo), xs.at(hi));
+                @let top = ys.at(count as f64);
+                rect class="bar" x=(num(x0 + 0.5)) y=(num(top)) width=(num((x1 - x0 - 1.0).max(0.5)))
+                    height=(num(area.bottom() - top)) fill=(PALETTE[0]) {
+                    title { (num(lo)) " to " (num(hi)) ": " (count) }
+                }
             }
-            let _ = write!(path, " V{}", num(ys.at(0.0)));
-            let _ = write!(
-                out,
-                r#"<path class="series" d="{path}" fill="none" stroke="{c}" stroke-width="2"><title>{name}</title></path>"#,
-                c = colour(s),
-                name = escape::html(&one.name),
-            );
+        } @else {
+            @for (s, one) in series.iter().enumerate() {
+                path class="series" d=(steps(one)) fill="none" stroke=(colour(s)) stroke-width="2" {
+                    title { (shown(&one.name)) }
+                }
+            }
+            (legend(area.left, 42.0, series.iter().map(|one| one.name.as_str())))
         }
-        legend(&mut out, area.left, 42.0, series.iter().map(|one| one.name.as_str()));
-    }
-    close(&mut out);
-    out
+    };
+    figure(chart, WIDTH, height, body)
 }
 
 /// Vertical bars with interval whiskers, one per item in its own colour, each value written
 /// above its whisker; `reference` (a value and its name, such as a fair share) is a dashed line.
-pub fn interval_bars(chart: &Chart, items: &[Interval], unit: Unit, reference: Option<(f64, &str)>) -> String {
+pub fn interval_bars(chart: &Chart, items: &[Interval], unit: Unit, reference: Option<(f64, &str)>) -> Markup {
     if !items.iter().any(Interval::drawable) {
         return no_data(chart, "no value to show");
     }
@@ -438,92 +422,59 @@ pub fn interval_bars(chart: &Chart, items: &[Interval], unit: Unit, reference: O
         r0: area.bottom(),
         r1: area.top,
     };
-    let mut out = String::new();
-    open(&mut out, chart, width, height);
-    y_axis(&mut out, area, &yt, ys, chart.y_label, unit);
     let decimals = unit.decimals(yt.step / 10.0);
     let slot = area.width / items.len() as f64;
-    for (i, item) in items.iter().enumerate() {
-        let centre = area.left + slot * (i as f64 + 0.5);
-        let bar = (slot * 0.5).min(90.0);
-        let _ = write!(
-            out,
-            r#"<text class="tick" x="{x}" y="{y}" text-anchor="middle">{l}</text>"#,
-            x = num(centre),
-            y = num(area.bottom() + 17.0),
-            l = escape::html(&short(&item.label)),
-        );
-        if !item.drawable() {
-            let _ = write!(
-                out,
-                r#"<text class="missing" x="{x}" y="{y}" text-anchor="middle" fill="{MUTED}">n/a</text>"#,
-                x = num(centre),
-                y = num(area.bottom() - 6.0),
-            );
-            continue;
+    let bar = (slot * 0.5).min(90.0);
+    let body = html! {
+        (y_axis(area, &yt, ys, chart.y_label, unit))
+        @for (i, item) in items.iter().enumerate() {
+            @let centre = area.left + slot * (i as f64 + 0.5);
+            text class="tick" x=(num(centre)) y=(num(area.bottom() + 17.0)) text-anchor="middle" {
+                (shown(&short(&item.label)))
+            }
+            @if !item.drawable() {
+                text class="missing" x=(num(centre)) y=(num(area.bottom() - 6.0)) text-anchor="middle" fill=(MUTED) {
+                    "n/a"
+                }
+            } @else {
+                @let top = ys.at(item.value.max(0.0));
+                @let value = unit.format(item.value, decimals);
+                rect class="bar" x=(num(centre - bar / 2.0)) y=(num(top)) width=(num(bar))
+                    height=(num(area.bottom() - top)) fill=(colour(i)) fill-opacity="0.85" {
+                    title { (shown(&item.label)) ": " (value) }
+                }
+                @if let Some((lo, hi)) = item.ends() {
+                    (whisker_vertical(centre, ys.at(lo.max(0.0)), ys.at(hi.max(0.0))))
+                }
+                // Beside the bar's top, clear of the whisker in its middle.
+                text class="value" x=(num(centre + bar / 2.0 + 4.0)) y=(num(top)) dy="4" { (value) }
+            }
         }
-        let top = ys.at(item.value.max(0.0));
-        let _ = write!(
-            out,
-            r#"<rect class="bar" x="{x}" y="{y}" width="{w}" height="{h}" fill="{c}" fill-opacity="0.85"><title>{l}: {v}</title></rect>"#,
-            x = num(centre - bar / 2.0),
-            y = num(top),
-            w = num(bar),
-            h = num(area.bottom() - top),
-            c = colour(i),
-            l = escape::html(&item.label),
-            v = unit.format(item.value, decimals),
-        );
-        if let Some((lo, hi)) = item.ends() {
-            whisker_vertical(&mut out, centre, ys.at(lo.max(0.0)), ys.at(hi.max(0.0)));
+        @if let Some((value, name)) = reference.filter(|(v, _)| v.is_finite()) {
+            @let y = num(ys.at(value));
+            // The key's dashed sample ends just before its text (the name and a value of some
+            // six characters, right-aligned).
+            @let key = area.right() - CHAR_WIDTH * (name.chars().count().min(MAX_LABEL) + 6) as f64 * 0.9 - 6.0;
+            line class="reference" x1=(num(area.left)) x2=(num(area.right())) y1=(y) y2=(y) stroke=(INK)
+                stroke-dasharray="6 4" {}
+            line x1=(num(key - 28.0)) x2=(num(key)) y1="37" y2="37" stroke=(INK) stroke-dasharray="6 4" {}
+            text class="reference-label" x=(num(area.right())) y="41" text-anchor="end" {
+                (shown(name)) " " (unit.format(value, decimals))
+            }
         }
-        // Beside the bar's top, clear of the whisker in its middle.
-        let _ = write!(
-            out,
-            r#"<text class="value" x="{x}" y="{y}" dy="4">{v}</text>"#,
-            x = num(centre + bar / 2.0 + 4.0),
-            y = num(top),
-            v = unit.format(item.value, decimals),
-        );
-    }
-    if let Some((value, name)) = reference.filter(|(v, _)| v.is_finite()) {
-        let y = num(ys.at(value));
-        // The key's dashed sample ends just before its text (the name and a value of some
-        // six characters, right-aligned).
-        let key = area.right() - CHAR_WIDTH * (name.chars().count().min(MAX_LABEL) + 6) as f64 * 0.9 - 6.0;
-        let _ = write!(
-            out,
-            r#"<line class="reference" x1="{l}" x2="{r}" y1="{y}" y2="{y}" stroke="{INK}" stroke-dasharray="6 4"/><line x1="{kl}" x2="{kr}" y1="37" y2="37" stroke="{INK}" stroke-dasharray="6 4"/><text class="reference-label" x="{r}" y="41" text-anchor="end">{name} {v}</text>"#,
-            l = num(area.left),
-            r = num(area.right()),
-            kl = num(key - 28.0),
-            kr = num(key),
-            name = escape::html(name),
-            v = unit.format(value, decimals),
-        );
-    }
-    let _ = write!(
-        out,
-        r#"<line class="axis" x1="{l}" x2="{r}" y1="{b}" y2="{b}" stroke="{INK}"/>"#,
-        l = num(area.left),
-        r = num(area.right()),
-        b = num(area.bottom()),
-    );
-    close(&mut out);
-    out
+        line class="axis" x1=(num(area.left)) x2=(num(area.right())) y1=(num(area.bottom())) y2=(num(area.bottom()))
+            stroke=(INK) {}
+    };
+    figure(chart, width, height, body)
 }
 
 /// An interval's whisker drawn upright at `x`, from `y0` to `y1`, with caps.
-fn whisker_vertical(out: &mut String, x: f64, y0: f64, y1: f64) {
-    let _ = write!(
-        out,
-        r#"<path class="whisker" d="M{x} {y0} V{y1} M{a} {y0} H{b} M{a} {y1} H{b}" stroke="{INK}" stroke-width="1.5" fill="none"/>"#,
-        x = num(x),
-        y0 = num(y0),
-        y1 = num(y1),
-        a = num(x - 6.0),
-        b = num(x + 6.0),
-    );
+fn whisker_vertical(x: f64, y0: f64, y1: f64) -> Markup {
+    let (x, a, b, y0, y1) = (num(x), num(x - 6.0), num(x + 6.0), num(y0), num(y1));
+    html! {
+        path class="whisker" d=(format!("M{x} {y0} V{y1} M{a} {y0} H{b} M{a} {y1} H{b}")) stroke=(INK)
+            stroke-width="1.5" fill="none" {}
+    }
 }
 
 /// The left margin that fits the longest of `labels` (cut to [`MAX_LABEL`]).
@@ -535,7 +486,7 @@ fn label_margin(labels: impl Iterator<Item = usize>) -> f64 {
 /// A forest plot: one row per item, its value a point and its interval a whisker, around a line
 /// at zero. Flagged rows are drawn in [`FLAG`] with a square point and a bold label, so they
 /// stand out without colour too; a row whose value is not finite says `n/a`.
-pub fn forest(chart: &Chart, rows: &[Interval], unit: Unit) -> String {
+pub fn forest(chart: &Chart, rows: &[Interval], unit: Unit) -> Markup {
     if !rows.iter().any(Interval::drawable) {
         return no_data(chart, "no difference to show");
     }
@@ -562,89 +513,56 @@ pub fn forest(chart: &Chart, rows: &[Interval], unit: Unit) -> String {
         r0: area.left,
         r1: area.right(),
     };
-    let mut out = String::new();
-    open(&mut out, chart, WIDTH, height);
-    x_axis(&mut out, area, &xt, xs, chart.x_label, unit);
     let zero = num(xs.at(0.0));
-    let _ = write!(
-        out,
-        r#"<line class="zero" x1="{zero}" x2="{zero}" y1="{t}" y2="{b}" stroke="{INK}"/>"#,
-        t = num(area.top),
-        b = num(area.bottom()),
-    );
     let decimals = unit.decimals(xt.step / 10.0);
-    for (i, row) in rows.iter().enumerate() {
-        let y = area.top + row_height * (i as f64 + 0.5);
-        let (fill, weight) = if row.flagged { (FLAG, "bold") } else { (INK, "normal") };
-        let _ = write!(
-            out,
-            r#"<text class="row-label" x="{x}" y="{y}" dy="4" text-anchor="end" font-weight="{weight}">{l}</text>"#,
-            x = num(area.left - 8.0),
-            y = num(y),
-            l = escape::html(&short(&row.label)),
-        );
-        if !row.drawable() {
-            let _ = write!(
-                out,
-                r#"<text class="missing" x="{x}" y="{y}" dy="4" fill="{MUTED}">n/a</text>"#,
-                x = num(area.left + 6.0),
-                y = num(y),
-            );
-            continue;
-        }
-        let interval = match row.ends() {
-            Some((a, b)) => {
-                let _ = write!(
-                    out,
-                    r#"<path class="whisker" d="M{a} {y} H{b} M{a} {y0} V{y1} M{b} {y0} V{y1}" stroke="{fill}" stroke-width="1.5" fill="none"/>"#,
-                    a = num(xs.at(a)),
-                    b = num(xs.at(b)),
-                    y = num(y),
-                    y0 = num(y - 5.0),
-                    y1 = num(y + 5.0),
-                );
-                format!(" [{}, {}]", unit.format(a, decimals), unit.format(b, decimals))
+    let body = html! {
+        (x_axis(area, &xt, xs, chart.x_label, unit))
+        line class="zero" x1=(zero) x2=(zero) y1=(num(area.top)) y2=(num(area.bottom())) stroke=(INK) {}
+        @for (i, row) in rows.iter().enumerate() {
+            @let y = area.top + row_height * (i as f64 + 0.5);
+            @let (fill, weight) = if row.flagged { (FLAG, "bold") } else { (INK, "normal") };
+            text class="row-label" x=(num(area.left - 8.0)) y=(num(y)) dy="4" text-anchor="end" font-weight=(weight) {
+                (shown(&short(&row.label)))
             }
-            None => String::new(),
-        };
-        let x = xs.at(row.value);
-        let tip = format!(
-            "<title>{}: {}{interval}</title>",
-            escape::html(&row.label),
-            unit.format(row.value, decimals)
-        );
-        if row.flagged {
-            let _ = write!(
-                out,
-                r#"<rect class="point flagged" x="{x}" y="{y}" width="10" height="10" fill="{FLAG}">{tip}</rect>"#,
-                x = num(x - 5.0),
-                y = num(y - 5.0),
-            );
-        } else {
-            let _ = write!(
-                out,
-                r#"<circle class="point" cx="{x}" cy="{y}" r="4.5" fill="{fill}">{tip}</circle>"#,
-                x = num(x),
-                y = num(y),
-            );
+            @if !row.drawable() {
+                text class="missing" x=(num(area.left + 6.0)) y=(num(y)) dy="4" fill=(MUTED) { "n/a" }
+            } @else {
+                @let ends = row.ends();
+                @if let Some((a, b)) = ends {
+                    @let (a, b, y0, y1) = (num(xs.at(a)), num(xs.at(b)), num(y - 5.0), num(y + 5.0));
+                    path class="whisker" d=(format!("M{a} {y} H{b} M{a} {y0} V{y1} M{b} {y0} V{y1}", y = num(y)))
+                        stroke=(fill) stroke-width="1.5" fill="none" {}
+                }
+                @let x = xs.at(row.value);
+                @let tip = html! {
+                    title {
+                        (shown(&row.label)) ": " (unit.format(row.value, decimals))
+                        @if let Some((a, b)) = ends {
+                            " [" (unit.format(a, decimals)) ", " (unit.format(b, decimals)) "]"
+                        }
+                    }
+                };
+                @if row.flagged {
+                    rect class="point flagged" x=(num(x - 5.0)) y=(num(y - 5.0)) width="10" height="10" fill=(FLAG) {
+                        (tip)
+                    }
+                } @else {
+                    circle class="point" cx=(num(x)) cy=(num(y)) r="4.5" fill=(fill) { (tip) }
+                }
+            }
         }
-    }
-    let _ = write!(
-        out,
-        r#"<circle cx="{x}" cy="38" r="4.5" fill="{INK}"/><text class="legend" x="{tx}" y="42">not flagged</text><rect x="{fx}" y="33" width="10" height="10" fill="{FLAG}"/><text class="legend" x="{ftx}" y="42" font-weight="bold">flagged</text>"#,
-        x = num(area.left + 5.0),
-        tx = num(area.left + 14.0),
-        fx = num(area.left + 110.0),
-        ftx = num(area.left + 125.0),
-    );
-    close(&mut out);
-    out
+        circle cx=(num(area.left + 5.0)) cy="38" r="4.5" fill=(INK) {}
+        text class="legend" x=(num(area.left + 14.0)) y="42" { "not flagged" }
+        rect x=(num(area.left + 110.0)) y="33" width="10" height="10" fill=(FLAG) {}
+        text class="legend" x=(num(area.left + 125.0)) y="42" font-weight="bold" { "flagged" }
+    };
+    figure(chart, WIDTH, height, body)
 }
 
 /// Horizontal stacked bars: one row per category, the parts end to end in their colours, with
 /// `notes` (one per category, may be empty) written after each bar. A value that is not finite
 /// or below zero counts as nothing.
-pub fn stacked_bars(chart: &Chart, categories: &[String], parts: &[Part], notes: &[String], unit: Unit) -> String {
+pub fn stacked_bars(chart: &Chart, categories: &[String], parts: &[Part], notes: &[String], unit: Unit) -> Markup {
     let value = |p: &Part, c: usize| {
         p.values
             .get(c)
@@ -676,52 +594,46 @@ pub fn stacked_bars(chart: &Chart, categories: &[String], parts: &[Part], notes:
         r0: area.left,
         r1: area.right(),
     };
-    let mut out = String::new();
-    open(&mut out, chart, WIDTH, height);
-    x_axis(&mut out, area, &xt, xs, chart.x_label, unit);
     let decimals = unit.decimals(xt.step / 10.0);
-    for (c, category) in categories.iter().enumerate() {
-        let y = area.top + row_height * c as f64;
-        let _ = write!(
-            out,
-            r#"<text class="row-label" x="{x}" y="{y}" dy="4" text-anchor="end">{l}</text>"#,
-            x = num(area.left - 8.0),
-            y = num(y + row_height / 2.0),
-            l = escape::html(&short(category)),
-        );
+    // Category `c`'s parts drawn (those above zero): each part's index, where it starts and
+    // its value; and where the last ends.
+    let segments = |c: usize| {
         let mut at = 0.0;
-        for (p, part) in parts.iter().enumerate() {
-            let v = value(part, c);
-            if v <= 0.0 {
-                continue;
+        let drawn: Vec<(usize, &Part, f64, f64)> = parts
+            .iter()
+            .enumerate()
+            .filter_map(|(p, part)| {
+                let v = value(part, c);
+                (v > 0.0).then(|| {
+                    let segment = (p, part, at, v);
+                    at += v;
+                    segment
+                })
+            })
+            .collect();
+        (drawn, at)
+    };
+    let body = html! {
+        (x_axis(area, &xt, xs, chart.x_label, unit))
+        @for (c, category) in categories.iter().enumerate() {
+            @let y = area.top + row_height * c as f64;
+            @let (drawn, end) = segments(c);
+            text class="row-label" x=(num(area.left - 8.0)) y=(num(y + row_height / 2.0)) dy="4" text-anchor="end" {
+                (shown(&short(category)))
             }
-            let _ = write!(
-                out,
-                r#"<rect class="bar" x="{x}" y="{y}" width="{w}" height="{h}" fill="{col}"><title>{cat}, {name}: {v}</title></rect>"#,
-                x = num(xs.at(at)),
-                y = num(y + 5.0),
-                w = num(xs.at(at + v) - xs.at(at)),
-                h = num(row_height - 10.0),
-                col = colour(p),
-                cat = escape::html(category),
-                name = escape::html(&part.name),
-                v = unit.format(v, decimals),
-            );
-            at += v;
+            @for (p, part, at, v) in drawn {
+                rect class="bar" x=(num(xs.at(at))) y=(num(y + 5.0)) width=(num(xs.at(at + v) - xs.at(at)))
+                    height=(num(row_height - 10.0)) fill=(colour(p)) {
+                    title { (shown(category)) ", " (shown(&part.name)) ": " (unit.format(v, decimals)) }
+                }
+            }
+            @if let Some(note) = notes.get(c).filter(|n| !n.is_empty()) {
+                text class="note" x=(num(xs.at(end) + 6.0)) y=(num(y + row_height / 2.0)) dy="4" { (shown(note)) }
+            }
         }
-        if let Some(note) = notes.get(c).filter(|n| !n.is_empty()) {
-            let _ = write!(
-                out,
-                r#"<text class="note" x="{x}" y="{y}" dy="4">{n}</text>"#,
-                x = num(xs.at(at) + 6.0),
-                y = num(y + row_height / 2.0),
-                n = escape::html(note),
-            );
-        }
-    }
-    legend(&mut out, area.left, 42.0, parts.iter().map(|part| part.name.as_str()));
-    close(&mut out);
-    out
+        (legend(area.left, 42.0, parts.iter().map(|part| part.name.as_str())))
+    };
+    figure(chart, WIDTH, height, body)
 }
 
 #[cfg(test)]
@@ -812,7 +724,8 @@ mod tests {
                 name: "all".into(),
                 counts: vec![1, 4, 0, 2, 0, 0],
             }],
-        );
+        )
+        .into_string();
         let heights = attributes(&svg, "rect", "bar", "height");
         assert_eq!(heights.len(), 4, "bins past the last score are left out");
         assert!(heights[1] > 0.0);
@@ -837,7 +750,7 @@ mod tests {
                 counts: vec![2, 1],
             },
         ];
-        let svg = histogram(&CHART, 0.0, 5.0, &series);
+        let svg = histogram(&CHART, 0.0, 5.0, &series).into_string();
         assert_eq!(svg.matches("<path class=\"series\"").count(), 2);
         assert!(svg.contains(">blue</text>") && svg.contains(">&lt;b&gt;</text>"));
         assert!(!svg.contains("<b>"));
@@ -869,6 +782,8 @@ mod tests {
             forest(&CHART, &[interval("a", f64::NAN, 0.0, 1.0)], Unit::Plain),
             stacked_bars(&CHART, &["city".into()], &[], &[], Unit::Plain),
         ] {
+            let svg = svg.into_string();
+            assert_well_nested(&svg);
             assert!(svg.contains("class=\"no-data\""), "{svg}");
             assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"));
             assert!(svg.contains("<title>Scores</title>"));
@@ -893,7 +808,7 @@ mod tests {
             interval("red", 0.3, 0.25, 0.35),
             interval("n", f64::NAN, f64::NAN, f64::INFINITY),
         ];
-        let svg = interval_bars(&CHART, &items, Unit::Percent, Some((0.5, "fair share")));
+        let svg = interval_bars(&CHART, &items, Unit::Percent, Some((0.5, "fair share"))).into_string();
         let heights = attributes(&svg, "rect", "bar", "height");
         assert_eq!(heights.len(), 2, "the value that is not finite has no bar");
         assert!((heights[0] / heights[1] - 2.0).abs() < 0.01);
@@ -903,6 +818,119 @@ mod tests {
         assert_finite_numbers(&svg);
     }
 
+    const HOSTILE: &str = "<script>alert(1)</script>\"&'";
+    const HOSTILE_ESCAPED: &str = "&lt;script&gt;alert(1)&lt;/script&gt;&quot;&amp;'";
+
+    /// Every element of `svg` closed by its own end tag, in order, and nothing else that looks
+    /// like a tag: what an unescaped `<`, `>` or `"` in a label would break.
+    fn assert_well_nested(svg: &str) {
+        let mut open: Vec<&str> = Vec::new();
+        let mut rest = svg;
+        while let Some(start) = rest.find('<') {
+            let end = start
+                + rest[start..]
+                    .find('>')
+                    .unwrap_or_else(|| panic!("unclosed tag in {svg}"));
+            let tag = &rest[start + 1..end];
+            assert!(!tag.contains('<') && !tag.ends_with('/'), "<{tag}> in {svg}");
+            // Outside attribute values (every one double-quoted) there is no quote left open.
+            assert_eq!(tag.matches('"').count() % 2, 0, "<{tag}> in {svg}");
+            match tag.strip_prefix('/') {
+                Some(name) => assert_eq!(open.pop(), Some(name), "</{name}> in {svg}"),
+                None => open.push(tag.split(' ').next().unwrap()),
+            }
+            rest = &rest[end + 1..];
+        }
+        assert!(open.is_empty(), "{open:?} left open in {svg}");
+    }
+
+    /// `svg` has `HOSTILE` escaped `times` times (text and attributes alike), and never as
+    /// markup.
+    fn assert_hostile_escaped(svg: &str, times: usize) {
+        assert_well_nested(svg);
+        assert!(!svg.contains("<script>") && !svg.contains("alert(1)</script>"), "{svg}");
+        assert_eq!(svg.matches(HOSTILE_ESCAPED).count(), times, "{svg}");
+        assert_eq!(svg.matches("alert(1)").count(), times, "every one escaped: {svg}");
+        assert!(
+            svg.starts_with("<svg class=\"chart\" viewBox=\"0 0 ")
+                && svg.contains(&format!(
+                    "aria-label=\"{HOSTILE_ESCAPED}\"><title>{HOSTILE_ESCAPED}</title>"
+                )),
+            "the title, in its attribute and its element: {svg}"
+        );
+    }
+
+    #[test]
+    fn hostile_labels_are_escaped_in_every_plot_kind() {
+        let chart = Chart {
+            title: HOSTILE,
+            x_label: HOSTILE,
+            y_label: HOSTILE,
+        };
+        let series = |counts: Vec<u64>| Series {
+            name: HOSTILE.into(),
+            counts,
+        };
+        let hostile = |value: f64| interval(HOSTILE, value, value - 0.01, value + 0.01);
+        let parts = [
+            Part {
+                name: HOSTILE.into(),
+                values: vec![3.0],
+            },
+            Part {
+                name: "other".into(),
+                values: vec![1.0],
+            },
+        ];
+        for (svg, times) in [
+            // The title (aria-label, title, drawn title) and the reason.
+            (no_data(&chart, HOSTILE), 4),
+            // The title, both axes' labels.
+            (histogram(&chart, 0.0, 10.0, &[series(vec![1, 2])]), 5),
+            // And each series' tooltip and its key.
+            (
+                histogram(&chart, 0.0, 10.0, &[series(vec![1, 2]), series(vec![2, 1])]),
+                9,
+            ),
+            // The title, the vertical axis' label, each item's label and its tooltip, the
+            // reference's name.
+            (
+                interval_bars(
+                    &chart,
+                    &[hostile(0.2), hostile(f64::NAN)],
+                    Unit::Percent,
+                    Some((0.5, HOSTILE)),
+                ),
+                8,
+            ),
+            // The title, the horizontal axis' label, each row's label, and the tooltips of the
+            // rows drawn (flagged or not).
+            (
+                forest(
+                    &chart,
+                    &[
+                        hostile(0.2),
+                        Interval {
+                            flagged: true,
+                            ..hostile(-0.1)
+                        },
+                        hostile(f64::NAN),
+                    ],
+                    Unit::SignedPercent,
+                ),
+                9,
+            ),
+            // The title, the horizontal axis' label, the category's label, its note, the key
+            // of the hostile part, and the tooltips: the category in both, the part in its own.
+            (
+                stacked_bars(&chart, &[HOSTILE.into()], &parts, &[HOSTILE.into()], Unit::Plain),
+                10,
+            ),
+        ] {
+            assert_hostile_escaped(&svg.into_string(), times);
+        }
+    }
+
     #[test]
     fn forest_rows_place_points_by_value_and_mark_flagged_rows() {
         let mut rows = vec![
@@ -910,7 +938,7 @@ mod tests {
             interval("<script>alert(1)</script>", 0.01, -0.01, 0.03),
         ];
         rows[0].flagged = true;
-        let svg = forest(&CHART, &rows, Unit::Percent);
+        let svg = forest(&CHART, &rows, Unit::Percent).into_string();
         assert!(!svg.contains("<script>"));
         assert!(svg.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
         let flagged = attributes(&svg, "rect", "point flagged", "x");
@@ -937,7 +965,8 @@ mod tests {
             ],
             &["25% incomplete".into(), String::new()],
             Unit::Plain,
-        );
+        )
+        .into_string();
         let widths = attributes(&svg, "rect", "bar", "width");
         let xs = attributes(&svg, "rect", "bar", "x");
         assert_eq!(widths.len(), 3, "a value that is not finite has no bar");
