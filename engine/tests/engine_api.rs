@@ -11,7 +11,7 @@ use tilewright_engine::FromCatalog;
 use tilewright_engine::bundled;
 use tilewright_engine::game::{
     Action, ActionError, Event, FeatureAt, FigureIndex, Game, GameDef, GameRecord, Phase, ReplayError, Rng, Seat,
-    SetupError,
+    SetupError, Step,
 };
 use tilewright_engine::model::{AbbeyEndgame, HillTiebreak, Switches, WagonMove};
 use tilewright_engine::simulate::{Scratch, play_out, policy_seed, random_action};
@@ -939,11 +939,16 @@ fn four_fields_meeting(barn_on_barn_field: bool, barn_already: bool) -> Game {
     game
 }
 
+/// A barn of figure type `figure` deployed on corner `corner` of the tile just placed.
+fn barn_on(figure: u8, corner: u8) -> Action {
+    Action::Mechanism(Step::named("deploy-barn").unwrap().with_figure(figure).on(corner))
+}
+
 fn barn_corners(game: &Game) -> Vec<u8> {
     game.legal_actions()
         .iter()
         .filter_map(|a| match a {
-            Action::DeployBarn { corner, .. } => Some(*corner),
+            Action::Mechanism(step) if step.words().name == "deploy-barn" => Some(step.spot),
             _ => None,
         })
         .collect()
@@ -957,29 +962,20 @@ fn a_barn_goes_only_where_four_field_corners_meet() {
     let mut refused = game.clone();
     let barn = game.def().figure_index("barn").unwrap();
     let outcome = refused.apply(
-        Action::DeployBarn {
-            figure: barn,
-            corner: 1,
-        },
+        barn_on(barn, 1),
         &mut Vec::new(),
     );
     assert!(matches!(outcome, Err(ActionError::IllegalDeployment { .. })));
     assert!(
         matches!(
-            refused.apply(Action::DeployBarn { figure: 0, corner: 0 }, &mut Vec::new()),
+            refused.apply(barn_on(0, 0), &mut Vec::new()),
             Err(ActionError::IllegalDeployment { .. })
         ),
         "a follower is no barn"
     );
     assert!(
         matches!(
-            refused.apply(
-                Action::DeployBarn {
-                    figure: barn,
-                    corner: 4
-                },
-                &mut Vec::new()
-            ),
+            refused.apply(barn_on(barn, 4), &mut Vec::new()),
             Err(ActionError::IllegalDeployment { .. })
         ),
         "corner 4 is not corner 0 again"
@@ -1043,12 +1039,13 @@ fn wagon_targets(rules: &str) -> Vec<(i16, i16, String)> {
     game.start(vec![tile("W")], Seat(0), false, &mut events).unwrap();
     place(&mut game, 2, 0, &mut events);
     game.apply(Action::Pass, &mut events).unwrap();
-    assert_eq!(game.phase(), Phase::MoveWagon { player: 0 });
+    assert_eq!(game.phase().mechanism(), Some("wagon"));
+    assert_eq!(game.phase().decider(), Some(0));
     let mut targets: Vec<(i16, i16, String)> = game
         .legal_actions()
         .iter()
         .filter_map(|a| match *a {
-            Action::MoveWagon { x, y, feature } => {
+            Action::Mechanism(Step { x, y, spot: feature, .. }) => {
                 let placed = game.board().at(i32::from(x), i32::from(y)).unwrap();
                 let tile = &def.tables().tiles[game.board().placed[placed].tile as usize];
                 Some((x, y, tile.features[feature as usize].id.clone()))

@@ -193,7 +193,7 @@ fn the_wagon_owner_decides_when_a_wagon_waits() {
         let (mut rng, mut scratch) = (Rng::new(policy_seed(seed)), Scratch::default());
         loop {
             match game.phase() {
-                Phase::MoveWagon { player } => {
+                Phase::Decide { player, .. } if game.phase().mechanism() == Some("wagon") => {
                     assert_eq!(game.to_move(), Some(player));
                     seen_other += usize::from(player != game.current_player());
                 }

@@ -57,7 +57,7 @@ pub fn random_step(game: &mut Game, rng: &mut Rng, actions: &mut Vec<Action>, ev
             game.deploy_at_random(rng, actions, events)
                 .expect("passing is always legal");
         }
-        Phase::Choose { .. } | Phase::MoveWagon { .. } | Phase::Shepherd => {
+        Phase::Choose { .. } | Phase::Decide { .. } => {
             actions.clear();
             game.legal_actions_into(actions);
             let action = actions[rng.below(actions.len())];

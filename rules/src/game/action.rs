@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::Step;
+
 use crate::model::FeatureKind;
 
 /// Player colours, in seat order, for messages.
@@ -12,9 +14,8 @@ pub fn colour(p: u8) -> &'static str {
     COLOURS.get(p as usize).copied().unwrap_or("player")
 }
 
-/// A player's move.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case", tag = "action", deny_unknown_fields)]
+/// A player's move. Written in records as `{"action": name, …}` (`written.rs`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Action {
     /// Place the drawn tile at a position, turned some quarter turns clockwise.
     Place {
@@ -45,26 +46,9 @@ pub enum Action {
         /// Local index of the feature on the tile just placed.
         feature: u8,
     },
-    /// Place a barn on a corner of the tile just placed, where four field corners meet.
-    DeployBarn {
-        /// Index of the figure type.
-        figure: u8,
-        /// Corner of the tile just placed, clockwise from north-west (0) to south-west (3).
-        corner: u8,
-    },
-    /// Draw another token for the shepherd whose field the tile extended.
-    Grow,
-    /// Bring the flocks of that field home: every shepherd there scores its sheep.
-    Guide,
-    /// Move the waiting wagon onto a feature (a tile position and its local feature index).
-    MoveWagon {
-        /// Column.
-        x: i16,
-        /// Row.
-        y: i16,
-        /// Local feature index on that tile.
-        feature: u8,
-    },
+    /// An action of a mechanism's own (a barn on a corner, a flock grown, a wagon moved), as
+    /// the mechanism declares it ([`Step`], [`Words`](super::Words)).
+    Mechanism(Step),
     /// Deploy nothing; in the abbey final round, place nothing; take a waiting wagon back.
     Pass,
 }
@@ -90,23 +74,35 @@ pub enum Phase {
         /// Index of the placed tile.
         placed: u16,
     },
-    /// A wagon whose feature was scored waits for its owner to move it or take it back.
-    MoveWagon {
-        /// The wagon's owner, who decides.
+    /// A decision of a mechanism's own (a shepherd's owner growing or guiding the flock, a
+    /// waiting wagon's owner moving it): the mechanism (its registration index), which of its
+    /// decisions, and the player who decides.
+    Decide {
+        /// The mechanism's registration index ([`Phase::mechanism`] names it).
+        mechanism: u8,
+        /// Which of its decisions.
+        decision: u8,
+        /// The player who decides (not always the current player).
         player: u8,
     },
-    /// The current player's tile extended the field of their shepherd: grow or guide.
-    Shepherd,
     /// The game has ended.
     Over,
 }
 
 impl Phase {
-    /// The player the phase names as the one who decides, when it is not the current player
-    /// (the owner of a waiting wagon).
+    /// The player the phase names as the one who decides (a mechanism's decision names one,
+    /// not always the current player).
     pub fn decider(self) -> Option<u8> {
         match self {
-            Phase::MoveWagon { player } => Some(player),
+            Phase::Decide { player, .. } => Some(player),
+            _ => None,
+        }
+    }
+
+    /// The name of the mechanism whose decision the phase is, if it is one.
+    pub fn mechanism(self) -> Option<&'static str> {
+        match self {
+            Phase::Decide { mechanism, .. } => super::Mechanisms::name(mechanism),
             _ => None,
         }
     }
@@ -118,8 +114,9 @@ pub(super) fn key_at(x: i16, y: i16) -> u64 {
 }
 
 /// The action `action` taken in `phase` as one number, unique per action and, for a placement,
-/// per drawn tile (a search tree's key). The core's actions are keyed here, each mechanism's
-/// by the mechanism ([`super::Mechanisms::action_key`]).
+/// per drawn tile (a search tree's key). The top four bits tell the kinds of action apart; a
+/// search lists a node's actions in key order, so a mechanism's come after deployments and
+/// before passing.
 pub fn action_key(action: Action, phase: Phase) -> u64 {
     match action {
         Action::Place { x, y, rotation } => {
@@ -129,9 +126,19 @@ pub fn action_key(action: Action, phase: Phase) -> u64 {
             };
             (1 << 60) | (u64::from(tile) << 40) | key_at(x, y) | u64::from(rotation)
         }
+        Action::Draw => 2 << 60,
+        Action::PlaceHeld { tile, x, y, rotation } => {
+            (3 << 60) | (u64::from(tile) << 40) | key_at(x, y) | u64::from(rotation)
+        }
         Action::Deploy { figure, feature } => (4 << 60) | (u64::from(figure) << 8) | u64::from(feature),
+        Action::Mechanism(step) => {
+            (5 << 60)
+                | (u64::from(step.kind) << 48)
+                | (u64::from(step.figure) << 40)
+                | key_at(step.x, step.y)
+                | u64::from(step.spot)
+        }
         Action::Pass => 9 << 60,
-        other => super::Mechanisms::action_key(other).unwrap_or(15 << 60),
     }
 }
 

@@ -20,13 +20,14 @@ mod rng;
 mod scoring;
 mod scratch;
 mod setup;
+mod step;
 mod table;
 mod turn;
 mod values;
+mod written;
 
 use std::sync::Arc;
 
-use action::key_at;
 pub use action::{
     Action, ActionError, COLOURS, Event, FeatureScore, NO_NODE, Phase, Players, Reason, action_key, colour,
 };
@@ -38,6 +39,7 @@ pub use mechanisms::{MechanismSet, Mechanisms};
 pub use placement::{Clash, Placement};
 pub use record::{GameRecord, MAX_RECORD_BYTES, RECORD_FORMAT, RecordError, RecordPlaces, ReplayError};
 pub use rng::Rng;
+pub use step::{Step, Takes, Words};
 use scratch::Scratch;
 use setup::FigureMasks;
 pub use setup::kind_bit;

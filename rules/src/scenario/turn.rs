@@ -4,7 +4,7 @@
 use super::names::Names;
 use super::problems::{Placing, check_rotation, misfit};
 use super::{FigureAt, PlayError, Turn, WagonChoice};
-use crate::game::{Action, ActionError, Event, Game, Phase, colour};
+use crate::game::{Action, ActionError, Event, Game, Phase, Step, Takes, colour};
 use crate::quote::quote;
 
 /// What the turns played so far leave behind.
@@ -144,10 +144,12 @@ pub(super) fn play_turn(
             corner: Some(corner),
             figure,
             ..
-        }) => Action::DeployBarn {
-            figure: names.figure(figure, format!("/turns/{i}/deploy/figure"))?,
-            corner: *corner,
-        },
+        }) => {
+            let figure = names.figure(figure, format!("/turns/{i}/deploy/figure"))?;
+            let on_corner = Step::taking(Takes::FigureOnCorner)
+                .ok_or_else(|| format!("turn {n}: no figure in play stands on a corner"))?;
+            Action::Mechanism(on_corner.with_figure(figure).on(*corner))
+        }
         Some(d) => Action::Deploy {
             figure: names.figure(&d.figure, format!("/turns/{i}/deploy/figure"))?,
             feature: names.feature(tile, &d.feature, format!("/turns/{i}/deploy/feature"))?,
@@ -159,24 +161,33 @@ pub(super) fn play_turn(
     let mut shepherd = turn.shepherd.iter();
     let mut wagon_offered = false;
     loop {
-        if game.phase() == Phase::Shepherd {
-            let action = match shepherd.next().map(String::as_str) {
-                Some("grow") => Action::Grow,
-                Some("guide") => Action::Guide,
-                other => {
-                    return Err(format!(
-                        "turn {n}: the shepherd's owner must choose: `shepherd = [\"grow\"]` or `[\"guide\"]`, not {}",
-                        other.map_or_else(|| "nothing".to_owned(), quote)
-                    )
-                    .into());
-                }
+        if !matches!(game.phase(), Phase::Decide { .. }) {
+            break;
+        }
+        // A decision made by name (`grow`, `guide`) is the next of the turn's `shepherd`; a
+        // decision of where a figure goes (or none: pass), the next of its `wagons`.
+        let legal = game.legal_actions();
+        let by_name: Vec<&str> = legal
+            .iter()
+            .filter_map(|a| match a {
+                Action::Mechanism(step) if step.words().takes == Takes::Nothing => Some(step.words().name),
+                _ => None,
+            })
+            .collect();
+        if !by_name.is_empty() {
+            let word = shepherd.next();
+            let Some(step) = word.filter(|w| by_name.contains(&w.as_str())).and_then(|w| Step::named(w)) else {
+                let options: Vec<String> = by_name.iter().map(|w| format!("[\"{w}\"]")).collect();
+                return Err(format!(
+                    "turn {n}: the shepherd's owner must choose: `shepherd = {}`, not {}",
+                    options.join("` or `"),
+                    word.map_or_else(|| "nothing".to_owned(), |w| quote(w))
+                )
+                .into());
             };
-            game.apply(action, &mut record.events)
+            game.apply(Action::Mechanism(step), &mut record.events)
                 .map_err(|e| format!("turn {n}: shepherd: {e}"))?;
             continue;
-        }
-        if !matches!(game.phase(), Phase::MoveWagon { .. }) {
-            break;
         }
         wagon_offered = true;
         let choice = choices.next();
@@ -191,11 +202,16 @@ pub(super) fn play_turn(
                     .at(i32::from(*x), i32::from(*y))
                     .ok_or_else(|| format!("turn {n}: no tile at ({x}, {y})"))?;
                 let tile = game.board().placed[placed].tile;
-                Action::MoveWagon {
-                    x: *x,
-                    y: *y,
-                    feature: names.feature(tile, feature, format!("/turns/{i}/wagons/{}/feature", w - 1))?,
-                }
+                let feature = names.feature(tile, feature, format!("/turns/{i}/wagons/{}/feature", w - 1))?;
+                let to_feature = legal
+                    .iter()
+                    .find_map(|a| match a {
+                        Action::Mechanism(step) if step.words().takes == Takes::Feature => Some(*step),
+                        _ => None,
+                    })
+                    .or_else(|| Step::taking(Takes::Feature))
+                    .ok_or_else(|| format!("turn {n}: no figure in play moves onto a feature"))?;
+                Action::Mechanism(to_feature.at(*x, *y).on(feature))
             }
             _ => Action::Pass,
         };

@@ -1,7 +1,8 @@
 //! What the player to move may do, drawn on the board, and what their pointer chooses: a cell
-//! and rotation for the tile in hand, a feature or corner to deploy on, where a wagon goes.
+//! and rotation for the tile in hand, a feature or corner to deploy on, a feature a
+//! mechanism's decision names (where a waiting figure goes).
 
-use tilewright_engine::game::{Action, Game, Phase};
+use tilewright_engine::game::{Action, Game, Phase, Takes};
 
 use crate::board::{Ghost, Laid, Scene, Spot, Target};
 
@@ -57,21 +58,29 @@ impl BoardChoices {
                 for action in legal {
                     let spot = match action {
                         Action::Deploy { figure: f, feature } if Some(f) == figure => Spot::Feature(feature),
-                        Action::DeployBarn { figure: f, corner } if Some(f) == figure => Spot::Corner(corner),
+                        Action::Mechanism(step)
+                            if Some(step.figure) == figure && step.words().takes == Takes::FigureOnCorner =>
+                        {
+                            Spot::Corner(step.spot)
+                        }
                         _ => continue,
                     };
                     out.targets.push((Target { x, y, spot }, action));
                 }
             }
-            Phase::MoveWagon { .. } => {
+            // A mechanism's decision: what it takes on the table is a target; what it takes
+            // nothing for is a button (`Mechanisms::action_words`).
+            Phase::Decide { .. } => {
                 for action in legal {
-                    if let Action::MoveWagon { x, y, feature } = action {
-                        let spot = Spot::Feature(feature);
-                        out.targets.push((Target { x, y, spot }, action));
+                    if let Action::Mechanism(step) = action
+                        && step.words().takes == Takes::Feature
+                    {
+                        let spot = Spot::Feature(step.spot);
+                        out.targets.push((Target { x: step.x, y: step.y, spot }, action));
                     }
                 }
             }
-            Phase::Shepherd | Phase::Over => {}
+            Phase::Over => {}
         }
         out
     }
@@ -82,7 +91,8 @@ impl BoardChoices {
             .legal_actions()
             .into_iter()
             .filter_map(|a| match a {
-                Action::Deploy { figure, .. } | Action::DeployBarn { figure, .. } => Some(figure),
+                Action::Deploy { figure, .. } => Some(figure),
+                Action::Mechanism(step) if step.words().takes == Takes::FigureOnCorner => Some(step.figure),
                 _ => None,
             })
             .collect();

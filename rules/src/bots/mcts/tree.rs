@@ -409,6 +409,7 @@ impl Search {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Step;
 
     fn base_game() -> Game {
         let bundled = crate::testing::bundled();
@@ -478,6 +479,18 @@ mod tests {
 
     #[test]
     fn keys_tell_actions_and_drawn_tiles_apart() {
+        let own = |name| Action::Mechanism(Step::named(name).unwrap());
+        let barn = Action::Mechanism(Step::named("deploy-barn").unwrap().with_figure(1).on(2));
+        let wagon = Action::Mechanism(Step::named("move-wagon").unwrap().at(-1, 2).on(3));
+        let (grow, guide) = (own("grow"), own("guide"));
+        let (deploy, decide) = (
+            Phase::Deploy { placed: 0 },
+            Phase::Decide {
+                mechanism: 0,
+                decision: 0,
+                player: 0,
+            },
+        );
         let place = Action::Place {
             x: -1,
             y: 2,
@@ -501,23 +514,22 @@ mod tests {
                     y: 2,
                     rotation: 3,
                 },
-                Phase::Shepherd,
+                decide,
             ),
-            key(Action::Deploy { figure: 1, feature: 2 }, Phase::Deploy { placed: 0 }),
-            key(Action::DeployBarn { figure: 1, corner: 2 }, Phase::Deploy { placed: 0 }),
-            key(
-                Action::MoveWagon {
-                    x: -1,
-                    y: 2,
-                    feature: 3,
-                },
-                Phase::MoveWagon { player: 0 },
-            ),
-            key(Action::Draw, Phase::Shepherd),
-            key(Action::Grow, Phase::Shepherd),
-            key(Action::Guide, Phase::Shepherd),
-            key(Action::Pass, Phase::Shepherd),
+            key(Action::Deploy { figure: 1, feature: 2 }, deploy),
+            key(barn, deploy),
+            key(Action::Mechanism(Step::named("deploy-barn").unwrap().with_figure(2).on(1)), deploy),
+            key(wagon, decide),
+            key(Action::Draw, decide),
+            key(grow, decide),
+            key(guide, decide),
+            key(Action::Pass, decide),
         ];
+        // A search lists actions in key order: a mechanism's after deployments and before
+        // passing, and its own in the order it declares them.
+        let [.., deployed, barn, other_barn, wagon, _, grow, guide, pass] = keys;
+        assert!(deployed < barn && barn < other_barn && other_barn < pass);
+        assert!(wagon < pass && grow < guide);
         let mut unique = keys.to_vec();
         unique.sort_unstable();
         unique.dedup();

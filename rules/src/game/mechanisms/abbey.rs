@@ -123,15 +123,6 @@ impl Mechanism for Abbey {
         }
     }
 
-    fn action_key(action: Action) -> Option<u64> {
-        match action {
-            Action::Draw => Some(2 << 60),
-            Action::PlaceHeld { tile, x, y, rotation } => {
-                Some((3 << 60) | (u64::from(tile) << 40) | crate::game::key_at(x, y) | u64::from(rotation))
-            }
-            _ => None,
-        }
-    }
 }
 
 impl Game {

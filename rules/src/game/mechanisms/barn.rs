@@ -9,14 +9,18 @@
 //! and the field then pays them once at the end. A meeting with farmers scores the field once
 //! whatever barns stand on it, since the farmers go home.
 //!
-//! Hooks: its own deployment (on a corner, [`Action::DeployBarn`]), fields closed to farmers,
+//! Hooks: its own deployment (on a corner, `deploy-barn`), fields closed to farmers,
 //! farmers met after the scoring step, and barns scored at the end of the game.
 
 use super::{Arrival, Flow, Mechanism};
 use crate::game::{
-    Action, ActionError, BoardFigure, Event, FigureType, Game, GameDef, MAX_FIGURE_TYPES, Phase, Players, Reason,
+    Action, ActionError, BoardFigure, Event, FigureType, Game, GameDef, MAX_FIGURE_TYPES, Phase, Players, Reason, Step,
+    Takes, Words,
 };
 use crate::model::{FeatureKind, FigureMechanism, keys};
+
+/// Its one action: a barn deployed on a corner of the tile just placed.
+const DEPLOY: Step = Step::own::<Barns>(0);
 
 /// For corner `k` of a cell: the offset of the point it touches, as the north-west corner of
 /// the cell `(x + dx, y + dy)`.
@@ -106,6 +110,11 @@ impl Mechanism for Barns {
         self.placed = None;
     }
 
+    const ACTIONS: &'static [Words] = &[Words {
+        name: "deploy-barn",
+        takes: Takes::FigureOnCorner,
+    }];
+
     fn deploy_options(game: &Game, placed: u16, own: u8, out: &mut Vec<Action>) {
         game.barn_options_into(placed, own, out);
     }
@@ -134,10 +143,11 @@ impl Mechanism for Barns {
 
     #[inline]
     fn apply(game: &mut Game, action: Action, events: &mut Vec<Event>) -> Option<Result<(), ActionError>> {
-        let (Phase::Deploy { placed }, Action::DeployBarn { figure, corner }) = (game.phase, action) else {
+        let (Phase::Deploy { placed }, Action::Mechanism(step)) = (game.phase, action) else {
             return None;
         };
-        Some(game.deploy_barn(placed, figure, corner, events).map(|()| {
+        step.own_of::<Barns>()?;
+        Some(game.deploy_barn(placed, step.figure, step.spot, events).map(|()| {
             game.history.push(action);
             game.end_turn(events);
         }))
@@ -147,12 +157,6 @@ impl Mechanism for Barns {
         Barns::owns(figure).then_some("barn")
     }
 
-    fn action_key(action: Action) -> Option<u64> {
-        match action {
-            Action::DeployBarn { figure, corner } => Some((5 << 60) | (u64::from(figure) << 8) | u64::from(corner)),
-            _ => None,
-        }
-    }
 
     fn pays(reason: Reason) -> bool {
         matches!(reason, Reason::Barn { .. })
@@ -217,10 +221,7 @@ impl Game {
             let figure = barns.trailing_zeros() as u8;
             barns &= barns - 1;
             for (corner, _) in spots.iter().enumerate().filter(|(_, spot)| spot.is_some()) {
-                out.push(Action::DeployBarn {
-                    figure,
-                    corner: corner as u8,
-                });
+                out.push(Action::Mechanism(DEPLOY.with_figure(figure).on(corner as u8)));
             }
         }
     }

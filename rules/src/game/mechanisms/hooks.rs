@@ -13,7 +13,7 @@ use std::fmt;
 
 use crate::game::{
     Action, ActionError, BoardFigure, Event, FeatureScore, FigureType, Game, GameDef, MAX_FIGURE_TYPES, Phase,
-    Placement, Players, Reason, Rng,
+    Placement, Players, Reason, Rng, Step, Words,
 };
 
 /// Whether play goes on after a hook, or waits for a player's decision.
@@ -61,11 +61,16 @@ pub enum Arrival {
 /// - **Actions of its own**: [`Mechanism::legal_actions`] and [`Mechanism::apply`] (asked
 ///   whether in play or not: each answers only in its own phases or for its own actions),
 ///   [`Mechanism::figures_aside`].
-/// - **Readers** (no game needed): [`Mechanism::prompt`], [`Mechanism::action_words`],
-///   [`Mechanism::figure_look`], [`Mechanism::action_key`], [`Mechanism::pays`].
+/// - **Readers** (no game needed): [`Mechanism::ACTIONS`], [`Mechanism::prompt`],
+///   [`Mechanism::action_words`], [`Mechanism::figure_look`], [`Mechanism::pays`].
 pub trait Mechanism: sealed::Registrable + Clone + fmt::Debug + Sized {
     /// Its name, as readers show it (`"barn"`).
     const NAME: &'static str;
+
+    /// Its own actions, as records and scenarios write them and players make them: an
+    /// [`Action::Mechanism`] whose [`Step`] is one of these ([`Step::own`]) is its to list and
+    /// apply. A decision of its own waits in [`Phase::Decide`] ([`Phase::decide`]).
+    const ACTIONS: &'static [Words] = &[];
 
     /// Whether a game of `def` plays with it, decided once when the game is set up (from the
     /// files' mechanisms, and its figure types with a count above 0).
@@ -240,12 +245,6 @@ pub trait Mechanism: sealed::Registrable + Clone + fmt::Debug + Sized {
         None
     }
 
-    /// `action` as one number, if it is one of its own: unique among every action (the top
-    /// four bits are a tag no other action uses), for a search tree's keys.
-    fn action_key(_action: Action) -> Option<u64> {
-        None
-    }
-
     /// Whether points scored for `reason` are its own way of scoring, paid to its own figures
     /// on the feature (a barn's owner), rather than to the followers there.
     fn pays(_reason: Reason) -> bool {
@@ -264,6 +263,42 @@ pub(super) mod sealed {
 pub trait Registered: Mechanism {
     /// Its index in registration order.
     const INDEX: usize;
+    /// The kind of its first action among every mechanism's ([`Step::kind`]).
+    const FIRST_ACTION: u8;
+}
+
+impl Step {
+    /// Action `i` of mechanism `M`'s own ([`Mechanism::ACTIONS`]), taking nothing yet.
+    pub(in crate::game) const fn own<M: Registered>(i: u8) -> Step {
+        Step::of_kind(M::FIRST_ACTION + i)
+    }
+
+    /// Which of mechanism `M`'s own actions this is, if it is one of them.
+    pub(in crate::game) fn own_of<M: Registered>(self) -> Option<u8> {
+        let i = self.kind.checked_sub(M::FIRST_ACTION)?;
+        ((i as usize) < M::ACTIONS.len()).then_some(i)
+    }
+}
+
+impl Phase {
+    /// Mechanism `M`'s decision `decision`, which player `player` makes.
+    pub(in crate::game) fn decide<M: Registered>(decision: u8, player: u8) -> Phase {
+        Phase::Decide {
+            mechanism: M::INDEX as u8,
+            decision,
+            player,
+        }
+    }
+
+    /// Which of mechanism `M`'s decisions this phase is, if it is one of them.
+    pub(in crate::game) fn decision_of<M: Registered>(self) -> Option<u8> {
+        match self {
+            Phase::Decide {
+                mechanism, decision, ..
+            } if usize::from(mechanism) == M::INDEX => Some(decision),
+            _ => None,
+        }
+    }
 }
 
 impl Game {
@@ -313,7 +348,28 @@ macro_rules! mechanisms {
 
         $( $(#[$attr])* impl $crate::game::mechanisms::hooks::Registered for $name::$ty {
             const INDEX: usize = Index::$name as usize;
+            const FIRST_ACTION: u8 = FIRST_ACTIONS[Index::$name as usize];
         } )*
+
+        /// By mechanism, its own actions' words ([`Mechanism::ACTIONS`]).
+        const ACTIONS: [&[$crate::game::Words]; COUNT] = {
+            let mut actions: [&[$crate::game::Words]; COUNT] = [&[]; COUNT];
+            $( $(#[$attr])* {
+                actions[Index::$name as usize] = <$name::$ty as Mechanism>::ACTIONS;
+            } )*
+            actions
+        };
+
+        /// By mechanism, the kind of its first action; after the last, how many there are.
+        const FIRST_ACTIONS: [u8; COUNT + 1] = {
+            let (mut first, mut i) = ([0u8; COUNT + 1], 0);
+            while i < COUNT {
+                assert!(first[i] as usize + ACTIONS[i].len() <= u8::MAX as usize, "too many actions");
+                first[i + 1] = first[i] + ACTIONS[i].len() as u8;
+                i += 1;
+            }
+            first
+        };
 
         /// Whether any registered mechanism has a say in where tiles go.
         const ANY_RESTRICTS_PLACEMENT: bool = {
@@ -497,12 +553,26 @@ macro_rules! mechanisms {
                 None
             }
 
-            /// A mechanism's action as one number ([`Mechanism::action_key`]).
-            pub fn action_key(action: $crate::game::Action) -> Option<u64> {
-                $( $(#[$attr])* if let Some(key) = <$name::$ty as Mechanism>::action_key(action) {
-                    return Some(key);
-                } )*
-                None
+            /// The name of the mechanism registered at `index`.
+            pub fn name(index: u8) -> Option<&'static str> {
+                NAMES.get(usize::from(index)).copied()
+            }
+
+            /// How the action of kind `kind` is written ([`Step::kind`]), if a mechanism
+            /// declares one of that kind.
+            pub fn words(kind: u8) -> Option<$crate::game::Words> {
+                let m = FIRST_ACTIONS[1..].iter().position(|&next| kind < next)?;
+                ACTIONS[m].get(usize::from(kind - FIRST_ACTIONS[m])).copied()
+            }
+
+            /// The kind of the action a mechanism declares under `name`.
+            pub fn action_named(name: &str) -> Option<u8> {
+                (0..FIRST_ACTIONS[COUNT]).find(|&kind| Self::words(kind).is_some_and(|w| w.name == name))
+            }
+
+            /// Every mechanism's actions, in order of kind.
+            pub fn all_words() -> impl Iterator<Item = $crate::game::Words> {
+                ACTIONS.into_iter().flatten().copied()
             }
         }
 

@@ -47,7 +47,7 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
-    use crate::game::{Action, Game, GameDef, Phase, Reason};
+    use crate::game::{Action, Game, GameDef, Phase, Reason, Step};
 
     fn def(sets: &[&str]) -> Arc<GameDef> {
         let sets: Vec<String> = sets.iter().map(|s| (*s).to_owned()).collect();
@@ -85,8 +85,14 @@ mod tests {
         );
         assert_eq!(Mechanisms::paid_figures(&all, Reason::BarnMeeting { cities: 1 }), None);
 
-        assert!(Mechanisms::prompt(Phase::Shepherd).is_some());
-        assert!(Mechanisms::prompt(Phase::MoveWagon { player: 1 }).is_some());
+        let decision = |name| Phase::Decide {
+            mechanism: NAMES.iter().position(|n| *n == name).unwrap() as u8,
+            decision: 0,
+            player: 1,
+        };
+        assert!(Mechanisms::prompt(decision("shepherd")).is_some());
+        assert!(Mechanisms::prompt(decision("wagon")).is_some());
+        assert_eq!(decision("wagon").mechanism(), Some("wagon"));
         let choose = Phase::Choose {
             may_draw: true,
             may_pass: false,
@@ -102,11 +108,26 @@ mod tests {
             None,
             "no pass before the end game"
         );
+        let guide = Action::Mechanism(Step::named("guide").unwrap());
         assert_eq!(
-            Mechanisms::action_words(Phase::Shepherd, Action::Guide),
+            Mechanisms::action_words(decision("shepherd"), guide),
             Some("Guide it home")
         );
-        assert_eq!(Mechanisms::action_key(Action::Grow), Some(6 << 60));
-        assert_eq!(Mechanisms::action_key(Action::Pass), None, "passing is the core's");
+        assert_eq!(Mechanisms::action_words(decision("wagon"), guide), None);
+    }
+
+    #[test]
+    fn every_action_has_a_name_of_its_own() {
+        let mut names: Vec<&str> = ["place", "draw", "place-held", "deploy", "pass"].into();
+        names.extend(Mechanisms::all_words().map(|w| w.name));
+        let count = names.len();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), count, "{names:?}");
+        for (kind, words) in Mechanisms::all_words().enumerate() {
+            let step = Step::named(words.name).unwrap();
+            assert_eq!((usize::from(step.kind), step.words()), (kind, words));
+        }
+        assert_eq!(Step::named("place"), None, "the core's actions are no mechanism's");
     }
 }

@@ -11,7 +11,7 @@
 //! player on the field the field's sheep once, however many shepherds they have there.
 //!
 //! Hooks: its own figures' deployment (a field without a shepherd) and arrival (the first
-//! draw), after the scoring step (the owner's choice in [`Phase::Shepherd`], then closed
+//! draw), after the scoring step (the owner's decision, `grow` or `guide`, then closed
 //! fields guided home), and the bag's draws at the deal and in a determinization.
 
 use super::{Arrival, Flow, Mechanism};
@@ -19,9 +19,14 @@ use crate::compile::NO_FEATURE;
 use crate::edge::Side;
 use crate::game::{
     Action, ActionError, BoardFigure, Event, FeatureAt, FigureIndex, FigureType, Game, GameDef, MAX_FIGURE_TYPES,
-    Phase, Players, Reason, Rng, Seat,
+    Phase, Players, Reason, Rng, Seat, Step, Takes, Words,
 };
 use crate::model::{FeatureKind, FigureMechanism};
+
+/// The owner's decision: draw another token for the flock.
+const GROW: Step = Step::own::<Shepherds>(0);
+/// The owner's decision: bring the field's flocks home to score.
+const GUIDE: Step = Step::own::<Shepherds>(1);
 
 /// The shepherds of a game: the bag, the flocks on the table, and the choices of this turn.
 #[derive(Debug, Clone)]
@@ -151,21 +156,30 @@ impl Mechanism for Shepherds {
         game.settle_shepherds(events)
     }
 
+    const ACTIONS: &'static [Words] = &[
+        Words {
+            name: "grow",
+            takes: Takes::Nothing,
+        },
+        Words {
+            name: "guide",
+            takes: Takes::Nothing,
+        },
+    ];
+
     fn legal_actions(game: &Game, out: &mut Vec<Action>) {
-        if game.phase == Phase::Shepherd {
-            out.extend([Action::Grow, Action::Guide]);
+        if game.phase.decision_of::<Shepherds>().is_some() {
+            out.extend([Action::Mechanism(GROW), Action::Mechanism(GUIDE)]);
         }
     }
 
     #[inline]
     fn apply(game: &mut Game, action: Action, events: &mut Vec<Event>) -> Option<Result<(), ActionError>> {
-        if game.phase != Phase::Shepherd {
-            return None;
-        }
-        if !matches!(action, Action::Grow | Action::Guide) {
+        game.phase.decision_of::<Shepherds>()?;
+        let Action::Mechanism(step @ (GROW | GUIDE)) = action else {
             return Some(Err(ActionError::WrongStep("grow the flock or guide it home")));
-        }
-        game.shepherd_choice(action == Action::Grow, events);
+        };
+        game.shepherd_choice(step == GROW, events);
         game.history.push(action);
         if game.settle_shepherds(events) == Flow::Continue {
             game.resume_after_scoring::<Shepherds>(events);
@@ -174,13 +188,16 @@ impl Mechanism for Shepherds {
     }
 
     fn prompt(phase: Phase) -> Option<String> {
-        (phase == Phase::Shepherd).then(|| "Your tile grew your shepherd's field: grow the flock, or guide it home.".into())
+        phase
+            .decision_of::<Shepherds>()
+            .map(|_| "Your tile grew your shepherd's field: grow the flock, or guide it home.".into())
     }
 
     fn action_words(phase: Phase, action: Action) -> Option<&'static str> {
-        match (phase, action) {
-            (Phase::Shepherd, Action::Grow) => Some("Grow the flock"),
-            (Phase::Shepherd, Action::Guide) => Some("Guide it home"),
+        phase.decision_of::<Shepherds>()?;
+        match action {
+            Action::Mechanism(GROW) => Some("Grow the flock"),
+            Action::Mechanism(GUIDE) => Some("Guide it home"),
             _ => None,
         }
     }
@@ -189,13 +206,6 @@ impl Mechanism for Shepherds {
         Shepherds::owns(figure).then_some("shepherd")
     }
 
-    fn action_key(action: Action) -> Option<u64> {
-        match action {
-            Action::Grow => Some(6 << 60),
-            Action::Guide => Some(7 << 60),
-            _ => None,
-        }
-    }
 
     fn pays(reason: Reason) -> bool {
         matches!(reason, Reason::Flocks { .. })
@@ -445,11 +455,11 @@ impl Game {
 
     /// Once no choice is left this turn: every field of the placed tile that it closed and
     /// that still has a shepherd is guided home; while a choice is left, its owner decides
-    /// ([`Phase::Shepherd`]).
+    /// (its decision).
     #[inline(always)]
     fn settle_shepherds(&mut self, events: &mut Vec<Event>) -> Flow {
         if !self.mechanisms.shepherd.choices.is_empty() {
-            self.phase = Phase::Shepherd;
+            self.phase = Phase::decide::<Shepherds>(0, self.current);
             return Flow::Wait;
         }
         if !self.mechanisms.shepherd.closing_fields.is_empty() {

@@ -5,15 +5,20 @@
 //! Several wagons of one scoring move in turn order, starting with the active player.
 //!
 //! Hooks: a wagon leaving a completed feature waits, then after the scoring step each waiting
-//! wagon's owner decides in [`Phase::MoveWagon`].
+//! wagon's owner decides (`move-wagon`, or pass to take it back).
 
 use std::ops::ControlFlow;
 
 use super::{Flow, Mechanism};
-use crate::game::{Action, ActionError, BoardFigure, Event, FigureType, Game, GameDef, MAX_FIGURE_TYPES, Phase};
+use crate::game::{
+    Action, ActionError, BoardFigure, Event, FigureType, Game, GameDef, MAX_FIGURE_TYPES, Phase, Step, Takes, Words,
+};
 use crate::compile::NO_FEATURE;
 use crate::edge::Side;
 use crate::model::{FeatureKind, FigureMechanism, RoadEnd, Supply, WagonMove};
+
+/// Its one action: the waiting wagon moved onto a feature.
+const MOVE: Step = Step::own::<Wagons>(0);
 
 /// A wagon waiting to move: owner, figure type, and the node it stood on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -36,7 +41,7 @@ pub struct Wagons {
 }
 
 impl Wagons {
-    /// The wagons waiting, in decision order: the first decides now ([`Phase::MoveWagon`]).
+    /// The wagons waiting, in decision order: the first one's owner decides now.
     pub fn waiting(&self) -> impl Iterator<Item = &WaitingWagon> {
         self.waiting.iter()
     }
@@ -82,16 +87,21 @@ impl Mechanism for Wagons {
         true
     }
 
-    /// Wagons waiting move in turn order from the active player, each owner deciding in
-    /// [`Phase::MoveWagon`]; a wagon with nowhere to go goes home.
+    /// Wagons waiting move in turn order from the active player, each owner deciding in turn;
+    /// a wagon with nowhere to go goes home.
     #[inline(always)]
     fn after_scoring(game: &mut Game, _placed: u16, events: &mut Vec<Event>) -> Flow {
         game.order_wagons();
         game.next_wagon(events)
     }
 
+    const ACTIONS: &'static [Words] = &[Words {
+        name: "move-wagon",
+        takes: Takes::Feature,
+    }];
+
     fn legal_actions(game: &Game, out: &mut Vec<Action>) {
-        if let Phase::MoveWagon { .. } = game.phase {
+        if game.phase.decision_of::<Wagons>().is_some() {
             out.push(Action::Pass);
             game.wagon_moves_into(out);
         }
@@ -99,11 +109,9 @@ impl Mechanism for Wagons {
 
     #[inline]
     fn apply(game: &mut Game, action: Action, events: &mut Vec<Event>) -> Option<Result<(), ActionError>> {
-        let Phase::MoveWagon { .. } = game.phase else {
-            return None;
-        };
+        game.phase.decision_of::<Wagons>()?;
         let to = match action {
-            Action::MoveWagon { x, y, feature } => Some((x, y, feature)),
+            Action::Mechanism(step) if step.own_of::<Wagons>().is_some() => Some((step.x, step.y, step.spot)),
             Action::Pass => None,
             _ => return Some(Err(ActionError::WrongStep("move the wagon or pass to take it back"))),
         };
@@ -122,26 +130,19 @@ impl Mechanism for Wagons {
     }
 
     fn prompt(phase: Phase) -> Option<String> {
-        matches!(phase, Phase::MoveWagon { .. }).then(|| "Move your wagon to a marked feature, or take it back.".into())
+        phase
+            .decision_of::<Wagons>()
+            .map(|_| "Move your wagon to a marked feature, or take it back.".into())
     }
 
     fn action_words(phase: Phase, action: Action) -> Option<&'static str> {
-        match (phase, action) {
-            (Phase::MoveWagon { .. }, Action::Pass) => Some("Take the wagon back"),
-            _ => None,
-        }
+        (phase.decision_of::<Wagons>().is_some() && action == Action::Pass).then_some("Take the wagon back")
     }
 
     fn figure_look(figure: &FigureType) -> Option<&'static str> {
         is_wagon(figure).then_some("wagon")
     }
 
-    fn action_key(action: Action) -> Option<u64> {
-        match action {
-            Action::MoveWagon { x, y, feature } => Some((8 << 60) | crate::game::key_at(x, y) | u64::from(feature)),
-            _ => None,
-        }
-    }
 }
 
 /// Whether figure type `figure` moves after scoring.
@@ -150,17 +151,14 @@ fn is_wagon(figure: &FigureType) -> bool {
 }
 
 impl Game {
-    /// The wagon whose owner decides now ([`Phase::MoveWagon`]): owner, figure type and the
-    /// node it stood on; `None` at any other step.
+    /// The wagon whose owner decides now: owner, figure type and the node it stood on; `None`
+    /// at any other step.
     pub fn waiting_wagon(&self) -> Option<WaitingWagon> {
-        match self.phase {
-            Phase::MoveWagon { .. } => self.mechanisms.wagon.waiting.first().copied(),
-            _ => None,
-        }
+        self.phase.decision_of::<Wagons>()?;
+        self.mechanisms.wagon.waiting.first().copied()
     }
 
-    /// The first waiting wagon's owner decides ([`Phase::MoveWagon`]); a wagon with nowhere to
-    /// go goes home. [`Flow::Continue`] when none is left waiting.
+    /// The first waiting wagon's owner decides; a wagon with nowhere to go goes home. [`Flow::Continue`] when none is left waiting.
     #[inline(always)]
     fn next_wagon(&mut self, events: &mut Vec<Event>) -> Flow {
         while let Some(&wagon) = self.mechanisms.wagon.waiting.first() {
@@ -169,7 +167,7 @@ impl Game {
                 self.return_wagon(wagon, events);
                 continue;
             }
-            self.phase = Phase::MoveWagon { player: wagon.player };
+            self.phase = Phase::decide::<Wagons>(0, wagon.player);
             return Flow::Wait;
         }
         Flow::Continue
@@ -203,11 +201,8 @@ impl Game {
             if !roots.contains(&root) {
                 roots.push(root);
                 let n = self.features.node(node);
-                out.push(Action::MoveWagon {
-                    x: self.board.placed[n.placed as usize].x,
-                    y: self.board.placed[n.placed as usize].y,
-                    feature: n.local,
-                });
+                let tile = self.board.placed[n.placed as usize];
+                out.push(Action::Mechanism(MOVE.at(tile.x, tile.y).on(n.local)));
             }
             ControlFlow::Continue(())
         });
