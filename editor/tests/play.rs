@@ -621,3 +621,86 @@ fn new_game_asks_before_dropping_an_unfinished_game() {
     assert!(play(&h).session.is_none());
     h.get_by_label("Start game");
 }
+
+/// Puts the test mechanism in play for games set up on this thread while it lives.
+struct Probe;
+
+impl Probe {
+    fn on() -> Probe {
+        tilewright_rules::game::mechanisms::Probe::on_this_thread(true);
+        Probe
+    }
+}
+
+impl Drop for Probe {
+    fn drop(&mut self) {
+        tilewright_rules::game::mechanisms::Probe::on_this_thread(false);
+    }
+}
+
+/// Places the tile in hand and deploys nothing.
+fn place_and_pass(h: &mut Harness<'_, EditorApp>) {
+    place_by_clicking(h);
+    h.get_by_label("Pass").click();
+    settle(h);
+}
+
+/// A decision of a mechanism the editor has no code for (the test mechanism, every third
+/// turn): its prompt, its button and its targets on the table come from what the mechanism
+/// declares, and the saved record keeps the answers and replays.
+#[test]
+fn a_mechanisms_own_decision_is_played_and_recorded_with_no_code_of_its_own() {
+    let _probe = Probe::on();
+    let dir = tempfile::tempdir().unwrap();
+    let saved = dir.path().join("saved.json");
+    let path = write(dir.path(), "set.toml", &short_base());
+    let mut dialogs = ScriptedDialogs::default();
+    dialogs.saves.push(saved.clone());
+    let mut h = editor(Some(path), dialogs);
+    settle(&mut h);
+    h.get_by_label("Play").click();
+    settle(&mut h);
+    h.state_mut().panels.play.setup.seats = vec![SeatKind::Human, SeatKind::Human];
+    start(&mut h);
+    place_and_pass(&mut h);
+
+    // The second turn begins with the decision: a feature of the start tile, on the table.
+    assert_eq!(game(&h).phase().mechanism(), Some("probe"));
+    h.get_by_label_contains("The probe asks");
+    let targets = play(&h).targets_on_screen();
+    let start_features = game(&h).legal_actions().len() - 1;
+    assert_eq!(
+        targets.len(),
+        start_features,
+        "one target per feature of the start tile"
+    );
+    let (mark, at) = targets[targets.len() - 1];
+    click_at(&mut h, at);
+    assert_eq!(game(&h).history().last(), Some(&mark));
+    assert!(
+        matches!(game(&h).phase(), Phase::Place { .. }),
+        "the turn goes on to the draw"
+    );
+
+    // Three turns on, it asks again: the button answers.
+    for _ in 0..3 {
+        place_and_pass(&mut h);
+    }
+    assert_eq!(game(&h).phase().mechanism(), Some("probe"));
+    h.get_by_label("Tally").click();
+    settle(&mut h);
+    let probe = game(&h).mechanisms().probe().clone();
+    assert_eq!((probe.tallies, probe.marked.len()), (1, 1));
+
+    h.get_by_label("Save record…").click();
+    settle(&mut h);
+    let text = std::fs::read_to_string(&saved).expect("a record is written");
+    assert!(
+        text.contains("\"probe-mark\"") && text.contains("\"probe-tally\""),
+        "{text}"
+    );
+    let record = tilewright_engine::record_file::RecordFile::read(&saved).unwrap().record;
+    assert_eq!(record.actions, game(&h).history());
+    let replayed = record.replay_so_far(std::sync::Arc::clone(game(&h).def())).unwrap();
+    assert_eq!(*replayed.mechanisms().probe(), probe);
+}

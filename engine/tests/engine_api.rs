@@ -148,9 +148,36 @@ fn records_say_their_format_know_every_key_and_carry_the_rules_hash() {
     );
 }
 
+/// Replays record `text` (named `name` in messages), checks that its actions are written
+/// back exactly as they were, and returns its definition.
+fn replays_as_written(name: &str, text: &str) -> Arc<GameDef> {
+    let record: GameRecord = serde_json::from_str(text).unwrap();
+    let def = GameDef::from_catalog(bundled::catalog(), &record.files(), &record.rules).unwrap();
+    let def = Arc::new(def);
+    let replayed = record.replay(Arc::clone(&def));
+    assert!(replayed.is_ok(), "{name}: {replayed:?}");
+    let written: serde_json::Value = serde_json::from_str(text).unwrap();
+    assert_eq!(
+        serde_json::to_value(&record.actions).unwrap(),
+        written["actions"],
+        "{name}: actions are written as they were"
+    );
+    def
+}
+
+/// Every mechanism's actions (a barn on a corner, a flock grown and guided home, a wagon moved)
+/// in a record of format 1 replay, and are written back as they were read.
+#[test]
+fn records_with_every_mechanism_action_replay() {
+    let text = include_str!("fixtures/records/every-mechanism-action.json");
+    for name in ["deploy-barn", "grow", "guide", "move-wagon"] {
+        assert!(text.contains(&format!("\"action\": \"{name}\"")), "{name}");
+    }
+    replays_as_written("every mechanism action", text);
+}
+
 #[test]
 fn records_written_before_house_rule_switches_still_replay() {
-    let catalog = bundled::catalog();
     for (name, text) in [
         ("base", include_str!("fixtures/records/before-house-rules-base.json")),
         (
@@ -158,15 +185,12 @@ fn records_written_before_house_rule_switches_still_replay() {
             include_str!("fixtures/records/before-house-rules-expansions.json"),
         ),
     ] {
-        let record: GameRecord = serde_json::from_str(text).unwrap();
-        let def = GameDef::from_catalog(catalog, &record.files(), &record.rules).unwrap();
-        let def = Arc::new(def);
-        let replayed = record.replay(Arc::clone(&def));
-        assert!(replayed.is_ok(), "{name}: {replayed:?}");
+        let def = replays_as_written(name, text);
         // The same rules with a mechanism switched off were not playable then: refused.
         let mut rules = def.rules().clone();
         rules.switches.barn = false;
         let other = Arc::new(GameDef::clone(&def).with_rules(rules).unwrap());
+        let record: GameRecord = serde_json::from_str(text).unwrap();
         let refused = record.replay(other);
         assert!(matches!(refused, Err(ReplayError::Rules { .. })), "{name}: {refused:?}");
     }
@@ -961,10 +985,7 @@ fn a_barn_goes_only_where_four_field_corners_meet() {
     assert_eq!(barn_corners(&game), vec![0]);
     let mut refused = game.clone();
     let barn = game.def().figure_index("barn").unwrap();
-    let outcome = refused.apply(
-        barn_on(barn, 1),
-        &mut Vec::new(),
-    );
+    let outcome = refused.apply(barn_on(barn, 1), &mut Vec::new());
     assert!(matches!(outcome, Err(ActionError::IllegalDeployment { .. })));
     assert!(
         matches!(
@@ -1045,7 +1066,9 @@ fn wagon_targets(rules: &str) -> Vec<(i16, i16, String)> {
         .legal_actions()
         .iter()
         .filter_map(|a| match *a {
-            Action::Mechanism(Step { x, y, spot: feature, .. }) => {
+            Action::Mechanism(Step {
+                x, y, spot: feature, ..
+            }) => {
                 let placed = game.board().at(i32::from(x), i32::from(y)).unwrap();
                 let tile = &def.tables().tiles[game.board().placed[placed].tile as usize];
                 Some((x, y, tile.features[feature as usize].id.clone()))

@@ -66,10 +66,7 @@ fn every_kind_of_choice_gets_a_legal_answer() {
             "deploying a follower",
             Box::new(|g| has(g, |a| matches!(a, Action::Deploy { .. }))),
         ),
-        (
-            "deploying a barn",
-            Box::new(|g| has(g, |a| named(a, "deploy-barn"))),
-        ),
+        ("deploying a barn", Box::new(|g| has(g, |a| named(a, "deploy-barn")))),
         (
             "drawing or placing an abbey",
             Box::new(|g| {
@@ -84,11 +81,11 @@ fn every_kind_of_choice_gets_a_legal_answer() {
             "placing an abbey in the final round, or passing",
             Box::new(|g| matches!(g.phase(), Phase::Choose { may_pass: true, .. })),
         ),
+        ("moving a wagon", Box::new(|g| has(g, |a| named(a, "move-wagon")))),
         (
-            "moving a wagon",
-            Box::new(|g| has(g, |a| named(a, "move-wagon"))),
+            "growing or guiding a flock",
+            Box::new(|g| g.phase().mechanism() == Some("shepherd")),
         ),
-        ("growing or guiding a flock", Box::new(|g| g.phase().mechanism() == Some("shepherd"))),
     ];
     for (what, wanted) in kinds {
         let def = if what.contains("final round") {

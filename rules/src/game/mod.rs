@@ -39,7 +39,6 @@ pub use mechanisms::{MechanismSet, Mechanisms};
 pub use placement::{Clash, Placement};
 pub use record::{GameRecord, MAX_RECORD_BYTES, RECORD_FORMAT, RecordError, RecordPlaces, ReplayError};
 pub use rng::Rng;
-pub use step::{Step, Takes, Words};
 use scratch::Scratch;
 use setup::FigureMasks;
 pub use setup::kind_bit;
@@ -47,6 +46,7 @@ pub use setup::{
     DisplayNames, EditionFrom, FigureType, Files, GameDef, GameFiles, MarkPoints, MarkType, NamedOnce,
     PrintedTokenType, SetRef, SetupError, TokensOn, content_hash, played_hash, set_id,
 };
+pub use step::{Step, Takes, Words};
 pub use table::{FeatureAt, FigureIndex, Seat};
 
 use crate::limits::MAX_PLAYERS;

@@ -133,3 +133,76 @@ impl<'de> Deserialize<'de> for Action {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> Result<Action, String> {
+        serde_json::from_str(text).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn actions_read_back_what_they_write() {
+        let barn = Step::named("deploy-barn").unwrap().with_figure(1).on(2);
+        let wagon = Step::named("move-wagon").unwrap().at(-3, 4).on(1);
+        for (action, text) in [
+            (
+                Action::Place {
+                    x: 1,
+                    y: -2,
+                    rotation: 3,
+                },
+                r#"{"action":"place","x":1,"y":-2,"rotation":3}"#,
+            ),
+            (Action::Draw, r#"{"action":"draw"}"#),
+            (
+                Action::PlaceHeld {
+                    tile: 7,
+                    x: 0,
+                    y: 1,
+                    rotation: 0,
+                },
+                r#"{"action":"place-held","tile":7,"x":0,"y":1,"rotation":0}"#,
+            ),
+            (
+                Action::Deploy { figure: 0, feature: 2 },
+                r#"{"action":"deploy","figure":0,"feature":2}"#,
+            ),
+            (
+                Action::Mechanism(barn),
+                r#"{"action":"deploy-barn","figure":1,"corner":2}"#,
+            ),
+            (Action::Mechanism(Step::named("grow").unwrap()), r#"{"action":"grow"}"#),
+            (
+                Action::Mechanism(wagon),
+                r#"{"action":"move-wagon","x":-3,"y":4,"feature":1}"#,
+            ),
+            (Action::Pass, r#"{"action":"pass"}"#),
+        ] {
+            assert_eq!(serde_json::to_string(&action).unwrap(), text);
+            assert_eq!(read(text), Ok(action));
+        }
+    }
+
+    #[test]
+    fn a_wrong_action_is_refused_saying_what_is_expected() {
+        let unknown = read(r#"{"action":"fly"}"#).unwrap_err();
+        assert!(
+            unknown.starts_with("unknown variant `fly`, expected one of `place`"),
+            "{unknown}"
+        );
+        assert!(unknown.contains("`move-wagon`"), "{unknown}");
+        let extra = read(r#"{"action":"deploy","figure":0,"feature":1,"corner":2}"#).unwrap_err();
+        assert!(
+            extra.starts_with("unknown field `corner`, expected `figure` or `feature`"),
+            "{extra}"
+        );
+        let missing = read(r#"{"action":"move-wagon","x":0,"feature":1}"#).unwrap_err();
+        assert!(missing.starts_with("missing field `y`"), "{missing}");
+        let other = read(r#"{"action":"pass","turn":1}"#).unwrap_err();
+        assert!(other.starts_with("unknown field `turn`"), "{other}");
+        let range = read(r#"{"action":"place","x":40000,"y":0,"rotation":0}"#).unwrap_err();
+        assert!(range.contains("40000"), "{range}");
+    }
+}

@@ -176,7 +176,10 @@ pub(super) fn play_turn(
             .collect();
         if !by_name.is_empty() {
             let word = shepherd.next();
-            let Some(step) = word.filter(|w| by_name.contains(&w.as_str())).and_then(|w| Step::named(w)) else {
+            let Some(step) = word
+                .filter(|w| by_name.contains(&w.as_str()))
+                .and_then(|w| Step::named(w))
+            else {
                 let options: Vec<String> = by_name.iter().map(|w| format!("[\"{w}\"]")).collect();
                 return Err(format!(
                     "turn {n}: the shepherd's owner must choose: `shepherd = {}`, not {}",

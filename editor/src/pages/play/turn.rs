@@ -76,7 +76,14 @@ impl BoardChoices {
                         && step.words().takes == Takes::Feature
                     {
                         let spot = Spot::Feature(step.spot);
-                        out.targets.push((Target { x: step.x, y: step.y, spot }, action));
+                        out.targets.push((
+                            Target {
+                                x: step.x,
+                                y: step.y,
+                                spot,
+                            },
+                            action,
+                        ));
                     }
                 }
             }

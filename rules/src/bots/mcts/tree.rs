@@ -518,7 +518,10 @@ mod tests {
             ),
             key(Action::Deploy { figure: 1, feature: 2 }, deploy),
             key(barn, deploy),
-            key(Action::Mechanism(Step::named("deploy-barn").unwrap().with_figure(2).on(1)), deploy),
+            key(
+                Action::Mechanism(Step::named("deploy-barn").unwrap().with_figure(2).on(1)),
+                deploy,
+            ),
             key(wagon, decide),
             key(Action::Draw, decide),
             key(grow, decide),

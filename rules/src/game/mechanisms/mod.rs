@@ -34,7 +34,7 @@ mechanisms! {
     shepherd: Shepherds,
     vineyard: Vineyards,
     wagon: Wagons,
-    #[cfg(test)]
+    #[cfg(any(test, feature = "probe"))]
     probe: Probe,
 }
 

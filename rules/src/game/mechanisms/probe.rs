@@ -1,12 +1,15 @@
 //! A mechanism for the tests only, written as any new one is (this module and its line in the
-//! registration, nothing else): tiles go no more than two rows from the start tile's, and it
-//! counts what its hooks saw. It is in play only on a thread that switches it on, so that the
-//! engine's other tests play without it.
+//! registration, nothing else): tiles go no more than two rows from the start tile's, it
+//! counts what its hooks saw, and every third turn it asks the current player a decision of
+//! its own before the draw: tally (a button) or mark a feature of the start tile (on the
+//! table). It is built for the rules crate's tests and, with the `probe` feature, for other
+//! crates' tests; it is in play only on a thread that switches it on
+//! ([`Probe::on_this_thread`]), so that other tests play without it.
 
 use std::cell::Cell;
 
 use super::{Flow, Mechanism};
-use crate::game::{Event, Game, GameDef, Placement};
+use crate::game::{Action, ActionError, Event, Game, GameDef, Phase, Placement, Step, Takes, Words};
 
 thread_local! {
     /// Whether games set up on this thread play with the probe.
@@ -15,6 +18,10 @@ thread_local! {
 
 /// Rows from the start tile's where tiles may go.
 const REACH: i16 = 2;
+
+/// Its decision's answers: tally, or mark a feature of the start tile.
+const TALLY: Step = Step::own::<Probe>(0);
+const MARK: Step = Step::own::<Probe>(1);
 
 /// What the probe's hooks saw in one game.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -29,6 +36,17 @@ pub struct Probe {
     ended: bool,
     /// The seed of the deal.
     seed: Option<u64>,
+    /// Decisions answered by tallying.
+    pub tallies: u32,
+    /// Features of the start tile marked, by local index, in decision order.
+    pub marked: Vec<u8>,
+}
+
+impl Probe {
+    /// Puts the probe in play (or out of it) for the games set up on this thread from now on.
+    pub fn on_this_thread(on: bool) {
+        ON.with(|cell| cell.set(on));
+    }
 }
 
 impl Mechanism for Probe {
@@ -46,9 +64,61 @@ impl Mechanism for Probe {
         self.seed = Some(seed);
     }
 
+    const ACTIONS: &'static [Words] = &[
+        Words {
+            name: "probe-tally",
+            takes: Takes::Nothing,
+        },
+        Words {
+            name: "probe-mark",
+            takes: Takes::Feature,
+        },
+    ];
+
     fn turn_begins(game: &mut Game, _events: &mut Vec<Event>) -> Flow {
         game.mechanisms.probe.turns += 1;
-        Flow::Continue
+        if game.mechanisms.probe.turns % 3 != 2 || game.board.placed.is_empty() {
+            return Flow::Continue;
+        }
+        game.phase = Phase::decide::<Probe>(0, game.current);
+        Flow::Wait
+    }
+
+    fn legal_actions(game: &Game, out: &mut Vec<Action>) {
+        if game.phase.decision_of::<Probe>().is_some() {
+            out.push(Action::Mechanism(TALLY));
+            let start = game.board.placed[0];
+            let features = game.def.tables().tiles[usize::from(start.tile)].features.len();
+            let marks = (0..features as u8).map(|f| Action::Mechanism(MARK.at(start.x, start.y).on(f)));
+            out.extend(marks);
+        }
+    }
+
+    fn apply(game: &mut Game, action: Action, events: &mut Vec<Event>) -> Option<Result<(), ActionError>> {
+        game.phase.decision_of::<Probe>()?;
+        let mut legal = Vec::new();
+        Probe::legal_actions(game, &mut legal);
+        if !legal.contains(&action) {
+            return Some(Err(ActionError::WrongStep("tally, or mark a feature of the start tile")));
+        }
+        match action {
+            Action::Mechanism(TALLY) => game.mechanisms.probe.tallies += 1,
+            Action::Mechanism(mark) => game.mechanisms.probe.marked.push(mark.spot),
+            _ => {}
+        }
+        game.history.push(action);
+        game.resume_turn::<Probe>(events);
+        Some(Ok(()))
+    }
+
+    fn prompt(phase: Phase) -> Option<String> {
+        phase
+            .decision_of::<Probe>()
+            .map(|_| "The probe asks: tally, or mark a feature of the start tile.".into())
+    }
+
+    fn action_words(phase: Phase, action: Action) -> Option<&'static str> {
+        (phase.decision_of::<Probe>().is_some() && action == Action::Mechanism(TALLY)).then_some("Tally")
     }
 
     const RESTRICTS_PLACEMENT: bool = true;
@@ -85,14 +155,14 @@ mod tests {
 
     impl Switched {
         fn on() -> Switched {
-            ON.with(|on| on.set(true));
+            Probe::on_this_thread(true);
             Switched
         }
     }
 
     impl Drop for Switched {
         fn drop(&mut self) {
-            ON.with(|on| on.set(false));
+            Probe::on_this_thread(false);
         }
     }
 
@@ -175,6 +245,17 @@ mod tests {
                 assert_eq!(game.figures_accounted(player)[..counts.len()], counts[..]);
             }
         }
+        // Its decision, which no reader names: asked, answered both ways, written in the record
+        // under its own words, and replayed to the same game.
+        let all = def(&sets);
+        let (game, _) = play(&all, 5, false);
+        let probe = game.mechanisms().probe();
+        assert!(probe.tallies > 0 && !probe.marked.is_empty(), "{probe:?}");
+        let text = serde_json::to_string(&game.record()).unwrap();
+        assert!(text.contains(r#"{"action":"probe-mark","x":0,"y":0,"feature":"#), "{text}");
+        let replayed = crate::game::GameRecord::from_json(text.as_bytes()).unwrap().replay(all).unwrap();
+        assert_eq!(replayed.mechanisms().probe(), probe);
+        assert_eq!(replayed.scores(), game.scores());
         // A restart keeps it in play and starts it again.
         let mut game = Game::new(def(&["base"]), 2, 9).unwrap();
         game.restart(10);
