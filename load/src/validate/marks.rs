@@ -10,15 +10,16 @@ use crate::model::{Mark, MarkKind, MarkValueRules};
 use crate::report::{Diagnostics, Reporter};
 use crate::source::escape_segment;
 
-use super::declared::{Declarations, warn_unused};
+use super::declared::{DeclaredTable, warn_unused};
 
 /// Marks, as tile sets and expansions declare them.
-const MARKS: Declarations<Mark> = Declarations {
+const MARKS: DeclaredTable<Mark> = DeclaredTable {
     what: "mark",
     key: "marks",
-    max: MAX_MARKS,
-    of_set: |set| &set.marks,
-    of_expansion: |expansion| &expansion.marks,
+    max: Some(MAX_MARKS),
+    of: |declared| declared.marks,
+    differs: |_| "with other values".to_owned(),
+    once: "declare each mark once, in one file; other files' features can carry it",
 };
 
 /// Checks the marks of the files of `catalog`, with those of `base` known too.

@@ -11,15 +11,16 @@ use crate::model::{FeatureKind, PrintedToken};
 use crate::report::{Diagnostics, Reporter};
 use crate::source::escape_segment;
 
-use super::declared::{Declarations, warn_unused};
+use super::declared::{DeclaredTable, warn_unused};
 
 /// Printed tokens, as tile sets and expansions declare them.
-const TOKENS: Declarations<PrintedToken> = Declarations {
+const TOKENS: DeclaredTable<PrintedToken> = DeclaredTable {
     what: "token",
     key: "tokens",
-    max: MAX_PRINTED_TOKENS,
-    of_set: |set| &set.tokens,
-    of_expansion: |expansion| &expansion.tokens,
+    max: Some(MAX_PRINTED_TOKENS),
+    of: |declared| declared.tokens,
+    differs: |_| "with other values".to_owned(),
+    once: "declare each token once, in one file; other files' features can carry it",
 };
 
 /// Checks the printed tokens of the files of `catalog`, with those of `base` known too.
