@@ -1,14 +1,14 @@
 //! Things a tile set or expansion declares by id for every file to use (marks, printed
 //! tokens, values): each declared once (or again the same way), gathered across the files
-//! checked and the base catalog, so that the features and rule sets naming one can be checked
-//! against them.
+//! checked and the base catalog, so that the features (`carried.rs`) and rule sets naming one
+//! can be checked against them.
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
 use crate::catalog::Catalog;
 use crate::diagnostic::quote;
-use crate::model::{Declarations, Feature};
+use crate::model::{Declarations, RuleSet};
 use crate::report::{Diagnostics, Reporter};
 use crate::source::escape_segment;
 
@@ -19,69 +19,6 @@ const LISTED: usize = 20;
 pub(super) struct Declared<'a, T> {
     pub item: &'a T,
     pub path: &'a Path,
-}
-
-impl<T> Declared<'_, T> {
-    /// Warns when a feature of the file at `here` names (at `at`) a `what` only another file
-    /// declares: it validates, but a game without that file refuses the tile.
-    pub fn warn_if_elsewhere(&self, what: &str, id: &str, here: &Path, at: &str, report: &mut Reporter<'_>) {
-        if self.path != here {
-            report.warning(
-                at,
-                format!(
-                    "{what} {} is declared by {}, not by this file",
-                    quote(id),
-                    self.path.display()
-                ),
-                format!(
-                    "play this file with that one (a game without it refuses this tile), or declare the {what} here too, the same way"
-                ),
-            );
-        }
-    }
-}
-
-/// Warns at each declaration in the files of `catalog` that no tile of `catalog` or `base`
-/// uses (`uses` lists a tile feature's): a game never has it. `verb` says how a feature uses
-/// one (`carries`).
-pub(super) fn warn_unused<T>(
-    table: &DeclaredTable<T>,
-    catalog: &Catalog,
-    base: &Catalog,
-    uses: fn(&Feature) -> &[String],
-    verb: &str,
-    out: &mut Diagnostics,
-) {
-    let used: std::collections::BTreeSet<&str> = catalog
-        .tilesets
-        .iter()
-        .chain(&base.tilesets)
-        .flat_map(|set| &set.model.tiles)
-        .flat_map(|tile| tile.features.values())
-        .flat_map(|feature| uses(feature).iter().map(String::as_str))
-        .collect();
-    // A file with errors has those to fix first.
-    for file in catalog.declaring() {
-        if out.errors_in(&file.source.path) > 0 {
-            continue;
-        }
-        let mut report = file.reporter(out);
-        let declared = (table.of)(file.model.declarations());
-        for id in declared.keys().filter(|id| !used.contains(id.as_str())) {
-            report.warning_at_key(
-                &format!("/{}/{}", table.key, escape_segment(id)),
-                format!(
-                    "{} {} is declared here, but no tile of the files checked here {verb} it, so no game has it",
-                    table.what,
-                    quote(id)
-                ),
-                format!(
-                    "put it on a tile's feature (`{} = [\"{id}\"]`), check this file with the files whose tiles {verb} it, or remove the declaration",
-                    table.key
-                ),
-            );
-        }
-    }
 }
 
 /// A table of things tile sets and expansions declare by id: what one is, and how to check
@@ -169,6 +106,39 @@ impl<T: PartialEq> DeclaredTable<T> {
             }
         }
         known
+    }
+}
+
+impl<T> DeclaredTable<T> {
+    /// Errors at each id a rule set of `catalog` names in its own table (`ids`) that no file
+    /// declares (`known`), with `help`; `check_known` checks each of the others (the rule set,
+    /// the id and its pointer, its declaration).
+    pub fn check_rule_sets(
+        &self,
+        known: &BTreeMap<&str, Declared<'_, T>>,
+        catalog: &Catalog,
+        out: &mut Diagnostics,
+        (ids, help): (fn(&RuleSet) -> Vec<&String>, &str),
+        mut check_known: impl FnMut(&RuleSet, (&str, &str), &Declared<'_, T>, &mut Reporter<'_>),
+    ) {
+        for set in &catalog.rulesets {
+            let mut report = set.reporter(out);
+            for id in ids(&set.model) {
+                let at = format!("/{}/{}", self.key, escape_segment(id));
+                match known.get(id.as_str()) {
+                    None => report.error_at_key(
+                        &at,
+                        format!(
+                            "no tile set or expansion checked here or bundled declares a {} {}",
+                            self.what,
+                            quote(id)
+                        ),
+                        help,
+                    ),
+                    Some(declared) => check_known(&set.model, (id, &at), declared, &mut report),
+                }
+            }
+        }
     }
 
     /// The help for an id not among `known`: `what` to do, and the ids known (or how to

@@ -5,6 +5,7 @@
 //! the engine accepts. The documents files may refer to without being checked with them (the
 //! bundled rule sets that `extends` names) come in explicitly as a base catalog.
 
+mod carried;
 mod components;
 mod declared;
 mod edge_kinds;

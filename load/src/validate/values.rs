@@ -90,19 +90,13 @@ const VALUES: DeclaredTable<u32> = DeclaredTable {
 /// default per value, and rule sets replacing only declared values.
 pub(crate) fn check(catalog: &Catalog, base: &Catalog, out: &mut Diagnostics) {
     let known = VALUES.gather(catalog, base, out, |_, _, _| {});
-    for set in &catalog.rulesets {
-        let mut report = set.reporter(out);
-        for key in set.model.values.keys().filter(|k| !known.contains_key(k.as_str())) {
-            report.error_at_key(
-                &format!("/values/{}", escape_segment(key)),
-                format!(
-                    "no tile set or expansion checked here or bundled declares a value {}",
-                    quote(key)
-                ),
-                declared_help(&known),
-            );
-        }
-    }
+    VALUES.check_rule_sets(
+        &known,
+        catalog,
+        out,
+        (|rules| rules.values.keys().collect(), &declared_help(&known)),
+        |_, _, _, _| {},
+    );
 }
 
 /// The values known and the files declaring them, for a help text.
