@@ -1,5 +1,5 @@
 //! A tile's picture laid on the cell grid of [`regions`](crate::regions): each cell the kind
-//! its pixels show (city, road or field, by [`sheet_detect::kind_of`]), or none (a wall line, a
+//! its pixels show (city, road or field, by `sheet_detect::kind_of`), or none (a wall line, a
 //! building, a frame), so that the areas a colour covers are found with the same flood fill
 //! as the schematic's fields.
 
@@ -30,7 +30,7 @@ pub struct PictureCells {
 
 impl PictureCells {
     /// The cells of `picture`, each the kind most of its pixels show; of no kind when at least
-    /// [`LINE_SHARE`] of them show none. An empty picture has cells of no kind.
+    /// `LINE_SHARE` of them show none. An empty picture has cells of no kind.
     pub fn of(picture: &RgbaImage) -> PictureCells {
         let (w, h) = picture.dimensions();
         if w == 0 || h == 0 {
@@ -71,7 +71,7 @@ impl PictureCells {
 
     /// The buildings of the picture: areas of cells that show neither field nor road (a
     /// monastery, a village at a crossing, a house, whatever their colours), clear of the
-    /// border, of at least [`MIN_BUILDING`] cells; each its cells in rising order.
+    /// border, of at least `MIN_BUILDING` cells; each its cells in rising order.
     pub fn buildings(&self) -> Vec<Vec<usize>> {
         let solid: Vec<bool> = self
             .kinds

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use egui::Color32;
-use tilewright_engine::model::{FeatureKind, Mark, PrintedToken, TileSet};
+use tilewright_engine::model::{Declarations, Declares, FeatureKind, TileSet};
 
 /// The marks and tokens on offer, each id with the kind of feature it goes on and the file
 /// that declares it.
@@ -66,33 +66,29 @@ impl Vocabulary {
     /// declared by both, the open set's declaration wins (it is the one the designer edits).
     pub fn for_set(set: &TileSet) -> Vocabulary {
         let mut out = Vocabulary::default();
-        let catalog = tilewright_engine::bundled::catalog();
-        let bundled = |source: &tilewright_engine::source::Source, name: &str| DeclaredBy::Bundled {
-            name: name.to_owned(),
-            file: source.path.file_name().map_or_else(
-                || source.path.display().to_string(),
-                |f| f.to_string_lossy().into_owned(),
-            ),
-        };
-        for t in &catalog.tilesets {
-            out.add(&t.model.marks, &t.model.tokens, &bundled(&t.source, &t.model.name));
+        for file in tilewright_engine::bundled::catalog().declaring() {
+            let path = &file.source.path;
+            let from = DeclaredBy::Bundled {
+                name: file.model.name().to_owned(),
+                file: path
+                    .file_name()
+                    .map_or_else(|| path.display().to_string(), |f| f.to_string_lossy().into_owned()),
+            };
+            out.add(file.model.declarations(), &from);
         }
-        for e in &catalog.expansions {
-            out.add(&e.model.marks, &e.model.tokens, &bundled(&e.source, &e.model.name));
-        }
-        out.add(&set.marks, &set.tokens, &DeclaredBy::ThisFile);
+        out.add(set.declarations(), &DeclaredBy::ThisFile);
         out
     }
 
-    fn add(&mut self, marks: &BTreeMap<String, Mark>, tokens: &BTreeMap<String, PrintedToken>, from: &DeclaredBy) {
+    fn add(&mut self, declared: Declarations<'_>, from: &DeclaredBy) {
         let offer = |kind| Offer {
             kind,
             from: from.clone(),
         };
-        for (id, mark) in marks {
+        for (id, mark) in declared.marks {
             self.marks.insert(id.clone(), offer(mark.kind.feature_kind()));
         }
-        for (id, token) in tokens {
+        for (id, token) in declared.tokens {
             self.tokens.insert(id.clone(), offer(token.kind));
         }
     }
@@ -125,6 +121,8 @@ pub fn colour(id: &str) -> Color32 {
 
 #[cfg(test)]
 mod tests {
+    use tilewright_engine::model::PrintedToken;
+
     use super::*;
 
     #[test]

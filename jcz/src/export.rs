@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use tilewright_engine::catalog::LoadedTileSet;
 use tilewright_engine::edge::{SegmentKind, Side};
-use tilewright_engine::model::{FeatureKind, Placement, RoadEnd, Supply, Tile, TileSet};
+use tilewright_engine::model::{Declarations, Declares, FeatureKind, Placement, RoadEnd, Supply, Tile, TileSet};
 use tilewright_engine::{Diagnostic, Severity, bundled};
 
 use crate::defs::{Definitions, ExpansionDef, FeatureDef, Kind, TileDef, TileSetDef};
@@ -332,71 +332,43 @@ impl Reporter<'_> {
 
 /// The elements a set's declarations switch on, warning of what JCZ lacks or plays its own way.
 fn set_elements(loaded: &LoadedTileSet, report: &Reporter, out: &mut Found, elements: &mut BTreeSet<&'static str>) {
-    let set = &loaded.model;
-    let bundled_sets = || bundled::catalog().tilesets.iter().map(|s| &s.model);
-    for (id, figure) in &set.figures {
-        let known = elements::figure_element(id).map(|e| e.into_iter().collect());
-        let same = bundled_sets().any(|s| s.figures.get(id) == Some(figure));
-        let pointer = format!("/figures/{id}");
-        jcz_own(report, out, elements, &pointer, &format!("figure `{id}`"), known, same);
-    }
-    for (id, bag) in &set.bags {
-        let known = elements::bag_element(id).map(|e| vec![e]);
-        let same = bundled_sets().any(|s| s.bags.get(id) == Some(bag));
-        jcz_own(
-            report,
-            out,
-            elements,
-            &format!("/bags/{id}"),
-            &format!("bag `{id}`"),
-            known,
-            same,
-        );
-    }
-    for mechanism in &set.mechanisms {
-        elements.insert(elements::mechanism_element(*mechanism));
+    let set = loaded.model.declarations();
+    let mut switched = Switched { report, out, elements };
+    switched.table(
+        set,
+        ("figures", |d| d.figures),
+        |id, _| format!("figure `{id}`"),
+        |id| elements::figure_element(id).map(|e| e.into_iter().collect()),
+    );
+    switched.table(
+        set,
+        ("bags", |d| d.bags),
+        |id, _| format!("bag `{id}`"),
+        |id| elements::bag_element(id).map(|e| vec![e]),
+    );
+    for mechanism in set.mechanisms {
+        switched.elements.insert(elements::mechanism_element(*mechanism));
     }
     // Marks and goods switch their elements on where tiles carry them.
-    for (id, mark) in &set.marks {
-        let known = elements::MARKS.iter().any(|(m, _, _)| m == id).then(Vec::new);
-        let same = bundled_sets().any(|s| s.marks.get(id) == Some(mark));
-        jcz_own(
-            report,
-            out,
-            elements,
-            &format!("/marks/{id}"),
-            &format!("mark `{id}`"),
-            known,
-            same,
-        );
-    }
-    for (id, token) in &set.tokens {
-        let known = elements::GOODS.contains(&id.as_str()).then(Vec::new);
-        let same = bundled_sets().any(|s| s.tokens.get(id) == Some(token));
-        jcz_own(
-            report,
-            out,
-            elements,
-            &format!("/tokens/{id}"),
-            &format!("good `{id}`"),
-            known,
-            same,
-        );
-    }
-    for (key, value) in &set.values {
-        let same = bundled_sets().any(|s| s.values.get(key) == Some(value));
-        let what = format!("value `{key}` ({value} here)");
-        jcz_own(
-            report,
-            out,
-            elements,
-            &format!("/values/{key}"),
-            &what,
-            Some(Vec::new()),
-            same,
-        );
-    }
-    for (i, group) in set.deal.iter().enumerate() {
+    switched.table(
+        set,
+        ("marks", |d| d.marks),
+        |id, _| format!("mark `{id}`"),
+        |id| elements::MARKS.iter().any(|(m, _, _)| *m == id).then(Vec::new),
+    );
+    switched.table(
+        set,
+        ("tokens", |d| d.tokens),
+        |id, _| format!("good `{id}`"),
+        |id| elements::GOODS.contains(&id).then(Vec::new),
+    );
+    switched.table(
+        set,
+        ("values", |d| d.values),
+        |key, value| format!("value `{key}` ({value} here)"),
+        |_| Some(Vec::new()),
+    );
+    for (i, group) in loaded.model.deal.iter().enumerate() {
         out.push(report.at(
             Severity::Error,
             &format!("/deal/{i}"),
@@ -406,34 +378,55 @@ fn set_elements(loaded: &LoadedTileSet, report: &Reporter, out: &mut Found, elem
     }
 }
 
-/// Records the elements of a declared `what` JCZ has (`known`), warning when it has none
-/// (games in JCZ go without it) or when the declaration is not the bundled one of its id (`same`:
-/// JCZ plays its own).
-fn jcz_own(
-    report: &Reporter,
-    out: &mut Found,
-    elements: &mut BTreeSet<&'static str>,
-    pointer: &str,
-    what: &str,
-    known: Option<Vec<&'static str>>,
-    same: bool,
-) {
-    match known {
-        None => out.push(report.at(
-            Severity::Warning,
-            pointer,
-            format!("JCZ has no {what}; games in JCZ are played without it"),
-            "leave it out, or play it in Tilewright only",
-        )),
-        Some(known) => {
-            elements.extend(known);
-            if !same {
-                out.push(report.at(
-                    Severity::Warning,
-                    pointer,
-                    format!("JCZ plays its own {what}, not this declaration (it differs from the bundled one)"),
-                    "expect JCZ's own in games there",
-                ));
+/// One of a file's tables of declarations: its key, and the table among the declarations.
+type Table<T> = (&'static str, fn(Declarations<'_>) -> &BTreeMap<String, T>);
+
+/// The elements the declarations of one set switch on, and the warnings about them.
+struct Switched<'a> {
+    report: &'a Reporter<'a>,
+    out: &'a mut Found,
+    elements: &'a mut BTreeSet<&'static str>,
+}
+
+impl Switched<'_> {
+    /// Records the elements JCZ has for each declaration in `table` of `set` (`known`, by id),
+    /// warning as [`Switched::jcz_own`] says; `what` names one in a warning.
+    fn table<T: PartialEq>(
+        &mut self,
+        set: Declarations<'_>,
+        (key, table): Table<T>,
+        what: fn(&str, &T) -> String,
+        known: fn(&str) -> Option<Vec<&'static str>>,
+    ) {
+        for (id, item) in table(set) {
+            let same = bundled::catalog()
+                .declaring()
+                .any(|file| table(file.model.declarations()).get(id) == Some(item));
+            self.jcz_own(&format!("/{key}/{id}"), &what(id, item), known(id), same);
+        }
+    }
+
+    /// Records the elements of a declared `what` JCZ has (`known`), warning when it has none
+    /// (games in JCZ go without it) or when the declaration is not the bundled one of its id
+    /// (`same`: JCZ plays its own).
+    fn jcz_own(&mut self, pointer: &str, what: &str, known: Option<Vec<&'static str>>, same: bool) {
+        match known {
+            None => self.out.push(self.report.at(
+                Severity::Warning,
+                pointer,
+                format!("JCZ has no {what}; games in JCZ are played without it"),
+                "leave it out, or play it in Tilewright only",
+            )),
+            Some(known) => {
+                self.elements.extend(known);
+                if !same {
+                    self.out.push(self.report.at(
+                        Severity::Warning,
+                        pointer,
+                        format!("JCZ plays its own {what}, not this declaration (it differs from the bundled one)"),
+                        "expect JCZ's own in games there",
+                    ));
+                }
             }
         }
     }

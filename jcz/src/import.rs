@@ -531,51 +531,35 @@ fn tile(
 }
 
 /// Declares in `set` what the JCZ elements in `used` are in this toolkit, copied from the
-/// bundled sets that declare them; notes the elements it has nothing for.
+/// bundled files that declare them; notes the elements it has nothing for.
 fn declare(set: &mut TileSet, used: &[&str], file: &str, notes: &mut Vec<String>) {
+    let bundled = bundled::catalog();
     let mut used: Vec<&str> = used.to_vec();
     used.sort_unstable();
     used.dedup();
     for element in used {
         let mut found = false;
-        for bundled in bundled::catalog().tilesets.iter().map(|s| &s.model) {
-            for (id, figure) in &bundled.figures {
-                let this = elements::figure_element(id).map(|e| e.unwrap_or("small-follower"));
-                if this == Some(element) {
-                    set.figures.insert(id.clone(), figure.clone());
-                    found = true;
-                }
-            }
-            for (id, bag) in &bundled.bags {
-                if elements::bag_element(id) == Some(element) {
-                    set.bags.insert(id.clone(), bag.clone());
-                    found = true;
-                }
-            }
-            for mechanism in &bundled.mechanisms {
+        for declared in bundled.declaring().map(|f| f.model.declarations()) {
+            found |= take(&mut set.figures, declared.figures, |id| {
+                elements::figure_element(id).map(|e| e.unwrap_or("small-follower")) == Some(element)
+            });
+            found |= take(&mut set.bags, declared.bags, |id| {
+                elements::bag_element(id) == Some(element)
+            });
+            for mechanism in declared.mechanisms {
                 if elements::mechanism_element(*mechanism) == element {
                     if !set.mechanisms.contains(mechanism) {
                         set.mechanisms.push(*mechanism);
                     }
-                    if *mechanism == Mechanism::Abbey {
-                        set.tiles
-                            .extend(bundled.tiles.iter().filter(|t| t.supply != Default::default()).cloned());
-                    }
                     found = true;
                 }
             }
-            for (id, mark) in &bundled.marks {
-                if elements::MARKS.iter().any(|(m, _, e)| m == id && *e == element) {
-                    set.marks.insert(id.clone(), mark.clone());
-                    found = true;
-                }
-            }
-            for (id, token) in &bundled.tokens {
-                if element == elements::GOODS_ELEMENT && elements::GOODS.contains(&id.as_str()) {
-                    set.tokens.insert(id.clone(), token.clone());
-                    found = true;
-                }
-            }
+            found |= take(&mut set.marks, declared.marks, |id| {
+                elements::MARKS.iter().any(|(m, _, e)| *m == id && *e == element)
+            });
+            found |= take(&mut set.tokens, declared.tokens, |id| {
+                element == elements::GOODS_ELEMENT && elements::GOODS.contains(&id)
+            });
         }
         if !found && !matches!(element, "farmers" | "garden" | "abbot") {
             notes.push(format!(
@@ -585,6 +569,15 @@ fn declare(set: &mut TileSet, used: &[&str], file: &str, notes: &mut Vec<String>
         }
     }
     set.mechanisms.sort();
+    // The abbeys the players hold come with the mechanism, from the bundled sets bringing it.
+    if set.mechanisms.contains(&Mechanism::Abbey) {
+        let abbeys = bundled.tilesets.iter().map(|s| &s.model);
+        let held = abbeys
+            .filter(|s| s.mechanisms.contains(&Mechanism::Abbey))
+            .flat_map(|s| &s.tiles)
+            .filter(|t| t.supply != Default::default());
+        set.tiles.extend(held.cloned());
+    }
     // The values the mechanisms and figures taken read, with the bundled defaults.
     let read = set.mechanisms.iter().flat_map(|m| m.values()).chain(
         set.figures
@@ -593,12 +586,21 @@ fn declare(set: &mut TileSet, used: &[&str], file: &str, notes: &mut Vec<String>
             .flat_map(|m| m.values()),
     );
     for key in read {
-        let bundled = bundled::catalog()
-            .tilesets
-            .iter()
-            .find_map(|s| s.model.values.get(key.key));
-        if let Some(value) = bundled {
+        let default = bundled
+            .declaring()
+            .find_map(|f| f.model.declarations().values.get(key.key));
+        if let Some(value) = default {
             set.values.insert(key.key.to_owned(), *value);
         }
     }
+}
+
+/// Copies into `into` the declarations of `from` whose id `is` wants; whether there were any.
+fn take<T: Clone>(into: &mut BTreeMap<String, T>, from: &BTreeMap<String, T>, is: impl Fn(&str) -> bool) -> bool {
+    let mut took = false;
+    for (id, item) in from.iter().filter(|(id, _)| is(id)) {
+        into.insert(id.clone(), item.clone());
+        took = true;
+    }
+    took
 }

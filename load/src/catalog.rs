@@ -2,7 +2,7 @@
 //! later problems (game setup, the editor) can still point at a line and column.
 
 use crate::edge::TileEdges;
-use crate::model::{ExpansionFile, RuleSet, TileSet};
+use crate::model::{Declares, ExpansionFile, RuleSet, TileSet};
 use crate::report::{Diagnostics, Reporter};
 use crate::schema::FileKind;
 use crate::source::{Source, SourceMap};
@@ -36,6 +36,39 @@ impl<T, R> Loaded<T, R> {
     }
 }
 
+impl<T: Declares, R> Loaded<T, R> {
+    /// The file as one that declares things, whatever its kind.
+    pub fn declaring(&self) -> Declaring<'_> {
+        Declaring {
+            source: &self.source,
+            map: &self.map,
+            model: &self.model,
+        }
+    }
+}
+
+/// A validated file that declares figures, bags, mechanisms, marks, values and printed tokens
+/// ([`Declares`]): a tile set or an expansion, seen the same way.
+#[derive(Clone, Copy)]
+pub struct Declaring<'a> {
+    /// The file.
+    pub source: &'a Source,
+    /// Where each value of the file is.
+    pub map: &'a SourceMap,
+    /// The model.
+    pub model: &'a dyn Declares,
+}
+
+impl<'a> Declaring<'a> {
+    pub(crate) fn reporter(&self, out: &'a mut Diagnostics) -> Reporter<'a> {
+        Reporter {
+            source: self.source,
+            map: self.map,
+            out,
+        }
+    }
+}
+
 /// A model value of any kind of file.
 #[derive(Debug, Clone)]
 pub enum Model {
@@ -48,6 +81,15 @@ pub enum Model {
 }
 
 impl Model {
+    /// The model as a file that declares things, unless it is a rule set.
+    pub fn declares(&self) -> Option<&dyn Declares> {
+        match self {
+            Model::TileSet(model) => Some(model),
+            Model::Expansion(model) => Some(model),
+            Model::RuleSet(_) => None,
+        }
+    }
+
     /// Attaches the file the model came from and, for a tile set, the edges of its tiles as
     /// validation read them (other files have none).
     pub fn with_source(self, source: Source, map: SourceMap, edges: Vec<TileEdges>) -> Document {
@@ -133,6 +175,12 @@ impl Catalog {
             .iter()
             .map(|d| (d.source.path.as_path(), d.model.id.as_str()));
         tilesets.chain(expansions).chain(rulesets)
+    }
+
+    /// Every file that declares things: the tile sets, then the expansions.
+    pub fn declaring(&self) -> impl Iterator<Item = Declaring<'_>> {
+        let tilesets = self.tilesets.iter().map(Loaded::declaring);
+        tilesets.chain(self.expansions.iter().map(Loaded::declaring))
     }
 
     /// The tile set with this id.

@@ -22,12 +22,14 @@
 
 #![forbid(unsafe_code)]
 
+mod declarations;
 pub mod edge;
 mod expansion;
 mod ruleset;
 mod tileset;
 mod values;
 
+pub use declarations::*;
 pub use expansion::*;
 pub use ruleset::*;
 pub use tileset::*;

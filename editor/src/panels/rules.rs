@@ -207,11 +207,9 @@ fn override_rows(own: &Json, inherited: Option<&Json>, known: &[&str]) -> Vec<(S
 /// The default a bundled tile set or expansion declares for value `key`, to start an override
 /// from.
 fn bundled_default(key: &str) -> Option<u64> {
-    let catalog = tilewright_engine::bundled::catalog();
-    let sets = catalog.tilesets.iter().map(|s| &s.model.values);
-    let expansions = catalog.expansions.iter().map(|e| &e.model.values);
-    sets.chain(expansions)
-        .find_map(|values| values.get(key))
+    tilewright_engine::bundled::catalog()
+        .declaring()
+        .find_map(|file| file.model.declarations().values.get(key))
         .map(|&v| u64::from(v))
 }
 

@@ -1,17 +1,19 @@
 //! Checks of figures and token bags, shared by tile sets and expansion files.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::HashSet;
 
 use super::tileset::first_over;
 use crate::limits::{MAX_BAG_TOKENS, MAX_BAGS, MAX_COPIES, MAX_FIGURE_TYPES, MAX_SHEEP, MAX_STRENGTH};
 use crate::model::{
-    Bag, FeatureKind, Figure, FigureEffect, FigureMechanism, NamedStrength, Role, Spot, Strength, TokenKind,
+    Bag, Declarations, FeatureKind, Figure, FigureEffect, FigureMechanism, NamedStrength, Role, Spot, Strength,
+    TokenKind,
 };
 use crate::report::Reporter;
 use crate::source::escape_segment;
 
 /// Checks every figure and bag of one file.
-pub(crate) fn check(figures: &BTreeMap<String, Figure>, bags: &BTreeMap<String, Bag>, report: &mut Reporter<'_>) {
+pub(crate) fn check(declared: Declarations<'_>, report: &mut Reporter<'_>) {
+    let Declarations { figures, bags, .. } = declared;
     for (id, figure) in figures {
         check_figure(id, figure, &format!("/figures/{}", escape_segment(id)), report);
     }

@@ -1,13 +1,14 @@
 //! Things a tile set or expansion declares by id for every file to use (marks, printed
-//! tokens): each declared once (or again the same way), gathered across the files checked and
-//! the base catalog, so that the features and rule sets naming one can be checked against them.
+//! tokens, values): each declared once (or again the same way), gathered across the files
+//! checked and the base catalog, so that the features (`carried.rs`) and rule sets naming one
+//! can be checked against them.
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
 use crate::catalog::Catalog;
 use crate::diagnostic::quote;
-use crate::model::{ExpansionFile, TileSet};
+use crate::model::{Declarations, RuleSet};
 use crate::report::{Diagnostics, Reporter};
 use crate::source::escape_segment;
 
@@ -20,89 +21,25 @@ pub(super) struct Declared<'a, T> {
     pub path: &'a Path,
 }
 
-impl<T> Declared<'_, T> {
-    /// Warns when a feature of the file at `here` names (at `at`) a `what` only another file
-    /// declares: it validates, but a game without that file refuses the tile.
-    pub fn warn_if_elsewhere(&self, what: &str, id: &str, here: &Path, at: &str, report: &mut Reporter<'_>) {
-        if self.path != here {
-            report.warning(
-                at,
-                format!(
-                    "{what} {} is declared by {}, not by this file",
-                    quote(id),
-                    self.path.display()
-                ),
-                format!(
-                    "play this file with that one (a game without it refuses this tile), or declare the {what} here too, the same way"
-                ),
-            );
-        }
-    }
-}
-
-/// Warns at each declaration in the files of `catalog` (by `of_set` and `of_expansion`) that
-/// no tile of `catalog` or `base` uses (`uses` lists a tile feature's): a game never has it.
-/// `verb` says how a feature uses one (`carries`).
-pub(super) fn warn_unused<T>(
-    decl: &Declarations<T>,
-    catalog: &Catalog,
-    base: &Catalog,
-    uses: fn(&crate::model::Feature) -> &[String],
-    verb: &str,
-    out: &mut Diagnostics,
-) {
-    let used: std::collections::BTreeSet<&str> = catalog
-        .tilesets
-        .iter()
-        .chain(&base.tilesets)
-        .flat_map(|set| &set.model.tiles)
-        .flat_map(|tile| tile.features.values())
-        .flat_map(|feature| uses(feature).iter().map(String::as_str))
-        .collect();
-    let warn = |declared: &BTreeMap<String, T>, report: &mut Reporter<'_>| {
-        for id in declared.keys().filter(|id| !used.contains(id.as_str())) {
-            report.warning_at_key(
-                &format!("/{}/{}", decl.key, escape_segment(id)),
-                format!(
-                    "{} {} is declared here, but no tile of the files checked here {verb} it, so no game has it",
-                    decl.what,
-                    quote(id)
-                ),
-                format!(
-                    "put it on a tile's feature (`{} = [\"{id}\"]`), check this file with the files whose tiles {verb} it, or remove the declaration",
-                    decl.key
-                ),
-            );
-        }
-    };
-    // A file with errors has those to fix first.
-    for set in &catalog.tilesets {
-        if out.errors_in(&set.source.path) == 0 {
-            warn((decl.of_set)(&set.model), &mut set.reporter(out));
-        }
-    }
-    for expansion in &catalog.expansions {
-        if out.errors_in(&expansion.source.path) == 0 {
-            warn((decl.of_expansion)(&expansion.model), &mut expansion.reporter(out));
-        }
-    }
-}
-
-/// What is declared, and where files declare it.
-pub(super) struct Declarations<T: 'static> {
+/// A table of things tile sets and expansions declare by id: what one is, and how to check
+/// declarations of one id against each other.
+pub(super) struct DeclaredTable<T: 'static> {
     /// The word for one (`mark`).
     pub what: &'static str,
     /// The files' key (`marks`).
     pub key: &'static str,
-    /// Most declarations in one file.
-    pub max: usize,
-    /// A tile set's declarations.
-    pub of_set: fn(&TileSet) -> &BTreeMap<String, T>,
-    /// An expansion's declarations.
-    pub of_expansion: fn(&ExpansionFile) -> &BTreeMap<String, T>,
+    /// Most declarations in one file (`None`: the schema caps them).
+    pub max: Option<usize>,
+    /// The table among a file's declarations.
+    pub of: fn(Declarations<'_>) -> &BTreeMap<String, T>,
+    /// How the first declaration of an id differs from a second, for the error at the second
+    /// (`with other values`).
+    pub differs: fn(&T) -> String,
+    /// The help for an id declared twice, differently.
+    pub once: &'static str,
 }
 
-impl<T: PartialEq> Declarations<T> {
+impl<T: PartialEq> DeclaredTable<T> {
     /// Every declaration the files of `catalog` and `base` make, by id: the files' own first,
     /// each checked against those before it and the base (declared again otherwise is an
     /// error at the second), each passed to `check_one` with its pointer; then the base's,
@@ -115,89 +52,93 @@ impl<T: PartialEq> Declarations<T> {
         mut check_one: impl FnMut(&T, &str, &mut Reporter<'_>),
     ) -> BTreeMap<&'a str, Declared<'a, T>> {
         let mut known: BTreeMap<&str, Declared<'_, T>> = BTreeMap::new();
-        let files = catalog
-            .tilesets
-            .iter()
-            .map(|s| {
-                (
-                    &s.model.id,
-                    (self.of_set)(&s.model),
-                    &s.source.path,
-                    (&s.source, &s.map),
-                )
-            })
-            .chain(catalog.expansions.iter().map(|e| {
-                (
-                    &e.model.id,
-                    (self.of_expansion)(&e.model),
-                    &e.source.path,
-                    (&e.source, &e.map),
-                )
-            }));
         let bases: Vec<(&str, &BTreeMap<String, T>, &Path)> = base
-            .tilesets
-            .iter()
-            .map(|s| (s.model.id.as_str(), (self.of_set)(&s.model), s.source.path.as_path()))
-            .chain(base.expansions.iter().map(|e| {
-                (
-                    e.model.id.as_str(),
-                    (self.of_expansion)(&e.model),
-                    e.source.path.as_path(),
-                )
-            }))
+            .declaring()
+            .map(|f| (f.model.id(), (self.of)(f.model.declarations()), f.source.path.as_path()))
             .collect();
-        for (set, declared, path, (source, map)) in files {
-            let mut report = Reporter { source, map, out };
-            if declared.len() > self.max {
+        for file in catalog.declaring() {
+            let (set, declared, path) = (file.model.id(), (self.of)(file.model.declarations()), &file.source.path);
+            let mut report = file.reporter(out);
+            if let Some(max) = self.max.filter(|&max| declared.len() > max) {
                 report.error(
                     &format!("/{}", self.key),
                     format!(
-                        "{} kinds of {} declared, more than a game can hold ({})",
+                        "{} kinds of {} declared, more than a game can hold ({max})",
                         declared.len(),
                         self.what,
-                        self.max
                     ),
-                    format!("declare at most {} kinds of {}", self.max, self.what),
+                    format!("declare at most {max} kinds of {}", self.what),
                 );
             }
             for (id, item) in declared {
                 let at = format!("/{}/{}", self.key, escape_segment(id));
                 check_one(item, &at, &mut report);
-                let bundled = bases.iter().find(|(other_set, items, _)| {
-                    *other_set != set.as_str() && items.get(id).is_some_and(|i| i != item)
+                // A base file of the same id is the one this file replaces.
+                let bundled = bases.iter().find_map(|&(other_set, items, path)| {
+                    let other = items.get(id).filter(|i| *i != item && other_set != set)?;
+                    Some(Declared { item: other, path })
                 });
                 // Declared again the same way, it is the same thing (as a game takes it).
-                let here = known.get(id.as_str()).filter(|d| d.item != item).map(|d| d.path);
-                if let Some(other) = here.or(bundled.map(|b| b.2)) {
+                let here = known.get(id.as_str()).filter(|d| d.item != item);
+                if let Some(other) = here.or(bundled.as_ref()) {
                     report.error_at_key(
                         &at,
                         format!(
-                            "{} {} is also declared by {}, with other values",
+                            "{} {} is also declared by {}, {}",
                             self.what,
                             quote(id),
-                            other.display()
+                            other.path.display(),
+                            (self.differs)(other.item)
                         ),
-                        format!(
-                            "declare each {} once, in one file; other files' features can carry it",
-                            self.what
-                        ),
+                        self.once,
                     );
                     continue;
                 }
                 known.entry(id).or_insert(Declared { item, path });
             }
         }
-        for (set, declared, path) in &bases {
-            let replaced = catalog.tilesets.iter().any(|s| s.model.id == *set)
-                || catalog.expansions.iter().any(|e| e.model.id == *set);
-            if replaced {
+        for (set, declared, path) in bases {
+            if catalog.declaring().any(|f| f.model.id() == set) {
                 continue;
             }
-            for (id, item) in declared.iter() {
+            for (id, item) in declared {
                 known.entry(id).or_insert(Declared { item, path });
             }
         }
         known
+    }
+}
+
+impl<T> DeclaredTable<T> {
+    /// Errors at each id a rule set of `catalog` names in its own table (`ids`) that no file
+    /// declares (`known`), with `help`; `check_known` checks each of the others (the rule set,
+    /// the id and its pointer, its declaration).
+    pub fn check_rule_sets(
+        &self,
+        known: &BTreeMap<&str, Declared<'_, T>>,
+        catalog: &Catalog,
+        out: &mut Diagnostics,
+        (ids, help): (fn(&RuleSet) -> Vec<&String>, &str),
+        mut check_known: impl FnMut(&RuleSet, (&str, &str), &Declared<'_, T>, &mut Reporter<'_>),
+    ) {
+        for set in &catalog.rulesets {
+            let mut report = set.reporter(out);
+            for id in ids(&set.model) {
+                let at = format!("/{}/{}", self.key, escape_segment(id));
+                match known.get(id.as_str()) {
+                    None => report.error_at_key(
+                        &at,
+                        format!(
+                            "no tile set or expansion checked here or bundled declares a {} {}",
+                            self.what,
+                            quote(id)
+                        ),
+                        help,
+                    ),
+                    Some(declared) => check_known(&set.model, (id, &at), declared, &mut report),
+                }
+            }
+        }
     }
 
     /// The help for an id not among `known`: `what` to do, and the ids known (or how to

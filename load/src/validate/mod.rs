@@ -5,6 +5,7 @@
 //! the engine accepts. The documents files may refer to without being checked with them (the
 //! bundled rule sets that `extends` names) come in explicitly as a base catalog.
 
+mod carried;
 mod components;
 mod declared;
 mod edge_kinds;
@@ -355,23 +356,13 @@ fn check_file(file: Prepared, images: &mut tileset::ImageChecks, out: &mut Diagn
     let document = read_parsed(&parsed, kind, SchemaStep::Check, &mut report)?;
     // A tile set's edges, read by its checks; they all read when it has no error.
     let mut edges = Some(Vec::new());
-    match &document {
-        Model::TileSet(set) => {
-            edges = tileset::check(set, &mut report);
-            tileset::check_images(set, images, &mut report);
-            components::check(&set.figures, &set.bags, &mut report);
-            values::check_declared(&set.figures, &set.mechanisms, &set.values, &mut report);
-        }
-        Model::Expansion(expansion) => {
-            components::check(&expansion.figures, &expansion.bags, &mut report);
-            values::check_declared(
-                &expansion.figures,
-                &expansion.mechanisms,
-                &expansion.values,
-                &mut report,
-            );
-        }
-        Model::RuleSet(_) => {}
+    if let Model::TileSet(set) = &document {
+        edges = tileset::check(set, &mut report);
+        tileset::check_images(set, images, &mut report);
+    }
+    if let Some(file) = document.declares() {
+        components::check(file.declarations(), &mut report);
+        values::check_declared(file.declarations(), &mut report);
     }
     let errors_after = report.out.errors_in(&source.path);
     let edges = edges.filter(|_| errors_after == errors_before)?;
@@ -654,15 +645,10 @@ fn check_across(catalog: &Catalog, base: &Catalog, out: &mut Diagnostics) {
         .map(|r| &r.model)
         .collect();
     let mut resolver = Resolver::new(&known);
-    let tilesets = catalog.tilesets.iter().chain(&base.tilesets).map(|s| &s.model.figures);
-    let expansions = catalog
-        .expansions
-        .iter()
-        .chain(&base.expansions)
-        .map(|e| &e.model.figures);
-    let figures: BTreeSet<&str> = tilesets
-        .chain(expansions)
-        .flat_map(|f| f.keys())
+    let figures: BTreeSet<&str> = catalog
+        .declaring()
+        .chain(base.declaring())
+        .flat_map(|f| f.model.declarations().figures.keys())
         .map(String::as_str)
         .collect();
     let editions: BTreeSet<&str> = catalog

@@ -6,12 +6,12 @@
 //! files).
 
 use std::collections::BTreeMap;
-use std::path::Path;
 
+use super::declared::{Declared, DeclaredTable};
 use super::ruleset::MAX_POINTS;
 use crate::catalog::Catalog;
 use crate::diagnostic::quote;
-use crate::model::{Figure, Mechanism, ValueKey};
+use crate::model::{Declarations, ValueKey};
 use crate::report::{Diagnostics, Reporter};
 use crate::source::escape_segment;
 
@@ -19,12 +19,13 @@ use crate::source::escape_segment;
 const LISTED_VALUES: usize = 20;
 
 /// Checks the `[values]` of one tile set or expansion against the mechanisms it brings.
-pub(crate) fn check_declared(
-    figures: &BTreeMap<String, Figure>,
-    mechanisms: &[Mechanism],
-    values: &BTreeMap<String, u32>,
-    report: &mut Reporter<'_>,
-) {
+pub(crate) fn check_declared(declared: Declarations<'_>, report: &mut Reporter<'_>) {
+    let Declarations {
+        figures,
+        mechanisms,
+        values,
+        ..
+    } = declared;
     let mut reads: Vec<(&'static ValueKey, String)> = Vec::new();
     for (id, figure) in figures {
         let Some(mechanism) = figure.mechanism else { continue };
@@ -75,92 +76,31 @@ pub(crate) fn check_declared(
     }
 }
 
-/// A value declared by a file: its default and the file's path.
-struct Declared<'a> {
-    value: u32,
-    path: &'a Path,
-}
+/// Values, as tile sets and expansions declare them.
+const VALUES: DeclaredTable<u32> = DeclaredTable {
+    what: "value",
+    key: "values",
+    max: None,
+    of: |declared| declared.values,
+    differs: |default| format!("with the default {default}"),
+    once: "declare each value once, in the file that brings its mechanism (or with the same default)",
+};
 
 /// Checks the values across the files of `catalog`, with those of `base` known too: one
 /// default per value, and rule sets replacing only declared values.
 pub(crate) fn check(catalog: &Catalog, base: &Catalog, out: &mut Diagnostics) {
-    let mut known: BTreeMap<&str, Declared<'_>> = BTreeMap::new();
-    let files = catalog
-        .tilesets
-        .iter()
-        .map(|s| (&s.model.id, &s.model.values, &s.source, &s.map))
-        .chain(
-            catalog
-                .expansions
-                .iter()
-                .map(|e| (&e.model.id, &e.model.values, &e.source, &e.map)),
-        );
-    let bases: Vec<(&str, &BTreeMap<String, u32>, &Path)> = base
-        .tilesets
-        .iter()
-        .map(|s| (s.model.id.as_str(), &s.model.values, s.source.path.as_path()))
-        .chain(
-            base.expansions
-                .iter()
-                .map(|e| (e.model.id.as_str(), &e.model.values, e.source.path.as_path())),
-        )
-        .collect();
-    for (id, values, source, map) in files {
-        let mut report = Reporter { source, map, out };
-        for (key, &value) in values {
-            // A base file of the same id is the one this file replaces.
-            let in_base = bases
-                .iter()
-                .find(|(other, values, _)| *other != id.as_str() && values.get(key).is_some_and(|&v| v != value))
-                .map(|b| (b.1[key], b.2));
-            let here = known
-                .get(key.as_str())
-                .filter(|d| d.value != value)
-                .map(|d| (d.value, d.path));
-            if let Some((other, path)) = here.or(in_base) {
-                report.error_at_key(
-                    &format!("/values/{}", escape_segment(key)),
-                    format!(
-                        "value {} is also declared by {}, with the default {other}",
-                        quote(key),
-                        path.display()
-                    ),
-                    "declare each value once, in the file that brings its mechanism (or with the same default)",
-                );
-                continue;
-            }
-            known.entry(key).or_insert(Declared {
-                value,
-                path: &source.path,
-            });
-        }
-    }
-    for (set, values, path) in &bases {
-        let replaced = catalog.tilesets.iter().any(|s| s.model.id == *set)
-            || catalog.expansions.iter().any(|e| e.model.id == *set);
-        if !replaced {
-            for (key, &value) in values.iter() {
-                known.entry(key).or_insert(Declared { value, path });
-            }
-        }
-    }
-    for set in &catalog.rulesets {
-        let mut report = set.reporter(out);
-        for key in set.model.values.keys().filter(|k| !known.contains_key(k.as_str())) {
-            report.error_at_key(
-                &format!("/values/{}", escape_segment(key)),
-                format!(
-                    "no tile set or expansion checked here or bundled declares a value {}",
-                    quote(key)
-                ),
-                declared_help(&known),
-            );
-        }
-    }
+    let known = VALUES.gather(catalog, base, out, |_, _, _| {});
+    VALUES.check_rule_sets(
+        &known,
+        catalog,
+        out,
+        (|rules| rules.values.keys().collect(), &declared_help(&known)),
+        |_, _, _, _| {},
+    );
 }
 
 /// The values known and the files declaring them, for a help text.
-fn declared_help(known: &BTreeMap<&str, Declared<'_>>) -> String {
+fn declared_help(known: &BTreeMap<&str, Declared<'_, u32>>) -> String {
     if known.is_empty() {
         return "no file checked here or bundled declares a value: a value is declared in the `[values]` of the tile set or expansion that brings its mechanism".into();
     }

@@ -13,6 +13,7 @@ mod board;
 mod deploy;
 mod event_text;
 mod features;
+mod gathered;
 pub mod mechanisms;
 mod placement;
 mod record;

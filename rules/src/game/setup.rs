@@ -5,17 +5,18 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::{Deserialize, Serialize};
 
 use super::MechanismSet;
+use super::gathered::Gathered;
 use super::mechanisms::{EdgeKinds, apply_switches};
-use super::values::{declare_values, values_under_rules};
+use super::values::values_under_rules;
 use crate::compile::{CompileError, TileInput, TileTables};
 use crate::edge::TileEdges;
 use crate::limits::{
-    MAX_BAG_TOKENS, MAX_BAGS, MAX_COPIES, MAX_FIGURE_TYPES, MAX_HELD_TYPES, MAX_MARKS, MAX_PENNANTS_IN_PLAY,
-    MAX_PRINTED_TOKENS, MAX_SHEEP, MAX_TILE_TYPES, MAX_TILES, MAX_TOKENS_ON_FEATURE, copies_in_play, pennants_on,
+    MAX_BAG_TOKENS, MAX_BAGS, MAX_COPIES, MAX_FIGURE_TYPES, MAX_HELD_TYPES, MAX_PENNANTS_IN_PLAY, MAX_SHEEP,
+    MAX_TILE_TYPES, MAX_TILES, MAX_TOKENS_ON_FEATURE, copies_in_play, pennants_on,
 };
 use crate::model::{
-    Bag, ExpansionFile, FeatureKind, Figure, FigureEffect, FigureMechanism, Joins, Mark, MarkValues, Mechanism,
-    PrintedToken, Role, RuleSet, Rules, Strength, Supply, Tile, TileSet, TokenKind,
+    Bag, ExpansionFile, FeatureKind, Figure, FigureEffect, FigureMechanism, Joins, Mark, MarkValues, Mechanism, Role,
+    RuleSet, Rules, Strength, Supply, Tile, TileSet, TokenKind,
 };
 use crate::quote::{clip, quote};
 
@@ -78,7 +79,7 @@ pub struct FigureType {
 }
 
 impl FigureType {
-    fn from_model(id: &str, figure: &Figure) -> Result<FigureType, SetupError> {
+    pub(super) fn from_model(id: &str, figure: &Figure) -> Result<FigureType, SetupError> {
         let stands_on = figure
             .stands_on
             .iter()
@@ -146,7 +147,7 @@ impl From<MarkValues> for MarkPoints {
 }
 
 impl MarkType {
-    fn from_model(id: &str, mark: &Mark) -> MarkType {
+    pub(super) fn from_model(id: &str, mark: &Mark) -> MarkType {
         MarkType {
             id: id.to_owned(),
             kind: mark.kind.feature_kind(),
@@ -211,35 +212,6 @@ pub struct TokensOn {
     pub token: u8,
     /// How many.
     pub count: u8,
-}
-
-/// Adds the kinds of printed token a file declares to those of the files before it: declared
-/// again the same way, it is the same kind; otherwise, or more kinds than a game holds, it is
-/// refused.
-fn declare_tokens(
-    tokens: &mut Vec<PrintedTokenType>,
-    declared: &std::collections::BTreeMap<String, PrintedToken>,
-) -> Result<(), SetupError> {
-    for (id, token) in declared {
-        let token = PrintedTokenType {
-            id: id.clone(),
-            kind: token.kind,
-            majority: token.majority,
-        };
-        match tokens.iter().find(|t| t.id == *id) {
-            Some(known) if *known == token => {}
-            Some(_) => return Err(SetupError::TokenTwice(clip(id))),
-            None => tokens.push(token),
-        }
-    }
-    if tokens.len() > MAX_PRINTED_TOKENS {
-        return Err(SetupError::TooMany(
-            "kinds of printed token",
-            tokens.len(),
-            MAX_PRINTED_TOKENS,
-        ));
-    }
-    Ok(())
 }
 
 /// The tokens printed on each compiled tile's features (by tile, one entry per feature and
@@ -675,27 +647,6 @@ fn under_rules(files: &FromFiles, rules: &Rules) -> Result<InPlay, SetupError> {
     Ok((figures, mechanisms, held, bag))
 }
 
-/// Adds the marks a file declares to those of the files before it: a mark declared again the
-/// same way is the same mark; declared again otherwise, or more marks than a game holds, is
-/// refused.
-fn declare_marks(
-    marks: &mut Vec<MarkType>,
-    declared: &std::collections::BTreeMap<String, Mark>,
-) -> Result<(), SetupError> {
-    for (id, mark) in declared {
-        let mark = MarkType::from_model(id, mark);
-        match marks.iter().find(|m| m.id == *id) {
-            Some(known) if *known == mark => {}
-            Some(_) => return Err(SetupError::MarkTwice(clip(id))),
-            None => marks.push(mark),
-        }
-    }
-    if marks.len() > MAX_MARKS {
-        return Err(SetupError::TooMany("marks", marks.len(), MAX_MARKS));
-    }
-    Ok(())
-}
-
 /// Sets each compiled feature's marks (bit `m` for `marks[m]`) from its tile's `marks`: a
 /// mark no file in play declares, or declared for another kind of feature, is refused.
 fn mark_features(tables: &mut TileTables, tiles: &[&Tile], marks: &[MarkType]) -> Result<(), SetupError> {
@@ -827,17 +778,12 @@ impl GameDef {
         let mut tiles = Vec::new();
         let mut inputs = Vec::new();
         let mut counts = Vec::new();
-        let mut figures: Vec<FigureType> = Vec::new();
-        let mut mechanisms = Vec::new();
-        let mut bags: Vec<&Bag> = Vec::new();
+        let mut gathered = Gathered::default();
         let mut start = Vec::new();
         let mut deal_start = Vec::new();
         let mut groups = Vec::new();
         let mut deal_order = 0;
         let mut origins = Vec::new();
-        let mut marks: Vec<MarkType> = Vec::new();
-        let mut values = BTreeMap::new();
-        let mut tokens: Vec<PrintedTokenType> = Vec::new();
         let mut edge_kinds = Vec::new();
         for &(set, edges, edition_named) in sets {
             let edition = match edition_named {
@@ -872,17 +818,8 @@ impl GameDef {
                 let edges = edges.and_then(|edges| edges.get(i));
                 inputs.push(TileInput { tile, edges });
             }
-            for (id, figure) in &set.figures {
-                if !figures.iter().any(|f| &f.id == id) {
-                    figures.push(FigureType::from_model(id, figure)?);
-                }
-            }
+            gathered.add(set)?;
             deal_order += set.deal.len();
-            mechanisms.extend(set.mechanisms.iter().copied());
-            bags.extend(set.bags.values());
-            declare_marks(&mut marks, &set.marks)?;
-            declare_values(&mut values, &set.values)?;
-            declare_tokens(&mut tokens, &set.tokens)?;
             edge_kinds.extend(&set.edge_kinds);
             // Hashed once the counts are known to fit (below).
             refs.push(SetRef {
@@ -903,16 +840,7 @@ impl GameDef {
                 edition: String::new(),
                 hash: String::new(),
             });
-            for (id, figure) in &expansion.figures {
-                if !figures.iter().any(|f| &f.id == id) {
-                    figures.push(FigureType::from_model(id, figure)?);
-                }
-            }
-            mechanisms.extend(expansion.mechanisms.iter().copied());
-            bags.extend(expansion.bags.values());
-            declare_marks(&mut marks, &expansion.marks)?;
-            declare_values(&mut values, &expansion.values)?;
-            declare_tokens(&mut tokens, &expansion.tokens)?;
+            gathered.add(*expansion)?;
         }
         // A deal group's start tile takes the place of the base game's.
         let named = |starts: &[(usize, &str)]| starts.iter().map(|s| s.1).collect::<Vec<_>>().join(", ");
@@ -945,8 +873,8 @@ impl GameDef {
             set_ref.hash = played_hash(*expansion);
         }
         let mut tables = TileTables::build(inputs)?;
-        mark_features(&mut tables, &tiles, &marks)?;
-        let tokens_on = tokens_on_tiles(&tiles, &tokens)?;
+        mark_features(&mut tables, &tiles, &gathered.marks)?;
+        let tokens_on = tokens_on_tiles(&tiles, &gathered.tokens)?;
         let edge_kinds = EdgeKinds::new(edge_kinds, &tables)?;
         let Dealt {
             pile,
@@ -956,6 +884,14 @@ impl GameDef {
         // Compiled: at most MAX_TILE_TYPES tiles, so the index fits.
         let start = u16::try_from(start).map_err(|_| SetupError::TooMany("tile types", tiles.len(), MAX_TILE_TYPES))?;
         // The shepherds draw from the first bag of sheep and wolves.
+        let Gathered {
+            figures,
+            mechanisms,
+            bags,
+            marks,
+            values,
+            tokens,
+        } = gathered;
         if bags.len() > MAX_BAGS {
             return Err(SetupError::TooMany("bags of sheep and wolves", bags.len(), MAX_BAGS));
         }
