@@ -68,8 +68,8 @@ pub trait Mechanism: sealed::Registrable + Clone + fmt::Debug + Sized {
     const NAME: &'static str;
 
     /// Its own actions, as records and scenarios write them and players make them: an
-    /// [`Action::Mechanism`] whose [`Step`] is one of these ([`Step::own`]) is its to list and
-    /// apply. A decision of its own waits in [`Phase::Decide`] ([`Phase::decide`]).
+    /// [`Action::Mechanism`] whose [`Step`] is one of these (`Step::own`) is its to list and
+    /// apply. A decision of its own waits in [`Phase::Decide`] (`Phase::decide`).
     const ACTIONS: &'static [Words] = &[];
 
     /// Whether a game of `def` plays with it, decided once when the game is set up (from the
@@ -558,7 +558,7 @@ macro_rules! mechanisms {
                 NAMES.get(usize::from(index)).copied()
             }
 
-            /// How the action of kind `kind` is written ([`Step::kind`]), if a mechanism
+            /// How the action of kind `kind` is written ([`Step::kind`](crate::game::Step::kind)), if a mechanism
             /// declares one of that kind.
             pub fn words(kind: u8) -> Option<$crate::game::Words> {
                 let m = FIRST_ACTIONS[1..].iter().position(|&next| kind < next)?;
