@@ -356,19 +356,26 @@ fn a_game_that_does_not_validate_shows_its_errors_and_does_not_start() {
     h.get_by_label("The game cannot start:");
 }
 
-#[test]
-fn a_game_saves_its_record_and_it_replays() {
-    let dir = tempfile::tempdir().unwrap();
-    let saved = dir.path().join("saved.json");
-    let path = write(dir.path(), "set.toml", &short_base());
+/// A game of two people on the short base set (saved in `dir`) begun on the Play page, the
+/// record's save dialog answering `saved`.
+fn two_people_saving_to(dir: &std::path::Path, saved: &std::path::Path) -> Harness<'static, EditorApp> {
+    let path = write(dir, "set.toml", &short_base());
     let mut dialogs = ScriptedDialogs::default();
-    dialogs.saves.push(saved.clone());
+    dialogs.saves.push(saved.to_path_buf());
     let mut h = editor(Some(path), dialogs);
     settle(&mut h);
     h.get_by_label("Play").click();
     settle(&mut h);
     h.state_mut().panels.play.setup.seats = vec![SeatKind::Human, SeatKind::Human];
     start(&mut h);
+    h
+}
+
+#[test]
+fn a_game_saves_its_record_and_it_replays() {
+    let dir = tempfile::tempdir().unwrap();
+    let saved = dir.path().join("saved.json");
+    let mut h = two_people_saving_to(dir.path(), &saved);
     place_by_clicking(&mut h);
     h.get_by_label("Save record…").click();
     settle(&mut h);
@@ -653,15 +660,7 @@ fn a_mechanisms_own_decision_is_played_and_recorded_with_no_code_of_its_own() {
     let _probe = Probe::on();
     let dir = tempfile::tempdir().unwrap();
     let saved = dir.path().join("saved.json");
-    let path = write(dir.path(), "set.toml", &short_base());
-    let mut dialogs = ScriptedDialogs::default();
-    dialogs.saves.push(saved.clone());
-    let mut h = editor(Some(path), dialogs);
-    settle(&mut h);
-    h.get_by_label("Play").click();
-    settle(&mut h);
-    h.state_mut().panels.play.setup.seats = vec![SeatKind::Human, SeatKind::Human];
-    start(&mut h);
+    let mut h = two_people_saving_to(dir.path(), &saved);
     place_and_pass(&mut h);
 
     // The second turn begins with the decision: a feature of the start tile, on the table.
