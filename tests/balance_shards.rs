@@ -295,7 +295,7 @@ fn a_partial_that_cannot_be_is_refused_at_its_place() {
     three_partials(dir, &[]);
 
     // Of another format version, or not a partial at all.
-    tamper(dir, 1, |t| t.replacen("\"version\":1", "\"version\":2", 1));
+    tamper(dir, 1, |t| t.replacen("\"version\":2", "\"version\":3", 1));
     let err = refused(dir, &all);
     assert!(
         err.contains("p1.json:1:") && err.contains("another version of the format"),

@@ -1243,11 +1243,8 @@ fn every_point_is_traceable_to_a_scored_event_that_names_its_feature() {
                     Reason::Farm { .. } | Reason::FieldBonus { at_end: true, .. } if rules == "farms-2000" => {
                         &[FeatureKind::City]
                     }
-                    Reason::Farm { .. }
-                    | Reason::BarnMeeting { .. }
-                    | Reason::Barn { .. }
-                    | Reason::Flocks { .. }
-                    | Reason::FieldBonus { .. } => &[FeatureKind::Field],
+                    Reason::Farm { .. } | Reason::FieldBonus { .. } => &[FeatureKind::Field],
+                    Reason::Mechanism(award) => &[award.words().feature],
                     Reason::MostTokens { .. } => unreachable!("left out above"),
                 };
                 assert!(
@@ -1258,9 +1255,9 @@ fn every_point_is_traceable_to_a_scored_event_that_names_its_feature() {
                 reasons_seen[match reason {
                     Reason::Feature(_) => 0,
                     Reason::Farm { .. } => 1,
-                    Reason::BarnMeeting { .. } => 2,
-                    Reason::Barn { .. } => 3,
-                    Reason::Flocks { .. } | Reason::FieldBonus { .. } => 4,
+                    Reason::Mechanism(award) if award.words().name == "barn-meeting" => 2,
+                    Reason::Mechanism(award) if award.words().name == "barn" => 3,
+                    Reason::Mechanism(_) | Reason::FieldBonus { .. } => 4,
                     Reason::MostTokens { .. } => unreachable!("left out above"),
                 }] = true;
             }

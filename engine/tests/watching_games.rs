@@ -51,9 +51,8 @@ fn check_kind(kind: FeatureKind, reason: Reason, event: &Event) {
         Reason::Farm { .. } | Reason::FieldBonus { at_end: true, .. } => {
             assert!(matches!(kind, FeatureKind::Field | FeatureKind::City), "{event}")
         }
-        Reason::Barn { .. } | Reason::BarnMeeting { .. } | Reason::Flocks { .. } | Reason::FieldBonus { .. } => {
-            assert_eq!(kind, FeatureKind::Field, "{event}")
-        }
+        Reason::FieldBonus { .. } => assert_eq!(kind, FeatureKind::Field, "{event}"),
+        Reason::Mechanism(award) => assert_eq!(kind, award.words().feature, "{event}"),
         Reason::MostTokens { .. } => {}
     }
 }
@@ -77,7 +76,7 @@ impl Observer for PointsSeen {
             check_kind(kind, reason, event);
         }
         match reason {
-            Reason::Barn { .. } => self.barn_points += u64::from(points),
+            Reason::Mechanism(award) if award.words().name == "barn" => self.barn_points += u64::from(points),
             Reason::Farm { .. } => self.farm_points += u64::from(points),
             _ => {}
         }
@@ -327,7 +326,7 @@ fn token_drawn(mut game: Game, deploy: Action) -> u8 {
     let mut events = Vec::new();
     game.apply(deploy, &mut events).unwrap();
     let drawn = events.iter().find_map(|e| match *e {
-        Event::SheepDrawn { sheep, .. } => Some(sheep),
+        Event::Mechanism(drawn) if drawn.words().name == "sheep-drawn" => Some(drawn.amount as u8),
         _ => None,
     });
     drawn.expect("a shepherd draws as it arrives")

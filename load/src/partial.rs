@@ -19,8 +19,10 @@ use crate::source::Source;
 /// What the `format` of a partial says.
 pub const FORMAT: &str = "tilewright-balance-partial";
 
-/// The version of the format this program writes and reads.
-pub const VERSION: u32 = 1;
+/// The version of the format this program writes and reads. Version 2 holds every mechanism's
+/// own counters in one list (`mechanisms.counters`, in the order the mechanisms declare them)
+/// where version 1 named the barn's, the wagon's and the shepherd's.
+pub const VERSION: u32 = 2;
 
 /// The largest partial read: far beyond the sums of the largest game (a partial of the six
 /// bundled sets compared with each other is some hundreds of KB).

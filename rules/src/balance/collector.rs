@@ -6,8 +6,7 @@
 use std::sync::Arc;
 
 use super::totals::{BIN_WIDTH, BINS, KINDS, Totals, WIN_UNITS};
-use crate::game::mechanisms::WaitingWagon;
-use crate::game::{Event, Game, GameDef, Mechanisms, Phase, Players, Reason};
+use crate::game::{BoardFigure, Event, FigureMove, Game, GameDef, Happening, Mechanisms, Phase, Players, Reason};
 use crate::model::{FeatureKind, Role};
 use crate::simulate::{Observer, placements_sampled};
 
@@ -78,8 +77,9 @@ pub struct Collector {
     /// Per game: figures on the table, roots completed by the current action, the placed tiles
     /// each seat placed (bits by tile type, `words` per seat), marks by placed tile.
     standing: Vec<Standing>,
-    /// The wagon that decides the action being taken, if one does.
-    waiting: Option<WaitingWagon>,
+    /// The figure held off the table that the action being taken decides about, if any (a
+    /// waiting wagon), on the node it stood on.
+    deciding: Option<BoardFigure>,
     placed_bits: Vec<u64>,
     words: usize,
     marks: Vec<u32>,
@@ -122,7 +122,7 @@ impl Collector {
                 ..GameFigures::default()
             },
             standing: Vec::new(),
-            waiting: None,
+            deciding: None,
             placed_bits: vec![0; words * players],
             words,
             marks: Vec::new(),
@@ -200,20 +200,13 @@ impl Collector {
                 return;
             }
             Reason::Farm { .. } => (FeatureKind::Field, false),
-            Reason::BarnMeeting { .. } => {
-                self.totals.mechanisms.barn_meetings += 1;
-                self.totals.mechanisms.barn_meeting_points += award;
-                (FeatureKind::Field, true)
-            }
-            Reason::Barn { .. } => {
-                self.totals.mechanisms.barn_end_scorings += 1;
-                self.totals.mechanisms.barn_end_points += award;
-                (FeatureKind::Field, false)
-            }
-            Reason::Flocks { .. } => {
-                self.totals.mechanisms.flocks_scored += 1;
-                self.totals.mechanisms.flock_points += award;
-                (FeatureKind::Field, true)
+            Reason::Mechanism(way) => {
+                if let Some((times, points)) = Mechanisms::award_counters(way) {
+                    self.totals.mechanisms.counters[times] += 1;
+                    self.totals.mechanisms.counters[points] += award;
+                }
+                let words = way.words();
+                (words.feature, !words.at_end)
             }
             Reason::FieldBonus { at_end, .. } => {
                 self.totals.mechanisms.field_bonuses += 1;
@@ -345,22 +338,47 @@ impl Collector {
         counts.turns_on_table += self.game.turns - s.since;
     }
 
-    fn wagon_moved(&mut self, game: &Game, player: u8, x: i16, y: i16, feature: u8) {
-        self.totals.mechanisms.wagon_moves += 1;
-        // The wagon that waited: its figure type, on the feature just scored.
-        let Some(waited) = self.waiting.filter(|w| w.player == player) else {
+    /// A mechanism's event: its counter, and a figure it brought onto the table or moved.
+    fn happened(&mut self, game: &Game, h: &Happening) {
+        if let Some(counter) = Mechanisms::event_counter(h) {
+            self.totals.mechanisms.counters[counter] += 1;
+        }
+        match h.words().figure {
+            FigureMove::None => {}
+            FigureMove::ArrivesAtCorner => {
+                let tile = game
+                    .board()
+                    .at(i32::from(h.x), i32::from(h.y))
+                    .map(|p| game.board().placed[p].tile);
+                // The figure stands on the node of one of the four tiles around its corner.
+                let node = game.corner_node(h.x, h.y, h.spot);
+                if let (Some(tile), Some(node)) = (tile, node)
+                    && let Some(part) = game.part(node)
+                {
+                    let kind = game.def().tables().tiles[usize::from(part.tile)].features[usize::from(part.local)].kind;
+                    self.deployed(h.player, h.figure, tile, node, part.x, part.y, kind);
+                }
+            }
+            FigureMove::MovesOnto => self.moved(game, h),
+        }
+    }
+
+    /// The figure held off the table moved onto the feature `h` says.
+    fn moved(&mut self, game: &Game, h: &Happening) {
+        // The figure that waited: its type, on the node it stood on.
+        let Some(waited) = self.deciding.filter(|w| w.player == h.player) else {
             return;
         };
-        let mine = |s: &Standing| s.player == player && s.figure == waited.figure;
-        let from = game.feature_root(waited.from);
+        let mine = |s: &Standing| s.player == h.player && s.figure == waited.figure;
+        let from = game.feature_root(waited.node);
         let moved = self
             .standing
             .iter()
             .position(|s| mine(s) && game.feature_root(s.node) == from)
             .or_else(|| self.standing.iter().position(mine));
-        if let (Some(i), Some(node)) = (moved, game.node_at(x, y, feature)) {
+        if let (Some(i), Some(node)) = (moved, game.node_at(h.x, h.y, h.spot)) {
             let s = &mut self.standing[i];
-            (s.node, s.x, s.y) = (node, x, y);
+            (s.node, s.x, s.y) = (node, h.x, h.y);
         }
     }
 
@@ -430,7 +448,7 @@ impl Observer for Collector {
     #[inline]
     fn before_action(&mut self, game: &Game) {
         self.start_game();
-        self.waiting = game.waiting_wagon();
+        self.deciding = Mechanisms::deciding_figure(game);
         if let Phase::Place { tile } = game.phase()
             && placements_sampled(game)
         {
@@ -499,32 +517,8 @@ impl Collector {
                     self.deployed(player, figure, tile, node, x, y, kind);
                 }
             }
-            Event::BarnPlaced {
-                player,
-                figure,
-                x,
-                y,
-                corner,
-            } => {
-                self.totals.mechanisms.barns += 1;
-                let tile = game
-                    .board()
-                    .at(i32::from(x), i32::from(y))
-                    .map(|p| game.board().placed[p].tile);
-                // A barn goes home from the tile of its node, one of the four around its corner.
-                let node = game.corner_node(x, y, corner);
-                if let (Some(tile), Some(node)) = (tile, node)
-                    && let Some(part) = game.part(node)
-                {
-                    self.deployed(player, figure, tile, node, part.x, part.y, FeatureKind::Field);
-                }
-            }
-            Event::WagonMoved {
-                player, x, y, feature, ..
-            } => self.wagon_moved(game, player, x, y, feature),
-            Event::SheepDrawn { sheep: 0, .. } => self.totals.mechanisms.wolves += 1,
+            Event::Mechanism(happening) => self.happened(game, &happening),
             Event::ExtraTurn { .. } => self.totals.mechanisms.extra_turns += 1,
-            Event::SheepDrawn { .. } => {}
             Event::TokensTaken {
                 player,
                 token,

@@ -18,9 +18,9 @@ pub use figure_key::{BadFigureKey, FigureKey, TileFigure};
 pub use focus::{Focus, FocusTile, Ranked, Standout};
 pub use moments::PairedRatio;
 pub use report::{
-    AbbeyStats, BalanceReport, BarnStats, Comparison, Deployments, Difference, Estimate, ExtraTurnStats,
-    FeatureKindStats, FieldBonusStats, FigureStats, HillStats, Histogram, MarkStats, MechanismStats, SeatStats,
-    ShepherdStats, TileStats, Timing, TokenStats, WagonStats,
+    AbbeyStats, BalanceReport, Comparison, Deployments, Difference, Estimate, ExtraTurnStats, FeatureKindStats,
+    FieldBonusStats, FigureStats, HillStats, Histogram, MarkStats, MechanismStats, SeatStats, Tallied, Tallies,
+    TileStats, Timing, TokenStats,
 };
 pub use totals::{Impossible, Totals};
 

@@ -6,12 +6,14 @@
 //! scoring 8 to two tied players counts 16, so that the points of a game add up to the sum
 //! of its final scores.
 
-use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::figure_key::FigureKey;
 use super::focus::Focus;
 use crate::bots::Policy;
-use crate::game::SetRef;
+use crate::game::{Mechanisms, SetRef};
 use crate::model::FeatureKind;
 
 /// A mean with its 95% interval.
@@ -200,37 +202,75 @@ pub struct AbbeyStats {
     pub placed: u64,
 }
 
-/// Barns (a barn figure in play).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct BarnStats {
-    /// Barns placed.
-    pub placed: u64,
-    /// Scorings of farmers met by a barn during play.
-    pub meetings: u64,
-    /// Points of those scorings.
-    pub meeting_points: u64,
-    /// Scorings of barns at the end.
-    pub end_scorings: u64,
-    /// Points of those scorings.
-    pub end_points: u64,
+/// A mechanism's own tally ([`Tally`](crate::game::Tally)): its counters, by key, in the
+/// order it declares them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tallied {
+    /// Its key in the report (`"wagons"`).
+    pub key: String,
+    /// Its counters' keys and counts.
+    pub counts: Vec<(String, u64)>,
 }
 
-/// Wagons (a wagon figure in play).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct WagonStats {
-    /// Times a wagon moved on to another feature.
-    pub moves: u64,
+impl Tallied {
+    /// Its line in a report, in the words its mechanism declares (`"wagon moves: 12"`); the
+    /// counts by key when no mechanism of this program declares the tally.
+    pub fn line(&self) -> String {
+        let counts: Vec<u64> = self.counts.iter().map(|(_, n)| *n).collect();
+        match Mechanisms::tally_named(&self.key) {
+            Some(tally) if tally.counters.iter().eq(self.counts.iter().map(|(k, _)| k)) => tally.line(&counts),
+            _ => {
+                let counts: Vec<String> = self.counts.iter().map(|(k, n)| format!("{k} {n}")).collect();
+                format!("{}: {}", self.key, counts.join(", "))
+            }
+        }
+    }
 }
 
-/// Shepherds and their flocks (a shepherd figure in play).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ShepherdStats {
-    /// Flocks guided home and scored.
-    pub flocks_scored: u64,
-    /// Points of those scorings.
-    pub flock_points: u64,
-    /// Wolves drawn: each ends the flocks of a field unscored.
-    pub flocks_lost: u64,
+/// The mechanisms' own tallies, in registration order, written as one table each under its
+/// key (`"wagons": {"moves": 12}`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Tallies(pub Vec<Tallied>);
+
+impl Tallies {
+    /// Counter `counter` of the tally reported under `key`, if that mechanism played.
+    pub fn count(&self, key: &str, counter: &str) -> Option<u64> {
+        let tally = self.0.iter().find(|t| t.key == key)?;
+        tally.counts.iter().find(|(k, _)| k == counter).map(|(_, n)| *n)
+    }
+}
+
+impl Serialize for Tallies {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        /// One tally's counters, in order.
+        struct Counts<'a>(&'a [(String, u64)]);
+        impl Serialize for Counts<'_> {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.collect_map(self.0.iter().map(|(k, n)| (k, n)))
+            }
+        }
+        serializer.collect_map(self.0.iter().map(|t| (&t.key, Counts(&t.counts))))
+    }
+}
+
+impl<'de> Deserialize<'de> for Tallies {
+    /// Every table left beside the named fields; `null` ones (a mechanism not in play, as
+    /// earlier reports wrote them) are left out.
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Tallies, D::Error> {
+        let tables = BTreeMap::<String, Option<BTreeMap<String, u64>>>::deserialize(deserializer)?;
+        let mut tallies: Vec<Tallied> = tables
+            .into_iter()
+            .filter_map(|(key, counts)| {
+                let mut counts = counts?;
+                let declared = Mechanisms::tally_named(&key).map_or(&[][..], |t| t.counters);
+                let mut ordered: Vec<(String, u64)> = declared.iter().filter_map(|k| counts.remove_entry(*k)).collect();
+                ordered.extend(counts);
+                Some(Tallied { key, counts: ordered })
+            })
+            .collect();
+        tallies.sort_by_key(|t| Mechanisms::tally_order(&t.key));
+        Ok(Tallies(tallies))
+    }
 }
 
 /// Hills (`hills` mechanism).
@@ -263,12 +303,9 @@ pub struct FieldBonusStats {
 pub struct MechanismStats {
     /// Abbeys.
     pub abbeys: Option<AbbeyStats>,
-    /// Barns.
-    pub barns: Option<BarnStats>,
-    /// Wagons.
-    pub wagons: Option<WagonStats>,
-    /// Shepherds.
-    pub shepherds: Option<ShepherdStats>,
+    /// Each mechanism's own tally, where the mechanism is in play.
+    #[serde(flatten)]
+    pub tallies: Tallies,
     /// Hills.
     pub hills: Option<HillStats>,
     /// Extra turns.
@@ -316,21 +353,7 @@ impl MechanismStats {
         if let Some(a) = &self.abbeys {
             lines.push(format!("abbeys placed: {}", a.placed));
         }
-        if let Some(b) = &self.barns {
-            lines.push(format!(
-                "barns placed: {}; farmers met by a barn: {} scorings, {} points; barns scored at the end: {} scorings, {} points",
-                b.placed, b.meetings, b.meeting_points, b.end_scorings, b.end_points
-            ));
-        }
-        if let Some(w) = &self.wagons {
-            lines.push(format!("wagon moves: {}", w.moves));
-        }
-        if let Some(s) = &self.shepherds {
-            lines.push(format!(
-                "flocks scored: {} ({} points); flocks lost to wolves: {}",
-                s.flocks_scored, s.flock_points, s.flocks_lost
-            ));
-        }
+        lines.extend(self.tallies.0.iter().map(Tallied::line));
         if let Some(h) = &self.hills {
             lines.push(format!(
                 "tiles under hills: {}; ties broken by hills: {}",

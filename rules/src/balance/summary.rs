@@ -3,9 +3,8 @@
 use super::Plan;
 use super::moments::{Moments, RatioMoments};
 use super::report::{
-    AbbeyStats, BalanceReport, BarnStats, Deployments, ExtraTurnStats, FeatureKindStats, FieldBonusStats, FigureStats,
-    HillStats, Histogram, MarkStats, MechanismStats, SeatStats, ShepherdStats, TileStats, Timing, TokenStats,
-    WagonStats,
+    AbbeyStats, BalanceReport, Deployments, ExtraTurnStats, FeatureKindStats, FieldBonusStats, FigureStats, HillStats,
+    Histogram, MarkStats, MechanismStats, SeatStats, Tallied, Tallies, TileStats, Timing, TokenStats,
 };
 use super::totals::{BIN_WIDTH, BINS, KINDS, Totals, WIN_UNITS};
 use crate::game::{GameDef, Mechanisms, colour};
@@ -187,19 +186,16 @@ fn mechanisms(def: &GameDef, counts: &Totals) -> MechanismStats {
     let plays = |name| Mechanisms::plays_in(def, name);
     MechanismStats {
         abbeys: plays("abbey").then_some(AbbeyStats { placed: m.abbeys }),
-        barns: plays("barn").then_some(BarnStats {
-            placed: m.barns,
-            meetings: m.barn_meetings,
-            meeting_points: m.barn_meeting_points,
-            end_scorings: m.barn_end_scorings,
-            end_points: m.barn_end_points,
-        }),
-        wagons: plays("wagon").then_some(WagonStats { moves: m.wagon_moves }),
-        shepherds: plays("shepherd").then_some(ShepherdStats {
-            flocks_scored: m.flocks_scored,
-            flock_points: m.flock_points,
-            flocks_lost: m.wolves,
-        }),
+        tallies: Tallies(
+            Mechanisms::tallies(def)
+                .map(|(tally, first)| Tallied {
+                    key: tally.key.to_owned(),
+                    counts: (tally.counters.iter().zip(&m.counters[first..]))
+                        .map(|(key, &n)| ((*key).to_owned(), n))
+                        .collect(),
+                })
+                .collect(),
+        ),
         hills: plays("hills").then_some(HillStats {
             tiles_under: m.under_hills,
             tie_breaks: m.tie_breaks,

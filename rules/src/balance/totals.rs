@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::moments::Moments;
-use crate::game::GameDef;
+use crate::game::{GameDef, Mechanisms};
 use crate::model::FeatureKind;
 
 /// A win counted in shares of this many, so that a tie of up to six players splits evenly in
@@ -97,19 +97,12 @@ pub struct FigureCounts {
 }
 
 /// The mechanisms' counts.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MechanismCounts {
     pub abbeys: u64,
-    pub barns: u64,
-    pub barn_meetings: u64,
-    pub barn_meeting_points: u64,
-    pub barn_end_scorings: u64,
-    pub barn_end_points: u64,
-    pub wagon_moves: u64,
-    pub flocks_scored: u64,
-    pub flock_points: u64,
-    pub wolves: u64,
+    /// Every mechanism's tally ([`Mechanisms::counters`]), in registration order.
+    pub counters: Vec<u64>,
     pub under_hills: u64,
     pub tie_breaks: u64,
     pub extra_turns: u64,
@@ -209,7 +202,10 @@ impl Totals {
             deployments: vec![0; tiles * def.figures().len() * KINDS],
             kinds: [KindCounts::default(); KINDS],
             figures: vec![FigureCounts::default(); def.figures().len()],
-            mechanisms: MechanismCounts::default(),
+            mechanisms: MechanismCounts {
+                counters: vec![0; Mechanisms::counters()],
+                ..MechanismCounts::default()
+            },
             tokens: vec![TokenCounts::default(); def.printed_tokens().len()],
             mark_points: vec![0; def.marks().len()],
         }
@@ -261,15 +257,7 @@ impl Totals {
         }
         let (a, b) = (&mut self.mechanisms, &other.mechanisms);
         a.abbeys += b.abbeys;
-        a.barns += b.barns;
-        a.barn_meetings += b.barn_meetings;
-        a.barn_meeting_points += b.barn_meeting_points;
-        a.barn_end_scorings += b.barn_end_scorings;
-        a.barn_end_points += b.barn_end_points;
-        a.wagon_moves += b.wagon_moves;
-        a.flocks_scored += b.flocks_scored;
-        a.flock_points += b.flock_points;
-        a.wolves += b.wolves;
+        a.counters.iter_mut().zip(&b.counters).for_each(|(a, b)| *a += b);
         a.under_hills += b.under_hills;
         a.tie_breaks += b.tie_breaks;
         a.extra_turns += b.extra_turns;
@@ -410,6 +398,12 @@ impl Totals {
                 "kinds of printed token",
             ),
             ("/mark_points", self.mark_points.len(), def.marks().len(), "marks"),
+            (
+                "/mechanisms/counters",
+                self.mechanisms.counters.len(),
+                Mechanisms::counters(),
+                "mechanisms' counters",
+            ),
         ];
         for (pointer, got, want, what) in lengths {
             if got != want {

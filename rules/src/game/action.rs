@@ -2,7 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Step;
+use super::happening::WrittenScore;
+use super::{Award, Happening, NO_MECHANISM, Step};
 
 use crate::model::FeatureKind;
 
@@ -160,6 +161,7 @@ impl Players {
 
 /// What a road, city, monastery or garden scored for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "WrittenScore", try_from = "WrittenScore")]
 pub struct FeatureScore {
     /// The kind of feature scored.
     pub kind: FeatureKind,
@@ -169,17 +171,16 @@ pub struct FeatureScore {
     pub tiles: u16,
     /// Pennants counted (cities): at most the pennants in play.
     pub pennants: u16,
-    /// Vineyards beside a completed monastery.
-    pub vineyards: u16,
+    /// What a mechanism counted besides tiles and pennants (vineyards beside a completed
+    /// monastery), written under the mechanism's [`Noun`](super::Noun) for it.
+    pub extra: u16,
+    /// The mechanism that counted [`FeatureScore::extra`] (its registration index), or
+    /// [`NO_MECHANISM`].
+    pub extra_of: u8,
     /// The marks of the feature that counted, one bit each ([`GameDef::marks`]).
     ///
     /// [`GameDef::marks`]: super::GameDef::marks
-    #[serde(default, skip_serializing_if = "is_zero")]
     pub marks: u16,
-}
-
-fn is_zero(n: &u16) -> bool {
-    *n == 0
 }
 
 impl FeatureScore {
@@ -191,7 +192,8 @@ impl FeatureScore {
             complete,
             tiles,
             pennants,
-            vineyards: 0,
+            extra: 0,
+            extra_of: NO_MECHANISM,
             marks: 0,
         }
     }
@@ -210,21 +212,6 @@ pub enum Reason {
         /// Completed cities counted: up to the city features in play, which can be many.
         cities: u32,
     },
-    /// Farmers whose field a barn met during play: the completed cities around the field.
-    BarnMeeting {
-        /// Completed cities counted.
-        cities: u32,
-    },
-    /// A barn's owner at the end: the completed cities around the barn's field.
-    Barn {
-        /// Completed cities counted.
-        cities: u32,
-    },
-    /// Shepherds guiding their field's flocks home.
-    Flocks {
-        /// Sheep of the field's flocks: at most the bag's.
-        sheep: u16,
-    },
     /// A field's majority with a figure of a type giving a bonus per city among the field's
     /// figures (`effect = { field-bonus-per-city = n }`): the completed cities counted again.
     FieldBonus {
@@ -232,7 +219,8 @@ pub enum Reason {
         figure: u8,
         /// Completed cities counted.
         cities: u32,
-        /// Whether the field scored at the end (else when a barn met its farmers).
+        /// Whether the field scored at the end (else during play, as a mechanism paid its
+        /// farmers).
         #[serde(rename = "at-end")]
         at_end: bool,
     },
@@ -244,6 +232,10 @@ pub enum Reason {
         /// How many tokens of the kind each scoring player holds.
         count: u32,
     },
+    /// One of a mechanism's own ways of scoring, in the words it declares
+    /// ([`ReasonWords`](super::ReasonWords)).
+    #[serde(untagged)]
+    Mechanism(Award),
 }
 
 /// The node of an event that names no feature (points for tokens held at the end).
@@ -251,13 +243,26 @@ pub const NO_NODE: u32 = u32::MAX;
 
 impl Reason {
     /// Whether points for this reason are scored at the end of the game: incomplete features,
-    /// farmers, barns.
+    /// farmers, the most tokens, and the mechanisms' ways of scoring at the end.
     pub fn is_final(self) -> bool {
         match self {
             Reason::Feature(score) => !score.complete,
-            Reason::Farm { .. } | Reason::Barn { .. } | Reason::MostTokens { .. } => true,
-            Reason::BarnMeeting { .. } | Reason::Flocks { .. } => false,
+            Reason::Farm { .. } | Reason::MostTokens { .. } => true,
             Reason::FieldBonus { at_end, .. } => at_end,
+            Reason::Mechanism(award) => award.words().at_end,
+        }
+    }
+
+    /// Whether these are points for a field's majority of farmers (at the end, or paid during
+    /// play in a mechanism's way): the completed cities counted, and whether at the end.
+    pub fn farmers_paid(self) -> Option<(u32, bool)> {
+        match self {
+            Reason::Farm { cities } => Some((cities, true)),
+            Reason::Mechanism(award) => {
+                let words = award.words();
+                words.pays_farmers.then_some((award.count, words.at_end))
+            }
+            _ => None,
         }
     }
 }
@@ -303,39 +308,6 @@ pub enum Event {
         y: i16,
         /// Local feature index.
         feature: u8,
-    },
-    /// A shepherd's owner drew a token from the bag.
-    SheepDrawn {
-        /// Owner.
-        player: u8,
-        /// Sheep on the token; 0 for a wolf.
-        sheep: u8,
-    },
-    /// A wagon moved on after its feature was scored.
-    WagonMoved {
-        /// Owner.
-        player: u8,
-        /// Compiled tile index of the tile it moved to.
-        tile: u16,
-        /// Column of the tile it moved to.
-        x: i16,
-        /// Row of that tile.
-        y: i16,
-        /// Local feature index there.
-        feature: u8,
-    },
-    /// A barn was placed.
-    BarnPlaced {
-        /// Owner.
-        player: u8,
-        /// Figure type.
-        figure: u8,
-        /// Column of the tile it was placed from.
-        x: i16,
-        /// Row of that tile.
-        y: i16,
-        /// Corner of that tile.
-        corner: u8,
     },
     /// The player who completed a feature took the tokens printed on it.
     TokensTaken {
@@ -389,6 +361,10 @@ pub enum Event {
     },
     /// The game ended.
     GameOver,
+    /// One of a mechanism's own events, in the words it declares
+    /// ([`EventWords`](super::EventWords)).
+    #[serde(untagged)]
+    Mechanism(Happening),
 }
 
 /// Why an action was refused.

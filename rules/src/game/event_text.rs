@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use super::{Event, FeatureScore, GameDef, Reason, colour};
+use super::{Event, FeatureScore, GameDef, Happening, Mechanisms, Reason, colour};
 use crate::model::FeatureKind;
 
 impl fmt::Display for Event {
@@ -57,28 +57,7 @@ impl fmt::Display for Event {
             Event::FigureReturned { player, x, y, .. } => {
                 write!(f, "{}'s figure at ({x}, {y}) returns", colour(player).to_uppercase())
             }
-            Event::SheepDrawn { player, sheep: 0 } => write!(f, "{} draws a wolf", colour(player).to_uppercase()),
-            Event::SheepDrawn { player, sheep } => {
-                write!(f, "{} draws {sheep} sheep", colour(player).to_uppercase())
-            }
-            Event::WagonMoved {
-                player, x, y, feature, ..
-            } => {
-                write!(
-                    f,
-                    "{}'s wagon moves to feature {feature} at ({x}, {y})",
-                    colour(player).to_uppercase()
-                )
-            }
-            Event::BarnPlaced {
-                player, x, y, corner, ..
-            } => {
-                write!(
-                    f,
-                    "{} places a barn at corner {corner} of ({x}, {y})",
-                    colour(player).to_uppercase()
-                )
-            }
+            Event::Mechanism(happening) => f.write_str(&told(&happening, Voice::Numbers)),
             Event::ExtraTurn { player } => write!(f, "{} takes another turn", colour(player).to_uppercase()),
             Event::TokensTaken {
                 player, token, count, ..
@@ -106,14 +85,17 @@ impl fmt::Display for Reason {
                     FeatureKind::Road => write!(f, "{state} road: {}", plural(tiles, "tile", "tiles")),
                     kind => {
                         write!(f, "{state} {}: {}", kind.as_str(), plural(tiles, "tile", "tiles"))?;
-                        if score.vineyards > 0 {
-                            write!(f, " + {}", plural(u32::from(score.vineyards), "vineyard", "vineyards"))?;
+                        if let Some(extra) = extra(&score) {
+                            write!(f, " + {extra}")?;
                         }
                         Ok(())
                     }
                 }
             }
-            Reason::Flocks { sheep } => write!(f, "flocks guided home: {}", plural(u32::from(sheep), "sheep", "sheep")),
+            Reason::Mechanism(award) => {
+                let words = award.words();
+                f.write_str(&words.text.replace("{count}", &words.noun.count(award.count)))
+            }
             Reason::FieldBonus { figure, cities, .. } => write!(
                 f,
                 "field bonus of figure #{figure}: {}",
@@ -121,8 +103,7 @@ impl fmt::Display for Reason {
             ),
             // Without the game's definition, a kind is shown by its index.
             Reason::MostTokens { token, count } => write!(f, "most tokens #{token} ({count})"),
-            // Farmers and barns are both paid for the cities a field supplies.
-            Reason::Farm { cities } | Reason::BarnMeeting { cities } | Reason::Barn { cities } => {
+            Reason::Farm { cities } => {
                 write!(f, "field: {}", plural(cities, "completed city", "completed cities"))
             }
         }
@@ -143,20 +124,7 @@ impl GameDef {
         match *event {
             Event::TileDiscarded { tile } => format!("tile {} fits nowhere and is discarded", tile_id(tile)),
             Event::TileUnderHill { tile } => format!("{} goes under the hill", tile_id(tile)),
-            Event::WagonMoved {
-                player,
-                tile,
-                x,
-                y,
-                feature,
-            } => {
-                let feature_id = feature_id(tile, feature);
-                format!(
-                    "{}'s wagon moves to {feature_id} of {} at ({x}, {y})",
-                    colour(player).to_uppercase(),
-                    tile_id(tile)
-                )
-            }
+            Event::Mechanism(happening) => told(&happening, Voice::Ids(self)),
             Event::TilePlaced {
                 player,
                 tile,
@@ -281,18 +249,7 @@ pub fn event_text(def: &GameDef, event: &Event) -> String {
                 tile(t)
             )
         }
-        Event::WagonMoved {
-            player,
-            tile: t,
-            x,
-            y,
-            feature: f,
-        } => format!(
-            "{}'s wagon moves to the {} of {} at ({x}, {y})",
-            who(player),
-            feature(t, f),
-            tile(t)
-        ),
+        Event::Mechanism(happening) => told(&happening, Voice::Table(def)),
         Event::TileDiscarded { tile: t } => format!("{} fits nowhere and is discarded", capitalised(&tile(t))),
         Event::TileUnderHill { tile: t } => format!("{} goes under the hill", capitalised(&tile(t))),
         Event::FeatureCompleted { kind, tiles, .. } => {
@@ -333,15 +290,89 @@ fn feature_score(score: &FeatureScore) -> String {
         score.kind.as_str(),
         count(u32::from(score.tiles), "tile", "tiles")
     );
-    for (n, one, many) in [
-        (score.pennants, "pennant", "pennants"),
-        (score.vineyards, "vineyard", "vineyards"),
-    ] {
-        if n > 0 {
-            text.push_str(&format!(" and {}", count(u32::from(n), one, many)));
-        }
+    if score.pennants > 0 {
+        text.push_str(&format!(
+            " and {}",
+            count(u32::from(score.pennants), "pennant", "pennants")
+        ));
+    }
+    if let Some(extra) = extra(score) {
+        text.push_str(&format!(" and {extra}"));
     }
     text
+}
+
+/// What a mechanism counted in `score` (`2 vineyards`), if anything.
+fn extra(score: &FeatureScore) -> Option<String> {
+    let noun = Mechanisms::extra_noun(score.extra_of).filter(|_| score.extra > 0)?;
+    Some(noun.count(u32::from(score.extra)))
+}
+
+/// Whose words fill a mechanism's sentence.
+#[derive(Clone, Copy)]
+enum Voice<'a> {
+    /// [`Event`]'s `Display`: players in capitals, the rest by number.
+    Numbers,
+    /// [`GameDef::describe`]: tiles, features and figures by their ids.
+    Ids(&'a GameDef),
+    /// [`event_text`]: the words of the table.
+    Table(&'a GameDef),
+}
+
+/// A mechanism's event as its declared sentence tells it, in `voice`
+/// ([`EventWords::text`](super::EventWords::text)).
+fn told(happening: &Happening, voice: Voice) -> String {
+    let h = happening;
+    let template = (h.words().text)(h);
+    let def = match voice {
+        Voice::Numbers => None,
+        Voice::Ids(def) | Voice::Table(def) => Some(def),
+    };
+    let tile = def.and_then(|def| def.tables().tiles.get(usize::from(h.tile)));
+    let tile_id = tile.map_or("?", |t| t.id.as_str());
+    let feature = tile.and_then(|t| t.features.get(usize::from(h.spot)));
+    let figure_id = def
+        .and_then(|def| def.figures().get(usize::from(h.figure)))
+        .map_or("?", |f| f.id.as_str());
+    let (who, figure, tile, feature) = match voice {
+        Voice::Numbers => (
+            colour(h.player).to_uppercase(),
+            format!("figure #{}", h.figure),
+            format!("tile #{}", h.tile),
+            format!("feature {}", h.spot),
+        ),
+        Voice::Ids(_) => (
+            colour(h.player).to_uppercase(),
+            figure_id.to_owned(),
+            tile_id.to_owned(),
+            format!("{} of {tile_id}", feature.map_or("?", |f| f.id.as_str())),
+        ),
+        Voice::Table(def) => {
+            let name = match def.tile_name(h.tile).filter(|n| !n.is_empty()) {
+                Some(name) => name.to_owned(),
+                None => format!("tile {tile_id}"),
+            };
+            let kind = feature.map_or("feature", |f| f.kind.as_str());
+            (
+                capitalised(colour(h.player)),
+                figure_id.to_owned(),
+                name.clone(),
+                format!("the {kind} of {name}"),
+            )
+        }
+    };
+    [
+        ("{who}", who),
+        ("{figure}", figure),
+        ("{tile}", tile),
+        ("{feature}", feature),
+        ("{x}", h.x.to_string()),
+        ("{y}", h.y.to_string()),
+        ("{spot}", h.spot.to_string()),
+        ("{amount}", h.amount.to_string()),
+    ]
+    .into_iter()
+    .fold(template.to_owned(), |text, (slot, value)| text.replace(slot, &value))
 }
 
 fn count(n: u32, one: &str, many: &str) -> String {
@@ -358,7 +389,7 @@ fn capitalised(word: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Players;
+    use crate::game::{Award, Players};
 
     fn base() -> GameDef {
         GameDef::from_files(crate::testing::bundled(), &["base".to_owned()], "new-edition").unwrap()
@@ -374,7 +405,8 @@ mod tests {
                 complete: true,
                 tiles,
                 pennants,
-                vineyards: 0,
+                extra: 0,
+                extra_of: crate::game::NO_MECHANISM,
                 marks: 0,
             }),
             node: 0,
@@ -445,13 +477,123 @@ mod tests {
     }
 
     #[test]
-    fn barns_and_farmers_read_alike_but_differ() {
-        let (farm, barn) = (Reason::Farm { cities: 2 }, Reason::Barn { cities: 2 });
+    fn a_mechanisms_ways_of_scoring_read_in_its_words_and_differ_from_the_cores() {
+        let reason = |name, count| Reason::Mechanism(Award::named(name, count).unwrap());
+        let (farm, barn) = (Reason::Farm { cities: 2 }, reason("barn", 2));
         assert_ne!(farm, barn);
         assert_eq!(farm.to_string(), "field: 2 completed cities");
         assert_eq!(barn.to_string(), farm.to_string());
-        assert_eq!(Reason::Flocks { sheep: 1 }.to_string(), "flocks guided home: 1 sheep");
-        let json = serde_json::to_string(&Reason::BarnMeeting { cities: 1 }).unwrap();
-        assert_eq!(json, r#"{"for":"barn-meeting","cities":1}"#);
+        assert_eq!(reason("flocks", 1).to_string(), "flocks guided home: 1 sheep");
+        assert!(barn.is_final() && !reason("barn-meeting", 1).is_final());
+        assert_eq!(reason("barn-meeting", 3).farmers_paid(), Some((3, false)));
+        assert_eq!(farm.farmers_paid(), Some((2, true)));
+        assert_eq!(barn.farmers_paid(), None);
+        // Written as the enum's own variants were, and read back.
+        for (reason, json) in [
+            (reason("barn-meeting", 1), r#"{"for":"barn-meeting","cities":1}"#),
+            (reason("flocks", 7), r#"{"for":"flocks","sheep":7}"#),
+            (farm, r#"{"for":"farm","cities":2}"#),
+        ] {
+            assert_eq!(serde_json::to_string(&reason).unwrap(), json);
+            assert_eq!(serde_json::from_str::<Reason>(json).unwrap(), reason);
+        }
+        let unknown = serde_json::from_str::<Reason>(r#"{"for":"flock","sheep":1}"#).unwrap_err();
+        assert!(unknown.to_string().contains("flock"), "{unknown}");
+    }
+
+    #[test]
+    fn a_mechanisms_events_are_told_in_three_voices_and_written_by_their_declared_fields() {
+        let def = GameDef::from_files(
+            crate::testing::bundled(),
+            &["base", "abbey-and-mayor", "hills-and-sheep"].map(str::to_owned),
+            "new-edition",
+        )
+        .unwrap();
+        let d = def.tile_index("D").unwrap();
+        let name = def.tile_name(d).unwrap().to_owned();
+        let road = def.tables().tiles[usize::from(d)]
+            .features
+            .iter()
+            .position(|f| f.kind == FeatureKind::Road)
+            .unwrap() as u8;
+        let road_id = &def.tables().tiles[usize::from(d)].features[usize::from(road)].id;
+        let event = |name| Happening::named(name, 1).unwrap();
+        let moved = Event::Mechanism(event("wagon-moved").with_figure(3).at(d, 2, -1).on(road));
+        assert_eq!(
+            moved.to_string(),
+            format!("BLUE's wagon moves to feature {road} at (2, -1)")
+        );
+        assert_eq!(
+            def.describe(&moved),
+            format!("BLUE's wagon moves to {road_id} of D at (2, -1)")
+        );
+        assert_eq!(
+            event_text(&def, &moved),
+            format!("Blue's wagon moves to the road of {name} at (2, -1)")
+        );
+        let barn = Event::Mechanism(event("barn-placed").with_figure(1).at(d, 0, 1).on(3));
+        assert_eq!(barn.to_string(), "BLUE places a barn at corner 3 of (0, 1)");
+        assert_eq!(event_text(&def, &barn), "Blue places a barn at corner 3 of (0, 1)");
+        let (wolf, sheep) = (
+            Event::Mechanism(event("sheep-drawn")),
+            Event::Mechanism(event("sheep-drawn").of(3)),
+        );
+        assert_eq!(def.describe(&wolf), "BLUE draws a wolf");
+        assert_eq!(event_text(&def, &sheep), "Blue draws 3 sheep");
+        // Written with the fields each declares, as the enum's own variants were.
+        for (event, json) in [
+            (
+                moved,
+                format!(r#"{{"event":"wagon-moved","player":1,"tile":{d},"x":2,"y":-1,"feature":{road}}}"#),
+            ),
+            (
+                barn,
+                r#"{"event":"barn-placed","player":1,"figure":1,"x":0,"y":1,"corner":3}"#.to_owned(),
+            ),
+            (sheep, r#"{"event":"sheep-drawn","player":1,"sheep":3}"#.to_owned()),
+            (
+                Event::ExtraTurn { player: 2 },
+                r#"{"event":"extra-turn","player":2}"#.to_owned(),
+            ),
+        ] {
+            assert_eq!(serde_json::to_string(&event).unwrap(), json);
+            let read: Event = serde_json::from_str(&json).unwrap();
+            // The figure a wagon's event carries is not written: the waiting wagon says it.
+            let expected = match event {
+                Event::Mechanism(h) if h.words().name == "wagon-moved" => Event::Mechanism(h.with_figure(0)),
+                other => other,
+            };
+            assert_eq!(read, expected);
+        }
+        for (json, says) in [
+            (r#"{"event":"sheep-drawn","player":1}"#, "missing field `sheep`"),
+            (
+                r#"{"event":"sheep-drawn","player":1,"sheep":3,"x":1}"#,
+                "unknown field `x`",
+            ),
+            (r#"{"event":"sheep-drawn","player":1,"sheep":300}"#, "out of range"),
+        ] {
+            let error = serde_json::from_str::<Event>(json).unwrap_err().to_string();
+            assert!(error.contains(says), "{json}: {error}");
+        }
+    }
+
+    #[test]
+    fn what_a_mechanism_counts_in_a_score_is_told_and_written_under_its_noun() {
+        let mut score = FeatureScore::new(FeatureKind::Monastery, true, 9, 0);
+        let of = Mechanisms::extra_named("vineyards").unwrap();
+        (score.extra, score.extra_of) = (2, of);
+        let reason = Reason::Feature(score);
+        assert_eq!(reason.to_string(), "completed monastery: 9 tiles + 2 vineyards");
+        let json = r#"{"for":"feature","kind":"monastery","complete":true,"tiles":9,"pennants":0,"vineyards":2}"#;
+        assert_eq!(serde_json::to_string(&reason).unwrap(), json);
+        assert_eq!(serde_json::from_str::<Reason>(json).unwrap(), reason);
+        let plain = Reason::Feature(FeatureScore::new(FeatureKind::Road, true, 3, 0));
+        let json = r#"{"for":"feature","kind":"road","complete":true,"tiles":3,"pennants":0}"#;
+        assert_eq!(serde_json::to_string(&plain).unwrap(), json);
+        assert_eq!(serde_json::from_str::<Reason>(json).unwrap(), plain);
+        let unknown = r#"{"for":"feature","kind":"road","complete":true,"tiles":3,"pennants":0,"vines":1}"#;
+        let error = serde_json::from_str::<Reason>(unknown).unwrap_err().to_string();
+        assert!(error.contains("unknown field `vines`"), "{error}");
     }
 }

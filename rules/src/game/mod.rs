@@ -14,6 +14,7 @@ mod deploy;
 mod event_text;
 mod features;
 mod gathered;
+mod happening;
 pub mod mechanisms;
 mod placement;
 mod record;
@@ -35,6 +36,7 @@ pub use action::{
 pub use board::{Board, NO_NEIGHBOUR, Neighbours, OpenCell, PlacedTile};
 pub use event_text::event_text;
 pub use features::Features;
+pub use happening::{Award, EventWords, FigureMove, Happening, NO_MECHANISM, Noun, ReasonWords, Slot, Tally};
 use mechanisms::Flow;
 pub use mechanisms::{MechanismSet, Mechanisms};
 pub use placement::{Clash, Placement};

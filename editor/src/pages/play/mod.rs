@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use egui::{Color32, Key, Ui};
 use tilewright_engine::bots::StopFlag;
 use tilewright_engine::files;
-use tilewright_engine::game::{Action, Event, Mechanisms, Phase};
+use tilewright_engine::game::{Action, Event, FigureMove, Mechanisms, Phase};
 use tilewright_engine::record_file::RecordFile;
 
 pub use seats::{BotWorker, SeatKind};
@@ -488,13 +488,20 @@ fn lit_by(game: &tilewright_engine::game::Game, event: &Event, scene: &mut Scene
     };
     let node = match *event {
         Event::FeatureCompleted { node, .. } | Event::Scored { node, .. } => Some(node),
-        Event::FigureDeployed { x, y, feature, .. } | Event::WagonMoved { x, y, feature, .. } => {
-            feature_at(x, y, feature)
-        }
-        Event::TilePlaced { x, y, .. } | Event::BarnPlaced { x, y, .. } | Event::FigureReturned { x, y, .. } => {
+        Event::FigureDeployed { x, y, feature, .. } => feature_at(x, y, feature),
+        Event::TilePlaced { x, y, .. } | Event::FigureReturned { x, y, .. } => {
             scene.outlined = Some((x, y));
             None
         }
+        // A mechanism's event lights what its figure moved onto, or the tile it came from.
+        Event::Mechanism(h) => match h.words().figure {
+            FigureMove::MovesOnto => feature_at(h.x, h.y, h.spot),
+            FigureMove::ArrivesAtCorner => {
+                scene.outlined = Some((h.x, h.y));
+                None
+            }
+            FigureMove::None => None,
+        },
         _ => None,
     };
     if let Some(node) = node {

@@ -14,13 +14,29 @@
 
 use super::{Arrival, Flow, Mechanism};
 use crate::game::{
-    Action, ActionError, BoardFigure, Event, FigureType, Game, GameDef, MAX_FIGURE_TYPES, Phase, Players, Reason, Step,
-    Takes, Words,
+    Action, ActionError, Award, BoardFigure, Event, EventWords, FigureMove, FigureType, Game, GameDef, Happening,
+    MAX_FIGURE_TYPES, Noun, Phase, Players, Reason, ReasonWords, Slot, Step, Takes, Tally, Words,
 };
 use crate::model::{FeatureKind, FigureMechanism, keys};
 
 /// Its one action: a barn deployed on a corner of the tile just placed.
 const DEPLOY: Step = Step::own::<Barns>(0);
+
+/// Its one event: a barn placed.
+const PLACED: u8 = 0;
+
+/// Its ways of scoring: farmers met by a barn in play, and a barn's owner at the end.
+const MEETING: u8 = 0;
+const AT_END: u8 = 1;
+
+/// Its counters ([`Mechanism::TALLY`]), in order.
+const COUNTED: [&str; 5] = ["placed", "meetings", "meeting_points", "end_scorings", "end_points"];
+
+/// The cities a field supplies, as farmers' and barns' points count them.
+const CITIES: Noun = Noun {
+    one: "completed city",
+    many: "completed cities",
+};
 
 /// For corner `k` of a cell: the offset of the point it touches, as the north-west corner of
 /// the cell `(x + dx, y + dy)`.
@@ -115,6 +131,54 @@ impl Mechanism for Barns {
         takes: Takes::FigureOnCorner,
     }];
 
+    const EVENTS: &'static [EventWords] = &[EventWords {
+        name: "barn-placed",
+        fields: &[
+            ("player", Slot::Player),
+            ("figure", Slot::Figure),
+            ("x", Slot::X),
+            ("y", Slot::Y),
+            ("corner", Slot::Spot),
+        ],
+        text: |_| "{who} places a barn at corner {spot} of ({x}, {y})",
+        figure: FigureMove::ArrivesAtCorner,
+        counts: |_| Some(0),
+    }];
+
+    /// Both pay for the completed cities around the field: farmers met in play (the farmers'
+    /// majority, as at the end), and a barn's owner at the end.
+    const REASONS: &'static [ReasonWords] = &[
+        ReasonWords {
+            name: "barn-meeting",
+            field: "cities",
+            noun: CITIES,
+            text: "field: {count}",
+            feature: FeatureKind::Field,
+            at_end: false,
+            pays_own: false,
+            pays_farmers: true,
+            counts: Some((1, 2)),
+        },
+        ReasonWords {
+            name: "barn",
+            field: "cities",
+            noun: CITIES,
+            text: "field: {count}",
+            feature: FeatureKind::Field,
+            at_end: true,
+            pays_own: true,
+            pays_farmers: false,
+            counts: Some((3, 4)),
+        },
+    ];
+
+    const TALLY: Option<Tally> = Some(Tally {
+        key: "barns",
+        counters: &COUNTED,
+        line: "barns placed: {placed}; farmers met by a barn: {meetings} scorings, {meeting_points} points; \
+               barns scored at the end: {end_scorings} scorings, {end_points} points",
+    });
+
     fn deploy_options(game: &Game, placed: u16, own: u8, out: &mut Vec<Action>) {
         game.barn_options_into(placed, own, out);
     }
@@ -155,11 +219,6 @@ impl Mechanism for Barns {
 
     fn figure_look(figure: &FigureType) -> Option<&'static str> {
         Barns::owns(figure).then_some("barn")
-    }
-
-
-    fn pays(reason: Reason) -> bool {
-        matches!(reason, Reason::Barn { .. })
     }
 }
 
@@ -281,13 +340,8 @@ impl Game {
             node: field,
         });
         let tile = self.board.placed[placed as usize];
-        events.push(Event::BarnPlaced {
-            player: self.current,
-            figure,
-            x: tile.x,
-            y: tile.y,
-            corner,
-        });
+        let placed = Happening::own::<Barns>(PLACED, self.current).with_figure(figure);
+        events.push(Event::Mechanism(placed.at(tile.tile, tile.x, tile.y).on(corner)));
         let barns = &mut self.mechanisms.barn;
         barns.fields.push(field);
         barns.corners.push(BarnCorner {
@@ -344,7 +398,7 @@ impl Game {
         self.gather_figures(|r| r == root);
         let winners = self.majority();
         let points = cities.saturating_mul(per_city);
-        self.award_field(winners, points, Reason::BarnMeeting { cities }, root, events);
+        self.award_field(winners, points, Reason::Mechanism(Award::own::<Barns>(MEETING, cities)), root, events);
         self.take_off(true, false, events);
     }
 
@@ -369,7 +423,7 @@ impl Game {
             self.award(
                 Players(1 << barn.player),
                 points,
-                Reason::Barn { cities },
+                Reason::Mechanism(Award::own::<Barns>(AT_END, cities)),
                 barn.node,
                 events,
             );

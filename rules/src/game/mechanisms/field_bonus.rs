@@ -54,10 +54,8 @@ impl Mechanism for FieldBonuses {
     fn restart(&mut self, _def: &GameDef) {}
 
     fn field_scored(game: &mut Game, winners: Players, reason: Reason, node: u32, events: &mut Vec<Event>) {
-        let (cities, at_end) = match reason {
-            Reason::Farm { cities } => (cities, true),
-            Reason::BarnMeeting { cities } => (cities, false),
-            _ => return,
+        let Some((cities, at_end)) = reason.farmers_paid() else {
+            return;
         };
         if cities == 0 {
             return;

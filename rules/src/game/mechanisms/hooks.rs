@@ -12,8 +12,8 @@
 use std::fmt;
 
 use crate::game::{
-    Action, ActionError, BoardFigure, Event, FeatureScore, FigureType, Game, GameDef, MAX_FIGURE_TYPES, Phase,
-    Placement, Players, Reason, Rng, Step, Words,
+    Action, ActionError, Award, BoardFigure, Event, EventWords, FeatureScore, FigureType, Game, GameDef, Happening,
+    MAX_FIGURE_TYPES, Noun, Phase, Placement, Players, Reason, ReasonWords, Rng, Step, Tally, Words,
 };
 
 /// Whether play goes on after a hook, or waits for a player's decision.
@@ -61,8 +61,9 @@ pub enum Arrival {
 /// - **Actions of its own**: [`Mechanism::legal_actions`] and [`Mechanism::apply`] (asked
 ///   whether in play or not: each answers only in its own phases or for its own actions),
 ///   [`Mechanism::figures_aside`].
-/// - **Readers** (no game needed): [`Mechanism::ACTIONS`], [`Mechanism::prompt`],
-///   [`Mechanism::action_words`], [`Mechanism::figure_look`], [`Mechanism::pays`].
+/// - **Readers** (no game needed): [`Mechanism::ACTIONS`], [`Mechanism::EVENTS`],
+///   [`Mechanism::REASONS`], [`Mechanism::EXTRA`], [`Mechanism::TALLY`],
+///   [`Mechanism::prompt`], [`Mechanism::action_words`], [`Mechanism::figure_look`].
 pub trait Mechanism: sealed::Registrable + Clone + fmt::Debug + Sized {
     /// Its name, as readers show it (`"barn"`).
     const NAME: &'static str;
@@ -71,6 +72,22 @@ pub trait Mechanism: sealed::Registrable + Clone + fmt::Debug + Sized {
     /// [`Action::Mechanism`] whose [`Step`] is one of these (`Step::own`) is its to list and
     /// apply. A decision of its own waits in [`Phase::Decide`] (`Phase::decide`).
     const ACTIONS: &'static [Words] = &[];
+
+    /// Its own events, as they are written and told: an [`Event::Mechanism`] whose
+    /// [`Happening`] is one of these (`Happening::own`) is its.
+    const EVENTS: &'static [EventWords] = &[];
+
+    /// Its own ways of scoring: a [`Reason::Mechanism`] whose [`Award`] is one of these
+    /// (`Award::own`) is its.
+    const REASONS: &'static [ReasonWords] = &[];
+
+    /// What it counts in a feature's score besides tiles and pennants, if it counts anything
+    /// ([`FeatureScore::extra`], set with `FeatureScore::count_extra`).
+    const EXTRA: Option<Noun> = None;
+
+    /// What the balance lab counts of it when it is in play: its events and reasons say which
+    /// counter they add to.
+    const TALLY: Option<Tally> = None;
 
     /// Whether a game of `def` plays with it, decided once when the game is set up (from the
     /// files' mechanisms, and its figure types with a count above 0).
@@ -195,11 +212,11 @@ pub trait Mechanism: sealed::Registrable + Clone + fmt::Debug + Sized {
     }
 
     /// A field's majority `winners` just scored for `reason` ([`Reason::Farm`] at the end: per
-    /// field, or under per-city farm scoring per city, `node` being the city; or
-    /// [`Reason::BarnMeeting`] when a barn met them), the figures of the field (or fields)
-    /// counted still gathered. It may score more for what stands among them (a bonus per
-    /// city) and change its own state. A barn's own end scoring is no field's majority and is
-    /// not reported here.
+    /// field, or under per-city farm scoring per city, `node` being the city; or a
+    /// mechanism's way of scoring that pays farmers during play, [`Reason::farmers_paid`]), the
+    /// figures of the field (or fields) counted still gathered. It may score more for what
+    /// stands among them (a bonus per city) and change its own state. A mechanism's way of
+    /// paying its own figures is no field's majority and is not reported here.
     fn field_scored(_game: &mut Game, _winners: Players, _reason: Reason, _node: u32, _events: &mut Vec<Event>) {}
 
     /// Play is about to pass on after the current player's turn (the scoring step and every
@@ -229,6 +246,12 @@ pub trait Mechanism: sealed::Registrable + Clone + fmt::Debug + Sized {
     /// Adds to `counts` (by figure type) the figures of `player` that it holds off the table.
     fn figures_aside(&self, _player: u8, _counts: &mut [u8; MAX_FIGURE_TYPES]) {}
 
+    /// In a decision of its own about a figure it holds off the table: the figure, on the node
+    /// it stood on (a waiting wagon, on the feature just scored).
+    fn deciding_figure(_game: &Game) -> Option<BoardFigure> {
+        None
+    }
+
     /// The prompt for the player who decides in `phase`, if the phase is its own.
     fn prompt(_phase: Phase) -> Option<String> {
         None
@@ -243,12 +266,6 @@ pub trait Mechanism: sealed::Registrable + Clone + fmt::Debug + Sized {
     /// The name of the picture of figure type `figure` if it is one of its figures (`"barn"`).
     fn figure_look(_figure: &FigureType) -> Option<&'static str> {
         None
-    }
-
-    /// Whether points scored for `reason` are its own way of scoring, paid to its own figures
-    /// on the feature (a barn's owner), rather than to the followers there.
-    fn pays(_reason: Reason) -> bool {
-        false
     }
 }
 
@@ -265,6 +282,56 @@ pub trait Registered: Mechanism {
     const INDEX: usize;
     /// The kind of its first action among every mechanism's ([`Step::kind`]).
     const FIRST_ACTION: u8;
+    /// The kind of its first event among every mechanism's ([`Happening::kind`]).
+    const FIRST_EVENT: u8;
+    /// The kind of its first reason among every mechanism's ([`Award::kind`]).
+    const FIRST_REASON: u8;
+}
+
+impl Happening {
+    /// Event `i` of mechanism `M`'s own ([`Mechanism::EVENTS`]), of `player`.
+    pub(in crate::game) const fn own<M: Registered>(i: u8, player: u8) -> Happening {
+        Happening::of_kind(M::FIRST_EVENT + i, player)
+    }
+}
+
+impl Award {
+    /// Reason `i` of mechanism `M`'s own ([`Mechanism::REASONS`]), counting `count`.
+    pub(in crate::game) const fn own<M: Registered>(i: u8, count: u32) -> Award {
+        Award {
+            kind: M::FIRST_REASON + i,
+            count,
+        }
+    }
+}
+
+impl FeatureScore {
+    /// Mechanism `M` counted `extra` ([`Mechanism::EXTRA`]) in this score.
+    pub(in crate::game) fn count_extra<M: Registered>(&mut self, extra: u16) {
+        (self.extra, self.extra_of) = (extra, M::INDEX as u8);
+    }
+}
+
+/// Where each mechanism's declared list starts among all of them; after the last, how many
+/// there are (written for `mechanisms!`, whose tables are built at compile time).
+pub(super) const fn starts<T, const N: usize, const N1: usize>(lists: &[&[T]; N]) -> [u8; N1] {
+    assert!(N1 == N + 1);
+    let (mut first, mut i) = ([0u8; N1], 0);
+    while i < N {
+        assert!(
+            first[i] as usize + lists[i].len() <= u8::MAX as usize,
+            "too many declared"
+        );
+        first[i + 1] = first[i] + lists[i].len() as u8;
+        i += 1;
+    }
+    first
+}
+
+/// The mechanism that declares entry `kind` of the lists joined at `starts`, and the entry.
+pub(super) fn declared<T: Copy>(lists: &[&[T]], starts: &[u8], kind: u8) -> Option<(usize, T)> {
+    let m = starts[1..].iter().position(|&next| kind < next)?;
+    Some((m, *lists[m].get(usize::from(kind - starts[m]))?))
 }
 
 impl Step {
@@ -349,6 +416,8 @@ macro_rules! mechanisms {
         $( $(#[$attr])* impl $crate::game::mechanisms::hooks::Registered for $name::$ty {
             const INDEX: usize = Index::$name as usize;
             const FIRST_ACTION: u8 = FIRST_ACTIONS[Index::$name as usize];
+            const FIRST_EVENT: u8 = FIRST_EVENTS[Index::$name as usize];
+            const FIRST_REASON: u8 = FIRST_REASONS[Index::$name as usize];
         } )*
 
         /// By mechanism, its own actions' words ([`Mechanism::ACTIONS`]).
@@ -361,15 +430,64 @@ macro_rules! mechanisms {
         };
 
         /// By mechanism, the kind of its first action; after the last, how many there are.
-        const FIRST_ACTIONS: [u8; COUNT + 1] = {
-            let (mut first, mut i) = ([0u8; COUNT + 1], 0);
+        const FIRST_ACTIONS: [u8; COUNT + 1] = $crate::game::mechanisms::hooks::starts(&ACTIONS);
+
+        /// By mechanism, its own events' words ([`Mechanism::EVENTS`]).
+        const EVENTS: [&[$crate::game::EventWords]; COUNT] = {
+            let mut events: [&[$crate::game::EventWords]; COUNT] = [&[]; COUNT];
+            $( $(#[$attr])* {
+                events[Index::$name as usize] = <$name::$ty as Mechanism>::EVENTS;
+            } )*
+            events
+        };
+
+        /// By mechanism, the kind of its first event; after the last, how many there are.
+        const FIRST_EVENTS: [u8; COUNT + 1] = $crate::game::mechanisms::hooks::starts(&EVENTS);
+
+        /// By mechanism, its own reasons' words ([`Mechanism::REASONS`]).
+        const REASONS: [&[$crate::game::ReasonWords]; COUNT] = {
+            let mut reasons: [&[$crate::game::ReasonWords]; COUNT] = [&[]; COUNT];
+            $( $(#[$attr])* {
+                reasons[Index::$name as usize] = <$name::$ty as Mechanism>::REASONS;
+            } )*
+            reasons
+        };
+
+        /// By mechanism, the kind of its first reason; after the last, how many there are.
+        const FIRST_REASONS: [u8; COUNT + 1] = $crate::game::mechanisms::hooks::starts(&REASONS);
+
+        /// By mechanism, what it counts in a feature's score ([`Mechanism::EXTRA`]).
+        const EXTRAS: [Option<$crate::game::Noun>; COUNT] = {
+            let mut extras = [None; COUNT];
+            $( $(#[$attr])* {
+                extras[Index::$name as usize] = <$name::$ty as Mechanism>::EXTRA;
+            } )*
+            extras
+        };
+
+        /// By mechanism, its tally ([`Mechanism::TALLY`]).
+        const TALLIES: [Option<$crate::game::Tally>; COUNT] = {
+            let mut tallies = [None; COUNT];
+            $( $(#[$attr])* {
+                tallies[Index::$name as usize] = <$name::$ty as Mechanism>::TALLY;
+            } )*
+            tallies
+        };
+
+        /// By mechanism, its counters' keys (none without a tally).
+        const COUNTERS: [&[&str]; COUNT] = {
+            let (mut counters, mut i): ([&[&str]; COUNT], usize) = ([&[]; COUNT], 0);
             while i < COUNT {
-                assert!(first[i] as usize + ACTIONS[i].len() <= u8::MAX as usize, "too many actions");
-                first[i + 1] = first[i] + ACTIONS[i].len() as u8;
+                if let Some(tally) = TALLIES[i] {
+                    counters[i] = tally.counters;
+                }
                 i += 1;
             }
-            first
+            counters
         };
+
+        /// By mechanism, the index of its first counter; after the last, how many there are.
+        const FIRST_COUNTERS: [u8; COUNT + 1] = $crate::game::mechanisms::hooks::starts(&COUNTERS);
 
         /// Whether any registered mechanism has a say in where tiles go.
         const ANY_RESTRICTS_PLACEMENT: bool = {
@@ -486,6 +604,15 @@ macro_rules! mechanisms {
                 } )*
             }
 
+            /// In a mechanism's decision about a figure it holds off the table: the figure, on
+            /// the node it stood on ([`Mechanism::deciding_figure`]).
+            pub fn deciding_figure(game: &$crate::game::Game) -> Option<$crate::game::BoardFigure> {
+                $( $(#[$attr])* if let Some(figure) = <$name::$ty as Mechanism>::deciding_figure(game) {
+                    return Some(figure);
+                } )*
+                None
+            }
+
             /// Whether any mechanism in play restricts placements.
             #[inline(always)]
             pub(in crate::game) fn restrict_placement(&self) -> bool {
@@ -543,14 +670,110 @@ macro_rules! mechanisms {
             }
 
             /// The figure types of `def` that points for `reason` pay, if a mechanism pays them
-            /// to its own figures ([`Mechanism::pays`]); `None` for points paid to followers.
+            /// to its own figures ([`ReasonWords::pays_own`](crate::game::ReasonWords::pays_own));
+            /// `None` for points paid to followers.
             pub fn paid_figures(def: &$crate::game::GameDef, reason: $crate::game::Reason) -> Option<u8> {
-                $( $(#[$attr])* if <$name::$ty as Mechanism>::pays(reason) {
+                let $crate::game::Reason::Mechanism(award) = reason else {
+                    return None;
+                };
+                let (m, words) = $crate::game::mechanisms::hooks::declared(&REASONS, &FIRST_REASONS, award.kind)?;
+                if !words.pays_own {
+                    return None;
+                }
+                $( $(#[$attr])* if m == Index::$name as usize {
                     let own = def.figures().iter().take($crate::game::MAX_FIGURE_TYPES).enumerate();
                     let own = own.filter(|(_, f)| <$name::$ty as Mechanism>::owns(f));
                     return Some(own.fold(0u8, |mask, (f, _)| mask | 1 << f));
                 } )*
                 None
+            }
+
+            /// How the event of kind `kind` is written and told
+            /// ([`Happening::kind`](crate::game::Happening::kind)), if a mechanism declares one
+            /// of that kind.
+            pub fn event_words(kind: u8) -> Option<$crate::game::EventWords> {
+                $crate::game::mechanisms::hooks::declared(&EVENTS, &FIRST_EVENTS, kind).map(|(_, words)| words)
+            }
+
+            /// Every mechanism's events, in order of kind.
+            pub fn all_events() -> impl Iterator<Item = $crate::game::EventWords> {
+                EVENTS.into_iter().flatten().copied()
+            }
+
+            /// How the reason of kind `kind` is written and told
+            /// ([`Award::kind`](crate::game::Award::kind)), if a mechanism declares one of that
+            /// kind.
+            pub fn reason_words(kind: u8) -> Option<$crate::game::ReasonWords> {
+                $crate::game::mechanisms::hooks::declared(&REASONS, &FIRST_REASONS, kind).map(|(_, words)| words)
+            }
+
+            /// Every mechanism's reasons, in order of kind.
+            pub fn all_reasons() -> impl Iterator<Item = $crate::game::ReasonWords> {
+                REASONS.into_iter().flatten().copied()
+            }
+
+            /// What the mechanism registered at `index` counts in a feature's score.
+            pub fn extra_noun(index: u8) -> Option<$crate::game::Noun> {
+                EXTRAS.get(usize::from(index)).copied().flatten()
+            }
+
+            /// The mechanism whose count in a feature's score is written under `key` (the
+            /// plural of its noun).
+            pub fn extra_named(key: &str) -> Option<u8> {
+                EXTRAS.iter().position(|noun| noun.is_some_and(|noun| noun.many == key)).map(|m| m as u8)
+            }
+
+            /// What every mechanism counts in a feature's score, in registration order.
+            pub fn extra_nouns() -> impl Iterator<Item = $crate::game::Noun> {
+                EXTRAS.into_iter().flatten()
+            }
+
+            /// Counters of every mechanism's tally together.
+            pub fn counters() -> usize {
+                usize::from(FIRST_COUNTERS[COUNT])
+            }
+
+            /// The tally of each mechanism that has one and plays in a game of `def`, with the
+            /// index of its first counter among [`Mechanisms::counters`].
+            pub fn tallies(def: &$crate::game::GameDef) -> impl Iterator<Item = ($crate::game::Tally, usize)> {
+                let mut tallies = Vec::new();
+                $( $(#[$attr])* if let Some(tally) = <$name::$ty as Mechanism>::TALLY
+                    && <$name::$ty as Mechanism>::in_play(def)
+                {
+                    tallies.push((tally, usize::from(FIRST_COUNTERS[Index::$name as usize])));
+                } )*
+                tallies.into_iter()
+            }
+
+            /// The tally a mechanism reports under `key`.
+            pub fn tally_named(key: &str) -> Option<$crate::game::Tally> {
+                TALLIES.into_iter().flatten().find(|tally| tally.key == key)
+            }
+
+            /// Where the tally reported under `key` comes among every mechanism's (after them
+            /// all when no mechanism reports it).
+            pub fn tally_order(key: &str) -> usize {
+                TALLIES.iter().position(|tally| tally.is_some_and(|t| t.key == key)).unwrap_or(COUNT)
+            }
+
+            /// The counter (among [`Mechanisms::counters`]) that `happening` adds one to.
+            pub fn event_counter(happening: &$crate::game::Happening) -> Option<usize> {
+                let (m, words) = $crate::game::mechanisms::hooks::declared(&EVENTS, &FIRST_EVENTS, happening.kind)?;
+                let counter = (words.counts)(happening)?;
+                Self::counter_of(m, counter)
+            }
+
+            /// The counters (among [`Mechanisms::counters`]) that a scoring for `award` and its
+            /// points add to.
+            pub fn award_counters(award: $crate::game::Award) -> Option<(usize, usize)> {
+                let (m, words) = $crate::game::mechanisms::hooks::declared(&REASONS, &FIRST_REASONS, award.kind)?;
+                let (times, points) = words.counts?;
+                Some((Self::counter_of(m, times)?, Self::counter_of(m, points)?))
+            }
+
+            /// Counter `counter` of mechanism `m`'s tally, among [`Mechanisms::counters`].
+            fn counter_of(m: usize, counter: u8) -> Option<usize> {
+                (usize::from(counter) < COUNTERS[m].len()).then(|| usize::from(FIRST_COUNTERS[m] + counter))
             }
 
             /// The name of the mechanism registered at `index`.
@@ -561,8 +784,7 @@ macro_rules! mechanisms {
             /// How the action of kind `kind` is written ([`Step::kind`](crate::game::Step::kind)), if a mechanism
             /// declares one of that kind.
             pub fn words(kind: u8) -> Option<$crate::game::Words> {
-                let m = FIRST_ACTIONS[1..].iter().position(|&next| kind < next)?;
-                ACTIONS[m].get(usize::from(kind - FIRST_ACTIONS[m])).copied()
+                $crate::game::mechanisms::hooks::declared(&ACTIONS, &FIRST_ACTIONS, kind).map(|(_, words)| words)
             }
 
             /// The kind of the action a mechanism declares under `name`.

@@ -47,7 +47,7 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
-    use crate::game::{Action, Game, GameDef, Phase, Reason, Step};
+    use crate::game::{Action, Award, Game, GameDef, Phase, Reason, Step};
 
     fn def(sets: &[&str]) -> Arc<GameDef> {
         let sets: Vec<String> = sets.iter().map(|s| (*s).to_owned()).collect();
@@ -75,15 +75,11 @@ mod tests {
         let looks: Vec<Option<&str>> = all.figures().iter().map(Mechanisms::figure_look).collect();
         assert_eq!(looks, [None, Some("barn"), None, Some("wagon"), Some("shepherd")]);
         let type_of = |id| 1 << all.figure_index(id).unwrap();
-        assert_eq!(
-            Mechanisms::paid_figures(&all, Reason::Barn { cities: 1 }),
-            Some(type_of("barn"))
-        );
-        assert_eq!(
-            Mechanisms::paid_figures(&all, Reason::Flocks { sheep: 1 }),
-            Some(type_of("shepherd"))
-        );
-        assert_eq!(Mechanisms::paid_figures(&all, Reason::BarnMeeting { cities: 1 }), None);
+        let paid = |name| Mechanisms::paid_figures(&all, Reason::Mechanism(Award::named(name, 1).unwrap()));
+        assert_eq!(paid("barn"), Some(type_of("barn")));
+        assert_eq!(paid("flocks"), Some(type_of("shepherd")));
+        assert_eq!(paid("barn-meeting"), None);
+        assert_eq!(Mechanisms::paid_figures(&all, Reason::Farm { cities: 1 }), None);
 
         let decision = |name| Phase::Decide {
             mechanism: NAMES.iter().position(|n| *n == name).unwrap() as u8,

@@ -18,8 +18,9 @@ use super::{Arrival, Flow, Mechanism};
 use crate::compile::NO_FEATURE;
 use crate::edge::Side;
 use crate::game::{
-    Action, ActionError, BoardFigure, Event, FeatureAt, FigureIndex, FigureType, Game, GameDef, MAX_FIGURE_TYPES,
-    Phase, Players, Reason, Rng, Seat, Step, Takes, Words,
+    Action, ActionError, Award, BoardFigure, Event, EventWords, FeatureAt, FigureIndex, FigureMove, FigureType, Game,
+    GameDef, Happening, MAX_FIGURE_TYPES, Noun, Phase, Players, Reason, ReasonWords, Rng, Seat, Slot, Step, Takes,
+    Tally, Words,
 };
 use crate::model::{FeatureKind, FigureMechanism};
 
@@ -27,6 +28,11 @@ use crate::model::{FeatureKind, FigureMechanism};
 const GROW: Step = Step::own::<Shepherds>(0);
 /// The owner's decision: bring the field's flocks home to score.
 const GUIDE: Step = Step::own::<Shepherds>(1);
+
+/// Its one event: a token drawn from the bag (its sheep; a wolf has none).
+const DRAWN: u8 = 0;
+/// Its one way of scoring: the flocks of a field guided home.
+const GUIDED: u8 = 0;
 
 /// The shepherds of a game: the bag, the flocks on the table, and the choices of this turn.
 #[derive(Debug, Clone)]
@@ -167,6 +173,39 @@ impl Mechanism for Shepherds {
         },
     ];
 
+    const EVENTS: &'static [EventWords] = &[EventWords {
+        name: "sheep-drawn",
+        fields: &[("player", Slot::Player), ("sheep", Slot::Amount)],
+        text: |drawn| match drawn.amount {
+            0 => "{who} draws a wolf",
+            _ => "{who} draws {amount} sheep",
+        },
+        figure: FigureMove::None,
+        // A wolf ends the flocks of its field unscored.
+        counts: |drawn| (drawn.amount == 0).then_some(2),
+    }];
+
+    const REASONS: &'static [ReasonWords] = &[ReasonWords {
+        name: "flocks",
+        field: "sheep",
+        noun: Noun {
+            one: "sheep",
+            many: "sheep",
+        },
+        text: "flocks guided home: {count}",
+        feature: FeatureKind::Field,
+        at_end: false,
+        pays_own: true,
+        pays_farmers: false,
+        counts: Some((0, 1)),
+    }];
+
+    const TALLY: Option<Tally> = Some(Tally {
+        key: "shepherds",
+        counters: &["flocks_scored", "flock_points", "flocks_lost"],
+        line: "flocks scored: {flocks_scored} ({flock_points} points); flocks lost to wolves: {flocks_lost}",
+    });
+
     fn legal_actions(game: &Game, out: &mut Vec<Action>) {
         if game.phase.decision_of::<Shepherds>().is_some() {
             out.extend([Action::Mechanism(GROW), Action::Mechanism(GUIDE)]);
@@ -204,11 +243,6 @@ impl Mechanism for Shepherds {
 
     fn figure_look(figure: &FigureType) -> Option<&'static str> {
         Shepherds::owns(figure).then_some("shepherd")
-    }
-
-
-    fn pays(reason: Reason) -> bool {
-        matches!(reason, Reason::Flocks { .. })
     }
 }
 
@@ -321,13 +355,14 @@ impl Game {
         match self.draw_token() {
             None => {}
             Some(0) => {
-                events.push(Event::SheepDrawn { player, sheep: 0 });
+                events.push(Event::Mechanism(Happening::own::<Shepherds>(DRAWN, player)));
                 self.mechanisms.shepherd.bag.push(0);
                 let root = self.features.root(node);
                 self.send_shepherds_home(root, events);
             }
             Some(sheep) => {
-                events.push(Event::SheepDrawn { player, sheep });
+                let drawn = Happening::own::<Shepherds>(DRAWN, player).of(sheep.into());
+                events.push(Event::Mechanism(drawn));
                 if let Some(flock) = self.mechanisms.shepherd.flocks.iter_mut().find(|f| f.node == node) {
                     flock.sheep.push(sheep);
                 }
@@ -351,8 +386,9 @@ impl Game {
         }
         // A bag holds at most 255 tokens of at most 255 sheep (checked when the game is set
         // up), and flocks draw from it: the sheep of a field fit 16 bits.
-        let sheep = u16::try_from(total).unwrap_or(u16::MAX);
-        self.award(owners, total, Reason::Flocks { sheep }, root, events);
+        let sheep = total.min(u32::from(u16::MAX));
+        let reason = Reason::Mechanism(Award::own::<Shepherds>(GUIDED, sheep));
+        self.award(owners, total, reason, root, events);
         self.send_shepherds_home(root, events);
     }
 

@@ -5,7 +5,7 @@
 //! Hook: the points of a scored feature.
 
 use super::Mechanism;
-use crate::game::{FeatureScore, Game, GameDef};
+use crate::game::{FeatureScore, Game, GameDef, Noun};
 use crate::model::{FeatureKind, Mechanism as FileMechanism, keys};
 
 /// Vineyards keep the value they pay (`vineyard` in `[values]`, read once); where they are is
@@ -17,6 +17,11 @@ pub struct Vineyards {
 
 impl Mechanism for Vineyards {
     const NAME: &'static str = "vineyards";
+
+    const EXTRA: Option<Noun> = Some(Noun {
+        one: "vineyard",
+        many: "vineyards",
+    });
 
     fn in_play(def: &GameDef) -> bool {
         def.mechanisms().contains(FileMechanism::Vineyards)
@@ -43,7 +48,7 @@ impl Mechanism for Vineyards {
             .around(i32::from(placed.x), i32::from(placed.y))
             .map(|placed| u16::from(game.def.tables.tiles[game.board.placed[placed].tile as usize].vineyard))
             .sum();
-        score.vineyards = vineyards;
+        score.count_extra::<Vineyards>(vineyards);
         *points = points.saturating_add(u32::from(vineyards).saturating_mul(game.mechanisms.vineyard.per_vineyard));
     }
 }

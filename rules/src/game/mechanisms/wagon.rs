@@ -11,7 +11,8 @@ use std::ops::ControlFlow;
 
 use super::{Flow, Mechanism};
 use crate::game::{
-    Action, ActionError, BoardFigure, Event, FigureType, Game, GameDef, MAX_FIGURE_TYPES, Phase, Step, Takes, Words,
+    Action, ActionError, BoardFigure, Event, EventWords, FigureMove, FigureType, Game, GameDef, Happening,
+    MAX_FIGURE_TYPES, Phase, Slot, Step, Takes, Tally, Words,
 };
 use crate::compile::NO_FEATURE;
 use crate::edge::Side;
@@ -19,6 +20,9 @@ use crate::model::{FeatureKind, FigureMechanism, RoadEnd, Supply, WagonMove};
 
 /// Its one action: the waiting wagon moved onto a feature.
 const MOVE: Step = Step::own::<Wagons>(0);
+
+/// Its one event: a wagon moved on.
+const MOVED: u8 = 0;
 
 /// A wagon waiting to move: owner, figure type, and the node it stood on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -100,6 +104,27 @@ impl Mechanism for Wagons {
         takes: Takes::Feature,
     }];
 
+    /// Written without its figure type, which the waiting wagon says.
+    const EVENTS: &'static [EventWords] = &[EventWords {
+        name: "wagon-moved",
+        fields: &[
+            ("player", Slot::Player),
+            ("tile", Slot::Tile),
+            ("x", Slot::X),
+            ("y", Slot::Y),
+            ("feature", Slot::Spot),
+        ],
+        text: |_| "{who}'s wagon moves to {feature} at ({x}, {y})",
+        figure: FigureMove::MovesOnto,
+        counts: |_| Some(0),
+    }];
+
+    const TALLY: Option<Tally> = Some(Tally {
+        key: "wagons",
+        counters: &["moves"],
+        line: "wagon moves: {moves}",
+    });
+
     fn legal_actions(game: &Game, out: &mut Vec<Action>) {
         if game.phase.decision_of::<Wagons>().is_some() {
             out.push(Action::Pass);
@@ -127,6 +152,15 @@ impl Mechanism for Wagons {
         for w in self.waiting.iter().filter(|w| w.player == player) {
             counts[w.figure as usize] += 1;
         }
+    }
+
+    fn deciding_figure(game: &Game) -> Option<BoardFigure> {
+        let wagon = game.waiting_wagon()?;
+        Some(BoardFigure {
+            player: wagon.player,
+            figure: wagon.figure,
+            node: wagon.from,
+        })
     }
 
     fn prompt(phase: Phase) -> Option<String> {
@@ -250,13 +284,9 @@ impl Game {
                     figure: wagon.figure,
                     node,
                 });
-                events.push(Event::WagonMoved {
-                    player: wagon.player,
-                    tile: self.board.placed[placed].tile,
-                    x,
-                    y,
-                    feature,
-                });
+                let moved = Happening::own::<Wagons>(MOVED, wagon.player).with_figure(wagon.figure);
+                let tile = self.board.placed[placed].tile;
+                events.push(Event::Mechanism(moved.at(tile, x, y).on(feature)));
             }
         }
         self.mechanisms.wagon.waiting.remove(0);
