@@ -219,20 +219,21 @@ pub struct Scene {
 }
 
 impl Scene {
-    /// The tiles and figures of a game (barns at the corners they were placed on).
+    /// The tiles and figures of a game (those a mechanism shows at a corner, at their corner).
     pub fn of_game(game: &Game) -> Scene {
         let board = game.board();
         let tiles: Vec<Laid> = board.placed.iter().map(Laid::from).collect();
         let figures = game.def().figures();
+        let at_corners: Vec<_> = game.mechanisms().corner_figures().collect();
         let mut tokens = Vec::new();
         for f in game.figures() {
             let Some(figure) = figures.get(usize::from(f.figure)) else {
                 continue;
             };
-            let picture = picture_of(figure);
-            if picture == Picture::Barn {
+            if at_corners.iter().any(|c| c.figure == *f) {
                 continue;
             }
+            let picture = picture_of(figure);
             // The tile whose nodes hold the figure's node.
             let Some(tile) = board
                 .placed
@@ -253,13 +254,16 @@ impl Scene {
                 picture,
             });
         }
-        for barn in game.mechanisms().barn().corners() {
+        for c in at_corners {
+            let Some(figure) = figures.get(usize::from(c.figure.figure)) else {
+                continue;
+            };
             tokens.push(Token {
-                x: barn.x,
-                y: barn.y,
-                spot: Spot::Corner(barn.corner),
-                seat: barn.player,
-                picture: Picture::Barn,
+                x: c.x,
+                y: c.y,
+                spot: Spot::Corner(c.corner),
+                seat: c.figure.player,
+                picture: picture_of(figure),
             });
         }
         Scene {

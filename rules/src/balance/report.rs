@@ -228,7 +228,7 @@ impl Tallied {
 }
 
 /// The mechanisms' own tallies, in registration order, written as one table each under its
-/// key (`"wagons": {"moves": 12}`).
+/// key (`"wagons": {"moves": 12}`; `null` for a mechanism that did not play).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Tallies(pub Vec<Tallied>);
 
@@ -249,7 +249,13 @@ impl Serialize for Tallies {
                 serializer.collect_map(self.0.iter().map(|(k, n)| (k, n)))
             }
         }
-        serializer.collect_map(self.0.iter().map(|t| (&t.key, Counts(&t.counts))))
+        // Every mechanism's table, `null` where it did not play, so that the keys of a report
+        // do not depend on what played; then any this program does not know.
+        let known = Mechanisms::tally_keys().map(|key| (key, self.0.iter().find(|t| t.key == key)));
+        let unknown = (self.0.iter())
+            .filter(|t| Mechanisms::tally_named(&t.key).is_none())
+            .map(|t| (t.key.as_str(), Some(t)));
+        serializer.collect_map(known.chain(unknown).map(|(key, t)| (key, t.map(|t| Counts(&t.counts)))))
     }
 }
 
@@ -491,4 +497,35 @@ pub struct Comparison {
     pub differences: Vec<Difference>,
     /// The least change flagged, as a share of the figure in A ([`super::flag`]).
     pub min_change: f64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mechanisms_tallies_are_written_under_their_keys_and_read_back() {
+        let stats = MechanismStats {
+            tallies: Tallies(vec![Tallied {
+                key: "wagons".into(),
+                counts: vec![("moves".into(), 12)],
+            }]),
+            ..MechanismStats::default()
+        };
+        let json = serde_json::to_value(&stats).unwrap();
+        assert_eq!(json["wagons"], serde_json::json!({"moves": 12}));
+        // Every mechanism's table is there, `null` where it did not play.
+        assert_eq!(json["barns"], serde_json::Value::Null);
+        assert!(json.as_object().unwrap().contains_key("shepherds"));
+        let read: MechanismStats = serde_json::from_value(json).unwrap();
+        assert_eq!(read, stats);
+        assert_eq!(read.tallies.count("wagons", "moves"), Some(12));
+        assert_eq!(read.tallies.count("barns", "placed"), None);
+        assert_eq!(read.lines(), ["wagon moves: 12"]);
+        // Counters read in any order come out in the order the mechanism declares them.
+        let shuffled = r#"{"abbeys": null, "hills": null, "shepherds":
+            {"flocks_lost": 1, "flock_points": 9, "flocks_scored": 2}}"#;
+        let read: MechanismStats = serde_json::from_str(shuffled).unwrap();
+        assert_eq!(read.lines(), ["flocks scored: 2 (9 points); flocks lost to wolves: 1"]);
+    }
 }

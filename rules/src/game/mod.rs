@@ -84,6 +84,20 @@ pub struct BoardFigure {
     pub node: u32,
 }
 
+/// A figure a mechanism shows at a corner of a tile rather than on its feature (a barn, at
+/// the corner it was placed on).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CornerFigure {
+    /// The figure, on the feature node it stands on.
+    pub figure: BoardFigure,
+    /// Column of the tile.
+    pub x: i16,
+    /// Row of the tile.
+    pub y: i16,
+    /// The corner of the tile, clockwise from north-west (0).
+    pub corner: u8,
+}
+
 /// A player's score and supply.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PlayerState {

@@ -4,10 +4,10 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
-use super::MechanismSet;
 use super::gathered::Gathered;
 use super::mechanisms::{EdgeKinds, apply_switches};
 use super::values::values_under_rules;
+use super::{MechanismSet, Mechanisms};
 use crate::compile::{CompileError, TileInput, TileTables};
 use crate::edge::TileEdges;
 use crate::limits::{
@@ -98,10 +98,10 @@ impl FigureType {
     }
 
     /// The feature kinds a figure of this type can stand on once on the table: those it is
-    /// deployed on, and fields for a barn (deployed on a corner).
+    /// deployed on, and those its mechanism puts it on (a barn, deployed on a corner, stands
+    /// on a field).
     pub fn stands_on_kinds(&self) -> u8 {
-        let barn = self.mechanism == Some(FigureMechanism::Barn);
-        self.stands_on | if barn { kind_bit(FeatureKind::Field) } else { 0 }
+        self.stands_on | Mechanisms::stands_on_table(self)
     }
 
     /// Whether the figure may stand on a feature of `kind`.
@@ -457,12 +457,10 @@ pub enum SetupError {
         "rule set `{0}` leaves the players no figures: switch `farmers` on or give a figure a count above 0 in `[figures]`"
     )]
     NoFiguresByRules(String),
-    /// A shepherd is in play, but no file in play has a bag of sheep and wolves for it to
-    /// draw from.
-    #[error(
-        "figure `{0}` is a shepherd, but no file in play has a bag of sheep and wolves for it to draw from; play it with a file that has a `[bags]` table (such as `hills-and-sheep`), or give the shepherd a count of 0 in the rules' `[figures]`"
-    )]
-    ShepherdWithoutBag(String),
+    /// A mechanism cannot play with what the files and rules give it (a figure of its own
+    /// with nothing to draw from): what is missing, and what would fix it.
+    #[error("{0}")]
+    Mechanism(String),
     /// A tile set or expansion named twice (a tile set perhaps in two editions).
     #[error("the tile set or expansion {} is named twice; a game plays each once, in one edition", quote(.0))]
     NamedTwice(String),
@@ -638,11 +636,8 @@ fn under_rules(files: &FromFiles, rules: &Rules) -> Result<InPlay, SetupError> {
     } else {
         Vec::new()
     };
-    let shepherd = figures
-        .iter()
-        .find(|f| f.count > 0 && f.mechanism == Some(FigureMechanism::Shepherd));
-    if let Some(shepherd) = shepherd.filter(|_| bag.is_empty()) {
-        return Err(SetupError::ShepherdWithoutBag(clip(&shepherd.id)));
+    if let Some(why) = Mechanisms::setup_refused(&figures, &bag) {
+        return Err(SetupError::Mechanism(why));
     }
     Ok((figures, mechanisms, held, bag))
 }

@@ -14,8 +14,8 @@
 
 use super::{Arrival, Flow, Mechanism};
 use crate::game::{
-    Action, ActionError, Award, BoardFigure, Event, EventWords, FigureMove, FigureType, Game, GameDef, Happening,
-    MAX_FIGURE_TYPES, Noun, Phase, Players, Reason, ReasonWords, Slot, Step, Takes, Tally, Words,
+    Action, ActionError, Award, BoardFigure, CornerFigure, Event, EventWords, FigureMove, FigureType, Game, GameDef, Happening,
+    MAX_FIGURE_TYPES, Noun, Phase, kind_bit, Players, Reason, ReasonWords, Slot, Step, Takes, Tally, Words,
 };
 use crate::model::{FeatureKind, FigureMechanism, keys};
 
@@ -47,19 +47,6 @@ const CORNER_POINT: [(i32, i32); 4] = [(0, 0), (1, 0), (1, 1), (0, 1)];
 /// [`Board::around_point`]: crate::game::Board::around_point
 const AROUND_POINT: [usize; 4] = [2, 3, 1, 0];
 
-/// A barn deployed in play: where it was placed from, and its owner.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct BarnCorner {
-    /// Column of the tile it was placed from.
-    pub x: i16,
-    /// Row of that tile.
-    pub y: i16,
-    /// The corner of that tile, clockwise from north-west (0).
-    pub corner: u8,
-    /// Owner.
-    pub player: u8,
-}
-
 /// The barns of a game.
 #[derive(Debug, Clone, Default)]
 pub struct Barns {
@@ -67,7 +54,7 @@ pub struct Barns {
     /// barn on a field need not go through every figure.
     fields: Vec<u32>,
     /// The corners of the barns deployed in play, in the order they were placed.
-    corners: Vec<BarnCorner>,
+    corners: Vec<CornerFigure>,
     /// The field node of a barn placed this turn, scored in the scoring step.
     placed: Option<u32>,
     /// The values in play (`[values]`), read once: points per completed city when a barn is
@@ -90,14 +77,6 @@ impl PerCity {
             joined: def.value(keys::BARN_JOINED_PER_CITY),
             at_end: def.value(keys::BARN_FINAL_PER_CITY),
         }
-    }
-}
-
-impl Barns {
-    /// The barns deployed in play, each at the corner it was placed on (barns put on a table
-    /// built by hand stand on a field, not a corner, and are not listed).
-    pub fn corners(&self) -> &[BarnCorner] {
-        &self.corners
     }
 }
 
@@ -179,6 +158,11 @@ impl Mechanism for Barns {
                barns scored at the end: {end_scorings} scorings, {end_points} points",
     });
 
+    /// Deployed on a corner, a barn stands on the field there.
+    fn stands_on_table(_figure: &FigureType) -> u8 {
+        kind_bit(FeatureKind::Field)
+    }
+
     fn deploy_options(game: &Game, placed: u16, own: u8, out: &mut Vec<Action>) {
         game.barn_options_into(placed, own, out);
     }
@@ -219,6 +203,10 @@ impl Mechanism for Barns {
 
     fn figure_look(figure: &FigureType) -> Option<&'static str> {
         Barns::owns(figure).then_some("barn")
+    }
+
+    fn corner_figures(&self) -> &[CornerFigure] {
+        &self.corners
     }
 }
 
@@ -334,21 +322,22 @@ impl Game {
             return refuse("that field already has a barn");
         }
         self.players[self.current as usize].supply[figure as usize] -= 1;
-        self.stand(BoardFigure {
+        let barn = BoardFigure {
             player: self.current,
             figure,
             node: field,
-        });
+        };
+        self.stand(barn);
         let tile = self.board.placed[placed as usize];
         let placed = Happening::own::<Barns>(PLACED, self.current).with_figure(figure);
         events.push(Event::Mechanism(placed.at(tile.tile, tile.x, tile.y).on(corner)));
         let barns = &mut self.mechanisms.barn;
         barns.fields.push(field);
-        barns.corners.push(BarnCorner {
+        barns.corners.push(CornerFigure {
+            figure: barn,
             x: tile.x,
             y: tile.y,
             corner,
-            player: self.current,
         });
         barns.placed = Some(field);
         Ok(())

@@ -12,8 +12,8 @@
 use std::fmt;
 
 use crate::game::{
-    Action, ActionError, Award, BoardFigure, Event, EventWords, FeatureScore, FigureType, Game, GameDef, Happening,
-    MAX_FIGURE_TYPES, Noun, Phase, Placement, Players, Reason, ReasonWords, Rng, Step, Tally, Words,
+    Action, ActionError, Award, BoardFigure, CornerFigure, Event, EventWords, FeatureScore, FigureType, Game, GameDef,
+    Happening, MAX_FIGURE_TYPES, Noun, Phase, Placement, Players, Reason, ReasonWords, Rng, Step, Tally, Words,
 };
 
 /// Whether play goes on after a hook, or waits for a player's decision.
@@ -98,6 +98,19 @@ pub trait Mechanism: sealed::Registrable + Clone + fmt::Debug + Sized {
     /// ([`Mechanism::figure_arrives`]).
     fn owns(_figure: &FigureType) -> bool {
         false
+    }
+
+    /// The feature kinds (bits, [`kind_bit`](crate::game::kind_bit)) its own figure type
+    /// `figure` stands on once on the table besides those it is deployed on (a barn, deployed
+    /// on a corner, stands on a field).
+    fn stands_on_table(_figure: &FigureType) -> u8 {
+        0
+    }
+
+    /// Why a game cannot be set up with these figure types (counts as the rules give them)
+    /// and this bag, if it cannot: what is missing for it, and what would fix it.
+    fn setup_refused(_figures: &[FigureType], _bag: &[u8]) -> Option<String> {
+        None
     }
 
     /// Its state before a game of `def` is dealt (also for a table built by hand).
@@ -245,6 +258,12 @@ pub trait Mechanism: sealed::Registrable + Clone + fmt::Debug + Sized {
 
     /// Adds to `counts` (by figure type) the figures of `player` that it holds off the table.
     fn figures_aside(&self, _player: u8, _counts: &mut [u8; MAX_FIGURE_TYPES]) {}
+
+    /// The figures it shows at a corner of a tile rather than on their feature (barns at the
+    /// corners they were placed on).
+    fn corner_figures(&self) -> &[CornerFigure] {
+        &[]
+    }
 
     /// In a decision of its own about a figure it holds off the table: the figure, on the node
     /// it stood on (a waiting wagon, on the feature just scored).
@@ -604,6 +623,16 @@ macro_rules! mechanisms {
                 } )*
             }
 
+            /// The figures mechanisms in play show at a corner of a tile rather than on their
+            /// feature ([`Mechanism::corner_figures`]).
+            pub fn corner_figures(&self) -> impl Iterator<Item = &$crate::game::CornerFigure> {
+                let mut all = Vec::new();
+                $( $(#[$attr])* if self.in_play & 1 << Index::$name as u32 != 0 {
+                    all.extend(self.$name.corner_figures());
+                } )*
+                all.into_iter()
+            }
+
             /// In a mechanism's decision about a figure it holds off the table: the figure, on
             /// the node it stood on ([`Mechanism::deciding_figure`]).
             pub fn deciding_figure(game: &$crate::game::Game) -> Option<$crate::game::BoardFigure> {
@@ -750,6 +779,11 @@ macro_rules! mechanisms {
                 TALLIES.into_iter().flatten().find(|tally| tally.key == key)
             }
 
+            /// The key of every mechanism's tally, in registration order.
+            pub fn tally_keys() -> impl Iterator<Item = &'static str> {
+                TALLIES.into_iter().flatten().map(|tally| tally.key)
+            }
+
             /// Where the tally reported under `key` comes among every mechanism's (after them
             /// all when no mechanism reports it).
             pub fn tally_order(key: &str) -> usize {
@@ -774,6 +808,25 @@ macro_rules! mechanisms {
             /// Counter `counter` of mechanism `m`'s tally, among [`Mechanisms::counters`].
             fn counter_of(m: usize, counter: u8) -> Option<usize> {
                 (usize::from(counter) < COUNTERS[m].len()).then(|| usize::from(FIRST_COUNTERS[m] + counter))
+            }
+
+            /// The feature kinds a mechanism puts its own figure type `figure` on besides those it
+            /// is deployed on ([`Mechanism::stands_on_table`]).
+            pub fn stands_on_table(figure: &$crate::game::FigureType) -> u8 {
+                let mut kinds = 0;
+                $( $(#[$attr])* if <$name::$ty as Mechanism>::owns(figure) {
+                    kinds |= <$name::$ty as Mechanism>::stands_on_table(figure);
+                } )*
+                kinds
+            }
+
+            /// Why a mechanism refuses a game of these figure types and this bag, if one does
+            /// ([`Mechanism::setup_refused`]).
+            pub fn setup_refused(figures: &[$crate::game::FigureType], bag: &[u8]) -> Option<String> {
+                $( $(#[$attr])* if let Some(why) = <$name::$ty as Mechanism>::setup_refused(figures, bag) {
+                    return Some(why);
+                } )*
+                None
             }
 
             /// The name of the mechanism registered at `index`.

@@ -89,6 +89,19 @@ impl Mechanism for Shepherds {
         figure.mechanism == Some(FigureMechanism::Shepherd)
     }
 
+    /// A shepherd in play needs a bag of sheep and wolves to draw from.
+    fn setup_refused(figures: &[FigureType], bag: &[u8]) -> Option<String> {
+        let shepherd = figures.iter().find(|f| f.count > 0 && Shepherds::owns(f))?;
+        bag.is_empty().then(|| {
+            format!(
+                "figure `{}` is a shepherd, but no file in play has a bag of sheep and wolves for it to draw from; \
+                 play it with a file that has a `[bags]` table (such as `hills-and-sheep`), or give the shepherd a \
+                 count of 0 in the rules' `[figures]`",
+                crate::quote::clip(&shepherd.id)
+            )
+        })
+    }
+
     /// The bag as the rules fill it, no shepherd on the table.
     fn new(def: &GameDef) -> Shepherds {
         Shepherds {
