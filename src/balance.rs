@@ -2,7 +2,7 @@
 //! games (the engine's `balance` lab), as text or JSON, and an A/B comparison of the same
 //! seeds under other rules or without a tile set.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
@@ -10,22 +10,21 @@ use std::sync::Arc;
 
 use clap::Subcommand;
 use tilewright_engine::balance::{
-    self, BalanceReport, Change, Comparison, Difference, Estimate, Focus, FocusTile, Plan, Standout, Sums, TileStats,
-    Timing,
+    self, BalanceReport, Change, Comparison, Difference, Estimate, Focus, FocusTile, Plan, RunB, Standout, Sums,
+    TileStats, Timing,
 };
 use tilewright_engine::catalog::Catalog;
 use tilewright_engine::game::{GameDef, SetRef, colour, set_id};
 use tilewright_engine::simulate::Progress;
 
-use tilewright_engine::selection::{Data, Named};
-
 use tilewright_report::presentation::{FocusFigure, points_moved};
 
-use crate::play::{GameArgs, check_output, selection_message};
+use crate::play::{GameArgs, check_output};
 use crate::played::{self, Run};
 use crate::{escape, fail, progress, say_json};
 
 mod shards;
+mod versus;
 
 /// Tiles listed under each heading of what stands out.
 const STANDOUTS: usize = 3;
@@ -85,150 +84,6 @@ enum MergeCommand {
         tilewright balance merge partials/*.json\n  \
         tilewright balance merge partials/*.json --json --html report.html")]
     Merge(shards::MergeArgs),
-}
-
-/// What B plays: other rules, or the tile sets without one; `None` for a single run.
-/// `a` is what A plays.
-fn b_side(args: &BalanceArgs, a: &GameDef) -> Result<Option<(Vec<String>, String, String)>, String> {
-    let game = &args.game;
-    if let Some(rules) = &args.compare_rules {
-        return Ok(Some((
-            game.tilesets().to_vec(),
-            rules.clone(),
-            format!("rules {rules}"),
-        )));
-    }
-    if !args.compare_tilesets.is_empty() {
-        return versions(game.tilesets(), &args.compare_tilesets)
-            .map(|(sets, change)| Some((sets, game.rules().to_owned(), change)));
-    }
-    let Some(left_out) = &args.without else {
-        return Ok(None);
-    };
-    without(game.tilesets(), a, left_out)
-        .map(|kept| Some((kept, game.rules().to_owned(), format!("without {left_out}"))))
-}
-
-/// B of `--without`: the sets of `played` (ids or paths) but the one `left_out` names, by its
-/// id as the run prints it (`my-tiles`, `base@first-edition`: the id before any edition is
-/// compared, so `base` leaves out `base@first-edition` too, but an edition that `a` does not
-/// play is refused) or by a path of its file.
-fn without(played: &[String], a: &GameDef, left_out: &str) -> Result<Vec<String>, String> {
-    let shown = escape::line(left_out);
-    let out: Vec<String> = match Named::parse(left_out) {
-        Named::Id(id) => {
-            let set = a.sets().iter().chain(a.expansions()).find(|s| s.id == set_id(&id));
-            if let Some(set) = set {
-                edition_played("--without", left_out, set)?;
-            }
-            vec![set_id(&id).to_owned()]
-        }
-        Named::Path(path) => ids_in(&path).map_err(|e| format!("`--without {shown}`: {e}"))?,
-    };
-    let played_ids = played_ids(played)?;
-    let mut kept = Vec::new();
-    for (spec, ids) in played.iter().zip(&played_ids) {
-        let leaving = ids.iter().filter(|id| out.contains(id)).count();
-        if leaving == 0 {
-            kept.push(spec.clone());
-        } else if leaving < ids.len() {
-            return Err(format!(
-                "`--without {shown}`: `{}` holds it with others ({}); name its file in `--tilesets` instead of the folder",
-                escape::line(spec),
-                ids.join(", ")
-            ));
-        }
-    }
-    if kept.len() == played.len() {
-        let all: Vec<&str> = played_ids.iter().flatten().map(String::as_str).collect();
-        return Err(format!(
-            "`--without {shown}`: it is not one of the tile sets played ({})",
-            escape::line(&all.join(", "))
-        ));
-    }
-    if kept.is_empty() {
-        return Err(format!("`--without {shown}` leaves no tile set to play"));
-    }
-    Ok(kept)
-}
-
-/// The ids each argument of `played` stands for: an id (without its edition), or those the
-/// file or folder a path names holds.
-fn played_ids(played: &[String]) -> Result<Vec<Vec<String>>, String> {
-    played
-        .iter()
-        .map(|spec| match Named::parse(spec) {
-            Named::Id(id) => Ok(vec![set_id(&id).to_owned()]),
-            Named::Path(path) => ids_in(&path),
-        })
-        .collect()
-}
-
-/// The ids of the tile sets and expansions the file or folder `path` holds.
-fn ids_in(path: &Path) -> Result<Vec<String>, String> {
-    let catalog = Data::load([path]).map_err(selection_message)?.into_catalog();
-    let sets = catalog.tilesets.iter().map(|t| t.model.id.clone());
-    Ok(sets
-        .chain(catalog.expansions.iter().map(|e| e.model.id.clone()))
-        .collect())
-}
-
-/// B of `--compare-tilesets`: the sets of `played` (ids or paths), each whose id one of
-/// `files` holds replaced by that file; and the change in words. A file that holds no set
-/// played is refused, naming the sets played.
-fn versions(played: &[String], files: &[PathBuf]) -> Result<(Vec<String>, String), String> {
-    let played_ids = played_ids(played)?;
-    let mut sets: Vec<String> = played.to_vec();
-    let mut changes = Vec::new();
-    // The file that replaces each set of `played` so far.
-    let mut replaced: Vec<Option<&PathBuf>> = vec![None; played.len()];
-    for file in files {
-        let shown = escape::line(&file.display().to_string());
-        let ids = ids_in(file).map_err(|e| format!("`--compare-tilesets {shown}`: {e}"))?;
-        let [id] = ids.as_slice() else {
-            return Err(format!(
-                "`--compare-tilesets {shown}` holds {} tile sets and expansions ({}); give the file of one",
-                ids.len(),
-                ids.join(", ")
-            ));
-        };
-        let Some(at) = played_ids.iter().position(|ids| ids.contains(id)) else {
-            let all: Vec<&str> = played_ids.iter().flatten().map(String::as_str).collect();
-            return Err(format!(
-                "`--compare-tilesets {shown}`: it holds the set `{}`, which is not played (the sets \
-                 played: {}); B replaces the set with the same id, so give a version of one of those \
-                 or add the set to `--tilesets`",
-                escape::line(id),
-                all.join(", ")
-            ));
-        };
-        if played_ids[at].len() > 1 {
-            return Err(format!(
-                "`--compare-tilesets {shown}`: the set `{}` comes from `{}` with others ({}); name \
-                 its file in `--tilesets` instead of the folder",
-                escape::line(id),
-                escape::line(&played[at]),
-                played_ids[at].join(", ")
-            ));
-        }
-        if let Some(earlier) = replaced[at].replace(file) {
-            return Err(format!(
-                "`--compare-tilesets {shown}`: the set `{}` is replaced already, by {}; give one \
-                 version of each set",
-                escape::line(id),
-                escape::line(&earlier.display().to_string())
-            ));
-        }
-        // Read as a path, never as an id (`Named::parse`).
-        let path = file.display().to_string();
-        sets[at] = if Named::parse(&path) == Named::Id(path.clone()) {
-            format!("./{path}")
-        } else {
-            path
-        };
-        changes.push(format!("{id} from {}", file.display()));
-    }
-    Ok((sets, format!("tile sets {}", changes.join(", "))))
 }
 
 /// The sets `--focus` names, each once, each checked to be a tile set played (in the edition
@@ -300,14 +155,14 @@ impl Setup {
     fn new(args: &BalanceArgs) -> Result<Setup, String> {
         let game = &args.game;
         let a = game.def()?;
-        let b = b_side(args, &a.def)?;
+        let b = versus::run_b(args, &a)?;
         let mut read = a.read;
         let b = match b {
-            Some((sets, rules, change)) => {
+            Some(RunB { side, change }) => {
                 // Another rule set may be one the run's own files define.
                 let prepared = match args.compare_rules {
-                    Some(_) => game.def_under(&rules),
-                    None => GameArgs::def_of(&sets, &rules),
+                    Some(_) => game.def_under(&side.rules),
+                    None => GameArgs::def_of(&side.names(), &side.rules),
                 }
                 .map_err(|e| format!("B ({change}): {e}"))?;
                 read.extend(prepared.read);
@@ -380,13 +235,10 @@ impl Setup {
                     min_change: args.min_change / 100.0,
                 };
                 let mut comparison = balance::comparison_focused(&self.a, b, &change, sums, plan, timing);
-                apply_focus(args, &mut comparison.a)?;
-                if let Some(sets) = comparison.a.focus.as_ref().map(|f| f.sets.clone()) {
-                    let in_b: Vec<String> = sets
-                        .into_iter()
-                        .filter(|s| comparison.b.tilesets.iter().any(|t| &t.id == s))
-                        .collect();
-                    comparison.b.focus_on(&in_b);
+                // The sets `--focus` names, else those A studies by default (not bundled).
+                let studied = focus_sets(args, &comparison.a)?;
+                if let Some(sets) = studied.or_else(|| comparison.a.focus.as_ref().map(|f| f.sets.clone())) {
+                    comparison.focus_on(&sets);
                 }
                 if args.json {
                     say_json(&with_played(

@@ -141,6 +141,9 @@ pub struct Prepared {
     pub def: Arc<GameDef>,
     /// Every file read from disk for it ([`tilewright_engine::selection::Resolved::read`]).
     pub read: Vec<PathBuf>,
+    /// The ids each tile-set argument stands for
+    /// ([`tilewright_engine::selection::Resolved::named_ids`]).
+    pub named_ids: Vec<Vec<String>>,
     /// The rule values that differ from the rule set its rules extend.
     pub changed: Vec<Changed>,
     /// The files it was built from (the files given, then the bundled ones), for what a
@@ -210,6 +213,7 @@ pub(crate) fn load_def(selection: &Selection, data: &[PathBuf]) -> Result<Prepar
     Ok(Prepared {
         def,
         read: resolved.read,
+        named_ids: resolved.named_ids,
         changed,
         catalog: resolved.catalog,
     })

@@ -1,7 +1,8 @@
 //! The balance lab behind the editor's Balance page: the open tile set, with its unsaved
 //! edits, played many times by bots on a worker thread through the engine's balance lab
-//! (`tilewright_engine::balance`), optionally against a second definition (other rules, or
-//! the same game without the open set).
+//! (`tilewright_engine::balance`), optionally against a second definition (other rules, the
+//! same game without the open set, or the open set as saved), which the engine's A/B builder
+//! ([`Variant::b_of`]) makes from the first.
 //!
 //! The document's text goes through the engine's validator with any rule-set file chosen, as
 //! `tilewright validate` would check them; only a definition that validates is played.
@@ -10,10 +11,10 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use tilewright_engine::FromCatalog;
-use tilewright_engine::balance::{self, BalanceReport, Comparison, Difference, Plan};
+use tilewright_engine::balance::{self, BalanceReport, Comparison, Difference, Plan, SetName, Side, Variant};
 use tilewright_engine::bots::Policy;
 use tilewright_engine::catalog::Catalog;
-use tilewright_engine::game::GameDef;
+use tilewright_engine::game::{GameDef, SetupError};
 use tilewright_engine::model::TileSet;
 use tilewright_engine::simulate::{MAX_THREADS, Progress};
 use tilewright_engine::validate::{read_source, validate_sources};
@@ -80,20 +81,11 @@ impl Settings {
     /// What a run of `set` starts with: the rules everything starts on
     /// ([`crate::editions::STARTING_RULES`]), four players, 1000 random
     /// games on all cores but one, and the base game beside a set with no start tile (an
-    /// expansion plays on a base game).
+    /// expansion plays on a base game: [`balance::companions_of`]).
     pub fn for_set(set: &TileSet) -> Settings {
-        let base = bundled::catalog()
-            .tilesets
-            .iter()
-            .find(|t| t.model.start_tile.is_some())
-            .map(|t| t.model.id.clone());
-        let companions = match base {
-            Some(base) if set.start_tile.is_none() && set.id != base => vec![base],
-            _ => Vec::new(),
-        };
         Settings {
             rules: RulesChoice::Bundled(crate::editions::starting_rules()),
-            companions,
+            companions: balance::companions_of(set),
             plan: Plan {
                 players: 4,
                 games: 1000,
@@ -200,7 +192,8 @@ fn read_with_rule_files(open: &OpenSet, files: &[PathBuf]) -> Result<Arc<Catalog
     Ok(Arc::new(report.catalog.with_base(bundled::catalog())))
 }
 
-/// The definitions to play from the open set's `catalog`.
+/// The definitions to play from the open set's `catalog`: A, the open set on its companions,
+/// and B as [`Variant::b_of`] makes it from A.
 fn definitions_from(
     open: &OpenSet,
     settings: &Settings,
@@ -222,43 +215,29 @@ fn definitions_from(
                 .ok_or_else(|| Problem::Setup(format!("{} holds no rule set", path.display()))),
         }
     };
-    let mut sets: Vec<String> = Vec::new();
-    for id in settings.companions.iter().chain([&open.id]) {
-        if !sets.contains(id) {
-            sets.push(id.clone());
-        }
-    }
-    let rules = rules_id(&settings.rules)?;
-    let build = |sets: &[String], rules: &str| {
-        GameDef::from_catalog(&catalog, sets, rules)
-            .map(Arc::new)
-            .map_err(|e| Problem::Setup(e.to_string()))
-    };
-    let a = build(&sets, &rules)?;
-    let b = match &settings.versus {
+    let a = Side::studied(&open.id, &settings.companions, &rules_id(&settings.rules)?);
+    let build = |catalog: &Catalog, side: &Side| GameDef::from_catalog(catalog, &side.names(), &side.rules);
+    let setup = |e: SetupError| Problem::Setup(e.to_string());
+    let a_def = build(&catalog, &a).map(Arc::new).map_err(setup)?;
+    let variant = match &settings.versus {
         Versus::Nothing => None,
-        Versus::Rules(other) => {
-            let other = rules_id(other)?;
-            Some((build(&sets, &other)?, format!("rules {other}")))
-        }
-        Versus::SavedFile => {
-            let saved = saved.as_ref().expect("read above");
-            let def = GameDef::from_catalog(saved, &sets, &rules)
-                .map_err(|e| Problem::Setup(format!("the saved file does not play with these sets: {e}")))?;
-            Some((Arc::new(def), "as saved".to_owned()))
-        }
-        Versus::WithoutOpenSet => {
-            let rest: Vec<String> = sets.iter().filter(|s| **s != open.id).cloned().collect();
-            if rest.is_empty() {
-                return Err(Problem::Setup(format!(
-                    "nothing is left to play without `{}`: add a tile set to play with",
-                    open.id
-                )));
-            }
-            Some((build(&rest, &rules)?, format!("without {}", open.id)))
+        Versus::Rules(other) => Some(Variant::Rules(rules_id(other)?)),
+        Versus::WithoutOpenSet => Some(Variant::Without(SetName::id(&open.id))),
+        Versus::SavedFile => Some(Variant::Saved),
+    };
+    let b = match variant {
+        None => None,
+        Some(variant) => {
+            let b = variant.b_of(&a).map_err(|e| Problem::Setup(e.to_string()))?;
+            let def = match &saved {
+                Some(saved) => build(saved, &b.side)
+                    .map_err(|e| Problem::Setup(format!("the saved file does not play with these sets: {e}")))?,
+                None => build(&catalog, &b.side).map_err(setup)?,
+            };
+            Some((Arc::new(def), b.change))
         }
     };
-    Ok(Definitions { a, b, catalog })
+    Ok(Definitions { a: a_def, b, catalog })
 }
 
 /// The files as they are on disk: the open set's saved file (refused when there is none yet,
@@ -330,12 +309,7 @@ impl Results {
         let sets = [id.to_owned()];
         match self {
             Results::Single(report) => report.focus_on(&sets),
-            Results::Compared(c) => {
-                c.a.focus_on(&sets);
-                if c.b.tilesets.iter().any(|t| t.id == id) {
-                    c.b.focus_on(&sets);
-                }
-            }
+            Results::Compared(c) => c.focus_on(&sets),
         }
     }
 }
@@ -358,7 +332,7 @@ pub type Ended = (Outcome, TilePictures);
 /// Plays the definitions as `settings` ask, counting games in `progress` and stopping when
 /// told to (the results are then of the games finished).
 pub fn play(defs: Definitions, settings: &Settings, progress: &Progress) -> Outcome {
-    let setup = |e: tilewright_engine::game::SetupError| Problem::Setup(e.to_string());
+    let setup = |e: SetupError| Problem::Setup(e.to_string());
     match defs.b {
         None => balance::run_focused(defs.a, &settings.plan, progress)
             .map(|r| Results::Single(Box::new(r)))

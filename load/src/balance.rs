@@ -1,15 +1,31 @@
 //! The balance lab of `tilewright-rules`, and its runs with the tiles under study first: the
 //! tile sets that are not bundled ones, those a designer is working on (only the load side
-//! knows which files are bundled). The rules' functions keep their names and meaning here; the
-//! focused ones are named `..._focused`.
+//! knows which files are bundled), and the sets an expansion under study plays on. The rules'
+//! functions keep their names and meaning here; the focused ones are named `..._focused`.
 
 use std::sync::Arc;
 
+use tilewright_model::TileSet;
 pub use tilewright_rules::balance::*;
 use tilewright_rules::game::{GameDef, SetupError};
 use tilewright_rules::simulate::Progress;
 
 use crate::bundled;
+
+/// The bundled sets a tile set under study plays on ([`Side::studied`]): the base game (the
+/// first bundled set with a start tile) beside a set with no start tile, as an expansion plays
+/// on a base game; none beside a set with one.
+pub fn companions_of(set: &TileSet) -> Vec<String> {
+    let base = bundled::catalog()
+        .tilesets
+        .iter()
+        .find(|t| t.model.start_tile.is_some())
+        .map(|t| t.model.id.clone());
+    match base {
+        Some(base) if set.start_tile.is_none() && set.id != base => vec![base],
+        _ => Vec::new(),
+    }
+}
 
 /// The tile sets of `report` that are not bundled ones: those a designer is working on.
 pub fn unbundled_sets(report: &BalanceReport) -> Vec<String> {

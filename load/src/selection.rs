@@ -103,6 +103,7 @@ impl Selection {
     /// ids, tile sets before the rule set.
     pub fn resolve(&self, data: Data) -> Result<Resolved, SelectionError> {
         let mut tilesets: Vec<String> = Vec::new();
+        let mut named_ids: Vec<Vec<String>> = Vec::new();
         for named in &self.sets {
             let found = match named {
                 Named::Id(id) => vec![id.clone()],
@@ -117,6 +118,7 @@ impl Selection {
                     found
                 }
             };
+            named_ids.push(found.iter().map(|id| set_id(id).to_owned()).collect());
             // A set named twice is played once; a record's list is replayed as it stands.
             for id in found {
                 if self.origin == Origin::Record || !tilesets.contains(&id) {
@@ -162,6 +164,7 @@ impl Selection {
         Ok(Resolved {
             catalog,
             tilesets,
+            named_ids,
             rules,
             warnings: data.warnings,
             read: data.read,
@@ -303,6 +306,9 @@ pub struct Resolved {
     pub catalog: Catalog,
     /// Tile sets (`id` or `id@edition`) and expansions, in order.
     pub tilesets: Vec<String>,
+    /// The ids each name of [`Selection::sets`] stands for, without their editions: an id's
+    /// own, or those of the sets the file or folder a path names holds.
+    pub named_ids: Vec<Vec<String>>,
     /// The rule set's id.
     pub rules: String,
     /// What validation warned of in the files loaded (a file that takes a bundled id...): a

@@ -2,7 +2,7 @@
 //! games. A collector watches games as they are played ([`crate::simulate::Observer`]),
 //! counting in integers so that a run's figures do not depend on the thread count; the
 //! figures come out as a [`BalanceReport`]. [`Comparison`] sets two runs of the same seeds
-//! side by side.
+//! side by side; what each of the two runs plays is decided once, by [`Variant::b_of`].
 
 mod collector;
 mod compare;
@@ -11,6 +11,7 @@ pub mod flag;
 mod focus;
 mod moments;
 mod report;
+mod sides;
 mod summary;
 mod totals;
 
@@ -22,6 +23,7 @@ pub use report::{
     FieldBonusStats, FigureStats, HillStats, Histogram, MarkStats, MechanismStats, SeatStats, Tallied, Tallies,
     TileStats, Timing, TokenStats,
 };
+pub use sides::{RunB, SetName, Side, SidesError, Variant, Version};
 pub use totals::{Impossible, Totals};
 
 use std::sync::Arc;
