@@ -388,6 +388,38 @@ fn mechanisms_need_their_role_and_tokens_their_bounds() {
     );
 }
 
+/// Where a mechanism's own figure stands is its to say (`Mechanism::FIGURE`), and a place only
+/// one mechanism's figures stand on holds no other figure.
+#[test]
+fn mechanisms_say_where_their_own_figures_stand() {
+    let tmp = tempdir("own-places");
+    let path = tmp.path().join("own.toml");
+    let text = "# No `#:schema` line: the keys say the kind.\nid = \"own\"\nname = \"Own\"\n\n\
+        [values]\nbarn-placed-per-city = 3\nbarn-joined-per-city = 1\nbarn-final-per-city = 4\n\n\
+        [figures.shed]\nrole = \"special\"\ncount = 1\nstands-on = [\"field\"]\nmechanism = \"barn\"\n\n\
+        [figures.squatter]\nrole = \"follower\"\ncount = 1\nstands-on = [\"road\", \"field-corner\"]\n\n\
+        [figures.herder]\nrole = \"special\"\ncount = 1\nstands-on = [\"road\"]\nmechanism = \"shepherd\"\n\n\
+        [figures.cart]\nrole = \"follower\"\ncount = 1\nstands-on = [\"road\", \"field\"]\nmechanism = \"moves-after-scoring\"\n";
+    std::fs::write(&path, text).unwrap();
+    expect(
+        &[path],
+        &[
+            (13, 13, "barn `shed` must stand on `field-corner` only"),
+            (
+                19,
+                13,
+                "only a barn stands on a field corner, and `squatter` is not one",
+            ),
+            (24, 13, "shepherd `herder` must stand on `field` only"),
+            (
+                30,
+                13,
+                "`cart` moves after its feature is scored, but fields are scored only at the end",
+            ),
+        ],
+    );
+}
+
 #[test]
 fn absurd_numbers_are_refused_where_they_stand() {
     let tmp = tempdir("absurd");

@@ -117,6 +117,16 @@ pub enum Role {
     Special,
 }
 
+impl Role {
+    /// Its word in the files (`special`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::Follower => "follower",
+            Role::Special => "special",
+        }
+    }
+}
+
 /// The weight of a figure in a majority.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(untagged)]
@@ -160,6 +170,18 @@ pub enum Spot {
 }
 
 impl Spot {
+    /// Its word in the files (`field-corner`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Spot::City => "city",
+            Spot::Road => "road",
+            Spot::Field => "field",
+            Spot::Monastery => "monastery",
+            Spot::Garden => "garden",
+            Spot::FieldCorner => "field-corner",
+        }
+    }
+
     /// The feature kind this spot is on, if it is a feature.
     pub fn feature_kind(self) -> Option<FeatureKind> {
         match self {
@@ -185,6 +207,17 @@ pub enum FigureMechanism {
     Barn,
     /// Tends a flock drawn from a bag on its field (the shepherd).
     Shepherd,
+}
+
+impl FigureMechanism {
+    /// Its word in the files (`moves-after-scoring`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FigureMechanism::MovesAfterScoring => "moves-after-scoring",
+            FigureMechanism::Barn => "barn",
+            FigureMechanism::Shepherd => "shepherd",
+        }
+    }
 }
 
 /// A bag of tokens drawn at random.
@@ -306,4 +339,46 @@ pub struct PrintedToken {
     /// (ties all score; holding none never does).
     #[schemars(range(max = 1000))]
     pub majority: u32,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The words `as_str` gives are those the files are read with.
+    #[test]
+    fn words_are_the_files_words() {
+        #[derive(Deserialize)]
+        struct Words {
+            spot: Vec<Spot>,
+            mechanism: Vec<FigureMechanism>,
+            role: Vec<Role>,
+        }
+        let spots = [
+            Spot::City,
+            Spot::Road,
+            Spot::Field,
+            Spot::Monastery,
+            Spot::Garden,
+            Spot::FieldCorner,
+        ];
+        let mechanisms = [
+            FigureMechanism::MovesAfterScoring,
+            FigureMechanism::Barn,
+            FigureMechanism::Shepherd,
+        ];
+        let roles = [Role::Follower, Role::Special];
+        let list = |words: Vec<&str>| words.iter().map(|w| format!("{w:?}")).collect::<Vec<_>>().join(", ");
+        let text = format!(
+            "spot = [{}]\nmechanism = [{}]\nrole = [{}]\n",
+            list(spots.map(Spot::as_str).to_vec()),
+            list(mechanisms.map(FigureMechanism::as_str).to_vec()),
+            list(roles.map(Role::as_str).to_vec()),
+        );
+        let read: Words = toml::from_str(&text).unwrap();
+        assert_eq!(
+            (read.spot, read.mechanism, read.role),
+            (spots.to_vec(), mechanisms.to_vec(), roles.to_vec())
+        );
+    }
 }

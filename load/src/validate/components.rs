@@ -3,10 +3,11 @@
 use std::collections::HashSet;
 
 use super::tileset::first_over;
+use crate::game::Mechanisms;
+use crate::game::mechanisms::OwnFigure;
 use crate::limits::{MAX_BAG_TOKENS, MAX_BAGS, MAX_COPIES, MAX_FIGURE_TYPES, MAX_SHEEP, MAX_STRENGTH};
 use crate::model::{
-    Bag, Declarations, FeatureKind, Figure, FigureEffect, FigureMechanism, NamedStrength, Role, Spot, Strength,
-    TokenKind,
+    Bag, Declarations, FeatureKind, Figure, FigureEffect, NamedStrength, Role, Spot, Strength, TokenKind,
 };
 use crate::report::Reporter;
 use crate::source::escape_segment;
@@ -82,18 +83,16 @@ fn check_bag_size(bag: &Bag, at: &str, report: &mut Reporter<'_>) {
 }
 
 fn check_figure(id: &str, figure: &Figure, at: &str, report: &mut Reporter<'_>) {
-    // Barns and shepherds never count in a majority; a wagon is a follower that moves on.
-    let needed = match figure.mechanism {
-        Some(FigureMechanism::Barn) => Some(("barn", Role::Special, "special")),
-        Some(FigureMechanism::Shepherd) => Some(("shepherd", Role::Special, "special")),
-        Some(FigureMechanism::MovesAfterScoring) => Some(("moves-after-scoring", Role::Follower, "follower")),
-        None => None,
-    };
-    if let Some((mechanism, _, role)) = needed.filter(|&(_, role, _)| role != figure.role) {
+    // A mechanism's word makes the figure its own, of the role it says.
+    let own = figure
+        .mechanism
+        .and_then(|word| Mechanisms::own_figures().find(|own| own.word == word));
+    if let Some(own) = own.filter(|own| own.role.0 != figure.role) {
+        let (mechanism, role) = (own.word.as_str(), own.role.0.as_str());
         report.error(
             &format!("{at}/role"),
             format!("figure `{id}` with mechanism `{mechanism}` must be a {role} figure"),
-            format!("set `role = \"{role}\"`"),
+            format!("set `role = \"{role}\"` ({})", own.role.1),
         );
     }
     if figure.count > MAX_COPIES {
@@ -122,7 +121,6 @@ fn check_figure(id: &str, figure: &Figure, at: &str, report: &mut Reporter<'_>) 
             );
         }
     }
-    let stands = |spot| figure.stands_on.contains(&spot);
     if figure.strength == Strength::Named(NamedStrength::Pennants) && figure.stands_on.iter().any(|s| *s != Spot::City)
     {
         report.error(
@@ -131,38 +129,53 @@ fn check_figure(id: &str, figure: &Figure, at: &str, report: &mut Reporter<'_>) 
             "a figure with `strength = \"pennants\"` may only stand on `city`",
         );
     }
-    let corner = stands(Spot::FieldCorner);
-    match figure.mechanism {
-        Some(FigureMechanism::Barn) if !corner || figure.stands_on.len() != 1 => {
-            report.error(
-                &format!("{at}/stands-on"),
-                format!("barn `{id}` must stand on `field-corner` only"),
-                "set `stands-on = [\"field-corner\"]`",
-            );
-        }
-        Some(FigureMechanism::Barn) => {}
-        _ if corner => report.error(
-            &format!("{at}/stands-on"),
-            format!("only a barn stands on a field corner, and `{id}` is not one"),
-            "add `mechanism = \"barn\"` or remove `field-corner`",
-        ),
-        Some(FigureMechanism::Shepherd) if figure.stands_on != [Spot::Field] => {
-            report.error(
-                &format!("{at}/stands-on"),
-                format!("shepherd `{id}` must stand on `field` only"),
-                "set `stands-on = [\"field\"]`",
-            );
-        }
-        Some(FigureMechanism::MovesAfterScoring) if stands(Spot::Field) => {
-            report.error(
-                &format!("{at}/stands-on"),
-                format!("`{id}` moves after its feature is scored, but fields are scored only at the end"),
-                "remove `field` from `stands-on`",
-            );
-        }
-        _ => {}
-    }
+    check_own_places(id, figure, own, at, report);
     check_joins_and_effect(id, figure, at, report);
+}
+
+/// Where a mechanism's own figure must stand, and that places only some mechanism's own
+/// figures stand on (a field corner) hold no other figure.
+fn check_own_places(id: &str, figure: &Figure, own: Option<OwnFigure>, at: &str, report: &mut Reporter<'_>) {
+    let at = format!("{at}/stands-on");
+    if let Some(own) = own {
+        if let Some(places) = own.stands_only_on.filter(|places| figure.stands_on != *places) {
+            let places: Vec<String> = places.iter().map(|p| format!("`{}`", p.as_str())).collect();
+            let listed: Vec<String> = places.iter().map(|p| format!("\"{}\"", p.trim_matches('`'))).collect();
+            report.error(
+                &at,
+                format!("{} `{id}` must stand on {} only", own.word.as_str(), places.join(", ")),
+                format!("set `stands-on = [{}]`", listed.join(", ")),
+            );
+            return;
+        }
+        if let Some((spot, why)) = own.never_on.filter(|(spot, _)| figure.stands_on.contains(spot)) {
+            report.error(
+                &at,
+                format!("`{id}` {why}"),
+                format!("remove `{}` from `stands-on`", spot.as_str()),
+            );
+            return;
+        }
+    }
+    // A place that only some mechanisms' figures stand on.
+    for spot in &figure.stands_on {
+        let theirs: Vec<&str> = Mechanisms::own_figures()
+            .filter(|o| o.alone_on.contains(spot))
+            .map(|o| o.word.as_str())
+            .collect();
+        if theirs.is_empty() || own.is_some_and(|o| theirs.contains(&o.word.as_str())) {
+            continue;
+        }
+        report.error(
+            &at,
+            format!(
+                "only a {} stands on a {}, and `{id}` is not one",
+                theirs.join(" or a "),
+                spot.as_str().replace('-', " ")
+            ),
+            format!("add `mechanism = \"{}\"` or remove `{}`", theirs[0], spot.as_str()),
+        );
+    }
 }
 
 /// `joins` and `effect` belong to special figures that behave by them alone (no mechanism of

@@ -12,12 +12,12 @@
 //! Hooks: its own deployment (on a corner, `deploy-barn`), fields closed to farmers,
 //! farmers met after the scoring step, and barns scored at the end of the game.
 
-use super::{Arrival, Flow, Mechanism};
+use super::{Arrival, Flow, Mechanism, OwnFigure, carries_word};
 use crate::game::{
     Action, ActionError, Award, BoardFigure, CornerFigure, Event, EventWords, FigureMove, FigureType, Game, GameDef, Happening,
     MAX_FIGURE_TYPES, Noun, Phase, kind_bit, Players, Reason, ReasonWords, Slot, Step, Takes, Tally, Words,
 };
-use crate::model::{FeatureKind, FigureMechanism, keys};
+use crate::model::{FeatureKind, FigureMechanism, Role, Spot, keys};
 
 /// Its one action: a barn deployed on a corner of the tile just placed.
 const DEPLOY: Step = Step::own::<Barns>(0);
@@ -87,8 +87,16 @@ impl Mechanism for Barns {
         def.figures().iter().any(|f| Barns::owns(f) && f.count > 0)
     }
 
+    const FIGURE: Option<OwnFigure> = Some(OwnFigure {
+        word: FigureMechanism::Barn,
+        role: (Role::Special, "a barn never counts in a majority"),
+        stands_only_on: Some(&[Spot::FieldCorner]),
+        never_on: None,
+        alone_on: &[Spot::FieldCorner],
+    });
+
     fn owns(figure: &FigureType) -> bool {
-        figure.mechanism == Some(FigureMechanism::Barn)
+        carries_word::<Barns>(figure)
     }
 
     fn new(def: &GameDef) -> Barns {

@@ -11,10 +11,33 @@
 
 use std::fmt;
 
+use crate::model::{FigureMechanism, Role, Spot};
+
 use crate::game::{
     Action, ActionError, Award, BoardFigure, CornerFigure, Event, EventWords, FeatureScore, FigureType, Game, GameDef,
     Happening, MAX_FIGURE_TYPES, Noun, Phase, Placement, Players, Reason, ReasonWords, Rng, Step, Tally, Words,
 };
+
+/// What a figure type given a mechanism's word in the files (`mechanism = "barn"`) must be:
+/// the mechanism's own figures, checked where the files are validated.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OwnFigure {
+    /// The word (`mechanism = "…"`) that makes a figure type the mechanism's own.
+    pub word: FigureMechanism,
+    /// Its role (`role = "…"`), and why.
+    pub role: (Role, &'static str),
+    /// Where it must stand, if it must stand on exactly these places.
+    pub stands_only_on: Option<&'static [Spot]>,
+    /// A place it may not stand on, and why.
+    pub never_on: Option<(Spot, &'static str)>,
+    /// Places no other figure stands on.
+    pub alone_on: &'static [Spot],
+}
+
+/// Whether `figure` carries mechanism `M`'s word in the files ([`Mechanism::FIGURE`]).
+pub fn carries_word<M: Mechanism>(figure: &FigureType) -> bool {
+    M::FIGURE.is_some_and(|own| figure.mechanism == Some(own.word))
+}
 
 /// Whether play goes on after a hook, or waits for a player's decision.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -92,6 +115,10 @@ pub trait Mechanism: sealed::Registrable + Clone + fmt::Debug + Sized {
     /// Whether a game of `def` plays with it, decided once when the game is set up (from the
     /// files' mechanisms, and its figure types with a count above 0).
     fn in_play(def: &GameDef) -> bool;
+
+    /// What the figure types carrying its word in the files (`mechanism = "…"`) must be, if
+    /// it has one ([`carries_word`]).
+    const FIGURE: Option<OwnFigure> = None;
 
     /// Whether figure type `figure` is its own: where such a figure may be deployed is its
     /// [`Mechanism::deploy_own`] (not the common rule), and it hears of the figure's arrival
@@ -827,6 +854,14 @@ macro_rules! mechanisms {
                     return Some(why);
                 } )*
                 None
+            }
+
+            /// What each mechanism's own figure types must be in the files
+            /// ([`Mechanism::FIGURE`]), in registration order.
+            pub fn own_figures() -> impl Iterator<Item = OwnFigure> {
+                let mut all = Vec::new();
+                $( $(#[$attr])* all.extend(<$name::$ty as Mechanism>::FIGURE); )*
+                all.into_iter()
             }
 
             /// The name of the mechanism registered at `index`.

@@ -18,7 +18,7 @@ mod hooks;
 mod set;
 
 use hooks::mechanisms;
-pub use hooks::{Arrival, Flow, Mechanism, Registered};
+pub use hooks::{Arrival, Flow, Mechanism, OwnFigure, Registered, carries_word};
 pub use set::{MechanismSet, apply_switches};
 
 mechanisms! {

@@ -14,7 +14,7 @@
 //! draw), after the scoring step (the owner's decision, `grow` or `guide`, then closed
 //! fields guided home), and the bag's draws at the deal and in a determinization.
 
-use super::{Arrival, Flow, Mechanism};
+use super::{Arrival, Flow, Mechanism, OwnFigure, carries_word};
 use crate::compile::NO_FEATURE;
 use crate::edge::Side;
 use crate::game::{
@@ -22,7 +22,7 @@ use crate::game::{
     GameDef, Happening, MAX_FIGURE_TYPES, Noun, Phase, Players, Reason, ReasonWords, Rng, Seat, Slot, Step, Takes,
     Tally, Words,
 };
-use crate::model::{FeatureKind, FigureMechanism};
+use crate::model::{FeatureKind, FigureMechanism, Role, Spot};
 
 /// The owner's decision: draw another token for the flock.
 const GROW: Step = Step::own::<Shepherds>(0);
@@ -85,8 +85,16 @@ impl Mechanism for Shepherds {
         def.figures().iter().any(|f| Shepherds::owns(f) && f.count > 0)
     }
 
+    const FIGURE: Option<OwnFigure> = Some(OwnFigure {
+        word: FigureMechanism::Shepherd,
+        role: (Role::Special, "a shepherd never counts in a majority"),
+        stands_only_on: Some(&[Spot::Field]),
+        never_on: None,
+        alone_on: &[],
+    });
+
     fn owns(figure: &FigureType) -> bool {
-        figure.mechanism == Some(FigureMechanism::Shepherd)
+        carries_word::<Shepherds>(figure)
     }
 
     /// A shepherd in play needs a bag of sheep and wolves to draw from.

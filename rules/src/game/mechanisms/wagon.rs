@@ -9,14 +9,14 @@
 
 use std::ops::ControlFlow;
 
-use super::{Flow, Mechanism};
+use super::{Flow, Mechanism, OwnFigure, carries_word};
 use crate::game::{
     Action, ActionError, BoardFigure, Event, EventWords, FigureMove, FigureType, Game, GameDef, Happening,
     MAX_FIGURE_TYPES, Phase, Slot, Step, Takes, Tally, Words,
 };
 use crate::compile::NO_FEATURE;
 use crate::edge::Side;
-use crate::model::{FeatureKind, FigureMechanism, RoadEnd, Supply, WagonMove};
+use crate::model::{FeatureKind, FigureMechanism, Role, RoadEnd, Spot, Supply, WagonMove};
 
 /// Its one action: the waiting wagon moved onto a feature.
 const MOVE: Step = Step::own::<Wagons>(0);
@@ -53,6 +53,14 @@ impl Wagons {
 
 impl Mechanism for Wagons {
     const NAME: &'static str = "wagon";
+
+    const FIGURE: Option<OwnFigure> = Some(OwnFigure {
+        word: FigureMechanism::MovesAfterScoring,
+        role: (Role::Follower, "a wagon is a follower that moves on"),
+        stands_only_on: None,
+        never_on: Some((Spot::Field, "moves after its feature is scored, but fields are scored only at the end")),
+        alone_on: &[],
+    });
 
     fn in_play(def: &GameDef) -> bool {
         def.figures().iter().any(|f| is_wagon(f) && f.count > 0)
@@ -181,7 +189,7 @@ impl Mechanism for Wagons {
 
 /// Whether figure type `figure` moves after scoring.
 fn is_wagon(figure: &FigureType) -> bool {
-    figure.mechanism == Some(FigureMechanism::MovesAfterScoring)
+    carries_word::<Wagons>(figure)
 }
 
 impl Game {
