@@ -61,7 +61,7 @@ mod named;
 use named::check_named;
 use tilewright_rules::scenario::FORMAT_HELP;
 pub use tilewright_rules::scenario::{
-    Expect, FigureAt, LaidTile, Outcome, PlayError, Scenario, SupplyExpect, Turn, WagonChoice, check,
+    Decision, Expect, FigureAt, LaidTile, Outcome, PlayError, Scenario, SupplyExpect, Turn, check,
 };
 
 /// Reads a scenario file as a data file is read (TOML syntax, the limits of a data file, the
@@ -355,17 +355,42 @@ mod tests {
     }
 
     #[test]
+    fn decisions_are_refused_where_they_are_written() {
+        // The count of decisions asked, at `asked`.
+        let said = refused(&OFFERED.replacen("asked = 1", "asked = 0", 1));
+        assert!(
+            said.starts_with("scenario.toml:28:9: error: turn 1: expected `asked = 0`, but the game asked 1 decision"),
+            "{said}"
+        );
+        // An action the decision does not allow, at its name.
+        let said = refused(&OFFERED.replacen("decisions = [{}]", "decisions = [{ action = \"grow\" }]", 1));
+        assert!(
+            said.starts_with(
+                "scenario.toml:27:25: error: turn 1: decision 1 (red's, of the wagon): no action `grow` is allowed here"
+            ),
+            "{said}"
+        );
+        // An answer the game did not ask for, at the answer.
+        let said = refused(&OFFERED.replacen("decisions = [{}]", "decisions = [{}, {}]", 1));
+        assert!(
+            said.starts_with("scenario.toml:27:18: error: turn 1: 2 decisions are answered"),
+            "{said}"
+        );
+        // The keys these replace are no longer known.
+        for old in ["wagon-offered = true", "wagons = [{}]", "shepherd = [\"guide\"]"] {
+            let said = refused(&OFFERED.replacen("asked = 1", old, 1));
+            assert!(said.starts_with("scenario.toml:28:1: error: unknown field"), "{said}");
+        }
+    }
+
+    #[test]
     fn what_a_scenario_error_quotes_is_short() {
         let long = "k".repeat(5_000);
         for text in [
             format!("description = \"d\"\n{long} = 1\n[expect]\n"),
             format!("description = \"d\"\nplayers = \"{long}\"\n[expect]\n"),
             format!("description = \"d\"\n[[layout]]\ntile = \"{long}\"\nat = [0, 0]\n[expect]\n"),
-            OFFERED.replacen(
-                "wagon-offered = true",
-                &format!("wagon-offered = true\nrefused = \"{long}\""),
-                1,
-            ),
+            OFFERED.replacen("asked = 1", &format!("asked = 1\nrefused = \"{long}\""), 1),
         ] {
             let said = refused(&text);
             assert!(said.contains("kkk"), "{said}");
