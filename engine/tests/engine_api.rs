@@ -1374,7 +1374,7 @@ fn a_hand_built_figure_stands_only_where_its_type_may() {
         "{refused:?}"
     );
     // A figure index past the game's figure types is refused, not a panic.
-    assert!(game.put_shepherd(Seat(0), FigureIndex(200), at, 1).is_err());
+    assert!(game.put_figure_carrying(Seat(0), FigureIndex(200), at, 1).is_err());
 }
 
 #[test]

@@ -13,8 +13,9 @@
 //! at = [0, 0]                    # column (east +), row (south +)
 //! rotation = 0                   # quarter turns clockwise
 //! figures = [{ player = "red", feature = "r1" }]   # figure defaults to the first follower type
-//! # figures = [{ player = "red", figure = "shepherd", feature = "f2", sheep = 5 }]
-//! #   a shepherd with a flock of 5 sheep, in tokens taken from the bag, the largest first
+//! # figures = [{ player = "red", figure = "shepherd", feature = "f2", carries = 5 }]
+//! #   a figure laid out holding tokens, if its mechanism gives it some: a shepherd with a
+//! #   flock of 5 sheep, in tokens taken from the bag, the largest first
 //!
 //! [[turns]]                      # each turn: the tile drawn, where it goes, what is deployed
 //! player = "red"                 # optional check of whose turn it is (an extra turn is an
@@ -26,11 +27,20 @@
 //! # deploy = { figure = "barn", corner = 0 }   a barn on a corner (0 north-west, clockwise)
 //! held = true                    # the tile is one the player holds (an abbey), not drawn
 //! illegal = true                 # placing at `at` must be refused; the next turn places it
-//! wagons = [{ at = [1, 0], feature = "r" }]   # where waiting wagons go ({} or none: back to supply)
-//! shepherd = ["guide"]           # the shepherd's owner's choices: "grow" or "guide"
+//! decisions = [{ action = "guide" }, { action = "move-wagon", at = [1, 0], feature = "r" }]
+//!                                # the answers to the decisions the game asks after this
+//!                                #   turn, in the order asked, by the actions' declared names:
+//!                                #   { action = "NAME" } for one taking nothing;
+//!                                #   { action = "NAME", at = [x, y], feature = "ID" } for one
+//!                                #   taking a feature (`action` may be left out when it is the
+//!                                #   decision's only action taking a feature);
+//!                                #   { action = "NAME", figure = "ID", corner = 0 } for one
+//!                                #   taking a figure and a corner; {} to pass (a waiting figure
+//!                                #   goes home). A decision with no answer left passes where
+//!                                #   passing is allowed; more answers than decisions is an error
 //! refused = "already has a barn" # this turn's choice must be refused (then it passes)
-//! wagon-offered = true           # whether a waiting wagon's owner was asked where it goes
-//!                                #   (false: every wagon went home with no move to offer)
+//! asked = 2                      # how many decisions the game asked after this turn (0: none,
+//!                                #   as when every waiting wagon had nowhere to go)
 //! # discarded = true             the tile is drawn, fits nowhere and is discarded (no `at`);
 //! #                              the next turn draws the tile after it
 //! # top level: figures = { follower = 8 }   figure counts per player, as a rule set's `[figures]`
@@ -61,7 +71,7 @@ mod named;
 use named::check_named;
 use tilewright_rules::scenario::FORMAT_HELP;
 pub use tilewright_rules::scenario::{
-    Expect, FigureAt, LaidTile, Outcome, PlayError, Scenario, SupplyExpect, Turn, WagonChoice, check,
+    Decision, Expect, FigureAt, LaidTile, Outcome, PlayError, Scenario, SupplyExpect, Turn, check,
 };
 
 /// Reads a scenario file as a data file is read (TOML syntax, the limits of a data file, the
@@ -355,17 +365,42 @@ mod tests {
     }
 
     #[test]
+    fn decisions_are_refused_where_they_are_written() {
+        // The count of decisions asked, at `asked`.
+        let said = refused(&OFFERED.replacen("asked = 1", "asked = 0", 1));
+        assert!(
+            said.starts_with("scenario.toml:28:9: error: turn 1: expected `asked = 0`, but the game asked 1 decision"),
+            "{said}"
+        );
+        // An action the decision does not allow, at its name.
+        let said = refused(&OFFERED.replacen("decisions = [{}]", "decisions = [{ action = \"grow\" }]", 1));
+        assert!(
+            said.starts_with(
+                "scenario.toml:27:25: error: turn 1: decision 1 (red's, of the wagon): no action `grow` is allowed here"
+            ),
+            "{said}"
+        );
+        // An answer the game did not ask for, at the answer.
+        let said = refused(&OFFERED.replacen("decisions = [{}]", "decisions = [{}, {}]", 1));
+        assert!(
+            said.starts_with("scenario.toml:27:18: error: turn 1: 2 decisions are answered"),
+            "{said}"
+        );
+        // The keys these replace are no longer known.
+        for old in ["wagon-offered = true", "wagons = [{}]", "shepherd = [\"guide\"]"] {
+            let said = refused(&OFFERED.replacen("asked = 1", old, 1));
+            assert!(said.starts_with("scenario.toml:28:1: error: unknown field"), "{said}");
+        }
+    }
+
+    #[test]
     fn what_a_scenario_error_quotes_is_short() {
         let long = "k".repeat(5_000);
         for text in [
             format!("description = \"d\"\n{long} = 1\n[expect]\n"),
             format!("description = \"d\"\nplayers = \"{long}\"\n[expect]\n"),
             format!("description = \"d\"\n[[layout]]\ntile = \"{long}\"\nat = [0, 0]\n[expect]\n"),
-            OFFERED.replacen(
-                "wagon-offered = true",
-                &format!("wagon-offered = true\nrefused = \"{long}\""),
-                1,
-            ),
+            OFFERED.replacen("asked = 1", &format!("asked = 1\nrefused = \"{long}\""), 1),
         ] {
             let said = refused(&text);
             assert!(said.contains("kkk"), "{said}");

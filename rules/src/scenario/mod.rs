@@ -120,16 +120,18 @@ pub struct FigureAt {
     /// Figure type id (default: the first figure type).
     #[serde(default)]
     pub figure: Option<String>,
-    /// Feature id on the tile (not for a barn, which stands on a corner).
+    /// Feature id on the tile (not for a figure deployed on a corner).
     #[serde(default)]
     pub feature: String,
-    /// For a barn deployed in a turn: the corner of the tile, clockwise from north-west (0).
+    /// For a figure deployed in a turn on a corner of the tile (a barn): the corner, clockwise
+    /// from north-west (0).
     #[serde(default)]
     pub corner: Option<u8>,
-    /// For a shepherd of the layout: the sheep of its flock, in tokens taken from the bag
-    /// (the largest first).
+    /// For a figure of the layout whose mechanism lays it out holding tokens: how many it
+    /// carries, in tokens taken from the bag, the largest first (a shepherd's flock of
+    /// `carries` sheep).
     #[serde(default)]
-    pub sheep: Option<u16>,
+    pub carries: Option<u16>,
 }
 
 /// One turn.
@@ -150,17 +152,16 @@ pub struct Turn {
     /// What is deployed (nothing if absent).
     #[serde(default)]
     pub deploy: Option<FigureAt>,
-    /// A refusal this turn's deployment or wagon move must meet (words of the message); the
-    /// refused choice is then replaced by passing. For scenario pairs that differ in a switch.
+    /// A refusal this turn's deployment or one of its decisions must meet (words of the
+    /// message); the refused choice is then replaced by passing. For scenario pairs that
+    /// differ in a switch.
     #[serde(default)]
     pub refused: Option<String>,
-    /// What the shepherd's owner chooses after this turn, in order: `grow` or `guide`.
+    /// The answers to the decisions the game asks after this turn (each waiting in a
+    /// mechanism's [`Phase::Decide`](crate::game::Phase::Decide)), in the order asked; a
+    /// decision with no answer left passes (where passing is allowed).
     #[serde(default)]
-    pub shepherd: Vec<String>,
-    /// Where the wagons waiting after this turn's scoring go, in the order they decide; a wagon
-    /// with no entry (or `at` left out) goes back to its owner.
-    #[serde(default)]
-    pub wagons: Vec<WagonChoice>,
+    pub decisions: Vec<Decision>,
     /// Whether `tile` is one the player holds (an abbey), placed instead of drawing.
     #[serde(default)]
     pub held: bool,
@@ -180,22 +181,36 @@ pub struct Turn {
     /// the player draws again, and the next turn entry is that draw.
     #[serde(default)]
     pub discarded: bool,
-    /// Whether the owner of a waiting wagon was asked where it goes this turn (`false`: every
-    /// wagon went home because it had nowhere to go, or none waited).
+    /// How many decisions the game asked after this turn (0: none was asked, as when every
+    /// figure waiting to move had nowhere to go and went home unasked).
     #[serde(default)]
-    pub wagon_offered: Option<bool>,
+    pub asked: Option<u32>,
 }
 
-/// Where a waiting wagon goes.
-#[derive(Debug, Clone, Deserialize)]
+/// The answer to one decision the game asks: one of the actions the asked mechanism declares
+/// ([`Words`](crate::game::Words)), by its name, with what it takes; or, all left out, a pass
+/// (the figure waiting to move goes home).
+#[derive(Debug, Clone, Default, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
-pub struct WagonChoice {
-    /// Column and row of the tile it moves to (absent: it goes back to its owner).
+pub struct Decision {
+    /// The action's declared name (`"guide"`, `"move-wagon"`). It may be left out when what
+    /// else is given says it: `at` and `feature` for the one action of the decision that
+    /// takes a feature, `figure` and `corner` for the one that takes a corner.
+    #[serde(default)]
+    pub action: Option<String>,
+    /// For an action taking a feature: column and row of its tile.
     #[serde(default)]
     pub at: Option<[i16; 2]>,
-    /// Feature id on that tile.
+    /// For an action taking a feature: the feature id on that tile.
     #[serde(default)]
-    pub feature: String,
+    pub feature: Option<String>,
+    /// For an action taking a figure and a corner: the figure type id (default: the first).
+    #[serde(default)]
+    pub figure: Option<String>,
+    /// For an action taking a figure and a corner: the corner of the tile just placed,
+    /// clockwise from north-west (0).
+    #[serde(default)]
+    pub corner: Option<u8>,
 }
 
 /// Expected outcome.
@@ -266,6 +281,7 @@ mod tests {
     const OFFERED: &str = include_str!("../../../scenarios/wagon-offered-and-declined.toml");
     const FLOCK: &str = include_str!("../../../scenarios/abbey-closes-a-shepherds-field.toml");
     const MAYOR: &str = include_str!("../../../scenarios/mayor-only-in-cities.toml");
+    const BOTH: &str = include_str!("../../../scenarios/shepherd-and-wagon-decide-after-one-turn.toml");
 
     #[test]
     fn a_refused_deployment_names_the_figure_the_feature_and_the_tile() {
@@ -280,7 +296,7 @@ mod tests {
 
     #[test]
     fn the_scenarios_pass_as_written() {
-        for text in [DISCARDED, NOWHERE, OFFERED, FLOCK] {
+        for text in [DISCARDED, NOWHERE, OFFERED, FLOCK, BOTH] {
             assert_eq!(verdict(text, "", ""), Ok(()));
         }
     }
@@ -329,26 +345,160 @@ mod tests {
     }
 
     #[test]
-    fn a_wrong_wagon_offer_fails() {
-        let (no, yes) = ("wagon-offered = false", "wagon-offered = true");
+    fn a_wrong_count_of_decisions_asked_fails() {
         fails_saying(
             NOWHERE,
-            no,
-            yes,
-            "expected `wagon-offered = true`, but no wagon move was offered",
+            "asked = 0",
+            "asked = 1",
+            "expected `asked = 1`, but the game asked 0 decisions",
         );
         fails_saying(
             OFFERED,
-            yes,
-            no,
-            "expected `wagon-offered = false`, but a wagon move was offered",
+            "asked = 1",
+            "asked = 0",
+            "expected `asked = 0`, but the game asked 1 decision",
+        );
+        fails_saying(
+            BOTH,
+            "asked = 2",
+            "asked = 1",
+            "expected `asked = 1`, but the game asked 2 decisions",
         );
     }
 
     #[test]
+    fn decisions_answer_what_the_game_asks_in_order() {
+        // A choice by name and a choice of a feature, asked after one turn; an action taking a
+        // feature may go unnamed when it is the only one the decision offers.
+        assert_eq!(verdict(BOTH, "", ""), Ok(()));
+        assert_eq!(verdict(BOTH, "action = \"move-wagon\", ", ""), Ok(()));
+        // In the wrong order, the first answer is not one the shepherd's decision allows.
+        let swapped =
+            "decisions = [{ action = \"move-wagon\", at = [1, -1], feature = \"c\" }, { action = \"guide\" }]";
+        let said = verdict(BOTH, "decisions = [", &format!("{swapped}\n# [")).unwrap_err();
+        assert!(
+            said.contains("turn 1: decision 1 (red's, of the shepherd): no action `move-wagon` is allowed here"),
+            "{said}"
+        );
+        assert!(
+            said.contains("answer it with one of: `{ action = \"grow\" }`, `{ action = \"guide\" }`"),
+            "{said}"
+        );
+        // A decision with no answer left passes where passing is allowed: the wagon goes home.
+        let said = verdict(
+            BOTH,
+            ", { action = \"move-wagon\", at = [1, -1], feature = \"c\" }]",
+            "]",
+        )
+        .unwrap_err();
+        assert!(said.contains("RED's wagon moves to c of E at (1, -1)"), "{said}");
+    }
+
+    #[test]
+    fn an_answer_the_decision_does_not_allow_is_refused_naming_what_it_allows() {
+        let said = verdict(OFFERED, "decisions = [{}]", "decisions = [{ action = \"guide\" }]").unwrap_err();
+        assert!(
+            said.contains("turn 1: decision 1 (red's, of the wagon): no action `guide` is allowed here"),
+            "{said}"
+        );
+        assert!(
+            said.contains("`{ action = \"move-wagon\", at = [x, y], feature = \"...\" }`, `{}` (pass)"),
+            "{said}"
+        );
+        // A slip of a name allowed is told the name.
+        let said = verdict(BOTH, "action = \"guide\"", "action = \"giude\"").unwrap_err();
+        assert!(
+            said.contains("no action `giude` is allowed here (help: did you mean `guide`?"),
+            "{said}"
+        );
+        // A name no mechanism declares, likewise.
+        let said = verdict(BOTH, "action = \"guide\"", "action = \"fly\"").unwrap_err();
+        assert!(said.contains("no action `fly` is allowed here"), "{said}");
+        // What an action does not take, or a pass where none is allowed.
+        let said = verdict(BOTH, "action = \"guide\"", "action = \"guide\", at = [0, 0]").unwrap_err();
+        assert!(
+            said.contains("`guide` takes no `at` (help: write it as `{ action = \"guide\" }`)"),
+            "{said}"
+        );
+        let said = verdict(BOTH, "decisions = [{ action = \"guide\" }", "decisions = [{}").unwrap_err();
+        assert!(
+            said.contains("decision 1 (red's, of the shepherd): passing is not allowed"),
+            "{said}"
+        );
+        let said = verdict(BOTH, "at = [1, -1], ", "").unwrap_err();
+        assert!(said.contains("`move-wagon` needs `at`"), "{said}");
+        // A decision that may not pass and has no answer.
+        let said = verdict(BOTH, "decisions = [", "# decisions = [").unwrap_err();
+        assert!(
+            said.contains(
+                "turn 1: decision 1 (red's, of the shepherd) has no answer in `decisions`, and passing is not allowed"
+            ),
+            "{said}"
+        );
+    }
+
+    #[test]
+    fn more_answers_than_decisions_asked_fail() {
+        fails_saying(
+            OFFERED,
+            "decisions = [{}]",
+            "decisions = [{}, {}]",
+            "turn 1: 2 decisions are answered, but the game asked 1 decision",
+        );
+        fails_saying(
+            NOWHERE,
+            "asked = 0",
+            "decisions = [{}]",
+            "turn 1: 1 decisions are answered, but the game asked 0 decisions",
+        );
+    }
+
+    #[test]
+    fn a_new_mechanisms_decisions_are_answered_by_their_declared_names() {
+        // The probe, a mechanism of the tests written as any new one is, asks a decision of
+        // its own before every third turn's draw: tally, or mark a feature of the start tile.
+        let text = "description = \"d\"\n[[layout]]\ntile = \"U\"\nat = [0, 0]\n\
+            [[turns]]\ntile = \"U\"\nat = [1, 0]\ndecisions = [{ action = \"probe-tally\" }]\nasked = 1\n\
+            [[turns]]\ntile = \"U\"\nat = [2, 0]\nasked = 0\n\
+            [[turns]]\ntile = \"U\"\nat = [3, 0]\n\
+            [[turns]]\ntile = \"U\"\nat = [4, 0]\ndecisions = [{ at = [0, 0], feature = \"r\" }]\n\
+            [[turns]]\ntile = \"U\"\nat = [5, 0]\n[expect]\n";
+        let probed = |from: &str, to: &str| {
+            crate::game::mechanisms::Probe::on_this_thread(true);
+            let said = verdict(text, from, to);
+            crate::game::mechanisms::Probe::on_this_thread(false);
+            said
+        };
+        assert_eq!(probed("", ""), Ok(()));
+        let said = probed("probe-tally", "probe-tallly").unwrap_err();
+        assert!(
+            said.contains("decision 1 (blue's, of the probe): no action `probe-tallly`"),
+            "{said}"
+        );
+        assert!(said.contains("did you mean `probe-tally`?"), "{said}");
+        assert!(
+            said.contains("`{ action = \"probe-mark\", at = [x, y], feature = \"...\" }`"),
+            "{said}"
+        );
+        let said = probed("feature = \"r\"", "feature = \"road\"").unwrap_err();
+        assert!(said.contains("tile `U` has no feature `road`"), "{said}");
+    }
+
+    #[test]
     fn a_flock_of_the_layout_scores_its_sheep() {
-        fails_saying(FLOCK, "sheep = 5", "sheep = 4", "score of red: expected 5, got 4");
-        fails_saying(FLOCK, "sheep = 5", "sheep = 500", "no tokens that make that many sheep");
-        fails_saying(FLOCK, "figure = \"shepherd\", ", "", "not a shepherd");
+        fails_saying(FLOCK, "carries = 5", "carries = 4", "score of red: expected 5, got 4");
+        fails_saying(
+            FLOCK,
+            "carries = 5",
+            "carries = 500",
+            "no tokens that make that many sheep",
+        );
+        // A figure type whose mechanism lays it out carrying nothing.
+        fails_saying(
+            FLOCK,
+            "figure = \"shepherd\", ",
+            "",
+            "that figure type carries no tokens",
+        );
     }
 }

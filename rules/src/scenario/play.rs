@@ -130,8 +130,8 @@ fn lay_out(game: &mut Game, scenario: &Scenario, names: &Names<'_>) -> Result<()
             let feature = names.feature(tile, &figure.feature, format!("{at_figure}/feature"))?;
             let kind = FigureIndex(names.figure(&figure.figure, format!("{at_figure}/figure"))?);
             let at = FeatureAt { x, y, feature };
-            match figure.sheep {
-                Some(sheep) => game.put_shepherd(player, kind, at, sheep),
+            match figure.carries {
+                Some(amount) => game.put_figure_carrying(player, kind, at, amount),
                 None => game.put_figure(player, kind, at),
             }
             .map_err(|e| {

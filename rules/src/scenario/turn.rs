@@ -1,11 +1,12 @@
 //! One turn of a scenario played: the tile drawn (or held, or discarded), where it goes, what
-//! is deployed, and the wagon and shepherd choices that follow.
+//! is deployed, and the answers to the decisions the game asks after it.
 
 use super::names::Names;
 use super::problems::{Placing, check_rotation, misfit};
-use super::{FigureAt, PlayError, Turn, WagonChoice};
-use crate::game::{Action, ActionError, Event, Game, Phase, Step, Takes, colour};
+use super::{Decision, FigureAt, PlayError, Turn};
+use crate::game::{Action, ActionError, Event, Game, Phase, Step, Takes, Words, colour};
 use crate::quote::quote;
+use crate::suggest::did_you_mean;
 
 /// What the turns played so far leave behind.
 #[derive(Default)]
@@ -18,7 +19,7 @@ pub(super) struct Record {
     pub(super) refusals: Vec<String>,
 }
 
-/// Plays turn `i` of the scenario.
+/// Plays turn `i` of the scenario: its move, then the decisions the game asks after it.
 pub(super) fn play_turn(
     game: &mut Game,
     names: &Names<'_>,
@@ -26,6 +27,38 @@ pub(super) fn play_turn(
     turn: &Turn,
     record: &mut Record,
 ) -> Result<(), PlayError> {
+    if play_move(game, names, i, turn, record)? {
+        return answer_decisions(game, names, i, turn, record);
+    }
+    // The tile was discarded, or its placement refused: the turn is not over.
+    let key = if turn.decisions.is_empty() {
+        turn.asked.map(|_| "asked")
+    } else {
+        Some("decisions")
+    };
+    match key {
+        None => Ok(()),
+        Some(key) => Err(PlayError::at(
+            format!("/turns/{i}/{key}"),
+            format!(
+                "turn {}: a tile discarded or refused ends no turn, so no decision follows it",
+                i + 1
+            ),
+            "give `decisions` and `asked` with the turn entry that places the tile",
+        )),
+    }
+}
+
+/// Plays the move of turn `i`: the tile drawn (or held, or discarded) and placed, and what is
+/// deployed. Returns whether the turn is over (decisions may follow), not when its tile was
+/// discarded or its placement refused as expected.
+fn play_move(
+    game: &mut Game,
+    names: &Names<'_>,
+    i: usize,
+    turn: &Turn,
+    record: &mut Record,
+) -> Result<bool, PlayError> {
     let n = i + 1;
     if let Some(player) = &turn.player
         && names.seat(player, format!("/turns/{i}/player"))? != game.current_player()
@@ -65,7 +98,7 @@ pub(super) fn play_turn(
                 .into());
             }
         }
-        return Ok(());
+        return Ok(false);
     }
     let [x, y] = turn
         .at
@@ -76,7 +109,7 @@ pub(super) fn play_turn(
         // The player declines to place the held tile; if that is refused (placing is
         // forced), they place it after all.
         match game.apply(Action::Pass, &mut record.events) {
-            Ok(()) => return Ok(()),
+            Ok(()) => return Ok(true),
             Err(e)
                 if turn
                     .refused
@@ -102,7 +135,7 @@ pub(super) fn play_turn(
         match placed {
             Err(e @ ActionError::IllegalPlacement { .. }) => {
                 record.refusals.push(e.to_string());
-                return Ok(());
+                return Ok(false);
             }
             _ => {
                 return Err(PlayError::at(
@@ -134,11 +167,13 @@ pub(super) fn play_turn(
     let on_tile = turn.deploy.as_ref().filter(|d| d.corner.is_none()).map(|_| tile);
     let action = match &turn.deploy {
         None => Action::Pass,
-        Some(FigureAt { sheep: Some(_), .. }) => {
-            return Err(format!(
-                "turn {n}: a deployed shepherd draws its sheep: give them in the top-level `sheep = [...]`"
-            )
-            .into());
+        Some(FigureAt { carries: Some(_), .. }) => {
+            return Err(PlayError::at(
+                format!("/turns/{i}/deploy/carries"),
+                format!("turn {n}: a figure deployed in play carries only what the game gives it"),
+                "leave out `carries` (it is for the layout's figures); tokens drawn from the bag \
+                 are given in the top-level `sheep = [...]`",
+            ));
         }
         Some(FigureAt {
             corner: Some(corner),
@@ -157,88 +192,249 @@ pub(super) fn play_turn(
     };
     apply_or_refused(game, action, turn, &mut record.refusals, &mut record.events)
         .map_err(|e| format!("turn {n}: {}", names.action_error(on_tile, &e)))?;
-    let mut choices = turn.wagons.iter();
-    let mut shepherd = turn.shepherd.iter();
-    let mut wagon_offered = false;
-    loop {
-        if !matches!(game.phase(), Phase::Decide { .. }) {
-            break;
-        }
-        // A decision made by name (`grow`, `guide`) is the next of the turn's `shepherd`; a
-        // decision of where a figure goes (or none: pass), the next of its `wagons`.
+    Ok(true)
+}
+
+/// Answers the decisions the game asks after turn `i` (each a mechanism's [`Phase::Decide`])
+/// with the turn's `decisions`, in order; a decision with no answer left passes. Then checks
+/// that no answer was left over and, with `asked`, how many decisions were asked.
+fn answer_decisions(
+    game: &mut Game,
+    names: &Names<'_>,
+    i: usize,
+    turn: &Turn,
+    record: &mut Record,
+) -> Result<(), PlayError> {
+    let n = i + 1;
+    let mut asked = 0;
+    while let phase @ Phase::Decide { player, .. } = game.phase() {
+        let about = format!(
+            "decision {} ({}'s, of the {})",
+            asked + 1,
+            colour(player),
+            phase.mechanism().unwrap_or("game")
+        );
         let legal = game.legal_actions();
-        let by_name: Vec<&str> = legal
-            .iter()
-            .filter_map(|a| match a {
-                Action::Mechanism(step) if step.words().takes == Takes::Nothing => Some(step.words().name),
-                _ => None,
-            })
-            .collect();
-        if !by_name.is_empty() {
-            let word = shepherd.next();
-            let Some(step) = word
-                .filter(|w| by_name.contains(&w.as_str()))
-                .and_then(|w| Step::named(w))
-            else {
-                let options: Vec<String> = by_name.iter().map(|w| format!("[\"{w}\"]")).collect();
-                return Err(format!(
-                    "turn {n}: the shepherd's owner must choose: `shepherd = {}`, not {}",
-                    options.join("` or `"),
-                    word.map_or_else(|| "nothing".to_owned(), |w| quote(w))
-                )
-                .into());
-            };
-            game.apply(Action::Mechanism(step), &mut record.events)
-                .map_err(|e| format!("turn {n}: shepherd: {e}"))?;
-            continue;
-        }
-        wagon_offered = true;
-        let choice = choices.next();
-        let w = turn.wagons.len() - choices.len();
-        let action = match choice {
-            Some(WagonChoice {
-                at: Some([x, y]),
-                feature,
-            }) => {
-                let placed = game
-                    .board()
-                    .at(i32::from(*x), i32::from(*y))
-                    .ok_or_else(|| format!("turn {n}: no tile at ({x}, {y})"))?;
-                let tile = game.board().placed[placed].tile;
-                let feature = names.feature(tile, feature, format!("/turns/{i}/wagons/{}/feature", w - 1))?;
-                let to_feature = legal
-                    .iter()
-                    .find_map(|a| match a {
-                        Action::Mechanism(step) if step.words().takes == Takes::Feature => Some(*step),
-                        _ => None,
-                    })
-                    .or_else(|| Step::taking(Takes::Feature))
-                    .ok_or_else(|| format!("turn {n}: no figure in play moves onto a feature"))?;
-                Action::Mechanism(to_feature.at(*x, *y).on(feature))
+        let action = match turn.decisions.get(asked) {
+            Some(answer) => {
+                let at = Answering {
+                    names,
+                    legal: &legal,
+                    pointer: format!("/turns/{i}/decisions/{asked}"),
+                    about: format!("turn {n}: {about}"),
+                };
+                at.action(game, answer)?
             }
-            _ => Action::Pass,
+            None if legal.contains(&Action::Pass) => Action::Pass,
+            None => {
+                let pointer = if turn.decisions.is_empty() {
+                    format!("/turns/{i}")
+                } else {
+                    format!("/turns/{i}/decisions")
+                };
+                return Err(PlayError::at(
+                    pointer,
+                    format!("turn {n}: {about} has no answer in `decisions`, and passing is not allowed"),
+                    format!("answer it with one of: {}", choices(&legal)),
+                ));
+            }
         };
+        asked += 1;
         apply_or_refused(game, action, turn, &mut record.refusals, &mut record.events)
-            .map_err(|e| format!("turn {n}: wagon: {}", names.action_error(None, &e)))?;
+            .map_err(|e| format!("turn {n}: {about}: {}", names.action_error(None, &e)))?;
     }
-    // A choice written down must have been asked for: `wagons = [{}]` checks that the
-    // owner could move the wagon and took it back.
-    if choices.next().is_some() || shepherd.next().is_some() {
-        return Err(format!("turn {n}: more wagon or shepherd choices are given than the game asked for").into());
+    // An answer written down must have been asked for: `decisions = [{}]` checks that the
+    // decision was asked and passed.
+    if turn.decisions.len() > asked {
+        return Err(PlayError::at(
+            format!("/turns/{i}/decisions/{asked}"),
+            format!(
+                "turn {n}: {} decisions are answered, but the game asked {}",
+                turn.decisions.len(),
+                decisions(asked)
+            ),
+            "remove the answers the game does not ask for (a decision asked after a later turn \
+             is that turn's)",
+        ));
     }
-    if let Some(expected) = turn.wagon_offered
-        && expected != wagon_offered
+    if let Some(expected) = turn.asked
+        && usize::try_from(expected).ok() != Some(asked)
     {
-        let what = if wagon_offered {
-            "a wagon move was offered"
-        } else {
-            "no wagon move was offered"
-        };
-        return Err(format!("turn {n}: expected `wagon-offered = {expected}`, but {what}").into());
+        return Err(PlayError::at(
+            format!("/turns/{i}/asked"),
+            format!(
+                "turn {n}: expected `asked = {expected}`, but the game asked {}",
+                decisions(asked)
+            ),
+            "`asked` counts the decisions the game asks after this turn, answered or passed",
+        ));
     }
     Ok(())
 }
 
+/// `count` decisions, in words.
+fn decisions(count: usize) -> String {
+    match count {
+        1 => "1 decision".to_owned(),
+        _ => format!("{count} decisions"),
+    }
+}
+
+/// How an answer taking `words` is written.
+fn written(words: Words) -> String {
+    let name = words.name;
+    match words.takes {
+        Takes::Nothing => format!("`{{ action = \"{name}\" }}`"),
+        Takes::Feature => format!("`{{ action = \"{name}\", at = [x, y], feature = \"...\" }}`"),
+        Takes::FigureOnCorner => format!("`{{ action = \"{name}\", figure = \"...\", corner = 0 }}`"),
+    }
+}
+
+/// The answers a decision whose legal actions are `legal` allows, as they are written: its
+/// actions, then a pass if it allows one.
+fn choices(legal: &[Action]) -> String {
+    let mut shown: Vec<String> = Vec::new();
+    for action in legal {
+        if let Action::Mechanism(step) = action {
+            let choice = written(step.words());
+            if !shown.contains(&choice) {
+                shown.push(choice);
+            }
+        }
+    }
+    if legal.contains(&Action::Pass) {
+        shown.push("`{}` (pass)".to_owned());
+    }
+    shown.join(", ")
+}
+
+/// A decision being answered: its legal actions, the JSON Pointer of its answer, and the words
+/// its errors start with.
+struct Answering<'a> {
+    names: &'a Names<'a>,
+    legal: &'a [Action],
+    pointer: String,
+    about: String,
+}
+
+impl Answering<'_> {
+    /// A problem with the answer's `field` (or the whole answer: `""`).
+    fn refuse(&self, field: &str, why: String, help: String) -> PlayError {
+        let pointer = if field.is_empty() {
+            self.pointer.clone()
+        } else {
+            format!("{}/{field}", self.pointer)
+        };
+        PlayError::at(pointer, format!("{}: {why}", self.about), help)
+    }
+
+    /// The action `answer` makes: the declared action it names (or, unnamed, the one the
+    /// decision offers that takes what it gives), with what it takes; or, all left out, a pass.
+    fn action(&self, game: &Game, answer: &Decision) -> Result<Action, PlayError> {
+        let offered: Vec<Step> = self
+            .legal
+            .iter()
+            .filter_map(|a| match a {
+                Action::Mechanism(step) => Some(*step),
+                _ => None,
+            })
+            .collect();
+        let help = || format!("answer it with one of: {}", choices(self.legal));
+        let gives_feature = answer.at.is_some() || answer.feature.is_some();
+        let gives_corner = answer.figure.is_some() || answer.corner.is_some();
+        let step = match &answer.action {
+            Some(name) if offered.iter().any(|s| s.words().name == name.as_str()) => {
+                Step::named(name).ok_or_else(|| self.refuse("action", "no such action".into(), help()))?
+            }
+            Some(name) => {
+                let known: Vec<String> = offered.iter().map(|s| s.words().name.to_owned()).collect();
+                return Err(self.refuse(
+                    "action",
+                    format!("no action {} is allowed here", quote(name)),
+                    format!("{}{}", did_you_mean(name, &known), help()),
+                ));
+            }
+            None if gives_feature || gives_corner => {
+                let takes = if gives_feature {
+                    Takes::Feature
+                } else {
+                    Takes::FigureOnCorner
+                };
+                let mut kinds: Vec<u8> = offered
+                    .iter()
+                    .filter(|s| s.words().takes == takes)
+                    .map(|s| s.kind)
+                    .collect();
+                kinds.sort_unstable();
+                kinds.dedup();
+                match kinds[..] {
+                    [kind] => Step::of_kind(kind),
+                    _ => {
+                        let why = if kinds.is_empty() {
+                            "no action allowed here takes what it gives"
+                        } else {
+                            "more than one action allowed here takes what it gives"
+                        };
+                        return Err(self.refuse("", why.into(), format!("name it with `action`: {}", help())));
+                    }
+                }
+            }
+            None => {
+                if !self.legal.contains(&Action::Pass) {
+                    return Err(self.refuse("", "passing is not allowed".into(), help()));
+                }
+                return Ok(Action::Pass);
+            }
+        };
+        let words = step.words();
+        let (allowed, required): (&[&str], &[&str]) = match words.takes {
+            Takes::Nothing => (&[], &[]),
+            Takes::Feature => (&["at", "feature"], &["at", "feature"]),
+            Takes::FigureOnCorner => (&["figure", "corner"], &["corner"]),
+        };
+        let given = [
+            ("at", answer.at.is_some()),
+            ("feature", answer.feature.is_some()),
+            ("figure", answer.figure.is_some()),
+            ("corner", answer.corner.is_some()),
+        ];
+        let wrong = given.iter().find(|(field, is)| *is && !allowed.contains(field));
+        let missing = given.iter().find(|(field, is)| !*is && required.contains(field));
+        if let Some((field, _)) = wrong.or(missing) {
+            let why = if wrong.is_some() {
+                format!("{} takes no `{field}`", quote(words.name))
+            } else {
+                format!("{} needs `{field}`", quote(words.name))
+            };
+            return Err(self.refuse(
+                if wrong.is_some() { field } else { "" },
+                why,
+                format!("write it as {}", written(words)),
+            ));
+        }
+        Ok(Action::Mechanism(
+            match (words.takes, answer.at, &answer.feature, answer.corner) {
+                (Takes::Feature, Some([x, y]), Some(feature), _) => {
+                    let placed = game.board().at(i32::from(x), i32::from(y)).ok_or_else(|| {
+                        self.refuse(
+                            "at",
+                            format!("no tile at ({x}, {y})"),
+                            "give the position of a tile on the table".into(),
+                        )
+                    })?;
+                    let tile = game.board().placed[placed].tile;
+                    let feature = self.names.feature(tile, feature, format!("{}/feature", self.pointer))?;
+                    step.at(x, y).on(feature)
+                }
+                (Takes::FigureOnCorner, _, _, Some(corner)) => {
+                    let figure = self.names.figure(&answer.figure, format!("{}/figure", self.pointer))?;
+                    step.with_figure(figure).on(corner)
+                }
+                _ => step,
+            },
+        ))
+    }
+}
 /// Applies a turn's choice; if the turn expects a refusal and the engine refuses, notes it and
 /// passes instead.
 fn apply_or_refused(

@@ -14,8 +14,9 @@ use std::fmt;
 use crate::model::{FigureMechanism, Role, Spot};
 
 use crate::game::{
-    Action, ActionError, Award, BoardFigure, CornerFigure, Event, EventWords, FeatureScore, FigureType, Game, GameDef,
-    Happening, MAX_FIGURE_TYPES, Noun, Phase, Placement, Players, Reason, ReasonWords, Rng, Step, Tally, Words,
+    Action, ActionError, Award, BoardFigure, CornerFigure, Event, EventWords, FeatureAt, FeatureScore, FigureIndex,
+    FigureType, Game, GameDef, Happening, MAX_FIGURE_TYPES, Noun, Phase, Placement, Players, Reason, ReasonWords, Rng,
+    Seat, Step, Tally, Words,
 };
 
 /// What a figure type given a mechanism's word in the files (`mechanism = "barn"`) must be:
@@ -75,7 +76,8 @@ pub enum Arrival {
 /// - **Placement**: [`Mechanism::placement_allowed`] (for the tiles [`Mechanism::restricts`]),
 ///   [`Mechanism::after_placement`].
 /// - **Deployment**: [`Mechanism::deploy_options`], [`Mechanism::deploy_own`],
-///   [`Mechanism::closes`], [`Mechanism::figure_arrives`].
+///   [`Mechanism::closes`], [`Mechanism::figure_arrives`]; on a hand-built table,
+///   [`Mechanism::put_carrying`].
 /// - **Scoring**: [`Mechanism::score_feature`], [`Mechanism::feature_completed`],
 ///   [`Mechanism::break_tie`], [`Mechanism::holds_leaving`], [`Mechanism::field_scored`], then
 ///   [`Mechanism::after_scoring`] (may wait).
@@ -214,6 +216,21 @@ pub trait Mechanism: sealed::Registrable + Clone + fmt::Debug + Sized {
     /// own state and, when deployed in play, push events and draw (a shepherd's first token).
     fn figure_arrives(_game: &mut Game, _figure: BoardFigure, _arrival: Arrival, _events: &mut Vec<Event>) {}
 
+    /// Puts its own figure type `figure` of player `seat` on feature `at` of a hand-built table
+    /// ([`Game::put_figure_carrying`]), carrying `amount` of the tokens the mechanism lays out
+    /// with its figures (a shepherd's flock of `amount` sheep, in tokens taken from the bag, the
+    /// largest first); it puts the figure with [`Game::put_figure`]. By default its figures
+    /// carry nothing: refused with the game unchanged.
+    fn put_carrying(
+        _game: &mut Game,
+        _seat: Seat,
+        figure: FigureIndex,
+        at: FeatureAt,
+        _amount: u16,
+    ) -> Result<(), ActionError> {
+        Err(carries_nothing(figure, at))
+    }
+
     /// A road, city, monastery or garden of `node` scores (`score.complete`: completed in play,
     /// else at the end): it may change `points` (add to them, as vineyards do, or score the
     /// feature's units at other values, as marks do) and say why in `score`. It changes nothing
@@ -312,6 +329,16 @@ pub trait Mechanism: sealed::Registrable + Clone + fmt::Debug + Sized {
     /// The name of the picture of figure type `figure` if it is one of its figures (`"barn"`).
     fn figure_look(_figure: &FigureType) -> Option<&'static str> {
         None
+    }
+}
+
+/// The refusal of a figure type that carries nothing onto a hand-built table
+/// ([`Mechanism::put_carrying`]).
+pub(in crate::game) fn carries_nothing(figure: FigureIndex, at: FeatureAt) -> ActionError {
+    ActionError::IllegalDeployment {
+        figure: figure.0,
+        feature: at.feature,
+        why: "that figure type carries no tokens",
     }
 }
 
@@ -1005,6 +1032,26 @@ macro_rules! mechanisms {
                     <$name::$ty as Mechanism>::figure_arrives(self, figure, arrival, events);
                     return;
                 } )*
+            }
+
+            /// [`Mechanism::put_carrying`] of the mechanism that owns figure type `figure`;
+            /// refused when none owns it.
+            pub(in crate::game) fn mechanism_puts_carrying(
+                &mut self,
+                seat: $crate::game::Seat,
+                figure: $crate::game::FigureIndex,
+                at: $crate::game::FeatureAt,
+                amount: u16,
+            ) -> Result<(), $crate::game::ActionError> {
+                let owner = if usize::from(figure.0) < self.def.figures.len().min($crate::game::MAX_FIGURE_TYPES) {
+                    self.mechanisms.owner[usize::from(figure.0)]
+                } else {
+                    NO_OWNER
+                };
+                $( $(#[$attr])* if owner == Index::$name as u8 {
+                    return <$name::$ty as Mechanism>::put_carrying(self, seat, figure, at, amount);
+                } )*
+                Err($crate::game::mechanisms::hooks::carries_nothing(figure, at))
             }
 
             /// [`Mechanism::score_feature`] of each mechanism in play.

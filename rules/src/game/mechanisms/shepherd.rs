@@ -19,7 +19,7 @@ use crate::compile::NO_FEATURE;
 use crate::edge::Side;
 use crate::game::{
     Action, ActionError, Award, BoardFigure, Event, EventWords, FeatureAt, FigureIndex, FigureMove, FigureType, Game,
-    GameDef, Happening, MAX_FIGURE_TYPES, Noun, Phase, Players, Reason, ReasonWords, Rng, Seat, Slot, Step, Takes,
+    GameDef, Happening, Noun, Phase, Players, Reason, ReasonWords, Rng, Seat, Slot, Step, Takes,
     Tally, Words,
 };
 use crate::model::{FeatureKind, FigureMechanism, Role, Spot};
@@ -265,6 +265,18 @@ impl Mechanism for Shepherds {
     fn figure_look(figure: &FigureType) -> Option<&'static str> {
         Shepherds::owns(figure).then_some("shepherd")
     }
+
+    /// A shepherd of a hand-built table carries its flock: `amount` sheep, in tokens taken
+    /// from the bag, the largest first.
+    fn put_carrying(
+        game: &mut Game,
+        seat: Seat,
+        figure: FigureIndex,
+        at: FeatureAt,
+        amount: u16,
+    ) -> Result<(), ActionError> {
+        game.put_shepherd(seat, figure, at, amount)
+    }
 }
 
 /// The sheep beside one shepherd.
@@ -294,21 +306,12 @@ impl Game {
 
     /// Puts a shepherd like [`Game::put_figure`], with a flock of `sheep` sheep beside it: the
     /// tokens are taken from the bag, the largest first.
-    pub fn put_shepherd(
-        &mut self,
-        seat: Seat,
-        figure: FigureIndex,
-        at: FeatureAt,
-        sheep: u16,
-    ) -> Result<(), ActionError> {
+    fn put_shepherd(&mut self, seat: Seat, figure: FigureIndex, at: FeatureAt, sheep: u16) -> Result<(), ActionError> {
         let refuse = |why| ActionError::IllegalDeployment {
             figure: figure.0,
             feature: at.feature,
             why,
         };
-        if usize::from(figure.0) >= self.def.figures.len().min(MAX_FIGURE_TYPES) || !self.is_shepherd(figure.0) {
-            return Err(refuse("that figure is not a shepherd"));
-        }
         let tokens = self
             .tokens_making(sheep)
             .ok_or(refuse("the bag has no tokens that make that many sheep"))?;
@@ -332,11 +335,6 @@ impl Game {
         }
         let i = self.mechanisms.shepherd.rng.below(self.mechanisms.shepherd.bag.len());
         Some(self.mechanisms.shepherd.bag.swap_remove(i))
-    }
-
-    /// Whether figure type `figure` is a shepherd.
-    fn is_shepherd(&self, figure: u8) -> bool {
-        self.own_figures::<Shepherds>() & 1 << figure != 0
     }
 
     /// Bag tokens (indices) that make a flock of exactly `sheep` sheep, the largest first;
