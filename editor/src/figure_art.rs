@@ -7,6 +7,8 @@ use egui::{
     vec2,
 };
 use serde_json::Value as Json;
+use tilewright_engine::game::Mechanisms;
+use tilewright_engine::model::FigureMechanism;
 
 /// Side of a figure picture, in points.
 pub const SIZE: f32 = 56.0;
@@ -45,11 +47,12 @@ pub enum Picture {
 impl Picture {
     /// The picture for a figure as the form holds it (JSON, possibly half edited).
     pub fn of(figure: &Json) -> Picture {
-        match figure.get("mechanism").and_then(Json::as_str) {
-            Some("barn") => return Picture::Barn,
-            Some("shepherd") => return Picture::Shepherd,
-            Some("moves-after-scoring") => return Picture::Wagon,
-            _ => {}
+        // A mechanism's word makes the figure its own, drawn as the mechanism says.
+        let word = figure.get("mechanism").cloned();
+        let own = word.and_then(|word| serde_json::from_value::<FigureMechanism>(word).ok());
+        let look = own.and_then(|word| Mechanisms::own_figures().find(|o| o.word == word));
+        if let Some(picture) = look.and_then(|own| Picture::named(own.look)) {
+            return picture;
         }
         let strength = figure.get("strength");
         if strength.and_then(Json::as_str) == Some("pennants") {

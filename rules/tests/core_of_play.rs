@@ -59,3 +59,65 @@ fn the_core_of_play_names_no_mechanism() {
         named.join("\n")
     );
 }
+
+/// Where a word of the bundled mechanisms may appear in code outside their modules, and why.
+const MAY_NAME_MECHANISMS: &[(&str, &str)] = &[
+    ("rules/src/game/mechanisms/", "the mechanisms themselves"),
+    (
+        "model/src/",
+        "the words of the file format (`mechanism = \"barn\"`, switches, values)",
+    ),
+    ("jcz/src/", "JCloisterZone's own element and attribute names"),
+    (
+        "rules/src/game/record.rs",
+        "the frozen hash of records written before house rules, by the switches' old names",
+    ),
+    (
+        "editor/src/figure_art.rs",
+        "the picture library, by the names mechanisms give their looks",
+    ),
+];
+
+/// Every source file of the workspace's crates (tests and comments aside) names none of the
+/// bundled mechanisms' figures outside [`MAY_NAME_MECHANISMS`]: the rest reach their actions,
+/// events, ways of scoring and counters through what the mechanisms declare.
+#[test]
+fn only_the_mechanisms_and_the_file_formats_name_them() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut named = Vec::new();
+    let crates = ["model", "rules", "load", "engine", "picture", "report", "jcz", "editor"];
+    let mut folders: Vec<PathBuf> = crates.iter().map(|c| root.join(c).join("src")).collect();
+    folders.push(root.join("src"));
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                folders.push(path);
+                continue;
+            }
+            let shown = path.strip_prefix(&root).unwrap().to_string_lossy().replace('\\', "/");
+            if path.extension().is_none_or(|e| e != "rs")
+                || MAY_NAME_MECHANISMS.iter().any(|(prefix, _)| shown.starts_with(prefix))
+            {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            let code = text.split("#[cfg(test)]").next().unwrap_or_default();
+            for (n, line) in code.lines().enumerate() {
+                // Code only: comments, and lines of TOML templates written as comments, aside.
+                let line = line.split("//").next().unwrap_or_default().to_lowercase();
+                if line.trim_start().starts_with('#') {
+                    continue;
+                }
+                if let Some(word) = ["barn", "shepherd", "wagon"].iter().find(|w| line.contains(*w)) {
+                    named.push(format!("{shown}:{}: `{word}` in {}", n + 1, line.trim()));
+                }
+            }
+        }
+    }
+    assert!(
+        named.is_empty(),
+        "code outside the mechanisms names one (declare it in the mechanism instead):\n{}",
+        named.join("\n")
+    );
+}

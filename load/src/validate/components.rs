@@ -29,7 +29,7 @@ pub(crate) fn check(declared: Declarations<'_>, report: &mut Reporter<'_>) {
         report.error_at_key(
             &format!("/bags/{}", escape_segment(id)),
             format!("this file has {} bags of sheep and wolves", bags.len()),
-            format!("a game has {MAX_BAGS} bag, which every shepherd draws from; put all the tokens in one bag"),
+            format!("a game draws from {MAX_BAGS} bag; put all the tokens in one bag"),
         );
     }
     for (id, bag) in bags {

@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::{Deserialize, Serialize};
 
 use super::gathered::Gathered;
-use super::mechanisms::{EdgeKinds, apply_switches};
+use super::mechanisms::{EdgeKinds, apply_switches, bag_drawn, tiles_held};
 use super::values::values_under_rules;
 use super::{MechanismSet, Mechanisms};
 use crate::compile::{CompileError, TileInput, TileTables};
@@ -15,8 +15,8 @@ use crate::limits::{
     MAX_TILE_TYPES, MAX_TILES, MAX_TOKENS_ON_FEATURE, copies_in_play, pennants_on,
 };
 use crate::model::{
-    Bag, ExpansionFile, FeatureKind, Figure, FigureEffect, FigureMechanism, Joins, Mark, MarkValues, Mechanism, Role,
-    RuleSet, Rules, Strength, Supply, Tile, TileSet, TokenKind,
+    Bag, ExpansionFile, FeatureKind, Figure, FigureEffect, FigureMechanism, Joins, Mark, MarkValues, Role, RuleSet,
+    Rules, Strength, Supply, Tile, TileSet, TokenKind,
 };
 use crate::quote::{clip, quote};
 
@@ -587,8 +587,9 @@ struct FromFiles {
 type InPlay = (Vec<FigureType>, MechanismSet, Vec<(u16, u8)>, Vec<u8>);
 
 /// What the rules let a game play of `files`: the figure types (counts as `[figures]` says,
-/// none of those switched off), the mechanisms, the held tiles (only with abbeys:
-/// else they stay out of the game, as validation warns) and the bag (only with shepherds).
+/// none of those switched off), the mechanisms, the held tiles (only when a mechanism deals
+/// them: else they stay out of the game, as validation warns) and the bag (only when one draws
+/// from it).
 fn under_rules(files: &FromFiles, rules: &Rules) -> Result<InPlay, SetupError> {
     if let Some(id) = rules
         .figures
@@ -619,7 +620,7 @@ fn under_rules(files: &FromFiles, rules: &Rules) -> Result<InPlay, SetupError> {
     }
     let mechanisms = MechanismSet::in_play(files.mechanisms.iter(), rules);
     let mut held = Vec::new();
-    if mechanisms.contains(Mechanism::Abbey) {
+    if tiles_held(mechanisms) {
         for &(tile, count) in &files.held {
             held.push((tile, byte("copies of a tile each player holds", count, MAX_COPIES)?));
         }
@@ -631,7 +632,7 @@ fn under_rules(files: &FromFiles, rules: &Rules) -> Result<InPlay, SetupError> {
             MAX_HELD_TYPES,
         ));
     }
-    let bag = if rules.switches.shepherd {
+    let bag = if bag_drawn(&rules.switches) {
         files.bag.clone()
     } else {
         Vec::new()
@@ -878,7 +879,7 @@ impl GameDef {
         } = deal_tiles(&counts, &groups, start);
         // Compiled: at most MAX_TILE_TYPES tiles, so the index fits.
         let start = u16::try_from(start).map_err(|_| SetupError::TooMany("tile types", tiles.len(), MAX_TILE_TYPES))?;
-        // The shepherds draw from the first bag of sheep and wolves.
+        // A mechanism draws from the first bag.
         let Gathered {
             figures,
             mechanisms,

@@ -93,6 +93,7 @@ impl Mechanism for Barns {
         stands_only_on: Some(&[Spot::FieldCorner]),
         never_on: None,
         alone_on: &[Spot::FieldCorner],
+        look: "barn",
     });
 
     fn owns(figure: &FigureType) -> bool {
@@ -209,9 +210,6 @@ impl Mechanism for Barns {
         }))
     }
 
-    fn figure_look(figure: &FigureType) -> Option<&'static str> {
-        Barns::owns(figure).then_some("barn")
-    }
 
     fn corner_figures(&self) -> &[CornerFigure] {
         &self.corners

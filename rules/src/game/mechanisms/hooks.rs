@@ -33,6 +33,8 @@ pub struct OwnFigure {
     pub never_on: Option<(Spot, &'static str)>,
     /// Places no other figure stands on.
     pub alone_on: &'static [Spot],
+    /// The name of its picture, as readers draw it (`"barn"`).
+    pub look: &'static str,
 }
 
 /// Whether `figure` carries mechanism `M`'s word in the files ([`Mechanism::FIGURE`]).
@@ -326,9 +328,12 @@ pub trait Mechanism: sealed::Registrable + Clone + fmt::Debug + Sized {
         None
     }
 
-    /// The name of the picture of figure type `figure` if it is one of its figures (`"barn"`).
-    fn figure_look(_figure: &FigureType) -> Option<&'static str> {
-        None
+    /// The name of the picture of figure type `figure` if it is one of its figures (by
+    /// default, [`OwnFigure::look`] for a figure type carrying its word).
+    fn figure_look(figure: &FigureType) -> Option<&'static str> {
+        Self::FIGURE
+            .filter(|_| carries_word::<Self>(figure))
+            .map(|own| own.look)
     }
 }
 

@@ -19,7 +19,7 @@ mod set;
 
 use hooks::mechanisms;
 pub use hooks::{Arrival, Flow, Mechanism, OwnFigure, Registered, carries_word};
-pub use set::{MechanismSet, apply_switches};
+pub use set::{MechanismSet, apply_switches, bag_drawn, tiles_held};
 
 mechanisms! {
     abbey: Abbey,

@@ -47,6 +47,16 @@ impl MechanismSet {
     }
 }
 
+/// Whether the players hold the tiles the files give them (abbeys) with these mechanisms.
+pub fn tiles_held(mechanisms: MechanismSet) -> bool {
+    mechanisms.contains(Mechanism::Abbey)
+}
+
+/// Whether the files' bag of tokens is drawn from under these `switches` (by shepherds).
+pub fn bag_drawn(switches: &Switches) -> bool {
+    switches.shepherd
+}
+
 /// Applies the `switches` to `figure`: none in anyone's supply (count 0) when its mechanism is
 /// switched off (the mayor is the figure whose strength is the city's pennants), and no
 /// fields to stand on when farmers are (then none of a follower left with nowhere to stand).

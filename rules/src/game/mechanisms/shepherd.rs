@@ -91,6 +91,7 @@ impl Mechanism for Shepherds {
         stands_only_on: Some(&[Spot::Field]),
         never_on: None,
         alone_on: &[],
+        look: "shepherd",
     });
 
     fn owns(figure: &FigureType) -> bool {
@@ -262,9 +263,6 @@ impl Mechanism for Shepherds {
         }
     }
 
-    fn figure_look(figure: &FigureType) -> Option<&'static str> {
-        Shepherds::owns(figure).then_some("shepherd")
-    }
 
     /// A shepherd of a hand-built table carries its flock: `amount` sheep, in tokens taken
     /// from the bag, the largest first.

@@ -60,6 +60,7 @@ impl Mechanism for Wagons {
         stands_only_on: None,
         never_on: Some((Spot::Field, "moves after its feature is scored, but fields are scored only at the end")),
         alone_on: &[],
+        look: "wagon",
     });
 
     fn in_play(def: &GameDef) -> bool {
@@ -181,9 +182,6 @@ impl Mechanism for Wagons {
         (phase.decision_of::<Wagons>().is_some() && action == Action::Pass).then_some("Take the wagon back")
     }
 
-    fn figure_look(figure: &FigureType) -> Option<&'static str> {
-        is_wagon(figure).then_some("wagon")
-    }
 
 }
 
