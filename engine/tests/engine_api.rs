@@ -722,7 +722,7 @@ fn a_completed_feature_says_where_it_lies() {
 fn def_with(rules: &str, abbeys: bool, barns: bool, endgame: AbbeyEndgame) -> Arc<GameDef> {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let files = [
-        root.join("tests/fixtures/special/abbey.toml"),
+        root.join("../rules/tests/fixtures/special/abbey.toml"),
         root.join("tests/fixtures/expansions/barns.toml"),
     ];
     let catalog = validate_paths(&files, bundled::catalog())

@@ -10,10 +10,10 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use libtest_mimic::{Arguments, Failed, Trial};
-use tilewright_engine::bundled;
-use tilewright_engine::catalog::Catalog;
-use tilewright_engine::scenario::{check, run_text};
-use tilewright_engine::validate::{Report, validate_sources};
+use tilewright_load::bundled;
+use tilewright_load::catalog::Catalog;
+use tilewright_load::scenario::{check, run_text};
+use tilewright_load::validate::{Report, validate_sources};
 
 /// How many scenarios there were when each became its own test: fewer means some went missing.
 const AT_LEAST: usize = 198;

@@ -12,14 +12,14 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use tilewright_engine::FromCatalog;
-use tilewright_engine::bots::Policy;
-use tilewright_engine::bundled;
-use tilewright_engine::catalog::Catalog;
-use tilewright_engine::game::{Event, Game, GameDef, Mechanisms, Reason};
-use tilewright_engine::scenario::run_text;
-use tilewright_engine::simulate::{Observer, Plan, Progress, run, run_observed};
-use tilewright_engine::validate::validate_paths;
+use tilewright_load::FromCatalog;
+use tilewright_load::bundled;
+use tilewright_load::catalog::Catalog;
+use tilewright_load::scenario::run_text;
+use tilewright_load::validate::validate_paths;
+use tilewright_rules::bots::Policy;
+use tilewright_rules::game::{Event, Game, GameDef, Mechanisms, Reason};
+use tilewright_rules::simulate::{Observer, Plan, Progress, run, run_observed};
 
 fn catalog() -> Catalog {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -201,7 +201,7 @@ fn thousands_of_games_with_both_figures_play_to_the_end_the_same_every_time() {
 
 #[test]
 fn a_search_plays_both_figures_and_a_player_moving_twice() {
-    use tilewright_engine::bots::{Bot, Budget, MctsBot, MctsConfig, RandomBot, play_to_end};
+    use tilewright_rules::bots::{Bot, Budget, MctsBot, MctsConfig, RandomBot, play_to_end};
     let sets = ["base".to_owned(), "special-figures".to_owned()];
     let def = Arc::new(GameDef::from_catalog(&catalog(), &sets, "new-edition").unwrap());
     let config = MctsConfig {
@@ -226,7 +226,7 @@ fn a_search_plays_both_figures_and_a_player_moving_twice() {
 
 #[test]
 fn the_balance_lab_counts_extra_turns_and_bonuses_per_figure() {
-    use tilewright_engine::balance;
+    use tilewright_load::balance;
     let sets = ["base".to_owned(), "special-figures".to_owned()];
     let def = Arc::new(GameDef::from_catalog(&catalog(), &sets, "new-edition").unwrap());
     let report = balance::run(

@@ -7,14 +7,14 @@
 
 use std::sync::Arc;
 
-use tilewright_engine::FromCatalog;
-use tilewright_engine::bots::{Policy, random_step};
-use tilewright_engine::bundled;
-use tilewright_engine::catalog::Catalog;
-use tilewright_engine::game::{Event, Game, GameDef, Phase, Rng};
-use tilewright_engine::simulate::{Plan, run};
-use tilewright_engine::source::Source;
-use tilewright_engine::validate::validate_sources;
+use tilewright_load::FromCatalog;
+use tilewright_load::bundled;
+use tilewright_load::catalog::Catalog;
+use tilewright_load::source::Source;
+use tilewright_load::validate::validate_sources;
+use tilewright_rules::bots::{Policy, random_step};
+use tilewright_rules::game::{Event, Game, GameDef, Phase, Rng};
+use tilewright_rules::simulate::{Plan, run};
 
 /// An invented set of three groups: a source (its one tile starts the game), a middle of five
 /// tiles of three types, and a mouth of one tile dealt last. Every edge is a field but the

@@ -6,11 +6,11 @@
 
 use std::sync::Arc;
 
-use tilewright_engine::FromCatalog;
-use tilewright_engine::bundled;
-use tilewright_engine::game::{Game, GameDef};
-use tilewright_engine::source::Source;
-use tilewright_engine::validate::validate_sources;
+use tilewright_load::FromCatalog;
+use tilewright_load::bundled;
+use tilewright_load::source::Source;
+use tilewright_load::validate::validate_sources;
+use tilewright_rules::game::{Game, GameDef};
 
 /// The expansion guide's example expansion file with the barn, as written there.
 fn barns() -> String {
@@ -67,6 +67,6 @@ fn a_records_rules_hash_covers_the_values_in_play() {
     assert_eq!(other.value("barn-final-per-city"), 5);
     assert!(matches!(
         record.replay(other),
-        Err(tilewright_engine::game::ReplayError::Rules { .. })
+        Err(tilewright_rules::game::ReplayError::Rules { .. })
     ));
 }

@@ -6,12 +6,12 @@
 
 use std::sync::Arc;
 
-use tilewright_engine::FromCatalog;
-use tilewright_engine::bots::Policy;
-use tilewright_engine::bundled;
-use tilewright_engine::game::{Action, Event, Game, GameDef, Phase, Reason, Rng, Seat};
-use tilewright_engine::model::{FeatureKind, Mechanism};
-use tilewright_engine::simulate::{
+use tilewright_load::FromCatalog;
+use tilewright_load::bundled;
+use tilewright_rules::bots::Policy;
+use tilewright_rules::game::{Action, Event, Game, GameDef, Phase, Reason, Rng, Seat};
+use tilewright_rules::model::{FeatureKind, Mechanism};
+use tilewright_rules::simulate::{
     Observer, Plan, Progress, Scratch, play_out, play_out_observed, policy_seed, random_action, run, run_observed,
 };
 
@@ -70,7 +70,7 @@ impl Observer for PointsSeen {
         };
         if let Reason::MostTokens { .. } = reason {
             // Tokens held at the end score no feature.
-            assert_eq!(node, tilewright_engine::game::NO_NODE, "{event}");
+            assert_eq!(node, tilewright_rules::game::NO_NODE, "{event}");
         } else {
             let kind = kind_of(game, node);
             check_kind(kind, reason, event);

@@ -3,11 +3,11 @@
 
 use std::path::Path;
 
-use tilewright_engine::bundled;
-use tilewright_engine::compile::TileTables;
-use tilewright_engine::edge::Side;
-use tilewright_engine::model::{FeatureKind, Placement, RoadEnd, Supply};
-use tilewright_engine::validate::validate_paths;
+use tilewright_load::bundled;
+use tilewright_load::validate::validate_paths;
+use tilewright_rules::compile::TileTables;
+use tilewright_rules::model::edge::Side;
+use tilewright_rules::model::{FeatureKind, Placement, RoadEnd, Supply};
 
 /// Loads a fixture together with the base game and compiles every tile.
 fn tables(fixture: &str) -> TileTables {

@@ -9,12 +9,12 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use tilewright_engine::FromCatalog;
-use tilewright_engine::bots::random_step;
-use tilewright_engine::bundled;
-use tilewright_engine::edge::Side;
-use tilewright_engine::game::{Event, Game, GameDef, Mechanisms, Rng, SetupError};
-use tilewright_engine::model::TileSet;
+use tilewright_load::FromCatalog;
+use tilewright_load::bundled;
+use tilewright_rules::bots::random_step;
+use tilewright_rules::game::{Event, Game, GameDef, Mechanisms, Rng, SetupError};
+use tilewright_rules::model::TileSet;
+use tilewright_rules::model::edge::Side;
 
 fn def(sets: &[&str]) -> Arc<GameDef> {
     let sets: Vec<String> = sets.iter().map(|s| s.to_string()).collect();
@@ -180,7 +180,7 @@ fn two_sets_declaring_one_kind_differently_are_refused() {
         .iter()
         .find(|r| r.model.id == "new-edition")
         .unwrap();
-    let rules = tilewright_engine::model::resolve(
+    let rules = tilewright_rules::model::resolve(
         &rules.model.id,
         &bundled::catalog().rulesets.iter().map(|r| &r.model).collect::<Vec<_>>(),
     )
@@ -207,8 +207,8 @@ fn lava() -> String {
 
 #[test]
 fn the_readme_lava_flows_on_from_its_vent_in_a_line() {
-    use tilewright_engine::source::Source;
-    use tilewright_engine::validate::validate_sources;
+    use tilewright_load::source::Source;
+    use tilewright_load::validate::validate_sources;
     let report = validate_sources(vec![Source::new("lava.toml", lava())], bundled::catalog());
     assert!(report.diagnostics.is_empty(), "{:#?}", report.diagnostics);
     let catalog = report.catalog.with_base(bundled::catalog());

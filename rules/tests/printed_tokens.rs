@@ -7,15 +7,15 @@
 
 use std::sync::Arc;
 
-use tilewright_engine::FromCatalog;
-use tilewright_engine::bots::Policy;
-use tilewright_engine::bundled;
-use tilewright_engine::catalog::Catalog;
-use tilewright_engine::game::{Event, Game, GameDef, Mechanisms, NO_NODE, Reason};
-use tilewright_engine::scenario::run_text;
-use tilewright_engine::simulate::{Observer, Plan, Progress, run_observed};
-use tilewright_engine::source::Source;
-use tilewright_engine::validate::validate_sources;
+use tilewright_load::FromCatalog;
+use tilewright_load::bundled;
+use tilewright_load::catalog::Catalog;
+use tilewright_load::scenario::run_text;
+use tilewright_load::source::Source;
+use tilewright_load::validate::validate_sources;
+use tilewright_rules::bots::Policy;
+use tilewright_rules::game::{Event, Game, GameDef, Mechanisms, NO_NODE, Reason};
+use tilewright_rules::simulate::{Observer, Plan, Progress, run_observed};
 
 fn def(sets: &[&str], rules: &str) -> Arc<GameDef> {
     let sets: Vec<String> = sets.iter().map(|s| s.to_string()).collect();
@@ -184,5 +184,5 @@ events = [
 ]
 "#;
     let (scenario, outcome) = run_text(scenario, &catalog()).unwrap_or_else(|e| panic!("{e}"));
-    tilewright_engine::scenario::check(&scenario, &outcome).unwrap_or_else(|e| panic!("{e}"));
+    tilewright_load::scenario::check(&scenario, &outcome).unwrap_or_else(|e| panic!("{e}"));
 }
