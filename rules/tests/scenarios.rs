@@ -1,6 +1,6 @@
 //! Runs every scenario under the top-level `scenarios/`, each as its own test named after its file:
 //! a worked example or clarification from the rules, played on the engine and compared with
-//! the published outcome. `cargo test -p tilewright-engine --test scenarios -- NAME` runs one;
+//! the published outcome. `cargo test -p tilewright-rules --test scenarios -- NAME` runs one;
 //! a failure prints what differs.
 
 // Test code: a failed unwrap is a failed test, with its message.

@@ -139,7 +139,7 @@ pub(crate) fn walk(paths: &[PathBuf], out: &mut Diagnostics) -> Found {
                     shown.join(", "),
                     found.scenarios
                 ),
-                "scenarios are run by `tilewright scenario` or `cargo test -p tilewright-engine --test scenarios`; name the tile sets and rule sets they use to check those",
+                "scenarios are run by `tilewright scenario` or `cargo test -p tilewright-rules --test scenarios`; name the tile sets and rule sets they use to check those",
             );
             d.severity = Severity::Warning;
             d
