@@ -562,7 +562,39 @@ pub fn corner_label(ui: &Ui, rect: Rect, text: &str) {
 
 #[cfg(test)]
 mod tests {
+    use std::sync::Arc;
+
+    use tilewright_engine::FromCatalog;
+    use tilewright_engine::bots::random_step;
+    use tilewright_engine::game::{GameDef, Rng};
+
     use super::*;
+
+    /// Figures a mechanism shows at a corner (barns) are drawn there, each once, and every
+    /// other figure on its feature.
+    #[test]
+    fn a_game_shows_corner_figures_at_their_corner_and_the_rest_on_their_feature() {
+        let sets = ["base", "abbey-and-mayor"].map(str::to_owned);
+        let catalog = tilewright_engine::bundled::catalog();
+        let def = Arc::new(GameDef::from_catalog(catalog, &sets, "new-edition").unwrap());
+        let (mut actions, mut events) = (Vec::new(), Vec::new());
+        for seed in 0..50 {
+            let mut game = Game::new(Arc::clone(&def), 4, seed).unwrap();
+            let mut rng = Rng::new(seed);
+            while random_step(&mut game, &mut rng, &mut actions, &mut events) {}
+            let corners: Vec<_> = game.mechanisms().corner_figures().copied().collect();
+            if corners.is_empty() {
+                continue;
+            }
+            let scene = Scene::of_game(&game);
+            let at_corners = scene.tokens.iter().filter(|t| matches!(t.spot, Spot::Corner(_)));
+            assert_eq!(at_corners.clone().count(), corners.len());
+            assert!(at_corners.clone().all(|t| t.picture == Picture::Barn));
+            assert_eq!(scene.tokens.len(), game.figures().len(), "each figure once");
+            return;
+        }
+        panic!("no barn placed in 50 random games");
+    }
 
     #[test]
     fn following_a_cell_pans_just_enough_to_show_it_with_the_cells_around_it() {
