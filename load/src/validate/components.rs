@@ -139,12 +139,17 @@ fn check_own_places(id: &str, figure: &Figure, own: Option<OwnFigure>, at: &str,
     let at = format!("{at}/stands-on");
     if let Some(own) = own {
         if let Some(places) = own.stands_only_on.filter(|places| figure.stands_on != *places) {
-            let places: Vec<String> = places.iter().map(|p| format!("`{}`", p.as_str())).collect();
-            let listed: Vec<String> = places.iter().map(|p| format!("\"{}\"", p.trim_matches('`'))).collect();
+            let words = |quote: &str| -> Vec<String> {
+                places.iter().map(|p| format!("{quote}{}{quote}", p.as_str())).collect()
+            };
             report.error(
                 &at,
-                format!("{} `{id}` must stand on {} only", own.word.as_str(), places.join(", ")),
-                format!("set `stands-on = [{}]`", listed.join(", ")),
+                format!(
+                    "{} `{id}` must stand on {} only",
+                    own.word.as_str(),
+                    words("`").join(", ")
+                ),
+                format!("set `stands-on = [{}]`", words("\"").join(", ")),
             );
             return;
         }

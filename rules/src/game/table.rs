@@ -102,19 +102,6 @@ impl Game {
         Ok(())
     }
 
-    /// Puts a figure like [`Game::put_figure`], carrying `amount` of the tokens its type's
-    /// mechanism lays out with it (a shepherd's flock of `amount` sheep, in tokens taken from the
-    /// bag, the largest first). A figure type that carries nothing is refused.
-    pub fn put_figure_carrying(
-        &mut self,
-        seat: Seat,
-        figure: FigureIndex,
-        at: FeatureAt,
-        amount: u16,
-    ) -> Result<(), ActionError> {
-        self.mechanism_puts_carrying(seat, figure, at, amount)
-    }
-
     /// Starts play on a hand-built table: `pile` is drawn from the end, `first` moves first,
     /// and `final_scoring` says whether the game scores the end when the pile runs out. A pile
     /// with a tile the game does not have is refused.

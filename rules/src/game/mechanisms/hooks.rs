@@ -543,6 +543,15 @@ macro_rules! mechanisms {
             extras
         };
 
+        /// By mechanism, what its own figure types must be ([`Mechanism::FIGURE`]).
+        const FIGURES: [Option<OwnFigure>; COUNT] = {
+            let mut figures = [None; COUNT];
+            $( $(#[$attr])* {
+                figures[Index::$name as usize] = <$name::$ty as Mechanism>::FIGURE;
+            } )*
+            figures
+        };
+
         /// By mechanism, its tally ([`Mechanism::TALLY`]).
         const TALLIES: [Option<$crate::game::Tally>; COUNT] = {
             let mut tallies = [None; COUNT];
@@ -891,9 +900,7 @@ macro_rules! mechanisms {
             /// What each mechanism's own figure types must be in the files
             /// ([`Mechanism::FIGURE`]), in registration order.
             pub fn own_figures() -> impl Iterator<Item = OwnFigure> {
-                let mut all = Vec::new();
-                $( $(#[$attr])* all.extend(<$name::$ty as Mechanism>::FIGURE); )*
-                all.into_iter()
+                FIGURES.into_iter().flatten()
             }
 
             /// The name of the mechanism registered at `index`.
@@ -1039,9 +1046,12 @@ macro_rules! mechanisms {
                 } )*
             }
 
-            /// [`Mechanism::put_carrying`] of the mechanism that owns figure type `figure`;
-            /// refused when none owns it.
-            pub(in crate::game) fn mechanism_puts_carrying(
+            /// Puts a figure like [`Game::put_figure`](crate::game::Game::put_figure), carrying
+            /// `amount` of the tokens its type's mechanism lays out with it (a shepherd's flock of
+            /// `amount` sheep, in tokens taken from the bag, the largest first): the
+            /// [`Mechanism::put_carrying`] of the mechanism that owns figure type `figure`. A
+            /// figure type that carries nothing is refused.
+            pub fn put_figure_carrying(
                 &mut self,
                 seat: $crate::game::Seat,
                 figure: $crate::game::FigureIndex,

@@ -193,7 +193,7 @@ fn is_wagon(figure: &FigureType) -> bool {
 impl Game {
     /// The wagon whose owner decides now: owner, figure type and the node it stood on; `None`
     /// at any other step.
-    pub fn waiting_wagon(&self) -> Option<WaitingWagon> {
+    fn waiting_wagon(&self) -> Option<WaitingWagon> {
         self.phase.decision_of::<Wagons>()?;
         self.mechanisms.wagon.waiting.first().copied()
     }
