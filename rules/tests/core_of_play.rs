@@ -121,3 +121,42 @@ fn only_the_mechanisms_and_the_file_formats_name_them() {
         named.join("\n")
     );
 }
+
+/// A mechanism changes the game only through its [`Play`](tilewright_rules::game::Play)
+/// handle: no mechanism module takes `&mut Game`, and the methods it adds to `Game` read only.
+/// The one exception is a test hook of the shepherd's (forcing its draws), which goes through
+/// a `Play` of its own as well.
+#[test]
+fn mechanisms_change_the_game_only_through_their_handle() {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/game/mechanisms");
+    let mut reaching = Vec::new();
+    for entry in std::fs::read_dir(&folder).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        // The dispatchers are the core's side of the hooks: they hand each mechanism its `Play`.
+        if name == "hooks.rs" || name == "mod.rs" {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        let mut in_game_impl = false;
+        for (n, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or_default();
+            if code.starts_with("impl") {
+                in_game_impl = code.trim_end() == "impl Game {";
+            }
+            let changes_game = code.contains("&mut Game")
+                || (in_game_impl
+                    && code.contains("&mut self")
+                    && !code.contains("&mut self.")
+                    && !code.contains("fn force_draws("));
+            if changes_game {
+                reaching.push(format!("{name}:{}: {}", n + 1, line.trim()));
+            }
+        }
+    }
+    assert!(
+        reaching.is_empty(),
+        "a mechanism changes the game past its handle (take `&mut Play<'_, Self>` instead):\n{}",
+        reaching.join("\n")
+    );
+}

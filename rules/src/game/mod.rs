@@ -17,6 +17,7 @@ mod gathered;
 mod happening;
 pub mod mechanisms;
 mod placement;
+mod play;
 mod record;
 mod rng;
 mod scoring;
@@ -40,6 +41,7 @@ pub use happening::{Award, EventWords, FigureMove, Happening, NO_MECHANISM, Noun
 use mechanisms::Flow;
 pub use mechanisms::{MechanismSet, Mechanisms};
 pub use placement::{Clash, Placement};
+pub use play::Play;
 pub use record::{GameRecord, MAX_RECORD_BYTES, RECORD_FORMAT, RecordError, RecordPlaces, ReplayError};
 pub use rng::Rng;
 use scratch::Scratch;

@@ -6,7 +6,7 @@
 //! the actions of [`Phase::Choose`] (draw, place a held tile, pass in the final round).
 
 use super::{Flow, Mechanism};
-use crate::game::{Action, ActionError, Event, Game, GameDef, Phase};
+use crate::game::{Action, ActionError, Event, Game, GameDef, Phase, Play};
 use crate::limits::{MAX_HELD_TYPES, MAX_PLAYERS};
 use crate::model::{AbbeyEndgame, Mechanism as FileMechanism};
 
@@ -49,14 +49,14 @@ impl Mechanism for Abbey {
     /// While there are tiles to draw, the current player may place a held tile that fits
     /// instead; once the pile is empty, the end-game rule says who may still place one.
     #[inline]
-    fn turn_begins(game: &mut Game, _events: &mut Vec<Event>) -> Flow {
+    fn turn_begins(game: &mut Play<'_, Self>, _events: &mut Vec<Event>) -> Flow {
         let waits = if game.pile.is_empty() {
             game.offer_abbey_endgame()
         } else if game.can_place_held() {
-            game.phase = Phase::Choose {
+            game.set_phase(Phase::Choose {
                 may_draw: true,
                 may_pass: false,
-            };
+            });
             true
         } else {
             false
@@ -77,23 +77,23 @@ impl Mechanism for Abbey {
     }
 
     #[inline]
-    fn apply(game: &mut Game, action: Action, events: &mut Vec<Event>) -> Option<Result<(), ActionError>> {
+    fn apply(game: &mut Play<'_, Self>, action: Action, events: &mut Vec<Event>) -> Option<Result<(), ActionError>> {
         let Phase::Choose { may_draw, may_pass } = game.phase else {
             return None;
         };
         Some(match action {
             Action::Draw if may_draw => {
-                game.history.push(action);
-                game.resume_turn::<Abbey>(events);
+                game.record(action);
+                game.resume_turn(events);
                 Ok(())
             }
             Action::Pass if may_pass => {
-                game.history.push(action);
+                game.record(action);
                 game.next_turn(events);
                 Ok(())
             }
             Action::PlaceHeld { tile, x, y, rotation } => game.place_held(tile, x, y, rotation, events).map(|()| {
-                game.history.push(action);
+                game.record(action);
             }),
             _ => Err(ActionError::WrongStep(
                 "draw, place a tile you hold, or pass where allowed",
@@ -122,10 +122,9 @@ impl Mechanism for Abbey {
             _ => None,
         }
     }
-
 }
 
-impl Game {
+impl Play<'_, Abbey> {
     /// Once the pile is empty: offers the current or a later player a held tile, as the abbey
     /// end-game rule allows, and returns true; false when nobody may place one any more.
     fn offer_abbey_endgame(&mut self) -> bool {
@@ -134,10 +133,10 @@ impl Game {
             AbbeyEndgame::None => false,
             AbbeyEndgame::FinalRound => {
                 // One chance each, from the player after the one who placed the last land tile.
-                let mut left = *self.mechanisms.abbey.endgame_left.get_or_insert(players);
+                let mut left = *self.own_mut().endgame_left.get_or_insert(players);
                 while left > 0 {
                     left -= 1;
-                    self.mechanisms.abbey.endgame_left = Some(left);
+                    self.own_mut().endgame_left = Some(left);
                     if self.offer_held_or_move_on(true) {
                         return true;
                     }
@@ -153,16 +152,57 @@ impl Game {
     /// (`may_pass`: placing it is optional) and returns true; else play passes to the next.
     fn offer_held_or_move_on(&mut self, may_pass: bool) -> bool {
         if self.can_place_held() {
-            self.phase = Phase::Choose {
+            self.set_phase(Phase::Choose {
                 may_draw: false,
                 may_pass,
-            };
+            });
             return true;
         }
         self.pass_to_next_player();
         false
     }
 
+    /// Places a tile the current player holds at `(x, y)`, turned `rotation`, and goes on to
+    /// deployment.
+    fn place_held(
+        &mut self,
+        tile: u16,
+        x: i16,
+        y: i16,
+        rotation: u8,
+        events: &mut Vec<Event>,
+    ) -> Result<(), ActionError> {
+        let Some(slot) = self
+            .def
+            .held
+            .iter()
+            .position(|&(t, _)| t == tile)
+            .filter(|&i| i < MAX_HELD_TYPES)
+        else {
+            return Err(ActionError::WrongStep("that tile is not one the players hold"));
+        };
+        let seat = usize::from(self.current);
+        if self.own().held[seat][slot] == 0 {
+            return Err(ActionError::WrongStep("you hold no such tile any more"));
+        }
+        if !self.fits_at(tile, x, y, rotation) {
+            return Err(ActionError::IllegalPlacement { x, y, rotation });
+        }
+        self.own_mut().held[seat][slot] -= 1;
+        let placed = self.place_tile(tile, x, y, rotation);
+        events.push(Event::TilePlaced {
+            player: self.current,
+            tile,
+            x,
+            y,
+            rotation,
+        });
+        self.set_phase(Phase::Deploy { placed });
+        Ok(())
+    }
+}
+
+impl Game {
     /// Whether the current player holds a tile that fits somewhere now.
     #[inline]
     fn can_place_held(&self) -> bool {
@@ -190,36 +230,5 @@ impl Game {
                 });
             }
         }
-    }
-
-    /// Places a tile the current player holds at `(x, y)`, turned `rotation`, and goes on to
-    /// deployment.
-    fn place_held(&mut self, tile: u16, x: i16, y: i16, rotation: u8, events: &mut Vec<Event>) -> Result<(), ActionError> {
-        let Some(slot) = self
-            .def
-            .held
-            .iter()
-            .position(|&(t, _)| t == tile)
-            .filter(|&i| i < MAX_HELD_TYPES)
-        else {
-            return Err(ActionError::WrongStep("that tile is not one the players hold"));
-        };
-        if self.mechanisms.abbey.held[usize::from(self.current)][slot] == 0 {
-            return Err(ActionError::WrongStep("you hold no such tile any more"));
-        }
-        if !self.fits_at(tile, x, y, rotation) {
-            return Err(ActionError::IllegalPlacement { x, y, rotation });
-        }
-        self.mechanisms.abbey.held[usize::from(self.current)][slot] -= 1;
-        let placed = self.place_tile(tile, x, y, rotation);
-        events.push(Event::TilePlaced {
-            player: self.current,
-            tile,
-            x,
-            y,
-            rotation,
-        });
-        self.phase = Phase::Deploy { placed };
-        Ok(())
     }
 }

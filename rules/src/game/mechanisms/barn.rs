@@ -14,8 +14,9 @@
 
 use super::{Arrival, Flow, Mechanism, OwnFigure, carries_word};
 use crate::game::{
-    Action, ActionError, Award, BoardFigure, CornerFigure, Event, EventWords, FigureMove, FigureType, Game, GameDef, Happening,
-    MAX_FIGURE_TYPES, Noun, Phase, kind_bit, Players, Reason, ReasonWords, Slot, Step, Takes, Tally, Words,
+    Action, ActionError, Award, BoardFigure, CornerFigure, Event, EventWords, FigureMove, FigureType, Game, GameDef,
+    Happening, MAX_FIGURE_TYPES, Noun, Phase, Play, Players, Reason, ReasonWords, Slot, Step, Takes, Tally, Words,
+    kind_bit,
 };
 use crate::model::{FeatureKind, FigureMechanism, Role, Spot, keys};
 
@@ -184,35 +185,164 @@ impl Mechanism for Barns {
     }
 
     /// A barn laid on a table built by hand stands on its field.
-    fn figure_arrives(game: &mut Game, figure: BoardFigure, _arrival: Arrival, _events: &mut Vec<Event>) {
-        game.mechanisms.barn.fields.push(figure.node);
+    fn figure_arrives(game: &mut Play<'_, Self>, figure: BoardFigure, _arrival: Arrival, _events: &mut Vec<Event>) {
+        game.own_mut().fields.push(figure.node);
     }
 
     #[inline]
-    fn after_scoring(game: &mut Game, placed: u16, events: &mut Vec<Event>) -> Flow {
+    fn after_scoring(game: &mut Play<'_, Self>, placed: u16, events: &mut Vec<Event>) -> Flow {
         game.score_barn_meetings(placed, events);
         Flow::Continue
     }
 
-    fn end_of_game(game: &mut Game, events: &mut Vec<Event>) {
+    fn end_of_game(game: &mut Play<'_, Self>, events: &mut Vec<Event>) {
         game.score_barns_at_end(events);
     }
 
     #[inline]
-    fn apply(game: &mut Game, action: Action, events: &mut Vec<Event>) -> Option<Result<(), ActionError>> {
+    fn apply(game: &mut Play<'_, Self>, action: Action, events: &mut Vec<Event>) -> Option<Result<(), ActionError>> {
         let (Phase::Deploy { placed }, Action::Mechanism(step)) = (game.phase, action) else {
             return None;
         };
         step.own_of::<Barns>()?;
         Some(game.deploy_barn(placed, step.figure, step.spot, events).map(|()| {
-            game.history.push(action);
+            game.record(action);
             game.end_turn(events);
         }))
     }
 
-
     fn corner_figures(&self) -> &[CornerFigure] {
         &self.corners
+    }
+}
+
+impl Play<'_, Barns> {
+    /// Places a barn at a corner of the tile just placed.
+    fn deploy_barn(&mut self, placed: u16, figure: u8, corner: u8, events: &mut Vec<Event>) -> Result<(), ActionError> {
+        let refuse = |why| {
+            Err(ActionError::IllegalDeployment {
+                figure,
+                feature: corner,
+                why,
+            })
+        };
+        if (figure as usize) >= self.def.figures.len().min(MAX_FIGURE_TYPES) || !self.is_barn(figure) {
+            return refuse("only a barn stands on a corner");
+        }
+        if corner > 3 {
+            return refuse("a tile has corners 0 to 3");
+        }
+        if let Some(why) = self.none_in_supply(figure) {
+            return refuse(why);
+        }
+        let Some(field) = self.barn_spot(placed as usize, corner) else {
+            return refuse("the four tiles around that corner must all be placed and all be field there");
+        };
+        if !self.def.rules.switches.barn_on_barn_field && self.has_barn(field) {
+            return refuse("that field already has a barn");
+        }
+        self.take_from_supply(figure);
+        let barn = BoardFigure {
+            player: self.current,
+            figure,
+            node: field,
+        };
+        self.stand(barn);
+        let tile = self.board.placed[placed as usize];
+        let placed = Happening::own::<Barns>(PLACED, self.current).with_figure(figure);
+        events.push(Event::Mechanism(placed.at(tile.tile, tile.x, tile.y).on(corner)));
+        let barns = self.own_mut();
+        barns.fields.push(field);
+        barns.corners.push(CornerFigure {
+            figure: barn,
+            x: tile.x,
+            y: tile.y,
+            corner,
+        });
+        barns.placed = Some(field);
+        Ok(())
+    }
+
+    /// In the scoring step: a field where a barn now meets farmers (the barn was just placed on
+    /// it, or the tile joined it to the farmers' field) scores for the farmers' majority, who
+    /// then go home. A barn placed this turn pays `barn-placed-per-city`, a join
+    /// `barn-joined-per-city`.
+    fn score_barn_meetings(&mut self, placed: u16, events: &mut Vec<Event>) {
+        // A barn stays once placed (one placed this turn included): with none yet, nothing meets.
+        if self.own().fields.is_empty() {
+            return;
+        }
+        let PerCity {
+            placed: placed_per_city,
+            joined: joined_per_city,
+            ..
+        } = self.own().per_city;
+        let barn_root = self.own_mut().placed.take().map(|node| self.features.root(node));
+        if let Some(root) = barn_root {
+            self.score_barn_meeting(root, placed_per_city, events);
+        }
+        // A field met twice (the barn's, or one with two nodes on the tile) has no farmers left
+        // the second time, so it scores once.
+        for node in self.tile_fields(placed) {
+            let root = self.features.root(node);
+            self.score_barn_meeting(root, joined_per_city, events);
+        }
+    }
+
+    /// Scores the field of `root` for its farmers' majority and sends them home, if it has
+    /// farmers and a barn.
+    #[inline]
+    fn score_barn_meeting(&mut self, root: u32, per_city: u32, events: &mut Vec<Event>) {
+        // Only followers are counted on a feature: on a field, they are its farmers.
+        if self.features.root_figures(root) > 0 && self.has_barn(root) {
+            self.score_farmers_for_barn(root, per_city, events);
+        }
+    }
+
+    /// Scores the field of `root`, with farmers and a barn, for its farmers' majority and sends
+    /// them home. Kept out of line: most fields a tile touches have no barn.
+    #[inline(never)]
+    fn score_farmers_for_barn(&mut self, root: u32, per_city: u32, events: &mut Vec<Event>) {
+        let cities = self.completed_cities(root);
+        self.gather_figures(|r| r == root);
+        let winners = self.majority();
+        let points = cities.saturating_mul(per_city);
+        self.award_field(
+            winners,
+            points,
+            Reason::Mechanism(Award::own::<Barns>(MEETING, cities)),
+            root,
+            events,
+        );
+        self.send_gathered_home(true, events);
+    }
+
+    /// At the end: each barn's owner scores every completed city around its field, once per
+    /// field: a player whose barns (figure counts above one) came to share a field scores it
+    /// once, as a player scores a field once however many farmers they have there.
+    fn score_barns_at_end(&mut self, events: &mut Vec<Event>) {
+        let per_city = self.own().per_city.at_end;
+        let mut scored: Vec<(u8, u32)> = Vec::new();
+        for i in 0..self.figures.len() {
+            let barn = self.figures[i];
+            if !self.is_barn(barn.figure) {
+                continue;
+            }
+            let field = (barn.player, self.features.root(barn.node));
+            if scored.contains(&field) {
+                continue;
+            }
+            scored.push(field);
+            let cities = self.completed_cities(barn.node);
+            let points = cities.saturating_mul(per_city);
+            self.award(
+                Players(1 << barn.player),
+                points,
+                Reason::Mechanism(Award::own::<Barns>(AT_END, cities)),
+                barn.node,
+                events,
+            );
+        }
     }
 }
 
@@ -258,7 +388,11 @@ impl Game {
     #[inline(never)]
     fn barn_among_fields(&self, node: u32) -> bool {
         let root = self.features.root(node);
-        self.mechanisms.barn.fields.iter().any(|&field| self.features.root(field) == root)
+        self.mechanisms
+            .barn
+            .fields
+            .iter()
+            .any(|&field| self.features.root(field) == root)
     }
 
     /// Whether figure type `figure` is a barn.
@@ -295,133 +429,5 @@ impl Game {
             }
         }
         spots
-    }
-
-    /// Places a barn at a corner of the tile just placed.
-    fn deploy_barn(
-        &mut self,
-        placed: u16,
-        figure: u8,
-        corner: u8,
-        events: &mut Vec<Event>,
-    ) -> Result<(), ActionError> {
-        let refuse = |why| {
-            Err(ActionError::IllegalDeployment {
-                figure,
-                feature: corner,
-                why,
-            })
-        };
-        if (figure as usize) >= self.def.figures.len().min(MAX_FIGURE_TYPES) || !self.is_barn(figure) {
-            return refuse("only a barn stands on a corner");
-        }
-        if corner > 3 {
-            return refuse("a tile has corners 0 to 3");
-        }
-        if let Some(why) = self.none_in_supply(figure) {
-            return refuse(why);
-        }
-        let Some(field) = self.barn_spot(placed as usize, corner) else {
-            return refuse("the four tiles around that corner must all be placed and all be field there");
-        };
-        if !self.def.rules.switches.barn_on_barn_field && self.has_barn(field) {
-            return refuse("that field already has a barn");
-        }
-        self.players[self.current as usize].supply[figure as usize] -= 1;
-        let barn = BoardFigure {
-            player: self.current,
-            figure,
-            node: field,
-        };
-        self.stand(barn);
-        let tile = self.board.placed[placed as usize];
-        let placed = Happening::own::<Barns>(PLACED, self.current).with_figure(figure);
-        events.push(Event::Mechanism(placed.at(tile.tile, tile.x, tile.y).on(corner)));
-        let barns = &mut self.mechanisms.barn;
-        barns.fields.push(field);
-        barns.corners.push(CornerFigure {
-            figure: barn,
-            x: tile.x,
-            y: tile.y,
-            corner,
-        });
-        barns.placed = Some(field);
-        Ok(())
-    }
-
-    /// In the scoring step: a field where a barn now meets farmers (the barn was just placed on
-    /// it, or the tile joined it to the farmers' field) scores for the farmers' majority, who
-    /// then go home. A barn placed this turn pays `barn-placed-per-city`, a join
-    /// `barn-joined-per-city`.
-    fn score_barn_meetings(&mut self, placed: u16, events: &mut Vec<Event>) {
-        // A barn stays once placed (one placed this turn included): with none yet, nothing meets.
-        if self.mechanisms.barn.fields.is_empty() {
-            return;
-        }
-        let PerCity {
-            placed: placed_per_city,
-            joined: joined_per_city,
-            ..
-        } = self.mechanisms.barn.per_city;
-        let barn_root = self.mechanisms.barn.placed.take().map(|node| self.features.root(node));
-        if let Some(root) = barn_root {
-            self.score_barn_meeting(root, placed_per_city, events);
-        }
-        // A field met twice (the barn's, or one with two nodes on the tile) has no farmers left
-        // the second time, so it scores once.
-        for node in self.tile_fields(placed) {
-            let root = self.features.root(node);
-            self.score_barn_meeting(root, joined_per_city, events);
-        }
-    }
-
-    /// Scores the field of `root` for its farmers' majority and sends them home, if it has
-    /// farmers and a barn.
-    #[inline]
-    fn score_barn_meeting(&mut self, root: u32, per_city: u32, events: &mut Vec<Event>) {
-        // Only followers are counted on a feature: on a field, they are its farmers.
-        if self.features.root_figures(root) > 0 && self.has_barn(root) {
-            self.score_farmers_for_barn(root, per_city, events);
-        }
-    }
-
-    /// Scores the field of `root`, with farmers and a barn, for its farmers' majority and sends
-    /// them home. Kept out of line: most fields a tile touches have no barn.
-    #[inline(never)]
-    fn score_farmers_for_barn(&mut self, root: u32, per_city: u32, events: &mut Vec<Event>) {
-        let cities = self.completed_cities(root);
-        self.gather_figures(|r| r == root);
-        let winners = self.majority();
-        let points = cities.saturating_mul(per_city);
-        self.award_field(winners, points, Reason::Mechanism(Award::own::<Barns>(MEETING, cities)), root, events);
-        self.take_off(true, false, events);
-    }
-
-    /// At the end: each barn's owner scores every completed city around its field, once per
-    /// field: a player whose barns (figure counts above one) came to share a field scores it
-    /// once, as a player scores a field once however many farmers they have there.
-    fn score_barns_at_end(&mut self, events: &mut Vec<Event>) {
-        let per_city = self.mechanisms.barn.per_city.at_end;
-        let mut scored: Vec<(u8, u32)> = Vec::new();
-        for i in 0..self.figures.len() {
-            let barn = self.figures[i];
-            if !self.is_barn(barn.figure) {
-                continue;
-            }
-            let field = (barn.player, self.features.root(barn.node));
-            if scored.contains(&field) {
-                continue;
-            }
-            scored.push(field);
-            let cities = self.completed_cities(barn.node);
-            let points = cities.saturating_mul(per_city);
-            self.award(
-                Players(1 << barn.player),
-                points,
-                Reason::Mechanism(Award::own::<Barns>(AT_END, cities)),
-                barn.node,
-                events,
-            );
-        }
     }
 }

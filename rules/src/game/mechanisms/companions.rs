@@ -12,7 +12,7 @@
 //! farmers home in the same step).
 
 use super::{Flow, Mechanism};
-use crate::game::{Event, FigureType, Game, GameDef, MAX_FIGURE_TYPES};
+use crate::game::{Event, FigureType, Game, GameDef, MAX_FIGURE_TYPES, Play};
 use crate::model::FeatureKind;
 
 /// The figure types that join their owner's followers.
@@ -61,9 +61,26 @@ impl Mechanism for Companions {
     }
 
     #[inline]
-    fn after_scoring(game: &mut Game, _placed: u16, events: &mut Vec<Event>) -> Flow {
+    fn after_scoring(game: &mut Play<'_, Self>, _placed: u16, events: &mut Vec<Event>) -> Flow {
         game.send_lone_companions_home(events);
         Flow::Continue
+    }
+}
+
+impl Play<'_, Companions> {
+    /// Sends home every companion whose owner has no follower left on its feature.
+    fn send_lone_companions_home(&mut self, events: &mut Vec<Event>) {
+        let types = self.own().types;
+        let mut i = 0;
+        while i < self.figures.len() {
+            let figure = self.figures[i];
+            if types & 1 << figure.figure != 0 && !self.has_follower_of(figure.player, figure.node) {
+                self.lift_figure(i);
+                self.back_to_supply(figure.player, figure.figure, figure.node, events);
+            } else {
+                i += 1;
+            }
+        }
     }
 }
 
@@ -77,20 +94,5 @@ impl Game {
         self.figures
             .iter()
             .any(|f| f.player == player && self.is_follower(f.figure) && self.features.root(f.node) == root)
-    }
-
-    /// Sends home every companion whose owner has no follower left on its feature.
-    fn send_lone_companions_home(&mut self, events: &mut Vec<Event>) {
-        let types = self.mechanisms.companions.types;
-        let mut i = 0;
-        while i < self.figures.len() {
-            let figure = self.figures[i];
-            if types & 1 << figure.figure != 0 && !self.has_follower_of(figure.player, figure.node) {
-                self.figures.remove(i);
-                self.back_to_supply(figure.player, figure.figure, figure.node, events);
-            } else {
-                i += 1;
-            }
-        }
     }
 }

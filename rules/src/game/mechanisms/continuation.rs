@@ -26,11 +26,11 @@
 
 use super::Mechanism;
 use crate::compile::TileTables;
-use crate::quote::clip;
 use crate::edge::{KindName, Side};
 use crate::game::{Game, GameDef, Placement, SetupError};
 use crate::limits::MAX_EDGE_KINDS;
 use crate::model::EdgeKind;
+use crate::quote::clip;
 
 /// The edge kinds declared by the tile sets of a game, and which edge layouts show them.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -90,7 +90,11 @@ impl EdgeKinds {
         let ruled_tiles = tables
             .tiles
             .iter()
-            .map(|tile| tile.edges.iter().any(|edge| by_code[usize::from(edge.code)] & ruled != 0))
+            .map(|tile| {
+                tile.edges
+                    .iter()
+                    .any(|edge| by_code[usize::from(edge.code)] & ruled != 0)
+            })
             .collect();
         Ok(EdgeKinds {
             continues: bits(|rules| rules.must_continue),
@@ -133,7 +137,12 @@ impl Mechanism for Continuation {
 
     /// Only tiles showing a kind with a rule: the others keep the fast table paths.
     fn restricts(game: &Game, tile: u16) -> bool {
-        game.def.edge_kinds.ruled_tiles.get(usize::from(tile)).copied().unwrap_or(false)
+        game.def
+            .edge_kinds
+            .ruled_tiles
+            .get(usize::from(tile))
+            .copied()
+            .unwrap_or(false)
     }
 
     fn placement_allowed(game: &Game, tile: u16, at: Placement) -> bool {

@@ -11,7 +11,7 @@
 //! passes on, the turn stays with the player (`keeps_turn`).
 
 use super::Mechanism;
-use crate::game::{Event, FigureType, Game, GameDef, MAX_FIGURE_TYPES};
+use crate::game::{Event, FigureType, Game, GameDef, MAX_FIGURE_TYPES, Play};
 use crate::model::{FeatureKind, FigureEffect};
 
 /// Extra turns earned and taken.
@@ -66,21 +66,22 @@ impl Mechanism for ExtraTurns {
     }
 
     #[inline]
-    fn after_placement(game: &mut Game, _tile: u16, _events: &mut Vec<Event>) {
-        let state = &game.mechanisms.extra_turn;
+    fn after_placement(game: &mut Play<'_, Self>, _tile: u16, _events: &mut Vec<Event>) {
+        let state = game.own();
         if !state.taking && !state.earned {
-            game.mechanisms.extra_turn.earned = game.extends_own_figure(state.types);
+            game.own_mut().earned = game.extends_own_figure(state.types);
         }
     }
 
     /// An extra turn earned is taken, unless the pile is empty.
     #[inline]
-    fn keeps_turn(game: &mut Game, events: &mut Vec<Event>) -> bool {
+    fn keeps_turn(game: &mut Play<'_, Self>, events: &mut Vec<Event>) -> bool {
         let pile_left = game.pile_len() > 0;
-        let state = &mut game.mechanisms.extra_turn;
+        let player = game.current;
+        let state = game.own_mut();
         state.taking = std::mem::take(&mut state.earned) && pile_left;
         if state.taking {
-            events.push(Event::ExtraTurn { player: game.current });
+            events.push(Event::ExtraTurn { player });
         }
         state.taking
     }

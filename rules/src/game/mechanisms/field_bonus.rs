@@ -13,7 +13,7 @@
 //! Hook: `field_scored`, after each award to a field's majority.
 
 use super::Mechanism;
-use crate::game::{Event, FigureType, Game, GameDef, MAX_FIGURE_TYPES, Players, Reason};
+use crate::game::{Event, FigureType, GameDef, MAX_FIGURE_TYPES, Play, Players, Reason};
 use crate::model::FigureEffect;
 
 /// The bonus per city of each figure type (0: none).
@@ -53,7 +53,7 @@ impl Mechanism for FieldBonuses {
     /// Nothing changes between games of one definition.
     fn restart(&mut self, _def: &GameDef) {}
 
-    fn field_scored(game: &mut Game, winners: Players, reason: Reason, node: u32, events: &mut Vec<Event>) {
+    fn field_scored(game: &mut Play<'_, Self>, winners: Players, reason: Reason, node: u32, events: &mut Vec<Event>) {
         let Some((cities, at_end)) = reason.farmers_paid() else {
             return;
         };
@@ -61,7 +61,7 @@ impl Mechanism for FieldBonuses {
             return;
         }
         // By figure type: the winners with one of its figures among the field's.
-        let types = game.mechanisms.field_bonus.types;
+        let types = game.own().types;
         let mut holders = [0u8; MAX_FIGURE_TYPES];
         for &i in &game.scratch.on_feature {
             let figure = game.figures[i as usize];
@@ -70,7 +70,7 @@ impl Mechanism for FieldBonuses {
             }
         }
         for (figure, players) in holders.into_iter().enumerate().filter(|(_, p)| *p != 0) {
-            let points = cities.saturating_mul(game.mechanisms.field_bonus.per_city[figure]);
+            let points = cities.saturating_mul(game.own().per_city[figure]);
             let reason = Reason::FieldBonus {
                 figure: figure as u8,
                 cities,

@@ -4,7 +4,7 @@
 //! Hooks: after placement (the tile under the hill) and the majority's tie-break.
 
 use super::Mechanism;
-use crate::game::{Event, Game, GameDef, Players};
+use crate::game::{Event, GameDef, Play, Players};
 use crate::model::{FeatureKind, HillTiebreak, Mechanism as FileMechanism};
 
 /// The hills of a game.
@@ -40,24 +40,24 @@ impl Mechanism for Hills {
     }
 
     #[inline]
-    fn after_placement(game: &mut Game, tile: u16, events: &mut Vec<Event>) {
+    fn after_placement(game: &mut Play<'_, Self>, tile: u16, events: &mut Vec<Event>) {
         game.bury_under_hill(tile, events);
     }
 
     #[inline]
-    fn break_tie(game: &mut Game, tied: Players) -> Players {
+    fn break_tie(game: &mut Play<'_, Self>, tied: Players) -> Players {
         game.break_tie_on_hills(tied)
     }
 }
 
-impl Game {
+impl Play<'_, Hills> {
     /// Hills & Sheep: a hill tile is placed on top of the next tile of the pile, which leaves
     /// the game unseen (nothing when the hill tile was the last).
     fn bury_under_hill(&mut self, tile: u16, events: &mut Vec<Event>) {
         if self.def.tables.tiles[tile as usize].hill
-            && let Some(buried) = self.pile.pop()
+            && let Some(buried) = self.take_next_tile()
         {
-            self.mechanisms.hills.under += 1;
+            self.own_mut().under += 1;
             events.push(Event::TileUnderHill { tile: buried });
         }
     }
@@ -98,7 +98,7 @@ impl Game {
                 .fold(0, |mask, p| mask | (1 << p)),
         );
         if broken != tied {
-            self.mechanisms.hills.tie_breaks += 1;
+            self.own_mut().tie_breaks += 1;
         }
         broken
     }

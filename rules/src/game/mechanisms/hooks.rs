@@ -15,8 +15,8 @@ use crate::model::{FigureMechanism, Role, Spot};
 
 use crate::game::{
     Action, ActionError, Award, BoardFigure, CornerFigure, Event, EventWords, FeatureAt, FeatureScore, FigureIndex,
-    FigureType, Game, GameDef, Happening, MAX_FIGURE_TYPES, Noun, Phase, Placement, Players, Reason, ReasonWords, Rng,
-    Seat, Step, Tally, Words,
+    FigureType, Game, GameDef, Happening, MAX_FIGURE_TYPES, Noun, Phase, Placement, Play, Players, Reason, ReasonWords,
+    Rng, Seat, Step, Tally, Words,
 };
 
 /// What a figure type given a mechanism's word in the files (`mechanism = "barn"`) must be:
@@ -66,9 +66,12 @@ pub enum Arrival {
 ///
 /// The hooks, in the order of a turn (`turn.rs` lists where each is called). Unless said
 /// otherwise a hook is called only while the mechanism is in play ([`Mechanism::in_play`]), in
-/// registration order, and may read the whole game. What each may change is said with it;
-/// none may reorder the pile, draw from anything but its own random state, or change another
-/// mechanism's state, and only [`Mechanism::apply`] records actions in the history. Every
+/// registration order, and may read the whole game. A hook that may change the game gets a
+/// [`Play`] of its own mechanism, which changes the mechanism's own state and the core only
+/// through the core's own steps, so no hook can change another mechanism's state or reach a
+/// core field directly. What each may change is said with it; none may reorder the pile or
+/// draw from anything but its own random state, and only [`Mechanism::apply`] records actions
+/// in the history. Every
 /// default does nothing, so a mechanism implements only the hooks where it acts.
 ///
 /// - **Lifecycle** (every registered mechanism, in play or not): [`Mechanism::new`],
@@ -165,8 +168,8 @@ pub trait Mechanism: sealed::Registrable + Clone + fmt::Debug + Sized {
     /// its own (set a [`Phase`], return [`Flow::Wait`]) and change its own state and whose turn
     /// it is; with [`Flow::Continue`] the turn draws a tile (or the game ends). When one waits,
     /// those registered after it are asked only if its decision lets the turn go on to the
-    /// draw (`Game::resume_turn`).
-    fn turn_begins(_game: &mut Game, _events: &mut Vec<Event>) -> Flow {
+    /// draw ([`Play::resume_turn`]).
+    fn turn_begins(_game: &mut Play<'_, Self>, _events: &mut Vec<Event>) -> Flow {
         Flow::Continue
     }
 
@@ -193,7 +196,7 @@ pub trait Mechanism: sealed::Registrable + Clone + fmt::Debug + Sized {
     /// before deployment (a tile a mechanism places itself, such as a held abbey, is that
     /// mechanism's to follow). It may change its own state, take the next tile off the pile (a
     /// hill covers it) and push events.
-    fn after_placement(_game: &mut Game, _tile: u16, _events: &mut Vec<Event>) {}
+    fn after_placement(_game: &mut Play<'_, Self>, _tile: u16, _events: &mut Vec<Event>) {}
 
     /// Deployments of its own on placed tile `placed`, for its own figure types in the current
     /// player's supply (`own`, bit `f` for figure type `f`, never empty), appended to `out` after
@@ -216,15 +219,15 @@ pub trait Mechanism: sealed::Registrable + Clone + fmt::Debug + Sized {
 
     /// A figure of its own type now stands on the table, `arrival` says how. It may change its
     /// own state and, when deployed in play, push events and draw (a shepherd's first token).
-    fn figure_arrives(_game: &mut Game, _figure: BoardFigure, _arrival: Arrival, _events: &mut Vec<Event>) {}
+    fn figure_arrives(_game: &mut Play<'_, Self>, _figure: BoardFigure, _arrival: Arrival, _events: &mut Vec<Event>) {}
 
     /// Puts its own figure type `figure` of player `seat` on feature `at` of a hand-built table
     /// ([`Game::put_figure_carrying`]), carrying `amount` of the tokens the mechanism lays out
     /// with its figures (a shepherd's flock of `amount` sheep, in tokens taken from the bag, the
-    /// largest first); it puts the figure with [`Game::put_figure`]. By default its figures
+    /// largest first); it puts the figure with [`Play::put_figure`]. By default its figures
     /// carry nothing: refused with the game unchanged.
     fn put_carrying(
-        _game: &mut Game,
+        _game: &mut Play<'_, Self>,
         _seat: Seat,
         figure: FigureIndex,
         at: FeatureAt,
@@ -244,12 +247,12 @@ pub trait Mechanism: sealed::Registrable + Clone + fmt::Debug + Sized {
     /// root node. Called for every completed feature, with figures on it or none. The current
     /// player placed the tile that completed it. It may change its own state and push events;
     /// it changes no score and no figure.
-    fn feature_completed(_game: &mut Game, _root: u32, _score: &FeatureScore, _events: &mut Vec<Event>) {}
+    fn feature_completed(_game: &mut Play<'_, Self>, _root: u32, _score: &FeatureScore, _events: &mut Vec<Event>) {}
 
     /// Players `tied` (two or more) share the greatest strength on the feature being scored,
     /// whose figures are gathered: it may narrow them down (followers on hills) and count
     /// that in its own state. Returns who wins the majority.
-    fn break_tie(_game: &mut Game, tied: Players) -> Players {
+    fn break_tie(_game: &mut Play<'_, Self>, tied: Players) -> Players {
         tied
     }
 
@@ -257,16 +260,16 @@ pub trait Mechanism: sealed::Registrable + Clone + fmt::Debug + Sized {
     /// table in its own state instead of sending it home (a wagon waits to move). The core
     /// still takes it off the feature. The mechanism then owes the figure to its owner's
     /// supply or the table, and counts it in [`Mechanism::figures_aside`] meanwhile.
-    fn holds_leaving(_game: &mut Game, _figure: BoardFigure) -> bool {
+    fn holds_leaving(_game: &mut Play<'_, Self>, _figure: BoardFigure) -> bool {
         false
     }
 
     /// After the scoring step of a turn (completed features scored, their figures home), before
     /// the next turn, placed tile `placed` being this turn's: it may score, send figures home,
     /// change its own state, and wait for a decision of its own ([`Flow::Wait`]). Once that is
-    /// applied, [`Mechanism::apply`] goes on with `Game::resume_after_scoring`, which calls
+    /// applied, [`Mechanism::apply`] goes on with [`Play::resume_after_scoring`], which calls
     /// the mechanisms registered after it, then begins the next turn.
-    fn after_scoring(_game: &mut Game, _placed: u16, _events: &mut Vec<Event>) -> Flow {
+    fn after_scoring(_game: &mut Play<'_, Self>, _placed: u16, _events: &mut Vec<Event>) -> Flow {
         Flow::Continue
     }
 
@@ -276,20 +279,27 @@ pub trait Mechanism: sealed::Registrable + Clone + fmt::Debug + Sized {
     /// figures of the field (or fields) counted still gathered. It may score more for what
     /// stands among them (a bonus per city) and change its own state. A mechanism's way of
     /// paying its own figures is no field's majority and is not reported here.
-    fn field_scored(_game: &mut Game, _winners: Players, _reason: Reason, _node: u32, _events: &mut Vec<Event>) {}
+    fn field_scored(
+        _game: &mut Play<'_, Self>,
+        _winners: Players,
+        _reason: Reason,
+        _node: u32,
+        _events: &mut Vec<Event>,
+    ) {
+    }
 
     /// Play is about to pass on after the current player's turn (the scoring step and every
     /// `after_scoring` done; also in an end game after the pile ran out, where a turn kept
     /// would only begin the end again): returns true for the current player to take another
     /// turn instead (it pushes the event that says so). It may change its own state. The
     /// first mechanism in play that keeps the turn decides; those after it are not asked.
-    fn keeps_turn(_game: &mut Game, _events: &mut Vec<Event>) -> bool {
+    fn keeps_turn(_game: &mut Play<'_, Self>, _events: &mut Vec<Event>) -> bool {
         false
     }
 
     /// Final scoring, after the core's (incomplete features, then fields): it may score and
     /// change its own state.
-    fn end_of_game(_game: &mut Game, _events: &mut Vec<Event>) {}
+    fn end_of_game(_game: &mut Play<'_, Self>, _events: &mut Vec<Event>) {}
 
     /// The legal actions of a phase of its own, appended to `out` (nothing in another phase).
     /// Asked in every phase the core does not play (not `Place`, `Deploy` or `Over`).
@@ -298,7 +308,7 @@ pub trait Mechanism: sealed::Registrable + Clone + fmt::Debug + Sized {
     /// Applies `action` if it is the mechanism's to apply (one of its own phases, or one of its
     /// own deployments), recording it in the history and going on with the turn; `None`
     /// otherwise. An illegal action of its own is refused with the game unchanged.
-    fn apply(_game: &mut Game, _action: Action, _events: &mut Vec<Event>) -> Option<Result<(), ActionError>> {
+    fn apply(_game: &mut Play<'_, Self>, _action: Action, _events: &mut Vec<Event>) -> Option<Result<(), ActionError>> {
         None
     }
 
@@ -364,6 +374,10 @@ pub trait Registered: Mechanism {
     const FIRST_EVENT: u8;
     /// The kind of its first reason among every mechanism's ([`Award::kind`]).
     const FIRST_REASON: u8;
+    /// Its state among every mechanism's.
+    fn state(all: &super::Mechanisms) -> &Self;
+    /// Its state among every mechanism's, to change ([`Play::own_mut`]).
+    fn state_mut(all: &mut super::Mechanisms) -> &mut Self;
 }
 
 impl Happening {
@@ -452,18 +466,6 @@ impl Game {
     pub(in crate::game) fn own_figures<M: Registered>(&self) -> u8 {
         self.mechanisms.own[M::INDEX]
     }
-
-    /// After mechanism `M`, which waited at the turn's start, let the turn go on to its draw:
-    /// the turn-start hooks of the mechanisms registered after it, then the draw.
-    pub(in crate::game) fn resume_turn<M: Registered>(&mut self, events: &mut Vec<Event>) {
-        self.begin_turn_from(M::INDEX + 1, events);
-    }
-
-    /// After mechanism `M` has taken its decision and has nothing more to wait for this
-    /// turn: the after-scoring hooks of the mechanisms registered after it, then the next turn.
-    pub(in crate::game) fn resume_after_scoring<M: Registered>(&mut self, events: &mut Vec<Event>) {
-        self.after_scoring(M::INDEX + 1, events);
-    }
 }
 
 /// Registers mechanisms: each entry `name: Type` declares module `name` (this folder's
@@ -496,6 +498,14 @@ macro_rules! mechanisms {
             const FIRST_ACTION: u8 = FIRST_ACTIONS[Index::$name as usize];
             const FIRST_EVENT: u8 = FIRST_EVENTS[Index::$name as usize];
             const FIRST_REASON: u8 = FIRST_REASONS[Index::$name as usize];
+            #[inline(always)]
+            fn state(all: &Mechanisms) -> &Self {
+                &all.$name
+            }
+            #[inline(always)]
+            fn state_mut(all: &mut Mechanisms) -> &mut Self {
+                &mut all.$name
+            }
         } )*
 
         /// By mechanism, its own actions' words ([`Mechanism::ACTIONS`]).
@@ -933,7 +943,7 @@ macro_rules! mechanisms {
                 let in_play = self.mechanisms.in_play;
                 $( $(#[$attr])* if Index::$name as usize >= from
                     && in_play & 1 << Index::$name as u32 != 0
-                    && <$name::$ty as Mechanism>::turn_begins(self, events) == Flow::Wait
+                    && <$name::$ty as Mechanism>::turn_begins(&mut $crate::game::Play::new(self), events) == Flow::Wait
                 {
                     return Flow::Wait;
                 } )*
@@ -975,7 +985,7 @@ macro_rules! mechanisms {
             pub(in crate::game) fn mechanisms_after_placement(&mut self, tile: u16, events: &mut Vec<$crate::game::Event>) {
                 let in_play = self.mechanisms.in_play;
                 $( $(#[$attr])* if in_play & 1 << Index::$name as u32 != 0 {
-                    <$name::$ty as Mechanism>::after_placement(self, tile, events);
+                    <$name::$ty as Mechanism>::after_placement(&mut $crate::game::Play::new(self), tile, events);
                 } )*
             }
 
@@ -1041,7 +1051,7 @@ macro_rules! mechanisms {
             ) {
                 let owner = self.mechanisms.owner[usize::from(figure.figure) % $crate::game::MAX_FIGURE_TYPES];
                 $( $(#[$attr])* if owner == Index::$name as u8 {
-                    <$name::$ty as Mechanism>::figure_arrives(self, figure, arrival, events);
+                    <$name::$ty as Mechanism>::figure_arrives(&mut $crate::game::Play::new(self), figure, arrival, events);
                     return;
                 } )*
             }
@@ -1064,7 +1074,7 @@ macro_rules! mechanisms {
                     NO_OWNER
                 };
                 $( $(#[$attr])* if owner == Index::$name as u8 {
-                    return <$name::$ty as Mechanism>::put_carrying(self, seat, figure, at, amount);
+                    return <$name::$ty as Mechanism>::put_carrying(&mut $crate::game::Play::new(self), seat, figure, at, amount);
                 } )*
                 Err($crate::game::mechanisms::hooks::carries_nothing(figure, at))
             }
@@ -1093,7 +1103,7 @@ macro_rules! mechanisms {
             ) {
                 let in_play = self.mechanisms.in_play;
                 $( $(#[$attr])* if in_play & 1 << Index::$name as u32 != 0 {
-                    <$name::$ty as Mechanism>::feature_completed(self, root, score, events);
+                    <$name::$ty as Mechanism>::feature_completed(&mut $crate::game::Play::new(self), root, score, events);
                 } )*
             }
 
@@ -1102,7 +1112,7 @@ macro_rules! mechanisms {
             pub(in crate::game) fn mechanisms_break_tie(&mut self, mut tied: $crate::game::Players) -> $crate::game::Players {
                 let in_play = self.mechanisms.in_play;
                 $( $(#[$attr])* if in_play & 1 << Index::$name as u32 != 0 {
-                    tied = <$name::$ty as Mechanism>::break_tie(self, tied);
+                    tied = <$name::$ty as Mechanism>::break_tie(&mut $crate::game::Play::new(self), tied);
                 } )*
                 tied
             }
@@ -1113,7 +1123,7 @@ macro_rules! mechanisms {
             pub(in crate::game) fn mechanisms_hold(&mut self, figure: $crate::game::BoardFigure) -> bool {
                 let in_play = self.mechanisms.in_play;
                 $( $(#[$attr])* if in_play & 1 << Index::$name as u32 != 0
-                    && <$name::$ty as Mechanism>::holds_leaving(self, figure)
+                    && <$name::$ty as Mechanism>::holds_leaving(&mut $crate::game::Play::new(self), figure)
                 {
                     return true;
                 } )*
@@ -1132,7 +1142,7 @@ macro_rules! mechanisms {
                 let in_play = self.mechanisms.in_play;
                 $( $(#[$attr])* if Index::$name as usize >= from
                     && in_play & 1 << Index::$name as u32 != 0
-                    && <$name::$ty as Mechanism>::after_scoring(self, placed, events) == Flow::Wait
+                    && <$name::$ty as Mechanism>::after_scoring(&mut $crate::game::Play::new(self), placed, events) == Flow::Wait
                 {
                     return Flow::Wait;
                 } )*
@@ -1150,7 +1160,7 @@ macro_rules! mechanisms {
             ) {
                 let in_play = self.mechanisms.in_play;
                 $( $(#[$attr])* if in_play & 1 << Index::$name as u32 != 0 {
-                    <$name::$ty as Mechanism>::field_scored(self, winners, reason, node, events);
+                    <$name::$ty as Mechanism>::field_scored(&mut $crate::game::Play::new(self), winners, reason, node, events);
                 } )*
             }
 
@@ -1160,7 +1170,7 @@ macro_rules! mechanisms {
             pub(in crate::game) fn mechanisms_keep_turn(&mut self, events: &mut Vec<$crate::game::Event>) -> bool {
                 let in_play = self.mechanisms.in_play;
                 $( $(#[$attr])* if in_play & 1 << Index::$name as u32 != 0
-                    && <$name::$ty as Mechanism>::keeps_turn(self, events)
+                    && <$name::$ty as Mechanism>::keeps_turn(&mut $crate::game::Play::new(self), events)
                 {
                     return true;
                 } )*
@@ -1171,7 +1181,7 @@ macro_rules! mechanisms {
             pub(in crate::game) fn mechanisms_end_of_game(&mut self, events: &mut Vec<$crate::game::Event>) {
                 let in_play = self.mechanisms.in_play;
                 $( $(#[$attr])* if in_play & 1 << Index::$name as u32 != 0 {
-                    <$name::$ty as Mechanism>::end_of_game(self, events);
+                    <$name::$ty as Mechanism>::end_of_game(&mut $crate::game::Play::new(self), events);
                 } )*
             }
 
@@ -1186,7 +1196,7 @@ macro_rules! mechanisms {
                 action: $crate::game::Action,
                 events: &mut Vec<$crate::game::Event>,
             ) -> Option<Result<(), $crate::game::ActionError>> {
-                $( $(#[$attr])* if let Some(result) = <$name::$ty as Mechanism>::apply(self, action, events) {
+                $( $(#[$attr])* if let Some(result) = <$name::$ty as Mechanism>::apply(&mut $crate::game::Play::new(self), action, events) {
                     return Some(result);
                 } )*
                 None

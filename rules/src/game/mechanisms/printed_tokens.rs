@@ -24,7 +24,7 @@
 //! Hooks: a feature completed in play; the end of the game.
 
 use super::Mechanism;
-use crate::game::{Event, FeatureScore, Game, GameDef, NO_NODE, Players, Reason};
+use crate::game::{Event, FeatureScore, Game, GameDef, NO_NODE, Play, Players, Reason};
 use crate::limits::MAX_PRINTED_TOKENS;
 
 /// The tokens each player holds.
@@ -84,11 +84,11 @@ impl Mechanism for PrintedTokens {
     }
 
     /// The current player takes the tokens printed on the completed feature.
-    fn feature_completed(game: &mut Game, root: u32, _score: &FeatureScore, events: &mut Vec<Event>) {
+    fn feature_completed(game: &mut Play<'_, Self>, root: u32, _score: &FeatureScore, events: &mut Vec<Event>) {
         let counts = game.tokens_of(root);
         let player = game.current;
         for (token, &count) in counts.iter().enumerate().filter(|(_, count)| **count > 0) {
-            game.mechanisms.printed_tokens.take(player, token, count);
+            game.own_mut().take(player, token, count);
             events.push(Event::TokensTaken {
                 player,
                 // At most MAX_PRINTED_TOKENS kinds.
@@ -100,10 +100,10 @@ impl Mechanism for PrintedTokens {
     }
 
     /// The most tokens of each kind score its majority points.
-    fn end_of_game(game: &mut Game, events: &mut Vec<Event>) {
+    fn end_of_game(game: &mut Play<'_, Self>, events: &mut Vec<Event>) {
         // Setup holds at most `MAX_PRINTED_TOKENS` kinds, so every index below is in range.
         for token in 0..game.def.printed_tokens.len() {
-            let held = &game.mechanisms.printed_tokens.held;
+            let held = &game.own().held;
             let most = held.iter().map(|kinds| kinds[token]).max().unwrap_or(0);
             if most == 0 {
                 continue;

@@ -9,7 +9,7 @@
 use std::cell::Cell;
 
 use super::{Flow, Mechanism};
-use crate::game::{Action, ActionError, Event, Game, GameDef, Phase, Placement, Step, Takes, Words};
+use crate::game::{Action, ActionError, Event, Game, GameDef, Phase, Placement, Play, Step, Takes, Words};
 
 thread_local! {
     /// Whether games set up on this thread play with the probe.
@@ -75,12 +75,13 @@ impl Mechanism for Probe {
         },
     ];
 
-    fn turn_begins(game: &mut Game, _events: &mut Vec<Event>) -> Flow {
-        game.mechanisms.probe.turns += 1;
-        if game.mechanisms.probe.turns % 3 != 2 || game.board.placed.is_empty() {
+    fn turn_begins(game: &mut Play<'_, Self>, _events: &mut Vec<Event>) -> Flow {
+        game.own_mut().turns += 1;
+        if game.own().turns % 3 != 2 || game.board.placed.is_empty() {
             return Flow::Continue;
         }
-        game.phase = Phase::decide::<Probe>(0, game.current);
+        let current = game.current;
+        game.set_phase(Phase::decide::<Probe>(0, current));
         Flow::Wait
     }
 
@@ -94,20 +95,22 @@ impl Mechanism for Probe {
         }
     }
 
-    fn apply(game: &mut Game, action: Action, events: &mut Vec<Event>) -> Option<Result<(), ActionError>> {
+    fn apply(game: &mut Play<'_, Self>, action: Action, events: &mut Vec<Event>) -> Option<Result<(), ActionError>> {
         game.phase.decision_of::<Probe>()?;
         let mut legal = Vec::new();
         Probe::legal_actions(game, &mut legal);
         if !legal.contains(&action) {
-            return Some(Err(ActionError::WrongStep("tally, or mark a feature of the start tile")));
+            return Some(Err(ActionError::WrongStep(
+                "tally, or mark a feature of the start tile",
+            )));
         }
         match action {
-            Action::Mechanism(TALLY) => game.mechanisms.probe.tallies += 1,
-            Action::Mechanism(mark) => game.mechanisms.probe.marked.push(mark.spot),
+            Action::Mechanism(TALLY) => game.own_mut().tallies += 1,
+            Action::Mechanism(mark) => game.own_mut().marked.push(mark.spot),
             _ => {}
         }
-        game.history.push(action);
-        game.resume_turn::<Probe>(events);
+        game.record(action);
+        game.resume_turn(events);
         Some(Ok(()))
     }
 
@@ -127,17 +130,17 @@ impl Mechanism for Probe {
         at.y.abs() <= REACH
     }
 
-    fn after_placement(game: &mut Game, _tile: u16, _events: &mut Vec<Event>) {
-        game.mechanisms.probe.placed += 1;
+    fn after_placement(game: &mut Play<'_, Self>, _tile: u16, _events: &mut Vec<Event>) {
+        game.own_mut().placed += 1;
     }
 
-    fn after_scoring(game: &mut Game, _placed: u16, _events: &mut Vec<Event>) -> Flow {
-        game.mechanisms.probe.scorings += 1;
+    fn after_scoring(game: &mut Play<'_, Self>, _placed: u16, _events: &mut Vec<Event>) -> Flow {
+        game.own_mut().scorings += 1;
         Flow::Continue
     }
 
-    fn end_of_game(game: &mut Game, _events: &mut Vec<Event>) {
-        game.mechanisms.probe.ended = true;
+    fn end_of_game(game: &mut Play<'_, Self>, _events: &mut Vec<Event>) {
+        game.own_mut().ended = true;
     }
 }
 
@@ -146,8 +149,8 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
-    use crate::game::Rng;
     use crate::bots::{Bot, GreedyBot, random_step};
+    use crate::game::Rng;
     use crate::game::{Action, Phase};
 
     /// The probe in play on this thread while it lives (also when a test fails).
@@ -233,8 +236,15 @@ mod tests {
             // end; the deal told it its seed.
             let probe = game.mechanisms().probe();
             let placed = events.iter().filter(|e| matches!(e, Event::TilePlaced { .. })).count();
-            let held = game.history().iter().filter(|a| matches!(a, Action::PlaceHeld { .. })).count();
-            assert!(placed > 30, "seed {seed}: the game went on in its strip of rows, {placed} tiles");
+            let held = game
+                .history()
+                .iter()
+                .filter(|a| matches!(a, Action::PlaceHeld { .. }))
+                .count();
+            assert!(
+                placed > 30,
+                "seed {seed}: the game went on in its strip of rows, {placed} tiles"
+            );
             assert_eq!(probe.placed as usize, placed - held, "seed {seed}");
             assert_eq!(probe.scorings as usize, placed, "seed {seed}");
             assert!(probe.turns as usize > placed - held, "seed {seed}: {probe:?}");
@@ -252,14 +262,27 @@ mod tests {
         let probe = game.mechanisms().probe();
         assert!(probe.tallies > 0 && !probe.marked.is_empty(), "{probe:?}");
         let text = serde_json::to_string(&game.record()).unwrap();
-        assert!(text.contains(r#"{"action":"probe-mark","x":0,"y":0,"feature":"#), "{text}");
-        let replayed = crate::game::GameRecord::from_json(text.as_bytes()).unwrap().replay(all).unwrap();
+        assert!(
+            text.contains(r#"{"action":"probe-mark","x":0,"y":0,"feature":"#),
+            "{text}"
+        );
+        let replayed = crate::game::GameRecord::from_json(text.as_bytes())
+            .unwrap()
+            .replay(all)
+            .unwrap();
         assert_eq!(replayed.mechanisms().probe(), probe);
         assert_eq!(replayed.scores(), game.scores());
         // A restart keeps it in play and starts it again.
         let mut game = Game::new(def(&["base"]), 2, 9).unwrap();
         game.restart(10);
         assert!(game.mechanisms().plays("probe"));
-        assert_eq!(*game.mechanisms().probe(), Probe { turns: 1, seed: Some(10), ..Probe::default() });
+        assert_eq!(
+            *game.mechanisms().probe(),
+            Probe {
+                turns: 1,
+                seed: Some(10),
+                ..Probe::default()
+            }
+        );
     }
 }

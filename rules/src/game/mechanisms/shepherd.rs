@@ -19,8 +19,7 @@ use crate::compile::NO_FEATURE;
 use crate::edge::Side;
 use crate::game::{
     Action, ActionError, Award, BoardFigure, Event, EventWords, FeatureAt, FigureIndex, FigureMove, FigureType, Game,
-    GameDef, Happening, Noun, Phase, Players, Reason, ReasonWords, Rng, Seat, Slot, Step, Takes,
-    Tally, Words,
+    GameDef, Happening, Noun, Phase, Play, Players, Reason, ReasonWords, Rng, Seat, Slot, Step, Takes, Tally, Words,
 };
 use crate::model::{FeatureKind, FigureMechanism, Role, Spot};
 
@@ -160,8 +159,8 @@ impl Mechanism for Shepherds {
     }
 
     /// Its flock starts empty; deployed in play, it draws at once.
-    fn figure_arrives(game: &mut Game, figure: BoardFigure, arrival: Arrival, events: &mut Vec<Event>) {
-        let shepherds = &mut game.mechanisms.shepherd;
+    fn figure_arrives(game: &mut Play<'_, Self>, figure: BoardFigure, arrival: Arrival, events: &mut Vec<Event>) {
+        let shepherds = game.own_mut();
         shepherds.flocks.push(Flock {
             player: figure.player,
             figure: figure.figure,
@@ -177,8 +176,8 @@ impl Mechanism for Shepherds {
     /// The active player's shepherds whose field the tile extended wait for a choice; then the
     /// fields the tile closed are guided home.
     #[inline(always)]
-    fn after_scoring(game: &mut Game, placed: u16, events: &mut Vec<Event>) -> Flow {
-        if game.mechanisms.shepherd.are_active() {
+    fn after_scoring(game: &mut Play<'_, Self>, placed: u16, events: &mut Vec<Event>) -> Flow {
+        if game.own().are_active() {
             game.shepherds_after_placement(placed);
         }
         game.settle_shepherds(events)
@@ -235,15 +234,15 @@ impl Mechanism for Shepherds {
     }
 
     #[inline]
-    fn apply(game: &mut Game, action: Action, events: &mut Vec<Event>) -> Option<Result<(), ActionError>> {
+    fn apply(game: &mut Play<'_, Self>, action: Action, events: &mut Vec<Event>) -> Option<Result<(), ActionError>> {
         game.phase.decision_of::<Shepherds>()?;
         let Action::Mechanism(step @ (GROW | GUIDE)) = action else {
             return Some(Err(ActionError::WrongStep("grow the flock or guide it home")));
         };
         game.shepherd_choice(step == GROW, events);
-        game.history.push(action);
+        game.record(action);
         if game.settle_shepherds(events) == Flow::Continue {
-            game.resume_after_scoring::<Shepherds>(events);
+            game.resume_after_scoring(events);
         }
         Some(Ok(()))
     }
@@ -263,11 +262,10 @@ impl Mechanism for Shepherds {
         }
     }
 
-
     /// A shepherd of a hand-built table carries its flock: `amount` sheep, in tokens taken
     /// from the bag, the largest first.
     fn put_carrying(
-        game: &mut Game,
+        game: &mut Play<'_, Self>,
         seat: Seat,
         figure: FigureIndex,
         at: FeatureAt,
@@ -290,18 +288,7 @@ pub struct Flock {
     pub sheep: Vec<u8>,
 }
 
-impl Game {
-    /// Whether the field of `node` has a shepherd.
-    fn has_shepherd(&self, node: u32) -> bool {
-        let root = self.features.root(node);
-        self.mechanisms.shepherd.flocks.iter().any(|f| self.features.root(f.node) == root)
-    }
-
-    /// Fixes the next draws from the bag (token values, 0 for a wolf), for hand-built positions.
-    pub fn force_draws(&mut self, draws: Vec<u8>) {
-        self.mechanisms.shepherd.forced_draws = draws;
-    }
-
+impl Play<'_, Shepherds> {
     /// Puts a shepherd like [`Game::put_figure`], with a flock of `sheep` sheep beside it: the
     /// tokens are taken from the bag, the largest first.
     fn put_shepherd(&mut self, seat: Seat, figure: FigureIndex, at: FeatureAt, sheep: u16) -> Result<(), ActionError> {
@@ -322,34 +309,18 @@ impl Game {
 
     /// Draws a token: a forced draw if one is queued (and in the bag), else at random.
     fn draw_token(&mut self) -> Option<u8> {
-        if !self.mechanisms.shepherd.forced_draws.is_empty() {
-            let wanted = self.mechanisms.shepherd.forced_draws.remove(0);
-            if let Some(i) = self.mechanisms.shepherd.bag.iter().position(|&t| t == wanted) {
-                return Some(self.mechanisms.shepherd.bag.swap_remove(i));
+        if !self.own().forced_draws.is_empty() {
+            let wanted = self.own_mut().forced_draws.remove(0);
+            if let Some(i) = self.own().bag.iter().position(|&t| t == wanted) {
+                return Some(self.own_mut().bag.swap_remove(i));
             }
         }
-        if self.mechanisms.shepherd.bag.is_empty() {
+        if self.own().bag.is_empty() {
             return None;
         }
-        let i = self.mechanisms.shepherd.rng.below(self.mechanisms.shepherd.bag.len());
-        Some(self.mechanisms.shepherd.bag.swap_remove(i))
-    }
-
-    /// Bag tokens (indices) that make a flock of exactly `sheep` sheep, the largest first;
-    /// none when the bag cannot make that many.
-    fn tokens_making(&self, sheep: u16) -> Option<Vec<usize>> {
-        let mut order: Vec<usize> = (0..self.mechanisms.shepherd.bag.len()).collect();
-        order.sort_by_key(|&i| std::cmp::Reverse(self.mechanisms.shepherd.bag[i]));
-        let mut left = sheep;
-        let mut taken = Vec::new();
-        for i in order {
-            let token = u16::from(self.mechanisms.shepherd.bag[i]);
-            if token != 0 && token <= left {
-                left -= token;
-                taken.push(i);
-            }
-        }
-        (left == 0).then_some(taken)
+        let len = self.own().bag.len();
+        let i = self.own_mut().rng.below(len);
+        Some(self.own_mut().bag.swap_remove(i))
     }
 
     /// Moves bag tokens `tokens` (indices from [`Game::tokens_making`]) to the flock of the
@@ -357,7 +328,7 @@ impl Game {
     fn give_flock(&mut self, node: u32, mut tokens: Vec<usize>) {
         // From the highest index, so that the indices still to take stay in place.
         tokens.sort_unstable_by(|a, b| b.cmp(a));
-        let Shepherds { bag, flocks, .. } = &mut self.mechanisms.shepherd;
+        let Shepherds { bag, flocks, .. } = self.own_mut();
         if let Some(flock) = flocks.iter_mut().find(|f| f.node == node) {
             flock.sheep.extend(tokens.into_iter().map(|i| bag.swap_remove(i)));
         }
@@ -366,21 +337,21 @@ impl Game {
     /// Draws for the flock of the shepherd on `node`: sheep join it; a wolf scatters every flock
     /// of the field.
     fn grow(&mut self, node: u32, events: &mut Vec<Event>) {
-        let Some(player) = self.mechanisms.shepherd.flocks.iter().find(|f| f.node == node).map(|f| f.player) else {
+        let Some(player) = self.own().flocks.iter().find(|f| f.node == node).map(|f| f.player) else {
             return;
         };
         match self.draw_token() {
             None => {}
             Some(0) => {
                 events.push(Event::Mechanism(Happening::own::<Shepherds>(DRAWN, player)));
-                self.mechanisms.shepherd.bag.push(0);
+                self.own_mut().bag.push(0);
                 let root = self.features.root(node);
                 self.send_shepherds_home(root, events);
             }
             Some(sheep) => {
                 let drawn = Happening::own::<Shepherds>(DRAWN, player).of(sheep.into());
                 events.push(Event::Mechanism(drawn));
-                if let Some(flock) = self.mechanisms.shepherd.flocks.iter_mut().find(|f| f.node == node) {
+                if let Some(flock) = self.own_mut().flocks.iter_mut().find(|f| f.node == node) {
                     flock.sheep.push(sheep);
                 }
             }
@@ -412,19 +383,19 @@ impl Game {
     /// Tokens of the field's flocks back into the bag, its shepherds back to their owners.
     fn send_shepherds_home(&mut self, root: u32, events: &mut Vec<Event>) {
         let mut i = 0;
-        while i < self.mechanisms.shepherd.flocks.len() {
-            if self.features.root(self.mechanisms.shepherd.flocks[i].node) != root {
+        while i < self.own().flocks.len() {
+            if self.features.root(self.own().flocks[i].node) != root {
                 i += 1;
                 continue;
             }
-            let flock = self.mechanisms.shepherd.flocks.remove(i);
-            self.mechanisms.shepherd.bag.extend(flock.sheep);
+            let flock = self.own_mut().flocks.remove(i);
+            self.own_mut().bag.extend(flock.sheep);
             if let Some(j) = self
                 .figures
                 .iter()
                 .position(|f| f.node == flock.node && f.figure == flock.figure)
             {
-                self.figures.remove(j);
+                self.lift_figure(j);
             }
             self.back_to_supply(flock.player, flock.figure, flock.node, events);
         }
@@ -434,11 +405,11 @@ impl Game {
     /// deployed this turn) wait for a choice; the fields of the tile it closed that have a
     /// shepherd are noted, to be guided home after the choices.
     fn shepherds_after_placement(&mut self, placed: u16) {
-        let deployed = self.mechanisms.shepherd.deployed.take();
+        let deployed = self.own_mut().deployed.take();
         // The owner chooses first; a field the tile closed is guided once the choices are made
         // (grow, then the closed field is guided with the new sheep). The choices only take
         // shepherds away, so a field without a shepherd now has none then either.
-        let mut closing = std::mem::take(&mut self.mechanisms.shepherd.closing_fields);
+        let mut closing = std::mem::take(&mut self.own_mut().closing_fields);
         closing.clear();
         // An edge that joins nothing (an abbey's) bounds the neighbour's field without joining
         // it to the tile, so the fields it may close are the neighbours', not the tile's own.
@@ -452,18 +423,98 @@ impl Game {
                 closing.insert(at, root);
             }
         }
-        self.mechanisms.shepherd.closing_fields = closing;
-        self.mechanisms.shepherd.choices.clear();
-        for i in 0..self.mechanisms.shepherd.flocks.len() {
-            let flock = &self.mechanisms.shepherd.flocks[i];
-            if flock.player == self.current
-                && Some(flock.node) != deployed
-                && self.extends_field_of(placed, flock.node)
-                && !self.choice_on_field_of(flock.node)
+        self.own_mut().closing_fields = closing;
+        self.own_mut().choices.clear();
+        for i in 0..self.own().flocks.len() {
+            let (player, node) = (self.own().flocks[i].player, self.own().flocks[i].node);
+            if player == self.current
+                && Some(node) != deployed
+                && self.extends_field_of(placed, node)
+                && !self.choice_on_field_of(node)
             {
-                self.mechanisms.shepherd.choices.push(flock.node);
+                self.own_mut().choices.push(node);
             }
         }
+    }
+
+    /// Once no choice is left this turn: every field of the placed tile that it closed and
+    /// that still has a shepherd is guided home; while a choice is left, its owner decides
+    /// (its decision).
+    #[inline(always)]
+    fn settle_shepherds(&mut self, events: &mut Vec<Event>) -> Flow {
+        if !self.own().choices.is_empty() {
+            let current = self.current;
+            self.set_phase(Phase::decide::<Shepherds>(0, current));
+            return Flow::Wait;
+        }
+        if !self.own().closing_fields.is_empty() {
+            self.guide_closed_fields(events);
+        }
+        Flow::Continue
+    }
+
+    /// Guides home every field of the placed tile that it closed and that still has a shepherd.
+    fn guide_closed_fields(&mut self, events: &mut Vec<Event>) {
+        let mut fields = std::mem::take(&mut self.own_mut().closing_fields);
+        for &root in &fields {
+            // A wolf drawn during the choices may have scattered its flocks.
+            if self.has_shepherd(root) {
+                self.guide(root, events);
+            }
+        }
+        fields.clear();
+        self.own_mut().closing_fields = fields;
+    }
+
+    /// Applies the owner's choice for the first waiting shepherd.
+    fn shepherd_choice(&mut self, grow: bool, events: &mut Vec<Event>) {
+        if self.own().choices.is_empty() {
+            return;
+        }
+        let node = self.own_mut().choices.remove(0);
+        if grow {
+            self.grow(node, events);
+        } else {
+            let root = self.features.root(node);
+            self.guide(root, events);
+        }
+        // A wolf or a guide may have sent other waiting shepherds home.
+        let Shepherds { flocks, choices, .. } = self.own_mut();
+        choices.retain(|n| flocks.iter().any(|f| f.node == *n));
+    }
+}
+
+impl Game {
+    /// Whether the field of `node` has a shepherd.
+    fn has_shepherd(&self, node: u32) -> bool {
+        let root = self.features.root(node);
+        self.mechanisms
+            .shepherd
+            .flocks
+            .iter()
+            .any(|f| self.features.root(f.node) == root)
+    }
+
+    /// Fixes the next draws from the bag (token values, 0 for a wolf), for hand-built positions.
+    pub fn force_draws(&mut self, draws: Vec<u8>) {
+        Play::<Shepherds>::new(self).own_mut().forced_draws = draws;
+    }
+
+    /// Bag tokens (indices) that make a flock of exactly `sheep` sheep, the largest first;
+    /// none when the bag cannot make that many.
+    fn tokens_making(&self, sheep: u16) -> Option<Vec<usize>> {
+        let mut order: Vec<usize> = (0..self.mechanisms.shepherd.bag.len()).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(self.mechanisms.shepherd.bag[i]));
+        let mut left = sheep;
+        let mut taken = Vec::new();
+        for i in order {
+            let token = u16::from(self.mechanisms.shepherd.bag[i]);
+            if token != 0 && token <= left {
+                left -= token;
+                taken.push(i);
+            }
+        }
+        (left == 0).then_some(taken)
     }
 
     /// The field nodes of the neighbours' edges that face an edge of placed tile `placed`
@@ -497,57 +548,16 @@ impl Game {
     /// shepherd. The draw joins the flock of the first of them; guiding scores the whole field.
     fn choice_on_field_of(&self, node: u32) -> bool {
         let root = self.features.root(node);
-        self.mechanisms.shepherd.choices.iter().any(|&n| self.features.root(n) == root)
+        self.mechanisms
+            .shepherd
+            .choices
+            .iter()
+            .any(|&n| self.features.root(n) == root)
     }
 
     /// Whether placed tile `placed` has a field in the field of `node`.
     fn extends_field_of(&self, placed: u16, node: u32) -> bool {
         let root = self.features.root(node);
         self.tile_fields(placed).any(|n| self.features.root(n) == root)
-    }
-
-    /// Once no choice is left this turn: every field of the placed tile that it closed and
-    /// that still has a shepherd is guided home; while a choice is left, its owner decides
-    /// (its decision).
-    #[inline(always)]
-    fn settle_shepherds(&mut self, events: &mut Vec<Event>) -> Flow {
-        if !self.mechanisms.shepherd.choices.is_empty() {
-            self.phase = Phase::decide::<Shepherds>(0, self.current);
-            return Flow::Wait;
-        }
-        if !self.mechanisms.shepherd.closing_fields.is_empty() {
-            self.guide_closed_fields(events);
-        }
-        Flow::Continue
-    }
-
-    /// Guides home every field of the placed tile that it closed and that still has a shepherd.
-    fn guide_closed_fields(&mut self, events: &mut Vec<Event>) {
-        let mut fields = std::mem::take(&mut self.mechanisms.shepherd.closing_fields);
-        for &root in &fields {
-            // A wolf drawn during the choices may have scattered its flocks.
-            if self.has_shepherd(root) {
-                self.guide(root, events);
-            }
-        }
-        fields.clear();
-        self.mechanisms.shepherd.closing_fields = fields;
-    }
-
-    /// Applies the owner's choice for the first waiting shepherd.
-    fn shepherd_choice(&mut self, grow: bool, events: &mut Vec<Event>) {
-        if self.mechanisms.shepherd.choices.is_empty() {
-            return;
-        }
-        let node = self.mechanisms.shepherd.choices.remove(0);
-        if grow {
-            self.grow(node, events);
-        } else {
-            let root = self.features.root(node);
-            self.guide(root, events);
-        }
-        // A wolf or a guide may have sent other waiting shepherds home.
-        let Shepherds { flocks, choices, .. } = &mut self.mechanisms.shepherd;
-        choices.retain(|n| flocks.iter().any(|f| f.node == *n));
     }
 }

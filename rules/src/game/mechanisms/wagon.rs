@@ -10,13 +10,13 @@
 use std::ops::ControlFlow;
 
 use super::{Flow, Mechanism, OwnFigure, carries_word};
-use crate::game::{
-    Action, ActionError, BoardFigure, Event, EventWords, FigureMove, FigureType, Game, GameDef, Happening,
-    MAX_FIGURE_TYPES, Phase, Slot, Step, Takes, Tally, Words,
-};
 use crate::compile::NO_FEATURE;
 use crate::edge::Side;
-use crate::model::{FeatureKind, FigureMechanism, Role, RoadEnd, Spot, Supply, WagonMove};
+use crate::game::{
+    Action, ActionError, BoardFigure, Event, EventWords, FigureMove, FigureType, Game, GameDef, Happening,
+    MAX_FIGURE_TYPES, Phase, Play, Slot, Step, Takes, Tally, Words,
+};
+use crate::model::{FeatureKind, FigureMechanism, RoadEnd, Role, Spot, Supply, WagonMove};
 
 /// Its one action: the waiting wagon moved onto a feature.
 const MOVE: Step = Step::own::<Wagons>(0);
@@ -58,7 +58,10 @@ impl Mechanism for Wagons {
         word: FigureMechanism::MovesAfterScoring,
         role: (Role::Follower, "a wagon is a follower that moves on"),
         stands_only_on: None,
-        never_on: Some((Spot::Field, "moves after its feature is scored, but fields are scored only at the end")),
+        never_on: Some((
+            Spot::Field,
+            "moves after its feature is scored, but fields are scored only at the end",
+        )),
         alone_on: &[],
         look: "wagon",
     });
@@ -87,8 +90,8 @@ impl Mechanism for Wagons {
 
     /// A wagon whose feature was scored waits to move instead of going home.
     #[inline]
-    fn holds_leaving(game: &mut Game, figure: BoardFigure) -> bool {
-        let wagons = &mut game.mechanisms.wagon;
+    fn holds_leaving(game: &mut Play<'_, Self>, figure: BoardFigure) -> bool {
+        let wagons = game.own_mut();
         if wagons.types & 1 << figure.figure == 0 {
             return false;
         }
@@ -103,7 +106,7 @@ impl Mechanism for Wagons {
     /// Wagons waiting move in turn order from the active player, each owner deciding in turn;
     /// a wagon with nowhere to go goes home.
     #[inline(always)]
-    fn after_scoring(game: &mut Game, _placed: u16, events: &mut Vec<Event>) -> Flow {
+    fn after_scoring(game: &mut Play<'_, Self>, _placed: u16, events: &mut Vec<Event>) -> Flow {
         game.order_wagons();
         game.next_wagon(events)
     }
@@ -142,7 +145,7 @@ impl Mechanism for Wagons {
     }
 
     #[inline]
-    fn apply(game: &mut Game, action: Action, events: &mut Vec<Event>) -> Option<Result<(), ActionError>> {
+    fn apply(game: &mut Play<'_, Self>, action: Action, events: &mut Vec<Event>) -> Option<Result<(), ActionError>> {
         game.phase.decision_of::<Wagons>()?;
         let to = match action {
             Action::Mechanism(step) if step.own_of::<Wagons>().is_some() => Some((step.x, step.y, step.spot)),
@@ -150,9 +153,9 @@ impl Mechanism for Wagons {
             _ => return Some(Err(ActionError::WrongStep("move the wagon or pass to take it back"))),
         };
         Some(game.move_wagon(to, events).map(|()| {
-            game.history.push(action);
+            game.record(action);
             if game.next_wagon(events) == Flow::Continue {
-                game.resume_after_scoring::<Wagons>(events);
+                game.resume_after_scoring(events);
             }
         }))
     }
@@ -181,8 +184,6 @@ impl Mechanism for Wagons {
     fn action_words(phase: Phase, action: Action) -> Option<&'static str> {
         (phase.decision_of::<Wagons>().is_some() && action == Action::Pass).then_some("Take the wagon back")
     }
-
-
 }
 
 /// Whether figure type `figure` moves after scoring.
@@ -190,24 +191,17 @@ fn is_wagon(figure: &FigureType) -> bool {
     carries_word::<Wagons>(figure)
 }
 
-impl Game {
-    /// The wagon whose owner decides now: owner, figure type and the node it stood on; `None`
-    /// at any other step.
-    fn waiting_wagon(&self) -> Option<WaitingWagon> {
-        self.phase.decision_of::<Wagons>()?;
-        self.mechanisms.wagon.waiting.first().copied()
-    }
-
+impl Play<'_, Wagons> {
     /// The first waiting wagon's owner decides; a wagon with nowhere to go goes home. [`Flow::Continue`] when none is left waiting.
     #[inline(always)]
     fn next_wagon(&mut self, events: &mut Vec<Event>) -> Flow {
-        while let Some(&wagon) = self.mechanisms.wagon.waiting.first() {
+        while let Some(&wagon) = self.own().waiting.first() {
             if !self.has_wagon_target(wagon) {
-                self.mechanisms.wagon.waiting.remove(0);
+                self.own_mut().waiting.remove(0);
                 self.return_wagon(wagon, events);
                 continue;
             }
-            self.phase = Phase::decide::<Wagons>(0, wagon.player);
+            self.set_phase(Phase::decide::<Wagons>(0, wagon.player));
             return Flow::Wait;
         }
         Flow::Continue
@@ -216,11 +210,11 @@ impl Game {
     /// Queues wagons in turn order from the active player.
     #[inline]
     fn order_wagons(&mut self) {
-        if self.mechanisms.wagon.waiting.len() < 2 {
+        if self.own().waiting.len() < 2 {
             return;
         }
         let (current, players) = (self.current, self.players.len() as u8);
-        self.mechanisms.wagon
+        self.own_mut()
             .waiting
             .sort_by_key(|w| (w.player + players - current) % players);
     }
@@ -229,34 +223,10 @@ impl Game {
         self.back_to_supply(wagon.player, wagon.figure, wagon.from, events);
     }
 
-    /// Moves of the waiting wagon, appended to `out`.
-    fn wagon_moves_into(&self, out: &mut Vec<Action>) {
-        let Some(&wagon) = self.mechanisms.wagon.waiting.first() else {
-            return;
-        };
-        let mut roots = Vec::new();
-        let _ = self.each_wagon_target(wagon, |node| {
-            // One move per feature, to its first node found.
-            let root = self.features.root(node);
-            if !roots.contains(&root) {
-                roots.push(root);
-                let n = self.features.node(node);
-                let tile = self.board.placed[n.placed as usize];
-                out.push(Action::Mechanism(MOVE.at(tile.x, tile.y).on(n.local)));
-            }
-            ControlFlow::Continue(())
-        });
-    }
-
     /// Applies the waiting wagon's owner's decision: a move, or `None` to take it back.
-    fn move_wagon(
-        &mut self,
-        to: Option<(i16, i16, u8)>,
-        events: &mut Vec<Event>,
-    ) -> Result<(), ActionError> {
+    fn move_wagon(&mut self, to: Option<(i16, i16, u8)>, events: &mut Vec<Event>) -> Result<(), ActionError> {
         let wagon = *self
-            .mechanisms
-            .wagon
+            .own()
             .waiting
             .first()
             .ok_or(ActionError::WrongStep("no wagon is waiting"))?;
@@ -295,8 +265,36 @@ impl Game {
                 events.push(Event::Mechanism(moved.at(tile, x, y).on(feature)));
             }
         }
-        self.mechanisms.wagon.waiting.remove(0);
+        self.own_mut().waiting.remove(0);
         Ok(())
+    }
+}
+
+impl Game {
+    /// The wagon whose owner decides now: owner, figure type and the node it stood on; `None`
+    /// at any other step.
+    fn waiting_wagon(&self) -> Option<WaitingWagon> {
+        self.phase.decision_of::<Wagons>()?;
+        self.mechanisms.wagon.waiting.first().copied()
+    }
+
+    /// Moves of the waiting wagon, appended to `out`.
+    fn wagon_moves_into(&self, out: &mut Vec<Action>) {
+        let Some(&wagon) = self.mechanisms.wagon.waiting.first() else {
+            return;
+        };
+        let mut roots = Vec::new();
+        let _ = self.each_wagon_target(wagon, |node| {
+            // One move per feature, to its first node found.
+            let root = self.features.root(node);
+            if !roots.contains(&root) {
+                roots.push(root);
+                let n = self.features.node(node);
+                let tile = self.board.placed[n.placed as usize];
+                out.push(Action::Mechanism(MOVE.at(tile.x, tile.y).on(n.local)));
+            }
+            ControlFlow::Continue(())
+        });
     }
 
     /// Whether the waiting wagon may go anywhere.
