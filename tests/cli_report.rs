@@ -430,6 +430,7 @@ fn list_names_the_bundled_files() {
         [
             "base",
             "abbey-and-mayor",
+            "abbot",
             "hills-and-sheep",
             "inns-and-cathedrals",
             "river",
@@ -437,7 +438,7 @@ fn list_names_the_bundled_files() {
         ]
     );
     assert_eq!(ids("rulesets"), ["first-edition", "new-edition", "farms-2000"]);
-    assert_eq!(listed["tilesets"][2]["values"], serde_json::json!({ "vineyard": 3 }));
+    assert_eq!(listed["tilesets"][3]["values"], serde_json::json!({ "vineyard": 3 }));
     assert_eq!(
         listed["tilesets"][0]["editions"],
         serde_json::json!(["first-edition", "new-edition"])
@@ -740,7 +741,7 @@ fn a_users_own_ids_are_listed_where_they_live_and_taken_back() {
     assert_eq!(output.status.code(), Some(1));
     assert_eq!(
         stderr(&output),
-        "error: there is no tile set or expansion `my-tiles`; the ones known are: base, abbey-and-mayor, hills-and-sheep, inns-and-cathedrals, river, traders-and-builders (`tiles/my-tiles.toml` here defines it: name it by that path)\n"
+        "error: there is no tile set or expansion `my-tiles`; the ones known are: base, abbey-and-mayor, abbot, hills-and-sheep, inns-and-cathedrals, river, traders-and-builders (`tiles/my-tiles.toml` here defines it: name it by that path)\n"
     );
     // Only an id a file defines is answered with its path.
     let output = run(dir.path(), &["simulate", "--games", "1", "--rules", "my-house-rul"]);

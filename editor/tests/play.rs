@@ -1,5 +1,5 @@
 //! The Play view driven through egui_kittest: a whole game against a bot played by clicking
-//! cells and pressing keys, a refused placement, a deployment, an abbey choice, a record
+//! cells and pressing keys, a refused placement, a deployment, an abbey choice, an abbot taken back, a record
 //! stepped forward and back, a game that cannot start, and a snapshot of a board mid-game.
 
 #![allow(clippy::unwrap_used)]
@@ -225,36 +225,42 @@ fn a_follower_is_deployed_on_the_tile_just_placed_and_undone() {
     assert_eq!(h.state().workspace.doc.as_ref().unwrap().revision(), revision);
 }
 
-/// A prefix of random play with the abbey in play that ends where the player to move may
-/// place their abbey (found with the engine, played into the view without the pointer).
-fn prefix_to_an_abbey_choice(def: std::sync::Arc<GameDef>) -> (u64, Vec<Action>) {
+/// A prefix of random play (of the first of 200 seeds that comes to it) that ends where
+/// `wanted` holds of the game, found with the engine, to be played into the view.
+fn prefix_to(def: std::sync::Arc<GameDef>, wanted: impl Fn(&Game) -> bool, what: &str) -> (u64, Vec<Action>) {
     for seed in 1..200 {
         let mut game = Game::new(def.clone(), 2, seed).unwrap();
         let mut bot = RandomBot::new(seed);
         let mut events = Vec::new();
         while !game.is_over() {
-            if let Phase::Choose { may_draw: true, .. } = game.phase() {
+            if wanted(&game) {
                 return (seed, game.history().to_vec());
             }
             bot.play(&mut game, &mut events);
         }
     }
-    panic!("no game of 200 came to an abbey choice");
+    panic!("no game of 200 came to {what}");
 }
 
-#[test]
-fn a_player_places_their_abbey_instead_of_drawing() {
+/// The Play page of `BASE` (saved in the folder returned with it) with bundled set `set`
+/// beside it, for two people, in a game of the first seed that comes to where `wanted` holds,
+/// played there without the pointer.
+fn two_people_where(
+    set: &str,
+    wanted: impl Fn(&Game) -> bool,
+    what: &str,
+) -> (tempfile::TempDir, Harness<'static, EditorApp>) {
     let dir = tempfile::tempdir().unwrap();
     let mut h = play_page(dir.path(), BASE, vec![SeatKind::Human, SeatKind::Human], 1);
     {
         let setup = &mut h.state_mut().panels.play.setup;
         for (id, on) in &mut setup.bundled_sets {
-            *on = id == "abbey-and-mayor";
+            *on = id == set;
         }
     }
     start(&mut h);
     let def = game(&h).def().clone();
-    let (seed, prefix) = prefix_to_an_abbey_choice(def.clone());
+    let (seed, prefix) = prefix_to(def.clone(), wanted, what);
     {
         let view = &mut h.state_mut().panels.play;
         let mut session = tilewright_editor::pages::play::Session::new(def, 2, seed).unwrap();
@@ -264,6 +270,13 @@ fn a_player_places_their_abbey_instead_of_drawing() {
         view.session = Some(session);
     }
     settle(&mut h);
+    (dir, h)
+}
+
+#[test]
+fn a_player_places_their_abbey_instead_of_drawing() {
+    let may_place = |game: &Game| matches!(game.phase(), Phase::Choose { may_draw: true, .. });
+    let (_dir, mut h) = two_people_where("abbey-and-mayor", may_place, "an abbey choice");
     h.get_by_label_contains("Place your abbey");
     h.get_by_label("Draw a tile");
     // Click the first hole the abbey fits.
@@ -286,6 +299,39 @@ fn a_player_places_their_abbey_instead_of_drawing() {
         "the abbey lies in the hole"
     );
     assert!(matches!(game(&h).phase(), Phase::Deploy { .. }));
+}
+
+/// Taking the abbot back, a choice of a mechanism's own in the deployment step: its target is
+/// the abbot's feature on the table, wherever that lies, and clicking it takes it back.
+#[test]
+fn a_player_takes_their_abbot_back_by_clicking_where_it_stands() {
+    let offered = |game: &Game| {
+        let take_back = |a: &Action| matches!(a, Action::Mechanism(step) if step.words().name == "take-back");
+        game.legal_actions().iter().any(take_back)
+    };
+    let (_dir, mut h) = two_people_where("abbot", offered, "an abbot that may be taken back");
+    h.key_press(Key::F);
+    h.step();
+    let targets = play(&h).targets_on_screen();
+    let (take_back, at) = targets
+        .into_iter()
+        .find(|(a, _)| matches!(a, Action::Mechanism(step) if step.words().name == "take-back"))
+        .expect("the abbot's feature is a target");
+    let Action::Mechanism(step) = take_back else {
+        unreachable!()
+    };
+    let player = game(&h).current_player();
+    let standing = |h: &Harness<'_, EditorApp>| {
+        let game = game(h);
+        let node = game.node_at(step.x, step.y, step.spot);
+        game.figures()
+            .iter()
+            .any(|f| f.player == player && Some(f.node) == node)
+    };
+    assert!(standing(&h));
+    click_at(&mut h, at);
+    assert_eq!(game(&h).history().last(), Some(&take_back));
+    assert!(!standing(&h), "the abbot is off the table");
 }
 
 #[test]

@@ -608,6 +608,8 @@ fn special_figures_whose_condition_or_effect_cannot_apply() {
             (15, 23, "`hoarder`'s effect works only on fields"),
             (21, 14, "`runner`'s effect works only on roads and cities"),
             (30, 9, "`herder` has both a mechanism and `joins`"),
+            (35, 27, "`hermit`'s effect works only on monasteries and gardens"),
+            (42, 10, "special `prior` has this `effect`, which only followers have"),
         ],
     );
     // The schema bounds the bonus.

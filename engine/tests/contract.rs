@@ -389,10 +389,10 @@ fn tiles_and_pennants_in_play_over_the_limits_together_are_refused_by_game_setup
 #[test]
 fn figure_and_token_limits_are_located_errors() {
     let figures: String = (0..=MAX_FIGURE_TYPES)
-        .map(|i| format!("[figures.f{i}]\nrole = \"follower\"\ncount = 1\nstands-on = [\"road\"]\n\n"))
+        .map(|i| format!("[figures.f{i:02}]\nrole = \"follower\"\ncount = 1\nstands-on = [\"road\"]\n\n"))
         .collect();
     let source = tileset("crowd", &figures, "");
-    let at = position(&source.text, 0, &format!("[figures.f{MAX_FIGURE_TYPES}]"));
+    let at = position(&source.text, 0, &format!("[figures.f{MAX_FIGURE_TYPES:02}]"));
     let at = (at.0, at.1 + "[figures.".len());
     expect_one_error(&validate(vec![source]), at, "figure types", MAX_FIGURE_TYPES);
 

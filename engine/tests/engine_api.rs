@@ -10,8 +10,8 @@ use proptest::prelude::*;
 use tilewright_engine::FromCatalog;
 use tilewright_engine::bundled;
 use tilewright_engine::game::{
-    Action, ActionError, Event, FeatureAt, FigureIndex, Game, GameDef, GameRecord, Phase, ReplayError, Rng, Seat,
-    SetupError, Step,
+    Action, ActionError, Event, FeatureAt, FigureIndex, Game, GameDef, GameRecord, MAX_FIGURE_TYPES, Phase,
+    ReplayError, Rng, Seat, SetupError, Step,
 };
 use tilewright_engine::model::{AbbeyEndgame, HillTiebreak, Switches, WagonMove};
 use tilewright_engine::simulate::{Scratch, play_out, policy_seed, random_action};
@@ -1136,12 +1136,13 @@ fn base_game_with_files(files: &[(&str, &str, &str)]) -> Result<GameDef, SetupEr
 
 #[test]
 fn a_game_with_too_many_figure_types_is_refused_not_truncated() {
-    let figures: String = (0..8)
-        .map(|i| format!("[figures.extra{i}]\nrole = \"follower\"\ncount = 1\nstands-on = [\"road\"]\n\n"))
+    // As many as a file may declare, and the base game's follower beside them.
+    let figures: String = (0..MAX_FIGURE_TYPES)
+        .map(|i| format!("[figures.extra{i:02}]\nrole = \"follower\"\ncount = 1\nstands-on = [\"road\"]\n\n"))
         .collect();
     let refused = base_game_with("expansion", "crowd", &figures);
     assert!(
-        matches!(refused, Err(SetupError::TooMany("figure types", 9, 8))),
+        matches!(refused, Err(SetupError::TooMany("figure types", n, MAX_FIGURE_TYPES)) if n == MAX_FIGURE_TYPES + 1),
         "{refused:?}"
     );
 }

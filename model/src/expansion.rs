@@ -68,7 +68,8 @@ pub struct Figure {
     /// its owner as soon as no follower of theirs is left on the feature.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub joins: Option<Joins>,
-    /// Special figures only: what the figure does for its owner while it stands on a feature.
+    /// What the figure does for its owner while it stands on a feature (special figures, but
+    /// for `take-back-for-points`, which is a follower's).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub effect: Option<FigureEffect>,
 }
@@ -82,7 +83,7 @@ pub enum Joins {
     OwnFollower,
 }
 
-/// What a special figure does for its owner.
+/// What a figure does for its owner.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum FigureEffect {
@@ -101,6 +102,10 @@ pub enum FigureEffect {
         )]
         u32,
     ),
+    /// Followers on monasteries and gardens (the abbot): in the deployment step of a turn,
+    /// instead of deploying, its owner may take the figure back from the table and score at
+    /// once what its feature would score at the end of the game.
+    TakeBackForPoints,
 }
 
 fn is_default<T: Default + PartialEq>(value: &T) -> bool {

@@ -70,8 +70,10 @@ pub struct CompiledTile {
     /// The rotations that give distinct tiles are `0..1 << rotation_bits` (1, 2 or 4 of them:
     /// a tile looks the same after a quarter turn, after a half turn, or after neither).
     pub rotation_bits: u8,
-    /// Whether the tile has a monastery (or abbey).
+    /// Whether the tile has a monastery (or abbey): a feature the tiles around it complete.
     pub has_monastery: bool,
+    /// Whether the tile has a garden, completed as a monastery is.
+    pub has_garden: bool,
     /// Bit `f` set when local feature `f` is a road or a city: what a placement can complete
     /// by closing edges.
     pub closable: u64,
@@ -496,6 +498,7 @@ fn compile_tile(
         codes: [[0; 4]; 4],
         rotation_bits: 0,
         has_monastery: tile.features.values().any(|f| f.kind == FeatureKind::Monastery),
+        has_garden: tile.features.values().any(|f| f.kind == FeatureKind::Garden),
         closable,
         fields,
         corner_fields: [NO_FEATURE; 4],

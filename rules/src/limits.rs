@@ -56,8 +56,11 @@ pub const MAX_TOKENS_ON_FEATURE: usize = 16;
 /// Most edge kinds declared by the files of a game (`[edge-kinds]`; one bit each).
 pub const MAX_EDGE_KINDS: usize = 8;
 
-/// Most figure types in a game (figure types are bits of a byte).
-pub const MAX_FIGURE_TYPES: usize = 8;
+/// Most figure types in a game (figure types are bits of a [`FigureTypes`]).
+pub const MAX_FIGURE_TYPES: usize = 16;
+
+/// A set of figure types, bit `f` for type `f`.
+pub type FigureTypes = u16;
 
 /// Most kinds of tile the players hold (abbeys).
 pub const MAX_HELD_TYPES: usize = 4;

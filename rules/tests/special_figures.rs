@@ -18,7 +18,7 @@ use tilewright_load::catalog::Catalog;
 use tilewright_load::scenario::run_text;
 use tilewright_load::validate::validate_paths;
 use tilewright_rules::bots::Policy;
-use tilewright_rules::game::{Event, Game, GameDef, Mechanisms, Reason};
+use tilewright_rules::game::{Action, Event, Game, GameDef, Mechanisms, Phase, Reason, Rng, Step};
 use tilewright_rules::simulate::{Observer, Plan, Progress, run, run_observed};
 
 fn catalog() -> Catalog {
@@ -272,4 +272,85 @@ fn the_balance_lab_counts_extra_turns_and_bonuses_per_figure() {
     )
     .unwrap();
     assert!(plain.mechanisms.extra_turns.is_none() && plain.mechanisms.field_bonuses.is_none());
+}
+
+/// Tiles among the eight around `(x, y)`.
+fn tiles_around(game: &Game, x: i16, y: i16) -> u32 {
+    let (x, y) = (i32::from(x), i32::from(y));
+    let around = (-1..=1).flat_map(|dx| (-1..=1).map(move |dy| (dx, dy)));
+    around
+        .filter(|&(dx, dy)| (dx, dy) != (0, 0) && game.board().at(x + dx, y + dy).is_some())
+        .count() as u32
+}
+
+/// The take-back action for each abbot (figure type `abbot`) of `player` on the table.
+fn abbots(game: &Game, abbot: u8, take_back: Step, player: u8) -> Vec<Step> {
+    game.figures()
+        .iter()
+        .filter(|f| f.player == player && f.figure == abbot)
+        .map(|f| game.part(f.node).unwrap())
+        .map(|p| take_back.at(p.x, p.y).on(p.local))
+        .collect()
+}
+
+/// The abbot (`effect = "take-back-for-points"`, bundled as `abbot`) in whole random games:
+/// taking it back is offered in the deployment step only, for the current player's own abbots
+/// only, and scores its monastery or garden as at the end (its tile and each tile around it);
+/// an opponent's abbot is refused with the game unchanged.
+#[test]
+fn an_abbot_is_taken_back_by_its_owner_alone_for_its_features_points() {
+    let sets = ["base".to_owned(), "abbot".to_owned()];
+    let def = Arc::new(GameDef::from_catalog(bundled::catalog(), &sets, "new-edition").unwrap());
+    let abbot = def.figures().iter().position(|f| f.id == "abbot").unwrap() as u8;
+    let take_back = Step::named("take-back").unwrap();
+    let (mut taken, mut refused) = (0, 0);
+    for seed in 0..100 {
+        let mut game = Game::new(Arc::clone(&def), 2, seed).unwrap();
+        let mut rng = Rng::new(seed);
+        let mut events = Vec::new();
+        while !game.is_over() {
+            let legal = game.legal_actions();
+            let current = game.current_player();
+            let offered: Vec<Step> = legal
+                .iter()
+                .filter_map(|a| match a {
+                    Action::Mechanism(step) if step.kind == take_back.kind => Some(*step),
+                    _ => None,
+                })
+                .collect();
+            if matches!(game.phase(), Phase::Deploy { .. }) {
+                assert_eq!(offered, abbots(&game, abbot, take_back, current));
+                for step in abbots(&game, abbot, take_back, 1 - current) {
+                    let before = (game.scores(), game.figures().len());
+                    assert!(game.apply(Action::Mechanism(step), &mut events).is_err());
+                    assert_eq!(before, (game.scores(), game.figures().len()));
+                    refused += 1;
+                }
+            } else {
+                assert!(offered.is_empty(), "{:?}", game.phase());
+            }
+            let action = match offered.first() {
+                Some(&step) if rng.below(2) == 0 => {
+                    // Its points come first; the turn's scoring step follows.
+                    let points = 1 + tiles_around(&game, step.x, step.y);
+                    let from = events.len();
+                    game.apply(Action::Mechanism(step), &mut events).unwrap();
+                    match events[from] {
+                        Event::Scored {
+                            players, points: got, ..
+                        } => {
+                            assert_eq!((players.0, got), (1 << current, points));
+                        }
+                        ref other => panic!("{other:?}"),
+                    }
+                    assert!(!abbots(&game, abbot, take_back, current).contains(&step));
+                    taken += 1;
+                    continue;
+                }
+                _ => legal[rng.below(legal.len())],
+            };
+            game.apply(action, &mut events).unwrap();
+        }
+    }
+    assert!(taken > 100 && refused > 100, "{taken} taken back, {refused} refused");
 }

@@ -183,18 +183,33 @@ fn check_own_places(id: &str, figure: &Figure, own: Option<OwnFigure>, at: &str,
     }
 }
 
-/// `joins` and `effect` belong to special figures that behave by them alone (no mechanism of
-/// their own), and an effect only to the kinds of feature where it can happen.
+/// `joins` and `effect` belong to figures that behave by them alone (no mechanism of their
+/// own): `joins` and every effect but one to special figures, `take-back-for-points` to
+/// followers (the figure must hold its feature alone, for its owner to score it); and an
+/// effect only to the kinds of feature where it can happen.
 fn check_joins_and_effect(id: &str, figure: &Figure, at: &str, report: &mut Reporter<'_>) {
+    let role_of = |key| match (key, figure.effect) {
+        ("effect", Some(FigureEffect::TakeBackForPoints)) => Role::Follower,
+        _ => Role::Special,
+    };
     for (key, given) in [("joins", figure.joins.is_some()), ("effect", figure.effect.is_some())] {
         if !given {
             continue;
         }
-        if figure.role == Role::Follower {
+        if figure.role != role_of(key) {
+            let (whose, other) = match role_of(key) {
+                Role::Follower => ("followers", "follower"),
+                Role::Special => ("special figures", "special"),
+            };
+            let what = if key == "effect" {
+                format!("this `{key}`")
+            } else {
+                format!("`{key}`")
+            };
             report.error(
                 &format!("{at}/{key}"),
-                format!("follower `{id}` has `{key}`, which only special figures have"),
-                format!("set `role = \"special\"` or remove `{key}`"),
+                format!("{} `{id}` has {what}, which only {whose} have", figure.role.as_str()),
+                format!("set `role = \"{other}\"` or remove `{key}`"),
             );
         } else if figure.mechanism.is_some() {
             report.error(
@@ -210,6 +225,10 @@ fn check_joins_and_effect(id: &str, figure: &Figure, at: &str, report: &mut Repo
     let (allowed, needs): (&[Spot], &str) = match effect {
         FigureEffect::ExtraTurn => (&[Spot::Road, Spot::City], "roads and cities, which a tile can extend"),
         FigureEffect::FieldBonusPerCity(_) => (&[Spot::Field], "fields, which score per completed city"),
+        FigureEffect::TakeBackForPoints => (
+            &[Spot::Monastery, Spot::Garden],
+            "monasteries and gardens, which one figure holds alone",
+        ),
     };
     if let Some(i) = figure.stands_on.iter().position(|s| !allowed.contains(s)) {
         report.error(

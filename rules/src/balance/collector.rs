@@ -6,7 +6,10 @@
 use std::sync::Arc;
 
 use super::totals::{BIN_WIDTH, BINS, KINDS, Totals, WIN_UNITS};
-use crate::game::{BoardFigure, Event, FigureMove, Game, GameDef, Happening, Mechanisms, Phase, Players, Reason};
+use crate::game::{
+    BoardFigure, Event, FigureMove, FigureTypes, Game, GameDef, Happening, MAX_FIGURE_TYPES, Mechanisms, Phase,
+    Players, Reason,
+};
 use crate::model::{FeatureKind, Role};
 use crate::simulate::{Observer, placements_sampled};
 
@@ -60,7 +63,7 @@ struct TokensFrom {
 struct Known {
     def: Arc<GameDef>,
     /// Figure types that are followers (bits by type).
-    followers: u8,
+    followers: FigureTypes,
     /// By tile: whether players hold it (abbeys).
     held: Vec<bool>,
 }
@@ -96,9 +99,9 @@ impl Collector {
     pub fn new(def: Arc<GameDef>, players: u8) -> Collector {
         let figures = def.figures();
         let bits = |wanted: &dyn Fn(usize) -> bool| {
-            (0..figures.len().min(8))
+            (0..figures.len().min(MAX_FIGURE_TYPES))
                 .filter(|&f| wanted(f))
-                .fold(0u8, |m, f| m | 1 << f)
+                .fold(0, |m: FigureTypes, f| m | 1 << f)
         };
         let followers = bits(&|f| figures[f].role == Role::Follower);
         let tiles = def.tables().tiles.len();
@@ -239,7 +242,7 @@ impl Collector {
         }
         let paid = Mechanisms::paid_figures(&self.known.def, reason).unwrap_or(self.known.followers);
         let root = game.feature_root(node);
-        let mut credited = [0u8; 8];
+        let mut credited: [FigureTypes; 8] = [0; 8];
         for s in &self.standing {
             if paid & 1 << s.figure != 0
                 && s.kind == kind
@@ -255,7 +258,11 @@ impl Collector {
                 let farmer = |s: &&Standing| {
                     s.player == p && s.kind == FeatureKind::Field && self.known.followers & 1 << s.figure != 0
                 };
-                types = self.standing.iter().filter(farmer).fold(0u8, |m, s| m | 1 << s.figure);
+                types = self
+                    .standing
+                    .iter()
+                    .filter(farmer)
+                    .fold(0, |m: FigureTypes, s| m | 1 << s.figure);
             }
             while types != 0 {
                 let f = types.trailing_zeros() as usize;

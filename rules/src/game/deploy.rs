@@ -8,7 +8,7 @@
 //! and their figures' arrival (`figure_arrives`).
 
 use super::mechanisms::Arrival;
-use super::{Action, ActionError, BoardFigure, Event, Game, MAX_FIGURE_TYPES, Phase, Rng};
+use super::{Action, ActionError, BoardFigure, Event, FigureTypes, Game, MAX_FIGURE_TYPES, Phase, Rng};
 
 impl Game {
     /// Deployments open to the current player on the tile just placed (`Pass` not included),
@@ -24,19 +24,24 @@ impl Game {
     #[inline]
     fn deploy_options_on(&self, placed: u16, out: &mut Vec<Action>) {
         let supply = &self.players[self.current as usize].supply;
-        let in_supply = (0..self.def.figures.len().min(MAX_FIGURE_TYPES))
-            .filter(|&f| supply[f] > 0)
-            .fold(0u8, |mask, f| mask | 1 << f);
+        let types = self.def.figures.len().min(MAX_FIGURE_TYPES);
+        let in_supply = supply[..types]
+            .iter()
+            .enumerate()
+            .fold(0, |mask: FigureTypes, (f, &count)| {
+                mask | FigureTypes::from(count > 0) << f
+            });
         // Late in a game a player often has no figure left: nothing to look at then.
         if in_supply != 0 {
             self.deployments_into(placed, in_supply, out);
         }
+        self.mechanisms_instead_of_deploying(out);
     }
 
     /// The deployments onto placed tile `placed` of the figure types in `in_supply` (bit `f`
     /// for figure type `f`), appended to `out` as [`Game::deploy_options_into`] lists them.
     #[inline(never)]
-    fn deployments_into(&self, placed: u16, in_supply: u8, out: &mut Vec<Action>) {
+    fn deployments_into(&self, placed: u16, in_supply: FigureTypes, out: &mut Vec<Action>) {
         let placed_tile = self.board.placed[placed as usize];
         let compiled = &self.def.tables.tiles[placed_tile.tile as usize];
         let owned = self.mechanisms.owned;

@@ -149,8 +149,9 @@ impl GameDef {
                 let feature_id = feature_id(tile, feature);
                 let figure_id = self.figures().get(figure as usize).map_or("?", |f| f.id.as_str());
                 format!(
-                    "{} deploys a {figure_id} on {feature_id} of {} at ({x}, {y})",
+                    "{} deploys {} on {feature_id} of {} at ({x}, {y})",
                     colour(player).to_uppercase(),
+                    a(figure_id),
                     tile_id(tile)
                 )
             }
@@ -243,8 +244,9 @@ pub fn event_text(def: &GameDef, event: &Event) -> String {
                 .get(usize::from(figure))
                 .map_or("figure", |f| f.id.as_str());
             format!(
-                "{} deploys a {figure} on the {} of {}",
+                "{} deploys {} on the {} of {}",
                 who(player),
+                a(figure),
                 feature(t, f),
                 tile(t)
             )
@@ -384,6 +386,12 @@ fn capitalised(word: &str) -> String {
     chars
         .next()
         .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}
+
+/// `noun` with its indefinite article (`a follower`, `an abbot`).
+fn a(noun: &str) -> String {
+    let vowel = noun.starts_with(['a', 'e', 'i', 'o', 'u']);
+    format!("{} {noun}", if vowel { "an" } else { "a" })
 }
 
 #[cfg(test)]

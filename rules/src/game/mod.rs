@@ -55,7 +55,7 @@ pub use step::{Step, Takes, Words};
 pub use table::{FeatureAt, FigureIndex, Seat};
 
 use crate::limits::MAX_PLAYERS;
-pub use crate::limits::{MAX_FIGURE_TYPES, MAX_HELD_TYPES, MAX_LAID_REACH, MAX_TILES};
+pub use crate::limits::{FigureTypes, MAX_FIGURE_TYPES, MAX_HELD_TYPES, MAX_LAID_REACH, MAX_TILES};
 use crate::model::FeatureKind;
 
 /// One part of a feature: a feature of one placed tile.

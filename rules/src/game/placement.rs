@@ -490,13 +490,15 @@ impl Game {
     }
 
     /// Monasteries (and abbeys) in the 3×3 block around `(x, y)` whose eight neighbours are now
-    /// all placed: the placement at `(x, y)` is what completed them.
+    /// all placed: the placement at `(x, y)` is what completed them. Gardens too, where a
+    /// figure may stand on them (else nothing ever scores one).
     pub(super) fn find_completed_monasteries(&mut self, x: i16, y: i16) {
         let placed = self.board.placed[self.board.placed.len() - 1];
         let compiled = &self.def.tables.tiles[placed.tile as usize];
-        if compiled.has_monastery {
+        let gardens = compiled.has_garden && self.masks.deployable_on[FeatureKind::Garden as usize] != 0;
+        if compiled.has_monastery || gardens {
             for (local, feature) in compiled.features.iter().enumerate() {
-                if feature.kind == FeatureKind::Monastery {
+                if feature.kind == FeatureKind::Monastery || gardens && feature.kind == FeatureKind::Garden {
                     self.monasteries.push((x, y, placed.node + local as u32));
                 }
             }

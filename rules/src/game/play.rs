@@ -11,7 +11,9 @@ use std::marker::PhantomData;
 use std::ops::Deref;
 
 use super::mechanisms::Registered;
-use super::{Action, ActionError, BoardFigure, Event, FeatureAt, FigureIndex, Game, Phase, Players, Reason, Seat};
+use super::{
+    Action, ActionError, BoardFigure, Event, FeatureAt, FeatureScore, FigureIndex, Game, Phase, Players, Reason, Seat,
+};
 
 /// A game as mechanism `M`'s hooks may change it (see the module's documentation).
 pub struct Play<'g, M> {
@@ -93,6 +95,13 @@ impl<'g, M: Registered> Play<'g, M> {
     /// Takes the next tile off the pile, if any is left.
     pub fn take_next_tile(&mut self) -> Option<u16> {
         self.game.pile.pop()
+    }
+
+    /// What the feature of `node` would score at the end of the game, and what for (none for
+    /// a field).
+    pub fn end_points(&mut self, node: u32) -> Option<(u32, FeatureScore)> {
+        let root = self.game.features.root(node);
+        self.game.feature_points(node, root, false)
     }
 
     /// Adds `points` to every player of `winners` for `reason`, naming feature node `node`.

@@ -56,7 +56,7 @@ impl Game {
     /// for a field.
     ///
     /// [`Mechanism::score_feature`]: super::mechanisms::Mechanism::score_feature
-    fn feature_points(&mut self, node: u32, root: u32, complete: bool) -> Option<(u32, FeatureScore)> {
+    pub(super) fn feature_points(&mut self, node: u32, root: u32, complete: bool) -> Option<(u32, FeatureScore)> {
         let kind = self.features.node(node).kind;
         let (tiles, pennants, marks) = match kind {
             FeatureKind::City => {

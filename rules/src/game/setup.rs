@@ -10,6 +10,7 @@ use super::values::values_under_rules;
 use super::{MechanismSet, Mechanisms};
 use crate::compile::{CompileError, TileInput, TileTables};
 use crate::edge::TileEdges;
+use crate::limits::FigureTypes;
 use crate::limits::{
     MAX_BAG_TOKENS, MAX_BAGS, MAX_COPIES, MAX_FIGURE_TYPES, MAX_HELD_TYPES, MAX_PENNANTS_IN_PLAY, MAX_SHEEP,
     MAX_TILE_TYPES, MAX_TILES, MAX_TOKENS_ON_FEATURE, copies_in_play, pennants_on,
@@ -276,25 +277,28 @@ fn tokens_under_rules(
 #[derive(Debug, Clone, Copy)]
 pub(super) struct FigureMasks {
     /// Followers.
-    pub followers: u8,
+    pub followers: FigureTypes,
     /// By feature kind (as an index): the types that may be deployed there.
-    pub deployable_on: [u8; 8],
+    pub deployable_on: [FigureTypes; 8],
     /// The feature kinds ([`kind_bit`]) that figures other than followers stand on (fields,
     /// for the figures of the bundled expansions). Taking figures off a feature of another kind without followers
     /// has nothing to look for.
     pub special_kinds: u8,
 }
 
+/// The types among `figures` that `wanted` accepts, bit `f` for type `f`.
+fn types_where(figures: &[FigureType], wanted: impl Fn(&FigureType) -> bool) -> FigureTypes {
+    figures
+        .iter()
+        .take(MAX_FIGURE_TYPES)
+        .enumerate()
+        .filter(|(_, figure)| wanted(figure))
+        .fold(0, |mask, (f, _)| mask | 1 << f)
+}
+
 impl FigureMasks {
     pub(super) fn new(figures: &[FigureType]) -> FigureMasks {
-        let types = |wanted: &dyn Fn(&FigureType) -> bool| {
-            figures
-                .iter()
-                .take(super::MAX_FIGURE_TYPES)
-                .enumerate()
-                .filter(|(_, figure)| wanted(figure))
-                .fold(0u8, |mask, (f, _)| mask | 1 << f)
-        };
+        let types = |wanted: &dyn Fn(&FigureType) -> bool| types_where(figures, wanted);
         FigureMasks {
             followers: types(&|f| f.role == Role::Follower),
             deployable_on: [0, 1, 2, 3, 4, 5, 6, 7].map(|kind| types(&|f| f.stands_on & 1 << kind != 0)),
@@ -1056,6 +1060,11 @@ impl GameDef {
     /// Figure types, in order of first appearance in the files.
     pub fn figures(&self) -> &[FigureType] {
         &self.figures
+    }
+
+    /// The figure types that `wanted` accepts, bit `f` for type `f`.
+    pub fn figure_types(&self, wanted: impl Fn(&FigureType) -> bool) -> FigureTypes {
+        types_where(&self.figures, wanted)
     }
 
     /// The start tile.

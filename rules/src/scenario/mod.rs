@@ -152,6 +152,10 @@ pub struct Turn {
     /// What is deployed (nothing if absent).
     #[serde(default)]
     pub deploy: Option<FigureAt>,
+    /// Instead of deploying: one of the actions a mechanism offers in the deployment step,
+    /// written as a decision's answer (`{ action = "take-back", at = [0, 0], feature = "m" }`).
+    #[serde(default)]
+    pub instead: Option<Decision>,
     /// A refusal this turn's deployment or one of its decisions must meet (words of the
     /// message); the refused choice is then replaced by passing. For scenario pairs that
     /// differ in a switch.

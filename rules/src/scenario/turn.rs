@@ -165,7 +165,34 @@ fn play_move(
     }
     // The tile a refused deployment's feature is on, to name it.
     let on_tile = turn.deploy.as_ref().filter(|d| d.corner.is_none()).map(|_| tile);
-    let action = match &turn.deploy {
+    let action = if let Some(answer) = &turn.instead {
+        if turn.deploy.is_some() {
+            return Err(PlayError::at(
+                format!("/turns/{i}/instead"),
+                format!("turn {n}: a turn deploys a figure or takes an action instead, not both"),
+                "remove `deploy` or `instead`",
+            ));
+        }
+        let legal = game.legal_actions();
+        let at = Answering {
+            names,
+            legal: &legal,
+            pointer: format!("/turns/{i}/instead"),
+            about: format!("turn {n}: instead of deploying"),
+        };
+        at.action(game, answer)?
+    } else {
+        deployment(names, i, turn, tile)?
+    };
+    apply_or_refused(game, action, turn, &mut record.refusals, &mut record.events)
+        .map_err(|e| format!("turn {n}: {}", names.action_error(on_tile, &e)))?;
+    Ok(true)
+}
+
+/// The deployment turn `i` gives, onto `tile` just placed (a pass when it gives none).
+fn deployment(names: &Names<'_>, i: usize, turn: &Turn, tile: u16) -> Result<Action, PlayError> {
+    let n = i + 1;
+    Ok(match &turn.deploy {
         None => Action::Pass,
         Some(FigureAt { carries: Some(_), .. }) => {
             return Err(PlayError::at(
@@ -189,10 +216,7 @@ fn play_move(
             figure: names.figure(&d.figure, format!("/turns/{i}/deploy/figure"))?,
             feature: names.feature(tile, &d.feature, format!("/turns/{i}/deploy/feature"))?,
         },
-    };
-    apply_or_refused(game, action, turn, &mut record.refusals, &mut record.events)
-        .map_err(|e| format!("turn {n}: {}", names.action_error(on_tile, &e)))?;
-    Ok(true)
+    })
 }
 
 /// Answers the decisions the game asks after turn `i` (each a mechanism's [`Phase::Decide`])

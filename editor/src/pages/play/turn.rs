@@ -56,34 +56,37 @@ impl BoardChoices {
                 };
                 let (x, y) = (tile.x, tile.y);
                 for action in legal {
-                    let spot = match action {
-                        Action::Deploy { figure: f, feature } if Some(f) == figure => Spot::Feature(feature),
+                    let target = match action {
+                        Action::Deploy { figure: f, feature } if Some(f) == figure => Target {
+                            x,
+                            y,
+                            spot: Spot::Feature(feature),
+                        },
                         Action::Mechanism(step)
                             if Some(step.figure) == figure && step.words().takes == Takes::FigureOnCorner =>
                         {
-                            Spot::Corner(step.spot)
+                            Target {
+                                x,
+                                y,
+                                spot: Spot::Corner(step.spot),
+                            }
                         }
-                        _ => continue,
+                        // A choice instead of deploying, on a feature anywhere on the table (a
+                        // figure taken back).
+                        _ => match on_a_feature(action) {
+                            Some(target) => target,
+                            None => continue,
+                        },
                     };
-                    out.targets.push((Target { x, y, spot }, action));
+                    out.targets.push((target, action));
                 }
             }
             // A mechanism's decision: what it takes on the table is a target; what it takes
             // nothing for is a button (`Mechanisms::action_words`).
             Phase::Decide { .. } => {
                 for action in legal {
-                    if let Action::Mechanism(step) = action
-                        && step.words().takes == Takes::Feature
-                    {
-                        let spot = Spot::Feature(step.spot);
-                        out.targets.push((
-                            Target {
-                                x: step.x,
-                                y: step.y,
-                                spot,
-                            },
-                            action,
-                        ));
+                    if let Some(target) = on_a_feature(action) {
+                        out.targets.push((target, action));
                     }
                 }
             }
@@ -184,5 +187,17 @@ impl BoardChoices {
             }
         }
         scene.targets = self.targets.iter().map(|(t, _)| *t).collect();
+    }
+}
+
+/// Where a mechanism's action taking a feature on the table points (none for another action).
+fn on_a_feature(action: Action) -> Option<Target> {
+    match action {
+        Action::Mechanism(step) if step.words().takes == Takes::Feature => Some(Target {
+            x: step.x,
+            y: step.y,
+            spot: Spot::Feature(step.spot),
+        }),
+        _ => None,
     }
 }

@@ -14,9 +14,9 @@
 
 use super::{Arrival, Flow, Mechanism, OwnFigure, carries_word};
 use crate::game::{
-    Action, ActionError, Award, BoardFigure, CornerFigure, Event, EventWords, FigureMove, FigureType, Game, GameDef,
-    Happening, MAX_FIGURE_TYPES, Noun, Phase, Play, Players, Reason, ReasonWords, Slot, Step, Takes, Tally, Words,
-    kind_bit,
+    Action, ActionError, Award, BoardFigure, CornerFigure, Event, EventWords, FigureMove, FigureType, FigureTypes,
+    Game, GameDef, Happening, MAX_FIGURE_TYPES, Noun, Phase, Play, Players, Reason, ReasonWords, Slot, Step, Takes,
+    Tally, Words, kind_bit,
 };
 use crate::model::{FeatureKind, FigureMechanism, Role, Spot, keys};
 
@@ -173,7 +173,7 @@ impl Mechanism for Barns {
         kind_bit(FeatureKind::Field)
     }
 
-    fn deploy_options(game: &Game, placed: u16, own: u8, out: &mut Vec<Action>) {
+    fn deploy_options(game: &Game, placed: u16, own: FigureTypes, out: &mut Vec<Action>) {
         game.barn_options_into(placed, own, out);
     }
 
@@ -402,7 +402,7 @@ impl Game {
 
     /// Barn placements open on the tile just placed for the barn types in `barns` (bit `f` for
     /// figure type `f`, each in the current player's supply), appended to `out`.
-    fn barn_options_into(&self, placed: u16, mut barns: u8, out: &mut Vec<Action>) {
+    fn barn_options_into(&self, placed: u16, mut barns: FigureTypes, out: &mut Vec<Action>) {
         let spots = self.barn_spots(placed);
         while barns != 0 {
             let figure = barns.trailing_zeros() as u8;

@@ -12,14 +12,15 @@
 //! farmers home in the same step).
 
 use super::{Flow, Mechanism};
-use crate::game::{Event, FigureType, Game, GameDef, MAX_FIGURE_TYPES, Play};
+use crate::game::FigureTypes;
+use crate::game::{Event, FigureType, Game, GameDef, Play};
 use crate::model::FeatureKind;
 
 /// The figure types that join their owner's followers.
 #[derive(Debug, Clone, Default)]
 pub struct Companions {
     /// Bit `f` for figure type `f`.
-    types: u8,
+    types: FigureTypes,
 }
 
 impl Mechanism for Companions {
@@ -34,13 +35,7 @@ impl Mechanism for Companions {
     }
 
     fn new(def: &GameDef) -> Companions {
-        let types = def
-            .figures()
-            .iter()
-            .take(MAX_FIGURE_TYPES)
-            .enumerate()
-            .filter(|(_, f)| Companions::owns(f))
-            .fold(0u8, |mask, (f, _)| mask | 1 << f);
+        let types = def.figure_types(Companions::owns);
         Companions { types }
     }
 

@@ -11,14 +11,15 @@
 //! passes on, the turn stays with the player (`keeps_turn`).
 
 use super::Mechanism;
-use crate::game::{Event, FigureType, Game, GameDef, MAX_FIGURE_TYPES, Play};
+use crate::game::FigureTypes;
+use crate::game::{Event, FigureType, Game, GameDef, Play};
 use crate::model::{FeatureKind, FigureEffect};
 
 /// Extra turns earned and taken.
 #[derive(Debug, Clone, Default)]
 pub struct ExtraTurns {
     /// The figure types whose owner plays again (bit `f` for type `f`).
-    types: u8,
+    types: FigureTypes,
     /// This turn's tile extended a feature of such a figure of the current player.
     earned: bool,
     /// This turn is an extra one: it earns none.
@@ -45,13 +46,7 @@ impl Mechanism for ExtraTurns {
     }
 
     fn new(def: &GameDef) -> ExtraTurns {
-        let types = def
-            .figures()
-            .iter()
-            .take(MAX_FIGURE_TYPES)
-            .enumerate()
-            .filter(|(_, f)| gives_extra_turn(f))
-            .fold(0u8, |mask, (f, _)| mask | 1 << f);
+        let types = def.figure_types(gives_extra_turn);
         ExtraTurns {
             types,
             ..ExtraTurns::default()
@@ -90,7 +85,7 @@ impl Mechanism for ExtraTurns {
 impl Game {
     /// Whether the tile placed last joins a road or city where the current player has a figure
     /// of one of the types `types`.
-    fn extends_own_figure(&self, types: u8) -> bool {
+    fn extends_own_figure(&self, types: FigureTypes) -> bool {
         let player = self.current;
         let placed = self.board.placed.len() - 1;
         let tile = self.board.placed[placed];

@@ -13,7 +13,7 @@
 //! Hook: `field_scored`, after each award to a field's majority.
 
 use super::Mechanism;
-use crate::game::{Event, FigureType, GameDef, MAX_FIGURE_TYPES, Play, Players, Reason};
+use crate::game::{Event, FigureType, FigureTypes, GameDef, MAX_FIGURE_TYPES, Play, Players, Reason};
 use crate::model::FigureEffect;
 
 /// The bonus per city of each figure type (0: none).
@@ -21,7 +21,7 @@ use crate::model::FigureEffect;
 pub struct FieldBonuses {
     per_city: [u32; MAX_FIGURE_TYPES],
     /// The types with a bonus (bit `f` for type `f`).
-    types: u8,
+    types: FigureTypes,
 }
 
 /// The bonus per city that figure type `figure` gives, if any.

@@ -15,8 +15,8 @@ use crate::model::{FigureMechanism, Role, Spot};
 
 use crate::game::{
     Action, ActionError, Award, BoardFigure, CornerFigure, Event, EventWords, FeatureAt, FeatureScore, FigureIndex,
-    FigureType, Game, GameDef, Happening, MAX_FIGURE_TYPES, Noun, Phase, Placement, Play, Players, Reason, ReasonWords,
-    Rng, Seat, Step, Tally, Words,
+    FigureType, FigureTypes, Game, GameDef, Happening, MAX_FIGURE_TYPES, Noun, Phase, Placement, Play, Players, Reason,
+    ReasonWords, Rng, Seat, Step, Tally, Words,
 };
 
 /// What a figure type given a mechanism's word in the files (`mechanism = "barn"`) must be:
@@ -201,7 +201,7 @@ pub trait Mechanism: sealed::Registrable + Clone + fmt::Debug + Sized {
     /// Deployments of its own on placed tile `placed`, for its own figure types in the current
     /// player's supply (`own`, bit `f` for figure type `f`, never empty), appended to `out` after
     /// those the common rule lists (a barn on a corner). Applied by its [`Mechanism::apply`].
-    fn deploy_options(_game: &Game, _placed: u16, _own: u8, _out: &mut Vec<Action>) {}
+    fn deploy_options(_game: &Game, _placed: u16, _own: FigureTypes, _out: &mut Vec<Action>) {}
 
     /// Why player `player` may not put its own figure type `figure` onto the feature of `node`
     /// (one of a kind the type may stand on, on the tile just placed or on a table built by
@@ -304,6 +304,11 @@ pub trait Mechanism: sealed::Registrable + Clone + fmt::Debug + Sized {
     /// The legal actions of a phase of its own, appended to `out` (nothing in another phase).
     /// Asked in every phase the core does not play (not `Place`, `Deploy` or `Over`).
     fn legal_actions(_game: &Game, _out: &mut Vec<Action>) {}
+
+    /// In the deployment step (the tile placed), choices of its own the current player may
+    /// make instead of deploying (take a figure back), appended to `out`: listed with the
+    /// deployments, applied by [`Mechanism::apply`], which then ends the deployment step.
+    fn instead_of_deploying(_game: &Game, _out: &mut Vec<Action>) {}
 
     /// Applies `action` if it is the mechanism's to apply (one of its own phases, or one of its
     /// own deployments), recording it in the history and going on with the turn; `None`
@@ -463,7 +468,7 @@ impl Phase {
 impl Game {
     /// The figure types of mechanism `M` (bit `f` for type `f`), whether it is in play or not.
     #[inline]
-    pub(in crate::game) fn own_figures<M: Registered>(&self) -> u8 {
+    pub(in crate::game) fn own_figures<M: Registered>(&self) -> FigureTypes {
         self.mechanisms.own[M::INDEX]
     }
 }
@@ -613,9 +618,9 @@ macro_rules! mechanisms {
             /// In play and restricting placements ([`Mechanism::RESTRICTS_PLACEMENT`]).
             restricting: u32,
             /// By mechanism: its figure types (bit `f` for type `f`), in play or not.
-            pub(in crate::game) own: [u8; COUNT],
+            pub(in crate::game) own: [$crate::game::FigureTypes; COUNT],
             /// Every mechanism's own figure types.
-            pub(in crate::game) owned: u8,
+            pub(in crate::game) owned: $crate::game::FigureTypes,
             /// By figure type: the index of the mechanism that owns it ([`NO_OWNER`]: none).
             owner: [u8; $crate::game::MAX_FIGURE_TYPES],
             $( $(#[$attr])* pub(in crate::game) $name: $name::$ty, )*
@@ -643,7 +648,7 @@ macro_rules! mechanisms {
         impl Mechanisms {
             /// The mechanisms of a game of `def`, not dealt yet.
             pub(in crate::game) fn new(def: &$crate::game::GameDef) -> Mechanisms {
-                let (mut in_play, mut restricting, mut own, mut owned) = (0, 0, [0u8; COUNT], 0);
+                let (mut in_play, mut restricting, mut own, mut owned) = (0, 0, [0; COUNT], 0);
                 let mut owner = [NO_OWNER; $crate::game::MAX_FIGURE_TYPES];
                 $( $(#[$attr])* {
                     type M = $name::$ty;
@@ -654,13 +659,7 @@ macro_rules! mechanisms {
                             restricting |= bit;
                         }
                     }
-                    own[Index::$name as usize] = def
-                        .figures()
-                        .iter()
-                        .take($crate::game::MAX_FIGURE_TYPES)
-                        .enumerate()
-                        .filter(|(_, f)| <M as Mechanism>::owns(f))
-                        .fold(0u8, |mask, (f, _)| mask | 1 << f);
+                    own[Index::$name as usize] = def.figure_types(<M as Mechanism>::owns);
                     // A figure type has one owner: the first mechanism registered to claim it.
                     let mut mine = own[Index::$name as usize] & !owned;
                     while mine != 0 {
@@ -779,7 +778,7 @@ macro_rules! mechanisms {
             /// The figure types of `def` that points for `reason` pay, if a mechanism pays them
             /// to its own figures ([`ReasonWords::pays_own`](crate::game::ReasonWords::pays_own));
             /// `None` for points paid to followers.
-            pub fn paid_figures(def: &$crate::game::GameDef, reason: $crate::game::Reason) -> Option<u8> {
+            pub fn paid_figures(def: &$crate::game::GameDef, reason: $crate::game::Reason) -> Option<$crate::game::FigureTypes> {
                 let $crate::game::Reason::Mechanism(award) = reason else {
                     return None;
                 };
@@ -788,9 +787,7 @@ macro_rules! mechanisms {
                     return None;
                 }
                 $( $(#[$attr])* if m == Index::$name as usize {
-                    let own = def.figures().iter().take($crate::game::MAX_FIGURE_TYPES).enumerate();
-                    let own = own.filter(|(_, f)| <$name::$ty as Mechanism>::owns(f));
-                    return Some(own.fold(0u8, |mask, (f, _)| mask | 1 << f));
+                    return Some(def.figure_types(<$name::$ty as Mechanism>::owns));
                 } )*
                 None
             }
@@ -992,7 +989,7 @@ macro_rules! mechanisms {
             /// [`Mechanism::deploy_options`] of each mechanism in play with its own figure types
             /// in `in_supply`.
             #[inline(always)]
-            pub(in crate::game) fn mechanisms_deploy_options(&self, placed: u16, in_supply: u8, out: &mut Vec<$crate::game::Action>) {
+            pub(in crate::game) fn mechanisms_deploy_options(&self, placed: u16, in_supply: $crate::game::FigureTypes, out: &mut Vec<$crate::game::Action>) {
                 let in_play = self.mechanisms.in_play;
                 $( $(#[$attr])* {
                     let own = in_supply & self.mechanisms.own[Index::$name as usize];
@@ -1016,7 +1013,7 @@ macro_rules! mechanisms {
             /// Of the mechanisms' own figure types `own`, those the current player may put onto
             /// the feature of `node`.
             #[inline(never)]
-            pub(in crate::game) fn own_figures_open(&self, node: u32, mut own: u8) -> u8 {
+            pub(in crate::game) fn own_figures_open(&self, node: u32, mut own: $crate::game::FigureTypes) -> $crate::game::FigureTypes {
                 let mut open = 0;
                 while own != 0 {
                     let figure = own.trailing_zeros() as u8;
@@ -1188,6 +1185,15 @@ macro_rules! mechanisms {
             /// [`Mechanism::legal_actions`] of every mechanism.
             pub(in crate::game) fn mechanisms_legal_actions(&self, out: &mut Vec<$crate::game::Action>) {
                 $( $(#[$attr])* <$name::$ty as Mechanism>::legal_actions(self, out); )*
+            }
+
+            /// [`Mechanism::instead_of_deploying`] of each mechanism in play.
+            #[inline(always)]
+            pub(in crate::game) fn mechanisms_instead_of_deploying(&self, out: &mut Vec<$crate::game::Action>) {
+                let in_play = self.mechanisms.in_play;
+                $( $(#[$attr])* if in_play & 1 << Index::$name as u32 != 0 {
+                    <$name::$ty as Mechanism>::instead_of_deploying(self, out);
+                } )*
             }
 
             /// [`Mechanism::apply`] of the first mechanism whose action `action` is.

@@ -34,6 +34,7 @@ mechanisms! {
     shepherd: Shepherds,
     vineyard: Vineyards,
     wagon: Wagons,
+    take_back: TakeBack,
     #[cfg(any(test, feature = "probe"))]
     probe: Probe,
 }

@@ -12,6 +12,7 @@ use std::ops::ControlFlow;
 use super::{Flow, Mechanism, OwnFigure, carries_word};
 use crate::compile::NO_FEATURE;
 use crate::edge::Side;
+use crate::game::FigureTypes;
 use crate::game::{
     Action, ActionError, BoardFigure, Event, EventWords, FigureMove, FigureType, Game, GameDef, Happening,
     MAX_FIGURE_TYPES, Phase, Play, Slot, Step, Takes, Tally, Words,
@@ -40,7 +41,7 @@ pub struct WaitingWagon {
 #[derive(Debug, Clone, Default)]
 pub struct Wagons {
     /// The figure types that move after scoring (bit `f` for type `f`).
-    types: u8,
+    types: FigureTypes,
     waiting: Vec<WaitingWagon>,
 }
 
@@ -71,13 +72,7 @@ impl Mechanism for Wagons {
     }
 
     fn new(def: &GameDef) -> Wagons {
-        let types = def
-            .figures()
-            .iter()
-            .take(MAX_FIGURE_TYPES)
-            .enumerate()
-            .filter(|(_, f)| is_wagon(f))
-            .fold(0u8, |mask, (f, _)| mask | 1 << f);
+        let types = def.figure_types(is_wagon);
         Wagons {
             types,
             waiting: Vec::new(),
