@@ -148,7 +148,16 @@ fn entries(catalog: &Catalog, own: bool) -> Vec<Entry> {
         if let Some(edition) = &rules.edition {
             details.push(format!("edition {edition}"));
         }
-        let json = json!({ "id": rules.id, "name": rules.name, "extends": rules.extends, "edition": rules.edition });
+        if let Some(sets) = rules.plays_with.as_ref().filter(|sets| !sets.is_empty()) {
+            details.push(format!("plays with {}", sets.join(", ")));
+        }
+        let json = json!({
+            "id": rules.id,
+            "name": rules.name,
+            "extends": rules.extends,
+            "edition": rules.edition,
+            "plays_with": rules.plays_with,
+        });
         let (path, json) = place(&loaded.source.path, json);
         out.push(Entry {
             kind: Kind::RuleSet,

@@ -397,7 +397,10 @@ fn list_names_the_bundled_files() {
         "{text}"
     );
     assert!(line("hills-and-sheep").contains("Hills & Sheep"));
-    assert!(line("hills-and-sheep").ends_with("; values vineyard 3)"), "{text}");
+    assert!(
+        line("hills-and-sheep").ends_with("; values vineyard 3, vineyard-garden 0)"),
+        "{text}"
+    );
     assert!(
         line("abbey-and-mayor")
             .ends_with("; values barn-final-per-city 4, barn-joined-per-city 1, barn-placed-per-city 3)"),
@@ -415,6 +418,10 @@ fn list_names_the_bundled_files() {
         assert!(line(id).starts_with("rule set"));
     }
     assert!(line("farms-2000").ends_with("(extends first-edition)"));
+    assert!(
+        line("2021").ends_with("(extends new-edition; plays with abbot)"),
+        "{text}"
+    );
 
     let listed = json(&run(dir.path(), &["list", "--json"]));
     let ids = |key: &str| -> Vec<String> {
@@ -437,8 +444,12 @@ fn list_names_the_bundled_files() {
             "traders-and-builders"
         ]
     );
-    assert_eq!(ids("rulesets"), ["first-edition", "new-edition", "farms-2000"]);
-    assert_eq!(listed["tilesets"][3]["values"], serde_json::json!({ "vineyard": 3 }));
+    assert_eq!(ids("rulesets"), ["first-edition", "new-edition", "2021", "farms-2000"]);
+    assert_eq!(listed["rulesets"][2]["plays_with"], serde_json::json!(["abbot"]));
+    assert_eq!(
+        listed["tilesets"][3]["values"],
+        serde_json::json!({ "vineyard": 3, "vineyard-garden": 0 })
+    );
     assert_eq!(
         listed["tilesets"][0]["editions"],
         serde_json::json!(["first-edition", "new-edition"])
@@ -550,7 +561,7 @@ fn scenario_plays_with_the_users_own_rules() {
     assert_eq!(output.status.code(), Some(1));
     let said = stdout(&output);
     assert!(
-        said.contains("FAILED house-city: house-city.toml:1:9: error: there is no rule set `house` (help: the rule sets known are: `first-edition`, `new-edition`, `farms-2000`; to play your own files, give the files or folders that hold them with `--data PATH`)"),
+        said.contains("FAILED house-city: house-city.toml:1:9: error: there is no rule set `house` (help: the rule sets known are: `first-edition`, `new-edition`, `2021`, `farms-2000`; to play your own files, give the files or folders that hold them with `--data PATH`)"),
         "{said}"
     );
 }

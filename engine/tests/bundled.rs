@@ -430,7 +430,10 @@ fn rule_sets_resolve_with_their_edition_switches() {
             pair("barn-placed-per-city", 3)
         ]
     );
-    assert_eq!(declared("hills-and-sheep"), [pair("vineyard", 3)]);
+    assert_eq!(
+        declared("hills-and-sheep"),
+        [pair("vineyard", 3), pair("vineyard-garden", 0)]
+    );
     assert!(declared("base").is_empty());
     // The house rule changes one switch and inherits everything else.
     assert_eq!(house.switches.farm_scoring, FarmScoring::PerCity);

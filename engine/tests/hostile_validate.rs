@@ -211,7 +211,7 @@ fn unknown_and_circular_parents_say_what_exists() {
         found[0].help
     );
     assert!(
-        found[0].help.contains("first-edition, new-edition, farms-2000"),
+        found[0].help.contains("first-edition, new-edition, 2021, farms-2000"),
         "{}",
         found[0].help
     );

@@ -8,8 +8,9 @@
 use tilewright_engine::model::{FeatureKind, Marker, Mechanism};
 
 /// Figures, by id, and the JCZ element each is (`None`: the base game's followers, always on).
-pub const FIGURES: [(&str, Option<&str>); 8] = [
+pub const FIGURES: [(&str, Option<&str>); 9] = [
     ("follower", None),
+    ("abbot", Some("abbot")),
     ("big-follower", Some("big-follower")),
     ("builder", Some("builder")),
     ("pig", Some("pig")),

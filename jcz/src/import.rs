@@ -561,7 +561,7 @@ fn declare(set: &mut TileSet, used: &[&str], file: &str, notes: &mut Vec<String>
                 element == elements::GOODS_ELEMENT && elements::GOODS.contains(&id)
             });
         }
-        if !found && !matches!(element, "farmers" | "garden" | "abbot") {
+        if !found && !matches!(element, "farmers" | "garden") {
             notes.push(format!(
                 "{file}: set `{}`: the game element `{element}` is not supported; played without it",
                 set.id

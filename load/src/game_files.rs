@@ -64,4 +64,30 @@ mod tests {
             "without its edges, a tile's text is read"
         );
     }
+
+    #[test]
+    fn a_rule_set_brings_the_sets_it_plays_with_once() {
+        use crate::game::{GameDef, SetupError};
+        use crate::schema::FileKind;
+        let catalog = crate::bundled::catalog();
+        let ids = |def: &GameDef| def.sets().iter().map(|s| s.id.clone()).collect::<Vec<_>>();
+        let figures = |def: &GameDef| def.figures().iter().map(|f| f.id.clone()).collect::<Vec<_>>();
+        let brought = GameDef::from_catalog(catalog, &["base".to_owned()], "2021").unwrap();
+        assert_eq!(ids(&brought), ["base", "abbot"]);
+        assert!(figures(&brought).contains(&"abbot".to_owned()));
+        let named = ["base".to_owned(), "abbot".to_owned()];
+        assert_eq!(
+            ids(&GameDef::from_catalog(catalog, &named, "2021").unwrap()),
+            ids(&brought)
+        );
+        let plain = GameDef::from_catalog(catalog, &["base".to_owned()], "new-edition").unwrap();
+        assert_eq!(ids(&plain), ["base"]);
+        let without = catalog.without("abbot", FileKind::TileSet);
+        let refused = GameDef::from_catalog(&without, &["base".to_owned()], "2021").unwrap_err();
+        assert_eq!(refused, SetupError::RulesPlayWith("2021".into(), "abbot".into()));
+        assert!(
+            refused.to_string().contains("load the file that defines `abbot`"),
+            "{refused}"
+        );
+    }
 }

@@ -486,7 +486,7 @@ mod tests {
             .unwrap_err();
         assert_eq!(
             error.to_string(),
-            "there is no rule set `second-edition`; the ones known are: first-edition, new-edition, farms-2000"
+            "there is no rule set `second-edition`; the ones known are: first-edition, new-edition, 2021, farms-2000"
         );
         // A slip of a known id is answered with it.
         let error = Selection::from_args(&["bsae"], "new-editon")

@@ -247,7 +247,8 @@ fn rule_sets_replace_the_files_values_down_their_extends_chain() {
             pair("barn-final-per-city", 4),
             pair("barn-joined-per-city", 1),
             pair("barn-placed-per-city", 3),
-            pair("vineyard", 3)
+            pair("vineyard", 3),
+            pair("vineyard-garden", 0)
         ]
     );
     assert_eq!(
@@ -256,13 +257,14 @@ fn rule_sets_replace_the_files_values_down_their_extends_chain() {
             pair("barn-final-per-city", 6),
             pair("barn-joined-per-city", 1),
             pair("barn-placed-per-city", 3),
-            pair("vineyard", 1)
+            pair("vineyard", 1),
+            pair("vineyard-garden", 0)
         ]
     );
     // A value of a mechanism not in play is not a value of the game.
     assert_eq!(
         values_of(&catalog, &["base", "hills-and-sheep"], "rich"),
-        [pair("vineyard", 1)]
+        [pair("vineyard", 1), pair("vineyard-garden", 0)]
     );
     assert!(values_of(&catalog, &["base"], "richer").is_empty());
 }
@@ -321,6 +323,24 @@ fn setup_refuses_a_mechanism_without_its_values_and_two_defaults_of_one_value() 
     let mut off = rules.clone();
     off.figures.insert("bare-barn".into(), 0);
     assert!(GameDef::new(&[(base, None)], &[&bare], off).is_ok());
+}
+
+#[test]
+fn a_value_added_later_plays_its_undeclared_value_and_takes_house_rules() {
+    // A file switching vineyards on, written before `vineyard-garden` existed.
+    let text = "id = \"vines\"\nname = \"Vines\"\nmechanisms = [\"vineyards\"]\n[values]\nvineyard = 3\n";
+    let report = validate_sources(vec![Source::new("vines.toml", text)], bundled::catalog());
+    assert!(report.diagnostics.is_empty(), "{:#?}", report.diagnostics);
+    let vines: ExpansionFile = toml::from_str(text).unwrap();
+    let bundled = bundled::catalog();
+    let base = &bundled.tileset("base").unwrap().model;
+    let all: Vec<_> = bundled.rulesets.iter().map(|r| &r.model).collect();
+    let mut rules = tilewright_model::resolve("new-edition", &all).unwrap();
+    let plain = GameDef::new(&[(base, None)], &[&vines], rules.clone()).unwrap();
+    assert_eq!((plain.value("vineyard"), plain.value("vineyard-garden")), (3, 0));
+    rules.values.insert("vineyard-garden".into(), 3);
+    let house = GameDef::new(&[(base, None)], &[&vines], rules).unwrap();
+    assert_eq!(house.value("vineyard-garden"), 3);
 }
 
 #[test]

@@ -37,6 +37,13 @@ pub struct RuleSet {
     /// first edition too.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub edition: Option<String>,
+    /// Tile sets and expansions these rules always play with, by id, added after the ones a
+    /// game names (a set named already plays once): an edition that boxes a figure with the
+    /// base game names the file that brings it (`plays-with = ["abbot"]`). Without it, the
+    /// nearest rule set this one extends that has one gives it; `[]` plays with none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(max = 16), inner(regex(pattern = r"^[a-z0-9][a-z0-9-]*$")))]
+    pub plays_with: Option<Vec<String>>,
     /// Points.
     #[serde(default)]
     pub scoring: ScoringValues,
@@ -361,6 +368,10 @@ pub struct Rules {
     /// The edition it declares with `edition`, or the nearest rule set it extends declares.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub edition: Option<String>,
+    /// The tile sets and expansions it plays with besides those a game names: its own
+    /// `plays-with`, or the nearest rule set it extends gives.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub plays_with: Vec<String>,
     /// Points.
     pub scoring: Scoring,
     /// Switches.
@@ -422,6 +433,8 @@ struct Merged<'a> {
     tokens: BTreeMap<String, TokenRules>,
     /// The nearest `edition` declared down the chain.
     edition: Option<String>,
+    /// The nearest `plays-with` declared down the chain.
+    plays_with: Option<Vec<String>>,
     length: usize,
 }
 
@@ -498,6 +511,7 @@ impl<'a> Resolver<'a> {
                 name: set.name.clone(),
                 extends: self.parents(set, merged.length),
                 edition: merged.edition,
+                plays_with: merged.plays_with.unwrap_or_default(),
                 scoring,
                 switches,
                 marks: merged.marks,
@@ -598,6 +612,7 @@ impl<'a> Resolver<'a> {
                     marks,
                     values,
                     edition: set.edition.clone().or(parent.edition),
+                    plays_with: set.plays_with.clone().or(parent.plays_with),
                     length: parent.length + 1,
                 };
                 merged.scoring.merge_from(&parent.scoring);
@@ -679,6 +694,7 @@ mod tests {
             description: String::new(),
             extends: extends.map(Into::into),
             edition: None,
+            plays_with: None,
             scoring: ScoringValues::default(),
             switches: SwitchValues::default(),
             figures: BTreeMap::new(),
@@ -733,6 +749,22 @@ mod tests {
         assert_eq!(counts(resolver.resolve("b").unwrap()), [(follower, 5), (mayor, 2)]);
         assert!(resolver.resolve_without_figures("c").unwrap().figures.is_empty());
         assert!(resolver.resolve("new-edition").unwrap().figures.is_empty());
+    }
+
+    #[test]
+    fn plays_with_comes_from_the_nearest_rule_set_that_gives_it() {
+        let bundled = bundled_rule_sets();
+        let mut a = set("a", Some("new-edition"));
+        a.plays_with = Some(vec!["abbot".to_owned()]);
+        let b = set("b", Some("a"));
+        let mut c = set("c", Some("b"));
+        c.plays_with = Some(Vec::new());
+        let mut all: Vec<&RuleSet> = vec![&c, &b, &a];
+        all.extend(&bundled);
+        let mut resolver = Resolver::new(&all);
+        assert_eq!(resolver.resolve("b").unwrap().plays_with, ["abbot"]);
+        assert!(resolver.resolve("c").unwrap().plays_with.is_empty());
+        assert!(resolver.resolve("new-edition").unwrap().plays_with.is_empty());
     }
 
     #[test]

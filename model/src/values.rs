@@ -15,6 +15,10 @@ pub struct ValueKey {
     pub key: &'static str,
     /// What the value is, for help texts and listings.
     pub doc: &'static str,
+    /// For a value added after files were written: the value a file that brings the mechanism
+    /// without declaring it plays (so it keeps validating), at which a record's rules hash also
+    /// leaves it out (so its records keep replaying). `None`: the file must declare it.
+    pub undeclared: Option<u32>,
 }
 
 /// The keys of the values the mechanisms read.
@@ -27,6 +31,8 @@ pub mod keys {
     pub const BARN_FINAL_PER_CITY: &str = "barn-final-per-city";
     /// Vineyards: extra points per vineyard beside a monastery when it is completed.
     pub const VINEYARD: &str = "vineyard";
+    /// Vineyards: extra points per vineyard beside a garden when it is completed.
+    pub const VINEYARD_GARDEN: &str = "vineyard-garden";
 }
 
 /// The values the barn figure reads.
@@ -34,22 +40,34 @@ const BARN_VALUES: &[ValueKey] = &[
     ValueKey {
         key: keys::BARN_PLACED_PER_CITY,
         doc: "points per completed city when a barn is placed on a field with farmers",
+        undeclared: None,
     },
     ValueKey {
         key: keys::BARN_JOINED_PER_CITY,
         doc: "points per completed city when a tile joins a farmers' field to a barn's field",
+        undeclared: None,
     },
     ValueKey {
         key: keys::BARN_FINAL_PER_CITY,
         doc: "points per completed city around a barn's field at the end of the game",
+        undeclared: None,
     },
 ];
 
 /// The values the vineyards mechanism reads.
-const VINEYARD_VALUES: &[ValueKey] = &[ValueKey {
-    key: keys::VINEYARD,
-    doc: "extra points per vineyard beside a monastery when it is completed",
-}];
+const VINEYARD_VALUES: &[ValueKey] = &[
+    ValueKey {
+        key: keys::VINEYARD,
+        doc: "extra points per vineyard beside a monastery when it is completed",
+        undeclared: None,
+    },
+    ValueKey {
+        key: keys::VINEYARD_GARDEN,
+        doc: "extra points per vineyard beside a garden when it is completed",
+        // Before it, no garden could hold a figure.
+        undeclared: Some(0),
+    },
+];
 
 impl FigureMechanism {
     /// The values this figure's mechanism reads, which the file declaring the figure declares.

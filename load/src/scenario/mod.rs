@@ -229,7 +229,7 @@ mod tests {
         let sheep = |table: &str| format!("tilesets = [\"base\", \"hills-and-sheep\"]\n{}", with(table));
         assert_eq!(
             run_text(&sheep("[values]\nvineyards = 1"), bundled::catalog()).unwrap_err(),
-            "scenario.toml:4:1: error: no file of the scenario's tile sets declares a value `vineyards` (help: did you mean `vineyard`? they declare: `vineyard`)"
+            "scenario.toml:4:1: error: no file of the scenario's tile sets declares a value `vineyards` (help: did you mean `vineyard`? they declare: `vineyard`, `vineyard-garden`)"
         );
         assert!(run_text(&sheep("[values]\nvineyard = 1"), bundled::catalog()).is_ok());
         // A value written where it was before values moved out of `[scoring]` says where it goes.

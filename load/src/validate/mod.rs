@@ -658,6 +658,11 @@ fn check_across(catalog: &Catalog, base: &Catalog, out: &mut Diagnostics) {
         .flat_map(|s| &s.model.editions)
         .map(String::as_str)
         .collect();
+    let set_ids: BTreeSet<&str> = catalog
+        .declaring()
+        .chain(base.declaring())
+        .map(|f| f.model.id())
+        .collect();
     for set in &catalog.rulesets {
         let mut report = set.reporter(out);
         let bundled = base.rulesets.iter().map(|b| (b.model.id.as_str(), &b.model));
@@ -672,6 +677,7 @@ fn check_across(catalog: &Catalog, base: &Catalog, out: &mut Diagnostics) {
         ruleset::check(&set.model, &mut resolver, &mut report);
         ruleset::check_figure_ids(&set.model, &figures, &mut report);
         ruleset::check_edition(&set.model, &editions, &mut report);
+        ruleset::check_plays_with(&set.model, &set_ids, &mut report);
     }
     marks::check(catalog, base, out);
     values::check(catalog, base, out);
@@ -685,6 +691,29 @@ mod tests {
     use super::*;
 
     const HOUSE: &str = "id = \"house\"\nname = \"House\"\nextends = \"new-edition\"\n";
+
+    #[test]
+    fn a_set_the_rules_play_with_that_nobody_has_is_a_warning_at_it() {
+        let rules = |with: &str| {
+            let text = format!("{HOUSE}plays-with = {with}\n");
+            validate_sources(vec![Source::new("house.toml", text)], crate::bundled::catalog())
+        };
+        let report = rules(r#"["abot"]"#);
+        assert_eq!(report.errors(), 0, "{:#?}", report.diagnostics);
+        let [warning] = report.diagnostics.as_slice() else {
+            panic!("{:#?}", report.diagnostics);
+        };
+        assert_eq!((warning.line, warning.column), (4, 15));
+        assert!(warning.message.contains("`abot`"), "{}", warning.message);
+        assert!(warning.help.starts_with("did you mean `abbot`?"), "{}", warning.help);
+        let twice = rules(r#"["abbot", "abbot"]"#);
+        let [warning] = twice.diagnostics.as_slice() else {
+            panic!("{:#?}", twice.diagnostics);
+        };
+        assert_eq!((warning.line, warning.column), (4, 24));
+        assert!(warning.message.contains("listed twice"), "{}", warning.message);
+        assert!(rules(r#"["abbot", "river"]"#).diagnostics.is_empty());
+    }
 
     #[test]
     fn a_declared_edition_no_tile_set_has_is_a_warning_at_it() {

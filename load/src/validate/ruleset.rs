@@ -181,6 +181,32 @@ pub(crate) fn check_edition(set: &RuleSet, known: &BTreeSet<&str>, report: &mut 
     );
 }
 
+/// Warns of each id in `set`'s own `plays-with` that no tile set or expansion checked here or
+/// bundled has (`known`), and of an id listed twice: a game with these rules is refused at
+/// setup until the file that defines it is loaded.
+pub(crate) fn check_plays_with(set: &RuleSet, known: &BTreeSet<&str>, report: &mut Reporter<'_>) {
+    let Some(ids) = &set.plays_with else {
+        return;
+    };
+    let names: Vec<String> = known.iter().take(SUGGEST_AMONG).map(|k| (*k).to_owned()).collect();
+    for (i, id) in ids.iter().enumerate() {
+        let pointer = format!("/plays-with/{i}");
+        if ids[..i].contains(id) {
+            report.warning(&pointer, format!("{} is listed twice", quote(id)), "list it once");
+        } else if !known.contains(id.as_str()) {
+            let help = known_help(id, &names, known, "tile sets and expansions");
+            report.warning(
+                &pointer,
+                format!(
+                    "no tile set or expansion checked here or bundled has the id {}",
+                    quote(id)
+                ),
+                help,
+            );
+        }
+    }
+}
+
 /// Help for a name that is not among `known`: the closest of `names` (some of the known),
 /// then the first known ones, as `the {what} known are: ...`.
 fn known_help(wanted: &str, names: &[String], known: &BTreeSet<&str>, what: &str) -> String {

@@ -36,7 +36,7 @@ pub(crate) fn check_declared(declared: Declarations<'_>, report: &mut Reporter<'
         reads.extend(mechanism.values().iter().map(|v| (v, format!("/mechanisms/{i}"))));
     }
     for (value, at) in &reads {
-        if !values.contains_key(value.key) {
+        if !values.contains_key(value.key) && value.undeclared.is_none() {
             report.error(
                 at,
                 format!(

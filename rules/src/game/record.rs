@@ -11,7 +11,7 @@ use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 
 use super::{Action, ActionError, Game, GameDef, NamedOnce, SetRef, SetupError};
-use crate::model::{AbbeyEndgame, FarmScoring, HillTiebreak, MOVED_FROM_SCORING, Scoring, WagonMove};
+use crate::model::{AbbeyEndgame, FarmScoring, HillTiebreak, MOVED_FROM_SCORING, Scoring, WagonMove, value_keys};
 
 /// The format of the records this engine writes and reads. Format 1 is the first numbered
 /// one: every key is known and `rules_hash` is required.
@@ -286,13 +286,19 @@ impl Game {
 }
 
 /// The content hash of the values a game's rules give (scoring, then the values of the
-/// mechanisms in play by key, switches and figure counts; the name does not change play), and
+/// mechanisms in play by key, but a value added later at the value files without it play
+/// ([`crate::model::ValueKey::undeclared`]), switches and figure counts; the name does not change play), and
 /// the rules' house rules on marks and printed tokens when there are any (the files' own
 /// values for them are in the sets' hashes; left out when empty, so the hash of rules without
 /// them is what it was before they existed).
 fn rules_hash(def: &GameDef) -> String {
     let rules = &def.rules;
-    let values: Vec<(&str, u32)> = def.values.iter().map(|(key, &value)| (key.as_str(), value)).collect();
+    let values: Vec<(&str, u32)> = def
+        .values
+        .iter()
+        .map(|(key, &value)| (key.as_str(), value))
+        .filter(|&(key, value)| !value_keys().any(|k| k.key == key && k.undeclared == Some(value)))
+        .collect();
     let scoring = ScoringWith::new(&rules.scoring, &values);
     if rules.marks.is_empty() && rules.tokens.is_empty() {
         super::setup::content_hash(&(&scoring, &rules.switches, &rules.figures))

@@ -376,6 +376,11 @@ pub enum SetupError {
     /// No tile set with this id was loaded.
     #[error("no tile set or expansion `{0}` is loaded")]
     UnknownTileSet(String),
+    /// The rule set plays with a tile set or expansion (`plays-with`) that was not loaded.
+    #[error(
+        "rule set `{0}` plays with `{1}`, which is not loaded: load the file that defines `{1}`, or take it out of the rule set's `plays-with`"
+    )]
+    RulesPlayWith(String, String),
     /// No rule set with this id was loaded, or its `extends` chain does not resolve.
     #[error("cannot use rule set `{0}`: {1}")]
     UnknownRules(String, String),
@@ -943,11 +948,22 @@ impl GameDef {
     /// first rule set of its `extends` chain (itself, its parent, ...) that is one of the set's
     /// editions, so a house rule extending `new-edition` plays new-edition tiles; else the
     /// set's first edition. A declared edition the set lacks also gives its first edition;
-    /// [`GameDef::editions_from`] says which way each edition was chosen.
+    /// [`GameDef::editions_from`] says which way each edition was chosen. The sets the rule
+    /// set plays with (`plays-with`) follow the named ones, unless named already.
     pub fn from_files(files: &impl GameFiles, tilesets: &[String], rules: &str) -> Result<GameDef, SetupError> {
+        let known = files.rulesets();
+        // Cut to the length of a diagnostic: the ids in the message come from files.
+        let rules = crate::model::resolve(rules, &known)
+            .map_err(|e| SetupError::UnknownRules(rules.to_owned(), clip(&e.to_string())))?;
         let mut sets = Vec::new();
         let mut expansions: Vec<&ExpansionFile> = Vec::new();
-        for spec in tilesets {
+        let named = tilesets.iter().map(|spec| (spec.as_str(), false));
+        let plays_with = rules.plays_with.clone();
+        let brought = plays_with
+            .iter()
+            .filter(|&id| !tilesets.iter().any(|spec| set_id(spec) == id))
+            .map(|id| (id.as_str(), true));
+        for (spec, by_rules) in named.chain(brought) {
             let id = set_id(spec);
             let edition = spec.split_once('@').map(|(_, edition)| edition);
             let Some((set, edges)) = files.tileset(id) else {
@@ -956,15 +972,14 @@ impl GameDef {
                         expansions.push(expansion);
                         continue;
                     }
+                    None if by_rules => {
+                        return Err(SetupError::RulesPlayWith(rules.id.clone(), id.to_owned()));
+                    }
                     None => return Err(SetupError::UnknownTileSet(id.to_owned())),
                 }
             };
             sets.push((set, edges, edition));
         }
-        let known = files.rulesets();
-        // Cut to the length of a diagnostic: the ids in the message come from files.
-        let rules = crate::model::resolve(rules, &known)
-            .map_err(|e| SetupError::UnknownRules(rules.to_owned(), clip(&e.to_string())))?;
         // Sets named without an edition take the one the rules choose.
         let (sets, editions_from): (Vec<_>, Vec<_>) = sets
             .iter()

@@ -31,7 +31,8 @@ pub(super) fn declare_values(
 /// The values in play: the files' defaults (`declared`), each replaced by the rules' own where
 /// they give one (a value the files do not declare belongs to a mechanism not in play, and is
 /// left out). Every value a mechanism in play reads (the figures' with a count above 0 and
-/// `mechanisms`') must be declared.
+/// `mechanisms`') must be declared, but one added later, which files without it play at its
+/// `undeclared` value.
 pub(super) fn values_under_rules(
     declared: &BTreeMap<String, u32>,
     rules: &Rules,
@@ -44,15 +45,21 @@ pub(super) fn values_under_rules(
         .filter(|f| f.count > 0)
         .filter_map(|f| Some((f.mechanism?.values(), f.id.clone())));
     let mechanism_reads = mechanisms.iter().map(|m| (m.values(), format!("{m:?}").to_lowercase()));
+    let mut values = declared.clone();
     for (reads, by) in figure_reads.chain(mechanism_reads) {
-        if let Some(missing) = reads.iter().find(|v| !declared.contains_key(v.key)) {
-            return Err(SetupError::MissingValue {
-                key: missing.key.to_owned(),
-                by: clip(&by),
-            });
+        for read in reads {
+            if values.contains_key(read.key) {
+                continue;
+            }
+            let Some(value) = read.undeclared else {
+                return Err(SetupError::MissingValue {
+                    key: read.key.to_owned(),
+                    by: clip(&by),
+                });
+            };
+            values.insert(read.key.to_owned(), value);
         }
     }
-    let mut values = declared.clone();
     for (key, value) in values.iter_mut() {
         if let Some(&house) = rules.values.get(key) {
             *value = house;

@@ -1,6 +1,10 @@
-//! Hills & Sheep's vineyards: a monastery (or garden) completed in play scores the `vineyard`
-//! value (declared in the `[values]` of the file switching vineyards on) for each tile with a
-//! vineyard among the eight around it; never at the end.
+//! Hills & Sheep's vineyards: a monastery completed in play scores the `vineyard` value
+//! (declared in the `[values]` of the file switching vineyards on) for each tile with a
+//! vineyard among the eight around it, a garden the `vineyard-garden` value; never at the end.
+//!
+//! The rulebook names monasteries only. A garden's vineyards pay nothing unless a rule set
+//! gives `vineyard-garden` (Hills & Sheep declares 0), which is how JCloisterZone plays it by
+//! default, with its `vineyards-for-garden` rule as the variant.
 //!
 //! Hook: the points of a scored feature.
 
@@ -8,11 +12,12 @@ use super::Mechanism;
 use crate::game::{FeatureScore, Game, GameDef, Noun};
 use crate::model::{FeatureKind, Mechanism as FileMechanism, keys};
 
-/// Vineyards keep the value they pay (`vineyard` in `[values]`, read once); where they are is
-/// on the table.
+/// Vineyards keep the values they pay (`vineyard` and `vineyard-garden` in `[values]`, read
+/// once); where they are is on the table.
 #[derive(Debug, Clone, Default)]
 pub struct Vineyards {
     per_vineyard: u32,
+    per_vineyard_by_a_garden: u32,
 }
 
 impl Mechanism for Vineyards {
@@ -30,16 +35,23 @@ impl Mechanism for Vineyards {
     fn new(def: &GameDef) -> Vineyards {
         Vineyards {
             per_vineyard: def.value(keys::VINEYARD),
+            per_vineyard_by_a_garden: def.value(keys::VINEYARD_GARDEN),
         }
     }
 
     /// Another game of the same definition: the same value.
     fn restart(&mut self, _def: &GameDef) {}
 
-    /// A completed monastery or garden: the vineyards around it.
+    /// A completed monastery (or garden, when its vineyards pay): the vineyards around it.
     #[inline]
     fn score_feature(game: &Game, node: u32, score: &mut FeatureScore, points: &mut u32) {
-        if !score.complete || !matches!(score.kind, FeatureKind::Monastery | FeatureKind::Garden) {
+        let own = &game.mechanisms.vineyard;
+        let per_vineyard = match score.kind {
+            FeatureKind::Monastery => own.per_vineyard,
+            FeatureKind::Garden if own.per_vineyard_by_a_garden > 0 => own.per_vineyard_by_a_garden,
+            _ => return,
+        };
+        if !score.complete {
             return;
         }
         let placed = game.board.placed[game.features.node(node).placed as usize];
@@ -49,6 +61,6 @@ impl Mechanism for Vineyards {
             .map(|placed| u16::from(game.def.tables.tiles[game.board.placed[placed].tile as usize].vineyard))
             .sum();
         score.count_extra::<Vineyards>(vineyards);
-        *points = points.saturating_add(u32::from(vineyards).saturating_mul(game.mechanisms.vineyard.per_vineyard));
+        *points = points.saturating_add(u32::from(vineyards).saturating_mul(per_vineyard));
     }
 }
