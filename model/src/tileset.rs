@@ -88,6 +88,13 @@ pub struct EdgeKind {
     #[serde(default, skip_serializing_if = "is_default")]
     #[schemars(extend("default" = false))]
     pub no_u_turn: bool,
+    /// A course that forks keeps its branches apart: an edge of this kind that a new tile
+    /// leaves open may not head for a tile already laid in its line (the three squares wide
+    /// strip ahead, as far as the table reaches), nor leave two open ends heading the same way
+    /// one square apart across it (JCloisterZone's reading for the forked river).
+    #[serde(default, skip_serializing_if = "is_default")]
+    #[schemars(extend("default" = false))]
+    pub branches_apart: bool,
 }
 
 /// One group of tiles dealt before the ordinary pile.

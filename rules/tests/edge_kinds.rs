@@ -229,3 +229,83 @@ fn the_readme_lava_flows_on_from_its_vent_in_a_line() {
         assert_eq!(placed, [(1, 0), (2, 0), (3, 0), (4, 0)], "seed {seed}");
     }
 }
+
+/// A forked course: a spring, a fork leaving the stream three ways, a bend with a road.
+const DELTA: &str = r#"id = "delta"
+name = "Delta"
+[edge-kinds.stream]
+must-continue = true
+no-u-turn = true
+branches-apart = true
+
+[[deal]]
+group = "spring"
+start = "D/spring"
+
+[[deal]]
+group = "stream"
+
+[[tiles]]
+id = "D/spring"
+count = 1
+group = "spring"
+edges = ["field", "stream", "field", "field"]
+features.f = { kind = "field", on = ["N", "E", "S", "W"] }
+
+[[tiles]]
+id = "D/fork"
+count = 1
+group = "stream"
+edges = ["stream", "stream", "field", "stream"]
+features.f1 = { kind = "field", on = ["Wn", "Nw"] }
+features.f2 = { kind = "field", on = ["Ne", "En"] }
+features.f3 = { kind = "field", on = ["Es", "S", "Ws"] }
+
+[[tiles]]
+id = "D/bend"
+count = 1
+group = "stream"
+edges = ["road", "road", "stream", "stream"]
+features.r = { kind = "road", on = ["N", "E"] }
+features.f1 = { kind = "field", on = ["Wn", "Nw", "Es", "Se"] }
+features.f2 = { kind = "field", on = ["Ne", "En"] }
+features.f3 = { kind = "field", on = ["Ws", "Sw"] }
+"#;
+
+#[test]
+fn branches_of_a_forked_course_keep_apart() {
+    use tilewright_load::scenario::run_text;
+    use tilewright_load::source::Source;
+    use tilewright_load::validate::validate_sources;
+    let report = validate_sources(vec![Source::new("delta.toml", DELTA)], bundled::catalog());
+    assert!(report.diagnostics.is_empty(), "{:#?}", report.diagnostics);
+    let catalog = report.catalog.with_base(bundled::catalog());
+    // A tile in the line of an open end, however far ahead, refuses it: with a monastery at
+    // (4, -1), the fork may not leave the stream east; turned to leave it north and south, it may.
+    let far = "description = \"d\"\ntilesets = [\"base\", \"delta\"]\n\
+               [[layout]]\ntile = \"D/spring\"\nat = [0, 0]\n[[layout]]\ntile = \"B\"\nat = [4, -1]\n\
+               [[turns]]\ntile = \"D/fork\"\nat = [1, 0]\nrotation = 2\nillegal = true\n\
+               [[turns]]\ntile = \"D/fork\"\nat = [1, 0]\nrotation = 3\n[expect]\n";
+    run_text(far, &catalog).unwrap();
+    // The fork turned twice leaves the stream east, to (2, 0), and south, to (1, 1).
+    let turns = |bend: &str| {
+        format!(
+            "description = \"d\"\ntilesets = [\"base\", \"delta\"]\n\
+             [[layout]]\ntile = \"D/spring\"\nat = [0, 0]\n\
+             [[turns]]\ntile = \"D/fork\"\nat = [1, 0]\nrotation = 2\n{bend}\n[expect]\n"
+        )
+    };
+    let bend = |at: &str, rotation: u8, illegal: bool| {
+        let refused = if illegal { "illegal = true\n" } else { "" };
+        format!("[[turns]]\ntile = \"D/bend\"\nat = {at}\nrotation = {rotation}\n{refused}")
+    };
+    // Bent north, away from the other branch: the one place it may go.
+    run_text(&turns(&bend("[2, 0]", 1, false)), &catalog).unwrap();
+    // Bent south from (2, 0), or east from (1, 1): two open ends side by side heading one way.
+    for (at, rotation) in [("[2, 0]", 0), ("[1, 1]", 2)] {
+        let refused = format!("{}{}", bend(at, rotation, true), bend("[2, 0]", 1, false));
+        run_text(&turns(&refused), &catalog).unwrap_or_else(|e| panic!("{at} turned {rotation}: {e}"));
+        let placed = run_text(&turns(&bend(at, rotation, false)), &catalog);
+        assert!(placed.is_err(), "{at} turned {rotation} is allowed");
+    }
+}

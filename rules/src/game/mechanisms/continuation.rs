@@ -16,6 +16,12 @@
 //!   square two ahead and the two beside that must all be empty, whatever lies there. Two
 //!   curves turning the same way one after the other are refused by it; so is a course led
 //!   back beside itself by a longer way round, which the one-curve reading would let through.
+//! - `branches-apart`: a course that forks keeps its branches apart. For each edge of the kind
+//!   the new tile leaves open: no tile in the strip three squares wide straight ahead of it, as
+//!   far as the table (with the new tile) reaches; and once the tile is down, no two open ends
+//!   of the kind heading that same way whose next squares are one apart across the way
+//!   (however far apart along it). This is JCloisterZone's reading; the rulebook only says
+//!   the branches may not meet.
 //!
 //! A tile that no rule lets go anywhere is discarded as any tile that fits nowhere. Only tiles
 //! showing a kind with a rule leave the fast table paths (`Mechanism::restricts`), and only
@@ -43,6 +49,8 @@ pub struct EdgeKinds {
     continues: u8,
     /// The kinds that may not turn back.
     no_u_turn: u8,
+    /// The kinds whose branches keep apart.
+    branches_apart: u8,
     /// The kinds with a rule of where tiles go that some edge layout of the game shows.
     ruled: u8,
     /// By compiled tile: whether it shows a kind with a rule (the others go where they fit).
@@ -86,7 +94,7 @@ impl EdgeKinds {
             })
             .collect();
         let shown = by_code.iter().fold(0, |mask, &kinds| mask | kinds);
-        let ruled = bits(|rules| rules.must_continue || rules.no_u_turn) & shown;
+        let ruled = bits(|rules| rules.must_continue || rules.no_u_turn || rules.branches_apart) & shown;
         let ruled_tiles = tables
             .tiles
             .iter()
@@ -99,6 +107,7 @@ impl EdgeKinds {
         Ok(EdgeKinds {
             continues: bits(|rules| rules.must_continue),
             no_u_turn: bits(|rules| rules.no_u_turn),
+            branches_apart: bits(|rules| rules.branches_apart),
             ruled,
             kinds,
             by_code,
@@ -167,6 +176,9 @@ impl Mechanism for Continuation {
                     continued |= mine & kinds.of(theirs);
                 }
                 None if mine & kinds.no_u_turn != 0 && !clear_ahead(game, next, (dx, dy)) => return false,
+                None if mine & kinds.branches_apart != 0 && !branches_apart(game, (x, y), side, mine) => {
+                    return false;
+                }
                 None => {}
             }
         }
@@ -188,4 +200,44 @@ fn clear_ahead(game: &Game, next: (i32, i32), (dx, dy): (i32, i32)) -> bool {
     ]
     .into_iter()
     .all(|(x, y)| game.board.at(x, y).is_none())
+}
+
+/// Whether an end of kinds `mine` left open on `side` of a tile placed at `at` keeps apart
+/// from the other branches: no tile in the strip ahead of it as far as the table reaches, and
+/// no two open ends heading its way with next squares one apart across it.
+fn branches_apart(game: &Game, at: (i32, i32), side: Side, mine: u8) -> bool {
+    let (dx, dy) = side.offset();
+    let (px, py) = (-dy, dx);
+    let (mut low, mut high) = (at, at);
+    for tile in &game.board.placed {
+        let (x, y) = (i32::from(tile.x), i32::from(tile.y));
+        low = (low.0.min(x), low.1.min(y));
+        high = (high.0.max(x), high.1.max(y));
+    }
+    let within = |(x, y): (i32, i32)| x >= low.0 && x <= high.0 && y >= low.1 && y <= high.1;
+    let mut ahead = (at.0 + dx, at.1 + dy);
+    while within(ahead) {
+        let strip = [ahead, (ahead.0 + px, ahead.1 + py), (ahead.0 - px, ahead.1 - py)];
+        if strip.into_iter().any(|(x, y)| game.board.at(x, y).is_some()) {
+            return false;
+        }
+        ahead = (ahead.0 + dx, ahead.1 + dy);
+    }
+    // Where open ends heading this way lead once the tile is down: its own, and those of the
+    // tiles on the table (not the square it fills).
+    let kinds = &game.def.edge_kinds;
+    let back = side.opposite() as usize;
+    let mut next: Vec<i32> = vec![if dx == 0 { at.0 } else { at.1 }];
+    next.extend(
+        game.board
+            .frontier
+            .iter()
+            .filter(|cell| (i32::from(cell.x), i32::from(cell.y)) != at)
+            .filter(|cell| kinds.of(cell.facing[back]) & mine != 0)
+            .map(|cell| if dx == 0 { i32::from(cell.x) } else { i32::from(cell.y) }),
+    );
+    !next
+        .iter()
+        .enumerate()
+        .any(|(i, a)| next[i + 1..].iter().any(|b| (a - b).abs() == 1))
 }
