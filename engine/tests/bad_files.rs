@@ -813,11 +813,26 @@ fn an_edge_kind_declared_again_with_other_rules() {
     expect(
         &[fixture("edge-kind-declared-twice.toml")],
         &[(
-            6,
+            7,
             13,
-            "edge kind `river` is also declared by tilesets/river.toml, with other rules",
+            "edge kind `river` is also declared by tilesets/river.toml, each declaration with a rule the other lacks",
         )],
     );
+    // Adding a rule to the River's declaration is no error: played together, this one counts.
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(fixture("edge-kind-declared-twice.toml")).unwrap();
+    let fuller = text.replace(
+        "branches-apart = true",
+        "must-continue = true\nno-u-turn = true\nbranches-apart = true",
+    );
+    let path = dir.path().join("fuller.toml");
+    let fuller = fuller
+        .lines()
+        .filter(|line| !line.starts_with("#:schema"))
+        .collect::<Vec<_>>();
+    std::fs::write(&path, fuller.join("\n")).unwrap();
+    let found = diagnostics(&[path]);
+    assert!(found.iter().all(|d| !d.message.contains("also declared")), "{found:#?}");
 }
 
 #[test]

@@ -97,6 +97,19 @@ pub struct EdgeKind {
     pub branches_apart: bool,
 }
 
+impl EdgeKind {
+    /// Whether these rules include every rule `other` sets: a file may declare a kind another
+    /// file declares with more rules (River II adds `branches-apart` to the River's river),
+    /// and a game playing both plays the fuller declaration.
+    pub fn covers(&self, other: &EdgeKind) -> bool {
+        let rules = |kind: &EdgeKind| [kind.must_continue, kind.no_u_turn, kind.branches_apart];
+        rules(self)
+            .into_iter()
+            .zip(rules(other))
+            .all(|(mine, theirs)| mine || !theirs)
+    }
+}
+
 /// One group of tiles dealt before the ordinary pile.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]

@@ -164,7 +164,7 @@ fn the_rules_play_only_with_a_kind_that_has_them_and_the_switch_on() {
 }
 
 #[test]
-fn two_sets_declaring_one_kind_differently_are_refused() {
+fn a_kind_declared_twice_plays_the_fuller_declaration_and_refuses_two_that_each_lack_a_rule() {
     let set = |id: &str, rules: &str| -> TileSet {
         toml::from_str(&format!(
             "id = \"{id}\"\nname = \"{id}\"\n[edge-kinds.river]\n{rules}\n\
@@ -190,9 +190,17 @@ fn two_sets_declaring_one_kind_differently_are_refused() {
         set("b", "no-u-turn = true"),
         set("c", "must-continue = true"),
     );
+    let fuller = set("d", "must-continue = true\nno-u-turn = true");
     let error = GameDef::new(&[(base, None), (&a, None), (&b, None)], &[], rules.clone()).unwrap_err();
     assert_eq!(error, SetupError::EdgeKindTwice("river".into()));
-    assert!(GameDef::new(&[(base, None), (&a, None), (&same, None)], &[], rules).is_ok());
+    assert!(GameDef::new(&[(base, None), (&a, None), (&same, None)], &[], rules.clone()).is_ok());
+    // Whichever comes first, the declaration with more rules is the one played.
+    for sets in [[&a, &fuller], [&fuller, &a]] {
+        let sets = [(base, None), (sets[0], None), (sets[1], None)];
+        let def = GameDef::new(&sets, &[], rules.clone()).unwrap();
+        let (_, played) = def.edge_kinds().kinds().next().unwrap();
+        assert_eq!(played, fuller.edge_kinds["river"]);
+    }
 }
 
 /// The expansion guide's invented edge kind, as written there, in a set of its own.

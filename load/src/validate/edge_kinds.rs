@@ -1,5 +1,6 @@
 //! Edge kinds across files: a kind declared by several tile sets is one kind in a game that
-//! plays them together, so each declares it the same way. A tile uses the kinds of its own
+//! plays them together, with the rules of the fullest declaration, so of any two declarations
+//! one must include every rule the other sets. A tile uses the kinds of its own
 //! file (checked with the file, `tileset.rs`); this runs once every file is read, against the
 //! files and the base catalog.
 
@@ -27,17 +28,17 @@ pub(crate) fn check(catalog: &Catalog, base: &Catalog, out: &mut Diagnostics) {
         let mut report = set.reporter(out);
         for (name, kind) in &set.model.edge_kinds {
             match known.get(name.as_str()) {
-                Some((other, path)) if *other != kind => report.error_at_key(
+                Some((other, path)) if !other.covers(kind) && !kind.covers(other) => report.error_at_key(
                     &format!("/edge-kinds/{}", escape_segment(name)),
                     format!(
-                        "edge kind {} is also declared by {}, with other rules",
+                        "edge kind {} is also declared by {}, each declaration with a rule the other lacks",
                         quote(name),
                         path.display()
                     ),
-                    "a game plays one kind of each name: declare it the same way in both files, or give this one another name",
+                    "a game plays one kind of each name: declare it with the other file's rules and any more of its own, or give this one another name",
                 ),
-                Some(_) => {}
-                None => {
+                Some((other, _)) if other.covers(kind) => {}
+                _ => {
                     known.insert(name, (kind, &set.source.path));
                 }
             }

@@ -445,9 +445,9 @@ pub enum SetupError {
         /// The figure or mechanism that reads it.
         by: String,
     },
-    /// Two tile sets in play declare one edge kind with different rules.
+    /// Two tile sets in play declare one edge kind, each with a rule the other lacks.
     #[error(
-        "two tile sets in play declare the edge kind `{0}` with different rules; a game plays one kind of each name"
+        "two tile sets in play declare the edge kind `{0}`, each with a rule the other lacks; a game plays one kind of each name"
     )]
     EdgeKindTwice(String),
     /// Player count out of range.

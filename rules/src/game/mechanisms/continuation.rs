@@ -58,8 +58,9 @@ pub struct EdgeKinds {
 }
 
 impl EdgeKinds {
-    /// The kinds `declared` by the tile sets in play (a kind declared again the same way is the
-    /// same kind), and the layouts of `tables` showing each.
+    /// The kinds `declared` by the tile sets in play (a kind declared again is the same kind,
+    /// with the rules of the declaration that covers the others; two that each set a rule the
+    /// other lacks are refused), and the layouts of `tables` showing each.
     pub(in crate::game) fn new<'a>(
         declared: impl IntoIterator<Item = (&'a String, &'a EdgeKind)>,
         tables: &TileTables,
@@ -68,8 +69,9 @@ impl EdgeKinds {
         for (name, rules) in declared {
             // A name the grammar does not read as a kind is on no edge (validation says so).
             let Some(kind) = KindName::new(name) else { continue };
-            match kinds.iter().find(|(k, _)| *k == kind) {
-                Some((_, known)) if known == rules => {}
+            match kinds.iter_mut().find(|(k, _)| *k == kind) {
+                Some((_, known)) if known.covers(rules) => {}
+                Some((_, known)) if rules.covers(known) => *known = *rules,
                 Some(_) => return Err(SetupError::EdgeKindTwice(clip(name))),
                 None => kinds.push((kind, *rules)),
             }
