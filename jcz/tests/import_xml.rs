@@ -87,7 +87,7 @@ fn the_5x_dialect_imports_editions_counts_and_notes() {
         "{notes}"
     );
     assert!(
-        notes.contains("test.xml:23: tile `XX/spring`: rivers are not supported; tile left out"),
+        notes.contains("test.xml:21: tile `XX/spring`: a river tile needs one of JCZ's river groups (`river-spring`, `river-fork`, `river`, `river-lake`), and this one has no `group`; tile left out"),
         "{notes}"
     );
     assert_eq!(out.notes.len(), 2, "{notes}");
