@@ -448,3 +448,16 @@ fn a_river_off_whole_sides_or_out_of_the_river_groups_leaves_its_tile_out() {
         ]
     );
 }
+
+#[test]
+fn a_spring_gets_its_own_id_back_as_the_start_of_its_group() {
+    let text = r#"<defs><tiles>
+      <tile id="a/s" group="river-spring" tilewright-id="spring"><field>NL NR EL ER SL SR WL WR</field><river>E</river></tile>
+      <tile id="a/e" group="river-lake"><field>NL NR EL ER SL SR WL WR</field><river>W</river></tile>
+    </tiles><sets><tile-set id="a"><ref tile="a/s"/><ref tile="a/e"/></tile-set></sets></defs>"#;
+    let mut out = imported(text);
+    out.restore_ids();
+    assert_eq!(out.sets[0].tiles[0].id, "spring");
+    assert_eq!(out.sets[0].deal[0].start.as_deref(), Some("spring"));
+    support::validated(&out.sets);
+}
