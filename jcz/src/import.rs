@@ -236,7 +236,11 @@ pub fn import(defs: &Definitions, file: &str, prefix: &str) -> Imported {
             set.start_tile = Some(start.to_owned());
             used.push("small-follower");
         }
-        deal_the_river(&mut set);
+        if let Some(replaced) = deal_the_river(&mut set) {
+            out.notes.push(format!(
+                "{file}: set `{base}`: the river's spring starts the game, not `{replaced}`, which is dealt with the other tiles"
+            ));
+        }
         if set.tiles.is_empty() {
             out.notes
                 .push(format!("{file}: set `{base}` has no tile to import; no file written"));
@@ -605,8 +609,9 @@ fn river_of(def: &TileDef, rivers: &[&FeatureDef], edges: &[u8; 4]) -> Result<(u
 /// Deals the river tiles of `set` as the bundled River does: its deal groups in the order of
 /// [`RIVER_GROUPS`] (those it holds), the spring starting the game ([`JCZ_SPRING`], else the
 /// first spring), and the river declared as the bundled River declares it. A spring replaces
-/// the set's start tile, which a game would deal into the pile anyway.
-fn deal_the_river(set: &mut TileSet) {
+/// the set's start tile (a file holds one start; the game deals the other into the pile):
+/// returns the start tile replaced.
+fn deal_the_river(set: &mut TileSet) -> Option<String> {
     let holds = |group: &str| set.tiles.iter().any(|t| t.group.as_deref() == Some(group));
     let deal: Vec<DealGroup> = RIVER_GROUPS
         .iter()
@@ -617,7 +622,7 @@ fn deal_the_river(set: &mut TileSet) {
         })
         .collect();
     if deal.is_empty() {
-        return;
+        return None;
     }
     set.deal = deal;
     let kind = bundled::catalog()
@@ -635,10 +640,9 @@ fn deal_the_river(set: &mut TileSet) {
         .find(|t| t.id == JCZ_SPRING)
         .or_else(|| springs().next())
         .map(|t| t.id.clone());
-    if let (Some(start), Some(first)) = (start, set.deal.first_mut()) {
-        first.start = Some(start);
-        set.start_tile = None;
-    }
+    let first = set.deal.first_mut()?;
+    first.start = Some(start?);
+    set.start_tile.take()
 }
 
 /// Declares in `set` what the JCZ elements in `used` are in this toolkit, copied from the

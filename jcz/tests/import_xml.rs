@@ -461,3 +461,21 @@ fn a_spring_gets_its_own_id_back_as_the_start_of_its_group() {
     assert_eq!(out.sets[0].deal[0].start.as_deref(), Some("spring"));
     support::validated(&out.sets);
 }
+
+#[test]
+fn a_spring_starts_the_game_in_place_of_the_start_tile_of_its_set() {
+    let text = r#"<defs><tiles>
+      <tile id="BA/RCr"><road>W E</road><city>N</city><field city="N">EL WR</field><field>ER SL SR WL</field></tile>
+      <tile id="RI/s" group="river-spring"><field>NL NR EL ER SL SR WL WR</field><river>E</river></tile>
+      <tile id="RI/e" group="river-lake"><field>NL NR EL ER SL SR WL WR</field><river>W</river></tile>
+    </tiles><sets><tile-set id="b"><ref tile="BA/RCr"/><ref tile="RI/s"/><ref tile="RI/e"/></tile-set></sets></defs>"#;
+    let out = imported(text);
+    let set = &out.sets[0];
+    assert_eq!(set.start_tile, None);
+    assert_eq!(set.deal[0].start.as_deref(), Some("RI/s"));
+    assert!(set.figures.contains_key("follower"), "a base game brings its followers");
+    assert_eq!(
+        out.notes,
+        ["test.xml: set `b`: the river's spring starts the game, not `BA/RCr`, which is dealt with the other tiles"]
+    );
+}
