@@ -36,6 +36,8 @@ pub struct TileDef {
     pub source_id: Option<String>,
     /// The tile's name in that set (`tilewright-name`), likewise.
     pub name: Option<String>,
+    /// JCZ's `group`: when the tile is dealt (`river-spring`, `river`, `river-lake`...).
+    pub group: Option<String>,
     /// The features, in file order (cities before the fields that name them).
     pub features: Vec<FeatureDef>,
     /// Where the tile was read from.

@@ -699,6 +699,7 @@ fn tile_def(
             id: id.to_owned(),
             source_id: Some(tile.id.clone()),
             name: Some(tile.name.clone()).filter(|n| !n.is_empty()),
+            group: None,
             features,
             pos: Default::default(),
         },

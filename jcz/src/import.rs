@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use tilewright_engine::bundled;
 use tilewright_engine::edge::Side;
 use tilewright_engine::model::{
-    Count, EdgeLayout, EdgeRef, Feature, FeatureKind, Marker, Mechanism, RoadEnd, Tile, TileSet,
+    Count, DealGroup, EdgeKind, EdgeLayout, EdgeRef, Feature, FeatureKind, Marker, Mechanism, RoadEnd, Tile, TileSet,
 };
 
 use crate::defs::{Definitions, FeatureDef, Kind, TileDef};
@@ -18,6 +18,21 @@ use crate::location::Location;
 /// The tile JCZ starts its base game with, taken as the start tile of a set holding it when
 /// the file names none.
 pub const JCZ_START: &str = "BA/RCr";
+
+/// JCZ's spring of the River, taken as the start tile of a set holding it.
+pub const JCZ_SPRING: &str = "RI/s";
+
+/// The edge kind a `<river>` makes, declared as the bundled River declares it.
+pub const RIVER: &str = "river";
+
+/// JCZ's river groups with the deal groups they become, in the order they are dealt: the
+/// spring starts, River II's fork is laid next, then the river, and the lakes close it.
+pub const RIVER_GROUPS: [(&str, &str); 4] = [
+    ("river-spring", "spring"),
+    ("river-fork", "fork"),
+    ("river", "river"),
+    ("river-lake", "lake"),
+];
 
 /// The edition names of JCZ's `:1` and `:2` sets.
 pub const EDITIONS: [&str; 2] = ["first-edition", "new-edition"];
@@ -67,8 +82,14 @@ impl Imported {
                 renamed.insert(tile.id.clone(), own.clone());
                 tile.id.clone_from(own);
             }
-            if let Some(own) = set.start_tile.as_ref().and_then(|s| renamed.get(s)) {
-                set.start_tile = Some(own.clone());
+            let starts = set
+                .start_tile
+                .iter_mut()
+                .chain(set.deal.iter_mut().filter_map(|d| d.start.as_mut()));
+            for start in starts {
+                if let Some(own) = renamed.get(start) {
+                    start.clone_from(own);
+                }
             }
         }
         self.keys = std::mem::take(&mut self.keys)
@@ -215,6 +236,11 @@ pub fn import(defs: &Definitions, file: &str, prefix: &str) -> Imported {
             set.start_tile = Some(start.to_owned());
             used.push("small-follower");
         }
+        if let Some(replaced) = deal_the_river(&mut set) {
+            out.notes.push(format!(
+                "{file}: set `{base}`: the river's spring starts the game, not `{replaced}`, which is dealt with the other tiles"
+            ));
+        }
         if set.tiles.is_empty() {
             out.notes
                 .push(format!("{file}: set `{base}` has no tile to import; no file written"));
@@ -307,9 +333,10 @@ fn tile(
     used: &mut Vec<&str>,
 ) -> Option<(Tile, Vec<(String, String)>)> {
     let at = |line: u32, what: String| format!("{file}:{line}: tile `{}`: {what}", def.id);
-    let mut edges = [0u8; 4]; // 0 field, 1 road, 2 city
+    let mut edges = [0u8; 4]; // 0 field, 1 road, 2 city, 3 river
     let mut markers = Vec::new();
     let mut kept: Vec<&FeatureDef> = Vec::new();
+    let mut rivers: Vec<&FeatureDef> = Vec::new();
     for f in &def.features {
         for attr in &f.unread {
             notes.push(at(
@@ -342,10 +369,7 @@ fn tile(
                 markers.push(Marker::Vineyard);
                 used.push("vineyard");
             }
-            Kind::Other(name) if name == "river" => {
-                notes.push(at(f.pos.line, "rivers are not supported; tile left out".to_owned()));
-                return None;
-            }
+            Kind::Other(name) if name == RIVER => rivers.push(f),
             Kind::Other(name) => notes.push(at(
                 f.pos.line,
                 format!("<{name}> is not supported; left out of the tile",),
@@ -365,7 +389,19 @@ fn tile(
             split[side as usize] = true;
         }
     }
-    let mut layouts = edges.map(|e| EdgeLayout(["field", "road", "city"][usize::from(e)].to_owned()));
+    let (river, group) = match river_of(def, &rivers, &edges) {
+        Ok(found) => found,
+        Err((line, what)) => {
+            notes.push(at(line, what));
+            return None;
+        }
+    };
+    for side in Side::ALL {
+        if river & (1 << side as u8) != 0 {
+            edges[side as usize] = 3;
+        }
+    }
+    let mut layouts = edges.map(|e| EdgeLayout(["field", "road", "city", RIVER][usize::from(e)].to_owned()));
     for side in Side::ALL {
         if split[side as usize] {
             layouts[side as usize] = EdgeLayout(format!("city {} city", crate::export::SPLIT));
@@ -521,13 +557,92 @@ fn tile(
         count,
         supply: Default::default(),
         placement: Default::default(),
-        group: None,
+        group,
         edges: layouts,
         features,
         markers,
         image: None,
     };
     Some((tile, keys))
+}
+
+/// The sides the `<river>` elements `rivers` of `def` lie on (bits clockwise from north), with
+/// the deal group of the tile (`None` without a river); or the line and why the tile cannot
+/// be played. `edges` are the tile's sides so far (0 field, 1 road, 2 city).
+fn river_of(def: &TileDef, rivers: &[&FeatureDef], edges: &[u8; 4]) -> Result<(u8, Option<String>), (u32, String)> {
+    let mut sides = 0u8;
+    for f in rivers {
+        let Some(Location::Sides(bits)) = f.location else {
+            return Err((f.pos.line, "a river must lie on whole sides; tile left out".to_owned()));
+        };
+        if let Some(side) = Side::ALL
+            .into_iter()
+            .find(|s| bits & (1 << *s as u8) != 0 && edges[*s as usize] != 0)
+        {
+            return Err((
+                f.pos.line,
+                format!("the river shares side {side} with a city or road; tile left out"),
+            ));
+        }
+        sides |= bits;
+    }
+    if sides == 0 {
+        return Ok((0, None));
+    }
+    let jcz = def.group.as_deref();
+    match RIVER_GROUPS.iter().find(|(from, _)| Some(*from) == jcz) {
+        Some((_, group)) => Ok((sides, Some((*group).to_owned()))),
+        None => Err((
+            def.pos.line,
+            format!(
+                "a river tile needs one of JCZ's river groups ({}), and {}; tile left out",
+                RIVER_GROUPS.map(|(from, _)| format!("`{from}`")).join(", "),
+                jcz.map_or_else(
+                    || "this one has no `group`".to_owned(),
+                    |g| format!("`group=\"{g}\"` is none of them")
+                ),
+            ),
+        )),
+    }
+}
+
+/// Deals the river tiles of `set` as the bundled River does: its deal groups in the order of
+/// [`RIVER_GROUPS`] (those it holds), the spring starting the game ([`JCZ_SPRING`], else the
+/// first spring), and the river declared as the bundled River declares it. A spring replaces
+/// the set's start tile (a file holds one start; the game deals the other into the pile):
+/// returns the start tile replaced.
+fn deal_the_river(set: &mut TileSet) -> Option<String> {
+    let holds = |group: &str| set.tiles.iter().any(|t| t.group.as_deref() == Some(group));
+    let deal: Vec<DealGroup> = RIVER_GROUPS
+        .iter()
+        .filter(|(_, group)| holds(group))
+        .map(|(_, group)| DealGroup {
+            group: (*group).to_owned(),
+            start: None,
+        })
+        .collect();
+    if deal.is_empty() {
+        return None;
+    }
+    set.deal = deal;
+    let kind = bundled::catalog()
+        .tilesets
+        .iter()
+        .find_map(|s| s.model.edge_kinds.get(RIVER).copied())
+        .unwrap_or(EdgeKind {
+            must_continue: true,
+            no_u_turn: true,
+        });
+    set.edge_kinds.insert(RIVER.to_owned(), kind);
+    let (_, spring) = RIVER_GROUPS[0];
+    let springs = || set.tiles.iter().filter(|t| t.group.as_deref() == Some(spring));
+    let start = springs()
+        .find(|t| t.id == JCZ_SPRING)
+        .or_else(|| springs().next())
+        .map(|t| t.id.clone());
+    let first = set.deal.first_mut()?;
+    first.start = Some(start?);
+    set.start_tile.take()
 }
 
 /// Declares in `set` what the JCZ elements in `used` are in this toolkit, copied from the

@@ -46,7 +46,11 @@ fn write_into(w: &mut Writer<Vec<u8>>, defs: &Definitions) -> io::Result<()> {
     w.create_element("defs").write_inner_content(|w| {
         w.create_element("tiles").write_inner_content(|w| {
             for tile in &defs.tiles {
-                let own = [(SOURCE_ID, &tile.source_id), (SOURCE_NAME, &tile.name)];
+                let own = [
+                    ("group", &tile.group),
+                    (SOURCE_ID, &tile.source_id),
+                    (SOURCE_NAME, &tile.name),
+                ];
                 w.create_element("tile")
                     .with_attribute(("id", tile.id.as_str()))
                     .with_attributes(own.iter().filter_map(|(k, v)| Some((*k, v.as_deref()?))))
@@ -227,6 +231,7 @@ pub fn read(text: &str, name: &str) -> Result<(Definitions, Dialect), ReadError>
             id: id.to_owned(),
             source_id: node.attribute(SOURCE_ID).map(str::to_owned),
             name: node.attribute(SOURCE_NAME).map(str::to_owned),
+            group: node.attribute("group").map(str::to_owned),
             features: Vec::new(),
             pos: pos_of(node),
         };

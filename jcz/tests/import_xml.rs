@@ -1,6 +1,6 @@
 //! JCZ tile XML of both dialects imported: editions from `:1`/`:2` sets, counts, start tile,
-//! 4.x spellings, and what is not supported named per tile; the result validates without a
-//! warning.
+//! 4.x spellings, river tiles dealt as the bundled River, and what is not supported named per
+//! tile; the result validates without a warning.
 
 // Test code: a failed unwrap is a failed test, with its message.
 #![allow(clippy::unwrap_used)]
@@ -87,7 +87,7 @@ fn the_5x_dialect_imports_editions_counts_and_notes() {
         "{notes}"
     );
     assert!(
-        notes.contains("test.xml:23: tile `XX/spring`: rivers are not supported; tile left out"),
+        notes.contains("test.xml:21: tile `XX/spring`: a river tile needs one of JCZ's river groups (`river-spring`, `river-fork`, `river`, `river-lake`), and this one has no `group`; tile left out"),
         "{notes}"
     );
     assert_eq!(out.notes.len(), 2, "{notes}");
@@ -278,4 +278,204 @@ fn a_tiles_own_id_comes_back_unless_two_tiles_would_share_it() {
         out.notes[0]
     );
     support::validated(&out.sets);
+}
+
+/// The River as JCZ's tile XML writes it, tile for tile the bundled `river.toml` (same ids,
+/// counts and editions): JCZ's `EL` is the north half of the east side (`En`), `WR` of the
+/// west side (`Wn`), and so on clockwise.
+const RIVER: &str = r#"<?xml version="1.0"?>
+<defs>
+  <tiles>
+    <tile id="RI/s" group="river-spring"><field>NL NR EL ER SL SR WL WR</field><river>E</river></tile>
+    <tile id="RI.1/I.e" group="river-lake"><field>NL NR EL ER SL SR WL WR</field><river>W</river></tile>
+    <tile id="RI.1/CICI" group="river">
+      <city>N</city><city>S</city>
+      <field city="N">EL WR</field><field city="S">ER WL</field>
+      <river>W E</river>
+    </tile>
+    <tile id="RI.1/CIRI" group="river">
+      <city>N</city><road>S</road>
+      <field city="N">EL</field><field city="N">WR</field><field>ER SL</field><field>WL SR</field>
+      <river>W E</river>
+    </tile>
+    <tile id="RI.1/LIRI" group="river">
+      <monastery wagon-move="a"/><road wagon-move="a">S</road>
+      <field>WR NL NR EL</field><field>ER SL</field><field>WL SR</field>
+      <river>W E</river>
+    </tile>
+    <tile id="RI.1/RIrI" group="river">
+      <road>W E</road>
+      <field>WR NL</field><field>NR EL</field><field>ER SL</field><field>WL SR</field>
+      <river>N S</river>
+    </tile>
+    <tile id="RI.1/IFI" group="river">
+      <field>WR NL NR EL</field><field>ER SL SR WL</field>
+      <river>W E</river>
+    </tile>
+    <tile id="RI.1/CcII" group="river">
+      <city>N W</city>
+      <field city="N">EL SR</field><field>ER SL</field>
+      <river>E S</river>
+    </tile>
+    <tile id="RI.1/RrII" group="river">
+      <road>N E</road>
+      <field>WR NL ER SL</field><field>NR EL</field><field>WL SR</field>
+      <river>S W</river>
+    </tile>
+    <tile id="RI.1/II" group="river">
+      <field>WR NL NR EL ER SL</field><field>WL SR</field>
+      <river>S W</river>
+    </tile>
+    <tile id="RI.1/IIG" group="river">
+      <field>WR NL NR EL ER SL</field><field>WL SR</field><garden/>
+      <river>S W</river>
+    </tile>
+  </tiles>
+  <sets>
+    <tile-set id="river:1">
+      <ref tile="RI/s"/><ref tile="RI.1/I.e"/><ref tile="RI.1/CICI"/><ref tile="RI.1/CIRI"/>
+      <ref tile="RI.1/LIRI"/><ref tile="RI.1/RIrI"/><ref tile="RI.1/IFI" count="2"/>
+      <ref tile="RI.1/CcII"/><ref tile="RI.1/RrII"/><ref tile="RI.1/II" count="2"/>
+    </tile-set>
+    <tile-set id="river:2">
+      <ref tile="RI/s"/><ref tile="RI.1/I.e"/><ref tile="RI.1/CICI"/><ref tile="RI.1/CIRI"/>
+      <ref tile="RI.1/LIRI"/><ref tile="RI.1/RIrI"/><ref tile="RI.1/IFI" count="2"/>
+      <ref tile="RI.1/CcII"/><ref tile="RI.1/RrII"/><ref tile="RI.1/II"/><ref tile="RI.1/IIG"/>
+    </tile-set>
+  </sets>
+</defs>
+"#;
+
+/// A tile's features without their ids: kind, the edges each lies on (sorted) and how a road
+/// ends; sorted.
+fn shapes(tile: &tilewright_engine::model::Tile) -> Vec<String> {
+    let mut shapes: Vec<String> = tile
+        .features
+        .values()
+        .map(|f| {
+            let mut on: Vec<&str> = f.on.iter().map(|e| e.0.as_str()).collect();
+            on.sort_unstable();
+            format!("{:?} {on:?} {:?}", f.kind, f.end)
+        })
+        .collect();
+    shapes.sort();
+    shapes
+}
+
+#[test]
+fn the_river_imports_as_the_bundled_river() {
+    let out = imported(RIVER);
+    assert!(out.notes.is_empty(), "{:?}", out.notes);
+    let set = &out.sets[0];
+    let bundled = &bundled::catalog().tileset("river").unwrap().model;
+    assert_eq!(set.edge_kinds, bundled.edge_kinds);
+    assert_eq!(set.deal, bundled.deal, "spring (starting with RI/s), river, lake");
+    assert_eq!(set.start_tile, None);
+    assert_eq!(set.editions, bundled.editions);
+    assert_eq!(set.tiles.len(), bundled.tiles.len());
+    for tile in &set.tiles {
+        let same = bundled.tiles.iter().find(|t| t.id == tile.id).unwrap();
+        assert_eq!(tile.edges, same.edges, "{}", tile.id);
+        assert_eq!(tile.group, same.group, "{}", tile.id);
+        assert_eq!(tile.count, same.count, "{}", tile.id);
+        assert_eq!(shapes(tile), shapes(same), "{}", tile.id);
+    }
+}
+
+#[test]
+fn the_river_imported_plays_as_the_bundled_river() {
+    use std::sync::Arc;
+    use tilewright_engine::FromCatalog;
+    use tilewright_engine::game::GameDef;
+    use tilewright_engine::{Catalog, simulate};
+
+    let out = imported(RIVER);
+    let catalog = support::validated(&out.sets).with_base(bundled::catalog());
+    let mean_scores = |catalog: &Catalog, river: &str, edition: &str| {
+        let sets = [format!("base@{edition}"), format!("{river}@{edition}")];
+        let def = GameDef::from_catalog(catalog, &sets, edition).expect("game");
+        let plan = simulate::Plan {
+            players: 2,
+            games: 20,
+            seed: 11,
+            threads: 1,
+            policy: Default::default(),
+        };
+        simulate::run(Arc::new(def), &plan).expect("run").mean_scores
+    };
+    for edition in ["first-edition", "new-edition"] {
+        let scores = mean_scores(&catalog, "jcz-river", edition);
+        assert!(scores.iter().all(|s| *s > 0.0), "{scores:?}");
+        assert_eq!(
+            scores,
+            mean_scores(bundled::catalog(), "river", edition),
+            "the {edition}"
+        );
+    }
+}
+
+#[test]
+fn a_river_off_whole_sides_or_out_of_the_river_groups_leaves_its_tile_out() {
+    let text = r#"<defs><tiles>
+      <tile id="R/s" group="river-spring"><field>NL NR EL ER SL SR WL WR</field><river>E</river></tile>
+      <tile id="R/half" group="river"><field>NL NR EL ER SL SR WL WR</field>
+        <river>EL WR</river></tile>
+      <tile id="R/odd" group="rivers"><field>NL NR EL ER SL SR WL WR</field><river>W E</river></tile>
+      <tile id="R/road" group="river"><road>W E</road><field>NL NR EL WR</field><field>ER SL SR WL</field>
+        <river>E</river></tile>
+      <tile id="R/fork" group="river-fork"><field>NL NR EL</field><field>ER SL</field><field>SR WL WR</field>
+        <river>N E S</river></tile>
+    </tiles><sets><tile-set id="r">
+      <ref tile="R/s"/><ref tile="R/half"/><ref tile="R/odd"/><ref tile="R/road"/><ref tile="R/fork"/>
+    </tile-set></sets></defs>"#;
+    let out = imported(text);
+    let set = &out.sets[0];
+    let ids: Vec<&str> = set.tiles.iter().map(|t| t.id.as_str()).collect();
+    assert_eq!(ids, ["R/s", "R/fork"]);
+    let groups: Vec<&str> = set.deal.iter().map(|d| d.group.as_str()).collect();
+    assert_eq!(groups, ["spring", "fork"]);
+    assert_eq!(set.deal[0].start.as_deref(), Some("R/s"), "the first spring starts");
+    assert_eq!(
+        set.tiles[1].edges.each_ref().map(|e| e.0.as_str()),
+        ["river", "river", "river", "field"]
+    );
+    assert_eq!(
+        out.notes,
+        [
+            "test.xml:4: tile `R/half`: a river must lie on whole sides; tile left out",
+            "test.xml:5: tile `R/odd`: a river tile needs one of JCZ's river groups (`river-spring`, `river-fork`, `river`, `river-lake`), and `group=\"rivers\"` is none of them; tile left out",
+            "test.xml:7: tile `R/road`: the river shares side E with a city or road; tile left out",
+        ]
+    );
+}
+
+#[test]
+fn a_spring_gets_its_own_id_back_as_the_start_of_its_group() {
+    let text = r#"<defs><tiles>
+      <tile id="a/s" group="river-spring" tilewright-id="spring"><field>NL NR EL ER SL SR WL WR</field><river>E</river></tile>
+      <tile id="a/e" group="river-lake"><field>NL NR EL ER SL SR WL WR</field><river>W</river></tile>
+    </tiles><sets><tile-set id="a"><ref tile="a/s"/><ref tile="a/e"/></tile-set></sets></defs>"#;
+    let mut out = imported(text);
+    out.restore_ids();
+    assert_eq!(out.sets[0].tiles[0].id, "spring");
+    assert_eq!(out.sets[0].deal[0].start.as_deref(), Some("spring"));
+    support::validated(&out.sets);
+}
+
+#[test]
+fn a_spring_starts_the_game_in_place_of_the_start_tile_of_its_set() {
+    let text = r#"<defs><tiles>
+      <tile id="BA/RCr"><road>W E</road><city>N</city><field city="N">EL WR</field><field>ER SL SR WL</field></tile>
+      <tile id="RI/s" group="river-spring"><field>NL NR EL ER SL SR WL WR</field><river>E</river></tile>
+      <tile id="RI/e" group="river-lake"><field>NL NR EL ER SL SR WL WR</field><river>W</river></tile>
+    </tiles><sets><tile-set id="b"><ref tile="BA/RCr"/><ref tile="RI/s"/><ref tile="RI/e"/></tile-set></sets></defs>"#;
+    let out = imported(text);
+    let set = &out.sets[0];
+    assert_eq!(set.start_tile, None);
+    assert_eq!(set.deal[0].start.as_deref(), Some("RI/s"));
+    assert!(set.figures.contains_key("follower"), "a base game brings its followers");
+    assert_eq!(
+        out.notes,
+        ["test.xml: set `b`: the river's spring starts the game, not `BA/RCr`, which is dealt with the other tiles"]
+    );
 }
