@@ -608,7 +608,8 @@ fn river_of(def: &TileDef, rivers: &[&FeatureDef], edges: &[u8; 4]) -> Result<(u
 
 /// Deals the river tiles of `set` as the bundled River does: its deal groups in the order of
 /// [`RIVER_GROUPS`] (those it holds), the spring starting the game ([`JCZ_SPRING`], else the
-/// first spring), and the river declared as the bundled River declares it. A spring replaces
+/// first spring), and the river declared as the bundled River (or, with a fork, River II)
+/// declares it. A spring replaces
 /// the set's start tile (a file holds one start; the game deals the other into the pile):
 /// returns the start tile replaced.
 fn deal_the_river(set: &mut TileSet) -> Option<String> {
@@ -625,13 +626,22 @@ fn deal_the_river(set: &mut TileSet) -> Option<String> {
         return None;
     }
     set.deal = deal;
-    let kind = bundled::catalog()
-        .tilesets
-        .iter()
-        .find_map(|s| s.model.edge_kinds.get(RIVER).copied())
+    // A river that forks keeps its branches apart, as River II declares it; the others are
+    // declared as the River declares its river.
+    let forks = holds("fork");
+    let declared = || {
+        bundled::catalog()
+            .tilesets
+            .iter()
+            .filter_map(|s| s.model.edge_kinds.get(RIVER).copied())
+    };
+    let kind = declared()
+        .find(|k| k.branches_apart == forks)
+        .or_else(|| declared().next())
         .unwrap_or(EdgeKind {
             must_continue: true,
             no_u_turn: true,
+            branches_apart: forks,
         });
     set.edge_kinds.insert(RIVER.to_owned(), kind);
     let (_, spring) = RIVER_GROUPS[0];

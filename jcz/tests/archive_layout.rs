@@ -102,7 +102,8 @@ fn check_layout(set: &LoadedTileSet, id: &str) -> Vec<u8> {
 #[test]
 fn bundled_sets_export_as_jcz_installs_them() {
     for set in &bundled::catalog().tilesets {
-        if set.model.id == "river" {
+        // JCZ add-ons cannot deal tiles first (the rivers): the export refuses those sets.
+        if !set.model.deal.is_empty() {
             continue;
         }
         check_layout(set, &set.model.id);

@@ -16,19 +16,23 @@ use crate::source::escape_segment;
 /// Checks the edge kinds of the tile sets of `catalog`, with those of `base` known too (a set
 /// the files replace left out).
 pub(crate) fn check(catalog: &Catalog, base: &Catalog, out: &mut Diagnostics) {
-    let mut known: BTreeMap<&str, (&EdgeKind, &Path)> = BTreeMap::new();
+    let mut known: BTreeMap<&str, Vec<(&EdgeKind, &Path)>> = BTreeMap::new();
     for set in &base.tilesets {
         if catalog.tilesets.iter().all(|s| s.model.id != set.model.id) {
             for (name, kind) in &set.model.edge_kinds {
-                known.entry(name).or_insert((kind, &set.source.path));
+                known.entry(name).or_default().push((kind, &set.source.path));
             }
         }
     }
     for set in &catalog.tilesets {
         let mut report = set.reporter(out);
         for (name, kind) in &set.model.edge_kinds {
-            match known.get(name.as_str()) {
-                Some((other, path)) if !other.covers(kind) && !kind.covers(other) => report.error_at_key(
+            let declared = known.entry(name).or_default();
+            let clash = declared
+                .iter()
+                .find(|(other, _)| !other.covers(kind) && !kind.covers(other));
+            if let Some((_, path)) = clash {
+                report.error_at_key(
                     &format!("/edge-kinds/{}", escape_segment(name)),
                     format!(
                         "edge kind {} is also declared by {}, each declaration with a rule the other lacks",
@@ -36,12 +40,9 @@ pub(crate) fn check(catalog: &Catalog, base: &Catalog, out: &mut Diagnostics) {
                         path.display()
                     ),
                     "a game plays one kind of each name: declare it with the other file's rules and any more of its own, or give this one another name",
-                ),
-                Some((other, _)) if other.covers(kind) => {}
-                _ => {
-                    known.insert(name, (kind, &set.source.path));
-                }
+                );
             }
+            declared.push((kind, &set.source.path));
         }
     }
 }
