@@ -82,6 +82,41 @@ fn the_spring_starts_and_the_river_comes_before_the_pile_with_the_lake_last() {
     );
 }
 
+#[test]
+fn river_ii_deals_its_spring_first_then_the_fork_the_river_and_the_lake_last() {
+    let def = def(&["base", "river-ii"]);
+    let id = |id: &str| def.tile_index(id).unwrap();
+    assert_eq!(def.start(), id("RI.2/s"));
+    let (fork, lake) = (id("RI.2/III"), id("RI.2/I.v"));
+    // New edition: the bend with the garden, not the plain one.
+    let river: Vec<u16> = (0..def.tables().tiles.len() as u16)
+        .filter(|&t| def.tables().tiles[t as usize].id.starts_with("RI.2/"))
+        .filter(|&t| ![def.start(), fork, lake, id("RI.2/II")].contains(&t))
+        .collect();
+    assert_eq!(river.len(), 9);
+    let mut forks_placed = 0;
+    for seed in 0..40 {
+        let events = play(&def, seed);
+        let drawn: Vec<u16> = events
+            .iter()
+            .filter_map(|event| match *event {
+                Event::TilePlaced { tile, .. } | Event::TileDiscarded { tile } => Some(tile),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(drawn[0], fork, "seed {seed}: the fork comes first");
+        assert!(drawn[1..10].iter().all(|t| river.contains(t)), "seed {seed}: {drawn:?}");
+        assert_eq!(drawn[10], lake, "seed {seed}: the lake comes last of the river");
+        assert!(drawn[11..].iter().all(|t| !river.contains(t) && *t != fork));
+        forks_placed += usize::from(!events.contains(&Event::TileDiscarded { tile: fork }));
+    }
+    assert_eq!(forks_placed, 40, "the fork always fits beside the spring");
+    // Each river deals a start tile of its own: the two are not played together.
+    let sets = ["base".to_owned(), "river".to_owned(), "river-ii".to_owned()];
+    let refused = GameDef::from_catalog(bundled::catalog(), &sets, "new-edition").unwrap_err();
+    assert!(refused.to_string().contains("use only one of them"), "{refused}");
+}
+
 /// Checked again from the events, independently of the mechanism: each river tile's river meets
 /// the river on the table, and in front of each river end it leaves open the squares a further
 /// river tile would need (beside the next square, two ahead and beside that) are empty.
