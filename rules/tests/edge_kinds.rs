@@ -352,3 +352,80 @@ fn branches_of_a_forked_course_keep_apart() {
         assert!(placed.is_err(), "{at} turned {rotation} is allowed");
     }
 }
+
+/// Checked again from the events, independently of the mechanism: after each River II tile,
+/// no open river end heads for a tile in its three-wide line within the table's bounds, and
+/// no two open ends heading one way lead to squares one apart across it.
+#[test]
+fn river_ii_branches_keep_apart_in_random_games() {
+    let def = def(&["base", "river-ii"]);
+    for seed in 0..60 {
+        let mut table: HashMap<(i32, i32), (u16, u8)> = HashMap::new();
+        table.insert((0, 0), (def.start(), 0));
+        for event in play(&def, seed) {
+            let Event::TilePlaced {
+                tile, x, y, rotation, ..
+            } = event
+            else {
+                continue;
+            };
+            let (x, y) = (i32::from(x), i32::from(y));
+            table.insert((x, y), (tile, rotation));
+            let new_ends = river_sides(&def, tile, rotation);
+            if new_ends.is_empty() {
+                continue;
+            }
+            // Every open end on the table: where it leads, and which way.
+            let open: Vec<((i32, i32), Side)> = table
+                .iter()
+                .flat_map(|(&(tx, ty), &(t, r))| {
+                    river_sides(&def, t, r).into_iter().map(move |side| {
+                        let (dx, dy) = side.offset();
+                        ((tx + dx, ty + dy), side)
+                    })
+                })
+                .filter(|(next, _)| !table.contains_key(next))
+                .collect();
+            let (low_x, high_x) = (
+                table.keys().map(|p| p.0).min().unwrap(),
+                table.keys().map(|p| p.0).max().unwrap(),
+            );
+            let (low_y, high_y) = (
+                table.keys().map(|p| p.1).min().unwrap(),
+                table.keys().map(|p| p.1).max().unwrap(),
+            );
+            for side in new_ends {
+                let (dx, dy) = side.offset();
+                let next = (x + dx, y + dy);
+                if table.contains_key(&next) {
+                    continue;
+                }
+                let (px, py) = (-dy, dx);
+                let mut ahead = next;
+                while (low_x..=high_x).contains(&ahead.0) && (low_y..=high_y).contains(&ahead.1) {
+                    for p in [ahead, (ahead.0 + px, ahead.1 + py), (ahead.0 - px, ahead.1 - py)] {
+                        assert!(
+                            !table.contains_key(&p),
+                            "seed {seed}: the river at ({x}, {y}) heads for {p:?}"
+                        );
+                    }
+                    ahead = (ahead.0 + dx, ahead.1 + dy);
+                }
+                let across = |p: (i32, i32)| if dx == 0 { p.0 } else { p.1 };
+                let same_way: Vec<i32> = open
+                    .iter()
+                    .filter(|(_, s)| *s == side)
+                    .map(|(p, _)| across(*p))
+                    .collect();
+                for (i, a) in same_way.iter().enumerate() {
+                    for b in &same_way[i + 1..] {
+                        assert!(
+                            (a - b).abs() != 1,
+                            "seed {seed}: open ends side by side after ({x}, {y})"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
