@@ -80,6 +80,14 @@ mod tests {
             ids(&GameDef::from_catalog(catalog, &named, "2021").unwrap()),
             ids(&brought)
         );
+        // Listed twice (a warning from validate), played once.
+        let mut twice = catalog.rulesets.iter().find(|r| r.model.id == "2021").unwrap().clone();
+        twice.model.id = "twice".into();
+        twice.model.plays_with = Some(vec!["abbot".into(), "abbot".into()]);
+        let mut with_twice = catalog.clone();
+        with_twice.rulesets.push(twice);
+        let played = GameDef::from_catalog(&with_twice, &["base".to_owned()], "twice").unwrap();
+        assert_eq!(ids(&played), ["base", "abbot"]);
         let plain = GameDef::from_catalog(catalog, &["base".to_owned()], "new-edition").unwrap();
         assert_eq!(ids(&plain), ["base"]);
         let without = catalog.without("abbot", FileKind::TileSet);

@@ -30,6 +30,19 @@ fn play(def: &Arc<GameDef>, seed: u64) -> Vec<Event> {
     events
 }
 
+/// The tiles placed in one random game, in order: where, which, turned how.
+fn placements(def: &Arc<GameDef>, seed: u64) -> Vec<(i32, i32, u16, u8)> {
+    play(def, seed)
+        .into_iter()
+        .filter_map(|event| match event {
+            Event::TilePlaced {
+                tile, x, y, rotation, ..
+            } => Some((i32::from(x), i32::from(y), tile, rotation)),
+            _ => None,
+        })
+        .collect()
+}
+
 /// The sides of `tile` turned `rotation` that show a declared kind.
 fn river_sides(def: &GameDef, tile: u16, rotation: u8) -> Vec<Side> {
     let tables = def.tables();
@@ -126,14 +139,7 @@ fn every_river_tile_continues_the_river_and_never_turns_back() {
     for seed in 0..60 {
         let mut table: HashMap<(i32, i32), (u16, u8)> = HashMap::new();
         table.insert((0, 0), (def.start(), 0));
-        for event in play(&def, seed) {
-            let Event::TilePlaced {
-                tile, x, y, rotation, ..
-            } = event
-            else {
-                continue;
-            };
-            let (x, y) = (i32::from(x), i32::from(y));
+        for (x, y, tile, rotation) in placements(&def, seed) {
             let sides = river_sides(&def, tile, rotation);
             if !sides.is_empty() {
                 let empty = |p: (i32, i32)| !table.contains_key(&p);
@@ -362,14 +368,7 @@ fn river_ii_branches_keep_apart_in_random_games() {
     for seed in 0..60 {
         let mut table: HashMap<(i32, i32), (u16, u8)> = HashMap::new();
         table.insert((0, 0), (def.start(), 0));
-        for event in play(&def, seed) {
-            let Event::TilePlaced {
-                tile, x, y, rotation, ..
-            } = event
-            else {
-                continue;
-            };
-            let (x, y) = (i32::from(x), i32::from(y));
+        for (x, y, tile, rotation) in placements(&def, seed) {
             table.insert((x, y), (tile, rotation));
             let new_ends = river_sides(&def, tile, rotation);
             if new_ends.is_empty() {

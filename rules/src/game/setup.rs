@@ -959,10 +959,12 @@ impl GameDef {
         let mut expansions: Vec<&ExpansionFile> = Vec::new();
         let named = tilesets.iter().map(|spec| (spec.as_str(), false));
         let plays_with = rules.plays_with.clone();
+        // Each once: not named by the game, nor earlier in the list.
         let brought = plays_with
             .iter()
-            .filter(|&id| !tilesets.iter().any(|spec| set_id(spec) == id))
-            .map(|id| (id.as_str(), true));
+            .enumerate()
+            .filter(|&(i, id)| !tilesets.iter().any(|spec| set_id(spec) == id) && !plays_with[..i].contains(id))
+            .map(|(_, id)| (id.as_str(), true));
         for (spec, by_rules) in named.chain(brought) {
             let id = set_id(spec);
             let edition = spec.split_once('@').map(|(_, edition)| edition);
