@@ -46,4 +46,4 @@ pub mod worker;
 
 pub use app::{EditorApp, Options};
 /// The tile geometry and schematic drawing, shared with every front end.
-pub use tilewright_picture::{geometry, regions, schematic};
+pub use tilewright_picture::{geometry, marker, regions, schematic};

@@ -6,6 +6,7 @@ use egui::{Color32, Painter, Pos2, Rect, Shape, Stroke, TextureId, pos2};
 use tilewright_engine::model::{FeatureKind, Marker, Tile};
 
 use crate::geometry::{self, Point};
+use crate::marker::{MarkerShape, marker_shapes};
 use crate::schematic::{Badge, BadgeKind, Schematic, schematic};
 use crate::theme::{kind_colour, palette};
 use crate::vocabulary;
@@ -349,30 +350,18 @@ pub fn paint_pennant(painter: &Painter, c: Pos2, r: f32) {
 }
 
 fn paint_marker(painter: &Painter, marker: Marker, c: Pos2, r: f32) {
-    match marker {
-        Marker::Hill => {
-            let points: Vec<Pos2> = (0..=12)
-                .map(|i| {
-                    let a = std::f32::consts::PI * i as f32 / 12.0;
-                    c + egui::vec2(-a.cos() * r, -a.sin() * r * 0.7 + r * 0.35)
-                })
-                .collect();
-            painter.add(Shape::convex_polygon(
-                points,
-                palette::HILL,
-                Stroke::new(1.0, palette::WALL),
-            ));
-        }
-        Marker::Vineyard => {
-            for (dx, dy) in [
-                (-0.3, -0.3),
-                (0.3, -0.3),
-                (0.0, 0.0),
-                (-0.3, 0.3),
-                (0.3, 0.3),
-                (0.0, 0.6),
-            ] {
-                painter.circle_filled(c + egui::vec2(dx * r, dy * r - r * 0.2), r * 0.22, palette::GRAPE);
+    let at = |p: [f64; 2]| c + egui::vec2(p[0] as f32 * r, p[1] as f32 * r);
+    for shape in marker_shapes(marker) {
+        match shape {
+            MarkerShape::Polygon(points, colour) => {
+                painter.add(Shape::convex_polygon(
+                    points.into_iter().map(at).collect(),
+                    palette::rgb(colour),
+                    Stroke::new(1.0, palette::WALL),
+                ));
+            }
+            MarkerShape::Disc(centre, radius, colour) => {
+                painter.circle_filled(at(centre), radius as f32 * r, palette::rgb(colour));
             }
         }
     }

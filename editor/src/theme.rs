@@ -13,6 +13,11 @@ pub mod palette {
         Color32::from_rgb(c[0], c[1], c[2])
     }
 
+    /// A colour of the schematic palette as an egui colour.
+    pub const fn rgb(c: rgb::Rgb) -> Color32 {
+        colour(c)
+    }
+
     /// Field background.
     pub const FIELD: Color32 = colour(rgb::FIELD);
     /// Field texture strokes.
@@ -41,10 +46,6 @@ pub mod palette {
     pub const GARDEN: Color32 = colour(rgb::GARDEN);
     /// A garden's flowers.
     pub const FLOWER: Color32 = colour(rgb::FLOWER);
-    /// A hill marker.
-    pub const HILL: Color32 = colour(rgb::HILL);
-    /// A vineyard marker's grapes.
-    pub const GRAPE: Color32 = colour(rgb::GRAPE);
 }
 
 /// The translucent colour of a feature kind's region.

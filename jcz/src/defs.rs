@@ -61,6 +61,10 @@ pub enum Kind {
     Hill,
     /// `<vineyard/>`: the tile shows a vineyard.
     Vineyard,
+    /// `<volcano/>`: the dragon flies to the tile.
+    Volcano,
+    /// `<dragon/>`: the tile sends the dragon moving.
+    Dragon,
     /// Any other element, by name (`tower`, `dragon`, `river`...).
     Other(String),
 }
@@ -76,6 +80,8 @@ impl Kind {
             Kind::Garden => "garden",
             Kind::Hill => "hill",
             Kind::Vineyard => "vineyard",
+            Kind::Volcano => "volcano",
+            Kind::Dragon => "dragon",
             Kind::Other(name) => name,
         }
     }
@@ -90,6 +96,8 @@ impl Kind {
             "garden" => Kind::Garden,
             "hill" => Kind::Hill,
             "vineyard" => Kind::Vineyard,
+            "volcano" => Kind::Volcano,
+            "dragon" => Kind::Dragon,
             other => Kind::Other(other.to_owned()),
         }
     }
@@ -109,7 +117,10 @@ impl Kind {
 
     /// Whether the element has no location text (JCZ puts it at `I`).
     pub fn is_inner(&self) -> bool {
-        matches!(self, Kind::Monastery | Kind::Garden | Kind::Hill | Kind::Vineyard)
+        matches!(
+            self,
+            Kind::Monastery | Kind::Garden | Kind::Hill | Kind::Vineyard | Kind::Volcano | Kind::Dragon
+        )
     }
 }
 

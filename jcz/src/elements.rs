@@ -41,6 +41,7 @@ pub fn mechanism_element(mechanism: Mechanism) -> &'static str {
         Mechanism::Abbey => "abbey",
         Mechanism::Hills => "hill",
         Mechanism::Vineyards => "vineyard",
+        Mechanism::Dragon => "dragon",
     }
 }
 
@@ -49,6 +50,8 @@ pub fn marker_element(marker: Marker) -> &'static str {
     match marker {
         Marker::Hill => "hill",
         Marker::Vineyard => "vineyard",
+        Marker::Volcano => "volcano",
+        Marker::Dragon => "dragon",
     }
 }
 

@@ -369,6 +369,14 @@ fn tile(
                 markers.push(Marker::Vineyard);
                 used.push("vineyard");
             }
+            Kind::Volcano | Kind::Dragon => {
+                markers.push(if f.kind == Kind::Volcano {
+                    Marker::Volcano
+                } else {
+                    Marker::Dragon
+                });
+                used.push(elements::mechanism_element(Mechanism::Dragon));
+            }
             Kind::Other(name) if name == RIVER => rivers.push(f),
             Kind::Other(name) => notes.push(at(
                 f.pos.line,

@@ -270,6 +270,11 @@ pub enum Mechanism {
     /// Completed monasteries score extra for each neighbouring vineyard: the value `vineyard`
     /// the file declares in `[values]`.
     Vineyards,
+    /// The dragon, a figure no player owns: a tile with a volcano marker brings it onto the
+    /// tile, and a tile with a dragon marker sends it `dragon-moves` tiles across the table
+    /// (the value the file declares in `[values]`), moved one tile at a time by each player in
+    /// turn, never twice onto one tile in a flight; it eats the figures on each tile it enters.
+    Dragon,
 }
 
 /// A mark a feature can carry (`marks = ["inn"]` on a tile's road), declared once by a tile set

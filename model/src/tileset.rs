@@ -446,6 +446,13 @@ pub enum Marker {
     Hill,
     /// A vineyard: completed neighbouring monasteries score extra.
     Vineyard,
+    /// A volcano: the dragon flies to the tile when it is placed, and no figure is deployed on
+    /// the tile the dragon stands on (the `dragon` mechanism).
+    Volcano,
+    /// A dragon: once the tile is placed and its figure deployed, the players move the dragon
+    /// (the `dragon` mechanism). Drawn while no dragon is on the table, the tile is set aside
+    /// and shuffled back into the pile when a volcano brings the dragon.
+    Dragon,
 }
 
 /// The schema of a string that is one of a few common `words` (each with its description) or

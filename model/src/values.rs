@@ -33,6 +33,8 @@ pub mod keys {
     pub const VINEYARD: &str = "vineyard";
     /// Vineyards: extra points per vineyard beside a garden when it is completed.
     pub const VINEYARD_GARDEN: &str = "vineyard-garden";
+    /// Dragon: how many tiles the dragon moves across when a dragon tile is placed.
+    pub const DRAGON_MOVES: &str = "dragon-moves";
 }
 
 /// The values the barn figure reads.
@@ -69,6 +71,13 @@ const VINEYARD_VALUES: &[ValueKey] = &[
     },
 ];
 
+/// The values the dragon mechanism reads.
+const DRAGON_VALUES: &[ValueKey] = &[ValueKey {
+    key: keys::DRAGON_MOVES,
+    doc: "how many tiles the dragon moves across when a dragon tile is placed",
+    undeclared: None,
+}];
+
 impl FigureMechanism {
     /// The values this figure's mechanism reads, which the file declaring the figure declares.
     pub fn values(self) -> &'static [ValueKey] {
@@ -84,6 +93,7 @@ impl Mechanism {
     pub fn values(self) -> &'static [ValueKey] {
         match self {
             Mechanism::Vineyards => VINEYARD_VALUES,
+            Mechanism::Dragon => DRAGON_VALUES,
             _ => &[],
         }
     }
@@ -91,7 +101,7 @@ impl Mechanism {
 
 /// Every value some mechanism reads.
 pub fn value_keys() -> impl Iterator<Item = &'static ValueKey> {
-    BARN_VALUES.iter().chain(VINEYARD_VALUES)
+    BARN_VALUES.iter().chain(VINEYARD_VALUES).chain(DRAGON_VALUES)
 }
 
 /// The values rule sets gave under `[scoring]` before they moved to the files that bring their

@@ -11,6 +11,7 @@
 
 pub mod badge;
 pub mod geometry;
+pub mod marker;
 pub mod palette;
 pub mod regions;
 pub mod schematic;

@@ -36,6 +36,12 @@ pub const FLOWER: Rgb = [235, 200, 80];
 pub const HILL: Rgb = [150, 112, 70];
 /// A vineyard marker's grapes.
 pub const GRAPE: Rgb = [110, 45, 125];
+/// A volcano marker's slopes.
+pub const ASH: Rgb = [96, 86, 80];
+/// A volcano's crater and a dragon's fire.
+pub const LAVA: Rgb = [232, 88, 28];
+/// A dragon marker.
+pub const DRAGON: Rgb = [170, 28, 40];
 
 /// `#rrggbb`, for SVG and CSS.
 pub fn hex(c: Rgb) -> String {

@@ -9,6 +9,7 @@ use tilewright_model::{Marker, Tile};
 
 use crate::badge;
 use crate::geometry::{self, Point};
+use crate::marker::{MarkerShape, marker_shapes};
 use crate::palette::{self, Rgb};
 use crate::schematic::{BADGE_STEP, Badge, BadgeKind, Schematic, schematic};
 
@@ -313,23 +314,17 @@ impl Pen {
     }
 
     fn marker(&self, marker: Marker, c: [f64; 2], r: f64) -> Markup {
-        match marker {
-            Marker::Hill => {
-                let hill: Vec<[f64; 2]> = (0..=12)
-                    .map(|i| {
-                        let a = std::f64::consts::PI * f64::from(i) / 12.0;
-                        [c[0] - a.cos() * r, c[1] - a.sin() * r * 0.7 + r * 0.35]
-                    })
-                    .collect();
-                html! {
-                    path d=(polygon_data(&hill)) fill=(fill(palette::HILL)) stroke=(fill(palette::WALL)) stroke-width=(n(self.px)) {}
+        let at = |p: [f64; 2]| [c[0] + p[0] * r, c[1] + p[1] * r];
+        html! {
+            @for shape in marker_shapes(marker) {
+                @match shape {
+                    MarkerShape::Polygon(points, colour) => {
+                        @let points: Vec<[f64; 2]> = points.into_iter().map(at).collect();
+                        path d=(polygon_data(&points)) fill=(fill(colour)) stroke=(fill(palette::WALL)) stroke-width=(n(self.px)) {}
+                    }
+                    MarkerShape::Disc(centre, radius, colour) => (circle(at(centre), radius * r, colour)),
                 }
             }
-            Marker::Vineyard => html! {
-                @for (dx, dy) in [(-0.3, -0.3), (0.3, -0.3), (0.0, 0.0), (-0.3, 0.3), (0.3, 0.3), (0.0, 0.6)] {
-                    (circle([c[0] + dx * r, c[1] + dy * r - r * 0.2], r * 0.22, palette::GRAPE))
-                }
-            },
         }
     }
 

@@ -65,6 +65,10 @@ pub struct CompiledTile {
     pub hill: bool,
     /// Whether the tile has a vineyard.
     pub vineyard: bool,
+    /// Whether the tile has a volcano (the dragon flies to it).
+    pub volcano: bool,
+    /// Whether the tile has a dragon (it sends the dragon moving).
+    pub dragon: bool,
     /// Edge layout codes by rotation, then side.
     pub codes: [[u16; 4]; 4],
     /// The rotations that give distinct tiles are `0..1 << rotation_bits` (1, 2 or 4 of them:
@@ -495,6 +499,8 @@ fn compile_tile(
         placement: tile.placement,
         hill: tile.markers.contains(&Marker::Hill),
         vineyard: tile.markers.contains(&Marker::Vineyard),
+        volcano: tile.markers.contains(&Marker::Volcano),
+        dragon: tile.markers.contains(&Marker::Dragon),
         codes: [[0; 4]; 4],
         rotation_bits: 0,
         has_monastery: tile.features.values().any(|f| f.kind == FeatureKind::Monastery),

@@ -1097,6 +1097,13 @@ fn check_mechanisms_used(set: &TileSet, report: &mut Reporter<'_>) {
             "vineyard markers",
         ),
         (
+            Mechanism::Dragon,
+            set.tiles
+                .iter()
+                .any(|t| t.markers.contains(&Marker::Volcano) || t.markers.contains(&Marker::Dragon)),
+            "volcano and dragon markers",
+        ),
+        (
             Mechanism::Abbey,
             set.tiles.iter().any(|t| t.supply == Supply::Player),
             "tiles held by players",

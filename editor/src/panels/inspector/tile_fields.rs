@@ -199,11 +199,16 @@ impl<'s> TileFields<'s> {
         ui.end_row();
     }
 
-    /// The hill and vineyard markers.
+    /// The markers: hill, vineyard, volcano, dragon.
     fn markers(&mut self, ui: &mut Ui) {
         help_label(ui, "Markers", "Tile", "markers");
         ui.horizontal(|ui| {
-            for (marker, name) in [(Marker::Hill, "hill"), (Marker::Vineyard, "vineyard")] {
+            for (marker, name) in [
+                (Marker::Hill, "hill"),
+                (Marker::Vineyard, "vineyard"),
+                (Marker::Volcano, "volcano"),
+                (Marker::Dragon, "dragon"),
+            ] {
                 let mut on = self.edited.markers.contains(&marker);
                 if ui.checkbox(&mut on, name).changed() {
                     if on {

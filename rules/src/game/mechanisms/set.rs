@@ -15,7 +15,12 @@ use crate::model::{FeatureKind, FigureMechanism, Mechanism, NamedStrength, Role,
 pub struct MechanismSet(u8);
 
 /// Every mechanism, in declaration order.
-const ALL: [Mechanism; 3] = [Mechanism::Abbey, Mechanism::Hills, Mechanism::Vineyards];
+const ALL: [Mechanism; 4] = [
+    Mechanism::Abbey,
+    Mechanism::Hills,
+    Mechanism::Vineyards,
+    Mechanism::Dragon,
+];
 
 impl MechanismSet {
     /// The mechanisms a game plays with: those the tile sets and expansion files in play
@@ -27,6 +32,7 @@ impl MechanismSet {
             Mechanism::Abbey => switches.abbeys,
             Mechanism::Hills => switches.hills,
             Mechanism::Vineyards => switches.vineyards,
+            Mechanism::Dragon => true,
         }))
     }
 
@@ -88,6 +94,7 @@ const fn bit(mechanism: Mechanism) -> u8 {
         Mechanism::Abbey => 1,
         Mechanism::Hills => 2,
         Mechanism::Vineyards => 4,
+        Mechanism::Dragon => 8,
     }
 }
 
