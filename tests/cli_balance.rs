@@ -190,7 +190,7 @@ fn json_has_the_documented_keys() {
     );
     assert_eq!(
         keys(&report["mechanisms"]),
-        ["abbeys", "barns", "hills", "shepherds", "wagons"]
+        ["abbeys", "barns", "dragon", "hills", "shepherds", "wagons"]
     );
     assert_eq!(report["mechanisms"]["abbeys"], Value::Null);
     assert_eq!(keys(&report["mechanisms"]["hills"]), ["tie_breaks", "tiles_under"]);

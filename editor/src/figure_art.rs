@@ -42,6 +42,8 @@ pub enum Picture {
     Shepherd,
     /// A special figure without a mechanism of its own.
     Special,
+    /// The dragon, which no player owns.
+    Dragon,
 }
 
 impl Picture {
@@ -73,6 +75,7 @@ impl Picture {
             "wagon" => Some(Picture::Wagon),
             "barn" => Some(Picture::Barn),
             "shepherd" => Some(Picture::Shepherd),
+            "dragon" => Some(Picture::Dragon),
             _ => None,
         }
     }
@@ -87,6 +90,7 @@ impl Picture {
             Picture::Barn => "barn",
             Picture::Shepherd => "shepherd",
             Picture::Special => "special figure",
+            Picture::Dragon => "dragon",
         }
     }
 
@@ -100,6 +104,7 @@ impl Picture {
             Picture::Barn => barn(painter, rect),
             Picture::Shepherd => shepherd(painter, rect),
             Picture::Special => special(painter, rect),
+            Picture::Dragon => dragon(painter, rect),
         }
     }
 }
@@ -355,6 +360,23 @@ pub fn bag(ui: &mut Ui, value: &Json) -> Response {
         "bag picture".into(),
         &format!("{sheep} sheep tokens, {wolves} wolves"),
     )
+}
+
+/// The dragon: a red body with raised wings, a head and a tail.
+fn dragon(painter: &Painter, rect: Rect) {
+    const RED: Color32 = Color32::from_rgb(170, 28, 40);
+    const DARK: Color32 = Color32::from_rgb(110, 16, 24);
+    poly(painter, rect, &[(0.12, 0.18), (0.46, 0.5), (0.3, 0.62)], DARK);
+    poly(painter, rect, &[(0.88, 0.18), (0.7, 0.62), (0.54, 0.5)], DARK);
+    poly(
+        painter,
+        rect,
+        &[(0.3, 0.5), (0.7, 0.5), (0.78, 0.72), (0.5, 0.84), (0.22, 0.72)],
+        RED,
+    );
+    poly(painter, rect, &[(0.44, 0.3), (0.56, 0.3), (0.6, 0.5), (0.4, 0.5)], RED);
+    painter.circle_filled(at(rect, 0.5, 0.26), rect.width() * 0.1, RED);
+    poly(painter, rect, &[(0.62, 0.78), (0.92, 0.9), (0.66, 0.86)], RED);
 }
 
 #[cfg(test)]

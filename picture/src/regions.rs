@@ -122,7 +122,20 @@ pub fn label_areas(open: &[bool]) -> (Vec<usize>, usize) {
 
 /// The field regions of `drawing`, the schematic of `tile`.
 pub fn field_regions(tile: &Tile, drawing: &Schematic) -> FieldRegions {
-    let open: Vec<bool> = (0..GRID * GRID).map(|c| !covered(drawing, cell_centre(c))).collect();
+    // A field drawn by hand keeps its area: the other fields' regions go round it (an inner
+    // field that no edge reaches, between two cities).
+    let drawn: Vec<&Vec<Point>> = tile
+        .features
+        .values()
+        .filter(|f| f.kind == FeatureKind::Field)
+        .flat_map(|f| &f.polygons)
+        .collect();
+    let open: Vec<bool> = (0..GRID * GRID)
+        .map(|c| {
+            let p = cell_centre(c);
+            !covered(drawing, p) && !drawn.iter().any(|polygon| geometry::point_in_polygon(p, polygon))
+        })
+        .collect();
     let (area, areas) = label_areas(&open);
     // Each field claims the areas of the open border cells along its segments.
     let mut claims: Vec<Vec<&str>> = vec![Vec::new(); areas];

@@ -160,6 +160,8 @@ pub enum Spot {
     Feature(u8),
     /// On a corner (clockwise from north-west, as the table lies).
     Corner(u8),
+    /// On the whole tile, at its centre (where the dragon goes).
+    Tile,
 }
 
 /// A figure on the table.
@@ -204,6 +206,8 @@ pub struct Scene {
     pub tiles: Vec<Laid>,
     /// Figures on the table.
     pub tokens: Vec<Token>,
+    /// Figures no player owns (the dragon): column, row, picture.
+    pub neutral: Vec<(i16, i16, Picture)>,
     /// Cells a tile may go to.
     pub open: Vec<(i16, i16)>,
     /// The tile in hand at the pointer.
@@ -266,9 +270,14 @@ impl Scene {
                 picture: picture_of(figure),
             });
         }
+        let neutral = Mechanisms::neutral_figures(game)
+            .into_iter()
+            .filter_map(|n| Some((n.x, n.y, Picture::named(n.look)?)))
+            .collect();
         Scene {
             tiles,
             tokens,
+            neutral,
             ..Scene::default()
         }
     }
@@ -372,6 +381,17 @@ impl BoardWidget<'_> {
         for token in &scene.tokens {
             self.paint_token(&painter, scene, camera, token);
         }
+        for &(x, y, picture) in &scene.neutral {
+            let size = (camera.cell * 0.42).max(14.0);
+            let rect = Rect::from_center_size(camera.cell_rect(x, y).center(), Vec2::splat(size));
+            painter.circle(
+                rect.center(),
+                size * 0.55,
+                Color32::from_gray(235),
+                Stroke::new(2.0, Color32::from_black_alpha(200)),
+            );
+            picture.paint(&painter, rect.shrink(size * 0.08));
+        }
         let pointer = response.hover_pos();
         let hovered_target = pointer.and_then(|p| self.target_at(scene, camera, p));
         let colour = scene.target_colour.unwrap_or(Color32::WHITE);
@@ -467,6 +487,10 @@ impl BoardWidget<'_> {
             return near;
         }
         let (x, y) = camera.cell_at(pos);
+        let whole = Target { x, y, spot: Spot::Tile };
+        if let Some(i) = scene.targets.iter().position(|t| *t == whole) {
+            return Some(i);
+        }
         let (art, laid) = self.tile_at(scene, x, y)?;
         let locals: Vec<u8> = scene
             .targets
@@ -474,7 +498,7 @@ impl BoardWidget<'_> {
             .filter(|t| t.x == x && t.y == y)
             .filter_map(|t| match t.spot {
                 Spot::Feature(local) => Some(local),
-                Spot::Corner(_) => None,
+                Spot::Corner(_) | Spot::Tile => None,
             })
             .collect();
         let local = art.feature_at(view_of(camera, laid).to_tile(pos), &locals)?;
@@ -523,6 +547,7 @@ pub fn spot_on_screen(camera: BoardCamera, art: &TileArt, laid: Laid, spot: Spot
                 _ => rect.left_bottom(),
             })
         }
+        Spot::Tile => Some(camera.cell_rect(laid.x, laid.y).center()),
         Spot::Feature(local) => {
             let art = art.get(laid.tile)?;
             Some(view_of(camera, laid).to_screen(art.anchor(local)))

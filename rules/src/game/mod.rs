@@ -100,6 +100,17 @@ pub struct CornerFigure {
     pub corner: u8,
 }
 
+/// A figure no player owns, standing on a tile (the dragon), as a mechanism shows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NeutralFigure {
+    /// Column of the tile.
+    pub x: i16,
+    /// Row of the tile.
+    pub y: i16,
+    /// The name of its picture, as readers draw it (`"dragon"`).
+    pub look: &'static str,
+}
+
 /// A player's score and supply.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PlayerState {

@@ -12,7 +12,8 @@ use std::ops::Deref;
 
 use super::mechanisms::Registered;
 use super::{
-    Action, ActionError, BoardFigure, Event, FeatureAt, FeatureScore, FigureIndex, Game, Phase, Players, Reason, Seat,
+    Action, ActionError, BoardFigure, Event, FeatureAt, FeatureScore, FigureIndex, Game, Phase, Players, Reason, Rng,
+    Seat,
 };
 
 /// A game as mechanism `M`'s hooks may change it (see the module's documentation).
@@ -71,6 +72,13 @@ impl<'g, M: Registered> Play<'g, M> {
         self.game.after_scoring(M::INDEX + 1, events);
     }
 
+    /// After the mechanism's decision before the scoring step, with nothing more to wait for:
+    /// the before-scoring hooks of the mechanisms registered after it, then the scoring step.
+    #[inline]
+    pub fn resume_before_scoring(&mut self, events: &mut Vec<Event>) {
+        self.game.before_scoring(M::INDEX + 1, events);
+    }
+
     /// After a deployment of its own: the turn goes on to its scoring step.
     pub fn end_turn(&mut self, events: &mut Vec<Event>) {
         self.game.end_turn(events);
@@ -95,6 +103,15 @@ impl<'g, M: Registered> Play<'g, M> {
     /// Takes the next tile off the pile, if any is left.
     pub fn take_next_tile(&mut self) -> Option<u16> {
         self.game.pile.pop()
+    }
+
+    /// Puts `tiles`, which the mechanism set aside when they were drawn, back into the pile,
+    /// each at a place drawn from `rng` (the mechanism's own random state).
+    pub fn shuffle_into_pile(&mut self, tiles: &[u16], rng: &mut Rng) {
+        for &tile in tiles {
+            let at = rng.below(self.game.pile.len() + 1);
+            self.game.pile.insert(at, tile);
+        }
     }
 
     /// What the feature of `node` would score at the end of the game, and what for (none for

@@ -25,6 +25,8 @@ pub enum Takes {
     /// A feature on the table: a tile's position and its local feature index (written with
     /// `x`, `y` and `feature`).
     Feature,
+    /// A tile on the table, by its position (written with `x` and `y`).
+    Tile,
 }
 
 impl Takes {
@@ -34,6 +36,7 @@ impl Takes {
             Takes::Nothing => &[],
             Takes::FigureOnCorner => &["figure", "corner"],
             Takes::Feature => &["x", "y", "feature"],
+            Takes::Tile => &["x", "y"],
         }
     }
 }
@@ -107,6 +110,7 @@ impl Step {
             Takes::Nothing => vec![],
             Takes::FigureOnCorner => vec![self.figure.into(), self.spot.into()],
             Takes::Feature => vec![self.x.into(), self.y.into(), self.spot.into()],
+            Takes::Tile => vec![self.x.into(), self.y.into()],
         }
     }
 }

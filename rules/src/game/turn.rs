@@ -12,7 +12,8 @@
 //! 1. **Begin** ([`Game::begin_turn`]): `turn_begins` (a mechanism may offer a choice of its own
 //!    and wait: an abbey to place, the abbey end game once the pile is empty; a decision to
 //!    draw after all resumes with the mechanisms after it, `resume_turn`); else
-//!    [`Game::draw`], which discards tiles that fit nowhere, or with the pile empty
+//!    [`Game::draw`], which offers each tile drawn to `drawn` (a dragon tile drawn before the
+//!    dragon came is set aside) and discards tiles that fit nowhere, or with the pile empty
 //!    [`Game::finish`].
 //! 2. **Place** (`placement.rs`): where the tile may go is the `placement_allowed` of every
 //!    mechanism that `restricts` it, as well as its edges; `place_drawn` lays it (`place_tile`
@@ -24,17 +25,20 @@
 //!    mechanism `closes` the feature (a barn's field, to farmers). Every figure goes onto the
 //!    table through `stand`; the owner of a figure type hears of its arrival
 //!    (`figure_arrives`: a shepherd draws).
-//! 4. **Score** ([`Game::end_turn`]): completed features (`scoring.rs`: `score_completed`),
+//! 4. **Before scoring** ([`Game::end_turn`]): `before_scoring`, which may send figures home
+//!    and wait for decisions of its own (the dragon's flight, in a phase of its own); its
+//!    `apply` resumes with the mechanisms after it (`resume_before_scoring`).
+//! 5. **Score**: completed features (`scoring.rs`: `score_completed`),
 //!    with `score_feature` (vineyards), `feature_completed` (printed tokens taken by the
 //!    current player) and, for a tie, `break_tie` (hills); a figure leaving a completed
 //!    feature may be held by `holds_leaving` (a wagon waits to move). A field's majority paid
 //!    (`award_field`: at the end, or a barn meeting) is followed by `field_scored` (a figure's
 //!    bonus per city).
-//! 5. **After scoring** ([`Game::after_scoring`]): each mechanism's `after_scoring`, which may
+//! 6. **After scoring** ([`Game::after_scoring`]): each mechanism's `after_scoring`, which may
 //!    score (a barn meeting farmers) and wait for a decision of its own (a shepherd's owner, in
 //!    [`Phase::Shepherd`]; each waiting wagon's, in [`Phase::MoveWagon`]); its `apply` takes the
 //!    decision and resumes with the mechanisms after it (`resume_after_scoring`).
-//! 6. **Next** ([`Game::next_turn`]): [`Game::pass_to_next_player`] unless a mechanism keeps
+//! 7. **Next** ([`Game::next_turn`]): [`Game::pass_to_next_player`] unless a mechanism keeps
 //!    the turn (`keeps_turn`: an extra turn), then `begin_turn`.
 //!    With the pile empty and no mechanism waiting, [`Game::finish`] scores the end
 //!    (`scoring.rs`: `score_end`, then each mechanism's `end_of_game`: barns, printed tokens).
@@ -49,10 +53,23 @@
 use super::{Event, Flow, Game, Phase};
 
 impl Game {
-    /// The scoring step after a deployment (or a pass): completed features, the mechanisms'
-    /// after-scoring hooks, then the next turn.
+    /// The end of a turn after a deployment (or a pass): the mechanisms' before-scoring hooks
+    /// (one may wait), then the scoring step.
     #[inline]
     pub(super) fn end_turn(&mut self, events: &mut Vec<Event>) {
+        self.before_scoring(0, events);
+    }
+
+    /// The before-scoring hooks of the mechanisms registered at `from` or later, then, unless
+    /// one waits for a decision, the scoring step: completed features, the mechanisms'
+    /// after-scoring hooks, then the next turn.
+    #[inline(always)]
+    pub(super) fn before_scoring(&mut self, from: usize, events: &mut Vec<Event>) {
+        // This turn's tile is the last placed.
+        let placed = (self.board.placed.len() - 1) as u16;
+        if self.mechanisms_before_scoring(from, placed, events) == Flow::Wait {
+            return;
+        }
         let pending = std::mem::take(&mut self.pending);
         for &node in &pending {
             self.score_completed(node, events);
@@ -115,6 +132,9 @@ impl Game {
     /// Draws until a tile fits somewhere; at the end of the pile, goes on to the end game.
     pub(super) fn draw(&mut self, events: &mut Vec<Event>) {
         while let Some(tile) = self.pile.pop() {
+            if self.mechanisms_set_aside(tile, events) {
+                continue;
+            }
             if self.fits_somewhere(tile) {
                 self.phase = Phase::Place { tile };
                 return;

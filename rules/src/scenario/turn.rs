@@ -311,6 +311,7 @@ fn written(words: Words) -> String {
         Takes::Nothing => format!("`{{ action = \"{name}\" }}`"),
         Takes::Feature => format!("`{{ action = \"{name}\", at = [x, y], feature = \"...\" }}`"),
         Takes::FigureOnCorner => format!("`{{ action = \"{name}\", figure = \"...\", corner = 0 }}`"),
+        Takes::Tile => format!("`{{ action = \"{name}\", at = [x, y] }}`"),
     }
 }
 
@@ -379,10 +380,11 @@ impl Answering<'_> {
                 ));
             }
             None if gives_feature || gives_corner => {
-                let takes = if gives_feature {
-                    Takes::Feature
-                } else {
-                    Takes::FigureOnCorner
+                let takes_tile = answer.feature.is_none() && offered.iter().any(|s| s.words().takes == Takes::Tile);
+                let takes = match (gives_feature, takes_tile) {
+                    (true, true) => Takes::Tile,
+                    (true, false) => Takes::Feature,
+                    (false, _) => Takes::FigureOnCorner,
                 };
                 let mut kinds: Vec<u8> = offered
                     .iter()
@@ -415,6 +417,7 @@ impl Answering<'_> {
             Takes::Nothing => (&[], &[]),
             Takes::Feature => (&["at", "feature"], &["at", "feature"]),
             Takes::FigureOnCorner => (&["figure", "corner"], &["corner"]),
+            Takes::Tile => (&["at"], &["at"]),
         };
         let given = [
             ("at", answer.at.is_some()),
@@ -450,6 +453,7 @@ impl Answering<'_> {
                     let feature = self.names.feature(tile, feature, format!("{}/feature", self.pointer))?;
                     step.at(x, y).on(feature)
                 }
+                (Takes::Tile, Some([x, y]), _, _) => step.at(x, y),
                 (Takes::FigureOnCorner, _, _, Some(corner)) => {
                     let figure = self.names.figure(&answer.figure, format!("{}/figure", self.pointer))?;
                     step.with_figure(figure).on(corner)

@@ -190,14 +190,20 @@ impl BoardChoices {
     }
 }
 
-/// Where a mechanism's action taking a feature on the table points (none for another action).
+/// Where a mechanism's action taking a feature or a tile on the table points (none for
+/// another action).
 fn on_a_feature(action: Action) -> Option<Target> {
-    match action {
-        Action::Mechanism(step) if step.words().takes == Takes::Feature => Some(Target {
-            x: step.x,
-            y: step.y,
-            spot: Spot::Feature(step.spot),
-        }),
-        _ => None,
-    }
+    let Action::Mechanism(step) = action else {
+        return None;
+    };
+    let spot = match step.words().takes {
+        Takes::Feature => Spot::Feature(step.spot),
+        Takes::Tile => Spot::Tile,
+        _ => return None,
+    };
+    Some(Target {
+        x: step.x,
+        y: step.y,
+        spot,
+    })
 }

@@ -88,6 +88,8 @@ impl Mechanism for Barns {
         def.figures().iter().any(|f| Barns::owns(f) && f.count > 0)
     }
 
+    const FIGURES_STAY: bool = true;
+
     const FIGURE: Option<OwnFigure> = Some(OwnFigure {
         word: FigureMechanism::Barn,
         role: (Role::Special, "a barn never counts in a majority"),

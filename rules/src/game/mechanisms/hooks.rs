@@ -15,8 +15,8 @@ use crate::model::{FigureMechanism, Role, Spot};
 
 use crate::game::{
     Action, ActionError, Award, BoardFigure, CornerFigure, Event, EventWords, FeatureAt, FeatureScore, FigureIndex,
-    FigureType, FigureTypes, Game, GameDef, Happening, MAX_FIGURE_TYPES, Noun, Phase, Placement, Play, Players, Reason,
-    ReasonWords, Rng, Seat, Step, Tally, Words,
+    FigureType, FigureTypes, Game, GameDef, Happening, MAX_FIGURE_TYPES, NeutralFigure, Noun, Phase, Placement, Play,
+    Players, Reason, ReasonWords, Rng, Seat, Step, Tally, Words,
 };
 
 /// What a figure type given a mechanism's word in the files (`mechanism = "barn"`) must be:
@@ -77,12 +77,14 @@ pub enum Arrival {
 /// - **Lifecycle** (every registered mechanism, in play or not): [`Mechanism::new`],
 ///   [`Mechanism::restart`], [`Mechanism::dealt`], [`Mechanism::determinize`], and `Clone`
 ///   (`clone_from` keeps the target's memory: searches copy positions in a loop).
-/// - **Turn begins**: [`Mechanism::turn_begins`] (may set a phase of its own and wait).
+/// - **Turn begins**: [`Mechanism::turn_begins`] (may set a phase of its own and wait), then
+///   [`Mechanism::drawn`] for each tile drawn (may set it aside).
 /// - **Placement**: [`Mechanism::placement_allowed`] (for the tiles [`Mechanism::restricts`]),
 ///   [`Mechanism::after_placement`].
 /// - **Deployment**: [`Mechanism::deploy_options`], [`Mechanism::deploy_own`],
 ///   [`Mechanism::closes`], [`Mechanism::figure_arrives`]; on a hand-built table,
 ///   [`Mechanism::put_carrying`].
+/// - **Before scoring**: [`Mechanism::before_scoring`] (may wait).
 /// - **Scoring**: [`Mechanism::score_feature`], [`Mechanism::feature_completed`],
 ///   [`Mechanism::break_tie`], [`Mechanism::holds_leaving`], [`Mechanism::field_scored`], then
 ///   [`Mechanism::after_scoring`] (may wait).
@@ -173,6 +175,14 @@ pub trait Mechanism: sealed::Registrable + Clone + fmt::Debug + Sized {
         Flow::Continue
     }
 
+    /// A tile was drawn from the pile, `tile` its compiled index: returns true to set it aside
+    /// in its own state (the player draws again), which the mechanism then owes to the pile
+    /// ([`Play::shuffle_into_pile`]). It may push events. The first mechanism in play that
+    /// sets the tile aside decides.
+    fn drawn(_game: &mut Play<'_, Self>, _tile: u16, _events: &mut Vec<Event>) -> bool {
+        false
+    }
+
     /// Whether the mechanism has a say in where tiles go ([`Mechanism::placement_allowed`]):
     /// placements then leave the fast paths that read fits from tables.
     const RESTRICTS_PLACEMENT: bool = false;
@@ -235,6 +245,20 @@ pub trait Mechanism: sealed::Registrable + Clone + fmt::Debug + Sized {
     ) -> Result<(), ActionError> {
         Err(carries_nothing(figure, at))
     }
+
+    /// After the deployment step (a figure deployed, or none), before the completed features
+    /// score, placed tile `placed` being this turn's: it may send figures home, change its own
+    /// state and wait for a decision of its own ([`Flow::Wait`]). Once that is applied,
+    /// [`Mechanism::apply`] goes on with [`Play::resume_before_scoring`], which calls the
+    /// mechanisms registered after it, then scores.
+    fn before_scoring(_game: &mut Play<'_, Self>, _placed: u16, _events: &mut Vec<Event>) -> Flow {
+        Flow::Continue
+    }
+
+    /// Whether its own figure types stay on the table whatever else sends figures home in
+    /// the middle of a turn (a dragon): a barn stands at a corner, between tiles; a shepherd
+    /// is tied to its flock.
+    const FIGURES_STAY: bool = false;
 
     /// A road, city, monastery or garden of `node` scores (`score.complete`: completed in play,
     /// else at the end): it may change `points` (add to them, as vineyards do, or score the
@@ -325,6 +349,9 @@ pub trait Mechanism: sealed::Registrable + Clone + fmt::Debug + Sized {
     fn corner_figures(&self) -> &[CornerFigure] {
         &[]
     }
+
+    /// The figures no player owns that it keeps on the table (the dragon), appended to `out`.
+    fn neutral_figures(_game: &Game, _out: &mut Vec<NeutralFigure>) {}
 
     /// In a decision of its own about a figure it holds off the table: the figure, on the node
     /// it stood on (a waiting wagon, on the feature just scored).
@@ -678,6 +705,16 @@ macro_rules! mechanisms {
                 }
             }
 
+            /// The figure types that stay on the table whatever sends figures home in the
+            /// middle of a turn ([`Mechanism::FIGURES_STAY`]).
+            pub fn staying_figures(&self) -> $crate::game::FigureTypes {
+                let mut staying = 0;
+                $( $(#[$attr])* if <$name::$ty as Mechanism>::FIGURES_STAY {
+                    staying |= self.own[Index::$name as usize];
+                } )*
+                staying
+            }
+
             /// Every mechanism back to its state before a deal of `def`, keeping memory.
             pub(in crate::game) fn restart(&mut self, def: &$crate::game::GameDef) {
                 $( $(#[$attr])* self.$name.restart(def); )*
@@ -708,6 +745,16 @@ macro_rules! mechanisms {
                     all.extend(self.$name.corner_figures());
                 } )*
                 all.into_iter()
+            }
+
+            /// The figures no player owns on the table, of every mechanism in play
+            /// ([`Mechanism::neutral_figures`]).
+            pub fn neutral_figures(game: &$crate::game::Game) -> Vec<$crate::game::NeutralFigure> {
+                let mut all = Vec::new();
+                $( $(#[$attr])* if game.mechanisms.in_play & 1 << Index::$name as u32 != 0 {
+                    <$name::$ty as Mechanism>::neutral_figures(game, &mut all);
+                } )*
+                all
             }
 
             /// In a mechanism's decision about a figure it holds off the table: the figure, on
@@ -947,6 +994,18 @@ macro_rules! mechanisms {
                 Flow::Continue
             }
 
+            /// [`Mechanism::drawn`] of each mechanism in play, until one sets `tile` aside.
+            #[inline(always)]
+            pub(in crate::game) fn mechanisms_set_aside(&mut self, tile: u16, events: &mut Vec<$crate::game::Event>) -> bool {
+                let in_play = self.mechanisms.in_play;
+                $( $(#[$attr])* if in_play & 1 << Index::$name as u32 != 0
+                    && <$name::$ty as Mechanism>::drawn(&mut $crate::game::Play::new(self), tile, events)
+                {
+                    return true;
+                } )*
+                false
+            }
+
             /// Whether a mechanism in play restricts where `tile` may go
             /// ([`Mechanism::restricts`]): placements of it then leave the fast table paths.
             #[inline(always)]
@@ -1125,6 +1184,25 @@ macro_rules! mechanisms {
                     return true;
                 } )*
                 false
+            }
+
+            /// [`Mechanism::before_scoring`] of each mechanism in play registered at index
+            /// `from` or later, until one waits.
+            #[inline(always)]
+            pub(in crate::game) fn mechanisms_before_scoring(
+                &mut self,
+                from: usize,
+                placed: u16,
+                events: &mut Vec<$crate::game::Event>,
+            ) -> Flow {
+                let in_play = self.mechanisms.in_play;
+                $( $(#[$attr])* if Index::$name as usize >= from
+                    && in_play & 1 << Index::$name as u32 != 0
+                    && <$name::$ty as Mechanism>::before_scoring(&mut $crate::game::Play::new(self), placed, events) == Flow::Wait
+                {
+                    return Flow::Wait;
+                } )*
+                Flow::Continue
             }
 
             /// [`Mechanism::after_scoring`] of each mechanism in play registered at index `from`

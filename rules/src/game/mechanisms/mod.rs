@@ -28,6 +28,7 @@ mechanisms! {
     extra_turn: ExtraTurns,
     field_bonus: FieldBonuses,
     continuation: Continuation,
+    dragon: Dragon,
     hills: Hills,
     marks: Marks,
     printed_tokens: PrintedTokens,

@@ -84,6 +84,8 @@ impl Mechanism for Shepherds {
         def.figures().iter().any(|f| Shepherds::owns(f) && f.count > 0)
     }
 
+    const FIGURES_STAY: bool = true;
+
     const FIGURE: Option<OwnFigure> = Some(OwnFigure {
         word: FigureMechanism::Shepherd,
         role: (Role::Special, "a shepherd never counts in a majority"),
