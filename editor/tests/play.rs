@@ -749,3 +749,43 @@ fn a_mechanisms_own_decision_is_played_and_recorded_with_no_code_of_its_own() {
     let replayed = record.replay_so_far(std::sync::Arc::clone(game(&h).def())).unwrap();
     assert_eq!(*replayed.mechanisms().probe(), probe);
 }
+
+/// The dragon, which no player owns, is drawn on its tile, and a person moves it by clicking
+/// a tile beside it: the Play page knows it only from what the mechanism declares.
+#[test]
+fn the_dragon_stands_on_its_tile_and_a_click_on_a_tile_beside_it_moves_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = play_page(dir.path(), &short_base(), vec![SeatKind::Human, SeatKind::Human], 3);
+    for (id, on) in &mut h.state_mut().panels.play.setup.bundled_sets {
+        *on = id == "princess-and-dragon";
+    }
+    start(&mut h);
+    // Played at random up to the dragon's first step.
+    let mut rng = tilewright_engine::game::Rng::new(5);
+    while game(&h).phase().mechanism() != Some("dragon") {
+        assert!(!game(&h).is_over(), "a dragon tile comes after a volcano");
+        let legal = game(&h).legal_actions();
+        let action = legal[rng.below(legal.len())];
+        let session = h.state_mut().panels.play.session.as_mut().unwrap();
+        session.play(action).unwrap();
+    }
+    settle(&mut h);
+    let at = game(&h).mechanisms().dragon().at().unwrap();
+    let from = game(&h).board().placed[usize::from(at)];
+    let scene = tilewright_editor::board::Scene::of_game(game(&h));
+    assert_eq!(scene.neutral.len(), 1, "the dragon is drawn");
+    assert_eq!((scene.neutral[0].0, scene.neutral[0].1), (from.x, from.y));
+
+    let steps = game(&h).legal_actions();
+    let targets = play(&h).targets_on_screen();
+    assert_eq!(targets.len(), steps.len(), "one target per tile it may enter");
+    let (step, point) = targets[0];
+    click_at(&mut h, point);
+    assert_eq!(game(&h).history().last(), Some(&step));
+    let Action::Mechanism(step) = step else {
+        panic!("a step of the dragon")
+    };
+    let now = game(&h).mechanisms().dragon().at().unwrap();
+    let to = game(&h).board().placed[usize::from(now)];
+    assert_eq!((to.x, to.y), (step.x, step.y), "the dragon entered the tile clicked");
+}
