@@ -171,7 +171,7 @@ fn the_set_page_declares_marks_and_deal_groups_that_tiles_then_use() {
     click_in(&mut h, MARKS, "+ Add");
     let amber = &set(&h).marks["amber"];
     assert_eq!(amber.kind.feature_kind(), FeatureKind::Road);
-    assert_eq!(amber.complete.per_tile, 0);
+    assert_eq!((amber.complete, amber.incomplete, amber.effect), (None, None, None));
 
     // A deal group: listed as `new`, then named; while no tile is in it, the validator says
     // so at the group's line.

@@ -137,6 +137,8 @@ pub struct FeatureDef {
     pub cathedral: bool,
     /// Road: `inn="true"`.
     pub inn: bool,
+    /// City: `princess="true"`.
+    pub princess: bool,
     /// City: `resource` (`cloth`, `grain`, `wine`).
     pub resource: Option<String>,
     /// City: the side whose second city segment this city is (`multi-edge`), when two cities
@@ -161,6 +163,7 @@ impl FeatureDef {
             pennants: 0,
             cathedral: false,
             inn: false,
+            princess: false,
             resource: None,
             multi_edge: None,
             cities: Vec::new(),

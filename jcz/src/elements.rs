@@ -25,9 +25,10 @@ pub const BAGS: [(&str, &str); 1] = [("sheep", "shepherd")];
 
 /// Marks, by id, the kind of feature that carries them, and their element (also the feature's
 /// boolean attribute in the XML).
-pub const MARKS: [(&str, FeatureKind, &str); 2] = [
+pub const MARKS: [(&str, FeatureKind, &str); 3] = [
     ("inn", FeatureKind::Road, "inn"),
     ("cathedral", FeatureKind::City, "cathedral"),
+    ("princess", FeatureKind::City, "princess"),
 ];
 
 /// Printed tokens JCZ knows: the city goods of its `traders` element, written `resource="…"`.

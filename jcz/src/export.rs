@@ -646,12 +646,13 @@ fn tile_def(
             match elements::mark_element(mark, feature.kind) {
                 Some("inn") => def.inn = true,
                 Some("cathedral") => def.cathedral = true,
+                Some("princess") => def.princess = true,
                 _ => {
                     refuse(
                         out,
                         format!("{pointer}/marks"),
                         format!("JCZ has no mark `{mark}` on a {}", feature.kind.as_str()),
-                        "JCZ knows an inn on a road and a cathedral in a city",
+                        "JCZ knows an inn on a road, and a cathedral or a princess in a city",
                     );
                     continue;
                 }

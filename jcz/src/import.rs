@@ -509,6 +509,10 @@ fn tile(
             feature.marks.push("inn".into());
             used.push("inn");
         }
+        if f.princess {
+            feature.marks.push("princess".into());
+            used.push("princess");
+        }
         if let Some(good) = &f.resource {
             if elements::GOODS.contains(&good.as_str()) {
                 feature.tokens.push(good.clone());

@@ -103,6 +103,9 @@ fn write_feature(w: &mut Writer<Vec<u8>>, f: &FeatureDef) -> io::Result<()> {
     if f.inn {
         attrs.push(("inn", "true".into()));
     }
+    if f.princess {
+        attrs.push(("princess", "true".into()));
+    }
     if let Some(resource) = &f.resource {
         attrs.push(("resource", resource.clone()));
     }
@@ -437,6 +440,7 @@ fn read_feature(
             "pennant" => feature.pennants = u32::from(yes(value)),
             "cathedral" => feature.cathedral = yes(value),
             "inn" => feature.inn = yes(value),
+            "princess" => feature.princess = yes(value),
             "resource" => feature.resource = Some(value.to_owned()),
             "city" => {
                 feature.cities = value

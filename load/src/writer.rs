@@ -399,7 +399,7 @@ mod tests {
         // A mark added to another feature, and a mark declared anew, are written too.
         set.tiles[0].features.get_mut("f1").unwrap().marks = vec!["well".into()];
         let mut spring = set.marks["well"].clone();
-        spring.complete.per_tile = 4;
+        spring.complete.as_mut().unwrap().per_tile = 4;
         set.marks.insert("spring".into(), spring);
         let out = render(&doc, &set, Some(&json)).unwrap();
         let back: TileSet = toml::from_str(&out).unwrap();

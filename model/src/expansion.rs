@@ -278,7 +278,9 @@ pub enum Mechanism {
 }
 
 /// A mark a feature can carry (`marks = ["inn"]` on a tile's road), declared once by a tile set
-/// or expansion: the points per unit a feature of its kind scores when it carries the mark.
+/// or expansion: the points per unit a feature of its kind scores when it carries the mark,
+/// and what else it does (`effect`). A mark with an effect and no values scores as a plain
+/// feature.
 ///
 /// A mark belongs to the whole feature: features joined keep every mark of each part, however
 /// many tiles carry it. A feature with one mark scores exactly the mark's values. The mark's
@@ -291,10 +293,36 @@ pub enum Mechanism {
 pub struct Mark {
     /// The kind of feature that can carry the mark.
     pub kind: MarkKind,
-    /// Points per unit when the feature is completed in play.
-    pub complete: MarkValues,
-    /// Points per unit when the feature is still incomplete at the end of the game.
-    pub incomplete: MarkValues,
+    /// Points per unit when the feature is completed in play (left out with `incomplete`:
+    /// the plain values).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub complete: Option<MarkValues>,
+    /// Points per unit when the feature is still incomplete at the end of the game (left out
+    /// with `complete`: the plain values).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub incomplete: Option<MarkValues>,
+    /// What the mark does besides scoring, if anything.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub effect: Option<MarkEffect>,
+}
+
+/// What a mark does besides scoring.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum MarkEffect {
+    /// The player who places a tile whose feature carries the mark may, instead of deploying,
+    /// send home one follower standing on that feature as the tile joins it (The Princess &
+    /// the Dragon's princess, in a city).
+    SendHome,
+}
+
+impl MarkEffect {
+    /// Its word in the files (`send-home`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MarkEffect::SendHome => "send-home",
+        }
+    }
 }
 
 /// Kinds of feature a mark can go on: those scored per tile.

@@ -62,13 +62,43 @@ pub(crate) fn check(catalog: &Catalog, base: &Catalog, out: &mut Diagnostics) {
     );
 }
 
-/// A road mark gives no pennant value (roads have none).
+/// A mark gives values for both parts (`complete`, `incomplete`) or neither, and then an
+/// effect (else it does nothing); a road mark gives no pennant value (roads have none).
 fn check_values(mark: &Mark, at: &str, report: &mut Reporter<'_>) {
+    match (&mark.complete, &mark.incomplete) {
+        (Some(_), None) | (None, Some(_)) => {
+            let (given, missing) = if mark.complete.is_some() {
+                ("complete", "incomplete")
+            } else {
+                ("incomplete", "complete")
+            };
+            report.error_at_key(
+                &format!("{at}/{given}"),
+                format!("the mark gives `{given}` values but no `{missing}` ones"),
+                format!(
+                    "give `{missing}` too (the points per unit of a feature {}), or neither",
+                    match missing {
+                        "complete" => "completed in play",
+                        _ => "still incomplete at the end",
+                    }
+                ),
+            );
+        }
+        (None, None) if mark.effect.is_none() => {
+            report.error_at_key(
+                at,
+                "the mark has neither values nor an effect: it does nothing",
+                "give `complete` and `incomplete` values, or an `effect`",
+            );
+        }
+        _ => {}
+    }
     if mark.kind == MarkKind::Road {
+        let pennants = |values: &Option<crate::model::MarkValues>| values.is_some_and(|v| v.per_pennant.is_some());
         no_pennants_on_roads(
             [
-                (mark.complete.per_pennant.is_some(), "complete"),
-                (mark.incomplete.per_pennant.is_some(), "incomplete"),
+                (pennants(&mark.complete), "complete"),
+                (pennants(&mark.incomplete), "incomplete"),
             ],
             at,
             report,

@@ -16,8 +16,8 @@ use crate::limits::{
     MAX_TILE_TYPES, MAX_TILES, MAX_TOKENS_ON_FEATURE, copies_in_play, pennants_on,
 };
 use crate::model::{
-    Bag, ExpansionFile, FeatureKind, Figure, FigureEffect, FigureMechanism, Joins, Mark, MarkValues, Role, RuleSet,
-    Rules, Strength, Supply, Tile, TileSet, TokenKind,
+    Bag, ExpansionFile, FeatureKind, Figure, FigureEffect, FigureMechanism, Joins, Mark, MarkEffect, MarkValues, Role,
+    RuleSet, Rules, Strength, Supply, Tile, TileSet, TokenKind,
 };
 use crate::quote::{clip, quote};
 
@@ -121,10 +121,12 @@ pub struct MarkType {
     /// The kind of feature that carries it (road or city).
     pub kind: FeatureKind,
     /// Points per tile (segment) and per pennant of a feature completed in play; a pennant
-    /// value left out is the plain one.
-    pub complete: MarkPoints,
+    /// value left out is the plain one; none: the plain values.
+    pub complete: Option<MarkPoints>,
     /// The same for a feature still incomplete at the end of the game.
-    pub incomplete: MarkPoints,
+    pub incomplete: Option<MarkPoints>,
+    /// What it does besides scoring.
+    pub effect: Option<MarkEffect>,
     /// Whether the mark plays under the rules (off: its features score as plain ones).
     pub play: bool,
 }
@@ -152,8 +154,9 @@ impl MarkType {
         MarkType {
             id: id.to_owned(),
             kind: mark.kind.feature_kind(),
-            complete: mark.complete.into(),
-            incomplete: mark.incomplete.into(),
+            complete: mark.complete.map(MarkPoints::from),
+            incomplete: mark.incomplete.map(MarkPoints::from),
+            effect: mark.effect,
             play: true,
         }
     }
@@ -174,7 +177,7 @@ fn marks_under_rules(files: &[MarkType], rules: &Rules, tables: &TileTables) -> 
                 (&mut mark.complete, &house.complete),
                 (&mut mark.incomplete, &house.incomplete),
             ] {
-                if let Some(replaced) = replaced {
+                if let (Some(values), Some(replaced)) = (values.as_mut(), replaced) {
                     values.per_tile = replaced.per_tile.unwrap_or(values.per_tile);
                     values.per_pennant = replaced.per_pennant.or(values.per_pennant);
                 }

@@ -64,6 +64,10 @@ impl Mechanism for Marks {
             let mark = &game.def.marks[rest.trailing_zeros() as usize];
             rest &= rest - 1;
             let values = if score.complete { mark.complete } else { mark.incomplete };
+            // A mark that only acts (a princess) scores as a plain feature.
+            let Some(values) = values else {
+                continue;
+            };
             let per_pennant = values.per_pennant.unwrap_or(plain_pennant);
             total += tiles * (i64::from(values.per_tile) - i64::from(plain_tile))
                 + pennants * (i64::from(per_pennant) - i64::from(plain_pennant));

@@ -36,6 +36,7 @@ mechanisms! {
     vineyard: Vineyards,
     wagon: Wagons,
     take_back: TakeBack,
+    send_home: SendHome,
     #[cfg(any(test, feature = "probe"))]
     probe: Probe,
 }
