@@ -65,6 +65,8 @@ pub enum Kind {
     Volcano,
     /// `<dragon/>`: the tile sends the dragon moving.
     Dragon,
+    /// `<portal/>`: a magic portal.
+    Portal,
     /// Any other element, by name (`tower`, `dragon`, `river`...).
     Other(String),
 }
@@ -82,6 +84,7 @@ impl Kind {
             Kind::Vineyard => "vineyard",
             Kind::Volcano => "volcano",
             Kind::Dragon => "dragon",
+            Kind::Portal => "portal",
             Kind::Other(name) => name,
         }
     }
@@ -98,6 +101,7 @@ impl Kind {
             "vineyard" => Kind::Vineyard,
             "volcano" => Kind::Volcano,
             "dragon" => Kind::Dragon,
+            "portal" => Kind::Portal,
             other => Kind::Other(other.to_owned()),
         }
     }
@@ -119,7 +123,7 @@ impl Kind {
     pub fn is_inner(&self) -> bool {
         matches!(
             self,
-            Kind::Monastery | Kind::Garden | Kind::Hill | Kind::Vineyard | Kind::Volcano | Kind::Dragon
+            Kind::Monastery | Kind::Garden | Kind::Hill | Kind::Vineyard | Kind::Volcano | Kind::Dragon | Kind::Portal
         )
     }
 }

@@ -43,6 +43,7 @@ pub fn mechanism_element(mechanism: Mechanism) -> &'static str {
         Mechanism::Hills => "hill",
         Mechanism::Vineyards => "vineyard",
         Mechanism::Dragon => "dragon",
+        Mechanism::Portals => "portal",
     }
 }
 
@@ -53,6 +54,7 @@ pub fn marker_element(marker: Marker) -> &'static str {
         Marker::Vineyard => "vineyard",
         Marker::Volcano => "volcano",
         Marker::Dragon => "dragon",
+        Marker::Portal => "portal",
     }
 }
 

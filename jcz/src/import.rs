@@ -369,6 +369,10 @@ fn tile(
                 markers.push(Marker::Vineyard);
                 used.push("vineyard");
             }
+            Kind::Portal => {
+                markers.push(Marker::Portal);
+                used.push(elements::mechanism_element(Mechanism::Portals));
+            }
             Kind::Volcano | Kind::Dragon => {
                 markers.push(if f.kind == Kind::Volcano {
                     Marker::Volcano

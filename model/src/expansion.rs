@@ -275,6 +275,10 @@ pub enum Mechanism {
     /// (the value the file declares in `[values]`), moved one tile at a time by each player in
     /// turn, never twice onto one tile in a flight; it eats the figures on each tile it enters.
     Dragon,
+    /// Magic portals: the player who places a tile with a portal marker may deploy a figure
+    /// on any unfinished feature of the table, as the figure may stand there, instead of on
+    /// the tile.
+    Portals,
 }
 
 /// A mark a feature can carry (`marks = ["inn"]` on a tile's road), declared once by a tile set

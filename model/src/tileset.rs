@@ -453,6 +453,9 @@ pub enum Marker {
     /// (the `dragon` mechanism). Drawn while no dragon is on the table, the tile is set aside
     /// and shuffled back into the pile when a volcano brings the dragon.
     Dragon,
+    /// A magic portal: the player who places the tile may deploy a figure on any unfinished
+    /// feature of the table instead of on the tile (the `portals` mechanism).
+    Portal,
 }
 
 /// The schema of a string that is one of a few common `words` (each with its description) or

@@ -41,6 +41,20 @@ pub fn marker_shapes(marker: Marker) -> Vec<MarkerShape> {
             MarkerShape::Polygon(vec![[-1.0, 0.6], [-0.3, -0.45], [0.3, -0.45], [1.0, 0.6]], palette::ASH),
             MarkerShape::Disc([0.0, -0.5], 0.28, palette::LAVA),
         ],
+        Marker::Portal => vec![
+            MarkerShape::Polygon(
+                vec![
+                    [-0.6, 0.7],
+                    [-0.6, -0.2],
+                    [-0.3, -0.6],
+                    [0.3, -0.6],
+                    [0.6, -0.2],
+                    [0.6, 0.7],
+                ],
+                palette::PORTAL,
+            ),
+            MarkerShape::Disc([0.0, 0.1], 0.3, palette::GLOW),
+        ],
         Marker::Dragon => vec![
             MarkerShape::Polygon(vec![[-0.9, -0.55], [0.9, -0.55], [0.0, 0.75]], palette::DRAGON),
             MarkerShape::Disc([0.0, -0.2], 0.18, palette::LAVA),

@@ -42,6 +42,10 @@ pub const ASH: Rgb = [96, 86, 80];
 pub const LAVA: Rgb = [232, 88, 28];
 /// A dragon marker.
 pub const DRAGON: Rgb = [170, 28, 40];
+/// A magic portal's arch.
+pub const PORTAL: Rgb = [92, 60, 160];
+/// A magic portal's glow.
+pub const GLOW: Rgb = [200, 180, 250];
 
 /// `#rrggbb`, for SVG and CSS.
 pub fn hex(c: Rgb) -> String {

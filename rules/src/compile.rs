@@ -69,6 +69,8 @@ pub struct CompiledTile {
     pub volcano: bool,
     /// Whether the tile has a dragon (it sends the dragon moving).
     pub dragon: bool,
+    /// Whether the tile has a magic portal.
+    pub portal: bool,
     /// Edge layout codes by rotation, then side.
     pub codes: [[u16; 4]; 4],
     /// The rotations that give distinct tiles are `0..1 << rotation_bits` (1, 2 or 4 of them:
@@ -501,6 +503,7 @@ fn compile_tile(
         vineyard: tile.markers.contains(&Marker::Vineyard),
         volcano: tile.markers.contains(&Marker::Volcano),
         dragon: tile.markers.contains(&Marker::Dragon),
+        portal: tile.markers.contains(&Marker::Portal),
         codes: [[0; 4]; 4],
         rotation_bits: 0,
         has_monastery: tile.features.values().any(|f| f.kind == FeatureKind::Monastery),

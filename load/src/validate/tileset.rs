@@ -1104,6 +1104,11 @@ fn check_mechanisms_used(set: &TileSet, report: &mut Reporter<'_>) {
             "volcano and dragon markers",
         ),
         (
+            Mechanism::Portals,
+            set.tiles.iter().any(|t| t.markers.contains(&Marker::Portal)),
+            "portal markers",
+        ),
+        (
             Mechanism::Abbey,
             set.tiles.iter().any(|t| t.supply == Supply::Player),
             "tiles held by players",

@@ -174,7 +174,7 @@ impl Game {
 
     /// Why the current player has no figure of type `figure` (a valid index) to deploy, if
     /// they have none: the rules leave it out (a house rule, or a count of 0), or all are out.
-    pub(super) fn none_in_supply(&self, figure: u8) -> Option<&'static str> {
+    pub(in crate::game) fn none_in_supply(&self, figure: u8) -> Option<&'static str> {
         if self.players[self.current as usize].supply[figure as usize] > 0 {
             return None;
         }
@@ -188,7 +188,7 @@ impl Game {
     /// Why figure type `figure` may not go onto the feature of `node` now, if it may not: a
     /// mechanism's own figure type where the mechanism says; any other needs a feature without
     /// followers that no mechanism closes.
-    fn closed_to(&self, figure: u8, node: u32) -> Option<&'static str> {
+    pub(in crate::game) fn closed_to(&self, figure: u8, node: u32) -> Option<&'static str> {
         if self.mechanisms.owned & 1 << figure != 0 {
             return self.own_figure_refused(self.current, figure, node);
         }

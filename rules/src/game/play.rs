@@ -187,6 +187,13 @@ impl<'g, M: Registered> Play<'g, M> {
         self.game.back_to_supply(player, figure, node, events);
     }
 
+    /// Deploys figure type `figure` from the current player's supply onto local feature
+    /// `feature` of placed tile `placed`, anywhere on the table (a portal), if the common rule
+    /// or the figure's mechanism allows it there now; refused with the game unchanged if not.
+    pub fn deploy(&mut self, placed: u16, figure: u8, feature: u8, events: &mut Vec<Event>) -> Result<(), ActionError> {
+        self.game.deploy(placed, figure, feature, events)
+    }
+
     /// Puts a figure on a hand-built table ([`Game::put_figure`]).
     pub fn put_figure(&mut self, seat: Seat, figure: FigureIndex, at: FeatureAt) -> Result<(), ActionError> {
         self.game.put_figure(seat, figure, at)

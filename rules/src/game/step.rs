@@ -27,6 +27,9 @@ pub enum Takes {
     Feature,
     /// A tile on the table, by its position (written with `x` and `y`).
     Tile,
+    /// A figure type from the player's supply and a feature on the table (written with
+    /// `figure`, `x`, `y` and `feature`).
+    FigureOnFeature,
 }
 
 impl Takes {
@@ -37,6 +40,7 @@ impl Takes {
             Takes::FigureOnCorner => &["figure", "corner"],
             Takes::Feature => &["x", "y", "feature"],
             Takes::Tile => &["x", "y"],
+            Takes::FigureOnFeature => &["figure", "x", "y", "feature"],
         }
     }
 }
@@ -111,6 +115,7 @@ impl Step {
             Takes::FigureOnCorner => vec![self.figure.into(), self.spot.into()],
             Takes::Feature => vec![self.x.into(), self.y.into(), self.spot.into()],
             Takes::Tile => vec![self.x.into(), self.y.into()],
+            Takes::FigureOnFeature => vec![self.figure.into(), self.x.into(), self.y.into(), self.spot.into()],
         }
     }
 }

@@ -127,7 +127,7 @@ impl<'de> Deserialize<'de> for Action {
                 let step = step.unwrap_or(Step::of_kind(0)).with_figure(figure).at(x, y);
                 Action::Mechanism(match step.words().takes {
                     Takes::FigureOnCorner => step.on(f.corner.unwrap_or(0)),
-                    Takes::Nothing | Takes::Feature | Takes::Tile => step.on(feature),
+                    Takes::Nothing | Takes::Feature | Takes::Tile | Takes::FigureOnFeature => step.on(feature),
                 })
             }
         })

@@ -312,6 +312,9 @@ fn written(words: Words) -> String {
         Takes::Feature => format!("`{{ action = \"{name}\", at = [x, y], feature = \"...\" }}`"),
         Takes::FigureOnCorner => format!("`{{ action = \"{name}\", figure = \"...\", corner = 0 }}`"),
         Takes::Tile => format!("`{{ action = \"{name}\", at = [x, y] }}`"),
+        Takes::FigureOnFeature => {
+            format!("`{{ action = \"{name}\", figure = \"...\", at = [x, y], feature = \"...\" }}`")
+        }
     }
 }
 
@@ -382,6 +385,7 @@ impl Answering<'_> {
             None if gives_feature || gives_corner => {
                 let takes_tile = answer.feature.is_none() && offered.iter().any(|s| s.words().takes == Takes::Tile);
                 let takes = match (gives_feature, takes_tile) {
+                    _ if answer.figure.is_some() && answer.at.is_some() => Takes::FigureOnFeature,
                     (true, true) => Takes::Tile,
                     (true, false) => Takes::Feature,
                     (false, _) => Takes::FigureOnCorner,
@@ -418,6 +422,7 @@ impl Answering<'_> {
             Takes::Feature => (&["at", "feature"], &["at", "feature"]),
             Takes::FigureOnCorner => (&["figure", "corner"], &["corner"]),
             Takes::Tile => (&["at"], &["at"]),
+            Takes::FigureOnFeature => (&["figure", "at", "feature"], &["figure", "at", "feature"]),
         };
         let given = [
             ("at", answer.at.is_some()),
@@ -454,6 +459,19 @@ impl Answering<'_> {
                     step.at(x, y).on(feature)
                 }
                 (Takes::Tile, Some([x, y]), _, _) => step.at(x, y),
+                (Takes::FigureOnFeature, Some([x, y]), Some(feature), _) => {
+                    let placed = game.board().at(i32::from(x), i32::from(y)).ok_or_else(|| {
+                        self.refuse(
+                            "at",
+                            format!("no tile at ({x}, {y})"),
+                            "give the position of a tile on the table".into(),
+                        )
+                    })?;
+                    let tile = game.board().placed[placed].tile;
+                    let feature = self.names.feature(tile, feature, format!("{}/feature", self.pointer))?;
+                    let figure = self.names.figure(&answer.figure, format!("{}/figure", self.pointer))?;
+                    step.with_figure(figure).at(x, y).on(feature)
+                }
                 (Takes::FigureOnCorner, _, _, Some(corner)) => {
                     let figure = self.names.figure(&answer.figure, format!("{}/figure", self.pointer))?;
                     step.with_figure(figure).on(corner)

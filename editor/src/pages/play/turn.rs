@@ -71,6 +71,17 @@ impl BoardChoices {
                                 spot: Spot::Corner(step.spot),
                             }
                         }
+                        // A deployment of the figure chosen elsewhere on the table (a portal).
+                        Action::Mechanism(step) if step.words().takes == Takes::FigureOnFeature => {
+                            if Some(step.figure) != figure {
+                                continue;
+                            }
+                            Target {
+                                x: step.x,
+                                y: step.y,
+                                spot: Spot::Feature(step.spot),
+                            }
+                        }
                         // A choice instead of deploying, on a feature anywhere on the table (a
                         // figure taken back).
                         _ => match on_a_feature(action) {
@@ -102,7 +113,11 @@ impl BoardChoices {
             .into_iter()
             .filter_map(|a| match a {
                 Action::Deploy { figure, .. } => Some(figure),
-                Action::Mechanism(step) if step.words().takes == Takes::FigureOnCorner => Some(step.figure),
+                Action::Mechanism(step)
+                    if matches!(step.words().takes, Takes::FigureOnCorner | Takes::FigureOnFeature) =>
+                {
+                    Some(step.figure)
+                }
                 _ => None,
             })
             .collect();

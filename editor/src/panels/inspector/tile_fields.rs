@@ -199,7 +199,7 @@ impl<'s> TileFields<'s> {
         ui.end_row();
     }
 
-    /// The markers: hill, vineyard, volcano, dragon.
+    /// The markers: hill, vineyard, volcano, dragon, portal.
     fn markers(&mut self, ui: &mut Ui) {
         help_label(ui, "Markers", "Tile", "markers");
         ui.horizontal(|ui| {
@@ -208,6 +208,7 @@ impl<'s> TileFields<'s> {
                 (Marker::Vineyard, "vineyard"),
                 (Marker::Volcano, "volcano"),
                 (Marker::Dragon, "dragon"),
+                (Marker::Portal, "portal"),
             ] {
                 let mut on = self.edited.markers.contains(&marker);
                 if ui.checkbox(&mut on, name).changed() {

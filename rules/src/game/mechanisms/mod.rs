@@ -37,6 +37,7 @@ mechanisms! {
     wagon: Wagons,
     take_back: TakeBack,
     send_home: SendHome,
+    portals: Portals,
     #[cfg(any(test, feature = "probe"))]
     probe: Probe,
 }

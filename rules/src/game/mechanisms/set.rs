@@ -15,11 +15,12 @@ use crate::model::{FeatureKind, FigureMechanism, Mechanism, NamedStrength, Role,
 pub struct MechanismSet(u8);
 
 /// Every mechanism, in declaration order.
-const ALL: [Mechanism; 4] = [
+const ALL: [Mechanism; 5] = [
     Mechanism::Abbey,
     Mechanism::Hills,
     Mechanism::Vineyards,
     Mechanism::Dragon,
+    Mechanism::Portals,
 ];
 
 impl MechanismSet {
@@ -32,7 +33,7 @@ impl MechanismSet {
             Mechanism::Abbey => switches.abbeys,
             Mechanism::Hills => switches.hills,
             Mechanism::Vineyards => switches.vineyards,
-            Mechanism::Dragon => true,
+            Mechanism::Dragon | Mechanism::Portals => true,
         }))
     }
 
@@ -95,6 +96,7 @@ const fn bit(mechanism: Mechanism) -> u8 {
         Mechanism::Hills => 2,
         Mechanism::Vineyards => 4,
         Mechanism::Dragon => 8,
+        Mechanism::Portals => 16,
     }
 }
 
