@@ -190,7 +190,16 @@ fn json_has_the_documented_keys() {
     );
     assert_eq!(
         keys(&report["mechanisms"]),
-        ["abbeys", "barns", "dragon", "hills", "shepherds", "wagons"]
+        [
+            "abbeys",
+            "barns",
+            "dragon",
+            "fairy",
+            "hills",
+            "sent_home",
+            "shepherds",
+            "wagons"
+        ]
     );
     assert_eq!(report["mechanisms"]["abbeys"], Value::Null);
     assert_eq!(keys(&report["mechanisms"]["hills"]), ["tie_breaks", "tiles_under"]);

@@ -110,7 +110,10 @@ mod tests {
             of_definition("Figure").unwrap(),
             ["role", "count", "strength", "stands-on", "mechanism", "joins", "effect"]
         );
-        assert_eq!(of_definition("Mark").unwrap(), ["kind", "complete", "incomplete"]);
+        assert_eq!(
+            of_definition("Mark").unwrap(),
+            ["kind", "complete", "incomplete", "effect"]
+        );
         assert_eq!(of_definition("MarkValues").unwrap(), ["per-tile", "per-pennant"]);
         assert_eq!(of_definition("PrintedToken").unwrap(), ["kind", "majority"]);
         assert_eq!(of_definition("DealGroup").unwrap(), ["group", "start"]);

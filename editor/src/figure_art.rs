@@ -44,6 +44,8 @@ pub enum Picture {
     Special,
     /// The dragon, which no player owns.
     Dragon,
+    /// The fairy, which no player owns.
+    Fairy,
 }
 
 impl Picture {
@@ -76,6 +78,7 @@ impl Picture {
             "barn" => Some(Picture::Barn),
             "shepherd" => Some(Picture::Shepherd),
             "dragon" => Some(Picture::Dragon),
+            "fairy" => Some(Picture::Fairy),
             _ => None,
         }
     }
@@ -91,6 +94,7 @@ impl Picture {
             Picture::Shepherd => "shepherd",
             Picture::Special => "special figure",
             Picture::Dragon => "dragon",
+            Picture::Fairy => "fairy",
         }
     }
 
@@ -105,6 +109,7 @@ impl Picture {
             Picture::Shepherd => shepherd(painter, rect),
             Picture::Special => special(painter, rect),
             Picture::Dragon => dragon(painter, rect),
+            Picture::Fairy => fairy(painter, rect),
         }
     }
 }
@@ -360,6 +365,23 @@ pub fn bag(ui: &mut Ui, value: &Json) -> Response {
         "bag picture".into(),
         &format!("{sheep} sheep tokens, {wolves} wolves"),
     )
+}
+
+/// The fairy: a slim figure with four pale wings.
+fn fairy(painter: &Painter, rect: Rect) {
+    const WING: Color32 = Color32::from_rgb(170, 210, 250);
+    const BODY: Color32 = Color32::from_rgb(150, 60, 170);
+    poly(painter, rect, &[(0.5, 0.45), (0.12, 0.18), (0.16, 0.5)], WING);
+    poly(painter, rect, &[(0.5, 0.45), (0.84, 0.5), (0.88, 0.18)], WING);
+    poly(painter, rect, &[(0.5, 0.55), (0.2, 0.62), (0.3, 0.82)], WING);
+    poly(painter, rect, &[(0.5, 0.55), (0.7, 0.82), (0.8, 0.62)], WING);
+    poly(
+        painter,
+        rect,
+        &[(0.44, 0.34), (0.56, 0.34), (0.6, 0.86), (0.4, 0.86)],
+        BODY,
+    );
+    painter.circle_filled(at(rect, 0.5, 0.24), rect.width() * 0.09, BODY);
 }
 
 /// The dragon: a red body with raised wings, a head and a tail.

@@ -44,6 +44,7 @@ pub fn mechanism_element(mechanism: Mechanism) -> &'static str {
         Mechanism::Vineyards => "vineyard",
         Mechanism::Dragon => "dragon",
         Mechanism::Portals => "portal",
+        Mechanism::Fairy => "fairy",
     }
 }
 

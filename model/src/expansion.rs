@@ -279,6 +279,11 @@ pub enum Mechanism {
     /// on any unfinished feature of the table, as the figure may stand there, instead of on
     /// the tile.
     Portals,
+    /// The fairy, a figure no player owns: instead of deploying, a player may move it beside
+    /// one of their followers, whose owner then scores `fairy-turn-bonus` at the start of
+    /// their turns and `fairy-feature-bonus` when the follower's feature scores (the values
+    /// the file declares); the dragon never enters its tile.
+    Fairy,
 }
 
 /// A mark a feature can carry (`marks = ["inn"]` on a tile's road), declared once by a tile set

@@ -35,6 +35,10 @@ pub mod keys {
     pub const VINEYARD_GARDEN: &str = "vineyard-garden";
     /// Dragon: how many tiles the dragon moves across when a dragon tile is placed.
     pub const DRAGON_MOVES: &str = "dragon-moves";
+    /// Fairy: points at the start of a turn to the owner of the follower beside the fairy.
+    pub const FAIRY_TURN_BONUS: &str = "fairy-turn-bonus";
+    /// Fairy: points to the owner of the follower beside the fairy when its feature scores.
+    pub const FAIRY_FEATURE_BONUS: &str = "fairy-feature-bonus";
 }
 
 /// The values the barn figure reads.
@@ -78,6 +82,20 @@ const DRAGON_VALUES: &[ValueKey] = &[ValueKey {
     undeclared: None,
 }];
 
+/// The values the fairy mechanism reads.
+const FAIRY_VALUES: &[ValueKey] = &[
+    ValueKey {
+        key: keys::FAIRY_TURN_BONUS,
+        doc: "points at the start of a turn to the owner of the follower beside the fairy",
+        undeclared: None,
+    },
+    ValueKey {
+        key: keys::FAIRY_FEATURE_BONUS,
+        doc: "points to the owner of the follower beside the fairy when its feature scores",
+        undeclared: None,
+    },
+];
+
 impl FigureMechanism {
     /// The values this figure's mechanism reads, which the file declaring the figure declares.
     pub fn values(self) -> &'static [ValueKey] {
@@ -94,6 +112,7 @@ impl Mechanism {
         match self {
             Mechanism::Vineyards => VINEYARD_VALUES,
             Mechanism::Dragon => DRAGON_VALUES,
+            Mechanism::Fairy => FAIRY_VALUES,
             _ => &[],
         }
     }
@@ -101,7 +120,11 @@ impl Mechanism {
 
 /// Every value some mechanism reads.
 pub fn value_keys() -> impl Iterator<Item = &'static ValueKey> {
-    BARN_VALUES.iter().chain(VINEYARD_VALUES).chain(DRAGON_VALUES)
+    BARN_VALUES
+        .iter()
+        .chain(VINEYARD_VALUES)
+        .chain(DRAGON_VALUES)
+        .chain(FAIRY_VALUES)
 }
 
 /// The values rule sets gave under `[scoring]` before they moved to the files that bring their

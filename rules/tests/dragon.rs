@@ -1,8 +1,8 @@
 //! The Princess & the Dragon's dragon in whole games: a dragon tile drawn before the dragon
 //! came waits aside until a volcano brings it, and in random games every flight keeps the
-//! rules (steps to a tile beside it, never twice onto one tile, the players in turn from the
-//! tile's placer, at most `dragon-moves` steps), no figure is deployed where the dragon stands,
-//! and what it eats stood on the tile it entered.
+//! rules (steps to a tile beside it, never twice onto one tile nor onto the fairy's, the
+//! players in turn from the tile's placer, at most `dragon-moves` steps), no figure is
+//! deployed where the dragon stands, and what it eats stood on the tile it entered.
 //!
 //! The rules themselves, with worked positions, are scenarios of the top-level `scenarios/`
 //! (`dragon-*`).
@@ -72,6 +72,7 @@ struct Seen {
     full_flights: usize,
     eaten: usize,
     set_aside: usize,
+    fairy_moves: usize,
 }
 
 /// Plays a random game of `players` and checks every flight and deployment against the rules.
@@ -84,6 +85,8 @@ fn check_game(def: &Arc<GameDef>, players: u8, seed: u64, seen: &mut Seen) {
     let mut dragon: Option<(i16, i16)> = None;
     let mut flight: Vec<(i16, i16)> = Vec::new();
     let mut placer = 0u8;
+    // The fairy's tile, once moved.
+    let mut fairy: Option<(i16, i16)> = None;
     loop {
         events.clear();
         let going = random_step(&mut game, &mut rng, &mut actions, &mut events);
@@ -111,7 +114,16 @@ fn check_game(def: &Arc<GameDef>, players: u8, seed: u64, seen: &mut Seen) {
                 Event::Mechanism(h) if named(h) == "dragon-appears" => {
                     dragon = Some((h.x, h.y));
                 }
+                Event::Mechanism(h) if named(h) == "fairy-moved" => {
+                    fairy = Some((h.x, h.y));
+                    seen.fairy_moves += 1;
+                }
                 Event::Mechanism(h) if named(h) == "dragon-moves" => {
+                    assert_ne!(
+                        Some((h.x, h.y)),
+                        fairy,
+                        "seed {seed}: the dragon entered the fairy's tile"
+                    );
                     let (x, y) = dragon.unwrap();
                     assert_eq!(
                         (h.x - x).abs() + (h.y - y).abs(),
@@ -188,6 +200,7 @@ fn every_flight_in_random_games_keeps_the_rules() {
         assert!(seen.full_flights > 50, "{edition}: {} full flights", seen.full_flights);
         assert!(seen.eaten > 20, "{edition}: {} figures eaten", seen.eaten);
         assert!(seen.set_aside > 10, "{edition}: {} tiles set aside", seen.set_aside);
+        assert!(seen.fairy_moves > 100, "{edition}: {} fairy moves", seen.fairy_moves);
     }
 }
 

@@ -208,8 +208,9 @@ impl Collector {
                     self.totals.mechanisms.counters[times] += 1;
                     self.totals.mechanisms.counters[points] += award;
                 }
+                // The kind of the feature scored (a fairy's bonus is for any kind).
                 let words = way.words();
-                (words.feature, !words.at_end)
+                (game.kind_at(node).unwrap_or(words.feature), !words.at_end)
             }
             Reason::FieldBonus { at_end, .. } => {
                 self.totals.mechanisms.field_bonuses += 1;

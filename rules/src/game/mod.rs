@@ -522,6 +522,11 @@ impl Game {
         self.node(self.board.at(i32::from(x), i32::from(y))?, feature)
     }
 
+    /// The kind of the feature of `node`, if there is such a node.
+    pub fn kind_at(&self, node: u32) -> Option<FeatureKind> {
+        ((node as usize) < self.features.len()).then(|| self.features.node(node).kind)
+    }
+
     /// Whether the feature of `node` is a complete road or city (false for no such node).
     pub fn is_complete(&self, node: u32) -> bool {
         (node as usize) < self.features.len() && self.features.open_of(node) == 0

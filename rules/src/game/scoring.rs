@@ -280,6 +280,7 @@ impl Game {
     /// Final scoring: incomplete roads, cities and monasteries, then fields, then what the
     /// mechanisms score at the end.
     pub(super) fn score_end(&mut self, events: &mut Vec<Event>) {
+        self.mechanisms_final_scoring_begins(events);
         self.score_incomplete_features(events);
         match self.def.rules.switches.farm_scoring {
             FarmScoring::PerField => self.score_fields_per_field(events),

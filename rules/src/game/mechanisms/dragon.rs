@@ -3,8 +3,8 @@
 //! dragon is placed and its figure deployed, before the completed features score, the dragon
 //! flies `dragon-moves` tiles (the value of the file that switches it on), one orthogonal step
 //! at a time, each step chosen by the next player in turn from the one who placed the tile;
-//! it never enters a tile twice in one flight (its starting tile included), and stops early
-//! when it has nowhere to go. On every tile it enters it eats the figures standing there:
+//! it never enters a tile twice in one flight (its starting tile included), nor a tile a
+//! mechanism guards (the fairy's), and stops early when it has nowhere to go. On every tile it enters it eats the figures standing there:
 //! they go home. Figures whose mechanism keeps them on the table stay (a barn, which stands
 //! between tiles; a shepherd, tied to its flock).
 //!
@@ -246,7 +246,7 @@ impl Mechanism for Dragon {
 
 impl Game {
     /// The tiles the dragon may enter next in its flight: beside it, on the table, not yet
-    /// entered in this flight.
+    /// entered in this flight, and guarded by no mechanism (the fairy's).
     fn dragon_steps(&self) -> impl Iterator<Item = (i16, i16)> + '_ {
         let dragon = &self.mechanisms.dragon;
         let from = dragon.at.map(|at| self.board.placed[usize::from(at)]);
@@ -255,7 +255,7 @@ impl Game {
             .filter(move |&(x, y)| {
                 self.board
                     .at(i32::from(x), i32::from(y))
-                    .is_some_and(|placed| !dragon.flight.contains(&(placed as u16)))
+                    .is_some_and(|placed| !dragon.flight.contains(&(placed as u16)) && !self.tile_guarded(placed as u16))
             })
     }
 }

@@ -89,7 +89,8 @@ pub enum Arrival {
 ///   [`Mechanism::break_tie`], [`Mechanism::holds_leaving`], [`Mechanism::field_scored`], then
 ///   [`Mechanism::after_scoring`] (may wait).
 /// - **Next turn**: [`Mechanism::keeps_turn`].
-/// - **End of game**: [`Mechanism::end_of_game`].
+/// - **End of game**: [`Mechanism::final_scoring_begins`], then the core's final scoring,
+///   then [`Mechanism::end_of_game`].
 /// - **Actions of its own**: [`Mechanism::legal_actions`] and [`Mechanism::apply`] (asked
 ///   whether in play or not: each answers only in its own phases or for its own actions),
 ///   [`Mechanism::figures_aside`].
@@ -269,8 +270,8 @@ pub trait Mechanism: sealed::Registrable + Clone + fmt::Debug + Sized {
     /// A road, city, monastery or garden was completed in play (its [`Event::FeatureCompleted`]
     /// pushed, `score` what it scores for), before its majority is decided; `root` is its
     /// root node. Called for every completed feature, with figures on it or none. The current
-    /// player placed the tile that completed it. It may change its own state and push events;
-    /// it changes no score and no figure.
+    /// player placed the tile that completed it. It may change its own state, push events and
+    /// award points of its own (a fairy's bonus); it changes no figure and no other score.
     fn feature_completed(_game: &mut Play<'_, Self>, _root: u32, _score: &FeatureScore, _events: &mut Vec<Event>) {}
 
     /// Players `tied` (two or more) share the greatest strength on the feature being scored,
@@ -321,6 +322,10 @@ pub trait Mechanism: sealed::Registrable + Clone + fmt::Debug + Sized {
         false
     }
 
+    /// Final scoring is about to begin, every figure still on the table: it may score and
+    /// change its own state (a bonus for a figure whose feature scores at the end).
+    fn final_scoring_begins(_game: &mut Play<'_, Self>, _events: &mut Vec<Event>) {}
+
     /// Final scoring, after the core's (incomplete features, then fields): it may score and
     /// change its own state.
     fn end_of_game(_game: &mut Play<'_, Self>, _events: &mut Vec<Event>) {}
@@ -348,6 +353,12 @@ pub trait Mechanism: sealed::Registrable + Clone + fmt::Debug + Sized {
     /// corners they were placed on).
     fn corner_figures(&self) -> &[CornerFigure] {
         &[]
+    }
+
+    /// Whether it guards placed tile `placed` from a figure moving across the table (the
+    /// fairy's tile, which the dragon never enters). It changes nothing.
+    fn guards(_game: &Game, _placed: u16) -> bool {
+        false
     }
 
     /// The figures no player owns that it keeps on the table (the dragon), appended to `out`.
@@ -994,6 +1005,17 @@ macro_rules! mechanisms {
                 Flow::Continue
             }
 
+            /// Whether a mechanism in play guards placed tile `placed` ([`Mechanism::guards`]).
+            pub(in crate::game) fn tile_guarded(&self, placed: u16) -> bool {
+                let in_play = self.mechanisms.in_play;
+                $( $(#[$attr])* if in_play & 1 << Index::$name as u32 != 0
+                    && <$name::$ty as Mechanism>::guards(self, placed)
+                {
+                    return true;
+                } )*
+                false
+            }
+
             /// [`Mechanism::drawn`] of each mechanism in play, until one sets `tile` aside.
             #[inline(always)]
             pub(in crate::game) fn mechanisms_set_aside(&mut self, tile: u16, events: &mut Vec<$crate::game::Event>) -> bool {
@@ -1250,6 +1272,14 @@ macro_rules! mechanisms {
                     return true;
                 } )*
                 false
+            }
+
+            /// [`Mechanism::final_scoring_begins`] of each mechanism in play.
+            pub(in crate::game) fn mechanisms_final_scoring_begins(&mut self, events: &mut Vec<$crate::game::Event>) {
+                let in_play = self.mechanisms.in_play;
+                $( $(#[$attr])* if in_play & 1 << Index::$name as u32 != 0 {
+                    <$name::$ty as Mechanism>::final_scoring_begins(&mut $crate::game::Play::new(self), events);
+                } )*
             }
 
             /// [`Mechanism::end_of_game`] of each mechanism in play.

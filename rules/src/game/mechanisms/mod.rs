@@ -22,6 +22,8 @@ pub use hooks::{Arrival, Flow, Mechanism, OwnFigure, Registered, carries_word};
 pub use set::{MechanismSet, apply_switches, bag_drawn, tiles_held};
 
 mechanisms! {
+    // Before the abbey: the fairy's turn bonus comes first, whatever the turn offers.
+    fairy: Fairy,
     abbey: Abbey,
     barn: Barns,
     companions: Companions,

@@ -15,12 +15,13 @@ use crate::model::{FeatureKind, FigureMechanism, Mechanism, NamedStrength, Role,
 pub struct MechanismSet(u8);
 
 /// Every mechanism, in declaration order.
-const ALL: [Mechanism; 5] = [
+const ALL: [Mechanism; 6] = [
     Mechanism::Abbey,
     Mechanism::Hills,
     Mechanism::Vineyards,
     Mechanism::Dragon,
     Mechanism::Portals,
+    Mechanism::Fairy,
 ];
 
 impl MechanismSet {
@@ -33,7 +34,7 @@ impl MechanismSet {
             Mechanism::Abbey => switches.abbeys,
             Mechanism::Hills => switches.hills,
             Mechanism::Vineyards => switches.vineyards,
-            Mechanism::Dragon | Mechanism::Portals => true,
+            Mechanism::Dragon | Mechanism::Portals | Mechanism::Fairy => true,
         }))
     }
 
@@ -97,6 +98,7 @@ const fn bit(mechanism: Mechanism) -> u8 {
         Mechanism::Vineyards => 4,
         Mechanism::Dragon => 8,
         Mechanism::Portals => 16,
+        Mechanism::Fairy => 32,
     }
 }
 
