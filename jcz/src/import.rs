@@ -177,6 +177,7 @@ pub fn import(defs: &Definitions, file: &str, prefix: &str) -> Imported {
             tokens: BTreeMap::new(),
             deal: Vec::new(),
             edge_kinds: BTreeMap::new(),
+            replaces: Vec::new(),
         };
         let mut used: Vec<&str> = Vec::new();
         // The tiles counted, in the order the file defines them.

@@ -59,7 +59,9 @@ pub struct TileSet {
     pub tokens: BTreeMap<String, PrintedToken>,
     /// Groups of tiles dealt before the ordinary pile, in this order (`[[deal]]`): the tiles of
     /// each group (those naming it in their `group`) are shuffled among themselves and drawn
-    /// before those of the next group; the ordinary pile comes after the last group.
+    /// before those of the next group; the ordinary pile comes after the last group. Sets
+    /// played together deal groups of one name as one group, in an order that keeps each set's
+    /// (a group only one set has comes after the groups named before it in that set).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub deal: Vec<DealGroup>,
     /// Edge kinds this set declares, by name (`[edge-kinds.river]`): a kind of edge segment of
@@ -69,6 +71,12 @@ pub struct TileSet {
     /// may go.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub edge_kinds: BTreeMap<String, EdgeKind>,
+    /// Tiles of other sets that this set takes out of a game played with them, by id: when
+    /// two rivers are played together, one spring and one lake are set aside (River II takes
+    /// out the River's). A tile taken out is not dealt, and a start tile taken out starts
+    /// nothing.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub replaces: Vec<String>,
 }
 
 /// A kind of edge segment a tile set declares, and where tiles showing it may go. Every tile

@@ -124,10 +124,54 @@ fn river_ii_deals_its_spring_first_then_the_fork_the_river_and_the_lake_last() {
         forks_placed += usize::from(!events.contains(&Event::TileDiscarded { tile: fork }));
     }
     assert_eq!(forks_placed, 40, "the fork always fits beside the spring");
-    // Each river deals a start tile of its own: the two are not played together.
-    let sets = ["base".to_owned(), "river".to_owned(), "river-ii".to_owned()];
-    let refused = GameDef::from_catalog(bundled::catalog(), &sets, "new-edition").unwrap_err();
-    assert!(refused.to_string().contains("use only one of them"), "{refused}");
+}
+
+/// Both rivers together, as the publisher answered: one spring and one lake are set aside.
+/// River II's spring starts, its fork comes first, then the river tiles of both shuffled
+/// together, River II's lake last; the River's spring and lake are not dealt.
+#[test]
+fn both_rivers_deal_one_spring_the_fork_both_rivers_and_one_lake() {
+    let def = def(&["base", "river", "river-ii"]);
+    let id = |id: &str| def.tile_index(id).unwrap();
+    assert_eq!(def.start(), id("RI.2/s"));
+    let (fork, lake) = (id("RI.2/III"), id("RI.2/I.v"));
+    let set_aside = [id("RI/s"), id("RI.1/I.e")];
+    assert!(
+        set_aside.iter().all(|t| !def.pile().contains(t)),
+        "the River's spring and lake"
+    );
+    let river: Vec<u16> = def
+        .pile()
+        .iter()
+        .copied()
+        .filter(|&t| def.tables().tiles[usize::from(t)].id.starts_with("RI"))
+        .filter(|&t| t != fork && t != lake)
+        .collect();
+    assert_eq!(river.len(), 10 + 9, "the River's ten and River II's nine");
+    let (mut first_rivers, mut placed) = (0, 0);
+    for seed in 0..40 {
+        let events = play(&def, seed);
+        let drawn: Vec<u16> = events
+            .iter()
+            .filter_map(|event| match *event {
+                Event::TilePlaced { tile, .. } | Event::TileDiscarded { tile } => Some(tile),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(drawn[0], fork, "seed {seed}: the fork comes first");
+        assert!(drawn[1..20].iter().all(|t| river.contains(t)), "seed {seed}: {drawn:?}");
+        assert_eq!(drawn[20], lake, "seed {seed}: the lake comes last of the river");
+        assert!(
+            drawn[21..]
+                .iter()
+                .all(|t| !river.contains(t) && *t != fork && !set_aside.contains(t))
+        );
+        first_rivers += usize::from(def.tables().tiles[usize::from(drawn[1])].id.starts_with("RI.1/"));
+        placed += events.iter().filter(|e| matches!(e, Event::TilePlaced { .. })).count();
+    }
+    // Both rivers' tiles come first in some games: one group, shuffled together.
+    assert!((1..40).contains(&first_rivers), "{first_rivers}");
+    assert!(placed > 40 * 60);
 }
 
 /// Checked again from the events, independently of the mechanism: each river tile's river meets

@@ -621,6 +621,17 @@ fn check_across(catalog: &Catalog, base: &Catalog, out: &mut Diagnostics) {
             }
         }
     }
+    // What a set takes out of the game must be another set's tile.
+    let tile_ids: BTreeSet<&str> = catalog
+        .tilesets
+        .iter()
+        .chain(&base.tilesets)
+        .flat_map(|s| &s.model.tiles)
+        .map(|t| t.id.as_str())
+        .collect();
+    for set in &catalog.tilesets {
+        check_replaces(&set.model, &tile_ids, &mut set.reporter(out));
+    }
     for expansion in &catalog.expansions {
         let bundled = base.expansions.iter().map(|b| (b.model.id.as_str(), &b.model));
         let id = &expansion.model.id;
@@ -686,11 +697,61 @@ fn check_across(catalog: &Catalog, base: &Catalog, out: &mut Diagnostics) {
     placeable::check(catalog, base, out);
 }
 
+/// Each tile a set takes out of the game (`replaces`) is another set's tile, known to the files
+/// checked or bundled (a warning: a set may name a tile of a set that is not at hand).
+fn check_replaces(set: &crate::model::TileSet, tile_ids: &BTreeSet<&str>, report: &mut Reporter<'_>) {
+    for (i, id) in set.replaces.iter().enumerate() {
+        let pointer = format!("/replaces/{i}");
+        if set.tiles.iter().any(|t| &t.id == id) {
+            report.error(
+                &pointer,
+                format!(
+                    "{} is a tile of this set: a set takes out only other sets' tiles",
+                    crate::diagnostic::quote(id)
+                ),
+                "remove it, or give the tile a count of 0",
+            );
+        } else if !tile_ids.contains(id.as_str()) {
+            report.warning(
+                &pointer,
+                format!(
+                    "no tile set checked here or bundled has a tile {}: nothing is taken out",
+                    crate::diagnostic::quote(id)
+                ),
+                "check the id against the tile set it belongs to",
+            );
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     const HOUSE: &str = "id = \"house\"\nname = \"House\"\nextends = \"new-edition\"\n";
+
+    #[test]
+    fn a_set_takes_out_other_sets_tiles_only() {
+        let set = |replaces: &str| {
+            let text = format!(
+                "id = \"springs\"\nname = \"Springs\"\nreplaces = {replaces}\n[[tiles]]\nid = \"SP/s\"\ncount = 1\n\
+                 edges = [\"field\", \"field\", \"field\", \"field\"]\nfeatures.f = {{ kind = \"field\", on = [\"N\", \"E\", \"S\", \"W\"] }}\n"
+            );
+            validate_sources(vec![Source::new("springs.toml", text)], crate::bundled::catalog()).diagnostics
+        };
+        assert!(set("[\"RI/s\"]").is_empty(), "{:?}", set("[\"RI/s\"]"));
+        let own = set("[\"SP/s\"]");
+        assert!(
+            own.iter().any(|d| d.message.contains("is a tile of this set")),
+            "{own:?}"
+        );
+        let unknown = set("[\"RI/x\"]");
+        assert!(
+            unknown.iter().any(|d| d.message.contains("nothing is taken out")),
+            "{unknown:?}"
+        );
+        assert!(unknown.iter().all(|d| d.pointer == "/replaces/0"), "{unknown:?}");
+    }
 
     #[test]
     fn a_set_the_rules_play_with_that_nobody_has_is_a_warning_at_it() {

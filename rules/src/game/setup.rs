@@ -573,6 +573,28 @@ fn deal_tiles(counts: &[(u32, Supply)], groups: &[Option<usize>], start: usize) 
     Dealt { pile, ends, held }
 }
 
+/// The deal groups of `sets` in the order they are dealt, each name once: groups of one name
+/// in several sets are one group; a name only a later set has comes right after the groups
+/// that set names before it (River II's fork after the spring, before the river), or last.
+fn deal_order<'s>(sets: impl IntoIterator<Item = &'s &'s TileSet>) -> Vec<&'s str> {
+    let mut order: Vec<&str> = Vec::new();
+    for set in sets {
+        let mut after: Option<usize> = None;
+        for group in &set.deal {
+            let at = match order.iter().position(|name| *name == group.group) {
+                Some(at) => at,
+                None => {
+                    let at = after.map_or(order.len(), |a| a + 1);
+                    order.insert(at, &group.group);
+                    at
+                }
+            };
+            after = Some(after.map_or(at, |a| a.max(at)));
+        }
+    }
+    order
+}
+
 /// What [`deal_tiles`] gives.
 struct Dealt {
     pile: Vec<u16>,
@@ -790,7 +812,13 @@ impl GameDef {
         let mut start = Vec::new();
         let mut deal_start = Vec::new();
         let mut groups = Vec::new();
-        let mut deal_order = 0;
+        let deal_order = deal_order(sets.iter().map(|(set, ..)| set));
+        // Tiles a set in play takes out of the game (the River's spring and lake, with River II).
+        let replaced: Vec<&str> = sets
+            .iter()
+            .flat_map(|(set, ..)| &set.replaces)
+            .map(String::as_str)
+            .collect();
         let mut origins = Vec::new();
         let mut edge_kinds = Vec::new();
         for &(set, edges, edition_named) in sets {
@@ -806,7 +834,8 @@ impl GameDef {
                 None => set.editions.first().cloned().unwrap_or_default(),
             };
             for (i, tile) in set.tiles.iter().enumerate() {
-                if set.start_tile.as_deref() == Some(tile.id.as_str()) {
+                let taken_out = replaced.contains(&tile.id.as_str());
+                if set.start_tile.as_deref() == Some(tile.id.as_str()) && !taken_out {
                     start.push((tiles.len(), set.id.as_str()));
                 }
                 let group = tile
@@ -815,11 +844,13 @@ impl GameDef {
                     .and_then(|g| set.deal.iter().position(|d| &d.group == g));
                 if let Some(g) = group
                     && set.deal[g].start.as_deref() == Some(tile.id.as_str())
+                    && !taken_out
                 {
                     deal_start.push((tiles.len(), set.id.as_str()));
                 }
-                groups.push(group.map(|g| deal_order + g));
-                counts.push((tile.count.in_edition(&edition), tile.supply));
+                groups.push(group.and_then(|g| deal_order.iter().position(|name| *name == set.deal[g].group)));
+                let count = if taken_out { 0 } else { tile.count.in_edition(&edition) };
+                counts.push((count, tile.supply));
                 // At most MAX_TILE_TYPES tiles, so the set index fits (checked below).
                 origins.push((refs.len() as u16, tile.name.clone()));
                 tiles.push(tile);
@@ -827,7 +858,6 @@ impl GameDef {
                 inputs.push(TileInput { tile, edges });
             }
             gathered.add(set)?;
-            deal_order += set.deal.len();
             edge_kinds.extend(&set.edge_kinds);
             // Hashed once the counts are known to fit (below).
             refs.push(SetRef {
