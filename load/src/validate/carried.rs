@@ -24,11 +24,15 @@ pub(super) struct Carried<T: 'static> {
     pub is_for: fn(&str, FeatureKind) -> String,
     /// The help for that error.
     pub other_kind_help: &'static str,
+    /// Whether a feature carrying one that only another file declares plays plain without
+    /// that file (a mark: no warning), rather than refused (a printed token: a warning).
+    pub plain_without: bool,
 }
 
 impl<T> Carried<T> {
     /// Checks every id a feature of a tile set of `catalog` carries against the declarations
-    /// `known`: declared, for the feature's kind; declared only by another file is a warning.
+    /// `known`: declared, for the feature's kind; declared only by another file is a warning
+    /// unless the feature then plays plain without it.
     pub fn check_features(
         &self,
         table: &DeclaredTable<T>,
@@ -68,6 +72,7 @@ impl<T> Carried<T> {
                             ),
                             // Declared here too (the same way), it is this file's as well.
                             Some(_) if own.contains_key(id.as_str()) => {}
+                            Some(_) if self.plain_without => {}
                             Some(declared) => {
                                 warn_if_elsewhere(table.what, id, declared.path, &set.source.path, &at, &mut report);
                             }

@@ -29,6 +29,8 @@ const CARRIED: Carried<Mark> = Carried {
     kind: |mark| mark.kind.feature_kind(),
     is_for: |id, kind| format!("mark {} is for {}s", quote(id), kind.as_str()),
     other_kind_help: "put the mark on a feature of its kind",
+    // A mark declared by another file plays when that file plays (River II's inn).
+    plain_without: true,
 };
 
 /// Checks the marks of the files of `catalog`, with those of `base` known too.

@@ -629,8 +629,17 @@ fn check_across(catalog: &Catalog, base: &Catalog, out: &mut Diagnostics) {
         .flat_map(|s| &s.model.tiles)
         .map(|t| t.id.as_str())
         .collect();
+    // Mechanisms some file switches on: a set's markers may play with another set's mechanism.
+    let brought: BTreeSet<crate::model::Mechanism> = catalog
+        .declaring()
+        .chain(base.declaring())
+        .flat_map(|f| f.model.declarations().mechanisms)
+        .copied()
+        .collect();
     for set in &catalog.tilesets {
-        check_replaces(&set.model, &tile_ids, &mut set.reporter(out));
+        let mut report = set.reporter(out);
+        check_replaces(&set.model, &tile_ids, &mut report);
+        tileset::check_mechanisms_used(&set.model, &brought, &mut report);
     }
     for expansion in &catalog.expansions {
         let bundled = base.expansions.iter().map(|b| (b.model.id.as_str(), &b.model));

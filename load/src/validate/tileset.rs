@@ -1,7 +1,7 @@
 //! Checks of a tile set that no schema can express: references, edge coverage, feature
 //! consistency, counts, geometry and images.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use crate::diagnostic::{quote, quoted_list};
@@ -69,7 +69,6 @@ pub(crate) fn check(set: &TileSet, report: &mut Reporter<'_>) -> Option<Vec<Tile
         }
     }
     check_deal(set, report);
-    check_mechanisms_used(set, report);
     check_limits(set, &layouts, report);
     // Said once the file has no error: what is wrong comes first.
     if report.out.errors_in(&report.source.path) == 0 {
@@ -1083,7 +1082,10 @@ fn ids_of(tile: &Tile, kind: FeatureKind) -> String {
     }
 }
 
-fn check_mechanisms_used(set: &TileSet, report: &mut Reporter<'_>) {
+/// Each marker's mechanism (and a held tile's) is switched on by this set, or by another file
+/// checked or bundled, with which the marker plays (River II's volcano, with The Princess & the
+/// Dragon's dragon); else the marker would never play: a warning.
+pub(crate) fn check_mechanisms_used(set: &TileSet, brought: &BTreeSet<Mechanism>, report: &mut Reporter<'_>) {
     use crate::model::Marker;
     let wants = [
         (
@@ -1115,7 +1117,7 @@ fn check_mechanisms_used(set: &TileSet, report: &mut Reporter<'_>) {
         ),
     ];
     for (mechanism, used, what) in wants {
-        if used && !set.mechanisms.contains(&mechanism) {
+        if used && !set.mechanisms.contains(&mechanism) && !brought.contains(&mechanism) {
             let name = serde_json::to_value(mechanism)
                 .ok()
                 .and_then(|v| v.as_str().map(str::to_owned))

@@ -30,6 +30,7 @@ const CARRIED: Carried<PrintedToken> = Carried {
     kind: |token| token.kind,
     is_for: |id, kind| format!("token {} goes on a {}", quote(id), kind.as_str()),
     other_kind_help: "print the token on a feature of its kind, or declare it for this kind",
+    plain_without: false,
 };
 
 /// Checks the printed tokens of the files of `catalog`, with those of `base` known too.

@@ -408,9 +408,10 @@ pub enum SetupError {
         /// The figure ids of the files in play.
         known: String,
     },
-    /// A tile's feature carries a mark no file in play declares for its kind of feature.
+    /// A tile's feature carries a mark that the files in play declare for another kind of
+    /// feature.
     #[error(
-        "tile `{tile}` has a feature marked `{mark}`, but no file in play declares that mark for its kind of feature; play the set with the file that declares it"
+        "tile `{tile}` has a feature marked `{mark}`, but the files in play declare that mark for another kind of feature; mark a feature of its kind"
     )]
     UnknownMark {
         /// The tile.
@@ -677,20 +678,23 @@ fn under_rules(files: &FromFiles, rules: &Rules) -> Result<InPlay, SetupError> {
     Ok((figures, mechanisms, held, bag))
 }
 
-/// Sets each compiled feature's marks (bit `m` for `marks[m]`) from its tile's `marks`: a
-/// mark no file in play declares, or declared for another kind of feature, is refused.
+/// Sets each compiled feature's marks (bit `m` for `marks[m]`) from its tile's `marks`. A mark
+/// no file in play declares plays as nothing: the feature is plain until the set declaring the
+/// mark is played too (River II's inn on the bridge, with Inns & Cathedrals); a mark declared
+/// for another kind of feature is refused.
 fn mark_features(tables: &mut TileTables, tiles: &[&Tile], marks: &[MarkType]) -> Result<(), SetupError> {
     for (compiled, tile) in tables.tiles.iter_mut().zip(tiles) {
         // Compiled features are in the file's (sorted) order, as the model's map.
         for (feature, model) in compiled.features.iter_mut().zip(tile.features.values()) {
             for id in &model.marks {
-                let Some(m) = marks.iter().position(|m| m.id == *id && m.kind == model.kind) else {
+                if let Some(m) = marks.iter().position(|m| m.id == *id && m.kind == model.kind) {
+                    feature.marks |= 1 << m;
+                } else if marks.iter().any(|m| m.id == *id) {
                     return Err(SetupError::UnknownMark {
                         tile: clip(&tile.id),
                         mark: clip(id),
                     });
-                };
-                feature.marks |= 1 << m;
+                }
             }
         }
     }
