@@ -9,6 +9,7 @@
 
 use super::mechanisms::Arrival;
 use super::{Action, ActionError, BoardFigure, Event, FigureTypes, Game, MAX_FIGURE_TYPES, Phase, Rng};
+use crate::model::FeatureKind;
 
 impl Game {
     /// Deployments open to the current player on the tile just placed (`Pass` not included),
@@ -23,19 +24,46 @@ impl Game {
     /// [`Game::deploy_options_into`] on placed tile `placed`.
     #[inline]
     fn deploy_options_on(&self, placed: u16, out: &mut Vec<Action>) {
-        let supply = &self.players[self.current as usize].supply;
-        let types = self.def.figures.len().min(MAX_FIGURE_TYPES);
-        let in_supply = supply[..types]
-            .iter()
-            .enumerate()
-            .fold(0, |mask: FigureTypes, (f, &count)| {
-                mask | FigureTypes::from(count > 0) << f
-            });
+        let in_supply = self.in_supply();
         // Late in a game a player often has no figure left: nothing to look at then.
         if in_supply != 0 {
             self.deployments_into(placed, in_supply, out);
         }
         self.mechanisms_instead_of_deploying(out);
+    }
+
+    /// The figure types in the current player's supply (bit `f` for figure type `f`).
+    #[inline]
+    pub(in crate::game) fn in_supply(&self) -> FigureTypes {
+        let supply = &self.players[self.current as usize].supply;
+        let types = self.def.figures.len().min(MAX_FIGURE_TYPES);
+        supply[..types]
+            .iter()
+            .enumerate()
+            .fold(0, |mask: FigureTypes, (f, &count)| {
+                mask | FigureTypes::from(count > 0) << f
+            })
+    }
+
+    /// Of the figure types `in_supply`, those the current player may put onto the feature of
+    /// `node`, of kind `kind`, now: those that may stand on its kind, a mechanism's own where
+    /// it says, the others by the common rule (worked out once for all of them).
+    #[inline]
+    pub(in crate::game) fn open_to(&self, node: u32, kind: FeatureKind, in_supply: FigureTypes) -> FigureTypes {
+        let may = self.masks.deployable_on[kind as usize] & in_supply;
+        if may == 0 {
+            return 0;
+        }
+        let own = may & self.mechanisms.owned;
+        let common = may & !own;
+        let mut open = 0;
+        if common != 0 && self.closed_to_common(node).is_none() {
+            open |= common;
+        }
+        if own != 0 {
+            open |= self.own_figures_open(node, own);
+        }
+        open
     }
 
     /// The deployments onto placed tile `placed` of the figure types in `in_supply` (bit `f`
@@ -44,24 +72,9 @@ impl Game {
     fn deployments_into(&self, placed: u16, in_supply: FigureTypes, out: &mut Vec<Action>) {
         let placed_tile = self.board.placed[placed as usize];
         let compiled = &self.def.tables.tiles[placed_tile.tile as usize];
-        let owned = self.mechanisms.owned;
         for (local, feature) in compiled.features.iter().enumerate() {
-            let may = self.masks.deployable_on[feature.kind as usize] & in_supply;
-            if may == 0 {
-                continue;
-            }
             let node = placed_tile.node + local as u32;
-            // Figure types of a mechanism's own go where it says; the others by the common
-            // rule, worked out once for all of them.
-            let own = may & owned;
-            let common = may & !own;
-            let mut open = 0;
-            if common != 0 && self.closed_to_common(node).is_none() {
-                open |= common;
-            }
-            if own != 0 {
-                open |= self.own_figures_open(node, own);
-            }
+            let mut open = self.open_to(node, feature.kind, in_supply);
             while open != 0 {
                 let figure = open.trailing_zeros() as u8;
                 open &= open - 1;
@@ -197,6 +210,7 @@ impl Game {
 
     /// Why a figure of the common rule (a follower) may not go onto the feature of `node`
     /// now, if it may not: another follower stands there, or a mechanism closes it.
+    #[inline(always)]
     fn closed_to_common(&self, node: u32) -> Option<&'static str> {
         if self.features.root_figures(node) > 0 {
             return Some("the feature is already occupied");

@@ -11,7 +11,7 @@
 //! Hooks: the deployments offered besides those on the tile, and applying one.
 
 use super::Mechanism;
-use crate::game::{Action, ActionError, Event, Game, GameDef, MAX_FIGURE_TYPES, Phase, Play, Step, Takes, Words};
+use crate::game::{Action, ActionError, Event, Game, GameDef, Phase, Play, Step, Takes, Words};
 use crate::model::{FeatureKind, Mechanism as FileMechanism};
 
 /// Its one action: a figure type from supply, deployed on a feature anywhere on the table.
@@ -43,8 +43,10 @@ impl Mechanism for Portals {
         let Some(placed) = game.portal_placed() else {
             return;
         };
-        let supply = &game.players[usize::from(game.current)].supply;
-        let types = game.def.figures.len().min(MAX_FIGURE_TYPES);
+        let in_supply = game.in_supply();
+        if in_supply == 0 {
+            return;
+        }
         for (p, tile) in game.board.placed.iter().enumerate() {
             if p == usize::from(placed) {
                 continue;
@@ -52,16 +54,15 @@ impl Mechanism for Portals {
             let compiled = &game.def.tables.tiles[usize::from(tile.tile)];
             for (local, feature) in compiled.features.iter().enumerate() {
                 let node = tile.node + local as u32;
-                if game.is_finished(node) {
+                let mut open = game.open_to(node, feature.kind, in_supply);
+                if open == 0 || game.is_finished(node) {
                     continue;
                 }
-                for figure in (0..types).filter(|&f| supply[f] > 0) {
-                    if game.def.figures[figure].may_stand_on(feature.kind)
-                        && game.closed_to(figure as u8, node).is_none()
-                    {
-                        let step = THROUGH.with_figure(figure as u8).at(tile.x, tile.y).on(local as u8);
-                        out.push(Action::Mechanism(step));
-                    }
+                while open != 0 {
+                    let figure = open.trailing_zeros() as u8;
+                    open &= open - 1;
+                    let step = THROUGH.with_figure(figure).at(tile.x, tile.y).on(local as u8);
+                    out.push(Action::Mechanism(step));
                 }
             }
         }
