@@ -30,6 +30,17 @@ fn play(def: &Arc<GameDef>, seed: u64) -> Vec<Event> {
     events
 }
 
+/// The tiles drawn in a game, in order, from its events: placed or discarded.
+fn drawn(events: &[Event]) -> Vec<u16> {
+    events
+        .iter()
+        .filter_map(|event| match *event {
+            Event::TilePlaced { tile, .. } | Event::TileDiscarded { tile } => Some(tile),
+            _ => None,
+        })
+        .collect()
+}
+
 /// The tiles placed in one random game, in order: where, which, turned how.
 fn placements(def: &Arc<GameDef>, seed: u64) -> Vec<(i32, i32, u16, u8)> {
     play(def, seed)
@@ -69,13 +80,7 @@ fn the_spring_starts_and_the_river_comes_before_the_pile_with_the_lake_last() {
         .collect();
     let mut lakes_placed = 0;
     for seed in 0..40 {
-        let drawn: Vec<u16> = play(&def, seed)
-            .iter()
-            .filter_map(|event| match *event {
-                Event::TilePlaced { tile, .. } | Event::TileDiscarded { tile } => Some(tile),
-                _ => None,
-            })
-            .collect();
+        let drawn = drawn(&play(&def, seed));
         assert!(drawn[..10].iter().all(|t| river.contains(t)), "seed {seed}: {drawn:?}");
         assert_eq!(
             drawn[10],
@@ -110,13 +115,7 @@ fn river_ii_deals_its_spring_first_then_the_fork_the_river_and_the_lake_last() {
     let mut forks_placed = 0;
     for seed in 0..40 {
         let events = play(&def, seed);
-        let drawn: Vec<u16> = events
-            .iter()
-            .filter_map(|event| match *event {
-                Event::TilePlaced { tile, .. } | Event::TileDiscarded { tile } => Some(tile),
-                _ => None,
-            })
-            .collect();
+        let drawn = drawn(&events);
         assert_eq!(drawn[0], fork, "seed {seed}: the fork comes first");
         assert!(drawn[1..10].iter().all(|t| river.contains(t)), "seed {seed}: {drawn:?}");
         assert_eq!(drawn[10], lake, "seed {seed}: the lake comes last of the river");
@@ -151,13 +150,7 @@ fn both_rivers_deal_one_spring_the_fork_both_rivers_and_one_lake() {
     let (mut first_rivers, mut placed) = (0, 0);
     for seed in 0..40 {
         let events = play(&def, seed);
-        let drawn: Vec<u16> = events
-            .iter()
-            .filter_map(|event| match *event {
-                Event::TilePlaced { tile, .. } | Event::TileDiscarded { tile } => Some(tile),
-                _ => None,
-            })
-            .collect();
+        let drawn = drawn(&events);
         assert_eq!(drawn[0], fork, "seed {seed}: the fork comes first");
         assert!(drawn[1..20].iter().all(|t| river.contains(t)), "seed {seed}: {drawn:?}");
         assert_eq!(drawn[20], lake, "seed {seed}: the lake comes last of the river");

@@ -356,6 +356,19 @@ impl Answering<'_> {
         PlayError::at(pointer, format!("{}: {why}", self.about), help)
     }
 
+    /// The local index of feature `feature` of the tile at (`x`, `y`) on the table.
+    fn feature_on_table(&self, game: &Game, x: i16, y: i16, feature: &str) -> Result<u8, PlayError> {
+        let placed = game.board().at(i32::from(x), i32::from(y)).ok_or_else(|| {
+            self.refuse(
+                "at",
+                format!("no tile at ({x}, {y})"),
+                "give the position of a tile on the table".into(),
+            )
+        })?;
+        let tile = game.board().placed[placed].tile;
+        self.names.feature(tile, feature, format!("{}/feature", self.pointer))
+    }
+
     /// The action `answer` makes: the declared action it names (or, unnamed, the one the
     /// decision offers that takes what it gives), with what it takes; or, all left out, a pass.
     fn action(&self, game: &Game, answer: &Decision) -> Result<Action, PlayError> {
@@ -447,28 +460,11 @@ impl Answering<'_> {
         Ok(Action::Mechanism(
             match (words.takes, answer.at, &answer.feature, answer.corner) {
                 (Takes::Feature, Some([x, y]), Some(feature), _) => {
-                    let placed = game.board().at(i32::from(x), i32::from(y)).ok_or_else(|| {
-                        self.refuse(
-                            "at",
-                            format!("no tile at ({x}, {y})"),
-                            "give the position of a tile on the table".into(),
-                        )
-                    })?;
-                    let tile = game.board().placed[placed].tile;
-                    let feature = self.names.feature(tile, feature, format!("{}/feature", self.pointer))?;
-                    step.at(x, y).on(feature)
+                    step.at(x, y).on(self.feature_on_table(game, x, y, feature)?)
                 }
                 (Takes::Tile, Some([x, y]), _, _) => step.at(x, y),
                 (Takes::FigureOnFeature, Some([x, y]), Some(feature), _) => {
-                    let placed = game.board().at(i32::from(x), i32::from(y)).ok_or_else(|| {
-                        self.refuse(
-                            "at",
-                            format!("no tile at ({x}, {y})"),
-                            "give the position of a tile on the table".into(),
-                        )
-                    })?;
-                    let tile = game.board().placed[placed].tile;
-                    let feature = self.names.feature(tile, feature, format!("{}/feature", self.pointer))?;
+                    let feature = self.feature_on_table(game, x, y, feature)?;
                     let figure = self.names.figure(&answer.figure, format!("{}/figure", self.pointer))?;
                     step.with_figure(figure).at(x, y).on(feature)
                 }
