@@ -35,6 +35,8 @@ pub mod keys {
     pub const VINEYARD_GARDEN: &str = "vineyard-garden";
     /// Dragon: how many tiles the dragon moves across when a dragon tile is placed.
     pub const DRAGON_MOVES: &str = "dragon-moves";
+    /// Dragon: 1 for the dragon to fly after the scoring step rather than before it.
+    pub const DRAGON_AFTER_SCORING: &str = "dragon-after-scoring";
     /// Fairy: points at the start of a turn to the owner of the follower beside the fairy.
     pub const FAIRY_TURN_BONUS: &str = "fairy-turn-bonus";
     /// Fairy: points to the owner of the follower beside the fairy when its feature scores.
@@ -76,11 +78,19 @@ const VINEYARD_VALUES: &[ValueKey] = &[
 ];
 
 /// The values the dragon mechanism reads.
-const DRAGON_VALUES: &[ValueKey] = &[ValueKey {
-    key: keys::DRAGON_MOVES,
-    doc: "how many tiles the dragon moves across when a dragon tile is placed",
-    undeclared: None,
-}];
+const DRAGON_VALUES: &[ValueKey] = &[
+    ValueKey {
+        key: keys::DRAGON_MOVES,
+        doc: "how many tiles the dragon moves across when a dragon tile is placed",
+        undeclared: None,
+    },
+    ValueKey {
+        key: keys::DRAGON_AFTER_SCORING,
+        doc: "1: the dragon flies after the completed features score (a variant); 0: before",
+        // JCloisterZone's default: before the scoring step.
+        undeclared: Some(0),
+    },
+];
 
 /// The values the fairy mechanism reads.
 const FAIRY_VALUES: &[ValueKey] = &[

@@ -205,6 +205,24 @@ fn every_flight_in_random_games_keeps_the_rules() {
 }
 
 #[test]
+fn flights_after_the_scoring_step_keep_the_rules_too() {
+    let def = def("new-edition");
+    let mut rules = def.rules().clone();
+    rules.values.insert("dragon-after-scoring".into(), 1);
+    let after = Arc::new((*def).clone().with_rules(rules).unwrap());
+    let mut seen = Seen::default();
+    for seed in 0..60 {
+        check_game(&after, 2 + (seed % 3) as u8, seed, &mut seen);
+    }
+    assert!(
+        seen.flights > 50 && seen.eaten > 5,
+        "{} flights, {} eaten",
+        seen.flights,
+        seen.eaten
+    );
+}
+
+#[test]
 fn dragon_moves_is_the_rules_value() {
     let def = def("new-edition");
     let mut lengths: HashMap<usize, usize> = HashMap::new();

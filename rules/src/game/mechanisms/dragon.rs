@@ -39,6 +39,8 @@ const SET_ASIDE: u8 = 3;
 pub struct Dragon {
     /// Tiles it crosses per flight (`dragon-moves`).
     moves: u32,
+    /// Whether it flies after the scoring step (`dragon-after-scoring`), else before.
+    after_scoring: bool,
     /// The placed tile it stands on, once a volcano brought it.
     at: Option<u16>,
     /// The placed tiles of the flight under way, its starting tile first (empty between
@@ -77,6 +79,7 @@ impl Mechanism for Dragon {
     fn new(def: &GameDef) -> Dragon {
         Dragon {
             moves: def.value(keys::DRAGON_MOVES),
+            after_scoring: def.value(keys::DRAGON_AFTER_SCORING) != 0,
             at: None,
             flight: Vec::new(),
             aside: Vec::new(),
@@ -86,6 +89,7 @@ impl Mechanism for Dragon {
 
     fn restart(&mut self, def: &GameDef) {
         self.moves = def.value(keys::DRAGON_MOVES);
+        self.after_scoring = def.value(keys::DRAGON_AFTER_SCORING) != 0;
         self.at = None;
         self.flight.clear();
         self.aside.clear();
@@ -144,15 +148,19 @@ impl Mechanism for Dragon {
     /// A dragon tile sends the dragon flying, if it is on the table.
     #[inline]
     fn before_scoring(game: &mut Play<'_, Self>, placed: u16, _events: &mut Vec<Event>) -> Flow {
-        let tile = game.board.placed[usize::from(placed)].tile;
-        let Some(at) = game.own().at else {
-            return Flow::Continue;
-        };
-        if !game.def.tables.tiles[usize::from(tile)].dragon || game.own().moves == 0 {
+        if game.own().after_scoring {
             return Flow::Continue;
         }
-        game.own_mut().flight.push(at);
-        game.next_step()
+        game.take_off(placed)
+    }
+
+    /// Under `dragon-after-scoring`, the flight comes after the scoring step.
+    #[inline]
+    fn after_scoring(game: &mut Play<'_, Self>, placed: u16, _events: &mut Vec<Event>) -> Flow {
+        if !game.own().after_scoring {
+            return Flow::Continue;
+        }
+        game.take_off(placed)
     }
 
     const ACTIONS: &'static [Words] = &[Words {
@@ -221,7 +229,11 @@ impl Mechanism for Dragon {
         game.record(action);
         game.enter(step.x, step.y, events);
         if game.next_step() == Flow::Continue {
-            game.resume_before_scoring(events);
+            if game.own().after_scoring {
+                game.resume_after_scoring(events);
+            } else {
+                game.resume_before_scoring(events);
+            }
         }
         Some(Ok(()))
     }
@@ -261,6 +273,20 @@ impl Game {
 }
 
 impl Play<'_, Dragon> {
+    /// Placed tile `placed` being a dragon tile with the dragon on the table, the flight
+    /// begins: its first step waits for the placer ([`Flow::Wait`]), unless it has nowhere to go.
+    fn take_off(&mut self, placed: u16) -> Flow {
+        let tile = self.board.placed[usize::from(placed)].tile;
+        let Some(at) = self.own().at else {
+            return Flow::Continue;
+        };
+        if !self.def.tables.tiles[usize::from(tile)].dragon || self.own().moves == 0 {
+            return Flow::Continue;
+        }
+        self.own_mut().flight.push(at);
+        self.next_step()
+    }
+
     /// The next step of the flight waits for its player, or the flight ends (all its moves
     /// made, or nowhere to go): [`Flow::Continue`] then.
     fn next_step(&mut self) -> Flow {
