@@ -9,13 +9,14 @@
 //! between tiles; a shepherd, tied to its flock).
 //!
 //! Readings, as JCloisterZone plays them: the flight comes before the scoring step, so a
-//! follower eaten on a feature the tile completed scores nothing; a dragon tile drawn while no
+//! follower eaten on a feature the tile completed scores nothing (`dragon-after-scoring = 1`
+//! flies it after the scoring step instead, JCloisterZone's variant); a dragon tile drawn while no
 //! dragon is on the table is set aside, and the tiles set aside go back into the pile, at
 //! places drawn at random, once a volcano brings the dragon. Tiles still aside when the pile
 //! runs out are not played.
 //!
 //! Hooks: each tile drawn (set aside), after placement (a volcano), deployment (the dragon's
-//! tile is closed), before scoring (the flight, a decision of its own per step).
+//! tile is closed), before or after scoring (the flight, a decision of its own per step).
 
 use super::{Flow, Mechanism};
 use crate::game::{
