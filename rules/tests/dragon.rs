@@ -104,6 +104,13 @@ fn check_game(def: &Arc<GameDef>, players: u8, seed: u64, seen: &mut Seen) {
                         seen.flights += 1;
                     }
                 }
+                Event::Mechanism(h) if named(h) == "wagon-moved" => {
+                    assert_ne!(
+                        Some((h.x, h.y)),
+                        dragon,
+                        "seed {seed}: a wagon moved where the dragon stands"
+                    );
+                }
                 Event::FigureDeployed { x, y, .. } => {
                     assert_ne!(
                         Some((*x, *y)),
@@ -176,8 +183,12 @@ fn check_game(def: &Arc<GameDef>, players: u8, seed: u64, seen: &mut Seen) {
             break;
         }
     }
-    // Every tile of the pile was placed, discarded, or is still aside.
-    let placed = game.board().placed.len() - 1;
+    // Every tile of the pile was placed, discarded, or is still aside (the start tile and the
+    // tiles the players hold, abbeys, come from no pile).
+    let from_pile = |p: &&tilewright_rules::game::PlacedTile| {
+        def.tables().tiles[usize::from(p.tile)].supply == tilewright_rules::model::Supply::Pile
+    };
+    let placed = game.board().placed[1..].iter().filter(from_pile).count();
     let aside = game.mechanisms().dragon().aside().len();
     assert_eq!(
         placed + game.discarded() as usize + aside,
@@ -202,6 +213,23 @@ fn every_flight_in_random_games_keeps_the_rules() {
         assert!(seen.set_aside > 10, "{edition}: {} tiles set aside", seen.set_aside);
         assert!(seen.fairy_moves > 100, "{edition}: {} fairy moves", seen.fairy_moves);
     }
+}
+
+/// With wagons, builders, pigs and barns as well: every figure stays off the dragon's tile.
+#[test]
+fn flights_among_the_other_expansions_figures_keep_the_rules() {
+    let sets = ["base", "abbey-and-mayor", "traders-and-builders", "princess-and-dragon"].map(str::to_owned);
+    let def = Arc::new(GameDef::from_catalog(bundled::catalog(), &sets, "new-edition").unwrap());
+    let mut seen = Seen::default();
+    for seed in 0..60 {
+        check_game(&def, 2 + (seed % 3) as u8, seed, &mut seen);
+    }
+    assert!(
+        seen.flights > 50 && seen.eaten > 5,
+        "{} flights, {} eaten",
+        seen.flights,
+        seen.eaten
+    );
 }
 
 #[test]

@@ -70,6 +70,15 @@ impl Game {
     /// for figure type `f`), appended to `out` as [`Game::deploy_options_into`] lists them.
     #[inline(never)]
     fn deployments_into(&self, placed: u16, in_supply: FigureTypes, out: &mut Vec<Action>) {
+        if self.tile_closed(placed).is_none() {
+            self.feature_deployments_into(placed, in_supply, out);
+        }
+        self.mechanisms_deploy_options(placed, in_supply, out);
+    }
+
+    /// The deployments onto the features of placed tile `placed`, which no mechanism closes.
+    #[inline]
+    fn feature_deployments_into(&self, placed: u16, in_supply: FigureTypes, out: &mut Vec<Action>) {
         let placed_tile = self.board.placed[placed as usize];
         let compiled = &self.def.tables.tiles[placed_tile.tile as usize];
         for (local, feature) in compiled.features.iter().enumerate() {
@@ -84,7 +93,6 @@ impl Game {
                 });
             }
         }
-        self.mechanisms_deploy_options(placed, in_supply, out);
     }
 
     /// Deploys figure type `figure` from the current player's supply onto local feature
@@ -198,10 +206,14 @@ impl Game {
         })
     }
 
-    /// Why figure type `figure` may not go onto the feature of `node` now, if it may not: a
-    /// mechanism's own figure type where the mechanism says; any other needs a feature without
-    /// followers that no mechanism closes.
+    /// Why figure type `figure` may not go onto the feature of `node` now, if it may not: no
+    /// figure goes onto a tile a mechanism closes (the dragon's); a mechanism's own figure type
+    /// goes where the mechanism says; any other needs a feature without followers that no
+    /// mechanism closes.
     pub(in crate::game) fn closed_to(&self, figure: u8, node: u32) -> Option<&'static str> {
+        if let Some(why) = self.tile_closed(self.features.node(node).placed) {
+            return Some(why);
+        }
         if self.mechanisms.owned & 1 << figure != 0 {
             return self.own_figure_refused(self.current, figure, node);
         }

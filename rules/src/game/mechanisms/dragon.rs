@@ -141,9 +141,8 @@ impl Mechanism for Dragon {
 
     /// No figure goes onto a tile the dragon stands on.
     #[inline]
-    fn closes(game: &Game, node: u32) -> Option<&'static str> {
-        let at = game.mechanisms.dragon.at?;
-        (game.features.node(node).placed == at).then_some("the dragon stands on this tile")
+    fn closes_tile(game: &Game, placed: u16) -> Option<&'static str> {
+        (game.mechanisms.dragon.at == Some(placed)).then_some("the dragon stands on this tile")
     }
 
     /// A dragon tile sends the dragon flying, if it is on the table.
@@ -266,9 +265,9 @@ impl Game {
         from.into_iter()
             .flat_map(|from| [(0, -1), (1, 0), (0, 1), (-1, 0)].map(|(dx, dy)| (from.x + dx, from.y + dy)))
             .filter(move |&(x, y)| {
-                self.board
-                    .at(i32::from(x), i32::from(y))
-                    .is_some_and(|placed| !dragon.flight.contains(&(placed as u16)) && !self.tile_guarded(placed as u16))
+                self.board.at(i32::from(x), i32::from(y)).is_some_and(|placed| {
+                    !dragon.flight.contains(&(placed as u16)) && !self.tile_guarded(placed as u16)
+                })
             })
     }
 }

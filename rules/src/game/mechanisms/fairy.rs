@@ -6,7 +6,7 @@
 //! switches the fairy on). The dragon never enters the fairy's tile.
 //!
 //! Readings, as JCloisterZone plays it: the fairy stands beside one follower, not on a whole
-//! tile; when that follower leaves the table the fairy stays on its tile, guarding it from the
+//! tile; an extra turn (a builder's) pays no second turn bonus; when that follower leaves the table the fairy stays on its tile, guarding it from the
 //! dragon, and pays nobody until it is moved again; no turn bonus is paid once the pile is
 //! empty (no turn is drawn then); a feature that scores at the end pays the bonus even when it
 //! scores nothing itself (an open road with an inn, a field beside no completed city).
@@ -42,6 +42,9 @@ pub struct Fairy {
     feature_bonus: u32,
     /// The follower it was moved beside (its owner, type and node), once moved.
     beside: Option<BoardFigure>,
+    /// Whose turn began last: a turn beginning for the same player again is an extra turn
+    /// (a builder's), which pays no turn bonus.
+    last_turn: Option<u8>,
 }
 
 impl Fairy {
@@ -64,12 +67,17 @@ impl Mechanism for Fairy {
             turn_bonus: def.value(keys::FAIRY_TURN_BONUS),
             feature_bonus: def.value(keys::FAIRY_FEATURE_BONUS),
             beside: None,
+            last_turn: None,
         }
     }
 
-    /// The owner of the follower beside the fairy scores at the start of their turn.
+    /// The owner of the follower beside the fairy scores at the start of their turn (once: an
+    /// extra turn is the same turn's).
     fn turn_begins(game: &mut Play<'_, Self>, events: &mut Vec<Event>) -> Flow {
-        if !game.pile.is_empty()
+        let current = game.current;
+        let extra = game.own_mut().last_turn.replace(current) == Some(current);
+        if !extra
+            && !game.pile.is_empty()
             && let Some(follower) = game.fairys_follower()
             && follower.player == game.current
         {
@@ -152,7 +160,13 @@ impl Mechanism for Fairy {
 
     const EVENTS: &'static [EventWords] = &[EventWords {
         name: "fairy-moved",
-        fields: &[("player", Slot::Player), ("x", Slot::X), ("y", Slot::Y), ("feature", Slot::Spot), ("tile", Slot::Tile)],
+        fields: &[
+            ("player", Slot::Player),
+            ("x", Slot::X),
+            ("y", Slot::Y),
+            ("feature", Slot::Spot),
+            ("tile", Slot::Tile),
+        ],
         text: |_| "{who} moves the fairy beside their follower on {feature} at ({x}, {y})",
         figure: FigureMove::None,
         counts: |_| Some(0),
@@ -162,7 +176,10 @@ impl Mechanism for Fairy {
         ReasonWords {
             name: "fairy-turn",
             field: "turns",
-            noun: Noun { one: "turn", many: "turns" },
+            noun: Noun {
+                one: "turn",
+                many: "turns",
+            },
             text: "the fairy at the start of the turn",
             feature: FeatureKind::Road,
             at_end: false,
@@ -173,7 +190,10 @@ impl Mechanism for Fairy {
         ReasonWords {
             name: "fairy-feature",
             field: "features",
-            noun: Noun { one: "feature", many: "features" },
+            noun: Noun {
+                one: "feature",
+                many: "features",
+            },
             text: "the fairy beside the follower of a completed feature",
             feature: FeatureKind::Road,
             at_end: false,
@@ -184,7 +204,10 @@ impl Mechanism for Fairy {
         ReasonWords {
             name: "fairy-at-end",
             field: "features",
-            noun: Noun { one: "feature", many: "features" },
+            noun: Noun {
+                one: "feature",
+                many: "features",
+            },
             text: "the fairy beside a follower at the end",
             feature: FeatureKind::Road,
             at_end: true,
@@ -196,7 +219,13 @@ impl Mechanism for Fairy {
 
     const TALLY: Option<Tally> = Some(Tally {
         key: "fairy",
-        counters: &["moves", "turn_bonuses", "turn_points", "feature_bonuses", "feature_points"],
+        counters: &[
+            "moves",
+            "turn_bonuses",
+            "turn_points",
+            "feature_bonuses",
+            "feature_points",
+        ],
         line: "fairy moves: {moves}; turn bonuses: {turn_bonuses} ({turn_points} points); \
                feature bonuses: {feature_bonuses} ({feature_points} points)",
     });
@@ -223,7 +252,9 @@ impl Play<'_, Fairy> {
     /// game unchanged if none of theirs stands there.
     fn move_fairy(&mut self, step: Step, events: &mut Vec<Event>) -> Result<(), ActionError> {
         if !matches!(self.phase, Phase::Deploy { .. }) {
-            return Err(ActionError::WrongStep("the fairy moves in the deployment step, instead of deploying"));
+            return Err(ActionError::WrongStep(
+                "the fairy moves in the deployment step, instead of deploying",
+            ));
         }
         let node = self.node_at(step.x, step.y, step.spot);
         let current = self.current;
@@ -233,7 +264,9 @@ impl Play<'_, Fairy> {
             .copied()
             .find(|f| f.player == current && self.is_follower(f.figure) && Some(f.node) == node)
         else {
-            return Err(ActionError::WrongStep("no follower of yours stands there for the fairy to join"));
+            return Err(ActionError::WrongStep(
+                "no follower of yours stands there for the fairy to join",
+            ));
         };
         self.own_mut().beside = Some(follower);
         let tile = self.board.placed[usize::from(self.features.node(follower.node).placed)].tile;

@@ -222,6 +222,14 @@ pub trait Mechanism: sealed::Registrable + Clone + fmt::Debug + Sized {
         None
     }
 
+    /// Why no figure may be deployed onto placed tile `placed`, nor moved onto it (the tile
+    /// the dragon stands on), if none may: every figure that goes onto a feature, the common
+    /// rule's and the mechanisms' own alike (a barn, at a corner, is no feature's). It changes
+    /// nothing.
+    fn closes_tile(_game: &Game, _placed: u16) -> Option<&'static str> {
+        None
+    }
+
     /// Why the feature of `node` is closed to the figures the common rule deploys, though no
     /// follower stands on it (a field with a barn, to farmers), if it is. It changes nothing.
     fn closes(_game: &Game, _node: u32) -> Option<&'static str> {
@@ -1003,6 +1011,19 @@ macro_rules! mechanisms {
                     return Flow::Wait;
                 } )*
                 Flow::Continue
+            }
+
+            /// Why a mechanism in play closes placed tile `placed` to every figure
+            /// ([`Mechanism::closes_tile`]), if one does.
+            #[inline]
+            pub(in crate::game) fn tile_closed(&self, placed: u16) -> Option<&'static str> {
+                let in_play = self.mechanisms.in_play;
+                $( $(#[$attr])* if in_play & 1 << Index::$name as u32 != 0
+                    && let Some(why) = <$name::$ty as Mechanism>::closes_tile(self, placed)
+                {
+                    return Some(why);
+                } )*
+                None
             }
 
             /// Whether a mechanism in play guards placed tile `placed` ([`Mechanism::guards`]).

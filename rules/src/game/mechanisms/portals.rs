@@ -48,7 +48,7 @@ impl Mechanism for Portals {
             return;
         }
         for (p, tile) in game.board.placed.iter().enumerate() {
-            if p == usize::from(placed) {
+            if p == usize::from(placed) || game.tile_closed(p as u16).is_some() {
                 continue;
             }
             let compiled = &game.def.tables.tiles[usize::from(tile.tile)];

@@ -319,7 +319,8 @@ impl Game {
     /// unoccupied and incomplete.
     fn is_wagon_target(&self, figure: &FigureType, node: u32) -> bool {
         let n = self.features.node(node);
-        if !figure.may_stand_on(n.kind) || self.features.root_figures(node) > 0 {
+        if !figure.may_stand_on(n.kind) || self.features.root_figures(node) > 0 || self.tile_closed(n.placed).is_some()
+        {
             return false;
         }
         match n.kind {
