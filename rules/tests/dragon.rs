@@ -215,48 +215,46 @@ fn every_flight_in_random_games_keeps_the_rules() {
     }
 }
 
+/// `def` under the rules' values with `key` set to `value`.
+fn with_value(def: &Arc<GameDef>, key: &str, value: u32) -> Arc<GameDef> {
+    let mut rules = def.rules().clone();
+    rules.values.insert(key.into(), value);
+    Arc::new((**def).clone().with_rules(rules).unwrap())
+}
+
+/// Sixty random games of 2 to 4 players checked as [`check_game`] does, with flights and
+/// figures eaten in them (the check is not vacuous).
+fn sixty_checked_games(def: &Arc<GameDef>) {
+    let mut seen = Seen::default();
+    for seed in 0..60 {
+        check_game(def, 2 + (seed % 3) as u8, seed, &mut seen);
+    }
+    assert!(
+        seen.flights > 50 && seen.eaten > 5,
+        "{} flights, {} eaten",
+        seen.flights,
+        seen.eaten
+    );
+}
+
 /// With wagons, builders, pigs and barns as well: every figure stays off the dragon's tile.
 #[test]
 fn flights_among_the_other_expansions_figures_keep_the_rules() {
     let sets = ["base", "abbey-and-mayor", "traders-and-builders", "princess-and-dragon"].map(str::to_owned);
-    let def = Arc::new(GameDef::from_catalog(bundled::catalog(), &sets, "new-edition").unwrap());
-    let mut seen = Seen::default();
-    for seed in 0..60 {
-        check_game(&def, 2 + (seed % 3) as u8, seed, &mut seen);
-    }
-    assert!(
-        seen.flights > 50 && seen.eaten > 5,
-        "{} flights, {} eaten",
-        seen.flights,
-        seen.eaten
-    );
+    sixty_checked_games(&Arc::new(
+        GameDef::from_catalog(bundled::catalog(), &sets, "new-edition").unwrap(),
+    ));
 }
 
 #[test]
 fn flights_after_the_scoring_step_keep_the_rules_too() {
-    let def = def("new-edition");
-    let mut rules = def.rules().clone();
-    rules.values.insert("dragon-after-scoring".into(), 1);
-    let after = Arc::new((*def).clone().with_rules(rules).unwrap());
-    let mut seen = Seen::default();
-    for seed in 0..60 {
-        check_game(&after, 2 + (seed % 3) as u8, seed, &mut seen);
-    }
-    assert!(
-        seen.flights > 50 && seen.eaten > 5,
-        "{} flights, {} eaten",
-        seen.flights,
-        seen.eaten
-    );
+    sixty_checked_games(&with_value(&def("new-edition"), "dragon-after-scoring", 1));
 }
 
 #[test]
 fn dragon_moves_is_the_rules_value() {
-    let def = def("new-edition");
     let mut lengths: HashMap<usize, usize> = HashMap::new();
-    let mut rules = def.rules().clone();
-    rules.values.insert("dragon-moves".into(), 2);
-    let short = Arc::new((*def).clone().with_rules(rules).unwrap());
+    let short = with_value(&def("new-edition"), "dragon-moves", 2);
     for seed in 0..40 {
         let mut events = Vec::new();
         let mut game = Game::new_with_events(Arc::clone(&short), 3, seed, &mut events).unwrap();
