@@ -210,7 +210,7 @@ impl Game {
     /// figure goes onto a tile a mechanism closes (the dragon's); a mechanism's own figure type
     /// goes where the mechanism says; any other needs a feature without followers that no
     /// mechanism closes.
-    pub(in crate::game) fn closed_to(&self, figure: u8, node: u32) -> Option<&'static str> {
+    fn closed_to(&self, figure: u8, node: u32) -> Option<&'static str> {
         if let Some(why) = self.tile_closed(self.features.node(node).placed) {
             return Some(why);
         }

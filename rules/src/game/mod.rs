@@ -527,6 +527,22 @@ impl Game {
         ((node as usize) < self.features.len()).then(|| self.features.node(node).kind)
     }
 
+    /// Whether the feature of `node` is finished: a road or city with no open edge, a
+    /// monastery or garden with every tile around it placed (a field never is). Where a
+    /// figure may move or be deployed away from the tile just placed (a wagon, a portal), an
+    /// unfinished feature.
+    pub(in crate::game) fn is_finished(&self, node: u32) -> bool {
+        let part = self.features.node(node);
+        match part.kind {
+            FeatureKind::Road | FeatureKind::City => self.features.open_of(node) == 0,
+            FeatureKind::Monastery | FeatureKind::Garden => {
+                let tile = self.board.placed[usize::from(part.placed)];
+                self.surrounding_tiles(i32::from(tile.x), i32::from(tile.y)) == 8
+            }
+            FeatureKind::Field => false,
+        }
+    }
+
     /// Whether the feature of `node` is a complete road or city (false for no such node).
     pub fn is_complete(&self, node: u32) -> bool {
         (node as usize) < self.features.len() && self.features.open_of(node) == 0

@@ -12,7 +12,7 @@
 
 use super::Mechanism;
 use crate::game::{Action, ActionError, Event, Game, GameDef, Phase, Play, Step, Takes, Words};
-use crate::model::{FeatureKind, Mechanism as FileMechanism};
+use crate::model::Mechanism as FileMechanism;
 
 /// Its one action: a figure type from supply, deployed on a feature anywhere on the table.
 const THROUGH: Step = Step::own::<Portals>(0);
@@ -88,20 +88,6 @@ impl Game {
         };
         let tile = self.board.placed[usize::from(placed)].tile;
         self.def.tables.tiles[usize::from(tile)].portal.then_some(placed)
-    }
-
-    /// Whether the feature of `node` is finished: a road or city with no open edge, a
-    /// monastery or garden with every tile around it placed (a field never is).
-    fn is_finished(&self, node: u32) -> bool {
-        let part = self.features.node(node);
-        match part.kind {
-            FeatureKind::Road | FeatureKind::City => self.features.open_of(node) == 0,
-            FeatureKind::Monastery | FeatureKind::Garden => {
-                let tile = self.board.placed[usize::from(part.placed)];
-                self.board.around(i32::from(tile.x), i32::from(tile.y)).count() == 8
-            }
-            FeatureKind::Field => false,
-        }
     }
 }
 

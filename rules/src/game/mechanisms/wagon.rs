@@ -323,13 +323,7 @@ impl Game {
         {
             return false;
         }
-        match n.kind {
-            FeatureKind::Road | FeatureKind::City => self.features.open_of(node) != 0,
-            _ => {
-                let p = self.board.placed[n.placed as usize];
-                self.surrounding_tiles(i32::from(p.x), i32::from(p.y)) != 8
-            }
-        }
+        !self.is_finished(node)
     }
 
     /// Visits every feature node on the wagon's tile and the eight around it.
